@@ -1,0 +1,134 @@
+package search
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand"
+)
+
+// Genome is one point of the program space: the order in which the IR's operations are
+// emitted and one choice per decision point. It is a value: mutations return a new Genome.
+// What each decision means is the code generator's business; search only knows how many
+// options each has.
+type Genome struct {
+	Order     []int `json:"order"`     // a topological order of the operations (indices)
+	Decisions []int `json:"decisions"` // Decisions[d] < Problem.Options[d]
+}
+
+// Problem is what search needs to know of a function: the dependencies between its
+// operations and the number of options of each decision point.
+type Problem struct {
+	Deps    [][]int // Deps[i] lists the operations i reads from (each < len(Deps))
+	Options []int   // Options[d] ≥ 1 is the number of choices of decision d
+}
+
+// Clone returns an independent copy of g.
+func (g Genome) Clone() Genome {
+	return Genome{Order: append([]int(nil), g.Order...), Decisions: append([]int(nil), g.Decisions...)}
+}
+
+// Validate checks that g fits p: Order is a permutation respecting Deps, every decision is
+// in range.
+func (g Genome) Validate(p Problem) error {
+	n := len(p.Deps)
+	if len(g.Order) != n {
+		return fmt.Errorf("genome orders %d operations, the function has %d", len(g.Order), n)
+	}
+	pos := make([]int, n)
+	for i := range pos {
+		pos[i] = -1
+	}
+	for k, op := range g.Order {
+		if op < 0 || op >= n || pos[op] >= 0 {
+			return fmt.Errorf("genome order is not a permutation (entry %d is %d)", k, op)
+		}
+		pos[op] = k
+	}
+	for op, deps := range p.Deps {
+		for _, d := range deps {
+			if pos[d] > pos[op] {
+				return fmt.Errorf("genome order places operation %d before its dependency %d", op, d)
+			}
+		}
+	}
+	if len(g.Decisions) != len(p.Options) {
+		return fmt.Errorf("genome has %d decisions, the function has %d", len(g.Decisions), len(p.Options))
+	}
+	for d, c := range g.Decisions {
+		if c < 0 || c >= p.Options[d] {
+			return fmt.Errorf("decision %d is %d, it has %d options", d, c, p.Options[d])
+		}
+	}
+	return nil
+}
+
+// Random draws a random topological order (uniform choice among ready operations) and
+// random decisions.
+func Random(p Problem, rng *rand.Rand) Genome {
+	n := len(p.Deps)
+	users := make([][]int, n)
+	waiting := make([]int, n)
+	for op, deps := range p.Deps {
+		waiting[op] = len(deps)
+		for _, d := range deps {
+			users[d] = append(users[d], op)
+		}
+	}
+	var ready []int
+	for op := range n {
+		if waiting[op] == 0 {
+			ready = append(ready, op)
+		}
+	}
+	g := Genome{Order: make([]int, 0, n), Decisions: make([]int, len(p.Options))}
+	for len(ready) > 0 {
+		k := rng.Intn(len(ready))
+		op := ready[k]
+		ready[k] = ready[len(ready)-1]
+		ready = ready[:len(ready)-1]
+		g.Order = append(g.Order, op)
+		for _, u := range users[op] {
+			if waiting[u]--; waiting[u] == 0 {
+				ready = append(ready, u)
+			}
+		}
+	}
+	for d, k := range p.Options {
+		g.Decisions[d] = rng.Intn(k)
+	}
+	return g
+}
+
+// File is the JSON document a team checks in to pin a result: the genome plus what it
+// belongs to, so that emitting it for another function is refused.
+type File struct {
+	Format string `json:"format"`  // "cryptopt-genome/1"
+	Func   string `json:"func"`    // IR function name
+	IRHash string `json:"ir_hash"` // hash of the IR it was made for
+	Genome
+}
+
+// FileFormat is the format tag of genome files.
+const FileFormat = "cryptopt-genome/1"
+
+// ParseFile reads a genome file.
+func ParseFile(data []byte) (File, error) {
+	var f File
+	if err := json.Unmarshal(data, &f); err != nil {
+		return File{}, fmt.Errorf("genome: %w", err)
+	}
+	if f.Format != FileFormat {
+		return File{}, fmt.Errorf("genome: format %q, want %q", f.Format, FileFormat)
+	}
+	return f, nil
+}
+
+// Marshal writes a genome file (indented, stable).
+func (f File) Marshal() ([]byte, error) {
+	f.Format = FileFormat
+	b, err := json.MarshalIndent(f, "", " ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}

@@ -1,0 +1,249 @@
+package x86
+
+import "fmt"
+
+// Reg is a register. 0–15 are the 64-bit general-purpose registers in encoding order,
+// 16–31 their low-byte forms (same order), 32–47 xmm0–xmm15. NoReg marks an absent register.
+type Reg uint8
+
+// The 64-bit general-purpose registers in hardware encoding order.
+const (
+	RAX Reg = iota
+	RCX
+	RDX
+	RBX
+	RSP
+	RBP
+	RSI
+	RDI
+	R8
+	R9
+	R10
+	R11
+	R12
+	R13
+	R14
+	R15
+)
+
+// The low-byte registers (same order as the 64-bit ones).
+const (
+	AL Reg = iota + 16
+	CL
+	DL
+	BL
+	SPL
+	BPL
+	SIL
+	DIL
+	R8B
+	R9B
+	R10B
+	R11B
+	R12B
+	R13B
+	R14B
+	R15B
+)
+
+// XMM0 is the first xmm register; XMM0+i is xmm<i>.
+const XMM0 Reg = 32
+
+// NoReg is the absent register (e.g. no index in a memory operand).
+const NoReg Reg = 255
+
+var gp64Names = [16]string{"rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi",
+	"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"}
+var gp8Names = [16]string{"al", "cl", "dl", "bl", "spl", "bpl", "sil", "dil",
+	"r8b", "r9b", "r10b", "r11b", "r12b", "r13b", "r14b", "r15b"}
+
+// IsGP64 reports whether r is a 64-bit general-purpose register.
+func (r Reg) IsGP64() bool { return r < 16 }
+
+// IsGP8 reports whether r is a low-byte register.
+func (r Reg) IsGP8() bool { return r >= 16 && r < 32 }
+
+// IsXMM reports whether r is an xmm register.
+func (r Reg) IsXMM() bool { return r >= 32 && r < 48 }
+
+// Num is the hardware number of r (0–15) within its class.
+func (r Reg) Num() int { return int(r) & 15 }
+
+// Byte is the low-byte form of a 64-bit register.
+func (r Reg) Byte() Reg { return Reg(r.Num()) + 16 }
+
+// Full is the 64-bit register that contains r (r itself for 64-bit and xmm registers).
+func (r Reg) Full() Reg {
+	if r.IsGP8() {
+		return Reg(r.Num())
+	}
+	return r
+}
+
+func (r Reg) String() string {
+	switch {
+	case r.IsGP64():
+		return gp64Names[r]
+	case r.IsGP8():
+		return gp8Names[r.Num()]
+	case r.IsXMM():
+		return fmt.Sprintf("xmm%d", r.Num())
+	}
+	return "noreg"
+}
+
+// CalleeSaved are the registers the System V ABI requires a function to restore.
+var CalleeSaved = [...]Reg{RBX, RBP, R12, R13, R14, R15}
+
+// Kind says what an operand is.
+type Kind uint8
+
+// Operand kinds.
+const (
+	KindNone Kind = iota
+	KindReg
+	KindMem // qword [Base + Index*Scale + Disp] (Index NoReg when absent)
+	KindImm
+)
+
+// Operand is a register, a 64-bit memory location or an immediate.
+type Operand struct {
+	Kind  Kind
+	Reg   Reg   // KindReg
+	Base  Reg   // KindMem
+	Index Reg   // KindMem; NoReg when absent
+	Scale uint8 // KindMem; 1, 2, 4 or 8 (0 means 1)
+	Disp  int32 // KindMem
+	Imm   int64 // KindImm
+}
+
+// R makes a register operand.
+func R(r Reg) Operand { return Operand{Kind: KindReg, Reg: r} }
+
+// M makes a memory operand [base + disp].
+func M(base Reg, disp int32) Operand {
+	return Operand{Kind: KindMem, Base: base, Index: NoReg, Scale: 1, Disp: disp}
+}
+
+// MI makes a memory operand [base + index*scale + disp] (for lea).
+func MI(base, index Reg, scale uint8, disp int32) Operand {
+	return Operand{Kind: KindMem, Base: base, Index: index, Scale: scale, Disp: disp}
+}
+
+// I makes an immediate operand.
+func I(v int64) Operand { return Operand{Kind: KindImm, Imm: v} }
+
+// Cond is a condition code for cmovCC and setCC.
+type Cond uint8
+
+// Condition codes in hardware encoding order (the low nibble of the 0F 4x / 0F 9x opcodes).
+const (
+	CondO Cond = iota
+	CondNO
+	CondC // = b, nae
+	CondNC
+	CondZ // = e
+	CondNZ
+	CondBE
+	CondA
+	CondS
+	CondNS
+	CondP
+	CondNP
+	CondL
+	CondGE
+	CondLE
+	CondG
+)
+
+var condNames = [16]string{"o", "no", "c", "nc", "z", "nz", "be", "a", "s", "ns", "p", "np", "l", "ge", "le", "g"}
+
+func (c Cond) String() string { return condNames[c&15] }
+
+// Opcode is an instruction mnemonic (Intel spelling, without condition suffix for cmov/set).
+type Opcode uint8
+
+// The instruction table: everything codegen emits and the checker reads.
+const (
+	BAD Opcode = iota
+	MOV
+	MOVZX // movzx r64, r8
+	MOVQ  // movq xmm, r64 / movq r64, xmm
+	XCHG
+	ADD
+	ADC
+	ADCX
+	ADOX
+	SUB
+	SBB
+	MULX // mulx hi, lo, src (Intel order; rdx implicit)
+	MUL  // mul src: rdx:rax = rax * src
+	IMUL // imul r, r/m or imul r, r/m, imm
+	LEA
+	SHL
+	SHR
+	SAR
+	SHLX
+	SHRX
+	SARX
+	SHRD
+	SHLD
+	RORX
+	ROR
+	AND
+	ANDN
+	BZHI
+	OR
+	XOR
+	NOT
+	NEG
+	TEST
+	CMP
+	CMOV // Inst.Cond says which
+	SET  // Inst.Cond says which
+	CLC
+	STC
+	INC
+	DEC
+	PUSH
+	POP
+	RET
+	NumOpcodes
+)
+
+var opcodeNames = [NumOpcodes]string{"bad", "mov", "movzx", "movq", "xchg", "add", "adc", "adcx",
+	"adox", "sub", "sbb", "mulx", "mul", "imul", "lea", "shl", "shr", "sar", "shlx", "shrx", "sarx",
+	"shrd", "shld", "rorx", "ror", "and", "andn", "bzhi", "or", "xor", "not", "neg", "test", "cmp",
+	"cmov", "set", "clc", "stc", "inc", "dec", "push", "pop", "ret"}
+
+func (o Opcode) String() string {
+	if o >= NumOpcodes {
+		return fmt.Sprintf("opcode(%d)", uint8(o))
+	}
+	return opcodeNames[o]
+}
+
+// Inst is one instruction with operands in Intel order (destination first).
+// Comment is printed after the instruction (codegen carries IR value names there).
+type Inst struct {
+	Op      Opcode
+	Cond    Cond // CMOV and SET only
+	Args    []Operand
+	Comment string
+}
+
+// Mnemonic is the printed mnemonic, e.g. "cmovc" or "adox".
+func (in Inst) Mnemonic() string {
+	if in.Op == CMOV || in.Op == SET {
+		return in.Op.String() + in.Cond.String()
+	}
+	return in.Op.String()
+}
+
+// Program is one function: a global symbol and its straight-line instructions.
+// Header lines are printed as comments before the code.
+type Program struct {
+	Symbol string
+	Header []string
+	Insts  []Inst
+}
