@@ -1,9 +1,12 @@
 package search
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math/rand"
+	"strconv"
 )
 
 // Genome is one point of the program space: the order in which the IR's operations are
@@ -106,6 +109,14 @@ type File struct {
 	Func   string `json:"func"`    // IR function name
 	IRHash string `json:"ir_hash"` // hash of the IR it was made for
 	Genome
+	// Where the genome was tuned (optional; emit copies them into the .S header).
+	Uarch      string  `json:"uarch,omitempty"`       // uarch tag, "generic" if absent
+	CPU        string  `json:"cpu,omitempty"`         // CPU model string
+	Seed       int64   `json:"seed,omitempty"`        // search seed
+	Evals      int     `json:"evaluations,omitempty"` // candidates measured
+	Cycles     float64 `json:"cycles,omitempty"`      // measured cycles per call
+	Baseline   string  `json:"baseline,omitempty"`    // what the ratio compares with
+	BaseCycles float64 `json:"baseline_cycles,omitempty"`
 }
 
 // FileFormat is the format tag of genome files.
@@ -131,4 +142,27 @@ func (f File) Marshal() ([]byte, error) {
 		return nil, err
 	}
 	return append(b, '\n'), nil
+}
+
+// Hash is the SHA-256 (hex) of the genome's canonical JSON, {"order":[…],"decisions":[…]}:
+// the genome hash of the .S header, equal for equal genomes on any machine.
+func (g Genome) Hash() string {
+	b := []byte(`{"order":`)
+	b = appendInts(b, g.Order)
+	b = append(b, `,"decisions":`...)
+	b = appendInts(b, g.Decisions)
+	b = append(b, '}')
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+func appendInts(b []byte, s []int) []byte {
+	b = append(b, '[')
+	for i, x := range s {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	return append(b, ']')
 }

@@ -1,8 +1,179 @@
 package main
 
-import "errors"
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
 
-// cmdBench is not written yet.
+	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/measure"
+	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+// benchFlags are the flags of bench.
+type benchFlags struct {
+	src              sourceFlags
+	asm, dir         string
+	all              bool
+	compilers        string
+	batches, repeats int
+	seed             int64
+}
+
+func (b *benchFlags) register(fs *flag.FlagSet) {
+	b.src.register(fs)
+	fs.StringVar(&b.asm, "asm", "", "the assembly (.S) to time")
+	fs.BoolVar(&b.all, "all", false, "time every .S file of --dir (the function is read from each header)")
+	fs.StringVar(&b.dir, "dir", "", "directory of .S files, with --all")
+	fs.StringVar(&b.compilers, "compilers", "gcc,clang", "comma-separated C compilers of the baselines (clang means clang-19 when present)")
+	fs.IntVar(&b.batches, "batches", 31, "timing batches per comparison")
+	fs.IntVar(&b.repeats, "repeats", 7, "comparisons per function; the table shows their median and range")
+	fs.Int64Var(&b.seed, "seed", 1, "seed of the inputs and calling orders")
+}
+
+// benchJob is one .S file to time and the function it implements.
+type benchJob struct {
+	path string
+	src  *source
+}
+
+// cmdBench times assembly against gcc and clang compiling the project's C for the same IR,
+// all side by side in one interleaved run per repeat, outputs checked every batch.
 func cmdBench(env *cliEnv, args []string) error {
-	return errors.New("not implemented yet")
+	var b benchFlags
+	fs := newFlagSet(env, "bench", "bench (--curve C --op O | --fiat FILE --func NAME) --asm out.S | bench --all --dir DIR")
+	b.register(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if b.batches < 1 || b.repeats < 1 {
+		return fmt.Errorf("--batches and --repeats must be at least 1")
+	}
+	compilers, err := resolveCompilers(b.compilers)
+	if err != nil {
+		return err
+	}
+	jobs, err := b.jobs()
+	if err != nil {
+		return err
+	}
+	if _, err := checkCPU(uarch.Detect, ""); err != nil {
+		return err
+	}
+	r, err := measure.NewRunner(measure.DefaultRunnerOptions())
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	var rows []benchRow
+	for _, j := range jobs {
+		row, err := benchOne(r, j, compilers, &b)
+		if err != nil {
+			return oneLine(fmt.Errorf("%s: %w", j.path, err))
+		}
+		rows = append(rows, row)
+	}
+	printBenchTable(env.stdout, rows, compilers, b.repeats, b.batches)
+	return nil
+}
+
+// jobs resolves the flags to the files to time.
+func (b *benchFlags) jobs() ([]benchJob, error) {
+	if b.all {
+		if b.dir == "" || b.asm != "" {
+			return nil, errors.New("--all needs --dir DIR (and no --asm)")
+		}
+		return benchDir(b.dir)
+	}
+	if b.asm == "" {
+		return nil, errors.New("--asm FILE is required (or --all --dir DIR)")
+	}
+	src, err := b.src.load()
+	if err != nil {
+		return nil, err
+	}
+	return []benchJob{{path: b.asm, src: src}}, nil
+}
+
+// benchDir finds the .S files of dir and their functions, from the header's function
+// name (a catalogue "<field>_<op>").
+func benchDir(dir string) ([]benchJob, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.S"))
+	if err != nil {
+		return nil, err
+	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("no .S files in %s", dir)
+	}
+	sort.Strings(paths)
+	var jobs []benchJob
+	for _, p := range paths {
+		text, err := os.ReadFile(p)
+		if err != nil {
+			return nil, fmt.Errorf("reading %w", err)
+		}
+		name := parseAsmHeader(text)["function"]
+		i := strings.LastIndexByte(name, '_')
+		if i <= 0 {
+			return nil, fmt.Errorf("%s: header names no catalogue function (got %q)", p, name)
+		}
+		src, err := (&sourceFlags{curve: name[:i], op: name[i+1:]}).load()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		jobs = append(jobs, benchJob{path: p, src: src})
+	}
+	return jobs, nil
+}
+
+// resolveCompilers checks the compilers exist; "clang" prefers clang-19.
+func resolveCompilers(list string) ([]string, error) {
+	var out []string
+	for _, c := range strings.Split(list, ",") {
+		c = strings.TrimSpace(c)
+		if c == "clang" {
+			if _, err := exec.LookPath("clang-19"); err == nil {
+				c = "clang-19"
+			}
+		}
+		if c == "" {
+			continue
+		}
+		if _, err := exec.LookPath(c); err != nil {
+			return nil, fmt.Errorf("compiler %q not found (choose others with --compilers)", c)
+		}
+		out = append(out, c)
+	}
+	if len(out) == 0 {
+		return nil, errors.New("--compilers lists no compiler")
+	}
+	return out, nil
+}
+
+// loadAsm parses and loads a .S for src, refusing one made for another IR.
+func loadAsm(r *measure.Runner, path string, src *source, shape measure.Shape) (measure.Fn, error) {
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return measure.Fn{}, unwrapPath(err)
+	}
+	if h := parseAsmHeader(text)["ir-hash"]; h != "" {
+		plan, err := codegen.NewPlan(src.Func)
+		if err != nil {
+			return measure.Fn{}, err
+		}
+		if h != plan.Func().Hash() && h != src.Func.Hash() {
+			return measure.Fn{}, fmt.Errorf("made for IR %.12s, %s's IR is %.12s", h, src.Func.Name, plan.Func().Hash())
+		}
+	}
+	prog, err := x86.ParseGNU(text)
+	if err != nil {
+		return measure.Fn{}, err
+	}
+	return r.Load(prog, shape)
 }

@@ -1,8 +1,171 @@
 package main
 
-import "errors"
+import (
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
 
-// cmdCompile is not written yet.
+	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/search"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+// compileFlags are the flags of compile and emit.
+type compileFlags struct {
+	src       sourceFlags
+	cg        codegenFlags
+	out       string
+	syntax    string
+	genome    string
+	genomeOut string
+	seed      int64
+}
+
+func (c *compileFlags) register(fs *flag.FlagSet, withSeed bool) {
+	c.src.register(fs)
+	c.cg.register(fs)
+	fs.StringVar(&c.out, "o", "", "output assembly file (default: standard output)")
+	fs.StringVar(&c.syntax, "syntax", "gnu", "assembly syntax: gnu (.S, Intel syntax) or nasm")
+	fs.StringVar(&c.genome, "genome", "", "genome file (JSON) to compile")
+	fs.StringVar(&c.genomeOut, "genome-out", "", "write the genome used to this file")
+	if withSeed {
+		fs.Int64Var(&c.seed, "seed", 1, "seed of the random genome (without --genome)")
+	}
+}
+
+// cmdCompile generates assembly from a random genome (seeded) or a given one, without search.
 func cmdCompile(env *cliEnv, args []string) error {
-	return errors.New("not implemented yet")
+	var c compileFlags
+	fs := newFlagSet(env, "compile", "compile --curve C --op O [--seed N | --genome g.json] [-o out.S] [flags]")
+	c.register(fs, true)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	return runCompile(env, &c, "compile")
+}
+
+// runCompile is compile and emit: load the function, build its plan, take or draw the
+// genome, generate, print with the header, write the outputs atomically.
+func runCompile(env *cliEnv, c *compileFlags, command string) error {
+	if c.syntax != "gnu" && c.syntax != "nasm" {
+		return fmt.Errorf("--syntax %q: want gnu or nasm", c.syntax)
+	}
+	src, err := c.src.load()
+	if err != nil {
+		return err
+	}
+	opts, err := c.cg.options(src.Symbol)
+	if err != nil {
+		return err
+	}
+	plan, err := codegen.NewPlan(src.Func)
+	if err != nil {
+		return err
+	}
+	gf := search.File{Format: search.FileFormat, Func: plan.Func().Name, IRHash: plan.Func().Hash()}
+	if c.genome != "" {
+		if gf, err = readGenome(c.genome, plan); err != nil {
+			return err
+		}
+	} else {
+		problem := search.Problem{Deps: plan.Deps(), Options: plan.Options()}
+		gf.Genome = search.Random(problem, rand.New(rand.NewSource(c.seed)))
+		gf.Seed = c.seed
+	}
+	prog, _, err := plan.Generate(gf.Order, gf.Decisions, opts)
+	if err != nil {
+		return err
+	}
+	prog.Header = compileHeader(command, plan, gf, c.genome == "")
+	text := x86.PrintGNU(prog)
+	if c.syntax == "nasm" {
+		text = x86.PrintNASM(prog)
+	}
+	return writeOutputs(env, c, text, gf)
+}
+
+// readGenome loads a genome file and checks that it belongs to the plan's function.
+func readGenome(path string, plan *codegen.Plan) (search.File, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return search.File{}, fmt.Errorf("reading genome: %w", unwrapPath(err))
+	}
+	gf, err := search.ParseFile(data)
+	if err != nil {
+		return search.File{}, fmt.Errorf("%s: %w", path, err)
+	}
+	if want := plan.Func().Hash(); gf.IRHash != want {
+		return search.File{}, fmt.Errorf("%s: genome is for IR %.12s (function %q), this function's IR is %.12s",
+			path, gf.IRHash, gf.Func, want)
+	}
+	problem := search.Problem{Deps: plan.Deps(), Options: plan.Options()}
+	if err := gf.Genome.Validate(problem); err != nil {
+		return search.File{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return gf, nil
+}
+
+// compileHeader is the .S header: what made the file and, from the genome file, where it
+// was tuned ("generic" when it was not).
+func compileHeader(command string, plan *codegen.Plan, gf search.File, random bool) []string {
+	h := asmHeader{Command: command, Func: plan.Func().Name, IRHash: plan.Func().Hash(),
+		GenomeHash: gf.Genome.Hash(), CPU: gf.CPU, Uarch: gf.Uarch, Seed: gf.Seed, Evals: gf.Evals,
+		Cycles: gf.Cycles, Baseline: gf.Baseline, BaseCyc: gf.BaseCycles}
+	if h.Uarch == "" {
+		h.Uarch = "generic"
+	}
+	lines := h.lines()
+	if h.Evals == 0 {
+		seed := "n/a (given genome)"
+		if random {
+			seed = fmt.Sprint(gf.Seed)
+		}
+		lines = append(lines, "seed: "+seed, "evaluations: 0", "cycles: n/a", "ratio: n/a")
+	}
+	return lines
+}
+
+// writeOutputs writes the assembly (file or stdout) and the genome file, all or nothing.
+func writeOutputs(env *cliEnv, c *compileFlags, text []byte, gf search.File) (err error) {
+	var set pendingSet
+	defer func() {
+		if err != nil {
+			set.abort()
+		}
+	}()
+	if c.genomeOut != "" {
+		data, err := gf.Marshal()
+		if err != nil {
+			return fmt.Errorf("genome: %w", err)
+		}
+		if err := addOutput(&set, c.genomeOut, data); err != nil {
+			return err
+		}
+	}
+	if c.out != "" {
+		if err := addOutput(&set, c.out, text); err != nil {
+			return err
+		}
+	}
+	if err := set.commit(); err != nil {
+		set = nil // commit already cleaned up
+		return err
+	}
+	if c.out == "" {
+		_, err = env.stdout.Write(text)
+	}
+	return err
+}
+
+// addOutput stages data for dest in set.
+func addOutput(set *pendingSet, dest string, data []byte) error {
+	p, err := set.add(dest)
+	if err != nil {
+		return err
+	}
+	if _, err := p.Write(data); err != nil {
+		return fmt.Errorf("writing %s: %w", dest, unwrapPath(err))
+	}
+	return nil
 }

@@ -1,8 +1,35 @@
 package main
 
-import "errors"
+import (
+	"fmt"
 
-// cmdEmitC is not written yet.
+	"github.com/rules-cryptopt/rules_cryptopt/ir/cemit"
+)
+
+// cmdEmitC prints straight-line C for a function: the compiler baseline that bench times.
 func cmdEmitC(env *cliEnv, args []string) error {
-	return errors.New("not implemented yet")
+	fs := newFlagSet(env, "emit-c", "emit-c (--curve C --op O | --fiat FILE --func NAME | --prime P --method M --limbs N --op O)\n"+
+		"          [--symbol NAME] [-o FILE]\n\n"+
+		"Prints a C translation unit defining one function, void SYMBOL(uint64_t *out1,\n"+
+		"const uint64_t *arg1[, const uint64_t *arg2]), computing the normalised IR.\n"+
+		"Example: cryptopt emit-c --curve curve25519 --op mul -o fe_mul.c")
+	var src sourceFlags
+	src.register(fs)
+	sym := fs.String("symbol", "", "C symbol name (default cryptopt_<field>_<op>)")
+	out := fs.String("o", "", "write to FILE (atomically) instead of stdout")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	s, err := src.load()
+	if err != nil {
+		return err
+	}
+	if *sym == "" {
+		*sym = s.Symbol
+	}
+	data, err := cemit.Emit(s.Func, *sym)
+	if err != nil {
+		return oneLine(fmt.Errorf("emitting C for %s: %w", s.Func.Name, err))
+	}
+	return writeOutput(env, *out, data)
 }

@@ -1,8 +1,45 @@
 package main
 
-import "errors"
+import (
+	"fmt"
 
-// cmdIR is not written yet.
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+)
+
+// cmdIR prints a function's IR as Fiat JSON or as the text form, optionally lowered to
+// the machine form codegen consumes.
 func cmdIR(env *cliEnv, args []string) error {
-	return errors.New("not implemented yet")
+	fs := newFlagSet(env, "ir", "ir (--curve C --op O | --fiat FILE --func NAME | --prime P --method M --limbs N --op O)\n"+
+		"          [--format json|text] [--lower] [-o FILE]\n\n"+
+		"Prints the normalised IR of a field function: Fiat Cryptography JSON (default, readable\n"+
+		"back with --fiat) or the text form. --lower prints the machine form codegen consumes.\n"+
+		"Example: cryptopt ir --curve p256 --op mul --format text")
+	var src sourceFlags
+	src.register(fs)
+	format := fs.String("format", "json", "output format: json (Fiat JSON) or text")
+	lower := fs.Bool("lower", false, "print the lowered machine form instead of the normalised IR")
+	out := fs.String("o", "", "write to FILE (atomically) instead of stdout")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *format != "json" && *format != "text" {
+		return fmt.Errorf("unknown --format %q (want json or text)", *format)
+	}
+	s, err := src.load()
+	if err != nil {
+		return err
+	}
+	f := s.Func
+	if *lower {
+		if f, err = ir.Lower(f); err != nil {
+			return oneLine(fmt.Errorf("lowering %s: %w", f.Name, err))
+		}
+	}
+	var data []byte
+	if *format == "text" {
+		data = []byte(f.Text())
+	} else if data, err = ir.WriteFiat([]*ir.Func{f}); err != nil {
+		return oneLine(fmt.Errorf("writing Fiat JSON for %s: %w", f.Name, err))
+	}
+	return writeOutput(env, *out, data)
 }

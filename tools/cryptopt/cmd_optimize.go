@@ -1,8 +1,150 @@
 package main
 
-import "errors"
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
 
-// cmdOptimize is not written yet.
+	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
+	"github.com/rules-cryptopt/rules_cryptopt/search"
+)
+
+// optimizeFlags are the flags of optimize.
+type optimizeFlags struct {
+	src                               sourceFlags
+	gen                               codegenFlags
+	evals, bets, batches              int
+	betRatio                          float64
+	seed                              int64
+	timeLimit                         time.Duration
+	out, genomeOut, traceOut, plotOut string
+	expectUarch, baseline             string
+}
+
+func (o *optimizeFlags) register(fs *flag.FlagSet) {
+	o.src.register(fs)
+	o.gen.register(fs)
+	fs.IntVar(&o.evals, "evals", 10000, "evaluations (timed comparisons) in total")
+	fs.IntVar(&o.bets, "bets", 20, "independent starts of Bet-and-Run (1: plain local search)")
+	fs.Float64Var(&o.betRatio, "bet-ratio", 0.2, "share of the evaluations (and time limit) spent on the bets, in [0, 1)")
+	fs.Int64Var(&o.seed, "seed", 1, "seed of every random choice of the search and of the measurement inputs")
+	fs.DurationVar(&o.timeLimit, "time-limit", 0, "stop with the best so far after this long, e.g. 10m (0: none)")
+	fs.IntVar(&o.batches, "batches", 31, "timing batches per comparison (the score is their median)")
+	fs.StringVar(&o.out, "o", "", "output .S file (default: stdout, with the report on stderr)")
+	fs.StringVar(&o.genomeOut, "genome-out", "", "write the winning genome (JSON) to this file")
+	fs.StringVar(&o.traceOut, "trace", "", "write the trajectory (one CSV row per evaluation) to this file")
+	fs.StringVar(&o.plotOut, "plot", "", "write an SVG plot of the best cycles over evaluations to this file")
+	fs.StringVar(&o.expectUarch, "expect-uarch", "", "refuse to run unless this CPU's tag (see 'cryptopt uarch') is this")
+	fs.StringVar(&o.baseline, "baseline", "auto", "compiler of the C baseline: auto (clang-19, clang, else gcc), a compiler name, or none")
+}
+
+// check rejects bad numbers before anything is loaded.
+func (o *optimizeFlags) check() error {
+	if _, _, err := search.Split(o.evals, o.bets, o.betRatio); err != nil {
+		return fmt.Errorf("--evals/--bets/--bet-ratio: %w", err)
+	}
+	if o.timeLimit < 0 {
+		return fmt.Errorf("--time-limit must not be negative, got %s", o.timeLimit)
+	}
+	if o.batches < 1 {
+		return fmt.Errorf("--batches must be at least 1, got %d", o.batches)
+	}
+	return nil
+}
+
+// cmdOptimize searches for fast code by timing candidates on this CPU.
 func cmdOptimize(env *cliEnv, args []string) error {
-	return errors.New("not implemented yet")
+	return runOptimize(env, args, uarch.Detect)
+}
+
+// runOptimize is cmdOptimize with the CPU detection injected (tests fake a CPU).
+func runOptimize(env *cliEnv, args []string, detect func() uarch.Info) error {
+	// Signals are caught from the start, so a Ctrl-C during set-up also ends cleanly.
+	ctx, stop := signalContext()
+	defer stop()
+	var o optimizeFlags
+	fs := newFlagSet(env, "optimize", "optimize (--curve C --op O | --fiat FILE --func NAME) [flags]")
+	o.register(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := o.check(); err != nil {
+		return err
+	}
+	cpu, err := checkCPU(detect, o.expectUarch)
+	if err != nil {
+		return err
+	}
+	src, err := o.src.load()
+	if err != nil {
+		return err
+	}
+	gopts, err := o.gen.options(src.Symbol)
+	if err != nil {
+		return err
+	}
+	plan, err := codegen.NewPlan(src.Func)
+	if err != nil {
+		return err
+	}
+	var outs pendingSet
+	files, err := o.openOutputs(&outs)
+	if err != nil {
+		outs.abort()
+		return err
+	}
+	job := &optimizeJob{ctx: ctx, env: env, o: &o, cpu: cpu, src: src, plan: plan, gopts: gopts, files: files}
+	if err := job.run(); err != nil {
+		outs.abort()
+		return err
+	}
+	return outs.commit()
+}
+
+// checkCPU refuses a CPU the generated code cannot run on, or another than the build
+// expects (a cached .S must say where it was tuned).
+func checkCPU(detect func() uarch.Info, expect string) (uarch.Info, error) {
+	info := detect()
+	if err := uarch.Supported(info); err != nil {
+		return info, err
+	}
+	if expect != "" && expect != info.Tag {
+		return info, fmt.Errorf("this CPU is %s but the build asked for %s; run on a %s machine or pin a genome",
+			info.Tag, expect, expect)
+	}
+	return info, nil
+}
+
+// optFiles are the pending outputs; nil ones were not requested.
+type optFiles struct {
+	asm, genome, trace, plot *pendingFile
+}
+
+// openOutputs creates every requested output up front, so an unwritable one fails before
+// the search rather than after it.
+func (o *optimizeFlags) openOutputs(outs *pendingSet) (optFiles, error) {
+	var f optFiles
+	var err error
+	for _, x := range []struct {
+		dest string
+		p    **pendingFile
+	}{{o.out, &f.asm}, {o.genomeOut, &f.genome}, {o.traceOut, &f.trace}, {o.plotOut, &f.plot}} {
+		if x.dest == "-" {
+			continue
+		}
+		if *x.p, err = outs.add(x.dest); err != nil {
+			return f, err
+		}
+	}
+	return f, nil
+}
+
+// signalContext is cancelled by Ctrl-C or SIGTERM: the search then stops with its best.
+func signalContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }

@@ -1,8 +1,30 @@
 package main
 
-import "errors"
+import (
+	"fmt"
 
-// cmdUarch is not written yet.
+	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
+)
+
+// cmdUarch prints this CPU's microarchitecture tag; -v adds what it was derived from.
 func cmdUarch(env *cliEnv, args []string) error {
-	return errors.New("not implemented yet")
+	fs := newFlagSet(env, "uarch", "uarch [-v]")
+	verbose := fs.Bool("v", false, "also print vendor, brand string, family/model and ADX/BMI2 support")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	info := uarch.Detect()
+	if !*verbose {
+		_, err := fmt.Fprintln(env.stdout, info.Tag)
+		return err
+	}
+	supported := "yes"
+	if err := uarch.Supported(info); err != nil {
+		supported = "no: " + err.Error()
+	}
+	_, err := fmt.Fprintf(env.stdout,
+		"tag:       %s\nvendor:    %s\nmodel:     %s\nfamily:    %#x (%d)\nmodel num: %#x (%d)\nadx:       %t\nbmi2:      %t\nsupported: %s\n",
+		info.Tag, info.Vendor, info.Model, info.Family, info.Family, info.ModelNum, info.ModelNum,
+		info.ADX, info.BMI2, supported)
+	return err
 }

@@ -1,8 +1,13 @@
 package main
 
-import "errors"
+import "fmt"
 
-// cmdVersion is not written yet.
+// cmdVersion prints the tool version.
 func cmdVersion(env *cliEnv, args []string) error {
-	return errors.New("not implemented yet")
+	fs := newFlagSet(env, "version", "version")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(env.stdout, "cryptopt %s\n", Version)
+	return err
 }

@@ -25,12 +25,16 @@ func newFlagSet(env *cliEnv, name, synopsis string) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args, turning -h into errHelp (after printing usage) and rejecting
-// positional arguments.
+// parseFlags parses args, turning -h into errHelp (after printing the usage) and rejecting
+// positional arguments. A bad flag is a one-line error: the usage is printed for -h only.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
+	usage := fs.Usage
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	fs.Usage = usage
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fs.Usage()
+			usage()
 			return errHelp
 		}
 		return err

@@ -1,0 +1,182 @@
+package checker
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/rules-cryptopt/rules_cryptopt/checker/egraph"
+	"github.com/rules-cryptopt/rules_cryptopt/checker/symexec"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+// Aliasing modes.
+const (
+	AliasNone     = "none"
+	AliasOut1Arg1 = "out1-arg1"
+)
+
+// DefaultTrials is the number of random inputs each check runs on both sides.
+const DefaultTrials = 256
+
+// Options configures Check.
+type Options struct {
+	Aliasing     string // AliasNone (default) or AliasOut1Arg1: out1 and arg1 are one array
+	RandomTrials int    // random inputs tried on both sides; 0 means DefaultTrials
+	Seed         uint64 // seeds the random inputs
+}
+
+// Failure is one proof obligation that does not hold.
+type Failure struct {
+	What        string `json:"what"`                  // "out1[2]", "rbx", "rsp", "program"
+	IRExpr      string `json:"ir_expr,omitempty"`     // the IR's value, readable
+	AsmExpr     string `json:"asm_expr,omitempty"`    // the assembly's value or the violation
+	Instruction string `json:"instruction,omitempty"` // where the assembly first diverged
+	Line        int    `json:"line,omitempty"`        // its 1-based source line (0: unknown)
+	IRNarrow    string `json:"ir_differs,omitempty"`  // the smallest differing subterm, IR side
+	AsmNarrow   string `json:"asm_differs,omitempty"` // and assembly side
+}
+
+// Counterexample is an input on which the IR and the assembly disagree.
+type Counterexample struct {
+	Inputs [][]uint64 `json:"inputs"` // per argument array
+	IR     [][]uint64 `json:"ir"`     // the IR's outputs
+	Asm    [][]uint64 `json:"asm"`    // the assembly's outputs
+	Error  string     `json:"error,omitempty"`
+}
+
+// Report is the outcome of Check.
+type Report struct {
+	Function       string          `json:"function"`
+	Proved         bool            `json:"proved"`
+	Outputs        int             `json:"outputs"` // output words compared
+	Instructions   int             `json:"instructions"`
+	Classes        int             `json:"classes"` // E-graph size
+	Failures       []Failure       `json:"failures,omitempty"`
+	Counterexample *Counterexample `json:"counterexample,omitempty"`
+	Trials         int             `json:"random_trials"`
+	CheckerBug     bool            `json:"checker_bug,omitempty"`
+	Note           string          `json:"note,omitempty"`
+	Duration       time.Duration   `json:"duration_ns"`
+}
+
+// Check proves that asm (GNU or NASM text of one function) computes fn for every input
+// within fn's bounds, under the function ABI. The error is for bad input only (text that
+// does not parse, an unsupported IR); a failed proof is a Report with Proved false.
+func Check(fn *ir.Func, asm []byte, opts Options) (Report, error) {
+	start := time.Now()
+	rep := Report{Function: fn.Name}
+	if opts.Aliasing == "" {
+		opts.Aliasing = AliasNone
+	}
+	if opts.Aliasing != AliasNone && opts.Aliasing != AliasOut1Arg1 {
+		return rep, fmt.Errorf("aliasing %q: want %q or %q", opts.Aliasing, AliasNone, AliasOut1Arg1)
+	}
+	if opts.RandomTrials <= 0 {
+		opts.RandomTrials = DefaultTrials
+	}
+	if err := ir.Verify(fn); err != nil {
+		return rep, fmt.Errorf("IR: %w", err)
+	}
+	prog, err := x86.Parse(asm)
+	if err != nil {
+		return rep, fmt.Errorf("assembly: %w", err)
+	}
+	rep.Instructions = len(prog.Insts)
+	g := egraph.New()
+	irRes, err := symexec.ExecIR(g, fn)
+	if err != nil {
+		return rep, err
+	}
+	arrs, err := symexec.Layout(fn, symexec.InputSyms(g, fn), opts.Aliasing == AliasOut1Arg1)
+	if err != nil {
+		return rep, err
+	}
+	asmRes := symexec.ExecAsm(g, prog, arrs)
+	c := &comparison{g: g, fn: fn, prog: prog, src: asm, ir: irRes, asm: asmRes, arrs: arrs}
+	rep.Failures = c.compare()
+	rep.Outputs = c.outputs
+	rep.Classes = g.Len()
+	rep.Proved = len(rep.Failures) == 0
+	c.randomTest(&rep, opts)
+	rep.Duration = time.Since(start)
+	return rep, nil
+}
+
+type comparison struct {
+	g       *egraph.EGraph
+	fn      *ir.Func
+	prog    *x86.Program
+	src     []byte
+	ir      *symexec.IRResult
+	asm     *symexec.AsmResult
+	arrs    []symexec.Array
+	outputs int
+}
+
+// compare lists the obligations that do not hold in the symbolic final states.
+func (c *comparison) compare() []Failure {
+	var fs []Failure
+	if v := c.asm.Violation; v != nil {
+		fs = append(fs, Failure{What: "program", AsmExpr: v.What})
+		c.locate(&fs[0], v.Inst)
+		return fs
+	}
+	for r, ret := range c.fn.Rets {
+		a := c.arrs[r]
+		for i := range ret.Limbs {
+			c.outputs++
+			what := symexec.LimbName(a.Name, i)
+			want := c.ir.Outputs[r][i]
+			v, ok := c.asm.Load(a.Base, int64(8*i))
+			switch {
+			case !ok:
+				fs = append(fs, Failure{What: what, IRExpr: c.format(want), AsmExpr: "never written"})
+			case v.Ptr:
+				fs = append(fs, Failure{What: what, IRExpr: c.format(want), AsmExpr: "a pointer"})
+			case c.g.Find(v.Id) != c.g.Find(want):
+				fs = append(fs, c.differ(what, want, v.Id))
+			}
+		}
+	}
+	return append(fs, c.abi()...)
+}
+
+// abi checks that callee-saved registers and rsp are restored.
+func (c *comparison) abi() []Failure {
+	var fs []Failure
+	for _, r := range x86.CalleeSaved {
+		v := c.asm.Regs[r]
+		want := c.g.Sym(symexec.InitRegName(r), egraph.Mask(64))
+		if v.Ptr || c.g.Find(v.Id) != want {
+			f := Failure{What: r.String(), IRExpr: symexec.InitRegName(r), AsmExpr: "a pointer"}
+			if !v.Ptr {
+				f.AsmExpr = c.format(v.Id)
+				if i, ok := c.asm.Creator[c.g.Find(v.Id)]; ok {
+					c.locate(&f, i)
+				}
+			}
+			fs = append(fs, f)
+		}
+	}
+	if sp := c.asm.Regs[x86.RSP]; !sp.Ptr || sp.Base != symexec.StackBase || sp.Off != 0 {
+		fs = append(fs, Failure{What: "rsp", IRExpr: "rsp at entry",
+			AsmExpr: fmt.Sprintf("rsp%+d at ret", sp.Off)})
+	}
+	return fs
+}
+
+const formatDepth = 6
+
+func (c *comparison) format(id egraph.Id) string { return c.g.Format(id, formatDepth) }
+
+func (c *comparison) differ(what string, want, got egraph.Id) Failure {
+	f := Failure{What: what, IRExpr: c.format(want), AsmExpr: c.format(got)}
+	if a, b := narrow(c.g, want, got); a != want {
+		f.IRNarrow, f.AsmNarrow = c.format(a), c.format(b)
+	}
+	if i, ok := c.firstDivergence(want, got); ok {
+		c.locate(&f, i)
+	}
+	return f
+}

@@ -1,0 +1,131 @@
+package checker
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/stretchr/testify/require"
+)
+
+// mixFunc is the IR of testdata/mix.asm.
+func mixFunc() *ir.Func {
+	b := ir.NewBuilder("mix")
+	max2 := []uint64{^uint64(0), ^uint64(0)}
+	a := b.Param("arg1", ir.U64, []uint64{0, 0}, max2)
+	c := b.Param("arg2", ir.U64, []uint64{0, 0}, max2)
+	p := b.Op1(ir.OpMul, ir.U128, ir.V(a[0]), ir.V(c[0]))
+	q := b.Op1(ir.OpMul, ir.U128, ir.V(a[1]), ir.V(c[1]))
+	s := b.Op1(ir.OpAdd, ir.U128, ir.V(p), ir.V(q))
+	lo := b.Op1(ir.OpCast, ir.U64, ir.V(s))
+	hi := b.Op1(ir.OpCast, ir.U64, ir.V(b.Op1(ir.OpShr, ir.U128, ir.V(s), ir.C(64))))
+	_, borrow := b.SubBorrow(ir.C(0), ir.V(a[0]), ir.V(c[0]))
+	sel := b.Op1(ir.OpCmovznz, ir.U64, ir.V(borrow), ir.V(a[0]), ir.V(c[0]))
+	m19 := b.Op1(ir.OpMul, ir.U64, ir.V(a[1]), ir.C(19))
+	m9 := b.Op1(ir.OpMul, ir.U64, ir.V(a[1]), ir.C(9))
+	_, carry := b.AddCarry(ir.C(0), ir.V(a[0]), ir.V(c[0]))
+	c64 := b.Op1(ir.OpCast, ir.U64, ir.V(carry))
+	limbs := []ir.Arg{ir.V(lo), ir.V(hi), ir.V(sel), ir.V(m19), ir.V(m9), ir.V(c64)}
+	b.Return("out1", ir.U64, limbs, make([]uint64, 6), []uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), 1})
+	return b.Func()
+}
+
+func readTestdata(t *testing.T, name string) []byte {
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	require.NoError(t, err)
+	return data
+}
+
+func TestMixProved(t *testing.T) {
+	rep, err := Check(mixFunc(), readTestdata(t, "mix.asm"), Options{})
+	require.NoError(t, err)
+	require.True(t, rep.Proved, "%+v", rep)
+	require.Equal(t, 6, rep.Outputs)
+	require.Equal(t, DefaultTrials, rep.Trials)
+}
+
+// Each edit breaks mix.asm in one way; the report must say what and where.
+func TestMixBroken(t *testing.T) {
+	src := string(readTestdata(t, "mix.asm"))
+	for _, tc := range []struct {
+		name, from, to, what string
+		counterexample       bool
+	}{
+		{"adc-as-add", "adc r9, rdx", "add r9, rdx", "out1[1]", true},
+		{"wrong-cmov", "cmovc rbx, rdx", "cmovnc rbx, rdx", "out1[2]", true},
+		{"wrong-imm", "0x13", "0x14", "out1[3]", true},
+		{"wrong-scale", "8 * rax", "4 * rax", "out1[4]", true},
+		{"rbx-not-restored", "mov rbx, [ rsp - 0x10 ] ; restore rbx", "nop_removed: ", "rbx", true},
+		{"below-red-zone", "[ rsp - 0x10 ], rbx", "[ rsp - 0x88 ], rbx", "program", false},
+		{"write-outside", "[ rdi + 0x28 ], rax", "[ rdi + 0x30 ], rax", "program", true},
+		{"write-input", "mov [ rdi ], r8", "mov [ rsi ], r8", "program", true},
+		{"value-as-address", "mov rax, [ rsi + 0x8 ]\nlea", "mov rax, [ rax + 0x8 ]\nlea", "program", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			text := strings.Replace(src, tc.from, tc.to, 1)
+			require.NotEqual(t, src, text)
+			text = strings.ReplaceAll(text, "nop_removed: ", "")
+			rep, err := Check(mixFunc(), []byte(text), Options{RandomTrials: 64})
+			require.NoError(t, err)
+			require.False(t, rep.Proved)
+			require.NotEmpty(t, rep.Failures)
+			require.Equal(t, tc.what, rep.Failures[0].What, "%+v", rep.Failures)
+			if tc.counterexample {
+				require.NotNil(t, rep.Counterexample, "%+v", rep)
+				require.False(t, rep.CheckerBug)
+			}
+		})
+	}
+}
+
+func TestAliasing(t *testing.T) {
+	src := readTestdata(t, "mix.asm")
+	// mix.asm reads arg1[0] after writing out1[0]: wrong when the two are one array.
+	rep, err := Check(mixFunc(), src, Options{Aliasing: AliasOut1Arg1})
+	require.NoError(t, err)
+	require.False(t, rep.Proved)
+	require.NotNil(t, rep.Counterexample)
+	_, err = Check(mixFunc(), src, Options{Aliasing: "sometimes"})
+	require.Error(t, err)
+}
+
+func TestBadInput(t *testing.T) {
+	_, err := Check(mixFunc(), []byte("SECTION .text\nGLOBAL f\nf:\nvpaddq xmm0, xmm1\nret\n"), Options{})
+	require.Error(t, err)
+	_, err = Check(mixFunc(), []byte("SECTION .text\nGLOBAL f\nf:\njmp f\n"), Options{})
+	require.Error(t, err)
+}
+
+// fiatDir is ../shared/fiat-json from the repository root.
+func fiatDir(t *testing.T) string {
+	_, file, _, _ := runtime.Caller(0)
+	dir := filepath.Join(filepath.Dir(file), "..", "..", "shared", "fiat-json")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("Fiat JSON test data not found at %s (../shared/fiat-json from the repo root)", dir)
+	}
+	return dir
+}
+
+// The CryptOpt-style NASM files in testdata (frame or red-zone saves of callee-saved
+// registers with mov, footer comments) are proved against the Fiat functions.
+func TestCryptOptStyleNASM(t *testing.T) {
+	dir := fiatDir(t)
+	for file, fn := range map[string]string{
+		"p256_64.json": "fiat_p256_mul", "curve25519_64.json": "fiat_25519_carry_mul",
+		"p521_64.json": "fiat_p521_carry_square", "secp256k1_montgomery_64.json": "fiat_secp256k1_montgomery_square",
+		"poly1305_64.json": "fiat_poly1305_carry_mul",
+	} {
+		t.Run(fn, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join(dir, file))
+			require.NoError(t, err)
+			f, err := ir.ReadFiatFunc(data, fn)
+			require.NoError(t, err)
+			rep, err := Check(f, readTestdata(t, fn+".asm"), Options{RandomTrials: 64})
+			require.NoError(t, err)
+			require.True(t, rep.Proved, "%+v", rep)
+		})
+	}
+}

@@ -1,0 +1,193 @@
+package egraph
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// bounds used by the tables: a..d are words, s and t are small limbs, c and e are bits.
+var testBounds = map[string]U128{"s": Mask(58), "t": Mask(58), "c": W(1), "e": W(1)}
+
+type rewriteCase struct{ name, lhs, rhs string }
+
+// Each row is "lhs => rhs": both sides must normalise to the same class.
+var rewriteTable = []rewriteCase{
+	{"ac-sum", "(+ a b c)", "(+ c (+ b a))"},
+	{"const-fold", "(+ 3 (* 4 5))", "23"},
+	{"like-terms", "(+ a a b)", "(+ (* 2 a) b)"},
+	{"mul-const-as-coef", "(* a 19)", "(+ (* 3 a) (<< a 4))"},
+	{"lea-as-mul", "(mod (+ a (* 8 a)) 64)", "(mod (* a 9) 64)"},
+	{"shl-as-mul", "(mod (<< a 3) 64)", "(mod (* 8 a) 64)"},
+	{"factor-coef", "(* a (* 2 b))", "(* 2 (* a b))"},
+	{"carry-no-overflow", "(>> (+ s t) 64)", "0"},
+	{"carry-of-bit-sum", "(>> (+ (>> (* a b) 64) c) 64)", "0"},
+	{"trunc-fits", "(mod (+ s t) 64)", "(+ s t)"},
+	{"trunc-trunc", "(mod (mod a 58) 64)", "(mod a 58)"},
+	{"trunc-push-add", "(mod (+ (mod a 64) (mod b 64)) 64)", "(mod (+ a b) 64)"},
+	{"trunc-push-mul", "(mod (* (mod (* a b) 64) d) 64)", "(mod (* a b d) 64)"},
+	{"trunc-big-coef", "(mod (+ a (<< b 64)) 64)", "a"},
+	{"split-recombine", "(+ (mod (* a b) 64) (<< (>> (* a b) 64) 64))", "(* a b)"},
+	{"u128-add-lo", "(mod (+ (mod (* a b) 64) (mod (* c d) 64)) 64)", "(mod (+ (* a b) (* c d)) 64)"},
+	{"u128-add-hi", "(+ (>> (* a b) 64) (>> (* d e) 64) (>> (+ (mod (* a b) 64) (mod (* d e) 64)) 64))",
+		"(>> (+ (* a b) (* d e)) 64)"},
+	{"carry-chain-3", "(+ (>> (+ (* a b) (* c d)) 64) (>> (* s t) 64) (>> (+ (mod (+ (* a b) (* c d)) 64) (mod (* s t) 64)) 64))",
+		"(>> (+ (* a b) (* c d) (* s t)) 64)"},
+	{"shrd-extract", "(mod (>> (+ (<< (>> (* a b) 64) 64) (mod (* a b) 64)) 58) 64)", "(mod (>> (* a b) 58) 64)"},
+	{"shld-extract", "(mod (>> (+ (<< (>> (* s t) 64) 64) (mod (* s t) 64)) 58) 64)", "(>> (* s t) 58)"},
+	{"shr-shr", "(>> (>> a 3) 5)", "(>> a 8)"},
+	{"shr-of-mod", "(>> (mod a 58) 3)", "(mod (>> a 3) 55)"},
+	{"shr-split", "(>> (+ (<< a 64) b) 64)", "a"},
+	{"and-mask", "(& (+ (* a b) (* c d)) 0x3ffffffffffffff)", "(mod (+ (* a b) (* c d)) 58)"},
+	{"and-self", "(& a a)", "a"},
+	{"xor-self", "(^ a a)", "0"},
+	{"sub-self", "(mod (+ a (~ a 64) 1) 64)", "0"},
+	{"sub-borrow-chain", "(+ d (~ x 64) (~ (~ (>> (+ a (~ b 64) (~ c 1)) 64) 1) 1))", "(+ d (~ x 64) (>> (+ a (~ b 64) (~ c 1)) 64))"},
+	{"neg-then-add-is-sub", "(mod (+ a (mod (+ (~ b 64) 1) 64)) 64)", "(mod (+ a (~ b 64) 1) 64)"},
+	{"cmovznz-select", "(? (~ c 1) a b)", "(? c b a)"},
+	{"cmovz-select", "(? (zero a) b d)", "(? a d b)"},
+	{"select-same", "(? a b b)", "b"},
+	{"select-const", "(? 0 a b)", "a"},
+	{"zero-of-not-bit", "(zero (~ c 1))", "c"},
+	{"mulx-hi-plus-carry", "(mod (+ (>> (* a b) 64) c) 64)", "(+ (>> (* a b) 64) c)"},
+	{"shrx-shlx-as-shrd", "(mod (+ (>> (mod (* a b) 64) 44) (<< (>> (* a b) 64) 20)) 64)", "(mod (>> (* a b) 44) 64)"},
+	{"bit-into-carry", "(>> (+ c 0xffffffffffffffff) 64)", "c"},
+	{"mod-zero-bits", "(mod a 0)", "0"},
+	{"field-ignores-high-mods", "(mod (>> (+ a (mod (* b d) 64)) 57) 7)", "(mod (>> (+ a (* b d)) 57) 7)"},
+	{"shrd-of-reduced-sum", "(mod (+ (>> (mod (+ a (* b d)) 64) 57) (<< (>> (+ a (mod (* b d) 64)) 64) 7)) 64)",
+		"(mod (>> (+ a (mod (* b d) 64)) 57) 64)"},
+	{"setc-byte", "(mod (+ (<< (>> a 8) 8) c) 8)", "c"},
+}
+
+func build(t *testing.T, g *EGraph, s string) (Expr, Id) {
+	t.Helper()
+	e, err := Parse(s)
+	require.NoError(t, err, s)
+	id, err := Build(g, e, testBounds)
+	require.NoError(t, err, s)
+	return e, id
+}
+
+func randomEnv(r *rand.Rand) map[string]*big.Int {
+	env := map[string]*big.Int{}
+	for _, n := range []string{"a", "b", "d", "x", "y"} {
+		env[n] = new(big.Int).SetUint64(edgy(r, ^uint64(0)))
+	}
+	env["s"] = new(big.Int).SetUint64(edgy(r, 1<<58-1))
+	env["t"] = new(big.Int).SetUint64(edgy(r, 1<<58-1))
+	env["c"] = big.NewInt(int64(r.IntN(2)))
+	env["e"] = big.NewInt(int64(r.IntN(2)))
+	return env
+}
+
+// edgy draws from [0, max] with extra weight on 0, 1 and max.
+func edgy(r *rand.Rand, max uint64) uint64 {
+	switch r.IntN(8) {
+	case 0:
+		return 0
+	case 1:
+		return max
+	case 2:
+		return 1
+	}
+	return r.Uint64() & max
+}
+
+func TestRewrites(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, tc := range rewriteTable {
+		t.Run(tc.name, func(t *testing.T) {
+			g := New()
+			le, l := build(t, g, tc.lhs)
+			re, rr := build(t, g, tc.rhs)
+			require.Equal(t, g.Format(rr, 20), g.Format(l, 20), "%s => %s", tc.lhs, tc.rhs)
+			require.Equal(t, rr, l)
+			for range 200 {
+				env := randomEnv(r)
+				want, err := EvalExpr(le, env)
+				require.NoError(t, err)
+				got, err := g.Eval(l, env)
+				require.NoError(t, err)
+				require.Zero(t, want.Cmp(got), "%s at %v: text %v, normalised %v", tc.lhs, env, want, got)
+				rw, err := EvalExpr(re, env)
+				require.NoError(t, err)
+				require.Zero(t, want.Cmp(rw))
+			}
+		})
+	}
+}
+
+// Distinct computations must stay distinct: the failing proofs of the table.
+func TestDistinct(t *testing.T) {
+	for _, tc := range []rewriteCase{
+		{"carry-may-overflow", "(>> (+ a b) 64)", "0"},
+		{"trunc-needed", "(mod (+ a b) 64)", "(+ a b)"},
+		{"adc-vs-add", "(mod (+ a b c) 64)", "(mod (+ a b) 64)"},
+		{"hi-vs-lo", "(>> (* a b) 64)", "(mod (* a b) 64)"},
+		{"wrong-shift", "(mod (>> (* a b) 58) 64)", "(mod (>> (* a b) 57) 64)"},
+		{"select-swapped", "(? c a b)", "(? c b a)"},
+		{"carry-without-partner", "(+ (>> (* a b) 64) (>> (+ (mod (* a b) 64) (mod (* x y) 64)) 64))",
+			"(>> (+ (* a b) (* x y)) 64)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := New()
+			_, l := build(t, g, tc.lhs)
+			_, rr := build(t, g, tc.rhs)
+			require.NotEqual(t, rr, l, "%s", g.Format(l, 10))
+		})
+	}
+}
+
+func TestUnionRebuild(t *testing.T) {
+	g := New()
+	_, x := build(t, g, "(@f a)")
+	_, y := build(t, g, "(@f b)")
+	_, fx := build(t, g, "(+ (@f a) d)")
+	_, fy := build(t, g, "(+ (@f b) d)")
+	require.NotEqual(t, fx, fy)
+	require.True(t, g.Union(g.Sym("a", Mask(64)), g.Sym("b", Mask(64))))
+	g.Rebuild()
+	require.Equal(t, g.Find(x), g.Find(y))
+	require.Equal(t, g.Find(fx), g.Find(fy))
+}
+
+func TestIntervals(t *testing.T) {
+	g := New()
+	for _, tc := range []struct {
+		expr string
+		ub   U128
+	}{
+		{"(* a b)", U128{^uint64(0) - 1, 1}},
+		{"(>> (* a b) 64)", W(^uint64(0) - 1)},
+		{"(+ s t)", W(1<<59 - 2)},
+		{"(mod a 58)", Mask(58)},
+		{"(? c s a)", Mask(64)},
+		{"(zero a)", W(1)},
+		{"(* a b d)", Max},
+	} {
+		_, id := build(t, g, tc.expr)
+		require.Equal(t, tc.ub, g.UB(id), tc.expr)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, s := range []string{"", "(", ")", "(+ a", "(mod a)", "(foo a b)", "(mod a x)", "(~ (* a b) 64)", "(() a)", "(+ a b) c"} {
+		g := New()
+		e, err := Parse(s)
+		if err == nil {
+			_, err = Build(g, e, nil)
+		}
+		require.Error(t, err, s)
+	}
+}
+
+func TestFormatRoundTrip(t *testing.T) {
+	g := New()
+	for _, tc := range rewriteTable {
+		_, id := build(t, g, tc.lhs)
+		_, back := build(t, g, g.Format(id, 100))
+		require.Equal(t, id, back, tc.lhs)
+	}
+}

@@ -1,0 +1,175 @@
+package checker
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+// emu is a small concrete x86-64 interpreter over the checker's instruction set, written
+// independently of the symbolic executor (and of measure) so that random testing
+// cross-checks it.
+type emu struct {
+	regs           [16]uint64
+	xmm            [16]uint64
+	cf, of, zf, sf bool
+	regions        []region
+}
+
+type region struct {
+	addr uint64
+	data []byte
+	ro   bool
+}
+
+func (m *emu) find(addr uint64, n int) ([]byte, *region, error) {
+	for i := range m.regions {
+		r := &m.regions[i]
+		if addr >= r.addr && addr+uint64(n) <= r.addr+uint64(len(r.data)) {
+			return r.data[addr-r.addr : addr-r.addr+uint64(n)], r, nil
+		}
+	}
+	return nil, nil, fmt.Errorf("access to unmapped address %#x", addr)
+}
+
+func (m *emu) addr(o x86.Operand) uint64 {
+	a := uint64(int64(o.Disp))
+	if o.Base.IsGP64() {
+		a += m.regs[o.Base]
+	}
+	if o.Index != x86.NoReg {
+		s := uint64(o.Scale)
+		if s == 0 {
+			s = 1
+		}
+		a += m.regs[o.Index] * s
+	}
+	return a
+}
+
+func (m *emu) load(a uint64, n int) (uint64, error) {
+	b, _, err := m.find(a, n)
+	if err != nil {
+		return 0, err
+	}
+	var v uint64
+	for i := n - 1; i >= 0; i-- {
+		v = v<<8 | uint64(b[i])
+	}
+	return v, nil
+}
+
+func (m *emu) store(a uint64, n int, v uint64) error {
+	b, r, err := m.find(a, n)
+	if err != nil {
+		return err
+	}
+	if r.ro {
+		return fmt.Errorf("write to read-only input at %#x", a)
+	}
+	for i := range n {
+		b[i] = byte(v >> (8 * i))
+	}
+	return nil
+}
+
+func (m *emu) get(in x86.Inst, o x86.Operand) (uint64, error) {
+	switch o.Kind {
+	case x86.KindReg:
+		switch {
+		case o.Reg.IsGP64():
+			return m.regs[o.Reg], nil
+		case o.Reg.IsGP8():
+			return m.regs[o.Reg.Num()] & 0xff, nil
+		case o.Reg.IsXMM():
+			return m.xmm[o.Reg.Num()], nil
+		}
+	case x86.KindMem:
+		return m.load(m.addr(o), in.MemSize())
+	case x86.KindImm:
+		return uint64(o.Imm), nil
+	}
+	return 0, fmt.Errorf("bad operand")
+}
+
+func (m *emu) set(in x86.Inst, o x86.Operand, v uint64) error {
+	switch o.Kind {
+	case x86.KindReg:
+		switch {
+		case o.Reg.IsGP64():
+			m.regs[o.Reg] = v
+		case o.Reg.IsGP8():
+			m.regs[o.Reg.Num()] = m.regs[o.Reg.Num()]&^0xff | v&0xff
+		case o.Reg.IsXMM():
+			m.xmm[o.Reg.Num()] = v
+		}
+		return nil
+	case x86.KindMem:
+		return m.store(m.addr(o), in.MemSize(), v)
+	}
+	return fmt.Errorf("bad destination")
+}
+
+func (m *emu) zs(v uint64) { m.zf, m.sf = v == 0, int64(v) < 0 }
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (m *emu) cond(c x86.Cond) (bool, error) {
+	var r bool
+	switch c &^ 1 {
+	case x86.CondO:
+		r = m.of
+	case x86.CondC:
+		r = m.cf
+	case x86.CondZ:
+		r = m.zf
+	case x86.CondBE:
+		r = m.cf || m.zf
+	case x86.CondS:
+		r = m.sf
+	case x86.CondL:
+		r = m.sf != m.of
+	case x86.CondLE:
+		r = m.zf || m.sf != m.of
+	default:
+		return false, fmt.Errorf("parity conditions are not supported")
+	}
+	return r != (c&1 == 1), nil
+}
+
+// run executes p until ret; straight-line code only.
+func (m *emu) run(p *x86.Program) error {
+	for i, in := range p.Insts {
+		if in.Op == x86.RET {
+			return nil
+		}
+		if err := m.step(in); err != nil {
+			return fmt.Errorf("instruction %d (%s): %w", i+1, in, err)
+		}
+	}
+	return fmt.Errorf("no ret")
+}
+
+func (m *emu) addSub(in x86.Inst, a, b uint64, sub, withCarry bool) uint64 {
+	c := uint64(0)
+	if withCarry && m.cf {
+		c = 1
+	}
+	var r, co uint64
+	if sub {
+		r, co = bits.Sub64(a, b, c)
+		m.of = int64((a^b)&(a^r)) < 0
+	} else {
+		r, co = bits.Add64(a, b, c)
+		m.of = int64(^(a^b)&(a^r)) < 0
+	}
+	m.cf = co == 1
+	m.zs(r)
+	return r
+}

@@ -1,0 +1,152 @@
+package checker
+
+import (
+	"fmt"
+	"math/rand"
+	"slices"
+
+	"github.com/rules-cryptopt/rules_cryptopt/checker/symexec"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/ir/interp"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+// Concrete addresses of the random-testing machine.
+const (
+	outAddr   = 0x100000
+	argStride = 0x100000
+	stackTop  = 0x7f0000
+	stackSize = 4096
+)
+
+// randomTest runs both sides on edge and random inputs. It confirms a failed proof with
+// a counterexample, and catches a proof that random testing contradicts (a checker bug).
+func (c *comparison) randomTest(rep *Report, opts Options) {
+	rng := rand.New(rand.NewSource(int64(opts.Seed ^ 0x636865636b)))
+	inputs := interp.EdgeInputs(c.fn)
+	for len(inputs) < opts.RandomTrials {
+		inputs = append(inputs, interp.RandomInputs(c.fn, rng))
+	}
+	inputs = inputs[:opts.RandomTrials]
+	alias := opts.Aliasing == AliasOut1Arg1
+	for _, in := range inputs {
+		rep.Trials++
+		want, err := interp.Run(c.fn, in)
+		if err != nil {
+			rep.Note = fmt.Sprintf("the IR interpreter failed: %v", err)
+			return
+		}
+		got, err := runAsm(c.prog, c.fn, in, alias, rng)
+		if err == nil && equalOutputs(want, got) {
+			continue
+		}
+		ce := &Counterexample{Inputs: in, IR: want, Asm: got}
+		if err != nil {
+			ce.Error = err.Error()
+		}
+		rep.Counterexample = ce
+		if rep.Proved {
+			rep.Proved, rep.CheckerBug = false, true
+			rep.Note = "BUG in the checker: its rules proved a program that random testing shows wrong; please report it"
+			rep.Failures = append(rep.Failures, Failure{What: "random testing", AsmExpr: describe(ce)})
+		}
+		return
+	}
+	if !rep.Proved && onlyValueFailures(rep.Failures) {
+		rep.CheckerBug = true
+		rep.Note = fmt.Sprintf("random testing found no difference in %d trials: the program is probably "+
+			"correct and the checker's rules could not prove it — a bug in the checker's rules; please report it",
+			rep.Trials)
+	}
+}
+
+func onlyValueFailures(fs []Failure) bool {
+	for _, f := range fs {
+		if f.What == "program" || f.What == "rsp" || f.AsmExpr == "never written" || f.AsmExpr == "a pointer" {
+			return false
+		}
+	}
+	return len(fs) > 0
+}
+
+func describe(ce *Counterexample) string {
+	if ce.Error != "" {
+		return "the assembly faults: " + ce.Error
+	}
+	return fmt.Sprintf("inputs %x: IR gives %x, assembly gives %x", ce.Inputs, ce.IR, ce.Asm)
+}
+
+func equalOutputs(a, b [][]uint64) bool {
+	return slices.EqualFunc(a, b, func(x, y []uint64) bool { return slices.Equal(x, y) })
+}
+
+func limbBytes(limbs []uint64) []byte {
+	b := make([]byte, 8*len(limbs))
+	for i, v := range limbs {
+		for j := range 8 {
+			b[8*i+j] = byte(v >> (8 * j))
+		}
+	}
+	return b
+}
+
+func bytesLimbs(b []byte) []uint64 {
+	out := make([]uint64, len(b)/8)
+	for i := range out {
+		for j := 7; j >= 0; j-- {
+			out[i] = out[i]<<8 | uint64(b[8*i+j])
+		}
+	}
+	return out
+}
+
+// runAsm executes p concretely under the ABI with random junk in every other register
+// and on the stack; it fails when callee-saved registers or rsp are not restored.
+func runAsm(p *x86.Program, fn *ir.Func, args [][]uint64, alias bool, rng *rand.Rand) ([][]uint64, error) {
+	m := &emu{}
+	for r := range m.regs {
+		m.regs[r], m.xmm[r] = rng.Uint64(), rng.Uint64()
+	}
+	stack := make([]byte, stackSize+8)
+	for i := range stack {
+		stack[i] = byte(rng.Uint32())
+	}
+	m.regions = append(m.regions, region{addr: stackTop - stackSize, data: stack})
+	m.regs[x86.RSP] = stackTop
+	outs := make([][]byte, len(fn.Rets))
+	for i, r := range fn.Rets {
+		outs[i] = make([]byte, 8*len(r.Limbs))
+		if i == 0 && alias && len(args) > 0 {
+			copy(outs[i], limbBytes(args[0]))
+		}
+		m.regions = append(m.regions, region{addr: uint64(outAddr + i*argStride), data: outs[i]})
+		m.regs[symexec.ArgRegs[i]] = uint64(outAddr + i*argStride)
+	}
+	for i, a := range args {
+		k := len(fn.Rets) + i
+		addr := uint64(outAddr + k*argStride)
+		if i == 0 && alias {
+			addr = outAddr
+		} else {
+			m.regions = append(m.regions, region{addr: addr, data: limbBytes(a), ro: true})
+		}
+		m.regs[symexec.ArgRegs[k]] = addr
+	}
+	saved := m.regs
+	if err := m.run(p); err != nil {
+		return nil, err
+	}
+	for _, r := range x86.CalleeSaved {
+		if m.regs[r] != saved[r] {
+			return nil, fmt.Errorf("%s not restored", r)
+		}
+	}
+	if m.regs[x86.RSP] != stackTop {
+		return nil, fmt.Errorf("rsp not restored")
+	}
+	res := make([][]uint64, len(outs))
+	for i, o := range outs {
+		res[i] = bytesLimbs(o)
+	}
+	return res, nil
+}

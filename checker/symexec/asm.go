@@ -1,0 +1,359 @@
+package symexec
+
+import (
+	"fmt"
+
+	"github.com/rules-cryptopt/rules_cryptopt/checker/egraph"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+// Array is one pointer argument of the function, in ABI order (rdi, rsi, rdx, rcx, r8, r9).
+type Array struct {
+	Name   string
+	Limbs  int
+	Base   int         // memory region; out1 and arg1 share one when aliased
+	Input  []egraph.Id // initial limb symbols (nil for an output array)
+	Output bool
+}
+
+// ArgRegs are the System V integer argument registers.
+var ArgRegs = [...]x86.Reg{x86.RDI, x86.RSI, x86.RDX, x86.RCX, x86.R8, x86.R9}
+
+// StackBase is the memory region of the stack; offsets are relative to rsp at entry.
+const StackBase = 0
+
+// RedZone is how far below rsp a leaf function may write (System V).
+const RedZone = 128
+
+// Layout lists fn's arrays in ABI order: results first (out1), then parameters. With
+// aliasOut1Arg1, out1 and the first parameter are one region.
+func Layout(fn *ir.Func, inputs [][]egraph.Id, aliasOut1Arg1 bool) ([]Array, error) {
+	var arrs []Array
+	for _, r := range fn.Rets {
+		arrs = append(arrs, Array{Name: r.Name, Limbs: len(r.Limbs), Output: true})
+	}
+	for i, p := range fn.Params {
+		if p.Scalar {
+			return nil, fmt.Errorf("scalar argument %s is not supported", p.Name)
+		}
+		arrs = append(arrs, Array{Name: p.Name, Limbs: len(p.Limbs), Input: inputs[i]})
+	}
+	if len(arrs) > len(ArgRegs) {
+		return nil, fmt.Errorf("%d pointer arguments, at most %d supported", len(arrs), len(ArgRegs))
+	}
+	for i := range arrs {
+		arrs[i].Base = i + 1
+	}
+	if aliasOut1Arg1 {
+		if len(fn.Rets) != 1 || len(fn.Params) == 0 {
+			return nil, fmt.Errorf("aliasing out1 with arg1 needs one result array and an argument array")
+		}
+		arrs[0].Base = arrs[1].Base
+	}
+	return arrs, nil
+}
+
+// Val is a machine word: a pointer into a region (base + offset) or a value.
+type Val struct {
+	Ptr  bool
+	Base int
+	Off  int64
+	Id   egraph.Id
+}
+
+// Violation is a proof obligation the program breaks, at instruction Inst (0-based).
+type Violation struct {
+	Inst int
+	What string
+}
+
+type memKey struct {
+	base int
+	off  int64
+}
+
+// AsmResult is the symbolic final state of a program.
+type AsmResult struct {
+	Regs      [16]Val
+	Mem       map[memKey]Val
+	Violation *Violation
+	Creator   map[egraph.Id]int // the first instruction that produced each class
+	Returned  bool
+}
+
+// Load is the final content of the 8-byte cell at base+off, and whether it was written.
+func (r *AsmResult) Load(base int, off int64) (Val, bool) {
+	v, ok := r.Mem[memKey{base, off}]
+	return v, ok
+}
+
+// InitRegName is the symbol of a register's value at entry.
+func InitRegName(r x86.Reg) string { return "init_" + r.String() }
+
+type flag struct {
+	id egraph.Id
+	ok bool
+}
+
+// The tracked flags.
+const (
+	fCF = iota
+	fOF
+	fZF
+	fSF
+	numFlags
+)
+
+var flagNames = [numFlags]string{"CF", "OF", "ZF", "SF"}
+
+type asmExec struct {
+	g      *egraph.EGraph
+	arrs   []Array
+	regs   [16]Val
+	xmm    [16]Val
+	flags  [numFlags]flag
+	mem    map[memKey]Val
+	inst   int
+	res    *AsmResult
+	bad    *Violation
+	writes map[int]bool // bases written
+}
+
+// violate records the first violation; execution stops after the current instruction.
+func (x *asmExec) violate(format string, args ...any) {
+	if x.bad == nil {
+		x.bad = &Violation{Inst: x.inst, What: fmt.Sprintf(format, args...)}
+	}
+}
+
+// ExecAsm executes p over g with the given argument arrays.
+func ExecAsm(g *egraph.EGraph, p *x86.Program, arrs []Array) *AsmResult {
+	x := &asmExec{g: g, arrs: arrs, mem: map[memKey]Val{}}
+	x.res = &AsmResult{Creator: map[egraph.Id]int{}}
+	for r := range x.regs {
+		x.regs[r] = Val{Id: g.Sym(InitRegName(x86.Reg(r)), egraph.Mask(64))}
+		x.xmm[r] = Val{Id: g.Sym(InitRegName(x86.XMM0+x86.Reg(r)), egraph.Mask(64))}
+	}
+	x.regs[x86.RSP] = Val{Ptr: true, Base: StackBase}
+	for i, a := range arrs {
+		x.regs[ArgRegs[i]] = Val{Ptr: true, Base: a.Base}
+	}
+	for i, in := range p.Insts {
+		x.inst = i
+		if x.res.Returned {
+			x.violate("instruction after ret")
+			break
+		}
+		x.exec(in)
+		if x.bad != nil {
+			break
+		}
+	}
+	if x.bad == nil && !x.res.Returned {
+		x.inst = len(p.Insts)
+		x.violate("the program does not end with ret")
+	}
+	x.res.Regs, x.res.Mem, x.res.Violation = x.regs, x.mem, x.bad
+	return x.res
+}
+
+// note records that the current instruction produced id.
+func (x *asmExec) note(id egraph.Id) egraph.Id {
+	if _, ok := x.res.Creator[id]; !ok {
+		x.res.Creator[id] = x.inst
+	}
+	return id
+}
+
+func (x *asmExec) value(id egraph.Id) Val { return Val{Id: x.note(id)} }
+
+// word is the value of v. A pointer used as a number (xor rsi, rsi on a dead argument
+// register, say) becomes an unknown constant of its own: sound, and it can only reach an
+// output through a failed comparison.
+func (x *asmExec) word(v Val) egraph.Id {
+	if v.Ptr {
+		return x.g.Sym(fmt.Sprintf("address(%d%+d)", v.Base, v.Off), egraph.Mask(64))
+	}
+	return v.Id
+}
+
+func (x *asmExec) setFlag(f int, id egraph.Id) { x.flags[f] = flag{x.note(id), true} }
+
+func (x *asmExec) undefFlags(fs ...int) {
+	for _, f := range fs {
+		x.flags[f] = flag{}
+	}
+}
+
+func (x *asmExec) getFlag(f int) egraph.Id {
+	if !x.flags[f].ok {
+		x.violate("reads %s, which is undefined here", flagNames[f])
+		return x.g.Word(0)
+	}
+	return x.flags[f].id
+}
+
+// setZS sets ZF and SF from a 64-bit result.
+func (x *asmExec) setZS(res egraph.Id) {
+	x.setFlag(fZF, x.g.IsZero(res))
+	x.setFlag(fSF, x.g.Shr(res, 63))
+}
+
+// address resolves a memory operand to a region and offset: every address must be a
+// constant offset from an argument pointer or rsp.
+func (x *asmExec) address(o x86.Operand) (memKey, bool) {
+	if o.Index != x86.NoReg || !o.Base.IsGP64() {
+		x.violate("address is not a constant offset from a pointer argument or rsp")
+		return memKey{}, false
+	}
+	b := x.regs[o.Base]
+	if !b.Ptr {
+		x.violate("address base %s does not hold a pointer argument or rsp", o.Base)
+		return memKey{}, false
+	}
+	return memKey{b.Base, b.Off + int64(o.Disp)}, true
+}
+
+// check validates an access of size bytes at k.
+func (x *asmExec) check(k memKey, size int64, write bool) bool {
+	if k.base == StackBase {
+		rsp := x.regs[x86.RSP]
+		switch {
+		case !rsp.Ptr || rsp.Base != StackBase:
+			x.violate("stack access while rsp does not point into the stack")
+		case k.off+size > 0:
+			x.violate("accesses the caller's stack at rsp%+d", k.off)
+		case k.off < rsp.Off-RedZone:
+			x.violate("accesses the stack at rsp%+d, below the red zone", k.off)
+		default:
+			return true
+		}
+		return false
+	}
+	a := x.arrayOf(k.base, write)
+	if k.off < 0 || k.off+size > int64(8*a.Limbs) {
+		x.violate("accesses %s at byte offset %d, outside %s[0..%d)", a.Name, k.off, a.Name, a.Limbs)
+		return false
+	}
+	if write && !a.Output {
+		x.violate("writes to the input array %s", a.Name)
+		return false
+	}
+	return true
+}
+
+// arrayOf is the array of a region: for a shared region, the output when writing.
+func (x *asmExec) arrayOf(base int, write bool) Array {
+	var found Array
+	for _, a := range x.arrs {
+		if a.Base == base && (found.Name == "" || a.Output == write) {
+			found = a
+		}
+	}
+	return found
+}
+
+// load reads the 8-byte cell at k (k.off a multiple of 8).
+func (x *asmExec) loadCell(k memKey) Val {
+	if v, ok := x.mem[k]; ok {
+		return v
+	}
+	if k.base == StackBase {
+		return Val{Id: x.g.Sym(fmt.Sprintf("stack[%d]", k.off), egraph.Mask(64))}
+	}
+	a := x.arrayOf(k.base, false)
+	if a.Input == nil {
+		x.violate("reads %s[%d] before writing it", a.Name, k.off/8)
+		return Val{Id: x.g.Word(0)}
+	}
+	return Val{Id: a.Input[k.off/8]}
+}
+
+func (x *asmExec) load(o x86.Operand, size int64) Val {
+	k, ok := x.address(o)
+	if !ok || !x.check(k, size, false) {
+		return Val{Id: x.g.Word(0)}
+	}
+	cell := memKey{k.base, k.off &^ 7}
+	if size == 8 {
+		if k.off&7 != 0 {
+			x.violate("unaligned 8-byte access at offset %d", k.off)
+		}
+		return x.loadCell(cell)
+	}
+	v := x.loadCell(cell)
+	return x.value(x.g.Mod(x.g.Shr(x.word(v), int(8*(k.off&7))), 8))
+}
+
+func (x *asmExec) store(o x86.Operand, size int64, v Val) {
+	k, ok := x.address(o)
+	if !ok || !x.check(k, size, true) {
+		return
+	}
+	cell := memKey{k.base, k.off &^ 7}
+	if size == 8 {
+		if k.off&7 != 0 {
+			x.violate("unaligned 8-byte access at offset %d", k.off)
+		}
+		x.mem[cell] = v
+		return
+	}
+	old := x.word(x.loadCell(cell))
+	x.mem[cell] = x.value(setByte(x.g, old, int(k.off&7), x.word(v)))
+}
+
+// setByte replaces byte i of old with b.
+func setByte(g *egraph.EGraph, old egraph.Id, i int, b egraph.Id) egraph.Id {
+	lo := 8 * i
+	return g.Sum(egraph.U128{},
+		egraph.Term{Id: g.Mod(old, lo), Coef: egraph.W(1)},
+		egraph.Term{Id: g.Mod(b, 8), Coef: egraph.Pow2(lo)},
+		egraph.Term{Id: g.Shr(old, lo+8), Coef: egraph.Pow2(lo + 8)})
+}
+
+// read is an operand's value (byte operands zero-extended).
+func (x *asmExec) read(in x86.Inst, o x86.Operand) Val {
+	switch o.Kind {
+	case x86.KindReg:
+		switch {
+		case o.Reg.IsGP64():
+			return x.regs[o.Reg]
+		case o.Reg.IsGP8():
+			return x.value(x.g.Mod(x.word(x.regs[o.Reg.Full()]), 8))
+		case o.Reg.IsXMM():
+			return x.xmm[o.Reg.Num()]
+		}
+	case x86.KindMem:
+		return x.load(o, int64(in.MemSize()))
+	case x86.KindImm:
+		return Val{Id: x.g.Word(uint64(o.Imm))}
+	}
+	x.violate("unsupported operand")
+	return Val{Id: x.g.Word(0)}
+}
+
+func (x *asmExec) write(in x86.Inst, o x86.Operand, v Val) {
+	if !v.Ptr {
+		x.note(v.Id)
+	}
+	switch o.Kind {
+	case x86.KindReg:
+		switch {
+		case o.Reg.IsGP64():
+			x.regs[o.Reg] = v
+			return
+		case o.Reg.IsGP8():
+			full := o.Reg.Full()
+			x.regs[full] = x.value(setByte(x.g, x.word(x.regs[full]), 0, x.word(v)))
+			return
+		case o.Reg.IsXMM():
+			x.xmm[o.Reg.Num()] = v
+			return
+		}
+	case x86.KindMem:
+		x.store(o, int64(in.MemSize()), v)
+		return
+	}
+	x.violate("cannot write to this operand")
+}

@@ -1,0 +1,50 @@
+package codegen_test
+
+import (
+	"math/rand"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+func fiatFunc(b testing.TB, name string) *ir.Func {
+	for _, f := range fiatMulSquare(b) {
+		if f.Name == name {
+			return f
+		}
+	}
+	b.Fatalf("no Fiat function %s", name)
+	return nil
+}
+
+// benchGenerate times codegen + encoding of one candidate, as the search does it.
+func benchGenerate(b *testing.B, name string, encode bool) {
+	p, err := codegen.NewPlan(fiatFunc(b, name))
+	require.NoError(b, err)
+	rng := rand.New(rand.NewSource(1))
+	order, dec := randomOrder(p.Deps(), rng), randomDecisions(p.Options(), rng)
+	opts := codegen.Options{Symbol: "f"}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		prog, _, err := p.Generate(order, dec, opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !encode {
+			continue
+		}
+		if _, err := x86.Encode(prog); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkGenerateP256Mul(b *testing.B)       { benchGenerate(b, "fiat_p256_mul", false) }
+func BenchmarkGenerateP521Mul(b *testing.B)       { benchGenerate(b, "fiat_p521_carry_mul", false) }
+func BenchmarkGenerateEncodeP256Mul(b *testing.B) { benchGenerate(b, "fiat_p256_mul", true) }
+func BenchmarkGenerateEncodeP521Mul(b *testing.B) { benchGenerate(b, "fiat_p521_carry_mul", true) }

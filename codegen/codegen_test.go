@@ -1,0 +1,160 @@
+package codegen_test
+
+import (
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/ir/interp"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+var allModes = []codegen.Options{
+	{FramePointer: codegen.FramePointerOmit, Aliasing: codegen.AliasNone, Symbol: "f"},
+	{FramePointer: codegen.FramePointerSave, Aliasing: codegen.AliasNone, Symbol: "f"},
+	{FramePointer: codegen.FramePointerOmit, Aliasing: codegen.AliasOut1Arg1, Symbol: "f"},
+	{FramePointer: codegen.FramePointerSave, Aliasing: codegen.AliasOut1Arg1, Symbol: "f"},
+}
+
+// checkOnEmu runs prog on inputs and compares with the interpreter.
+func checkOnEmu(t *testing.T, f *ir.Func, prog *x86.Program, inputs [][][]uint64, alias bool) error {
+	t.Helper()
+	m, err := interp.New(f)
+	require.NoError(t, err)
+	want := m.NewOutputs()
+	for _, in := range inputs {
+		require.NoError(t, m.Eval(in, want))
+		got, err := runEmu(prog, in, len(want[0]), alias)
+		if err != nil {
+			return err
+		}
+		for j := range got {
+			if got[j] != want[0][j] {
+				return fmt.Errorf("input %x: limb %d is %#x, want %#x", in, j, got[j], want[0][j])
+			}
+		}
+	}
+	return nil
+}
+
+func testInputs(f *ir.Func, rng *rand.Rand, n int, alias bool) [][][]uint64 {
+	ins := interp.EdgeInputs(f)
+	if len(ins) > n {
+		ins = ins[:n]
+	}
+	for range n {
+		ins = append(ins, interp.RandomInputs(f, rng))
+	}
+	if alias { // out1 == arg1: the emulator shares the memory, inputs stay as drawn
+		return ins
+	}
+	return ins
+}
+
+func TestRandomFunctionsAllGenomes(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	funcs, genomes := 150, 8
+	if testing.Short() {
+		funcs = 30
+	}
+	for fi := range funcs {
+		f := randomMachineFunc(rng, 2+rng.Intn(8), 10+rng.Intn(400), rng.Intn(3) == 0)
+		p, err := codegen.NewPlan(f)
+		require.NoError(t, err, "function %d", fi)
+		for gi := range genomes {
+			order := randomOrder(p.Deps(), rng)
+			dec := randomDecisions(p.Options(), rng)
+			opts := allModes[gi%len(allModes)]
+			prog, _, err := p.Generate(order, dec, opts)
+			require.NoError(t, err, "function %d genome %d", fi, gi)
+			alias := opts.Aliasing == codegen.AliasOut1Arg1
+			if err := checkOnEmu(t, p.Func(), prog, testInputs(p.Func(), rng, 8, alias), alias); err != nil {
+				t.Fatalf("function %d genome %d (%+v): %v\nfirst divergence: %s\n%s\n%s", fi, gi, opts, err,
+					traceEmu(p.Func(), prog, interp.RandomInputs(p.Func(), rng)), dumpIR(p.Func()), x86.PrintGNU(prog))
+			}
+		}
+	}
+}
+
+func dumpIR(f *ir.Func) string {
+	s := ""
+	for _, in := range f.Body {
+		s += fmt.Sprintf("%v %v %v\n", in.Op, in.Results, in.Args)
+	}
+	return s
+}
+
+// TestDeterministic: the same genome gives a byte-identical .S, whatever was generated
+// before with the same Plan (pooled state) or with a fresh one.
+func TestDeterministic(t *testing.T) {
+	f := fiatFunc(t, "fiat_p256_mul")
+	p1, err := codegen.NewPlan(f)
+	require.NoError(t, err)
+	rng := rand.New(rand.NewSource(9))
+	order, dec := randomOrder(p1.Deps(), rng), randomDecisions(p1.Options(), rng)
+	opts := codegen.Options{Symbol: "f", Aliasing: codegen.AliasOut1Arg1}
+	first, _, err := p1.Generate(order, dec, opts)
+	require.NoError(t, err)
+	want := x86.PrintGNU(first)
+	for range 5 { // other candidates in between reuse the pooled state
+		_, _, err := p1.Generate(randomOrder(p1.Deps(), rng), randomDecisions(p1.Options(), rng), opts)
+		require.NoError(t, err)
+	}
+	again, _, err := p1.Generate(order, dec, opts)
+	require.NoError(t, err)
+	require.Equal(t, string(want), string(x86.PrintGNU(again)))
+	require.Equal(t, string(want), string(x86.PrintGNU(first)), "a later candidate changed an earlier program")
+	p2, err := codegen.NewPlan(f)
+	require.NoError(t, err)
+	fresh, _, err := p2.Generate(order, dec, opts)
+	require.NoError(t, err)
+	require.Equal(t, string(want), string(x86.PrintGNU(fresh)))
+}
+
+// TestBadGenomes: orders that are not topological permutations and out-of-range
+// decisions are refused with an error.
+func TestBadGenomes(t *testing.T) {
+	p, err := codegen.NewPlan(fiatFunc(t, "fiat_p256_mul"))
+	require.NoError(t, err)
+	n := len(p.Deps())
+	id := make([]int, n)
+	for i := range id {
+		id[i] = i
+	}
+	dec := make([]int, len(p.Options()))
+	rev := append([]int(nil), id...)
+	for i, j := 0, n-1; i < j; i, j = i+1, j-1 {
+		rev[i], rev[j] = rev[j], rev[i]
+	}
+	dup := append([]int(nil), id...)
+	dup[1] = dup[0]
+	badDec := append([]int(nil), dec...)
+	badDec[0] = p.Options()[0]
+	cases := map[string]struct{ order, dec []int }{
+		"short order":       {id[1:], dec},
+		"not topological":   {rev, dec},
+		"not a permutation": {dup, dec},
+		"decision range":    {id, badDec},
+		"few decisions":     {id, dec[1:]},
+	}
+	for name, c := range cases {
+		_, _, err := p.Generate(c.order, c.dec, codegen.Options{Symbol: "f"})
+		require.Error(t, err, name)
+	}
+	_, _, err = p.Generate(id, dec, codegen.Options{Symbol: "f"})
+	require.NoError(t, err)
+}
+
+// TestDecisionsDescribed: every decision point has a description.
+func TestDecisionsDescribed(t *testing.T) {
+	p, err := codegen.NewPlan(fiatFunc(t, "fiat_p256_mul"))
+	require.NoError(t, err)
+	for d := range p.Options() {
+		require.NotContains(t, p.DescribeDecision(d), "does not exist")
+	}
+	require.Contains(t, p.DescribeDecision(len(p.Options())), "does not exist")
+}

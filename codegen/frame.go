@@ -1,0 +1,52 @@
+package codegen
+
+import "github.com/rules-cryptopt/rules_cryptopt/x86"
+
+// redZone is the number of 8-byte slots below rsp a leaf function may use unannounced.
+const redZone = 16
+
+// frame wraps the body: push the callee-saved registers it writes, reserve an explicit
+// frame when asked or when the red zone is too small, resolve stack slots, and return.
+func (g *gen) frame() {
+	n := len(g.slots)
+	explicit := n > 0 && (g.spillMode() == spillFrame || n > redZone)
+	size := int32(8 * n)
+	for _, ref := range g.slotRefs {
+		a := &g.body[ref/4].Args[ref%4]
+		if explicit {
+			a.Disp = 8 * a.Disp
+		} else {
+			a.Disp = -8 * (a.Disp + 1)
+		}
+	}
+	out := make([]x86.Inst, 0, len(g.body)+2*len(x86.CalleeSaved)+3)
+	for _, r := range x86.CalleeSaved {
+		if g.callee&(1<<r) != 0 {
+			out = append(out, x86.Inst{Op: x86.PUSH, Args: g.operands(x86.R(r))})
+		}
+	}
+	if explicit {
+		out = append(out, x86.Inst{Op: x86.SUB, Args: g.operands(x86.R(x86.RSP), x86.I(int64(size))),
+			Comment: "spill frame"})
+	}
+	out = append(out, g.body...)
+	if explicit {
+		out = append(out, x86.Inst{Op: x86.ADD, Args: g.operands(x86.R(x86.RSP), x86.I(int64(size)))})
+	}
+	for i := len(x86.CalleeSaved) - 1; i >= 0; i-- {
+		if r := x86.CalleeSaved[i]; g.callee&(1<<r) != 0 {
+			out = append(out, x86.Inst{Op: x86.POP, Args: g.operands(x86.R(r))})
+		}
+	}
+	g.out = append(out, x86.Inst{Op: x86.RET})
+}
+
+// operands copies args into the shared operand backing array.
+func (g *gen) operands(args ...x86.Operand) []x86.Operand {
+	if cap(g.ops)-len(g.ops) < len(args) {
+		g.ops = make([]x86.Operand, 0, 1024)
+	}
+	n := len(g.ops)
+	g.ops = append(g.ops, args...)
+	return g.ops[n:len(g.ops):len(g.ops)]
+}

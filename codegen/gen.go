@@ -1,0 +1,263 @@
+package codegen
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+// FramePointer says whether rbp may be allocated.
+type FramePointer int
+
+// Frame pointer modes.
+const (
+	FramePointerOmit FramePointer = iota // rbp is an ordinary (callee-saved) register
+	FramePointerSave                     // rbp is never touched
+)
+
+// Aliasing says which pointer arguments may point to the same memory.
+type Aliasing int
+
+// Aliasing modes.
+const (
+	AliasNone     Aliasing = iota // out1 never overlaps an input
+	AliasOut1Arg1                 // out1 may equal arg1: nothing is stored before the last read of arg1
+)
+
+// Options are the per-build settings that are not part of the genome.
+type Options struct {
+	FramePointer FramePointer
+	Aliasing     Aliasing
+	Symbol       string
+}
+
+// never is the use time of a value that has no further use.
+const never = math.MaxInt32
+
+// genError is an internal invariant failure, raised with panic inside the passes and
+// returned as an error by Generate.
+type genError struct{ err error }
+
+func fail(format string, args ...any) {
+	panic(genError{fmt.Errorf(format, args...)})
+}
+
+// Generate compiles the function for one genome: the operation order (a topological order
+// of Plan.Deps) and one choice per decision. It returns the program and the decisions as
+// actually applied (a decision overridden for correctness or cost reports the choice made).
+func (p *Plan) Generate(order []int, decisions []int, opts Options) (prog *x86.Program, used []int, err error) {
+	if err := p.checkGenome(order, decisions); err != nil {
+		return nil, nil, err
+	}
+	g, _ := p.pool.Get().(*gen)
+	if g == nil {
+		g = &gen{}
+	}
+	defer p.pool.Put(g)
+	defer func() {
+		if r := recover(); r != nil {
+			ge, ok := r.(genError)
+			if !ok {
+				panic(r)
+			}
+			prog, used, err = nil, nil, fmt.Errorf("codegen: %s: %w", p.f.Name, ge.err)
+		}
+	}()
+	g.reset(p, order, decisions, opts)
+	passes := []func(){g.schedule, g.selectAndAllocate, g.frame}
+	for _, pass := range passes {
+		pass()
+	}
+	prog = &x86.Program{Symbol: opts.Symbol, Insts: g.out}
+	g.opsHint = 3*len(g.out) + 16
+	if err := Verify(p, prog, opts); err != nil {
+		return nil, nil, fmt.Errorf("codegen: %s: verify: %w", p.f.Name, err)
+	}
+	return prog, append([]int(nil), g.used...), nil
+}
+
+// checkGenome rejects orders that are not topological permutations and decisions out of range.
+func (p *Plan) checkGenome(order, decisions []int) error {
+	n := len(p.deps)
+	if len(order) != n {
+		return fmt.Errorf("codegen: order has %d operations, the function has %d", len(order), n)
+	}
+	if len(decisions) != len(p.options) {
+		return fmt.Errorf("codegen: %d decisions, the function has %d", len(decisions), len(p.options))
+	}
+	for d, c := range decisions {
+		if c < 0 || c >= p.options[d] {
+			return fmt.Errorf("codegen: decision %d is %d, it has %d options", d, c, p.options[d])
+		}
+	}
+	pos := make([]int32, n)
+	for i := range pos {
+		pos[i] = -1
+	}
+	for k, op := range order {
+		if op < 0 || op >= n || pos[op] >= 0 {
+			return fmt.Errorf("codegen: order is not a permutation (entry %d is %d)", k, op)
+		}
+		pos[op] = int32(k)
+	}
+	for op, deps := range p.deps {
+		for _, d := range deps {
+			if pos[d] > pos[op] {
+				return fmt.Errorf("codegen: order is not topological: operation %d before its dependency %d", op, d)
+			}
+		}
+	}
+	return nil
+}
+
+// schedule fixes the time of every use: instruction at position i reads its operands at
+// time 2i; results are stored at odd times.
+func (g *gen) schedule() {
+	p := g.p
+	nv := len(g.f.Values)
+	lastArg1 := int32(-1)
+	for i, j := range g.order {
+		for _, a := range g.f.Body[j].Args {
+			t := int32(2 * i)
+			if a.IsConst {
+				g.addUse(p.constID[a.Imm], t)
+				continue
+			}
+			g.addUse(int32(a.Val), t)
+			if r := p.param[a.Val]; r.ptr >= 0 {
+				g.addUse(r.ptr, t)
+				if int(r.ptr) == nv+1 {
+					lastArg1 = t
+				}
+			}
+		}
+		for _, r := range g.f.Body[j].Results {
+			g.defPos[r] = int32(i)
+		}
+	}
+	end := int32(2*len(g.order) - 1)
+	for k, s := range p.stores {
+		t := end
+		if !s.arg.IsConst && g.defPos[s.arg.Val] >= 0 {
+			t = 2*g.defPos[s.arg.Val] + 1
+			if g.opts.Aliasing == AliasOut1Arg1 && t < lastArg1+1 {
+				t = lastArg1 + 1
+			}
+		}
+		g.storeTime[k] = max(t, 1)
+		if !s.arg.IsConst && g.storeTime[k] < g.valStore[s.arg.Val] {
+			g.valStore[s.arg.Val] = g.storeTime[k]
+		}
+	}
+	// The out1 pointer is used by every store; a parameter limb stored to the output
+	// needs its own pointer then too.
+	for k, s := range p.stores {
+		g.insertUse(int32(nv), g.storeTime[k])
+		if !s.arg.IsConst && p.param[s.arg.Val].ptr >= 0 {
+			g.insertUse(p.param[s.arg.Val].ptr, g.storeTime[k])
+		}
+	}
+}
+
+// insertUse adds a use of v at time t, keeping v's uses sorted.
+func (g *gen) insertUse(v, t int32) {
+	base := g.p.useStart[v]
+	at := base + g.fill[v]
+	for at > base && g.usePos[at-1] > t {
+		g.usePos[at] = g.usePos[at-1]
+		at--
+	}
+	g.usePos[at] = t
+	g.fill[v]++
+}
+
+func (g *gen) addUse(v int32, t int32) {
+	g.usePos[g.p.useStart[v]+g.fill[v]] = t
+	g.fill[v]++
+}
+
+// nextNeed is the first time ≥ now at which v is read or stored, never if none.
+func (g *gen) nextNeed(v int32) int32 {
+	start, end := g.p.useStart[v], g.p.useStart[v+1]
+	c := g.useCur[v]
+	for start+c < end && g.usePos[start+c] < g.now {
+		c++
+	}
+	g.useCur[v] = c
+	t := int32(never)
+	if start+c < end {
+		t = g.usePos[start+c]
+	}
+	if int(v) < len(g.valStore) && g.valStore[v] >= g.now && g.valStore[v] < t {
+		t = g.valStore[v]
+	}
+	return t
+}
+
+func (g *gen) live(v int32) bool { return g.nextNeed(v) != never }
+
+// selectAndAllocate walks the schedule: instruction selection, flags and registers.
+func (g *gen) selectAndAllocate() {
+	for i, j := range g.order {
+		g.now = int32(2 * i)
+		g.lock = 0
+		in := &g.f.Body[j]
+		g.cmt = g.p.comments[j]
+		g.selectInstr(in, g.p.decBase[j])
+		g.now = int32(2*i + 1)
+		g.lock = 0
+		g.flushStores(false)
+	}
+	g.now = int32(2*len(g.order) - 1)
+	g.lock = 0
+	g.flushStores(true)
+}
+
+// flushStores writes every output limb whose time has come (all of them at the end).
+func (g *gen) flushStores(all bool) {
+	for k, s := range g.p.stores {
+		if g.stored[k] || (!all && g.storeTime[k] > g.now) {
+			continue
+		}
+		if g.opts.Aliasing == AliasOut1Arg1 && !g.arg1Dirty {
+			g.protectArg1()
+		}
+		ptr := g.ensureReg(int32(len(g.f.Values)))
+		g.lockReg(ptr)
+		dst := x86.M(ptr, 8*s.limb)
+		var src x86.Operand
+		if s.arg.IsConst && fitsImm32(int64(s.arg.Imm)) {
+			src = x86.I(int64(s.arg.Imm))
+		} else {
+			src = g.operand(s.arg, opReg)
+		}
+		g.emit(x86.MOV, "store "+g.argName(s.arg), dst, src)
+		g.stored[k] = true
+	}
+}
+
+func (g *gen) argName(a ir.Arg) string {
+	if a.IsConst {
+		return fmt.Sprintf("%#x", a.Imm)
+	}
+	return g.p.spillName[a.Val]
+}
+
+// protectArg1 runs before the first store when out1 may equal arg1: arg1 limbs still to
+// be stored are taken into registers (spilled if evicted), since memory stops holding them.
+func (g *gen) protectArg1() {
+	g.arg1Dirty = true
+	arg1 := int32(len(g.f.Values) + 1)
+	for k, s := range g.p.stores {
+		if g.stored[k] || s.arg.IsConst || g.p.param[s.arg.Val].ptr != arg1 {
+			continue
+		}
+		v := int32(s.arg.Val)
+		if g.reg[v] == x86.NoReg && g.slot[v] < 0 && g.xmm[v] == x86.NoReg {
+			r := g.ensureReg(v)
+			g.lock &^= 1 << r
+		}
+	}
+}

@@ -1,0 +1,286 @@
+package codegen
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+	"sync"
+
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+)
+
+// Plan is the per-function analysis shared by every candidate: operation dependencies,
+// decision points, use counts and precomputed comments. It is read-only after NewPlan,
+// so one Plan may generate candidates from several goroutines.
+type Plan struct {
+	f         *ir.Func
+	deps      [][]int
+	options   []int
+	decBase   []int32 // decBase[j] is the first decision of instruction j, -1 if none
+	def       []int32 // def[v] is the instruction defining v, -1 for parameters
+	param     []limbRef
+	useCount  []int32 // argument uses per value (IR values, then the 3 pointers)
+	useStart  []int32 // CSR offsets into a per-candidate positions array
+	consts    []uint64         // constants used by instructions: pseudo-values nv+numPtrs+i
+	constID   map[uint64]int32 // constant → pseudo-value
+	nt        int              // values + pointers + constants
+	stores    []store
+	nargs     int // number of parameters (1 or 2)
+	comments  []string
+	spillName []string
+	pool      sync.Pool
+}
+
+// limbRef locates a parameter limb in memory: pointer pseudo-value index and limb.
+type limbRef struct {
+	ptr  int32 // -1: not a parameter limb
+	limb int32
+}
+
+// store is one output limb: which value (or constant) goes to out1[limb].
+type store struct {
+	limb int32
+	arg  ir.Arg
+}
+
+// Global decisions come first, then per-instruction ones.
+const (
+	decSpill   = 0 // 0: red zone (frame when it overflows), 1: explicit frame, 2: xmm then stack
+	numGlobal  = 1
+	spillRed   = 0
+	spillFrame = 1
+	spillXMM   = 2
+)
+
+// Pointer pseudo-values follow the IR values: out1, arg1, arg2.
+const numPtrs = 3
+
+// NewPlan analyses f. A function not in machine form is lowered with ir.Lower first.
+func NewPlan(f *ir.Func) (*Plan, error) {
+	if err := checkMachine(f); err != nil {
+		lowered, lerr := lowerFunc(f)
+		if lerr != nil {
+			return nil, fmt.Errorf("codegen: %s is not in machine form (%v) and lowering failed: %w", f.Name, err, lerr)
+		}
+		if err := checkMachine(lowered); err != nil {
+			return nil, fmt.Errorf("codegen: lowered %s: %w", f.Name, err)
+		}
+		f = lowered
+	}
+	p := &Plan{f: f, nargs: len(f.Params)}
+	p.analyse()
+	return p, nil
+}
+
+func (p *Plan) analyse() {
+	f := p.f
+	nv := len(f.Values)
+	p.def = make([]int32, nv)
+	p.param = make([]limbRef, nv)
+	for v := range p.def {
+		p.def[v] = -1
+		p.param[v].ptr = -1
+	}
+	for i, prm := range f.Params {
+		for j, v := range prm.Limbs {
+			p.param[v] = limbRef{ptr: int32(nv + 1 + i), limb: int32(j)}
+		}
+	}
+	p.constID = map[uint64]int32{}
+	for j := range f.Body {
+		for _, a := range f.Body[j].Args {
+			if _, ok := p.constID[a.Imm]; a.IsConst && !ok {
+				p.constID[a.Imm] = int32(nv + numPtrs + len(p.consts))
+				p.consts = append(p.consts, a.Imm)
+			}
+		}
+	}
+	p.nt = nv + numPtrs + len(p.consts)
+	p.useCount = make([]int32, p.nt)
+	p.deps = make([][]int, len(f.Body))
+	p.decBase = make([]int32, len(f.Body))
+	p.options = append(p.options, 3)
+	for j := range f.Body {
+		in := &f.Body[j]
+		for _, r := range in.Results {
+			p.def[r] = int32(j)
+		}
+	}
+	for j := range f.Body {
+		in := &f.Body[j]
+		for _, a := range in.Args {
+			if a.IsConst {
+				p.useCount[p.constID[a.Imm]]++
+				continue
+			}
+			p.useCount[a.Val]++
+			if r := p.param[a.Val]; r.ptr >= 0 {
+				p.useCount[r.ptr]++
+			}
+			if d := p.def[a.Val]; d >= 0 && !containsInt(p.deps[j], int(d)) {
+				p.deps[j] = append(p.deps[j], int(d))
+			}
+		}
+		p.decBase[j] = -1
+		if k := numOptions(f, in); k > 1 {
+			p.decBase[j] = int32(len(p.options))
+			p.options = append(p.options, k)
+		}
+	}
+	for j, a := range f.Rets[0].Limbs {
+		p.stores = append(p.stores, store{limb: int32(j), arg: a})
+		p.useCount[nv]++ // the out1 pointer
+		if !a.IsConst && p.param[a.Val].ptr >= 0 {
+			p.useCount[p.param[a.Val].ptr]++ // a parameter limb copied to the output
+		}
+	}
+	p.useStart = make([]int32, len(p.useCount)+1)
+	for v, c := range p.useCount {
+		p.useStart[v+1] = p.useStart[v] + c
+	}
+	p.comments = make([]string, len(f.Body))
+	for j := range f.Body {
+		p.comments[j] = describe(f, &f.Body[j])
+	}
+	p.spillName = make([]string, p.nt)
+	for i, k := range p.consts {
+		p.spillName[nv+numPtrs+i] = fmt.Sprintf("%#x", k)
+	}
+	for v := range f.Values {
+		p.spillName[v] = f.Values[v].Name
+	}
+	p.spillName[nv], p.spillName[nv+1], p.spillName[nv+2] = "out1 pointer", "arg1 pointer", "arg2 pointer"
+}
+
+func containsInt(s []int, x int) bool {
+	for _, y := range s {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// numOptions is how many instruction-selection choices instruction in has.
+func numOptions(f *ir.Func, in *ir.Instr) int {
+	switch in.Op {
+	case ir.OpMulx, ir.OpCmovznz, ir.OpShr, ir.OpShl, ir.OpShrd, ir.OpAdd:
+		return 2
+	case ir.OpAddCarryx:
+		if in.Args[0].IsConst && in.Args[0].Imm == 0 {
+			return 2
+		}
+	case ir.OpSub:
+		if in.Args[1].IsConst && fitsImm32(-int64(in.Args[1].Imm)) {
+			return 2
+		}
+	case ir.OpMul:
+		if k, ok := constArg(in); ok && leaRecipe(k).n > 0 {
+			return 2
+		}
+	case ir.OpAnd:
+		if k, ok := constArg(in); ok && !fitsImm32(int64(k)) && k&(k+1) == 0 && k != 0 {
+			return 2
+		}
+	}
+	return 1
+}
+
+// constArg returns the constant operand of a binary instruction, if any.
+func constArg(in *ir.Instr) (uint64, bool) {
+	for _, a := range in.Args {
+		if a.IsConst {
+			return a.Imm, true
+		}
+	}
+	return 0, false
+}
+
+func fitsImm32(x int64) bool { return x >= -1<<31 && x < 1<<31 }
+
+// Deps lists, for every operation, the operations it reads from.
+func (p *Plan) Deps() [][]int { return p.deps }
+
+// Options is the number of choices of every decision point.
+func (p *Plan) Options() []int { return p.options }
+
+// Func is the machine-form function the genome's order indexes.
+func (p *Plan) Func() *ir.Func { return p.f }
+
+// DescribeDecision says what decision d chooses between.
+func (p *Plan) DescribeDecision(d int) string {
+	if d == decSpill {
+		return "spill area: 0 red zone (frame if it overflows), 1 explicit frame, 2 xmm registers first"
+	}
+	for j, b := range p.decBase {
+		if int(b) != d {
+			continue
+		}
+		in := &p.f.Body[j]
+		what := map[ir.Op]string{
+			ir.OpMulx:      "operand loaded into rdx: 0 first, 1 second (one already in rdx wins)",
+			ir.OpAddCarryx: "carry chain: 0 CF (add/adcx), 1 OF (adox)",
+			ir.OpCmovznz:   "destination starts as: 0 the zero-case value (cmovnz), 1 the non-zero one (cmovz)",
+			ir.OpShr:       "0 shr, 1 shrx (flag-free)",
+			ir.OpShl:       "0 shl, 1 shlx (flag-free)",
+			ir.OpShrd:      "0 shrd, 1 shrx+shlx+lea (flag-free)",
+			ir.OpAdd:       "0 add, 1 lea (flag-free)",
+			ir.OpSub:       "0 sub, 1 lea (flag-free)",
+			ir.OpMul:       "0 imul, 1 lea/shift sequence",
+			ir.OpAnd:       "0 and with the mask in a register, 1 bzhi",
+		}[in.Op]
+		return fmt.Sprintf("operation %d (%s): %s", j, p.comments[j], what)
+	}
+	return fmt.Sprintf("decision %d does not exist", d)
+}
+
+// describe renders an instruction like the math: "x5, x6 = mulx(x4, arg2[3])".
+func describe(f *ir.Func, in *ir.Instr) string {
+	var b strings.Builder
+	for i, r := range in.Results {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(f.NameOf(r))
+	}
+	b.WriteString(" = ")
+	arg := func(a ir.Arg) string {
+		if a.IsConst {
+			if a.Imm < 10 {
+				return fmt.Sprint(a.Imm)
+			}
+			return fmt.Sprintf("%#x", a.Imm)
+		}
+		return f.NameOf(a.Val)
+	}
+	infix := map[ir.Op]string{ir.OpAdd: "+", ir.OpSub: "-", ir.OpMul: "*", ir.OpAnd: "&",
+		ir.OpOr: "|", ir.OpShr: ">>", ir.OpShl: "<<"}
+	switch {
+	case infix[in.Op] != "":
+		fmt.Fprintf(&b, "%s %s %s", arg(in.Args[0]), infix[in.Op], arg(in.Args[1]))
+	case in.Op == ir.OpNot:
+		b.WriteString("~" + arg(in.Args[0]))
+	case in.Op == ir.OpLNot:
+		b.WriteString("!" + arg(in.Args[0]))
+	case in.Op == ir.OpCast:
+		fmt.Fprintf(&b, "(%s)%s", in.Type, arg(in.Args[0]))
+	default:
+		b.WriteString(in.Op.String() + "(")
+		for i, a := range in.Args {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(arg(a))
+		}
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// isPow2Mask reports whether k = 2^n - 1 and returns n.
+func isPow2Mask(k uint64) (int, bool) {
+	if k == 0 || k&(k+1) != 0 {
+		return 0, false
+	}
+	return bits.Len64(k), true
+}

@@ -1,0 +1,317 @@
+package codegen
+
+import (
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+// allocOrder is the preference order of registers: caller-saved first (no push/pop), the
+// pointer registers once their pointers die, rdx late (mulx wants it), callee-saved last.
+var allocOrder = [...]x86.Reg{x86.RAX, x86.RCX, x86.R8, x86.R9, x86.R10, x86.R11, x86.RSI,
+	x86.RDI, x86.RDX, x86.RBX, x86.RBP, x86.R12, x86.R13, x86.R14, x86.R15}
+
+func isCalleeSaved(r x86.Reg) bool {
+	return r == x86.RBX || r == x86.RBP || r >= x86.R12
+}
+
+// free reports whether r may be taken without saving anything.
+func (g *gen) free(r x86.Reg) bool {
+	c := g.regs[r]
+	return c.kind == holdsNothing || (c.kind == holdsValue && !g.live(c.v))
+}
+
+// takable reports whether r may be handed out by the allocator now.
+func (g *gen) takable(r x86.Reg) bool {
+	return g.allowed&(1<<r) != 0 && g.lock&(1<<r) == 0
+}
+
+// allocReg returns an empty register: a free one first, then one holding a constant, then
+// the one whose value is needed furthest in the future (spilled if it has no other home).
+func (g *gen) allocReg() x86.Reg {
+	r := g.pickReg()
+	g.evict(r)
+	if isCalleeSaved(r) {
+		g.callee |= 1 << r
+	}
+	return r
+}
+
+func (g *gen) pickReg() x86.Reg {
+	for _, r := range allocOrder {
+		if g.takable(r) && g.free(r) {
+			return r
+		}
+	}
+	for _, r := range allocOrder {
+		if g.takable(r) && g.regs[r].kind == holdsConst {
+			return r
+		}
+	}
+	best, bestT := x86.NoReg, int32(-1)
+	for _, r := range allocOrder {
+		if !g.takable(r) || g.regs[r].kind != holdsValue {
+			continue
+		}
+		t := g.nextNeed(g.regs[r].v)
+		if t > bestT || (t == bestT && g.clean(g.regs[r].v)) {
+			best, bestT = r, t
+		}
+	}
+	if best == x86.NoReg {
+		fail("out of registers (locked %016b)", g.lock)
+	}
+	return best
+}
+
+// clean reports whether v has a home other than its register.
+func (g *gen) clean(v int32) bool {
+	return g.isConst(v) || g.inParamMemory(v) || g.slot[v] >= 0 ||
+		g.xmm[v] != x86.NoReg || g.inFlag(v)
+}
+
+// isConst reports whether v is a constant pseudo-value (rematerialized, never spilled).
+func (g *gen) isConst(v int32) bool { return int(v) >= len(g.f.Values)+numPtrs }
+
+// inParamMemory reports whether v is a parameter limb whose memory still holds it.
+func (g *gen) inParamMemory(v int32) bool {
+	if int(v) >= len(g.f.Values) {
+		return false
+	}
+	ptr := g.p.param[v].ptr
+	return ptr >= 0 && !(g.arg1Dirty && int(ptr) == len(g.f.Values)+1)
+}
+
+func (g *gen) inFlag(v int32) bool {
+	return (g.cf.kind == flagValue && g.cf.v == v) || (g.of.kind == flagValue && g.of.v == v)
+}
+
+// evict empties r, spilling a live value that has no other home.
+func (g *gen) evict(r x86.Reg) {
+	c := g.regs[r]
+	if c.kind == holdsValue && g.live(c.v) && !g.clean(c.v) {
+		g.spill(c.v, r)
+	}
+	g.unbindReg(r)
+}
+
+// moveOut empties r, preferring a move to a free register over a spill.
+func (g *gen) moveOut(r x86.Reg) {
+	c := g.regs[r]
+	if c.kind != holdsValue || !g.live(c.v) {
+		g.unbindReg(r)
+		return
+	}
+	for _, to := range allocOrder {
+		if to != r && g.takable(to) && g.free(to) {
+			if isCalleeSaved(to) {
+				g.callee |= 1 << to
+			}
+			g.unbindReg(to)
+			g.emit(x86.MOV, "", x86.R(to), x86.R(r))
+			g.bind(c.v, to)
+			return
+		}
+	}
+	g.evict(r)
+}
+
+// spill gives v (held in r) a home in an xmm register or a stack slot.
+func (g *gen) spill(v int32, r x86.Reg) {
+	name := g.p.spillName[v]
+	if g.spillMode() == spillXMM {
+		for i, w := range g.xmms {
+			if w < 0 || !g.live(w) {
+				if w >= 0 {
+					g.xmm[w] = x86.NoReg
+				}
+				g.xmms[i] = v
+				g.xmm[v] = x86.XMM0 + x86.Reg(i)
+				g.emit(x86.MOVQ, "spill "+name, x86.R(g.xmm[v]), x86.R(r))
+				return
+			}
+		}
+	}
+	s := -1
+	for i, w := range g.slots {
+		// A slot read by the current instruction stays, even if its value dies here.
+		if !g.live(w) && !g.usedNow(w) {
+			s = i
+			break
+		}
+	}
+	if s < 0 {
+		s = len(g.slots)
+		g.slots = append(g.slots, v)
+	} else {
+		g.slot[g.slots[s]] = -1
+		g.slots[s] = v
+	}
+	g.slot[v] = int32(s)
+	g.emit(x86.MOV, "spill "+name, slotOperand(s), x86.R(r))
+}
+
+// slotOperand is a placeholder for stack slot s; frame() rewrites the displacement.
+func slotOperand(s int) x86.Operand { return x86.M(x86.RSP, int32(s)) }
+
+func (g *gen) spillMode() int { return g.dec[decSpill] }
+
+// loadTo copies v into the empty register r from wherever it lives.
+func (g *gen) loadTo(v int32, r x86.Reg) {
+	name := g.p.spillName[v]
+	switch {
+	case g.reg[v] != x86.NoReg:
+		g.emit(x86.MOV, "", x86.R(r), x86.R(g.reg[v]))
+		return // a copy: v keeps its register
+	case g.isConst(v):
+		g.emit(x86.MOV, "", x86.R(r), x86.I(int64(g.p.consts[int(v)-len(g.f.Values)-numPtrs])))
+	case g.cf.kind == flagValue && g.cf.v == v:
+		g.emitCond(x86.SET, x86.CondC, "", x86.R(r.Byte()))
+		g.emit(x86.MOVZX, name, x86.R(r), x86.R(r.Byte()))
+	case g.of.kind == flagValue && g.of.v == v:
+		g.emitCond(x86.SET, x86.CondO, "", x86.R(r.Byte()))
+		g.emit(x86.MOVZX, name, x86.R(r), x86.R(r.Byte()))
+	case g.xmm[v] != x86.NoReg:
+		g.emit(x86.MOVQ, "reload "+name, x86.R(r), x86.R(g.xmm[v]))
+	case g.slot[v] >= 0:
+		g.emit(x86.MOV, "reload "+name, x86.R(r), slotOperand(int(g.slot[v])))
+	case int(v) < len(g.f.Values) && g.p.param[v].ptr >= 0:
+		g.lockReg(r)
+		ref := g.p.param[v]
+		ptr := g.ensureReg(ref.ptr)
+		g.emit(x86.MOV, name, x86.R(r), x86.M(ptr, 8*ref.limb))
+	default:
+		fail("value %s is needed but lives nowhere", name)
+	}
+	g.bind(v, r)
+}
+
+// ensureReg returns a register holding v, loading it if needed, and locks it.
+func (g *gen) ensureReg(v int32) x86.Reg {
+	if r := g.reg[v]; r != x86.NoReg {
+		g.lockReg(r)
+		return r
+	}
+	r := g.allocReg()
+	g.lockReg(r)
+	g.loadTo(v, r)
+	return r
+}
+
+// Operand kinds an instruction accepts for a source.
+const (
+	opReg = 1 << iota
+	opMem
+	opImm
+)
+
+// operand returns a (locked) operand holding a, in one of the allowed forms.
+func (g *gen) operand(a ir.Arg, allow int) x86.Operand {
+	if a.IsConst {
+		if allow&opImm != 0 && fitsImm32(int64(a.Imm)) {
+			return x86.I(int64(a.Imm))
+		}
+		return x86.R(g.constReg(a.Imm))
+	}
+	v := int32(a.Val)
+	if r := g.reg[v]; r != x86.NoReg {
+		g.lockReg(r)
+		return x86.R(r)
+	}
+	if allow&opMem != 0 && !g.inFlag(v) && g.xmm[v] == x86.NoReg {
+		if s := g.slot[v]; s >= 0 {
+			return slotOperand(int(s))
+		}
+		if ref := g.p.param[v]; g.inParamMemory(v) {
+			return x86.M(g.ensureReg(ref.ptr), 8*ref.limb)
+		}
+	}
+	return x86.R(g.ensureReg(v))
+}
+
+// constReg returns a (locked) register holding k, reusing one that already does.
+func (g *gen) constReg(k uint64) x86.Reg {
+	if v, ok := g.p.constID[k]; ok {
+		return g.ensureReg(v)
+	}
+	for _, r := range allocOrder {
+		if c := g.regs[r]; c.kind == holdsConst && c.k == k {
+			g.lockReg(r)
+			return r
+		}
+	}
+	r := g.allocReg()
+	g.emit(x86.MOV, "", x86.R(r), x86.I(int64(k)))
+	g.regs[r] = content{kind: holdsConst, k: k}
+	g.lockReg(r)
+	return r
+}
+
+// dies reports whether the current instruction is the last need of value a.
+func (g *gen) dies(a ir.Arg) bool {
+	if a.IsConst {
+		return false
+	}
+	v := int32(a.Val)
+	save, cur := g.now, g.useCur[v]
+	g.now |= 1 // just after the current instruction
+	d := !g.live(v)
+	g.now, g.useCur[v] = save, cur
+	return d
+}
+
+// dstOf returns a (locked) register holding a that the instruction may overwrite: a's own
+// register when a dies here, otherwise a fresh copy.
+func (g *gen) dstOf(a ir.Arg) x86.Reg {
+	if !a.IsConst && g.reg[a.Val] != x86.NoReg && g.dies(a) {
+		r := g.reg[a.Val]
+		g.unbindReg(r)
+		g.lockReg(r)
+		return r
+	}
+	r := g.allocReg()
+	g.lockReg(r)
+	if a.IsConst {
+		g.emit(x86.MOV, "", x86.R(r), x86.I(int64(a.Imm)))
+		return r
+	}
+	v := int32(a.Val)
+	if g.reg[v] == x86.NoReg && g.dies(a) {
+		// A dying value outside the registers: load it straight into the destination.
+		g.loadTo(v, r)
+		g.unbindReg(r)
+		g.lockReg(r)
+		return r
+	}
+	src := g.operand(a, opReg|opMem)
+	g.emit(x86.MOV, "", x86.R(r), src)
+	return r
+}
+
+// fresh returns a (locked) register for a result of a non-destructive instruction: the
+// register of a dying operand in regs (read by the same instruction) or a new one.
+func (g *gen) fresh(cands ...ir.Arg) x86.Reg {
+	for _, a := range cands {
+		if !a.IsConst && g.reg[a.Val] != x86.NoReg && g.dies(a) {
+			r := g.reg[a.Val]
+			g.unbindReg(r)
+			g.lockReg(r)
+			return r
+		}
+	}
+	r := g.allocReg()
+	g.lockReg(r)
+	return r
+}
+
+// result binds value v to register r (r was prepared by dstOf/fresh/allocReg).
+func (g *gen) result(v ir.Value, r x86.Reg) {
+	g.bind(int32(v), r)
+	g.lockReg(r)
+}
+
+// usedNow reports whether v is an operand of the current instruction.
+func (g *gen) usedNow(v int32) bool {
+	g.nextNeed(v) // syncs the cursor to the first use ≥ now
+	start, c := g.p.useStart[v], g.useCur[v]
+	return c > 0 && g.usePos[start+c-1] == g.now&^1
+}

@@ -1,0 +1,113 @@
+package codegen
+
+import (
+	"math/bits"
+
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+// recipe multiplies by a constant without imul: lea steps x*m (m ∈ 3, 5, 9: [x + x*(m-1)]),
+// then either another such step, or x + t*s (s ∈ 2, 4, 8), or a final shift.
+type recipe struct {
+	n     int // instructions (0: no recipe)
+	m1    uint64
+	m2    uint64 // second factor, 0 if none
+	s     uint8  // scale of the x + t*s step, 0 if none
+	shift int    // final left shift, 0 if none
+}
+
+func leaRecipe(k uint64) recipe {
+	if k >= 2 && k&(k-1) == 0 {
+		return recipe{n: 1, shift: bits.TrailingZeros64(k)}
+	}
+	ms := []uint64{3, 5, 9}
+	for _, m1 := range ms {
+		if k == m1 {
+			return recipe{n: 1, m1: m1}
+		}
+		for _, m2 := range ms {
+			if k == m1*m2 {
+				return recipe{n: 2, m1: m1, m2: m2}
+			}
+		}
+		for _, s := range []uint64{2, 4, 8} {
+			if k == 1+s*m1 {
+				return recipe{n: 2, m1: m1, s: uint8(s)}
+			}
+		}
+		if k%m1 == 0 && k/m1 >= 2 && (k/m1)&(k/m1-1) == 0 {
+			return recipe{n: 2, m1: m1, shift: bits.TrailingZeros64(k / m1)}
+		}
+	}
+	return recipe{}
+}
+
+// selMul: the low product with imul (3-operand for a small constant), or a lea recipe.
+func (g *gen) selMul(in *ir.Instr, d int32) {
+	a, b := in.Args[0], in.Args[1]
+	if a.IsConst {
+		a, b = b, a
+	}
+	if b.IsConst {
+		rc := leaRecipe(b.Imm)
+		useLea := rc.n > 0 && (g.decide(d) == 1 || g.flagsBusy())
+		if d >= 0 {
+			g.override(d, boolInt(useLea))
+		}
+		if useLea {
+			g.mulRecipe(in, a, rc)
+			return
+		}
+		if fitsImm32(int64(b.Imm)) {
+			src := g.operand(a, opReg|opMem)
+			dst := g.fresh(a)
+			g.clobber(true, true)
+			g.main(x86.IMUL, x86.R(dst), src, x86.I(int64(b.Imm)))
+			g.result(in.Results[0], dst)
+			return
+		}
+	}
+	a, b = g.pickDst(a, b)
+	src := g.operand(b, opReg|opMem)
+	dst := g.dstOf(a)
+	g.clobber(true, true)
+	g.main(x86.IMUL, x86.R(dst), src)
+	g.result(in.Results[0], dst)
+}
+
+func (g *gen) mulRecipe(in *ir.Instr, a ir.Arg, rc recipe) {
+	x := g.operand(a, opReg).Reg
+	if rc.m1 == 0 { // a power of two
+		if rc.shift == 1 {
+			dst := g.fresh(a)
+			g.main(x86.LEA, x86.R(dst), x86.MI(x, x, 1, 0))
+			g.result(in.Results[0], dst)
+			return
+		}
+		dst := g.dstOf(a)
+		g.clobber(true, true)
+		g.main(x86.SHL, x86.R(dst), x86.I(int64(rc.shift)))
+		g.result(in.Results[0], dst)
+		return
+	}
+	// t = x*m1 in a register that is not x while x is still needed.
+	t := g.allocReg()
+	g.lockReg(t)
+	if rc.n == 1 {
+		g.main(x86.LEA, x86.R(t), x86.MI(x, x, uint8(rc.m1-1), 0))
+		g.result(in.Results[0], t)
+		return
+	}
+	g.emit(x86.LEA, "", x86.R(t), x86.MI(x, x, uint8(rc.m1-1), 0))
+	switch {
+	case rc.m2 != 0:
+		g.main(x86.LEA, x86.R(t), x86.MI(t, t, uint8(rc.m2-1), 0))
+	case rc.s != 0:
+		g.main(x86.LEA, x86.R(t), x86.MI(x, t, rc.s, 0))
+	case rc.shift != 0:
+		g.clobber(true, true)
+		g.main(x86.SHL, x86.R(t), x86.I(int64(rc.shift)))
+	}
+	g.result(in.Results[0], t)
+}

@@ -1,0 +1,200 @@
+package codegen
+
+import (
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+// contentKind says what a general-purpose register holds.
+type contentKind uint8
+
+const (
+	holdsNothing contentKind = iota
+	holdsValue               // an IR value or a pointer pseudo-value
+	holdsConst               // a constant materialized for reuse
+	holdsFixed               // rsp
+)
+
+type content struct {
+	kind contentKind
+	v    int32
+	k    uint64
+}
+
+// flagKind says what CF or OF holds.
+type flagKind uint8
+
+const (
+	flagGarbage flagKind = iota
+	flagZero
+	flagValue
+)
+
+type flagState struct {
+	kind flagKind
+	v    int32
+}
+
+// gen is the state of one Generate call. It is pooled per Plan: reset reuses its slices.
+type gen struct {
+	p     *Plan
+	f     *ir.Func
+	opts  Options
+	order []int
+	dec   []int
+	used  []int
+
+	now       int32
+	usePos    []int32 // per value, the times it is read (CSR by Plan.useStart)
+	fill      []int32
+	useCur    []int32
+	defPos    []int32
+	storeTime []int32 // per output limb
+	valStore  []int32 // per value, the time of its (first) store, never if none
+	stored    []bool
+
+	reg     []x86.Reg // value → general-purpose register (NoReg if none)
+	xmm     []x86.Reg // value → xmm spill (NoReg if none)
+	slot    []int32   // value → stack slot (-1 if none)
+	regs    [16]content
+	xmms    [16]int32 // xmm → value, -1 free
+	slots   []int32   // stack slot → value
+	cf, of  flagState
+	lock    uint32 // registers the current instruction needs
+	callee  uint32 // callee-saved registers written
+	allowed uint32 // allocatable registers
+
+	arg1Dirty bool // out1 == arg1 and a store happened: arg1 memory is no home
+	cmt       string
+	body      []x86.Inst
+	out       []x86.Inst
+	ops       []x86.Operand
+	opsHint   int
+	slotRefs  []int32 // body index*4 + argument index of each stack-slot operand
+}
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+func (g *gen) reset(p *Plan, order, decisions []int, opts Options) {
+	g.p, g.f, g.opts, g.order, g.dec = p, p.f, opts, order, decisions
+	g.used = append(g.used[:0], decisions...)
+	nv := len(p.f.Values)
+	nt := p.nt
+	g.usePos = grow(g.usePos, int(p.useStart[nt]))
+	g.fill = grow(g.fill, nt)
+	g.useCur = grow(g.useCur, nt)
+	g.defPos = grow(g.defPos, nt)
+	g.reg = grow(g.reg, nt)
+	g.xmm = grow(g.xmm, nt)
+	g.slot = grow(g.slot, nt)
+	g.valStore = grow(g.valStore, nt)
+	for v := range nt {
+		g.fill[v], g.useCur[v], g.defPos[v] = 0, 0, -1
+		g.reg[v], g.xmm[v], g.slot[v] = x86.NoReg, x86.NoReg, -1
+		g.valStore[v] = never
+	}
+	g.storeTime = grow(g.storeTime, len(p.stores))
+	g.stored = grow(g.stored, len(p.stores))
+	clear(g.stored)
+	g.regs = [16]content{}
+	g.regs[x86.RSP] = content{kind: holdsFixed}
+	for i := range g.xmms {
+		g.xmms[i] = -1
+	}
+	g.slots = g.slots[:0]
+	g.cf, g.of = flagState{}, flagState{}
+	g.lock, g.callee, g.now, g.arg1Dirty = 0, 0, 0, false
+	g.allowed = 0xffff &^ (1 << x86.RSP)
+	if opts.FramePointer == FramePointerSave {
+		g.allowed &^= 1 << x86.RBP
+	}
+	// Pointers arrive in rdi, rsi, rdx.
+	ptrRegs := [...]x86.Reg{x86.RDI, x86.RSI, x86.RDX}
+	for i := range 1 + p.nargs {
+		g.bind(int32(nv+i), ptrRegs[i])
+	}
+	// Instructions and operands belong to the returned program: never reused.
+	g.ops = make([]x86.Operand, 0, max(g.opsHint, 256))
+	g.body, g.out, g.slotRefs = g.body[:0], nil, g.slotRefs[:0]
+}
+
+// bind records that register r now holds value v (v leaves its previous register).
+func (g *gen) bind(v int32, r x86.Reg) {
+	if old := g.reg[v]; old != x86.NoReg && old != r {
+		g.regs[old] = content{}
+	}
+	g.unbindReg(r)
+	g.regs[r] = content{kind: holdsValue, v: v}
+	g.reg[v] = r
+}
+
+// unbindReg empties r.
+func (g *gen) unbindReg(r x86.Reg) {
+	if c := g.regs[r]; c.kind == holdsValue && g.reg[c.v] == r {
+		g.reg[c.v] = x86.NoReg
+	}
+	g.regs[r] = content{}
+}
+
+func (g *gen) lockReg(r x86.Reg) { g.lock |= 1 << r }
+
+func (g *gen) lockOperand(o x86.Operand) {
+	switch o.Kind {
+	case x86.KindReg:
+		g.lockReg(o.Reg.Full())
+	case x86.KindMem:
+		if o.Base != x86.RSP {
+			g.lockReg(o.Base)
+		}
+	}
+}
+
+// emit appends one instruction; its operands are copied into a shared backing array.
+func (g *gen) emit(op x86.Opcode, comment string, args ...x86.Operand) {
+	g.emitCond(op, 0, comment, args...)
+}
+
+func (g *gen) emitCond(op x86.Opcode, c x86.Cond, comment string, args ...x86.Operand) {
+	if cap(g.ops)-len(g.ops) < len(args) {
+		g.ops = make([]x86.Operand, 0, 1024)
+	}
+	n := len(g.ops)
+	g.ops = append(g.ops, args...)
+	in := x86.Inst{Op: op, Cond: c, Args: g.ops[n:len(g.ops):len(g.ops)], Comment: comment}
+	for k, a := range args {
+		if a.Kind == x86.KindMem && a.Base == x86.RSP {
+			g.slotRefs = append(g.slotRefs, int32(len(g.body)*4+k))
+		}
+	}
+	g.body = append(g.body, in)
+}
+
+// main emits the instruction that computes the current IR instruction (it carries the comment).
+func (g *gen) main(op x86.Opcode, args ...x86.Operand) {
+	g.emit(op, g.cmt, args...)
+	g.cmt = ""
+}
+
+func (g *gen) mainCond(op x86.Opcode, c x86.Cond, args ...x86.Operand) {
+	g.emitCond(op, c, g.cmt, args...)
+	g.cmt = ""
+}
+
+// decide returns the genome's choice for decision d (base + k) and remembers the choice made.
+func (g *gen) decide(d int32) int {
+	if d < 0 {
+		return 0
+	}
+	return g.dec[d]
+}
+
+func (g *gen) override(d int32, c int) {
+	if d >= 0 {
+		g.used[d] = c
+	}
+}

@@ -1,0 +1,100 @@
+package e2e
+
+import (
+	"math/rand"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/rules-cryptopt/rules_cryptopt/checker"
+	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/search"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/stretchr/testify/require"
+)
+
+// fiatJSONDir is ../shared/fiat-json from the repository root.
+func fiatJSONDir(t testing.TB) string {
+	_, file, _, _ := runtime.Caller(0)
+	dir := filepath.Join(filepath.Dir(file), "..", "..", "shared", "fiat-json")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("Fiat JSON test data not found at %s (../shared/fiat-json from the repo root)", dir)
+	}
+	return dir
+}
+
+// mulSquareFuncs are the 24 mul/square functions of the Fiat test data.
+func mulSquareFuncs(t testing.TB) []*ir.Func {
+	dir := fiatJSONDir(t)
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	require.NoError(t, err)
+	var fns []*ir.Func
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		require.NoError(t, err)
+		all, err := ir.ReadFiat(data)
+		require.NoError(t, err, file)
+		for _, f := range all {
+			if strings.HasSuffix(f.Name, "mul") || strings.HasSuffix(f.Name, "square") {
+				fns = append(fns, f)
+			}
+		}
+	}
+	require.Len(t, fns, 24)
+	return fns
+}
+
+func compile(t testing.TB, plan *codegen.Plan, rng *rand.Rand, opts codegen.Options) *x86.Program {
+	g := search.Random(search.Problem{Deps: plan.Deps(), Options: plan.Options()}, rng)
+	prog, _, err := plan.Generate(g.Order, g.Decisions, opts)
+	require.NoError(t, err)
+	return prog
+}
+
+func checkerAlias(a codegen.Aliasing) string {
+	if a == codegen.AliasOut1Arg1 {
+		return checker.AliasOut1Arg1
+	}
+	return checker.AliasNone
+}
+
+// TestCheckerAcceptsCompiled: every compiled genome of every mul/square function, in
+// every option combination, is proved.
+func TestCheckerAcceptsCompiled(t *testing.T) {
+	genomes := 20
+	if testing.Short() {
+		genomes = 3
+	}
+	rng := rand.New(rand.NewSource(1))
+	for _, fn := range mulSquareFuncs(t) {
+		t.Run(fn.Name, func(t *testing.T) {
+			if strings.Contains(fn.Name, "dettman") {
+				// Known gap (README, Checker): codegen's lowering reassociates Dettman's
+				// (x mod 2^64)*R and (x >> 64)*(R << 12) terms differently from the Fiat IR,
+				// and the rules do not yet make them meet (random testing agrees).
+				t.Skip("known checker gap: secp256k1 Dettman mul/square are not proved yet")
+			}
+			plan, err := codegen.NewPlan(fn)
+			require.NoError(t, err, fn.Name)
+			for i := range genomes {
+				opts := codegen.Options{FramePointer: codegen.FramePointer(i % 2),
+					Aliasing: codegen.Aliasing(i / 2 % 2), Symbol: fn.Name}
+				prog := compile(t, plan, rng, opts)
+				text := x86.PrintGNU(prog)
+				if i%3 == 2 {
+					text = x86.PrintNASM(prog)
+				}
+				rep, err := checker.Check(fn, text, checker.Options{Aliasing: checkerAlias(opts.Aliasing),
+					RandomTrials: 16, Seed: uint64(i)})
+				require.NoError(t, err)
+				if !rep.Proved {
+					os.WriteFile("/tmp/failed.S", text, 0o644)
+				}
+				require.True(t, rep.Proved, "%s genome %d %+v: %+v", fn.Name, i, opts, rep)
+			}
+		})
+	}
+}

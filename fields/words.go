@@ -1,0 +1,142 @@
+package fields
+
+import (
+	"math/bits"
+
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+)
+
+// words emits saturated 64-bit arithmetic in Fiat's vocabulary (mulx, addcarryx,
+// subborrowx, cmovznz), folding known zeros so sparse primes give short code.
+type words struct{ b *ir.Builder }
+
+var zero = ir.C(0)
+
+func isZero(a ir.Arg) bool { return a.IsConst && a.Imm == 0 }
+
+// mulx is (lo, hi) of x·y.
+func (w words) mulx(x, y ir.Arg) (lo, hi ir.Arg) {
+	switch {
+	case isZero(x) || isZero(y):
+		return zero, zero
+	case x.IsConst && y.IsConst:
+		h, l := bits.Mul64(x.Imm, y.Imm)
+		return ir.C(l), ir.C(h)
+	case y.IsConst && y.Imm == 1:
+		return x, zero
+	case x.IsConst && x.Imm == 1:
+		return y, zero
+	}
+	l, h := w.b.Mulx(x, y)
+	return ir.V(l), ir.V(h)
+}
+
+// addc is (sum, carry) of cin + x + y.
+func (w words) addc(cin, x, y ir.Arg) (ir.Arg, ir.Arg) {
+	if isZero(cin) {
+		switch {
+		case isZero(x):
+			return y, zero
+		case isZero(y):
+			return x, zero
+		}
+	}
+	s, c := w.b.AddCarry(cin, x, y)
+	return ir.V(s), ir.V(c)
+}
+
+// subb is (diff, borrow) of x - y - bin.
+func (w words) subb(bin, x, y ir.Arg) (ir.Arg, ir.Arg) {
+	if isZero(bin) && isZero(y) {
+		return x, zero
+	}
+	d, c := w.b.SubBorrow(bin, x, y)
+	return ir.V(d), ir.V(c)
+}
+
+// plus is x + y in a u64 where the caller knows it cannot wrap (a carry into a high word).
+func (w words) plus(x, y ir.Arg) ir.Arg {
+	switch {
+	case isZero(x):
+		return y
+	case isZero(y):
+		return x
+	}
+	return ir.V(w.b.Op1(ir.OpAdd, ir.U64, x, y))
+}
+
+// cmov is c == 0 ? z : nz.
+func (w words) cmov(c, z, nz ir.Arg) ir.Arg {
+	return ir.V(w.b.Op1(ir.OpCmovznz, ir.U64, c, z, nz))
+}
+
+// row is x·ys as len(ys)+1 words: the products' low halves plus the high halves one word up.
+func (w words) row(x ir.Arg, ys []ir.Arg) []ir.Arg {
+	n := len(ys)
+	lo, hi := make([]ir.Arg, n), make([]ir.Arg, n)
+	for j := n - 1; j >= 0; j-- { // Fiat multiplies from the top limb down
+		lo[j], hi[j] = w.mulx(x, ys[j])
+	}
+	out := make([]ir.Arg, n+1)
+	out[0] = lo[0]
+	c := zero
+	for j := 1; j < n; j++ {
+		out[j], c = w.addc(c, hi[j-1], lo[j])
+	}
+	out[n] = w.plus(c, hi[n-1])
+	return out
+}
+
+// addChain adds two equal-length word vectors, returning the sum words and the carry out.
+func (w words) addChain(xs, ys []ir.Arg) ([]ir.Arg, ir.Arg) {
+	out := make([]ir.Arg, len(xs))
+	c := zero
+	for j := range xs {
+		out[j], c = w.addc(c, xs[j], ys[j])
+	}
+	return out, c
+}
+
+// subChain subtracts ys from xs, returning the difference words and the borrow out.
+func (w words) subChain(xs, ys []ir.Arg) ([]ir.Arg, ir.Arg) {
+	out := make([]ir.Arg, len(xs))
+	c := zero
+	for j := range xs {
+		out[j], c = w.subb(c, xs[j], ys[j])
+	}
+	return out, c
+}
+
+// consts are the words of a constant vector as operands.
+func consts(ks []uint64) []ir.Arg {
+	out := make([]ir.Arg, len(ks))
+	for i, k := range ks {
+		out[i] = ir.C(k)
+	}
+	return out
+}
+
+// vals are values as operands.
+func vals(vs []ir.Value) []ir.Arg {
+	out := make([]ir.Arg, len(vs))
+	for i, v := range vs {
+		out[i] = ir.V(v)
+	}
+	return out
+}
+
+// saturatedParams declares arg1 (and arg2 for binary ops) of n full 64-bit limbs.
+func saturatedParams(b *ir.Builder, op string, n int) (a, c []ir.Arg) {
+	lo, hi := repeat(0, n), repeat(^uint64(0), n)
+	a = vals(b.Param("arg1", ir.U64, lo, hi))
+	if opArity[op] == 2 {
+		c = vals(b.Param("arg2", ir.U64, repeat(0, n), repeat(^uint64(0), n)))
+	}
+	return a, c
+}
+
+// saturatedReturn declares out1 of n full 64-bit limbs.
+func saturatedReturn(b *ir.Builder, out []ir.Arg) {
+	n := len(out)
+	b.Return("out1", ir.U64, out, repeat(0, n), repeat(^uint64(0), n))
+}

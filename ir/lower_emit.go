@@ -1,0 +1,253 @@
+package ir
+
+import "math/bits"
+
+// machine builds a function in machine form: every helper folds constant operands and
+// trivial identities, so no emitted instruction has only constant operands.
+type machine struct {
+	f    *Func
+	to64 map[Value]Value // u1 value → its zero-extension (one cast per value)
+	to1  map[Value]Value // u64 value → its low bit
+}
+
+func newMachine(name string) *machine {
+	return &machine{f: &Func{Name: name}, to64: map[Value]Value{}, to1: map[Value]Value{}}
+}
+
+func (m *machine) value(name string, t Type) Value {
+	m.f.Values = append(m.f.Values, ValueInfo{Name: name, Type: t})
+	return Value(len(m.f.Values) - 1)
+}
+
+// emit appends an instruction whose results are named names and returns them as operands.
+func (m *machine) emit(op Op, t Type, size int, names []string, args ...Arg) []Arg {
+	in := Instr{Op: op, Type: t, Size: size, Args: args}
+	types := []Type{t, U1}
+	if op == OpMulx {
+		types[1] = t
+	}
+	out := make([]Arg, len(names))
+	for i, n := range names {
+		v := m.value(n, types[i])
+		in.Results = append(in.Results, v)
+		out[i] = V(v)
+	}
+	m.f.Body = append(m.f.Body, in)
+	return out
+}
+
+func (m *machine) emit1(op Op, t Type, name string, args ...Arg) Arg {
+	return m.emit(op, t, 0, []string{name}, args...)[0]
+}
+
+func isK(a Arg, k uint64) bool { return a.IsConst && a.Imm == k }
+
+// zext is a (u1 or u64) as a u64 operand.
+func (m *machine) zext(a Arg) Arg {
+	if a.IsConst || m.f.TypeOf(a.Val) == U64 {
+		return a
+	}
+	if v, ok := m.to64[a.Val]; ok {
+		return V(v)
+	}
+	r := m.emit1(OpCast, U64, m.f.NameOf(a.Val)+".u64", a)
+	m.to64[a.Val] = r.Val
+	return r
+}
+
+// bit is the low bit of a (u1 or u64) as a u1 operand.
+func (m *machine) bit(a Arg) Arg {
+	if a.IsConst {
+		return C(a.Imm & 1)
+	}
+	if m.f.TypeOf(a.Val) == U1 {
+		return a
+	}
+	if v, ok := m.to1[a.Val]; ok {
+		return V(v)
+	}
+	r := m.emit1(OpCast, U1, m.f.NameOf(a.Val)+".u1", a)
+	m.to1[a.Val] = r.Val
+	return r
+}
+
+func (m *machine) add(a, b Arg, name string) Arg {
+	switch {
+	case a.IsConst && b.IsConst:
+		return C(a.Imm + b.Imm)
+	case isK(a, 0):
+		return b
+	case isK(b, 0):
+		return a
+	}
+	return m.emit1(OpAdd, U64, name, a, b)
+}
+
+func (m *machine) sub(a, b Arg, name string) Arg {
+	switch {
+	case a.IsConst && b.IsConst:
+		return C(a.Imm - b.Imm)
+	case isK(b, 0):
+		return a
+	}
+	return m.emit1(OpSub, U64, name, a, b)
+}
+
+func (m *machine) mul(a, b Arg, name string) Arg {
+	switch {
+	case a.IsConst && b.IsConst:
+		return C(a.Imm * b.Imm)
+	case isK(a, 0) || isK(b, 0):
+		return C(0)
+	case isK(a, 1):
+		return b
+	case isK(b, 1):
+		return a
+	}
+	return m.emit1(OpMul, U64, name, a, b)
+}
+
+// and/or work on u64 operands (t = U64) or u1 operands (t = U1).
+func (m *machine) and(a, b Arg, t Type, name string) Arg {
+	ones := ^uint64(0)
+	if t == U1 {
+		ones = 1
+	}
+	switch {
+	case a.IsConst && b.IsConst:
+		return C(a.Imm & b.Imm)
+	case isK(a, 0) || isK(b, 0):
+		return C(0)
+	case isK(a, ones):
+		return b
+	case isK(b, ones):
+		return a
+	}
+	return m.emit1(OpAnd, t, name, a, b)
+}
+
+func (m *machine) or(a, b Arg, t Type, name string) Arg {
+	switch {
+	case a.IsConst && b.IsConst:
+		return C(a.Imm | b.Imm)
+	case isK(a, 0):
+		return b
+	case isK(b, 0):
+		return a
+	}
+	return m.emit1(OpOr, t, name, a, b)
+}
+
+func (m *machine) not(a Arg, name string) Arg {
+	if a.IsConst {
+		return C(^a.Imm)
+	}
+	return m.emit1(OpNot, U64, name, a)
+}
+
+func (m *machine) lnot(a Arg, name string) Arg {
+	if a.IsConst {
+		return C(b2u(a.Imm == 0))
+	}
+	return m.emit1(OpLNot, U1, name, a)
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (m *machine) shr(a Arg, k uint64, name string) Arg {
+	switch {
+	case k == 0:
+		return a
+	case k >= 64:
+		return C(0)
+	case a.IsConst:
+		return C(a.Imm >> k)
+	}
+	return m.emit1(OpShr, U64, name, a, C(k))
+}
+
+func (m *machine) shl(a Arg, k uint64, name string) Arg {
+	switch {
+	case k == 0:
+		return a
+	case k >= 64:
+		return C(0)
+	case a.IsConst:
+		return C(a.Imm << k)
+	}
+	return m.emit1(OpShl, U64, name, a, C(k))
+}
+
+// shrd is the low word of (hi:lo) >> k, 0 < k < 64.
+func (m *machine) shrd(lo, hi Arg, k uint64, name string) Arg {
+	switch {
+	case lo.IsConst && hi.IsConst:
+		return C(lo.Imm>>k | hi.Imm<<(64-k))
+	case isK(hi, 0):
+		return m.shr(lo, k, name)
+	case isK(lo, 0):
+		return m.shl(hi, 64-k, name)
+	}
+	return m.emit1(OpShrd, U64, name, lo, hi, C(k))
+}
+
+func (m *machine) cmov(c, z, nz Arg, name string) Arg {
+	switch {
+	case c.IsConst && c.Imm == 0:
+		return z
+	case c.IsConst:
+		return nz
+	case z == nz:
+		return z
+	}
+	return m.emit1(OpCmovznz, U64, name, c, z, nz)
+}
+
+func (m *machine) mulx(a, b Arg, lo, hi string) (Arg, Arg) {
+	switch {
+	case a.IsConst && b.IsConst:
+		h, l := bits.Mul64(a.Imm, b.Imm)
+		return C(l), C(h)
+	case isK(a, 0) || isK(b, 0):
+		return C(0), C(0)
+	case isK(a, 1):
+		return b, C(0)
+	case isK(b, 1):
+		return a, C(0)
+	}
+	r := m.emit(OpMulx, U64, 64, []string{lo, hi}, a, b)
+	return r[0], r[1]
+}
+
+// addc is sum, cout = cin + a + b; cin is a u1 operand.
+func (m *machine) addc(cin, a, b Arg, sum, cout string) (Arg, Arg) {
+	switch {
+	case cin.IsConst && a.IsConst && b.IsConst:
+		s, c := bits.Add64(a.Imm, b.Imm, cin.Imm)
+		return C(s), C(c)
+	case isK(cin, 0) && isK(a, 0):
+		return b, C(0)
+	case isK(cin, 0) && isK(b, 0):
+		return a, C(0)
+	}
+	r := m.emit(OpAddCarryx, U64, 64, []string{sum, cout}, cin, a, b)
+	return r[0], r[1]
+}
+
+// subb is diff, bout = a - b - bin; bin is a u1 operand.
+func (m *machine) subb(bin, a, b Arg, diff, bout string) (Arg, Arg) {
+	switch {
+	case bin.IsConst && a.IsConst && b.IsConst:
+		d, c := bits.Sub64(a.Imm, b.Imm, bin.Imm)
+		return C(d), C(c)
+	case isK(bin, 0) && isK(b, 0):
+		return a, C(0)
+	}
+	r := m.emit(OpSubBorrowx, U64, 64, []string{diff, bout}, bin, a, b)
+	return r[0], r[1]
+}

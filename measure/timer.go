@@ -1,0 +1,237 @@
+package measure
+
+import (
+	"errors"
+	"fmt"
+	"math/rand"
+	"slices"
+
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/ir/interp"
+)
+
+// TimerOptions configure a Timer; zero fields take the defaults.
+type TimerOptions struct {
+	Batches   int     // batches per comparison (default 31); the score is over batches
+	CycleGoal float64 // ticks a batch of one function should take (default 10,000)
+	MaxCalls  int     // cap on calls per batch (default 100,000)
+	Alias     bool    // call with out1 == arg1 (functions must be validated for it)
+	Seed      int64   // seeds the Timer's generator, used when Compare is given none
+}
+
+// Stats summarise one function's batches, in cycles (TSC ticks) per call with the
+// empty-call overhead subtracted.
+type Stats struct {
+	Median, Min, Max, P25, P75 float64
+	Batches                    int
+	Calls                      int // calls per batch
+}
+
+// Timer compares functions side by side on the Runner's pinned CPU. It reuses its
+// buffers from one comparison to the next and is not safe for concurrent use.
+type Timer struct {
+	r        *Runner
+	opts     TimerOptions
+	overhead float64
+	rng      *rand.Rand
+
+	// The reference for the last function compared, kept to avoid recompiling it.
+	f      *ir.Func
+	shape  Shape
+	ref    *interp.Machine
+	refOut [][]uint64
+	args   [][]uint64
+	job    timing
+	per    []float64
+}
+
+// NewTimer makes a Timer on r and measures the empty-call overhead.
+func NewTimer(r *Runner, opts TimerOptions) (*Timer, error) {
+	if opts.Batches == 0 {
+		opts.Batches = 31
+	}
+	if opts.CycleGoal == 0 {
+		opts.CycleGoal = 10000
+	}
+	if opts.MaxCalls == 0 {
+		opts.MaxCalls = 100000
+	}
+	if opts.Batches < 1 || opts.CycleGoal < 1 || opts.MaxCalls < 1 {
+		return nil, fmt.Errorf("measure: bad timer options %+v", opts)
+	}
+	t := &Timer{r: r, opts: opts, rng: rand.New(rand.NewSource(opts.Seed))}
+	if err := t.measureOverhead(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Overhead is the cost in ticks of one call of an empty function in the timing loop
+// (call, return, loop), measured when the Timer was made and subtracted from every Stats.
+func (t *Timer) Overhead() float64 { return t.overhead }
+
+func (t *Timer) measureOverhead() error {
+	j := &t.job
+	*j = timing{fns: []Fn{{Name: "empty", addr: emptyFnAddr()}}, shape: Shape{Out: 1, Arg1: 1},
+		batches: max(t.opts.Batches, 31), goal: uint64(t.opts.CycleGoal), max: uint64(t.opts.MaxCalls)}
+	j.in = grow(j.in, j.batches)
+	j.order = grow(j.order, j.batches)
+	clear(j.order)
+	if err := t.r.time(j); err != nil {
+		return err
+	}
+	st := t.stats(0, 1, 0)
+	t.overhead = st.Median
+	return nil
+}
+
+// ErrWrongOutput is what a WrongOutputError matches with errors.Is.
+var ErrWrongOutput = errors.New("measure: wrong output")
+
+// WrongOutputError reports a function whose output differs from the reference
+// interpreter's: a code generation bug.
+type WrongOutputError struct {
+	Fn     string // the function's name
+	Index  int    // its index in the compared set
+	Inputs [][]uint64
+	Got    []uint64
+	Want   []uint64
+}
+
+func (e *WrongOutputError) Error() string {
+	return fmt.Sprintf("measure: WRONG OUTPUT from %s (function %d): inputs %#x: got %#x, want %#x",
+		e.Fn, e.Index, e.Inputs, e.Got, e.Want)
+}
+
+func (e *WrongOutputError) Unwrap() error { return ErrWrongOutput }
+
+// Compare times fns (all computing f) side by side: each batch has fresh random in-bound
+// inputs and calls the functions in a fresh random order, one cgo call for everything.
+// Every function's output on every batch is checked against the interpreter; a mismatch
+// is a *WrongOutputError. rng nil uses the Timer's own generator.
+func (t *Timer) Compare(fns []Fn, f *ir.Func, rng *rand.Rand) ([]Stats, error) {
+	if len(fns) == 0 {
+		return nil, errors.New("measure: nothing to compare")
+	}
+	if rng == nil {
+		rng = t.rng
+	}
+	if err := t.prepare(fns, f); err != nil {
+		return nil, err
+	}
+	t.fill(fns, f, rng)
+	if err := t.r.time(&t.job); err != nil {
+		return nil, err
+	}
+	if err := t.check(); err != nil {
+		return nil, err
+	}
+	out := make([]Stats, len(fns))
+	for k := range fns {
+		out[k] = t.stats(k, len(fns), t.overhead)
+	}
+	return out, nil
+}
+
+// prepare checks the functions against f's shape and caches f's reference interpreter.
+func (t *Timer) prepare(fns []Fn, f *ir.Func) error {
+	if f != t.f {
+		s, err := ShapeOf(f)
+		if err != nil {
+			return err
+		}
+		ref, err := interp.New(f)
+		if err != nil {
+			return fmt.Errorf("measure: reference for %s: %w", f.Name, err)
+		}
+		t.f, t.shape, t.ref, t.refOut = f, s, ref, ref.NewOutputs()
+		t.args = make([][]uint64, len(f.Params))
+	}
+	for i, fn := range fns {
+		if fn.code == nil {
+			continue // native: trusted to follow the ABI
+		}
+		if !fn.shape.sameLimbs(t.shape) {
+			return fmt.Errorf("measure: %s (function %d) was validated for %+v, %s needs %+v",
+				fn.Name, i, fn.shape, f.Name, t.shape)
+		}
+		if t.opts.Alias && !fn.shape.Alias {
+			return fmt.Errorf("measure: %s (function %d) was not validated for out1 == arg1", fn.Name, i)
+		}
+	}
+	return nil
+}
+
+// fill draws the inputs and orders of every batch into the job.
+func (t *Timer) fill(fns []Fn, f *ir.Func, rng *rand.Rand) {
+	j, s, nf := &t.job, t.shape, len(fns)
+	s.Alias = t.opts.Alias
+	stride := s.Arg1 + s.Arg2
+	*j = timing{fns: fns, shape: s, batches: t.opts.Batches, goal: uint64(t.opts.CycleGoal),
+		max: uint64(t.opts.MaxCalls), poison: rng.Uint64(),
+		in: grow(j.in, t.opts.Batches*stride), order: grow(j.order, t.opts.Batches*nf),
+		results: j.results, cycles: j.cycles}
+	for b := range j.batches {
+		in := interp.RandomInputs(f, rng)
+		copy(j.in[b*stride:], in[0])
+		if len(in) > 1 {
+			copy(j.in[b*stride+s.Arg1:], in[1])
+		}
+		order := j.order[b*nf : (b+1)*nf]
+		for k := range order {
+			order[k] = uint64(k)
+		}
+		rng.Shuffle(nf, func(a, c int) { order[a], order[c] = order[c], order[a] })
+	}
+}
+
+// check compares every output of the job with the interpreter's.
+func (t *Timer) check() error {
+	j, s, nf := &t.job, t.shape, len(t.job.fns)
+	stride := s.Arg1 + s.Arg2
+	for b := range j.batches {
+		in := j.in[b*stride : (b+1)*stride]
+		t.args[0] = in[:s.Arg1]
+		if len(t.args) > 1 {
+			t.args[1] = in[s.Arg1:]
+		}
+		if err := t.ref.Eval(t.args, t.refOut); err != nil {
+			return fmt.Errorf("measure: reference %s: %w", t.f.Name, err)
+		}
+		want := t.refOut[0]
+		for k := range nf {
+			got := j.results[(b*nf+k)*s.Out : (b*nf+k+1)*s.Out]
+			if !slices.Equal(got, want) {
+				inputs := make([][]uint64, len(t.args))
+				for i, a := range t.args {
+					inputs[i] = slices.Clone(a)
+				}
+				return &WrongOutputError{Fn: j.fns[k].Name, Index: k, Inputs: inputs,
+					Got: slices.Clone(got), Want: slices.Clone(want)}
+			}
+		}
+	}
+	return nil
+}
+
+// stats summarises function k of nf in the last job.
+func (t *Timer) stats(k, nf int, overhead float64) Stats {
+	j := &t.job
+	t.per = t.per[:0]
+	for b := range j.batches {
+		t.per = append(t.per, float64(j.cycles[b*nf+k])/float64(j.calls)-overhead)
+	}
+	slices.Sort(t.per)
+	return Stats{Median: quantile(t.per, 0.5), Min: t.per[0], Max: t.per[len(t.per)-1],
+		P25: quantile(t.per, 0.25), P75: quantile(t.per, 0.75), Batches: j.batches, Calls: int(j.calls)}
+}
+
+// quantile of sorted xs by linear interpolation between closest ranks.
+func quantile(xs []float64, q float64) float64 {
+	pos := q * float64(len(xs)-1)
+	i := int(pos)
+	if i+1 >= len(xs) {
+		return xs[len(xs)-1]
+	}
+	return xs[i] + (pos-float64(i))*(xs[i+1]-xs[i])
+}

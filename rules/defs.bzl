@@ -1,0 +1,13 @@
+"""Public API of rules_cryptopt.
+
+    load("@rules_cryptopt//rules:defs.bzl", "cryptopt_field")
+
+    cryptopt_field(name = "p256_mul", curve = "p256", op = "mul", genome = "p256_mul.genome.json")
+    cc_test(name = "p256_mul_test", srcs = ["p256_mul_test.c"], deps = [":p256_mul"])
+"""
+
+load("//rules/private:cryptopt_field.bzl", _cryptopt_field = "cryptopt_field")
+load("//rules/private:providers.bzl", _CryptoptFieldInfo = "CryptoptFieldInfo")
+
+cryptopt_field = _cryptopt_field
+CryptoptFieldInfo = _CryptoptFieldInfo

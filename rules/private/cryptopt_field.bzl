@@ -1,0 +1,229 @@
+"""cryptopt_field: IR → optimized (or pinned) assembly → checked, linkable from C."""
+
+load("@bazel_skylib//lib:paths.bzl", "paths")
+load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
+load("@rules_cc//cc:find_cc_toolchain.bzl", "find_cc_toolchain", "use_cc_toolchain")
+load("@rules_cc//cc/common:cc_common.bzl", "cc_common")
+load("@rules_cc//cc/common:cc_info.bzl", "CcInfo")
+load(":attrs.bzl", "FIELD_DOC", "field_attrs")
+load(":catalogue.bzl", "catalogue_error", "catalogue_func")
+load(":providers.bzl", "CryptoptFieldInfo")
+
+# Runs "$2 ..." with its stdout in the file $1: the CLI prints its reports on stdout.
+_STDOUT_TO = 'out="$1"; shift; "$@" > "$out"'
+
+def _source(ctx):
+    """Returns (curve, op, IR function name, source flags of `cryptopt ir`) or fails analysis."""
+    a = ctx.attr
+    where = "cryptopt_field %s: " % ctx.label
+    if a.fiat_json:
+        if a.curve or a.op:
+            fail(where + "give either curve/op or fiat_json/func, not both")
+        if not a.func:
+            fail(where + "fiat_json needs func (the function of the file, e.g. fiat_p256_mul)")
+        return "", "", a.func, ["--fiat", ctx.file.fiat_json.path, "--func", a.func]
+    if a.func:
+        fail(where + "func is only meaningful with fiat_json")
+    if not a.curve or not a.op:
+        fail(where + "give curve and op (e.g. curve = \"p256\", op = \"mul\"), or fiat_json and func")
+    err = catalogue_error(a.curve, a.op)
+    if err:
+        fail(where + err)
+    return a.curve, a.op, catalogue_func(a.curve, a.op), ["--curve", a.curve, "--op", a.op]
+
+def _uarch(ctx):
+    tag = ctx.attr._uarch[BuildSettingInfo].value
+    ok = tag and all([c.isalnum() or c in "-_" for c in tag.elems()])
+    if not ok:
+        fail("cryptopt_field %s: //rules:uarch is %r, want a tag like znver5 or icelake" % (ctx.label, tag))
+    return tag
+
+def _codegen_args(ctx, symbol):
+    """The flags shared by optimize and emit: what the emitted code must look like."""
+    args = ["--symbol", symbol]
+    if ctx.attr.frame_pointer:
+        args += ["--frame-pointer", ctx.attr.frame_pointer]
+    if ctx.attr.aliasing:
+        args += ["--aliasing", ctx.attr.aliasing]
+    return args
+
+def _search_args(ctx, tag):
+    args = ["--expect-uarch", tag, "--seed", str(ctx.attr.seed)]
+    if ctx.attr.evals:
+        args += ["--evals", str(ctx.attr.evals)]
+    if ctx.attr.bets:
+        args += ["--bets", str(ctx.attr.bets)]
+    if ctx.attr.time_limit:
+        args += ["--time-limit", ctx.attr.time_limit]
+    return args
+
+def _ir_action(ctx, src_args):
+    ir = ctx.actions.declare_file(ctx.label.name + ".ir.json")
+    ctx.actions.run(
+        executable = ctx.executable._tool,
+        arguments = ["ir"] + src_args + ["--format", "json", "-o", ir.path],
+        inputs = [ctx.file.fiat_json] if ctx.file.fiat_json else [],
+        outputs = [ir],
+        mnemonic = "CryptoptIR",
+        progress_message = "CryptoptIR %{label}: extracting the IR",
+    )
+    return ir
+
+def _asm_action(ctx, ir, ir_args, tag, symbol):
+    """CryptoptEmit (pinned genome) or CryptoptOptimize (live search); (asm, genome, report)."""
+    if ctx.file.asm:
+        if ctx.file.genome or ctx.attr.evals or ctx.attr.bets or ctx.attr.time_limit:
+            fail("cryptopt_field %s: asm (your own assembly) excludes genome and the search attributes" % ctx.label)
+        return ctx.file.asm, None, None
+    stem = "%s.%s" % (ctx.label.name, tag)
+    asm = ctx.actions.declare_file(stem + ".S")
+    report = ctx.actions.declare_file(stem + ".report.txt")
+    tool = ctx.executable._tool
+    common = ir_args + _codegen_args(ctx, symbol) + ["-o", asm.path]
+    if ctx.file.genome:
+        genome = ctx.file.genome
+        ctx.actions.run_shell(
+            command = _STDOUT_TO,
+            arguments = [report.path, tool.path, "emit", "--genome", genome.path] + common,
+            inputs = [ir, genome],
+            tools = [tool],
+            outputs = [asm, report],
+            mnemonic = "CryptoptEmit",
+            progress_message = "CryptoptEmit %{label}: emitting the pinned genome for " + tag,
+        )
+        return asm, genome, report
+    genome = ctx.actions.declare_file(stem + ".genome.json")
+    ctx.actions.run_shell(
+        command = _STDOUT_TO,
+        arguments = [report.path, tool.path, "optimize"] + common +
+                    _search_args(ctx, tag) + ["--genome-out", genome.path],
+        inputs = [ir],
+        tools = [tool],
+        outputs = [asm, genome, report],
+        mnemonic = "CryptoptOptimize",
+        progress_message = "CryptoptOptimize %{label}: timing candidates on " + tag,
+    )
+    return asm, genome, report
+
+def _check_action(ctx, ir, ir_args, asm):
+    stamp = ctx.actions.declare_file(ctx.label.name + ".check.json")
+    args = [stamp.path, ctx.executable._tool.path, "check"] + ir_args + ["--asm", asm.path, "--json"]
+    if ctx.attr.aliasing:
+        args += ["--aliasing", ctx.attr.aliasing]
+    ctx.actions.run_shell(
+        command = _STDOUT_TO,
+        arguments = args,
+        inputs = [ir, asm],
+        tools = [ctx.executable._tool],
+        outputs = [stamp],
+        mnemonic = "CryptoptCheck",
+        progress_message = "CryptoptCheck %{label}: proving the assembly equivalent to its IR",
+    )
+    return stamp
+
+def _header_action(ctx, ir, func, symbol, tag):
+    hdr = ctx.actions.declare_file(ctx.label.name + ".h")
+    args = ["-ir", ir.path, "-func", func, "-symbol", symbol, "-uarch", tag, "-o", hdr.path]
+    ctx.actions.run(
+        executable = ctx.executable._hdrgen,
+        arguments = args,
+        inputs = [ir],
+        outputs = [hdr],
+        mnemonic = "CryptoptHeader",
+        progress_message = "CryptoptHeader %{label}: declaring " + symbol,
+    )
+    return hdr
+
+def _cc_info(ctx, asm, hdr):
+    """Assembles asm and returns the CcInfo a cc_* rule can depend on."""
+    cc_toolchain = find_cc_toolchain(ctx)
+    features = ctx.features + ["no_copts_tokenization"]
+    feature_configuration = cc_common.configure_features(
+        ctx = ctx,
+        cc_toolchain = cc_toolchain,
+        requested_features = features,
+        unsupported_features = ctx.disabled_features,
+    )
+    pkg_dir = paths.join(ctx.bin_dir.path, ctx.label.workspace_root, ctx.label.package)
+    compilation_context, compilation_outputs = cc_common.compile(
+        name = ctx.label.name,
+        actions = ctx.actions,
+        feature_configuration = feature_configuration,
+        cc_toolchain = cc_toolchain,
+        srcs = [asm],
+        public_hdrs = [hdr],
+        quote_includes = [pkg_dir],
+    )
+    linking_context, _ = cc_common.create_linking_context_from_compilation_outputs(
+        name = ctx.label.name,
+        actions = ctx.actions,
+        feature_configuration = feature_configuration,
+        cc_toolchain = cc_toolchain,
+        compilation_outputs = compilation_outputs,
+    )
+    return CcInfo(compilation_context = compilation_context, linking_context = linking_context)
+
+def _cryptopt_field_impl(ctx):
+    curve, op, func, src_args = _source(ctx)
+    tag = _uarch(ctx)
+    symbol = ctx.attr.symbol or ctx.label.name
+    ir = _ir_action(ctx, src_args)
+
+    # Downstream actions read the IR file, never the catalogue: one source of truth.
+    ir_args = ["--fiat", ir.path, "--func", func]
+    asm, genome, report = _asm_action(ctx, ir, ir_args, tag, symbol)
+    stamp = _check_action(ctx, ir, ir_args, asm)
+    hdr = _header_action(ctx, ir, func, symbol, tag)
+    return [
+        DefaultInfo(files = depset([asm])),
+        OutputGroupInfo(
+            genome = depset([genome] if genome else []),
+            report = depset([report] if report else []),
+            ir = depset([ir]),
+            header = depset([hdr]),
+            _validation = depset([stamp]),
+        ),
+        _cc_info(ctx, asm, hdr),
+        CryptoptFieldInfo(
+            curve = curve,
+            op = op,
+            func = func,
+            uarch = tag,
+            symbol = symbol,
+            asm = asm,
+            header = hdr,
+            genome = genome,
+            report = report,
+            ir = ir,
+            pinned = bool(ctx.file.genome or ctx.file.asm),
+        ),
+    ]
+
+def _private_attrs():
+    return {
+        "_tool": attr.label(
+            default = "//tools/cryptopt",
+            executable = True,
+            cfg = "exec",
+            doc = "The cryptopt CLI, built for the execution platform.",
+        ),
+        "_hdrgen": attr.label(
+            default = "//rules/private/hdrgen",
+            executable = True,
+            cfg = "exec",
+            doc = "Writes the C header from the IR.",
+        ),
+        "_uarch": attr.label(
+            default = "//rules:uarch",
+            doc = "The microarchitecture tag build setting.",
+        ),
+    }
+
+cryptopt_field = rule(
+    implementation = _cryptopt_field_impl,
+    doc = FIELD_DOC,
+    attrs = field_attrs() | _private_attrs(),
+    provides = [CcInfo, CryptoptFieldInfo],
+    fragments = ["cpp"],
+    toolchains = use_cc_toolchain(),
+)

@@ -1,0 +1,162 @@
+package search
+
+import (
+	"math"
+	"math/rand"
+)
+
+// Mutation names the change that made a candidate.
+type Mutation uint8
+
+const (
+	// Initial is the first evaluation of a run: a random genome compared with itself.
+	Initial Mutation = iota
+	// Permute moved one operation inside the window its dependencies allow.
+	Permute
+	// Decide changed one decision the last code generation used.
+	Decide
+)
+
+func (m Mutation) String() string {
+	switch m {
+	case Initial:
+		return "init"
+	case Permute:
+		return "permute"
+	case Decide:
+		return "decide"
+	}
+	return "unknown"
+}
+
+// mutator holds what mutations need of a problem, precomputed once, so that mutating a
+// genome allocates nothing.
+type mutator struct {
+	deps    [][]int
+	users   [][]int // users[i] lists the operations reading i (the dependants)
+	options []int
+}
+
+func newMutator(p Problem) *mutator {
+	users := make([][]int, len(p.Deps))
+	for op, deps := range p.Deps {
+		for _, d := range deps {
+			users[d] = append(users[d], op)
+		}
+	}
+	return &mutator{deps: p.Deps, users: users, options: p.Options}
+}
+
+// state is a genome plus the inverse of its order and the decisions its last code
+// generation used that have an alternative.
+type state struct {
+	g      Genome
+	pos    []int // pos[op] is the index of op in g.Order
+	usable []int // decisions used by the last code generation with ≥ 2 options
+}
+
+func newState(g Genome) *state {
+	s := &state{g: g.Clone(), pos: make([]int, len(g.Order))}
+	for k, op := range s.g.Order {
+		s.pos[op] = k
+	}
+	return s
+}
+
+// copyFrom makes s equal to o, reusing s's memory.
+func (s *state) copyFrom(o *state) {
+	s.g.Order = append(s.g.Order[:0], o.g.Order...)
+	s.g.Decisions = append(s.g.Decisions[:0], o.g.Decisions...)
+	s.pos = append(s.pos[:0], o.pos...)
+	s.usable = append(s.usable[:0], o.usable...)
+}
+
+// setUsed records the decisions a code generation used, keeping those that can change.
+func (s *state) setUsed(used []int, options []int) {
+	s.usable = s.usable[:0]
+	for _, d := range used {
+		if d >= 0 && d < len(options) && options[d] > 1 {
+			s.usable = append(s.usable, d)
+		}
+	}
+}
+
+// mutate applies one mutation to s: a fair coin picks permute or decide, and decide falls
+// back to permute when no used decision has an alternative.
+func (m *mutator) mutate(s *state, rng *rand.Rand) Mutation {
+	if rng.Intn(2) == 1 && len(s.usable) > 0 {
+		m.decide(s, rng)
+		return Decide
+	}
+	m.permute(s, rng)
+	return Permute
+}
+
+// decide gives one usable decision a different value, uniformly among the others.
+func (m *mutator) decide(s *state, rng *rand.Rand) {
+	d := s.usable[rng.Intn(len(s.usable))]
+	v := rng.Intn(m.options[d] - 1)
+	if v >= s.g.Decisions[d] {
+		v++
+	}
+	s.g.Decisions[d] = v
+}
+
+// permute moves one operation to another position of its window: after the last of its
+// dependencies, before the first of its dependants. Operations whose window is a single
+// slot are skipped; when no operation can move, s is unchanged.
+func (m *mutator) permute(s *state, rng *rand.Rand) {
+	n := len(s.g.Order)
+	if n < 2 {
+		return
+	}
+	start := rng.Intn(n)
+	for t := range n {
+		k := (start + t) % n
+		lo, hi := m.window(s, s.g.Order[k])
+		if hi > lo {
+			s.move(k, pickBiased(lo, hi, k, rng))
+			return
+		}
+	}
+}
+
+// window returns the positions op may occupy in s without breaking a dependency.
+func (m *mutator) window(s *state, op int) (lo, hi int) {
+	lo, hi = 0, len(s.g.Order)-1
+	for _, d := range m.deps[op] {
+		lo = max(lo, s.pos[d]+1)
+	}
+	for _, u := range m.users[op] {
+		hi = min(hi, s.pos[u]-1)
+	}
+	return lo, hi
+}
+
+// pickBiased draws a position in [lo, hi] other than k, from an arcsine (U-shaped)
+// distribution: moves to the ends of the window are the likeliest, since they change the
+// schedule most (an operation as early or as late as its dependencies allow).
+func pickBiased(lo, hi, k int, rng *rand.Rand) int {
+	m := hi - lo // number of positions other than k
+	x := math.Sin(math.Pi / 2 * rng.Float64())
+	j := lo + min(int(x*x*float64(m)), m-1)
+	if j >= k {
+		j++
+	}
+	return j
+}
+
+// move takes the operation at index k of the order to index j, shifting those between.
+func (s *state) move(k, j int) {
+	o := s.g.Order
+	op := o[k]
+	if j < k {
+		copy(o[j+1:k+1], o[j:k])
+	} else {
+		copy(o[k:j], o[k+1:j+1])
+	}
+	o[j] = op
+	for i := min(j, k); i <= max(j, k); i++ {
+		s.pos[o[i]] = i
+	}
+}

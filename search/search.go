@@ -1,0 +1,313 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand"
+	"time"
+)
+
+// Options configure a search. The zero value is not valid: Evals and Bets must be set.
+type Options struct {
+	Evals    int     // total evaluations (calls to Cost.Compare), ≥ 1
+	Bets     int     // independent runs of the first phase; 1 is plain local search
+	BetRatio float64 // share of Evals (and of TimeLimit) spent on the bets, in [0, 1)
+	Seed     int64   // seeds every random choice: same seed + same scores = same search
+	// TimeLimit, when positive, ends the search with the best so far; the bets get the
+	// same share of it as of the evaluations.
+	TimeLimit time.Duration
+	// Observe, when set, is called after every evaluation, on the search's goroutine.
+	Observe func(Step)
+}
+
+// Step is one evaluation as the search saw it.
+type Step struct {
+	Eval       int      // 1-based index over the whole search
+	Bet        int      // index of the bet run, -1 in the final run
+	Mutation   Mutation // what made the candidate
+	Cand, Best float64  // the scores measured in this comparison
+	Baseline   float64
+	Accepted   bool    // the candidate became the current best
+	Current    float64 // score of the current best after this step
+}
+
+// StopReason says why a search ended.
+type StopReason uint8
+
+const (
+	StopBudget    StopReason = iota // all evaluations done
+	StopTimeLimit                   // Options.TimeLimit reached
+	StopCancelled                   // the context was cancelled (e.g. Ctrl-C)
+)
+
+func (s StopReason) String() string {
+	return [...]string{"budget", "time limit", "cancelled"}[s]
+}
+
+// RunSummary is one bet of the first phase.
+type RunSummary struct {
+	Evals    int
+	Cycles   float64 // last measured score of the run's best
+	Baseline float64 // last measured baseline in the run
+}
+
+// Outcome is the result of a search.
+type Outcome struct {
+	Best     Genome
+	Cycles   float64 // last measured score of Best
+	Baseline float64 // last measured baseline (0 when the Cost measures none)
+	Evals    int     // evaluations done
+	Stop     StopReason
+	Bets     []RunSummary // the first phase, empty for a single run
+	Winner   int          // index of the bet that continued, -1 for a single run
+}
+
+// Ratio is Cycles/Baseline, or 0 without a baseline.
+func (o Outcome) Ratio() float64 { return ratio(o.Cycles, o.Baseline) }
+
+func ratio(cycles, baseline float64) float64 {
+	if baseline <= 0 {
+		return 0
+	}
+	return cycles / baseline
+}
+
+// Split returns the evaluations of each bet and of the final run for a budget: bets runs
+// of ⌊evals·ratio/bets⌋ (at least 1) each, the final run gets the rest. With one bet or a
+// zero ratio the search is a single run of evals (perBet is 0).
+func Split(evals, bets int, betRatio float64) (perBet, final int, err error) {
+	switch {
+	case evals < 1:
+		return 0, 0, fmt.Errorf("evaluations must be at least 1, got %d", evals)
+	case bets < 1:
+		return 0, 0, fmt.Errorf("bets must be at least 1, got %d", bets)
+	case !(betRatio >= 0 && betRatio < 1):
+		return 0, 0, fmt.Errorf("bet ratio must be in [0, 1), got %g", betRatio)
+	}
+	if bets == 1 || betRatio == 0 {
+		return 0, evals, nil
+	}
+	if bets > evals {
+		return 0, 0, fmt.Errorf("%d bets need at least as many evaluations, got %d", bets, evals)
+	}
+	// The epsilon keeps 0.29·100 = 28.999… from losing an evaluation.
+	perBet = max(1, int(math.Floor(float64(evals)*betRatio/float64(bets)+1e-9)))
+	return perBet, evals - bets*perBet, nil
+}
+
+// Run searches p for the genome with the lowest score: Bet-and-Run over random local
+// search. Each run starts from a random genome, mutates its current best and keeps the
+// candidate when it is not slower. On a time limit or cancellation it returns the best so
+// far with a nil error; on a Cost error it returns an *EvalError and the best so far.
+func Run(ctx context.Context, p Problem, cost Cost, opts Options) (Outcome, error) {
+	perBet, final, err := Split(opts.Evals, opts.Bets, opts.BetRatio)
+	if err != nil {
+		return Outcome{}, err
+	}
+	if err := p.check(); err != nil {
+		return Outcome{}, err
+	}
+	r := &runner{
+		ctx: ctx, cost: cost, observe: opts.Observe, mut: newMutator(p),
+		rng: rand.New(rand.NewSource(opts.Seed)), start: time.Now(), limit: opts.TimeLimit,
+	}
+	out := Outcome{Winner: -1}
+	if perBet == 0 {
+		r.bet = -1
+		out.Stop, err = r.run(Random(p, r.rng), final, r.deadline(1))
+		return r.outcome(out, err)
+	}
+	out.Winner, out.Bets, out.Stop, err = r.bets(p, opts, perBet)
+	if err != nil || out.Stop != StopBudget || r.cur == nil {
+		return r.outcome(out, err)
+	}
+	r.bet = -1
+	out.Stop, err = r.steps(final, r.deadline(1))
+	return r.outcome(out, err)
+}
+
+// runner is the state of one search.
+type runner struct {
+	ctx     context.Context
+	cost    Cost
+	observe func(Step)
+	mut     *mutator
+	rng     *rand.Rand
+	start   time.Time
+	limit   time.Duration
+
+	eval      int    // evaluations done
+	bet       int    // current bet, -1 in the final run
+	cur, cand *state // current best and scratch candidate
+	cycles    float64
+	baseline  float64
+}
+
+// deadline is the end of the given share of the time limit (zero time: none).
+func (r *runner) deadline(share float64) time.Time {
+	if r.limit <= 0 {
+		return time.Time{}
+	}
+	return r.start.Add(time.Duration(float64(r.limit) * share))
+}
+
+// bets runs the first phase and leaves the winner as the current state. A bet's time
+// share ending moves on to the next bet; the whole limit or a cancellation stops.
+func (r *runner) bets(p Problem, opts Options, perBet int) (int, []RunSummary, StopReason, error) {
+	type bet struct {
+		st               *state
+		cycles, baseline float64
+	}
+	var runs []bet
+	var sums []RunSummary
+	var firstErr error
+	stop := StopBudget
+	for i := range opts.Bets {
+		r.bet = i
+		before := r.eval
+		share := opts.BetRatio * float64(i+1) / float64(opts.Bets)
+		s, err := r.run(Random(p, r.rng), perBet, r.deadline(share))
+		if err == nil && r.cur != nil && r.eval > before {
+			runs = append(runs, bet{r.cur, r.cycles, r.baseline})
+			sums = append(sums, RunSummary{Evals: r.eval - before, Cycles: r.cycles, Baseline: r.baseline})
+		}
+		r.cur = nil // the next run must not share a finished run's memory
+		if err != nil || s == StopCancelled || (s == StopTimeLimit && r.pastLimit()) {
+			stop, firstErr = s, err
+			break
+		}
+	}
+	if len(runs) == 0 {
+		return -1, sums, stop, firstErr
+	}
+	w := 0
+	for i, b := range runs {
+		if ratioOrCycles(b.cycles, b.baseline) < ratioOrCycles(runs[w].cycles, runs[w].baseline) {
+			w = i
+		}
+	}
+	r.cur, r.cycles, r.baseline = runs[w].st, runs[w].cycles, runs[w].baseline
+	return w, sums, stop, firstErr
+}
+
+// ratioOrCycles ranks bets: by ratio to the baseline when there is one, since it cancels
+// the machine's drift between runs measured at different times.
+func ratioOrCycles(cycles, baseline float64) float64 {
+	if baseline > 0 {
+		return cycles / baseline
+	}
+	return cycles
+}
+
+func (r *runner) pastLimit() bool {
+	return r.limit > 0 && time.Since(r.start) >= r.limit
+}
+
+// run starts a run from g (its first evaluation compares g with itself) and takes up to
+// n-1 more steps.
+func (r *runner) run(g Genome, n int, deadline time.Time) (StopReason, error) {
+	if s, stop := r.stopped(deadline); stop {
+		return s, nil
+	}
+	r.cur = newState(g)
+	if r.cand == nil {
+		r.cand = newState(g)
+	}
+	r.eval++
+	res, err := r.cost.Compare(r.cur.g, r.cur.g)
+	if err != nil {
+		return StopBudget, &EvalError{Genome: r.cur.g.Clone(), Eval: r.eval, Err: err}
+	}
+	r.cur.setUsed(res.Used, r.mut.options)
+	r.cycles, r.baseline = res.Cand, res.Baseline
+	r.emit(Initial, res, true)
+	return r.steps(n-1, deadline)
+}
+
+// steps takes up to n mutation steps from the current state.
+func (r *runner) steps(n int, deadline time.Time) (StopReason, error) {
+	for range n {
+		if s, stop := r.stopped(deadline); stop {
+			return s, nil
+		}
+		r.cand.copyFrom(r.cur)
+		m := r.mut.mutate(r.cand, r.rng)
+		r.eval++
+		res, err := r.cost.Compare(r.cand.g, r.cur.g)
+		if err != nil {
+			return StopBudget, &EvalError{Genome: r.cand.g.Clone(), Eval: r.eval, Err: err}
+		}
+		accept := res.Cand <= res.Best
+		if accept {
+			r.cur, r.cand = r.cand, r.cur
+			r.cur.setUsed(res.Used, r.mut.options)
+			r.cycles = res.Cand
+		} else {
+			r.cycles = res.Best
+		}
+		r.baseline = res.Baseline
+		r.emit(m, res, accept)
+	}
+	return StopBudget, nil
+}
+
+func (r *runner) stopped(deadline time.Time) (StopReason, bool) {
+	if r.ctx.Err() != nil {
+		return StopCancelled, true
+	}
+	if !deadline.IsZero() && !time.Now().Before(deadline) {
+		return StopTimeLimit, true
+	}
+	return StopBudget, false
+}
+
+func (r *runner) emit(m Mutation, res Result, accepted bool) {
+	if r.observe == nil {
+		return
+	}
+	r.observe(Step{
+		Eval: r.eval, Bet: r.bet, Mutation: m, Cand: res.Cand, Best: res.Best,
+		Baseline: res.Baseline, Accepted: accepted, Current: r.cycles,
+	})
+}
+
+// outcome fills out with the current best; stopping before any evaluation is an error.
+func (r *runner) outcome(out Outcome, err error) (Outcome, error) {
+	out.Evals = r.eval
+	if r.cur == nil {
+		if err == nil {
+			err = ErrNoEvaluation
+		}
+		return out, err
+	}
+	out.Best = r.cur.g.Clone()
+	out.Cycles, out.Baseline = r.cycles, r.baseline
+	return out, err
+}
+
+// ErrNoEvaluation is returned when the search stopped before its first evaluation.
+var ErrNoEvaluation = errors.New("search stopped before any evaluation")
+
+// check rejects a malformed problem: dependencies out of range or cyclic, decisions
+// without options.
+func (p Problem) check() error {
+	n := len(p.Deps)
+	for op, deps := range p.Deps {
+		for _, d := range deps {
+			if d < 0 || d >= n || d == op {
+				return fmt.Errorf("search: operation %d depends on %d (of %d operations)", op, d, n)
+			}
+		}
+	}
+	for d, k := range p.Options {
+		if k < 1 {
+			return fmt.Errorf("search: decision %d has %d options", d, k)
+		}
+	}
+	if got := len(Random(p, rand.New(rand.NewSource(0))).Order); got != n {
+		return fmt.Errorf("search: dependencies are cyclic (only %d of %d operations can be ordered)", got, n)
+	}
+	return nil
+}

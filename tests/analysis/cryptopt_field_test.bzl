@@ -1,0 +1,200 @@
+"""Analysis tests of cryptopt_field: actions, mnemonics, output names, providers, errors."""
+
+load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
+load("@cryptopt_uarch//:tag.bzl", "HOST_UARCH")
+load("@rules_cc//cc/common:cc_info.bzl", "CcInfo")
+load("//rules:defs.bzl", "CryptoptFieldInfo", "cryptopt_field")
+
+_UARCH = str(Label("//rules:uarch"))
+
+def _mnemonics(env):
+    return [a.mnemonic for a in analysistest.target_actions(env)]
+
+def _action(env, mnemonic):
+    for a in analysistest.target_actions(env):
+        if a.mnemonic == mnemonic:
+            return a
+    return None
+
+def _flag(argv, flag):
+    """The value following flag in argv, None when absent."""
+    for i, a in enumerate(argv[:-1]):
+        if a == flag:
+            return argv[i + 1]
+    return None
+
+def _optimize_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    m = _mnemonics(env)
+    for want in ["CryptoptIR", "CryptoptOptimize", "CryptoptCheck", "CryptoptHeader"]:
+        asserts.true(env, want in m, "missing action %s in %s" % (want, m))
+    asserts.false(env, "CryptoptEmit" in m, "no genome given, yet CryptoptEmit ran")
+    opt = _action(env, "CryptoptOptimize")
+    asserts.equals(env, "icelake", _flag(opt.argv, "--expect-uarch"))
+    asserts.equals(env, "7", _flag(opt.argv, "--seed"))
+    asserts.equals(env, "2s", _flag(opt.argv, "--time-limit"))
+    asserts.equals(env, "p256_mul", _flag(opt.argv, "--func"))
+    asserts.true(env, _flag(opt.argv, "--fiat").endswith("/opt_target.ir.json"))
+    ir = _action(env, "CryptoptIR")
+    asserts.equals(env, "p256", _flag(ir.argv, "--curve"))
+    asserts.equals(env, "mul", _flag(ir.argv, "--op"))
+    info = analysistest.target_under_test(env)[CryptoptFieldInfo]
+    asserts.equals(env, "icelake", info.uarch)
+    asserts.equals(env, "opt_target.icelake.S", info.asm.basename)
+    asserts.equals(env, "opt_target.icelake.genome.json", info.genome.basename)
+    asserts.equals(env, "opt_target.icelake.report.txt", info.report.basename)
+    asserts.equals(env, "opt_target", info.symbol)
+    asserts.false(env, info.pinned)
+    asserts.true(env, CcInfo in analysistest.target_under_test(env))
+    return analysistest.end(env)
+
+optimize_test = analysistest.make(
+    _optimize_test_impl,
+    config_settings = {_UARCH: "icelake"},
+)
+
+def _emit_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    m = _mnemonics(env)
+    asserts.true(env, "CryptoptEmit" in m, "genome given, no CryptoptEmit in %s" % m)
+    asserts.false(env, "CryptoptOptimize" in m, "genome given, yet CryptoptOptimize ran")
+    emit = _action(env, "CryptoptEmit")
+    asserts.true(env, _flag(emit.argv, "--genome").endswith("tests/analysis/pinned.genome.json"))
+    asserts.equals(env, "my_sym", _flag(emit.argv, "--symbol"))
+    asserts.equals(env, "save", _flag(emit.argv, "--frame-pointer"))
+    asserts.equals(env, None, _flag(emit.argv, "--expect-uarch"))
+    info = analysistest.target_under_test(env)[CryptoptFieldInfo]
+    asserts.true(env, info.pinned)
+    asserts.equals(env, "pinned.genome.json", info.genome.basename)
+    asserts.equals(env, "emit_target.%s.S" % HOST_UARCH, info.asm.basename)
+    return analysistest.end(env)
+
+emit_test = analysistest.make(_emit_test_impl)
+
+def _validation_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    target = analysistest.target_under_test(env)
+    groups = target[OutputGroupInfo]
+    asserts.true(env, hasattr(groups, "_validation"), "no _validation output group")
+    stamps = groups._validation.to_list()
+    asserts.equals(env, ["fiat_target.check.json"], [f.basename for f in stamps])
+    check = _action(env, "CryptoptCheck")
+    asserts.equals(env, stamps, check.outputs.to_list())
+    inputs = [f.basename for f in check.inputs.to_list()]
+    asserts.true(env, "fiat_target.znver3.S" in inputs, "the check does not read the .S: %s" % inputs)
+    asserts.true(env, "fiat_target.ir.json" in inputs, "the check does not read the IR: %s" % inputs)
+    asserts.equals(env, "out1-arg1", _flag(check.argv, "--aliasing"))
+    for g in ["genome", "report", "ir", "header"]:
+        asserts.true(env, hasattr(groups, g), "no %s output group" % g)
+    asserts.equals(env, ["fiat_target.znver3.S"], [f.basename for f in target[DefaultInfo].files.to_list()])
+    ir = _action(env, "CryptoptIR")
+    asserts.equals(env, "fiat_p256_square", _flag(ir.argv, "--func"))
+    asserts.true(env, _flag(ir.argv, "--fiat").endswith("tests/analysis/fake_fiat.json"))
+    info = target[CryptoptFieldInfo]
+    asserts.equals(env, ("", "", "fiat_p256_square"), (info.curve, info.op, info.func))
+    return analysistest.end(env)
+
+validation_test = analysistest.make(
+    _validation_test_impl,
+    config_settings = {_UARCH: "znver3"},
+)
+
+def _own_asm_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    m = _mnemonics(env)
+    asserts.false(env, "CryptoptEmit" in m or "CryptoptOptimize" in m, "asm given, yet generated: %s" % m)
+    check = _action(env, "CryptoptCheck")
+    asserts.true(env, _flag(check.argv, "--asm").endswith("tests/analysis/own.S"))
+    info = analysistest.target_under_test(env)[CryptoptFieldInfo]
+    asserts.equals(env, (None, None, True), (info.genome, info.report, info.pinned))
+    return analysistest.end(env)
+
+own_asm_test = analysistest.make(_own_asm_test_impl)
+
+def _failure_test(expected):
+    def impl(ctx):
+        env = analysistest.begin(ctx)
+        asserts.expect_failure(env, expected)
+        return analysistest.end(env)
+
+    return impl
+
+unknown_curve_test = analysistest.make(
+    _failure_test('unknown curve "p257"; the catalogue has: curve25519, curve25519_solinas, p224'),
+    expect_failure = True,
+)
+
+unknown_op_test = analysistest.make(
+    _failure_test('curve "p256" has no operation "cube"; it has: mul, square'),
+    expect_failure = True,
+)
+
+both_sources_test = analysistest.make(
+    _failure_test("give either curve/op or fiat_json/func, not both"),
+    expect_failure = True,
+)
+
+asm_and_genome_test = analysistest.make(
+    _failure_test("asm (your own assembly) excludes genome and the search attributes"),
+    expect_failure = True,
+)
+
+bad_uarch_test = analysistest.make(
+    _failure_test('//rules:uarch is "zen 5", want a tag like znver5'),
+    expect_failure = True,
+    config_settings = {_UARCH: "zen 5"},
+)
+
+def cryptopt_field_test_suite(name):
+    """Declares the targets under test and the tests.
+
+    Args:
+      name: the name of the test_suite.
+    """
+    cryptopt_field(name = "opt_target", curve = "p256", op = "mul", seed = 7, time_limit = "2s", tags = ["manual"])
+    cryptopt_field(
+        name = "emit_target",
+        curve = "curve25519",
+        op = "square",
+        genome = "pinned.genome.json",
+        symbol = "my_sym",
+        frame_pointer = "save",
+        tags = ["manual"],
+    )
+    cryptopt_field(
+        name = "fiat_target",
+        fiat_json = "fake_fiat.json",
+        func = "fiat_p256_square",
+        aliasing = "out1-arg1",
+        tags = ["manual"],
+    )
+    cryptopt_field(name = "own_asm", curve = "p256", op = "square", asm = "own.S", tags = ["manual"])
+    cryptopt_field(name = "asm_and_genome", curve = "p256", op = "square", asm = "own.S", genome = "pinned.genome.json", tags = ["manual"])
+    cryptopt_field(name = "unknown_curve", curve = "p257", op = "mul", tags = ["manual"])
+    cryptopt_field(name = "unknown_op", curve = "p256", op = "cube", tags = ["manual"])
+    cryptopt_field(name = "both_sources", curve = "p256", op = "mul", fiat_json = "fake_fiat.json", func = "f", tags = ["manual"])
+
+    optimize_test(name = "optimize_test", target_under_test = ":opt_target")
+    emit_test(name = "emit_test", target_under_test = ":emit_target")
+    validation_test(name = "validation_test", target_under_test = ":fiat_target")
+    own_asm_test(name = "own_asm_test", target_under_test = ":own_asm")
+    asm_and_genome_test(name = "asm_and_genome_test", target_under_test = ":asm_and_genome")
+    unknown_curve_test(name = "unknown_curve_test", target_under_test = ":unknown_curve")
+    unknown_op_test(name = "unknown_op_test", target_under_test = ":unknown_op")
+    both_sources_test(name = "both_sources_test", target_under_test = ":both_sources")
+    bad_uarch_test(name = "bad_uarch_test", target_under_test = ":opt_target")
+
+    native.test_suite(
+        name = name,
+        tests = [
+            ":asm_and_genome_test",
+            ":both_sources_test",
+            ":bad_uarch_test",
+            ":emit_test",
+            ":optimize_test",
+            ":own_asm_test",
+            ":unknown_curve_test",
+            ":unknown_op_test",
+            ":validation_test",
+        ],
+    )

@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# Integration tests of rules_cryptopt that run Bazel for real, in temporary workspaces that
+# use this repository through local_path_override:
+#   a) a corrupted .S fails the build through the CryptoptCheck validation action, and a
+#      corrupted genome through CryptoptEmit;
+#   b) disk cache: build, bazel clean, build → every Cryptopt action comes from the cache;
+#   c) remote cache: bazel-remote (127.0.0.1 only) shared by two output bases → the second
+#      build reports remote cache hits and runs no CryptoptOptimize;
+#   d) a uarch tag other than the host's: CryptoptOptimize refuses with a clear message,
+#      a pinned genome still builds (and its output name carries the requested tag).
+# Usage: tests/integration/run.sh [a|b|c|d ...]   (default: all)
+# Env: BAZEL, BAZEL_REMOTE (binaries), DISK_CACHE, REMOTE_CACHE_DIR (kept between runs so
+# only the first run compiles the Go standard library).
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BAZEL=${BAZEL:-$(command -v bazel || echo /opt/bazel-offline/bin/bazel)}
+BAZEL_REMOTE=${BAZEL_REMOTE:-$(command -v bazel-remote || echo /opt/bazel-offline/bin/bazel-remote)}
+DISK_CACHE=${DISK_CACHE:-/var/cache/bazel-offline/disk}
+REMOTE_CACHE_DIR=${REMOTE_CACHE_DIR:-/var/cache/bazel-offline/bazel-remote-it}
+# Inside the repository (ignored by git, Bazel and Go) so that a chroot'ed Bazel, which
+# sees the workspace's tree, also sees the repository it overrides the module with.
+IT=$ROOT/.it
+WS=$IT/ws
+SALT=$(date +%s%N | tail -c 10) # new symbols: this run's Cryptopt actions are not cached yet
+CASES=${*:-a b c d}
+pids=()
+
+log() { printf '\n== %s\n' "$*"; }
+die() {
+  printf 'FAIL: %s\n' "$*" >&2
+  exit 1
+}
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  for ob in "" "$IT/ob1" "$IT/ob2"; do
+    [ -d "$WS" ] && (cd "$WS" && "$BAZEL" ${ob:+--output_base="$ob"} shutdown >/dev/null 2>&1) || true
+  done
+}
+trap cleanup EXIT
+
+# bz [startup flags --] command args...: runs Bazel in the workspace, output in $IT/last.log.
+bz() {
+  local startup=()
+  if [ "${1:-}" = --startup ]; then
+    startup=("$2")
+    shift 2
+  fi
+  (cd "$WS" && "$BAZEL" "${startup[@]}" "$@") >"$IT/last.log" 2>&1
+}
+
+# spawns LOG: "mnemonic runner cache-hit" per spawn of an execution log (JSON stream).
+spawns() {
+  python3 - "$1" <<'EOF'
+import json, sys
+text, dec, i = open(sys.argv[1]).read(), json.JSONDecoder(), 0
+while i < len(text):
+    while i < len(text) and text[i].isspace():
+        i += 1
+    if i == len(text):
+        break
+    obj, i = dec.raw_decode(text, i)
+    print(obj.get("mnemonic", "?"), obj.get("runner", "?").replace(" ", "-"), obj.get("remoteCacheHit", False))
+EOF
+}
+
+setup_workspace() {
+  rm -rf "$IT"
+  mkdir -p "$WS"
+  local tag
+  tag=$(cd "$ROOT" && go run ./tools/cryptopt uarch)
+  OTHER=icelake
+  [ "$tag" = icelake ] && OTHER=znver5
+  HOST_TAG=$tag
+  cp "$ROOT/.bazelversion" "$WS/"
+  cat >"$WS/MODULE.bazel" <<EOF
+module(name = "cryptopt_it")
+
+bazel_dep(name = "rules_cryptopt")
+local_path_override(module_name = "rules_cryptopt", path = "../..")
+
+bazel_dep(name = "rules_go", version = "0.57.0")
+
+go_sdk = use_extension("@rules_go//go:extensions.bzl", "go_sdk")
+go_sdk.host()
+EOF
+  cat >"$WS/.bazelrc" <<EOF
+common --noenable_workspace
+build --verbose_failures
+EOF
+  cp "$ROOT/examples/genomes/p256_square.genome.json" "$WS/pinned.genome.json"
+  cat >"$WS/BUILD.bazel" <<EOF
+load("@rules_cryptopt//rules:defs.bzl", "cryptopt_field")
+
+cryptopt_field(name = "pinned", curve = "p256", op = "square", genome = "pinned.genome.json", symbol = "it_pinned_$SALT")
+
+cryptopt_field(name = "live", curve = "poly1305", op = "square", evals = 200, time_limit = "5s", seed = 1, symbol = "it_live_$SALT", tags = ["manual"])
+
+cryptopt_field(name = "corrupt_asm", curve = "p256", op = "square", asm = "corrupt.S", symbol = "it_pinned_$SALT", tags = ["manual"])
+
+cryptopt_field(name = "corrupt_genome", curve = "p256", op = "square", genome = "corrupt.genome.json", tags = ["manual"])
+EOF
+}
+
+expect_fail() { # expect_fail WHAT PATTERN: the last Bazel run failed and its output matches
+  grep -Eq "$2" "$IT/last.log" || {
+    tail -40 "$IT/last.log"
+    die "$1: the output does not match /$2/"
+  }
+}
+
+case_b() {
+  log "b) disk cache: build, clean, build → the Cryptopt actions come from the cache"
+  bz build --disk_cache="$DISK_CACHE" --execution_log_json_file="$IT/b1.json" //:pinned || {
+    tail -40 "$IT/last.log"
+    die "b: first build failed"
+  }
+  spawns "$IT/b1.json" | grep '^Cryptopt' | tee "$IT/b1.txt"
+  grep -q '^CryptoptEmit .* False$' "$IT/b1.txt" || die "b: the first build did not run CryptoptEmit"
+  bz clean
+  bz build --disk_cache="$DISK_CACHE" --execution_log_json_file="$IT/b2.json" //:pinned || die "b: second build failed"
+  spawns "$IT/b2.json" | grep '^Cryptopt' | tee "$IT/b2.txt"
+  for m in CryptoptIR CryptoptEmit CryptoptCheck CryptoptHeader; do
+    grep -q "^$m .* True$" "$IT/b2.txt" || die "b: $m did not come from the disk cache"
+  done
+  if grep -q ' False$' "$IT/b2.txt"; then die "b: a Cryptopt action ran again after bazel clean"; fi
+  grep -E 'disk cache hit' "$IT/last.log" || true
+  echo "b: ok"
+}
+
+case_a() {
+  log "a) a corrupted .S fails the build (CryptoptCheck), a corrupted genome too (CryptoptEmit)"
+  local asm="$WS/bazel-bin/pinned.$HOST_TAG.S"
+  [ -f "$asm" ] || bz build --disk_cache="$DISK_CACHE" //:pinned || die "a: cannot build //:pinned"
+  python3 - "$asm" "$WS/corrupt.S" <<'EOF'
+import re, sys
+src = open(sys.argv[1]).read().split("\n")
+# Drop the carry of the first add-with-carry: the text still assembles, the function is wrong.
+for i, line in enumerate(src):
+    m = re.match(r"(\s*)(adc|adcx|adox)(\s+)(.*)", line)
+    if m:
+        src[i] = m.group(1) + "add" + m.group(3) + m.group(4) + "  # corrupted by the integration test"
+        break
+else:
+    sys.exit("no add-with-carry instruction to corrupt")
+open(sys.argv[2], "w").write("\n".join(src))
+EOF
+  if bz build --disk_cache="$DISK_CACHE" //:corrupt_asm; then die "a: a corrupted .S built"; fi
+  expect_fail "a (.S)" 'CryptoptCheck'
+  grep -E 'not proved|differ|counterexample' "$IT/last.log" | head -5 || true
+  python3 - "$WS/pinned.genome.json" "$WS/corrupt.genome.json" <<'EOF'
+import json, sys
+g = json.load(open(sys.argv[1]))
+g["order"] = list(reversed(g["order"]))  # no longer a topological order
+json.dump(g, open(sys.argv[2], "w"))
+EOF
+  if bz build --disk_cache="$DISK_CACHE" //:corrupt_genome; then die "a: a corrupted genome built"; fi
+  expect_fail "a (genome)" 'CryptoptEmit'
+  grep -E 'genome' "$IT/last.log" | head -3 || true
+  echo "a: ok"
+}
+
+case_d() {
+  log "d) --@rules_cryptopt//rules:uarch=$OTHER on a $HOST_TAG host"
+  if bz build --disk_cache="$DISK_CACHE" --@rules_cryptopt//rules:uarch="$OTHER" //:live; then
+    die "d: CryptoptOptimize ran for $OTHER on a $HOST_TAG machine"
+  fi
+  expect_fail d "CryptoptOptimize"
+  expect_fail d "$OTHER"
+  grep -E "$OTHER" "$IT/last.log" | grep -v '^INFO' | head -3
+  bz build --disk_cache="$DISK_CACHE" --@rules_cryptopt//rules:uarch="$OTHER" //:pinned || die "d: the pinned genome did not build for $OTHER"
+  [ -f "$WS/bazel-bin/pinned.$OTHER.S" ] || die "d: no pinned.$OTHER.S"
+  echo "d: ok (refused to time for $OTHER; pinned genome emitted pinned.$OTHER.S)"
+}
+
+case_c() {
+  log "c) remote cache shared by two output bases"
+  mkdir -p "$REMOTE_CACHE_DIR" 2>/dev/null || REMOTE_CACHE_DIR=$IT/remote
+  local port hport
+  read -r port hport < <(python3 -c 'import socket
+s=[socket.socket() for _ in range(2)]
+[x.bind(("127.0.0.1", 0)) for x in s]
+print(*[x.getsockname()[1] for x in s])')
+  "$BAZEL_REMOTE" --dir "$REMOTE_CACHE_DIR" --max_size 3 --grpc_address "127.0.0.1:$port" \
+    --http_address "127.0.0.1:$hport" >"$IT/bazel-remote.log" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 50); do (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break || sleep 0.2; done
+  local remote=(--remote_cache="grpc://127.0.0.1:$port" --remote_upload_local_results)
+  local t0=$SECONDS
+  bz --startup --output_base="$IT/ob1" build "${remote[@]}" --execution_log_json_file="$IT/c1.json" //:live || {
+    tail -40 "$IT/last.log"
+    die "c: first build failed"
+  }
+  spawns "$IT/c1.json" | grep '^Cryptopt' | tee "$IT/c1.txt"
+  grep -q '^CryptoptOptimize .* False$' "$IT/c1.txt" || die "c: the first build did not run CryptoptOptimize"
+  cp "$WS/bazel-bin/live.$HOST_TAG.S" "$IT/live1.S"
+  (cd "$WS" && "$BAZEL" --output_base="$IT/ob1" shutdown) >/dev/null 2>&1
+  local t1=$SECONDS
+  bz --startup --output_base="$IT/ob2" build "${remote[@]}" --execution_log_json_file="$IT/c2.json" //:live || die "c: second build failed"
+  local t2=$SECONDS
+  spawns "$IT/c2.json" | grep '^Cryptopt' | tee "$IT/c2.txt"
+  grep -q '^CryptoptOptimize .* True$' "$IT/c2.txt" || die "c: CryptoptOptimize was not a remote cache hit"
+  if grep -q '^CryptoptOptimize .* False$' "$IT/c2.txt"; then die "c: the second output base ran CryptoptOptimize"; fi
+  grep -E 'remote cache hit' "$IT/last.log" || die "c: Bazel reports no remote cache hit"
+  cmp "$IT/live1.S" "$WS/bazel-bin/live.$HOST_TAG.S" || die "c: the second build's .S differs from the first's"
+  (cd "$WS" && "$BAZEL" --output_base="$IT/ob2" shutdown) >/dev/null 2>&1
+  echo "c: ok (first output base $((t1 - t0))s including the search, second $((t2 - t1))s; identical .S from the cache)"
+}
+
+for c in $CASES; do
+  case $c in a | b | c | d) ;; *) die "unknown case $c (want a, b, c or d)" ;; esac
+done
+setup_workspace
+# b first: it makes the pinned .S that a corrupts.
+for c in b a d c; do
+  case " $CASES " in *" $c "*) "case_$c" ;; esac
+done
+(cd "$WS" && "$BAZEL" shutdown) >/dev/null 2>&1 || true
+log "integration tests passed: $CASES"

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// compileTo writes a random-genome .S of curve/op into dir (fast: no search).
+func compileTo(t *testing.T, dir, curve, op string) string {
+	t.Helper()
+	out := filepath.Join(dir, curve+"_"+op+".S")
+	code, _, stderr := runCLI("compile", "--curve", curve, "--op", op, "-o", out)
+	require.Equal(t, 0, code, stderr)
+	return out
+}
+
+func TestBench(t *testing.T) {
+	needTimingCPU(t)
+	dir := t.TempDir()
+	p256 := compileTo(t, dir, "p256", "mul")
+	compileTo(t, dir, "poly1305", "square")
+	quick := []string{"--compilers", "gcc", "--repeats", "3", "--batches", "5"}
+
+	code, out, stderr := runCLI(append([]string{"bench", "--curve", "p256", "--op", "mul", "--asm", p256}, quick...)...)
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, out, "| function | cryptopt cycles | gcc cycles | speedup vs gcc |")
+	require.Regexp(t, regexp.MustCompile(`\| p256_mul \| [0-9.]+ \([0-9.]+–[0-9.]+\) \| [0-9.]+ .* \| [0-9.]+x \(`), out)
+	require.NotContains(t, out, "geomean", "one row has no mean")
+
+	code, out, stderr = runCLI(append([]string{"bench", "--all", "--dir", dir}, quick...)...)
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, out, "| p256_mul |")
+	require.Contains(t, out, "| poly1305_square |")
+	require.Contains(t, out, "**geomean**")
+}
+
+// TestBenchChecksOutputs: code for another function of the same shape is caught by the
+// output comparison (the IR-hash guard is removed to get that far).
+func TestBenchChecksOutputs(t *testing.T) {
+	needTimingCPU(t)
+	dir := t.TempDir()
+	p256 := compileTo(t, dir, "p256", "mul")
+	text, err := os.ReadFile(p256)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(p256, []byte(regexp.MustCompile(`(?m)^# ir-hash: .*\n`).ReplaceAllString(string(text), "")), 0o644))
+	code, _, stderr := runCLI("bench", "--curve", "p224", "--op", "mul", "--asm", p256, "--compilers", "gcc", "--repeats", "1")
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, "WRONG OUTPUT")
+	require.Equal(t, 1, strings.Count(stderr, "\n"))
+}
+
+func TestBenchBadInput(t *testing.T) {
+	needTimingCPU(t)
+	dir := t.TempDir()
+	p256 := compileTo(t, dir, "p256", "mul")
+	empty := t.TempDir()
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"other IR", []string{"--curve", "p224", "--op", "mul", "--asm", p256}, "made for IR"},
+		{"no asm", []string{"--curve", "p256", "--op", "mul"}, "--asm FILE is required"},
+		{"missing file", []string{"--curve", "p256", "--op", "mul", "--asm", filepath.Join(dir, "nope.S")}, "no such file"},
+		{"empty dir", []string{"--all", "--dir", empty}, "no .S files"},
+		{"all without dir", []string{"--all"}, "--all needs --dir"},
+		{"unknown compiler", []string{"--all", "--dir", dir, "--compilers", "tcc-9000"}, `compiler "tcc-9000" not found`},
+		{"zero repeats", []string{"--all", "--dir", dir, "--repeats", "0"}, "at least 1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, stderr := runCLI(append([]string{"bench"}, tc.args...)...)
+			require.Equal(t, 2, code, stderr)
+			require.Empty(t, out)
+			require.Contains(t, stderr, tc.want)
+			require.Equal(t, 1, strings.Count(stderr, "\n"), stderr)
+		})
+	}
+}

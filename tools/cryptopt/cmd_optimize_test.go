@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bytes"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/measure"
+	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
+	"github.com/rules-cryptopt/rules_cryptopt/search"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+// needTimingCPU skips tests that run generated code when this CPU cannot.
+func needTimingCPU(t *testing.T) uarch.Info {
+	t.Helper()
+	info := uarch.Detect()
+	if err := uarch.Supported(info); err != nil {
+		t.Skipf("cannot run generated code here: %v", err)
+	}
+	return info
+}
+
+// TestOptimizeShortRun is the CI run: a few hundred evaluations on a small field give a
+// .S whose header carries this CPU's tag and whose code computes the function.
+func TestOptimizeShortRun(t *testing.T) {
+	info := needTimingCPU(t)
+	dir := t.TempDir()
+	asm, genome := filepath.Join(dir, "out.S"), filepath.Join(dir, "g.json")
+	trace, plot := filepath.Join(dir, "t.csv"), filepath.Join(dir, "t.svg")
+	code, stdout, stderr := runCLI("optimize", "--curve", "poly1305", "--op", "mul", "--evals", "300",
+		"--bets", "4", "--batches", "5", "--seed", "3", "--baseline", "gcc", "--expect-uarch", info.Tag,
+		"-o", asm, "--genome-out", genome, "--trace", trace, "--plot", plot)
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "evaluations: 300 ")
+	require.Contains(t, stdout, "ratio: ")
+
+	text, err := os.ReadFile(asm)
+	require.NoError(t, err)
+	h := parseAsmHeader(text)
+	require.Equal(t, info.Tag, h["uarch"])
+	require.Equal(t, "300", h["evaluations"])
+	require.Equal(t, "3", h["seed"])
+	src, err := (&sourceFlags{curve: "poly1305", op: "mul"}).load()
+	require.NoError(t, err)
+	plan, err := codegen.NewPlan(src.Func)
+	require.NoError(t, err)
+	require.Equal(t, plan.Func().Hash(), h["ir-hash"])
+
+	// The output comparison, on the .S as written (parsed back, not the in-memory program).
+	prog, err := x86.ParseGNU(text)
+	require.NoError(t, err)
+	r, err := measure.NewRunner(measure.DefaultRunnerOptions())
+	require.NoError(t, err)
+	defer r.Close()
+	shape, err := measure.ShapeOf(src.Func)
+	require.NoError(t, err)
+	fn, err := r.Load(prog, shape)
+	require.NoError(t, err)
+	timer, err := measure.NewTimer(r, measure.TimerOptions{Batches: 50})
+	require.NoError(t, err)
+	_, err = timer.Compare([]measure.Fn{fn}, src.Func, rand.New(rand.NewSource(1)))
+	require.NoError(t, err, "the optimized code must compute the function")
+
+	data, err := os.ReadFile(genome)
+	require.NoError(t, err)
+	g, err := search.ParseFile(data)
+	require.NoError(t, err)
+	require.Equal(t, h["genome-hash"], g.Genome.Hash())
+	require.Equal(t, h["ir-hash"], g.IRHash)
+
+	// The genome pins the code: emit reproduces the file (only the command word differs).
+	code, emitted, stderr := runCLI("emit", "--curve", "poly1305", "--op", "mul", "--genome", genome)
+	require.Equal(t, 0, code, stderr)
+	require.Equal(t, strings.Replace(string(text), " optimize.", " emit.", 1), emitted)
+
+	rows, err := os.ReadFile(trace)
+	require.NoError(t, err)
+	require.Equal(t, 301, strings.Count(string(rows), "\n"), "header + one row per evaluation")
+	svg, err := os.ReadFile(plot)
+	require.NoError(t, err)
+	require.Contains(t, string(svg), "<svg")
+}
+
+// TestOptimizeBadInput: one line, exit 2, no output file left behind.
+func TestOptimizeBadInput(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.S")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown curve", []string{"--curve", "p999", "--op", "mul"}, "p999"},
+		{"zero evals", []string{"--curve", "p256", "--op", "mul", "--evals", "0"}, "evaluations must be at least 1"},
+		{"bad ratio", []string{"--curve", "p256", "--op", "mul", "--bet-ratio", "1.5"}, "bet ratio"},
+		{"unwritable output", []string{"--curve", "p256", "--op", "mul", "--genome-out", filepath.Join(dir, "no", "g.json")}, "cannot write"},
+		{"bad symbol", []string{"--curve", "p256", "--op", "mul", "--symbol", "1x"}, "--symbol"},
+		{"other uarch", []string{"--curve", "p256", "--op", "mul", "--expect-uarch", "pentium4"}, "but the build asked for pentium4"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"optimize", "-o", out, "--evals", "5", "--bets", "1"}, tc.args...)
+			code, stdout, stderr := runCLI(args...)
+			require.Equal(t, 2, code, stderr)
+			require.Empty(t, stdout)
+			require.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
+			require.Contains(t, stderr, tc.want)
+			entries, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			require.Empty(t, entries, "no partial files")
+		})
+	}
+}
+
+// TestOptimizeRefusesCPUWithoutADX fakes the CPU: the refusal comes before anything runs.
+func TestOptimizeRefusesCPUWithoutADX(t *testing.T) {
+	dir := t.TempDir()
+	old := uarch.Info{Vendor: "Intel", Model: "Old CPU", Family: 6, ModelNum: 0x3a, Tag: "ivybridge", ADX: false, BMI2: false}
+	var stdout, stderr bytes.Buffer
+	err := runOptimize(&cliEnv{stdout: &stdout, stderr: &stderr},
+		[]string{"--curve", "p256", "--op", "mul", "-o", filepath.Join(dir, "x.S")},
+		func() uarch.Info { return old })
+	require.ErrorContains(t, err, "lacks ADX and BMI2")
+	require.NotContains(t, err.Error(), "\n")
+	entries, _ := os.ReadDir(dir)
+	require.Empty(t, entries)
+}
+
+// TestHelperCLI is not a test: it runs the CLI when the interrupt test starts this binary.
+func TestHelperCLI(t *testing.T) {
+	if os.Getenv("CRYPTOPT_TEST_CLI") != "1" {
+		t.Skip("helper process for TestOptimizeInterrupt")
+	}
+	args := strings.Split(os.Getenv("CRYPTOPT_TEST_ARGS"), "\x1f")
+	os.Exit(run(&cliEnv{stdout: os.Stdout, stderr: os.Stderr}, args))
+}
+
+// TestOptimizeInterrupt: Ctrl-C ends the search with the best so far, written out.
+func TestOptimizeInterrupt(t *testing.T) {
+	needTimingCPU(t)
+	dir := t.TempDir()
+	asm := filepath.Join(dir, "out.S")
+	args := []string{"optimize", "--curve", "p256", "--op", "mul", "--evals", "100000000",
+		"--baseline", "none", "--batches", "3", "-o", asm}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperCLI$")
+	cmd.Env = append(os.Environ(), "CRYPTOPT_TEST_CLI=1", "CRYPTOPT_TEST_ARGS="+strings.Join(args, "\x1f"))
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	require.NoError(t, cmd.Start())
+	// Wait until the search has started (progress line or a few seconds), then interrupt.
+	time.Sleep(3 * time.Second)
+	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+	require.NoError(t, cmd.Wait(), "stderr: %s", stderr.String())
+	require.Contains(t, stdout.String(), "stopped by cancelled", stderr.String())
+	text, err := os.ReadFile(asm)
+	require.NoError(t, err)
+	require.Contains(t, string(text), "# genome-hash: ")
+}

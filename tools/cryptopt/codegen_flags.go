@@ -1,0 +1,62 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+)
+
+// codegenFlags are the per-build code generation settings that are not part of the genome
+// (shared by compile, emit and optimize: the same flags must give the same code).
+type codegenFlags struct {
+	symbol, framePointer, aliasing string
+}
+
+func (c *codegenFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&c.symbol, "symbol", "", "assembly symbol (default cryptopt_<field>_<op>)")
+	fs.StringVar(&c.framePointer, "frame-pointer", "omit", "omit: rbp is an ordinary register; save: rbp is never touched")
+	fs.StringVar(&c.aliasing, "aliasing", "none", "none, or out1-arg1: the output may be the first input")
+}
+
+// options resolves the flags; defaultSymbol is used when --symbol is not given.
+func (c *codegenFlags) options(defaultSymbol string) (codegen.Options, error) {
+	o := codegen.Options{Symbol: c.symbol}
+	if o.Symbol == "" {
+		o.Symbol = defaultSymbol
+	}
+	if !validCSymbol(o.Symbol) {
+		return o, fmt.Errorf("--symbol %q is not a valid symbol name", o.Symbol)
+	}
+	switch c.framePointer {
+	case "omit":
+		o.FramePointer = codegen.FramePointerOmit
+	case "save":
+		o.FramePointer = codegen.FramePointerSave
+	default:
+		return o, fmt.Errorf("--frame-pointer %q: want omit or save", c.framePointer)
+	}
+	switch c.aliasing {
+	case "none":
+		o.Aliasing = codegen.AliasNone
+	case "out1-arg1":
+		o.Aliasing = codegen.AliasOut1Arg1
+	default:
+		return o, fmt.Errorf("--aliasing %q: want none or out1-arg1", c.aliasing)
+	}
+	return o, nil
+}
+
+// validCSymbol accepts C identifiers (what both the assembler and C callers can use).
+func validCSymbol(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		letter := r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z')
+		if !letter && (i == 0 || r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
+}

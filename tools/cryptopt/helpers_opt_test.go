@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/rules-cryptopt/rules_cryptopt/search"
+)
+
+func TestPendingSetCommitsAllOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	var set pendingSet
+	a, err := set.add(filepath.Join(dir, "a.S"))
+	require.NoError(t, err)
+	none, err := set.add("")
+	require.NoError(t, err)
+	require.Nil(t, none)
+	_, err = a.WriteString("hello\n")
+	require.NoError(t, err)
+	require.NoFileExists(t, filepath.Join(dir, "a.S"), "nothing visible before commit")
+	require.NoError(t, set.commit())
+	got, err := os.ReadFile(filepath.Join(dir, "a.S"))
+	require.NoError(t, err)
+	require.Equal(t, "hello\n", string(got))
+
+	var aborted pendingSet
+	_, err = aborted.add(filepath.Join(dir, "b.S"))
+	require.NoError(t, err)
+	aborted.abort()
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 1, "abort leaves no temporary file")
+}
+
+func TestPendingRejectsUnwritable(t *testing.T) {
+	dir := t.TempDir()
+	for _, dest := range []string{filepath.Join(dir, "missing", "x.S"), dir, dir + "/"} {
+		_, err := createPending(dest)
+		require.Error(t, err, dest)
+		require.NotContains(t, err.Error(), ".tmp", "the message names the output, not the temporary")
+	}
+}
+
+func TestTraceCSV(t *testing.T) {
+	var buf bytes.Buffer
+	tr := newTrace(&buf, 4)
+	tr.add(search.Step{Eval: 1, Bet: 0, Mutation: search.Initial, Cand: 100, Best: 100, Baseline: 150, Accepted: true, Current: 100}, time.Millisecond)
+	tr.add(search.Step{Eval: 2, Bet: -1, Mutation: search.Decide, Cand: 101.25, Best: 99, Baseline: 151, Current: 99}, 1500*time.Millisecond)
+	require.NoError(t, tr.flush())
+	require.Equal(t, traceHeader+
+		"1,0,init,100.0,100.0,150.0,true,100.0,0.001\n"+
+		"2,-1,decide,101.2,99.0,151.0,false,99.0,1.500\n", buf.String())
+	require.Equal(t, []float32{100, 99}, tr.current)
+}
+
+func TestPlotSVG(t *testing.T) {
+	cur := make([]float32, 5000)
+	base := make([]float32, 5000)
+	for i := range cur {
+		cur[i] = float32(500 - i/50)
+		base[i] = 600
+	}
+	var buf bytes.Buffer
+	require.NoError(t, writePlot(&buf, "p256 mul", cur, base))
+	svg := buf.String()
+	require.True(t, strings.HasPrefix(svg, "<?xml"), svg[:min(80, len(svg))])
+	require.Contains(t, svg, "<svg")
+	require.Contains(t, svg, "compiler baseline")
+	require.LessOrEqual(t, len(bucketMedians(cur)), maxPlotPoints)
+	pts := bucketMedians([]float32{3, 1, 2})
+	require.Equal(t, 3.0, pts[len(pts)-1].X)
+}
+
+func TestProgressPlainLines(t *testing.T) {
+	var buf bytes.Buffer
+	p := newProgress(&buf, 100, 0, "clang")
+	require.Nil(t, p.bar, "a buffer is not a terminal")
+	p.every = 0
+	p.next = time.Time{}
+	p.update(search.Step{Eval: 10, Current: 90, Baseline: 100})
+	p.finish(search.Outcome{Evals: 100, Cycles: 80, Baseline: 100})
+	out := buf.String()
+	require.Contains(t, out, "optimize: 10/100 evaluations")
+	require.Contains(t, out, "(0.900x clang)")
+	require.Contains(t, out, "ratio 0.800 (speedup 1.25x)")
+}
+
+func TestAsmHeaderRoundTrip(t *testing.T) {
+	h := asmHeader{Command: "optimize", Func: "fiat_p256_mul", IRHash: "ab", GenomeHash: "cd",
+		CPU: "AMD EPYC 9B45", Uarch: "znver5", Seed: 7, Evals: 100, Cycles: 75.25,
+		Baseline: "clang-19 -O3 -march=native", BaseCyc: 100}
+	var src strings.Builder
+	for _, l := range h.lines() {
+		src.WriteString("# " + l + "\n")
+	}
+	src.WriteString("\t.intel_syntax noprefix\n# uarch: not-header\n")
+	got := parseAsmHeader([]byte(src.String()))
+	require.Equal(t, map[string]string{
+		"function": "fiat_p256_mul", "ir-hash": "ab", "genome-hash": "cd", "cpu": "AMD EPYC 9B45",
+		"uarch": "znver5", "seed": "7", "evaluations": "100", "cycles": "75.2",
+		"baseline": "clang-19 -O3 -march=native, 100.0 cycles", "ratio": "0.752",
+	}, got)
+	plain := asmHeader{Command: "compile", Func: "f", IRHash: "ab", GenomeHash: "cd", Uarch: "generic"}
+	require.Len(t, plain.lines(), 5, "no search lines without a search")
+}

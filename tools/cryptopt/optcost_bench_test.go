@@ -1,0 +1,42 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/search"
+)
+
+// BenchmarkEvaluation is one optimize evaluation of p256 mul (generate, encode, load, time
+// candidate + best + clang/gcc baseline over 31 batches, check outputs): ns/op is the
+// inverse of evaluations/s. The candidates are successive mutations, as in a search.
+func BenchmarkEvaluation(b *testing.B) {
+	if testing.Short() {
+		b.Skip("measures real code")
+	}
+	src, err := (&sourceFlags{curve: "p256", op: "mul"}).load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	plan, err := codegen.NewPlan(src.Func)
+	if err != nil {
+		b.Fatal(err)
+	}
+	native, _, err := compileBaseline(src.Func, "auto")
+	if err != nil {
+		b.Skip(err)
+	}
+	defer native.Close()
+	cost, err := newTimedCost(costConfig{plan: plan, gopts: codegen.Options{Symbol: "f"}, ref: src.Func,
+		batches: 31, seed: 1, baseline: native})
+	if err != nil {
+		b.Skip(err)
+	}
+	defer cost.Close()
+	p := search.Problem{Deps: plan.Deps(), Options: plan.Options()}
+	b.ResetTimer()
+	_, err = search.Run(b.Context(), p, cost, search.Options{Evals: b.N, Bets: 1, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+}

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/measure"
+	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
+	"github.com/rules-cryptopt/rules_cryptopt/search"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+// optimizeJob is one optimize run after its inputs were checked.
+type optimizeJob struct {
+	ctx      context.Context // cancelled by Ctrl-C
+	env      *cliEnv
+	o        *optimizeFlags
+	cpu      uarch.Info
+	src      *source
+	plan     *codegen.Plan
+	gopts    codegen.Options
+	files    optFiles
+	baseName string // the baseline as reports name it, "" without one
+}
+
+// run compiles the baseline, searches, and writes the outputs into the pending files.
+func (j *optimizeJob) run() error {
+	var native *measure.Native
+	if j.o.baseline != "none" {
+		var err error
+		if native, j.baseName, err = compileBaseline(j.src.Func, j.o.baseline); err != nil {
+			return oneLine(err)
+		}
+		defer native.Close()
+	}
+	cost, err := newTimedCost(costConfig{plan: j.plan, gopts: j.gopts, ref: j.src.Func,
+		batches: j.o.batches, seed: j.o.seed, baseline: native})
+	if err != nil {
+		return err
+	}
+	defer cost.Close()
+	out, elapsed, tr, err := j.search(cost)
+	if err != nil {
+		return j.failure(err)
+	}
+	return j.write(out, elapsed, tr)
+}
+
+// search runs the search with progress and trace recording, stopping cleanly on Ctrl-C.
+func (j *optimizeJob) search(cost search.Cost) (search.Outcome, time.Duration, *trace, error) {
+	var traceW io.Writer
+	if j.files.trace != nil {
+		traceW = j.files.trace
+	}
+	tr := newTrace(traceW, j.o.evals)
+	prog := newProgress(j.env.stderr, j.o.evals, j.o.timeLimit, j.baseName)
+	start := time.Now()
+	problem := search.Problem{Deps: j.plan.Deps(), Options: j.plan.Options()}
+	out, err := search.Run(j.ctx, problem, cost, search.Options{
+		Evals: j.o.evals, Bets: j.o.bets, BetRatio: j.o.betRatio, Seed: j.o.seed, TimeLimit: j.o.timeLimit,
+		Observe: func(s search.Step) {
+			tr.add(s, time.Since(start))
+			prog.update(s)
+		},
+	})
+	elapsed := time.Since(start)
+	if err == nil {
+		prog.finish(out)
+	}
+	return out, elapsed, tr, err
+}
+
+// failure turns a failed evaluation into a one-line error naming a saved genome that
+// reproduces it (a wrong output or a refused program is a code generation bug).
+func (j *optimizeJob) failure(err error) error {
+	var ee *search.EvalError
+	if !errors.As(err, &ee) {
+		return err
+	}
+	data, merr := search.File{Func: j.plan.Func().Name, IRHash: j.plan.Func().Hash(), Genome: ee.Genome}.Marshal()
+	f, ferr := os.CreateTemp("", "cryptopt-bug-*.json")
+	if merr != nil || ferr != nil {
+		return fmt.Errorf("code generation bug: %w (genome could not be saved)", err)
+	}
+	defer f.Close()
+	if _, werr := f.Write(data); werr != nil {
+		return fmt.Errorf("code generation bug: %w (genome could not be saved)", err)
+	}
+	return fmt.Errorf("code generation bug: %w (genome saved to %s; reproduce with 'cryptopt compile --genome %s')",
+		err, f.Name(), f.Name())
+}
+
+// write emits the winner and the requested files, then prints the report.
+func (j *optimizeJob) write(out search.Outcome, elapsed time.Duration, tr *trace) error {
+	prog, _, err := j.plan.Generate(out.Best.Order, out.Best.Decisions, j.gopts)
+	if err != nil {
+		return fmt.Errorf("generating the winner: %w", err)
+	}
+	// The IR the genome indexes is the plan's (machine form): compile and emit check it.
+	gf := search.File{Func: j.plan.Func().Name, IRHash: j.plan.Func().Hash(), Genome: out.Best,
+		Uarch: j.cpu.Tag, CPU: j.cpu.Model, Seed: j.o.seed, Evals: out.Evals, Cycles: out.Cycles,
+		Baseline: j.baseName, BaseCycles: out.Baseline}
+	prog.Header = asmHeader{Command: "optimize", Func: gf.Func, IRHash: gf.IRHash,
+		GenomeHash: out.Best.Hash(), CPU: gf.CPU, Uarch: gf.Uarch, Seed: gf.Seed,
+		Evals: gf.Evals, Cycles: gf.Cycles, Baseline: gf.Baseline, BaseCyc: gf.BaseCycles}.lines()
+	asm := x86.PrintGNU(prog)
+	report := j.env.stdout
+	if j.files.asm == nil {
+		report = j.env.stderr
+		if _, err := j.env.stdout.Write(asm); err != nil {
+			return err
+		}
+	} else if _, err := j.files.asm.Write(asm); err != nil {
+		return fmt.Errorf("writing %s: %w", j.o.out, unwrapPath(err))
+	}
+	if err := j.writeExtras(gf, tr); err != nil {
+		return err
+	}
+	j.report(report, out, elapsed)
+	return nil
+}
+
+// writeExtras writes the genome, trace and plot files that were asked for.
+func (j *optimizeJob) writeExtras(gf search.File, tr *trace) error {
+	if p := j.files.genome; p != nil {
+		data, err := gf.Marshal()
+		if err != nil {
+			return err
+		}
+		if _, err := p.Write(data); err != nil {
+			return fmt.Errorf("writing %s: %w", j.o.genomeOut, unwrapPath(err))
+		}
+	}
+	if err := tr.flush(); err != nil {
+		return fmt.Errorf("writing %s: %w", j.o.traceOut, unwrapPath(err))
+	}
+	if p := j.files.plot; p != nil {
+		title := fmt.Sprintf("%s on %s (seed %d)", j.src.Func.Name, j.cpu.Tag, j.o.seed)
+		if err := writePlot(p, title, tr.current, tr.baseline); err != nil {
+			return fmt.Errorf("writing %s: %w", j.o.plotOut, err)
+		}
+	}
+	return nil
+}
+
+// report prints the outcome in "key: value" lines (the Bazel rule keeps them).
+func (j *optimizeJob) report(w io.Writer, out search.Outcome, elapsed time.Duration) {
+	fmt.Fprintf(w, "function: %s\n", j.src.Func.Name)
+	fmt.Fprintf(w, "cpu: %s (%s)\n", j.cpu.Model, j.cpu.Tag)
+	fmt.Fprintf(w, "seed: %d\n", j.o.seed)
+	fmt.Fprintf(w, "evaluations: %d in %s (%.0f/s), stopped by %s\n", out.Evals,
+		elapsed.Round(time.Millisecond), float64(out.Evals)/max(elapsed.Seconds(), 1e-9), out.Stop)
+	if len(out.Bets) > 0 {
+		fmt.Fprintf(w, "bets: %d run, bet %d continued\n", len(out.Bets), out.Winner)
+	}
+	fmt.Fprintf(w, "cycles: %.1f\n", out.Cycles)
+	if out.Baseline > 0 {
+		fmt.Fprintf(w, "baseline: %s, %.1f cycles\n", j.baseName, out.Baseline)
+		fmt.Fprintf(w, "ratio: %.3f (speedup %.2fx)\n", out.Ratio(), 1/out.Ratio())
+	}
+	fmt.Fprintf(w, "genome-hash: %s\n", out.Best.Hash())
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"fmt"
+	"image/color"
+	"io"
+	"slices"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// maxPlotPoints bounds the points of a line: longer series are cut into buckets, each
+// drawn as its median (the medians smooth the measurement noise without hiding trends).
+const maxPlotPoints = 1500
+
+// writePlot draws the current best (and the baseline, when measured) over evaluations as
+// SVG.
+func writePlot(w io.Writer, title string, current, baseline []float32) error {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = "evaluation"
+	p.Y.Label.Text = "cycles per call (median of batches)"
+	p.Legend.Top = true
+	best, err := plotter.NewLine(bucketMedians(current))
+	if err != nil {
+		return fmt.Errorf("plot: %w", err)
+	}
+	best.Color = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
+	best.Width = vg.Points(1.5)
+	p.Add(best, plotter.NewGrid())
+	p.Legend.Add("current best", best)
+	if slices.ContainsFunc(baseline, func(x float32) bool { return x > 0 }) {
+		base, err := plotter.NewLine(bucketMedians(baseline))
+		if err != nil {
+			return fmt.Errorf("plot: %w", err)
+		}
+		base.Color = color.RGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff}
+		base.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+		p.Add(base)
+		p.Legend.Add("compiler baseline", base)
+	}
+	wt, err := p.WriterTo(8*vg.Inch, 4.5*vg.Inch, "svg")
+	if err != nil {
+		return fmt.Errorf("plot: %w", err)
+	}
+	if _, err := wt.WriteTo(w); err != nil {
+		return fmt.Errorf("plot: %w", err)
+	}
+	return nil
+}
+
+// bucketMedians turns series (index i is evaluation i+1) into at most maxPlotPoints
+// points at each bucket's last evaluation.
+func bucketMedians(series []float32) plotter.XYs {
+	n := len(series)
+	if n == 0 {
+		return plotter.XYs{{X: 0, Y: 0}}
+	}
+	size := (n + maxPlotPoints - 1) / maxPlotPoints
+	pts := make(plotter.XYs, 0, (n+size-1)/size)
+	buf := make([]float32, 0, size)
+	for lo := 0; lo < n; lo += size {
+		hi := min(lo+size, n)
+		buf = append(buf[:0], series[lo:hi]...)
+		slices.Sort(buf)
+		pts = append(pts, plotter.XY{X: float64(hi), Y: float64(buf[len(buf)/2])})
+	}
+	return pts
+}

@@ -1,0 +1,233 @@
+package x86
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	ia "github.com/cloudwego/iasm/x86_64"
+)
+
+type (
+	fn1 = func(*ia.Program, interface{}) *ia.Instruction
+	fn2 = func(*ia.Program, interface{}, interface{}) *ia.Instruction
+	fn3 = func(*ia.Program, interface{}, interface{}, interface{}) *ia.Instruction
+)
+
+// Encoders by opcode (read-only tables). iasm takes operands in AT&T order, source first.
+var (
+	enc1 = [NumOpcodes]fn1{MUL: (*ia.Program).MULQ, NOT: (*ia.Program).NOTQ, NEG: (*ia.Program).NEGQ,
+		INC: (*ia.Program).INCQ, DEC: (*ia.Program).DECQ, PUSH: (*ia.Program).PUSHQ, POP: (*ia.Program).POPQ}
+	enc2 = [NumOpcodes]fn2{MOVZX: (*ia.Program).MOVZBQ, MOVQ: (*ia.Program).MOVQ, XCHG: (*ia.Program).XCHGQ,
+		ADD: (*ia.Program).ADDQ, ADC: (*ia.Program).ADCQ, ADCX: (*ia.Program).ADCXQ, ADOX: (*ia.Program).ADOXQ,
+		SUB: (*ia.Program).SUBQ, SBB: (*ia.Program).SBBQ, LEA: (*ia.Program).LEAQ,
+		SHL: (*ia.Program).SHLQ, SHR: (*ia.Program).SHRQ, SAR: (*ia.Program).SARQ, ROR: (*ia.Program).RORQ,
+		AND: (*ia.Program).ANDQ, OR: (*ia.Program).ORQ, XOR: (*ia.Program).XORQ, CMP: (*ia.Program).CMPQ}
+	enc3 = [NumOpcodes]fn3{MULX: (*ia.Program).MULXQ, SHLX: (*ia.Program).SHLXQ, SHRX: (*ia.Program).SHRXQ,
+		SARX: (*ia.Program).SARXQ, SHRD: (*ia.Program).SHRDQ, SHLD: (*ia.Program).SHLDQ,
+		RORX: (*ia.Program).RORXQ, ANDN: (*ia.Program).ANDNQ, BZHI: (*ia.Program).BZHI}
+	encCMOV = [16]fn2{(*ia.Program).CMOVO, (*ia.Program).CMOVNO, (*ia.Program).CMOVC, (*ia.Program).CMOVNC,
+		(*ia.Program).CMOVZ, (*ia.Program).CMOVNZ, (*ia.Program).CMOVBE, (*ia.Program).CMOVA,
+		(*ia.Program).CMOVS, (*ia.Program).CMOVNS, (*ia.Program).CMOVP, (*ia.Program).CMOVNP,
+		(*ia.Program).CMOVL, (*ia.Program).CMOVGE, (*ia.Program).CMOVLE, (*ia.Program).CMOVG}
+	encSET = [16]fn1{(*ia.Program).SETO, (*ia.Program).SETNO, (*ia.Program).SETC, (*ia.Program).SETNC,
+		(*ia.Program).SETZ, (*ia.Program).SETNZ, (*ia.Program).SETBE, (*ia.Program).SETA,
+		(*ia.Program).SETS, (*ia.Program).SETNS, (*ia.Program).SETP, (*ia.Program).SETNP,
+		(*ia.Program).SETL, (*ia.Program).SETGE, (*ia.Program).SETLE, (*ia.Program).SETG}
+	iaR64 = [16]ia.Register64{ia.RAX, ia.RCX, ia.RDX, ia.RBX, ia.RSP, ia.RBP, ia.RSI, ia.RDI,
+		ia.R8, ia.R9, ia.R10, ia.R11, ia.R12, ia.R13, ia.R14, ia.R15}
+	iaR8 = [16]ia.Register8{ia.AL, ia.CL, ia.DL, ia.BL, ia.SPL, ia.BPL, ia.SIL, ia.DIL,
+		ia.R8b, ia.R9b, ia.R10b, ia.R11b, ia.R12b, ia.R13b, ia.R14b, ia.R15b}
+)
+
+// Encode assembles p.Insts into machine code (one function, no relocations). It validates
+// p first; the bytes equal GNU as's for PrintGNU(p).
+func Encode(p *Program) ([]byte, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	prog := ia.CreateArch().CreateProgram()
+	for i, in := range p.Insts {
+		if err := emit(prog, in); err != nil {
+			return nil, fmt.Errorf("instruction %d (%s): %w", i, in, err)
+		}
+	}
+	return assemble(prog)
+}
+
+// Encoder encodes programs and memoizes the bytes of every distinct instruction, so that a
+// search that re-encodes mostly unchanged programs pays iasm's cost only for new ones.
+// An Encoder is not safe for concurrent use.
+type Encoder struct {
+	arch  *ia.Arch
+	cache map[encKey][]byte
+}
+
+// encKey is an instruction without its comment, packed without padding so it hashes fast:
+// h holds opcode, condition, operand count and kinds; a holds one word per operand.
+type encKey struct {
+	h uint64
+	a [3]uint64
+}
+
+func keyOf(in Inst) encKey {
+	k := encKey{h: uint64(in.Op) | uint64(in.Cond)<<8 | uint64(len(in.Args))<<16}
+	for i, o := range in.Args {
+		k.h |= uint64(o.Kind) << (24 + 8*i)
+		switch o.Kind {
+		case KindReg:
+			k.a[i] = uint64(o.Reg)
+		case KindMem:
+			k.a[i] = uint64(o.Base) | uint64(o.Index)<<8 | uint64(o.Scale)<<16 | uint64(uint32(o.Disp))<<24
+		case KindImm:
+			k.a[i] = uint64(o.Imm)
+		}
+	}
+	return k
+}
+
+// maxCache bounds the memo; it is cleared when full (a search rarely gets there).
+const maxCache = 1 << 16
+
+// NewEncoder returns an empty memoizing encoder.
+func NewEncoder() *Encoder {
+	return &Encoder{arch: ia.CreateArch(), cache: make(map[encKey][]byte)}
+}
+
+// Encode is like the package function Encode but memoized; the result is a new slice.
+func (e *Encoder) Encode(p *Program) ([]byte, error) {
+	out := make([]byte, 0, 5*len(p.Insts))
+	for i, in := range p.Insts {
+		var err error
+		if out, err = e.AppendInst(out, in); err != nil {
+			return nil, fmt.Errorf("instruction %d: %w", i, err)
+		}
+	}
+	return out, nil
+}
+
+// AppendInst appends the machine code of in to dst.
+func (e *Encoder) AppendInst(dst []byte, in Inst) ([]byte, error) {
+	if len(in.Args) > 3 {
+		return dst, fmt.Errorf("%s: too many operands", in.Mnemonic())
+	}
+	k := keyOf(in)
+	if b, ok := e.cache[k]; ok {
+		return append(dst, b...), nil
+	}
+	if err := in.Validate(); err != nil {
+		return dst, err
+	}
+	prog := e.arch.CreateProgram()
+	if err := emit(prog, in); err != nil {
+		return dst, fmt.Errorf("%s: %w", in, err)
+	}
+	b, err := assemble(prog)
+	if err != nil {
+		return dst, fmt.Errorf("%s: %w", in, err)
+	}
+	if len(e.cache) >= maxCache {
+		clear(e.cache)
+	}
+	e.cache[k] = b
+	return append(dst, b...), nil
+}
+
+// assemble runs iasm's assembler, turning its panics into errors.
+func assemble(prog *ia.Program) (b []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("iasm: %v", r)
+		}
+	}()
+	return prog.AssembleAndFree(0), nil
+}
+
+// emit adds one validated instruction to prog; iasm panics on operands it cannot encode.
+func emit(prog *ia.Program, in Inst) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("iasm: %v", r)
+		}
+	}()
+	var a [3]interface{} // AT&T order
+	n := len(in.Args)
+	for i, o := range in.Args {
+		a[n-1-i] = iaOperand(o)
+	}
+	switch {
+	case in.Op == MOV && in.MemSize() == 1:
+		prog.MOVB(a[0], a[1])
+	case in.Op == MOV:
+		prog.MOVQ(a[0], a[1])
+	case in.Op == TEST && in.Args[0].Kind == KindReg && in.Args[0].Reg.IsGP8():
+		prog.TESTB(a[0], a[1])
+	case in.Op == TEST:
+		prog.TESTQ(a[0], a[1])
+	case in.Op == IMUL && n == 2:
+		prog.IMULQ(a[0], a[1])
+	case in.Op == IMUL && in.Args[2].Imm >= 128:
+		return emitIMULImm32(prog, in.Args[2].Imm, a[1], a[2])
+	case in.Op == IMUL:
+		prog.IMULQ(a[0], a[1], a[2])
+	case in.Op == CMOV:
+		encCMOV[in.Cond&15](prog, a[0], a[1])
+	case in.Op == SET:
+		encSET[in.Cond&15](prog, a[0])
+	case in.Op == CLC:
+		prog.CLC()
+	case in.Op == STC:
+		prog.STC()
+	case in.Op == RET:
+		prog.RET()
+	case n == 1 && enc1[in.Op] != nil:
+		enc1[in.Op](prog, a[0])
+	case n == 2 && enc2[in.Op] != nil:
+		enc2[in.Op](prog, a[0], a[1])
+	case n == 3 && enc3[in.Op] != nil:
+		enc3[in.Op](prog, a[0], a[1], a[2])
+	default:
+		return fmt.Errorf("no encoder for %s with %d operands", in.Mnemonic(), n)
+	}
+	return nil
+}
+
+// emitIMULImm32 works around iasm v0.2.0 choosing the sign-extended imm8 form of
+// imul r64, r/m64, imm for 128..255 (which multiplies by imm-256): it encodes the imm32 form
+// with a placeholder constant, patches the constant (the last 4 bytes) and emits raw bytes.
+func emitIMULImm32(prog *ia.Program, imm int64, src, dst interface{}) error {
+	one := ia.CreateArch().CreateProgram()
+	one.IMULQ(int64(0x12345678), src, dst)
+	b, err := assemble(one)
+	if err != nil {
+		return err
+	}
+	binary.LittleEndian.PutUint32(b[len(b)-4:], uint32(imm))
+	prog.Data(b)
+	return nil
+}
+
+func iaOperand(o Operand) interface{} {
+	switch o.Kind {
+	case KindReg:
+		switch {
+		case o.Reg.IsGP64():
+			return iaR64[o.Reg.Num()]
+		case o.Reg.IsGP8():
+			return iaR8[o.Reg.Num()]
+		case o.Reg.IsXMM():
+			return ia.XMMRegister(o.Reg.Num())
+		}
+	case KindMem:
+		if o.Index == NoReg {
+			return ia.Ptr(iaR64[o.Base.Num()], o.Disp)
+		}
+		s := o.Scale
+		if s == 0 {
+			s = 1
+		}
+		return ia.Sib(iaR64[o.Base.Num()], iaR64[o.Index.Num()], s, o.Disp)
+	case KindImm:
+		return o.Imm
+	}
+	return nil
+}

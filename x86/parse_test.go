@@ -1,0 +1,172 @@
+package x86
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// cryptoptStyle is written in the layout of CryptOpt's published NASM files.
+const cryptoptStyle = `SECTION .text
+	GLOBAL mul_p
+mul_p:
+sub rsp, 0x48 ; last 0x30 for callee-saved regs
+mov [ rsp + 0x18 ], rbx; saving to stack
+mov rax, [ rsi + 0x0 ]; load m64 x4 to register64
+mov rdx, [rsi+16]
+mulx r10, r11, [ rsi + 0x8 ]; x8, x7<- x4 * arg1[1]
+mov r13, 0xffffffffffffffff ; moving imm to reg
+mov r9, 0xffffffff00000001
+xchg rdx, r13
+adcx r11, rax
+clc;
+adox r14, qword [ rsp - 0x48 ]
+seto r15b; spill OF
+setb dl
+mov byte [ rsp + 0xe0 ], r14b
+movzx r15, byte [ rsp + 0xe0 ]
+movzx rax, al
+imul rdx, [ rsi + 0x20 ], 0x26
+test al, al
+bzhi r9, r8, rdx
+lea r15, [ r15 + rbx ]
+shrd r11, r14, 0x38; lo
+sbb r13, 0x00000000
+cmovb r13, rcx
+cmovae r13, rcx
+mov rbx, [ rsp + 0x18 ]; restoring from stack
+add rsp, 0x48 
+ret
+; cpu AMD Ryzen 9 5950X 16-Core Processor
+; seed 851790244847742 
+`
+
+func TestParseCryptOptNASM(t *testing.T) {
+	p, err := Parse([]byte(cryptoptStyle))
+	require.NoError(t, err)
+	require.Equal(t, "mul_p", p.Symbol)
+	require.Nil(t, p.Header)
+	require.Len(t, p.Insts, 27)
+	require.Equal(t, Inst{Op: SUB, Args: []Operand{R(RSP), I(0x48)}, Comment: "last 0x30 for callee-saved regs"}, p.Insts[0])
+	require.Equal(t, Inst{Op: MOV, Args: []Operand{R(RDX), M(RSI, 16)}}, p.Insts[3])
+	require.Equal(t, I(-1), p.Insts[5].Args[1])
+	require.Equal(t, I(-0xffffffff), p.Insts[6].Args[1])
+	require.Equal(t, Inst{Op: CLC}, p.Insts[9])
+	require.Equal(t, M(RSP, -0x48), p.Insts[10].Args[1])
+	require.Equal(t, Inst{Op: SET, Cond: CondC, Args: []Operand{R(DL)}}, p.Insts[12])
+	require.Equal(t, 1, p.Insts[13].MemSize())
+	require.Equal(t, MI(R15, RBX, 1, 0), p.Insts[19].Args[1])
+	require.Equal(t, CondC, p.Insts[22].Cond)
+	require.Equal(t, CondNC, p.Insts[23].Cond)
+	require.Equal(t, RET, p.Insts[26].Op)
+	// And it survives our printers.
+	for _, text := range [][]byte{PrintGNU(p), PrintNASM(p)} {
+		q, err := Parse(text)
+		require.NoError(t, err)
+		require.Equal(t, p, q)
+	}
+}
+
+func TestParseGNUHeaderAndStatements(t *testing.T) {
+	src := "# tool v1\n#  indented\n\t.intel_syntax noprefix\n\t.text\n\t.p2align 4, 0x90\n" +
+		"\t.globl f # -- Begin function f\n\t.type f,@function\nf:\n.Lfoo:\n" +
+		"\tmov rax, QWORD PTR [RSI+8]\n\txor eax_ignored: clc ; stc # flags\n" +
+		"\tcmovnbe rax, rdx\n\tret\n.Lfunc_end0:\n\t.size f, .Lfunc_end0-f\n" +
+		"\t.section \".note.GNU-stack\",\"\",@progbits\n"
+	_, err := ParseGNU([]byte(src))
+	require.ErrorContains(t, err, "line 11:") // "xor eax_ignored:" is a second label
+	src = "# tool v1\n#  indented\n\t.intel_syntax noprefix\n\t.text\n\t.globl f\nf:\n" +
+		"\tmov rax, QWORD PTR [RSI+8]\n\tclc ; stc # flags\n\tcmovnbe rax, rdx\n\tret\n"
+	p, err := ParseGNU([]byte(src))
+	require.NoError(t, err)
+	require.Equal(t, &Program{Symbol: "f", Header: []string{"tool v1", " indented"}, Insts: []Inst{
+		{Op: MOV, Args: []Operand{R(RAX), M(RSI, 8)}}, {Op: CLC}, {Op: STC, Comment: "flags"},
+		{Op: CMOV, Cond: CondA, Args: []Operand{R(RAX), R(RDX)}}, {Op: RET}}}, p)
+}
+
+func TestParseErrors(t *testing.T) {
+	const g = ".intel_syntax noprefix\n.globl f\nf:\n"
+	const n = "SECTION .text\nGLOBAL f\nf:\n"
+	for _, c := range []struct{ src, want string }{
+		{g + "mov rax, rbx\nvpaddq ymm0, ymm1, ymm2\n", `line 5: unknown instruction "vpaddq"`},
+		{n + "jmp f\n", `line 4: "jmp": jumps/calls not supported`},
+		{n + "jc .L1\n", "jumps/calls not supported"},
+		{n + "call g\n", "jumps/calls not supported"},
+		{n + "ret\ng:\nret\n", "line 5: several functions (f, g)"},
+		{"SECTION .text\nGLOBAL f\nGLOBAL g\nf:\n", "line 3: several global symbols"},
+		{"SECTION .text\nGLOBAL g\nf:\nret\n", `global symbol "g" is not the function label "f"`},
+		{"SECTION .text\nret\n", "line 2: instruction \"ret\" before the function label"},
+		{"SECTION .text\n", "no function label"},
+		{".globl f\nf:\nmovq %rax, %rbx\n", "line 3: instruction before .intel_syntax noprefix"},
+		{g + "mov rax, dword ptr [rsi]\n", "line 4: mov: unsupported operand size"},
+		{g + "mov eax, 1\n", `unknown operand "eax"`},
+		{g + "mov al, qword ptr [rsi]\n", "memory operand size 8, want 1"},
+		{g + "add rax, 0x80000000\n", "line 4: add: invalid operands (r64, imm64)"},
+		{g + "mulx rax, qword ptr [rsi], rbx\n", "mulx: invalid operands"},
+		{g + "mov qword ptr [rsi], qword ptr [rdi]\n", "mov: invalid operands (m, m)"},
+		{g + "lea rax, [rsi + rsp*2]\n", "lea: invalid operands"},
+		{g + "mov rax, [rsi - rdi]\n", "register rdi subtracted"},
+		{g + "mov rax, [rsi + 0x100000000]\n", "out of range"},
+		{g + "mov rax, 0x10000000000000000\n", "invalid number"},
+		{g + ".byte 0x90\n", `line 4: unsupported directive ".byte"`},
+		{g + ".section .rodata\n", "unsupported section"},
+		{".att_syntax\n", "line 1: AT&T syntax is not supported"},
+		{n + "mov rax, [rel foo]\n", "unknown register"},
+	} {
+		_, err := Parse([]byte(c.src))
+		require.ErrorContains(t, err, c.want, c.src)
+	}
+}
+
+// TestParseCompilerOutput parses what gcc/clang -S -masm=intel emit for a small function and
+// checks Encode against GNU as on the compiler's own text.
+func TestParseCompilerOutput(t *testing.T) {
+	ran := false
+	for _, cc := range []string{"gcc", "clang-19", "clang"} {
+		if _, err := exec.LookPath(cc); err != nil {
+			continue
+		}
+		ran = true
+		t.Run(cc, func(t *testing.T) { checkCompilerOutput(t, cc) })
+	}
+	if !ran {
+		t.Skip("no C compiler installed")
+	}
+}
+
+func checkCompilerOutput(t *testing.T, cc string) {
+	dir := t.TempDir()
+	c := filepath.Join(dir, "f.c")
+	require.NoError(t, os.WriteFile(c, []byte(`void add2(unsigned long *o, const unsigned long *a, const unsigned long *b) {
+	o[0] = a[0] * b[0];
+	o[1] = (a[1] ^ b[1]) >> 3;
+	o[2] = a[2] + 8 * b[2];
+	o[3] = a[3] - b[3];
+}
+`), 0o644))
+	s, o := filepath.Join(dir, "f.s"), filepath.Join(dir, "f.o")
+	args := []string{"-O2", "-S", "-masm=intel", "-fcf-protection=none", "-o", s, c}
+	if strings.HasPrefix(cc, "clang") {
+		args = append(args, "-fno-addrsig") // GNU as 2.40 does not know .addrsig
+	}
+	out, err := exec.Command(cc, args...).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	src, err := os.ReadFile(s)
+	require.NoError(t, err)
+	p, err := Parse(src)
+	require.NoError(t, err, "%s", src)
+	require.Equal(t, "add2", p.Symbol)
+	require.Equal(t, RET, p.Insts[len(p.Insts)-1].Op)
+	if _, err := exec.LookPath("as"); err != nil {
+		t.Skip("GNU as not installed: parsed but not compared")
+	}
+	out, err = exec.Command("as", "--64", "-o", o, s).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	got, err := Encode(p)
+	require.NoError(t, err)
+	require.Equal(t, splitBySymbolsNamed(t, o, "add2"), got)
+}
