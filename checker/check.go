@@ -172,10 +172,15 @@ func (c *comparison) format(id egraph.Id) string { return c.g.Format(id, formatD
 
 func (c *comparison) differ(what string, want, got egraph.Id) Failure {
 	f := Failure{What: what, IRExpr: c.format(want), AsmExpr: c.format(got)}
-	if a, b := narrow(c.g, want, got); a != want {
+	a, b, combiner := narrow(c.g, want, got)
+	if a != want {
 		f.IRNarrow, f.AsmNarrow = c.format(a), c.format(b)
 	}
-	if i, ok := c.firstDivergence(want, got); ok {
+	// The instruction that combined the differing operands, else the earliest one that
+	// built a term the IR never computes from IR operands.
+	if i, ok := c.asm.Creator[c.g.Find(combiner)]; ok {
+		c.locate(&f, i)
+	} else if i, ok := c.firstDivergence(got); ok {
 		c.locate(&f, i)
 	}
 	return f

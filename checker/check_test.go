@@ -55,6 +55,7 @@ func TestMixBroken(t *testing.T) {
 		counterexample       bool
 	}{
 		{"adc-as-add", "adc r9, rdx", "add r9, rdx", "out1[1]", true},
+		{"wrong-sum", "add r8, rax", "add r8, rdx", "out1[0]", true},
 		{"wrong-cmov", "cmovc rbx, rdx", "cmovnc rbx, rdx", "out1[2]", true},
 		{"wrong-imm", "0x13", "0x14", "out1[3]", true},
 		{"wrong-scale", "8 * rax", "4 * rax", "out1[4]", true},
@@ -73,6 +74,10 @@ func TestMixBroken(t *testing.T) {
 			require.False(t, rep.Proved)
 			require.NotEmpty(t, rep.Failures)
 			require.Equal(t, tc.what, rep.Failures[0].What, "%+v", rep.Failures)
+			if tc.from == "adc r9, rdx" || tc.from == "add r8, rax" {
+				require.Contains(t, rep.Failures[0].Instruction, tc.to, "the diverging instruction")
+				require.Positive(t, rep.Failures[0].Line)
+			}
 			if tc.counterexample {
 				require.NotNil(t, rep.Counterexample, "%+v", rep)
 				require.False(t, rep.CheckerBug)

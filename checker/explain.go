@@ -25,7 +25,7 @@ func reach(g *egraph.EGraph, roots ...egraph.Id) map[egraph.Id]bool {
 
 // firstDivergence finds the earliest instruction that produced a subterm of got which the
 // IR never computes although all its operands are IR terms: where the two first part.
-func (c *comparison) firstDivergence(want, got egraph.Id) (int, bool) {
+func (c *comparison) firstDivergence(got egraph.Id) (int, bool) {
 	var roots []egraph.Id
 	for _, out := range c.ir.Outputs {
 		roots = append(roots, out...)
@@ -51,7 +51,6 @@ func (c *comparison) firstDivergence(want, got egraph.Id) (int, bool) {
 			best, found = inst, true
 		}
 	}
-	_ = want
 	return best, found
 }
 
@@ -93,12 +92,19 @@ func instructionLines(src []byte) []int {
 }
 
 // narrow descends from two differing terms to the smallest pair of subterms that still
-// differ while everything around them agrees: the part of the report a reader needs.
-func narrow(g *egraph.EGraph, a, b egraph.Id) (egraph.Id, egraph.Id) {
+// differ while everything around them agrees: the part of the report a reader needs. It
+// also returns the assembly side of the deepest pair with the same operator on both sides:
+// the operation that combined the wrong operands.
+func narrow(g *egraph.EGraph, a, b egraph.Id) (egraph.Id, egraph.Id, egraph.Id) {
+	combiner := b
 	for depth := 0; depth < 64; depth++ {
 		na, nb := g.Node(a), g.Node(b)
-		if na.Op != nb.Op || na.K != nb.K || na.Name != nb.Name || len(na.Args) != len(nb.Args) || na.Val != nb.Val {
-			return a, b
+		if na.Op != nb.Op || na.K != nb.K || na.Name != nb.Name {
+			return a, b, combiner
+		}
+		combiner = b
+		if len(na.Args) != len(nb.Args) || na.Val != nb.Val {
+			return a, b, combiner
 		}
 		var onlyA, onlyB []egraph.Id
 		for i := range na.Args {
@@ -108,9 +114,9 @@ func narrow(g *egraph.EGraph, a, b egraph.Id) (egraph.Id, egraph.Id) {
 			}
 		}
 		if len(onlyA) != 1 {
-			return a, b
+			return a, b, combiner
 		}
 		a, b = onlyA[0], onlyB[0]
 	}
-	return a, b
+	return a, b, combiner
 }

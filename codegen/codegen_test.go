@@ -158,3 +158,34 @@ func TestDecisionsDescribed(t *testing.T) {
 	}
 	require.Contains(t, p.DescribeDecision(len(p.Options())), "does not exist")
 }
+
+// TestConcurrentGenerate: one Plan serves several goroutines (the search may evaluate
+// candidates in parallel); every result matches a sequential run.
+func TestConcurrentGenerate(t *testing.T) {
+	p, err := codegen.NewPlan(fiatFunc(t, "fiat_p256_mul"))
+	require.NoError(t, err)
+	rng := rand.New(rand.NewSource(4))
+	type job struct{ order, dec []int }
+	jobs := make([]job, 16)
+	want := make([]string, len(jobs))
+	opts := codegen.Options{Symbol: "f"}
+	for i := range jobs {
+		jobs[i] = job{randomOrder(p.Deps(), rng), randomDecisions(p.Options(), rng)}
+		prog, _, err := p.Generate(jobs[i].order, jobs[i].dec, opts)
+		require.NoError(t, err)
+		want[i] = string(x86.PrintGNU(prog))
+	}
+	errs := make(chan error, len(jobs))
+	for i := range jobs {
+		go func() {
+			prog, _, err := p.Generate(jobs[i].order, jobs[i].dec, opts)
+			if err == nil && string(x86.PrintGNU(prog)) != want[i] {
+				err = fmt.Errorf("job %d differs when run concurrently", i)
+			}
+			errs <- err
+		}()
+	}
+	for range jobs {
+		require.NoError(t, <-errs)
+	}
+}

@@ -29,7 +29,7 @@ func (g *gen) copyFlag(f flagState, c x86.Cond) {
 	if g.reg[v] == x86.NoReg && g.slot[v] < 0 && g.xmm[v] == x86.NoReg {
 		r := g.allocReg()
 		g.emitCond(x86.SET, c, "", x86.R(r.Byte()))
-		g.emit(x86.MOVZX, "save "+g.p.spillName[v], x86.R(r), x86.R(r.Byte()))
+		g.emit(x86.MOVZX, g.p.note(noteSave, v), x86.R(r), x86.R(r.Byte()))
 		g.bind(v, r)
 	}
 }
@@ -84,7 +84,7 @@ func (g *gen) carryIntoCF(c ir.Arg) {
 	}
 	t := g.dstOf(c)
 	g.clobber(true, true)
-	g.emit(x86.ADD, "CF = "+g.p.spillName[c.Val], x86.R(t), x86.I(-1))
+	g.emit(x86.ADD, g.p.note(noteCF, int32(c.Val)), x86.R(t), x86.I(-1))
 	g.cf = flagState{kind: flagValue, v: int32(c.Val)}
 	g.of = flagState{}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
@@ -233,16 +232,9 @@ func (g *gen) flushStores(all bool) {
 		} else {
 			src = g.operand(s.arg, opReg)
 		}
-		g.emit(x86.MOV, "store "+g.argName(s.arg), dst, src)
+		g.emit(x86.MOV, g.p.storeNote[k], dst, src)
 		g.stored[k] = true
 	}
-}
-
-func (g *gen) argName(a ir.Arg) string {
-	if a.IsConst {
-		return fmt.Sprintf("%#x", a.Imm)
-	}
-	return g.p.spillName[a.Val]
 }
 
 // protectArg1 runs before the first store when out1 may equal arg1: arg1 limbs still to

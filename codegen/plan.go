@@ -19,8 +19,8 @@ type Plan struct {
 	decBase   []int32 // decBase[j] is the first decision of instruction j, -1 if none
 	def       []int32 // def[v] is the instruction defining v, -1 for parameters
 	param     []limbRef
-	useCount  []int32 // argument uses per value (IR values, then the 3 pointers)
-	useStart  []int32 // CSR offsets into a per-candidate positions array
+	useCount  []int32          // argument uses per value (IR values, then the 3 pointers)
+	useStart  []int32          // CSR offsets into a per-candidate positions array
 	consts    []uint64         // constants used by instructions: pseudo-values nv+numPtrs+i
 	constID   map[uint64]int32 // constant → pseudo-value
 	nt        int              // values + pointers + constants
@@ -28,6 +28,8 @@ type Plan struct {
 	nargs     int // number of parameters (1 or 2)
 	comments  []string
 	spillName []string
+	notes     [numNotes][]string // precomputed comments: no formatting per candidate
+	storeNote []string
 	pool      sync.Pool
 }
 
@@ -72,9 +74,18 @@ func NewPlan(f *ir.Func) (*Plan, error) {
 	return p, nil
 }
 
+// analyse runs the per-function analyses, in dependency order.
 func (p *Plan) analyse() {
-	f := p.f
-	nv := len(f.Values)
+	p.analyseValues()
+	p.analyseUses()
+	p.analyseStores()
+	p.analyseNotes()
+}
+
+// analyseValues finds each value's definition or parameter limb, and numbers the
+// constants as pseudo-values after the pointers.
+func (p *Plan) analyseValues() {
+	f, nv := p.f, len(p.f.Values)
 	p.def = make([]int32, nv)
 	p.param = make([]limbRef, nv)
 	for v := range p.def {
@@ -88,6 +99,9 @@ func (p *Plan) analyse() {
 	}
 	p.constID = map[uint64]int32{}
 	for j := range f.Body {
+		for _, r := range f.Body[j].Results {
+			p.def[r] = int32(j)
+		}
 		for _, a := range f.Body[j].Args {
 			if _, ok := p.constID[a.Imm]; a.IsConst && !ok {
 				p.constID[a.Imm] = int32(nv + numPtrs + len(p.consts))
@@ -96,16 +110,16 @@ func (p *Plan) analyse() {
 		}
 	}
 	p.nt = nv + numPtrs + len(p.consts)
+}
+
+// analyseUses counts uses (for the per-candidate use-time arrays), dependencies and
+// decision points.
+func (p *Plan) analyseUses() {
+	f := p.f
 	p.useCount = make([]int32, p.nt)
 	p.deps = make([][]int, len(f.Body))
 	p.decBase = make([]int32, len(f.Body))
-	p.options = append(p.options, 3)
-	for j := range f.Body {
-		in := &f.Body[j]
-		for _, r := range in.Results {
-			p.def[r] = int32(j)
-		}
-	}
+	p.options = append(p.options, 3) // decSpill
 	for j := range f.Body {
 		in := &f.Body[j]
 		for _, a := range in.Args {
@@ -127,17 +141,28 @@ func (p *Plan) analyse() {
 			p.options = append(p.options, k)
 		}
 	}
-	for j, a := range f.Rets[0].Limbs {
+}
+
+// analyseStores lists the output limbs; each store uses the out1 pointer (and the
+// pointer of a parameter limb copied straight to the output).
+func (p *Plan) analyseStores() {
+	nv := len(p.f.Values)
+	for j, a := range p.f.Rets[0].Limbs {
 		p.stores = append(p.stores, store{limb: int32(j), arg: a})
-		p.useCount[nv]++ // the out1 pointer
+		p.useCount[nv]++
 		if !a.IsConst && p.param[a.Val].ptr >= 0 {
-			p.useCount[p.param[a.Val].ptr]++ // a parameter limb copied to the output
+			p.useCount[p.param[a.Val].ptr]++
 		}
 	}
 	p.useStart = make([]int32, len(p.useCount)+1)
 	for v, c := range p.useCount {
 		p.useStart[v+1] = p.useStart[v] + c
 	}
+}
+
+// analyseNotes precomputes every comment, so candidates format nothing.
+func (p *Plan) analyseNotes() {
+	f, nv := p.f, len(p.f.Values)
 	p.comments = make([]string, len(f.Body))
 	for j := range f.Body {
 		p.comments[j] = describe(f, &f.Body[j])
@@ -150,6 +175,19 @@ func (p *Plan) analyse() {
 		p.spillName[v] = f.Values[v].Name
 	}
 	p.spillName[nv], p.spillName[nv+1], p.spillName[nv+2] = "out1 pointer", "arg1 pointer", "arg2 pointer"
+	for k, prefix := range [numNotes]string{"spill ", "reload ", "save ", "CF = "} {
+		p.notes[k] = make([]string, p.nt)
+		for v, name := range p.spillName {
+			p.notes[k][v] = prefix + name
+		}
+	}
+	for _, s := range p.stores {
+		name := fmt.Sprintf("%#x", s.arg.Imm)
+		if !s.arg.IsConst {
+			name = f.NameOf(s.arg.Val)
+		}
+		p.storeNote = append(p.storeNote, fmt.Sprintf("out1[%d] = %s", s.limb, name))
+	}
 }
 
 func containsInt(s []int, x int) bool {
@@ -284,3 +322,14 @@ func isPow2Mask(k uint64) (int, bool) {
 	}
 	return bits.Len64(k), true
 }
+
+// Comment kinds for the instructions the allocator adds.
+const (
+	noteSpill = iota
+	noteReload
+	noteSave
+	noteCF
+	numNotes
+)
+
+func (p *Plan) note(kind int, v int32) string { return p.notes[kind][v] }

@@ -97,8 +97,8 @@ func (g *gen) evict(r x86.Reg) {
 // moveOut empties r, preferring a move to a free register over a spill.
 func (g *gen) moveOut(r x86.Reg) {
 	c := g.regs[r]
-	if c.kind != holdsValue || !g.live(c.v) {
-		g.unbindReg(r)
+	if c.kind != holdsValue || !g.live(c.v) || g.clean(c.v) {
+		g.unbindReg(r) // a value with another home is reloaded when needed
 		return
 	}
 	for _, to := range allocOrder {
@@ -117,7 +117,6 @@ func (g *gen) moveOut(r x86.Reg) {
 
 // spill gives v (held in r) a home in an xmm register or a stack slot.
 func (g *gen) spill(v int32, r x86.Reg) {
-	name := g.p.spillName[v]
 	if g.spillMode() == spillXMM {
 		for i, w := range g.xmms {
 			if w < 0 || !g.live(w) {
@@ -126,7 +125,7 @@ func (g *gen) spill(v int32, r x86.Reg) {
 				}
 				g.xmms[i] = v
 				g.xmm[v] = x86.XMM0 + x86.Reg(i)
-				g.emit(x86.MOVQ, "spill "+name, x86.R(g.xmm[v]), x86.R(r))
+				g.emit(x86.MOVQ, g.p.note(noteSpill, v), x86.R(g.xmm[v]), x86.R(r))
 				return
 			}
 		}
@@ -147,7 +146,7 @@ func (g *gen) spill(v int32, r x86.Reg) {
 		g.slots[s] = v
 	}
 	g.slot[v] = int32(s)
-	g.emit(x86.MOV, "spill "+name, slotOperand(s), x86.R(r))
+	g.emit(x86.MOV, g.p.note(noteSpill, v), slotOperand(s), x86.R(r))
 }
 
 // slotOperand is a placeholder for stack slot s; frame() rewrites the displacement.
@@ -171,9 +170,9 @@ func (g *gen) loadTo(v int32, r x86.Reg) {
 		g.emitCond(x86.SET, x86.CondO, "", x86.R(r.Byte()))
 		g.emit(x86.MOVZX, name, x86.R(r), x86.R(r.Byte()))
 	case g.xmm[v] != x86.NoReg:
-		g.emit(x86.MOVQ, "reload "+name, x86.R(r), x86.R(g.xmm[v]))
+		g.emit(x86.MOVQ, g.p.note(noteReload, v), x86.R(r), x86.R(g.xmm[v]))
 	case g.slot[v] >= 0:
-		g.emit(x86.MOV, "reload "+name, x86.R(r), slotOperand(int(g.slot[v])))
+		g.emit(x86.MOV, g.p.note(noteReload, v), x86.R(r), slotOperand(int(g.slot[v])))
 	case int(v) < len(g.f.Values) && g.p.param[v].ptr >= 0:
 		g.lockReg(r)
 		ref := g.p.param[v]

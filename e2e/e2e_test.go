@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/fields"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
 )
 
@@ -46,7 +47,7 @@ func TestGeneratedAssemblyMatchesInterpreter(t *testing.T) {
 		}
 	}
 	t.Logf("%d functions × %d genomes generated in %v (%d MB of assembly)",
-		len(funcs), genomes, time.Since(start), b.asm.Len()>>20)
+		len(funcs), genomes, time.Since(start), b.asmSize()>>20)
 	start = time.Now()
 	errs := b.run(t)
 	t.Logf("assembled, linked and run in %v", time.Since(start))
@@ -98,5 +99,38 @@ func TestWrongCandidateIsCaught(t *testing.T) {
 		} else {
 			require.Error(t, err, b.entries[k].what)
 		}
+	}
+}
+
+// TestOtherOpsMatchInterpreter covers the remaining catalogue operations (add, sub, opp,
+// carry): fewer genomes, same harness.
+func TestOtherOpsMatchInterpreter(t *testing.T) {
+	rng := rand.New(rand.NewSource(43))
+	var b batch
+	n := 0
+	for _, F := range fields.All() {
+		for _, op := range F.Ops {
+			if op == "mul" || op == "square" {
+				continue
+			}
+			f, err := F.Func(op)
+			require.NoError(t, err, "%s %s", F.Name, op)
+			p, err := codegen.NewPlan(f)
+			require.NoError(t, err, "%s %s", F.Name, op)
+			set := b.addSet(t, p.Func(), rng, 300)
+			problem := search.Problem{Deps: p.Deps(), Options: p.Options()}
+			for k := range 8 {
+				g := search.Random(problem, rng)
+				opts := modes[k%len(modes)]
+				opts.Symbol = fmt.Sprintf("o%d_g%d", n, k)
+				prog, _, err := p.Generate(g.Order, g.Decisions, opts)
+				require.NoError(t, err, "%s %s genome %d", F.Name, op, k)
+				b.add(prog, set, opts.Aliasing == codegen.AliasOut1Arg1, fmt.Sprintf("%s %s genome %d %+v", F.Name, op, k, opts))
+			}
+			n++
+		}
+	}
+	for _, err := range b.run(t) {
+		require.NoError(t, err)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -65,7 +67,7 @@ int main(int argc, char **argv) {
 
 // batch is many generated functions assembled into one program.
 type batch struct {
-	asm     bytes.Buffer
+	asm     []bytes.Buffer // one assembly file per input set, assembled in parallel
 	table   bytes.Buffer
 	decls   bytes.Buffer
 	inputs  bytes.Buffer
@@ -117,7 +119,10 @@ func (b *batch) addSet(t testing.TB, f *ir.Func, rng *rand.Rand, n int) int {
 
 // add appends a program to the batch, to be run on input set s.
 func (b *batch) add(prog *x86.Program, s int, alias bool, what string) {
-	b.asm.Write(x86.PrintGNU(prog))
+	for len(b.asm) <= s {
+		b.asm = append(b.asm, bytes.Buffer{})
+	}
+	b.asm[s].Write(x86.PrintGNU(prog))
 	fmt.Fprintf(&b.decls, "void %s(uint64_t *, const uint64_t *, const uint64_t *);\n", prog.Symbol)
 	nout := len(b.sets[s].f.Rets[0].Limbs)
 	fmt.Fprintf(&b.table, "\t{%s, %d, %d, %d},\n", prog.Symbol, nout, s, boolInt(alias))
@@ -142,13 +147,19 @@ func (b *batch) run(t testing.TB) []error {
 		"struct entry { void (*f)(uint64_t *, const uint64_t *, const uint64_t *); int nout, set, alias; };\n" +
 		"const struct entry entries[] = {\n" + b.table.String() + "};\n" +
 		fmt.Sprintf("const int nentries = %d, nsets = %d;\n", len(b.entries), len(b.sets))
-	files := map[string][]byte{"harness.c": []byte(harnessC), "table.c": []byte(c),
-		"funcs.S": b.asm.Bytes(), "inputs.bin": b.inputs.Bytes()}
+	files := map[string][]byte{"harness.c": []byte(harnessC), "table.c": []byte(c), "inputs.bin": b.inputs.Bytes()}
+	objs := []string{"harness.c", "table.c"}
+	for k := range b.asm {
+		name := fmt.Sprintf("funcs%d.S", k)
+		files[name] = b.asm[k].Bytes()
+		objs = append(objs, fmt.Sprintf("funcs%d.o", k))
+	}
 	for name, data := range files {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), data, 0o644))
 	}
+	require.NoError(t, assembleAll(dir, len(b.asm)))
 	exe := filepath.Join(dir, "harness")
-	cmd := exec.Command("gcc", "-O1", "-o", exe, "harness.c", "table.c", "funcs.S")
+	cmd := exec.Command("gcc", append([]string{"-O1", "-o", exe}, objs...)...)
 	cmd.Dir = dir
 	outb, err := cmd.CombinedOutput()
 	require.NoError(t, err, "gcc: %s", firstLines(outb, 20))
@@ -158,6 +169,33 @@ func (b *batch) run(t testing.TB) []error {
 	data, err := os.ReadFile(res)
 	require.NoError(t, err)
 	return b.compare(data)
+}
+
+// assembleAll runs GNU as (through gcc) on funcs<k>.S, one job per CPU.
+func assembleAll(dir string, n int) error {
+	jobs := make(chan int)
+	errs := make(chan error, n)
+	var wg sync.WaitGroup
+	for range runtime.NumCPU() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range jobs {
+				cmd := exec.Command("gcc", "-c", fmt.Sprintf("funcs%d.S", k), "-o", fmt.Sprintf("funcs%d.o", k))
+				cmd.Dir = dir
+				if out, err := cmd.CombinedOutput(); err != nil {
+					errs <- fmt.Errorf("assembling funcs%d.S: %v: %s", k, err, firstLines(out, 20))
+				}
+			}
+		}()
+	}
+	for k := range n {
+		jobs <- k
+	}
+	close(jobs)
+	wg.Wait()
+	close(errs)
+	return <-errs
 }
 
 func (b *batch) compare(data []byte) []error {
@@ -193,4 +231,12 @@ var modes = []codegen.Options{
 	{FramePointer: codegen.FramePointerSave, Aliasing: codegen.AliasNone},
 	{FramePointer: codegen.FramePointerOmit, Aliasing: codegen.AliasOut1Arg1},
 	{FramePointer: codegen.FramePointerSave, Aliasing: codegen.AliasOut1Arg1},
+}
+
+func (b *batch) asmSize() int {
+	n := 0
+	for k := range b.asm {
+		n += b.asm[k].Len()
+	}
+	return n
 }

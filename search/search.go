@@ -206,9 +206,11 @@ func (r *runner) pastLimit() bool {
 }
 
 // run starts a run from g (its first evaluation compares g with itself) and takes up to
-// n-1 more steps.
+// n-1 more steps before deadline.
 func (r *runner) run(g Genome, n int, deadline time.Time) (StopReason, error) {
-	if s, stop := r.stopped(deadline); stop {
+	// Only the whole limit prevents the first evaluation: a bet that starts after its
+	// time share (an earlier one overran) still gets measured once.
+	if s, stop := r.stopped(r.deadline(1)); stop {
 		return s, nil
 	}
 	r.cur = newState(g)

@@ -162,17 +162,17 @@ func TestTimeLimit(t *testing.T) {
 		var seen []int
 		start := time.Now()
 		out, err := Run(context.Background(), p, &slowCost{}, Options{
-			Evals: 1_000_000, Bets: bets, BetRatio: 0.5, Seed: 1, TimeLimit: 100 * time.Millisecond,
+			Evals: 1_000_000, Bets: bets, BetRatio: 0.5, Seed: 1, TimeLimit: time.Second,
 			Observe: func(s Step) { seen = append(seen, s.Bet) },
 		})
 		require.NoError(t, err)
-		require.Less(t, time.Since(start), 2*time.Second)
+		require.Less(t, time.Since(start), 10*time.Second)
 		require.Equal(t, StopTimeLimit, out.Stop)
 		require.Equal(t, len(seen), out.Evals)
 		require.Greater(t, out.Evals, 0)
 		require.NoError(t, out.Best.Validate(p))
 		if bets > 1 {
-			require.Len(t, out.Bets, bets, "each bet got its time share")
+			require.Len(t, out.Bets, bets, "each bet was measured at least once")
 			require.Equal(t, -1, seen[len(seen)-1], "the final run got the rest")
 		}
 	}
@@ -245,4 +245,21 @@ func TestStepsDoNotAllocate(t *testing.T) {
 		})
 	}
 	require.InDelta(t, allocs(100), allocs(10000), 2)
+}
+
+// TestBetsOverrunStillMeasured: when early bets overrun their time shares, later bets
+// are still started (one evaluation each) and the final run gets what remains.
+func TestBetsOverrunStillMeasured(t *testing.T) {
+	p := randomProblem(rand.New(rand.NewSource(13)), 10, 2)
+	var bets []int
+	out, err := Run(context.Background(), p, &slowCost{}, Options{
+		Evals: 100000, Bets: 8, BetRatio: 0.01, Seed: 1, TimeLimit: time.Second,
+		Observe: func(s Step) { bets = append(bets, s.Bet) },
+	})
+	require.NoError(t, err)
+	require.Len(t, out.Bets, 8)
+	for i, b := range out.Bets {
+		require.GreaterOrEqual(t, b.Evals, 1, "bet %d", i)
+	}
+	require.Equal(t, -1, bets[len(bets)-1])
 }

@@ -16,7 +16,7 @@ func Rules() []Rewrite {
 		{"mod-mod", OpMod, modMod},             // (x mod 2^j) mod 2^k = x mod 2^min(j,k)
 		{"mod-push-add", OpMod, modPushAdd},    // inner truncations and big coefficients vanish mod 2^k
 		{"mod-push-mul", OpMod, modPushMul},    // likewise in products
-	{"mod-shr-push", OpMod, modShrPush}, // bits a..a+b of Z depend on Z mod 2^(a+b) only
+		{"mod-shr-push", OpMod, modShrPush},    // bits a..a+b of Z depend on Z mod 2^(a+b) only
 		{"shr-fits", OpShr, shrFits},           // the carry of a sum that cannot overflow is 0
 		{"shr-bit-carry", OpShr, shrBitCarry},  // (c + 2^k-1) >> k = c for a bit c
 		{"shr-shr", OpShr, shrShr},             // (x >> a) >> b = x >> (a+b)
@@ -238,7 +238,8 @@ func addRecombine(g *EGraph, n Node) (Id, bool) {
 	return 0, false
 }
 
-// addCarry merges a carry Shr(L, k), where L holds X mod 2^k, with a term X >> k.
+// addCarry merges a carry Shr(L, k), where L holds X mod 2^K (K >= k), with a term
+// 2^(K-k)*(X >> K).
 func addCarry(g *EGraph, n Node) (Id, bool) {
 	for i, a := range n.Args {
 		an := g.Node(a)
@@ -251,17 +252,20 @@ func addCarry(g *EGraph, n Node) (Id, bool) {
 		}
 		for j, b := range l.Args {
 			bn := g.Node(b)
-			if bn.Op != OpMod || bn.K != an.K {
+			if bn.Op != OpMod || bn.K < an.K || bn.K >= 128 {
 				continue
 			}
 			m := termsOf(n)
-			hi := g.Shr(bn.Args[0], an.K)
+			hi := g.Shr(bn.Args[0], bn.K)
 			if _, ok := m[hi]; !ok || hi == a {
 				continue
 			}
+			// (B + e*(X mod 2^K)) >> k + c*e*2^(K-k)*(X >> K) = (B + e*X) >> k for K >= k,
+			// since e*2^K*(X >> K) is a multiple of 2^k.
 			c, e := n.Coef[i], l.Coef[j]
 			need, o := c.Mul(e)
-			if o || m[hi].Cmp(need) < 0 {
+			need, o2 := need.Mul(Pow2(bn.K - an.K))
+			if o || o2 || m[hi].Cmp(need) < 0 {
 				continue
 			}
 			lm := termsOf(l)

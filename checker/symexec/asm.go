@@ -145,7 +145,12 @@ func ExecAsm(g *egraph.EGraph, p *x86.Program, arrs []Array) *AsmResult {
 			x.violate("instruction after ret")
 			break
 		}
+		before := g.Len()
 		x.exec(in)
+		// Every class this instruction created was first made by it.
+		for id := before; id < g.Len(); id++ {
+			x.note(egraph.Id(id))
+		}
 		if x.bad != nil {
 			break
 		}

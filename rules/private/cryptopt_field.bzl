@@ -48,7 +48,7 @@ def _codegen_args(ctx, symbol):
     return args
 
 def _search_args(ctx, tag):
-    args = ["--expect-uarch", tag, "--seed", str(ctx.attr.seed)]
+    args = ["--expect-uarch", tag, "--seed", str(ctx.attr.seed), "--baseline", ctx.attr.baseline]
     if ctx.attr.evals:
         args += ["--evals", str(ctx.attr.evals)]
     if ctx.attr.bets:
@@ -102,6 +102,8 @@ def _asm_action(ctx, ir, ir_args, tag, symbol):
         outputs = [asm, genome, report],
         mnemonic = "CryptoptOptimize",
         progress_message = "CryptoptOptimize %{label}: timing candidates on " + tag,
+        # The C baseline of the report is compiled with the compiler on PATH.
+        use_default_shell_env = True,
     )
     return asm, genome, report
 

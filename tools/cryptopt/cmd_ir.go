@@ -31,9 +31,11 @@ func cmdIR(env *cliEnv, args []string) error {
 	}
 	f := s.Func
 	if *lower {
-		if f, err = ir.Lower(f); err != nil {
+		low, err := ir.Lower(f)
+		if err != nil {
 			return oneLine(fmt.Errorf("lowering %s: %w", f.Name, err))
 		}
+		f = low
 	}
 	var data []byte
 	if *format == "text" {

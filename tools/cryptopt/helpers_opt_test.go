@@ -87,7 +87,7 @@ func TestProgressPlainLines(t *testing.T) {
 	p.finish(search.Outcome{Evals: 100, Cycles: 80, Baseline: 100})
 	out := buf.String()
 	require.Contains(t, out, "optimize: 10/100 evaluations")
-	require.Contains(t, out, "(0.900x clang)")
+	require.Contains(t, out, "(ratio 0.900 to clang)")
 	require.Contains(t, out, "ratio 0.800 (speedup 1.25x)")
 }
 

@@ -76,7 +76,7 @@ func (p *progress) status(done int, cycles, baseline float64, elapsed time.Durat
 	rate := float64(done) / max(elapsed.Seconds(), 1e-9)
 	s := fmt.Sprintf("%.0f evals/s, best %.1f cycles", rate, cycles)
 	if baseline > 0 {
-		s += fmt.Sprintf(" (%.3fx %s)", cycles/baseline, p.baseline)
+		s += fmt.Sprintf(" (ratio %.3f to %s)", cycles/baseline, p.baseline)
 	}
 	eta := time.Duration(float64(p.evals-done) / max(rate, 1e-9) * float64(time.Second))
 	if p.limit > 0 {

@@ -24,8 +24,8 @@ type trace struct {
 
 func newTrace(w io.Writer, capacity int) *trace {
 	t := &trace{
-		current:  make([]float32, 0, min(capacity, 1<<22)),
-		baseline: make([]float32, 0, min(capacity, 1<<22)),
+		current:  make([]float32, 0, min(capacity, 1<<16)),
+		baseline: make([]float32, 0, min(capacity, 1<<16)),
 	}
 	if w != nil {
 		t.w = bufio.NewWriterSize(w, 1<<16)
