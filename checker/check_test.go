@@ -134,3 +134,44 @@ func TestCryptOptStyleNASM(t *testing.T) {
 		})
 	}
 }
+
+// flagsFunc is the IR of testdata/flags.asm: a two-word add and its carry.
+func flagsFunc() *ir.Func {
+	b := ir.NewBuilder("flags")
+	max2 := []uint64{^uint64(0), ^uint64(0)}
+	a := b.Param("arg1", ir.U64, []uint64{0, 0}, max2)
+	c := b.Param("arg2", ir.U64, []uint64{0, 0}, max2)
+	x1, c1 := b.AddCarry(ir.C(0), ir.V(a[0]), ir.V(c[0]))
+	x2, c2 := b.AddCarry(ir.V(c1), ir.V(a[1]), ir.V(c[1]))
+	c64 := b.Op1(ir.OpCast, ir.U64, ir.V(c2))
+	b.Return("out1", ir.U64, []ir.Arg{ir.V(x1), ir.V(x2), ir.V(c64)}, make([]uint64, 3),
+		[]uint64{^uint64(0), ^uint64(0), 1})
+	return b.Func()
+}
+
+// TestFlagIdioms: the byte ALU and OF idioms of CryptOpt's output are proved, and breaking
+// any of them is caught.
+func TestFlagIdioms(t *testing.T) {
+	src := string(readTestdata(t, "flags.asm"))
+	rep, err := Check(flagsFunc(), []byte(src), Options{})
+	require.NoError(t, err)
+	require.True(t, rep.Proved, "%+v", rep)
+	for _, tc := range []struct{ from, to, what string }{
+		{"add byte [ rsp - 0x8 ], 0x7F", "add byte [ rsp - 0x8 ], 0x7E", "out1[1]"},
+		{"mov r10, -0x2", "mov r10, 0x7fffffffffffffff", "out1[0]"},
+		{"dec rcx", "inc rcx", "out1[2]"},
+		{"adc r8b, 0x0", "add r8b, 0x0", "out1[2]"},
+		{"add cl, r11b", "add cl, r8b", "out1[2]"},
+		{"add r11b, 0xFF", "add r11b, 0xFE", "out1[2]"},
+	} {
+		t.Run(tc.to, func(t *testing.T) {
+			text := strings.Replace(src, tc.from, tc.to, 1)
+			require.NotEqual(t, src, text)
+			rep, err := Check(flagsFunc(), []byte(text), Options{RandomTrials: 64})
+			require.NoError(t, err)
+			require.False(t, rep.Proved)
+			require.Equal(t, tc.what, rep.Failures[0].What, "%+v", rep.Failures)
+			require.NotNil(t, rep.Counterexample, "%+v", rep)
+		})
+	}
+}

@@ -161,6 +161,9 @@ func (m *emu) addSub(in x86.Inst, a, b uint64, sub, withCarry bool) uint64 {
 	if withCarry && m.cf {
 		c = 1
 	}
+	if in.IsByteALU() {
+		return m.addSub8(a, b, c, sub)
+	}
 	var r, co uint64
 	if sub {
 		r, co = bits.Sub64(a, b, c)
@@ -171,5 +174,22 @@ func (m *emu) addSub(in x86.Inst, a, b uint64, sub, withCarry bool) uint64 {
 	}
 	m.cf = co == 1
 	m.zs(r)
+	return r
+}
+
+// addSub8 is addSub on the low bytes: flags from the 8-bit result.
+func (m *emu) addSub8(a, b, c uint64, sub bool) uint64 {
+	a, b = a&0xff, b&0xff
+	var t uint64
+	if sub {
+		t = a - b - c
+		m.of = (a^b)&(a^t)&0x80 != 0
+	} else {
+		t = a + b + c
+		m.of = ^(a^b)&(a^t)&0x80 != 0
+	}
+	r := t & 0xff
+	m.cf = t>>8&1 == 1
+	m.zf, m.sf = r == 0, r&0x80 != 0
 	return r
 }

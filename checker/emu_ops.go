@@ -115,7 +115,7 @@ func (m *emu) compute2(in x86.Inst, v []uint64) (uint64, bool, error) {
 		r := map[x86.Opcode]uint64{x86.AND: v[0] & v[1], x86.TEST: v[0] & v[1], x86.OR: v[0] | v[1], x86.XOR: v[0] ^ v[1]}[in.Op]
 		m.cf, m.of = false, false
 		m.zs(r)
-		if a[0].Kind == x86.KindReg && a[0].Reg.IsGP8() {
+		if in.IsByteALU() || a[0].Kind == x86.KindReg && a[0].Reg.IsGP8() {
 			m.sf = r&0x80 != 0
 		}
 		return r, in.Op != x86.TEST, nil

@@ -48,3 +48,12 @@ func BenchmarkGenerateP256Mul(b *testing.B)       { benchGenerate(b, "fiat_p256_
 func BenchmarkGenerateP521Mul(b *testing.B)       { benchGenerate(b, "fiat_p521_carry_mul", false) }
 func BenchmarkGenerateEncodeP256Mul(b *testing.B) { benchGenerate(b, "fiat_p256_mul", true) }
 func BenchmarkGenerateEncodeP521Mul(b *testing.B) { benchGenerate(b, "fiat_p521_carry_mul", true) }
+
+// BenchmarkGreedyOrderP521Mul times the search's starting order (once per search).
+func BenchmarkGreedyOrderP521Mul(b *testing.B) {
+	p, err := codegen.NewPlan(fiatFunc(b, "fiat_p521_carry_mul"))
+	require.NoError(b, err)
+	for b.Loop() {
+		p.GreedyOrder()
+	}
+}

@@ -55,6 +55,16 @@ func (e *emu) step(in x86.Inst) error {
 		err = e.store(a[0], x*y)
 	case x86.LEA:
 		err = e.store(a[0], e.addr(a[1]))
+	case x86.INC, x86.DEC:
+		x, d := src(0), uint64(1)
+		if in.Op == x86.DEC {
+			d = ^uint64(0)
+		}
+		r := x + d
+		// OF: the signed result overflowed; CF is left alone.
+		e.of, e.ofOK = (in.Op == x86.INC && r == 1<<63) || (in.Op == x86.DEC && r == 1<<63-1), true
+		e.zf, e.zfOK = r == 0, true
+		err = e.store(a[0], r)
 	default:
 		err = e.stepLogic(in, src)
 	}

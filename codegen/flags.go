@@ -10,6 +10,11 @@ import (
 
 func (g *gen) flagLive(f flagState) bool { return f.kind == flagValue && g.live(f.v) }
 
+// flagNeeded reports whether a flag holds a live value that has no other copy.
+func (g *gen) flagNeeded(f flagState) bool {
+	return g.flagLive(f) && g.reg[f.v] == x86.NoReg && g.slot[f.v] < 0 && g.xmm[f.v] == x86.NoReg
+}
+
 // flagsBusy reports whether a flag holds something worth keeping.
 func (g *gen) flagsBusy() bool { return g.flagLive(g.cf) || g.flagLive(g.of) }
 

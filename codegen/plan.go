@@ -264,7 +264,7 @@ func (p *Plan) DescribeDecision(d int) string {
 			ir.OpShrd:      "0 shrd, 1 shrx+shlx+lea (flag-free)",
 			ir.OpAdd:       "0 add, 1 lea (flag-free)",
 			ir.OpSub:       "0 sub, 1 lea (flag-free)",
-			ir.OpMul:       "0 imul, 1 lea/shift sequence",
+			ir.OpMul:       "0 lea/shift sequence (keeps the multiplier free for mulx), 1 imul",
 			ir.OpAnd:       "0 and with the mask in a register, 1 bzhi",
 		}[in.Op]
 		return fmt.Sprintf("operation %d (%s): %s", j, p.comments[j], what)

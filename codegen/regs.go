@@ -37,6 +37,13 @@ func (g *gen) allocReg() x86.Reg {
 }
 
 func (g *gen) pickReg() x86.Reg {
+	// A callee-saved register already pushed is as cheap as a caller-saved one and,
+	// unlike rdx, is not in the way of the next mulx.
+	for _, r := range allocOrder {
+		if g.takable(r) && g.free(r) && r != x86.RDX && (!isCalleeSaved(r) || g.callee&(1<<r) != 0) {
+			return r
+		}
+	}
 	for _, r := range allocOrder {
 		if g.takable(r) && g.free(r) {
 			return r
@@ -52,8 +59,13 @@ func (g *gen) pickReg() x86.Reg {
 		if !g.takable(r) || g.regs[r].kind != holdsValue {
 			continue
 		}
+		// Evicting a value with another home costs one reload, a value without one a
+		// store too: clean values count as needed twice as far away.
 		t := g.nextNeed(g.regs[r].v)
-		if t > bestT || (t == bestT && g.clean(g.regs[r].v)) {
+		if t != never && g.clean(g.regs[r].v) {
+			t = g.now + 2*(t-g.now)
+		}
+		if t > bestT {
 			best, bestT = r, t
 		}
 	}

@@ -27,7 +27,15 @@ func (g *gen) chainFor(cin ir.Arg, d int32) int {
 	case g.flagHolds(g.of, cin):
 		return chainOF
 	case cin.IsConst && cin.Imm == 0:
-		return g.decide(d)
+		// The genome's flag, unless it holds a carry with no other copy and the other flag
+		// can start a chain without saving it (setc, movzx, later add r, -1).
+		c := g.decide(d)
+		if c == chainCF && g.flagNeeded(g.cf) && g.of.kind == flagZero {
+			c = chainOF
+		} else if c == chainOF && g.flagNeeded(g.of) && !g.flagNeeded(g.cf) {
+			c = chainCF // clc, adcx: OF keeps its carry
+		}
+		return c
 	}
 	return chainCF
 }

@@ -17,6 +17,8 @@ func flagUse(in x86.Inst) (readCF, readOF, writeCF, writeOF bool) {
 		return false, true, false, true
 	case x86.CLC, x86.STC:
 		return false, false, true, false
+	case x86.INC, x86.DEC:
+		return false, false, false, true
 	case x86.CMOV, x86.SET:
 		switch in.Cond {
 		case x86.CondC, x86.CondNC:

@@ -25,6 +25,9 @@ var (
 	enc3 = [NumOpcodes]fn3{MULX: (*ia.Program).MULXQ, SHLX: (*ia.Program).SHLXQ, SHRX: (*ia.Program).SHRXQ,
 		SARX: (*ia.Program).SARXQ, SHRD: (*ia.Program).SHRDQ, SHLD: (*ia.Program).SHLDQ,
 		RORX: (*ia.Program).RORXQ, ANDN: (*ia.Program).ANDNQ, BZHI: (*ia.Program).BZHI}
+	encALU8 = [NumOpcodes]fn2{ADD: (*ia.Program).ADDB, ADC: (*ia.Program).ADCB, SUB: (*ia.Program).SUBB,
+		SBB: (*ia.Program).SBBB, AND: (*ia.Program).ANDB, OR: (*ia.Program).ORB, XOR: (*ia.Program).XORB,
+		CMP: (*ia.Program).CMPB}
 	encCMOV = [16]fn2{(*ia.Program).CMOVO, (*ia.Program).CMOVNO, (*ia.Program).CMOVC, (*ia.Program).CMOVNC,
 		(*ia.Program).CMOVZ, (*ia.Program).CMOVNZ, (*ia.Program).CMOVBE, (*ia.Program).CMOVA,
 		(*ia.Program).CMOVS, (*ia.Program).CMOVNS, (*ia.Program).CMOVP, (*ia.Program).CMOVNP,
@@ -77,7 +80,8 @@ func keyOf(in Inst) encKey {
 		case KindReg:
 			k.a[i] = uint64(o.Reg)
 		case KindMem:
-			k.a[i] = uint64(o.Base) | uint64(o.Index)<<8 | uint64(o.Scale)<<16 | uint64(uint32(o.Disp))<<24
+			k.a[i] = uint64(o.Base) | uint64(o.Index)<<8 | uint64(o.Scale)<<16 | uint64(uint32(o.Disp))<<24 |
+				uint64(o.Size)<<56
 		case KindImm:
 			k.a[i] = uint64(o.Imm)
 		}
@@ -157,6 +161,8 @@ func emit(prog *ia.Program, in Inst) (err error) {
 	switch {
 	case in.Op == MOV && in.MemSize() == 1:
 		prog.MOVB(a[0], a[1])
+	case in.IsByteALU():
+		encALU8[in.Op](prog, a[0], a[1])
 	case in.Op == MOV:
 		prog.MOVQ(a[0], a[1])
 	case in.Op == TEST && in.Args[0].Kind == KindReg && in.Args[0].Reg.IsGP8():
@@ -224,6 +230,9 @@ func iaOperand(o Operand) interface{} {
 		s := o.Scale
 		if s == 0 {
 			s = 1
+		}
+		if o.Base == NoReg {
+			return ia.Sib(nil, iaR64[o.Index.Num()], s, o.Disp)
 		}
 		return ia.Sib(iaR64[o.Base.Num()], iaR64[o.Index.Num()], s, o.Disp)
 	case KindImm:

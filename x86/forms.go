@@ -33,17 +33,21 @@ var (
 	formsRRMR  = []form{{cR64, cR64, cR64}, {cR64, cM64, cR64}}
 	formsShift = []form{{cR64, cImm8}, {cM64, cImm8}, {cR64, cCL}, {cM64, cCL}}
 	formsDbl   = []form{{cR64, cR64, cImm8}, {cM64, cR64, cImm8}, {cR64, cR64, cCL}, {cM64, cR64, cCL}}
+	// formsALU8 are the byte forms CryptOpt uses to move saved flag bits back into CF/OF
+	// ("add r8b, 0x7f", "adc r8b, 0", "add byte [rsp+8], 0x7f").
+	formsALU8 = []form{{cR8, cR8}, {cR8, cM8}, {cM8, cR8}, {cR8, cImm8}, {cM8, cImm8}}
+	formsALUB = append(append([]form{}, formsALU...), formsALU8...)
 )
 
 // opForms is the instruction table: the operand forms each opcode accepts (read-only).
 var opForms = [NumOpcodes][]form{
 	MOV: {{cR64, cR64}, {cR64, cM64}, {cM64, cR64}, {cR64, cImm64}, {cM64, cImm32},
-		{cM8, cR8}, {cR8, cM8}},
+		{cM8, cR8}, {cR8, cM8}, {cR8, cR8}},
 	MOVZX: {{cR64, cR8}, {cR64, cM8}},
 	MOVQ:  {{cXMM, cR64}, {cR64, cXMM}},
 	XCHG:  {{cR64, cR64}, {cR64, cM64}, {cM64, cR64}},
-	ADD:   formsALU, ADC: formsALU, SUB: formsALU, SBB: formsALU,
-	AND: formsALU, OR: formsALU, XOR: formsALU, CMP: formsALU,
+	ADD:   formsALUB, ADC: formsALUB, SUB: formsALUB, SBB: formsALUB,
+	AND: formsALUB, OR: formsALUB, XOR: formsALUB, CMP: formsALUB,
 	TEST: {{cR64, cR64}, {cM64, cR64}, {cR64, cImm32}, {cM64, cImm32}, {cR8, cR8}},
 	ADCX: formsRRM, ADOX: formsRRM, CMOV: formsRRM,
 	MULX: formsRRRM, ANDN: formsRRRM,
@@ -89,11 +93,29 @@ func classOf(o Operand) class {
 }
 
 func memClass(o Operand) class {
+	if o.Base == NoReg && o.Index.IsGP64() && o.Index != RSP && o.Size == 0 {
+		switch o.Scale {
+		case 2, 4, 8:
+			return cAddr // [index*scale + disp]: lea only
+		}
+		return 0
+	}
 	if !o.Base.IsGP64() {
 		return 0
 	}
 	if o.Index == NoReg {
-		return cM64 | cM8 | cAddr
+		switch o.Size {
+		case 0:
+			return cM64 | cM8 | cAddr
+		case 1:
+			return cM8
+		case 8:
+			return cM64
+		}
+		return 0
+	}
+	if o.Size != 0 {
+		return 0
 	}
 	if !o.Index.IsGP64() || o.Index == RSP {
 		return 0
@@ -191,14 +213,23 @@ func (in Inst) MemSize() int {
 		return 0
 	case MOVZX, SET:
 		return 1
-	case MOV:
+	case MOV, ADD, ADC, SUB, SBB, AND, OR, XOR, CMP:
 		for _, a := range in.Args {
-			if a.Kind == KindReg && a.Reg.IsGP8() {
+			if a.Kind == KindReg && a.Reg.IsGP8() || a.Kind == KindMem && a.Size == 1 {
 				return 1
 			}
 		}
 	}
 	return 8
+}
+
+// IsByteALU reports whether in is a byte-sized add, adc, sub, sbb, and, or, xor or cmp.
+func (in Inst) IsByteALU() bool {
+	switch in.Op {
+	case ADD, ADC, SUB, SBB, AND, OR, XOR, CMP:
+		return in.MemSize() == 1
+	}
+	return false
 }
 
 func describeArgs(args []Operand) string {

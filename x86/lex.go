@@ -181,6 +181,11 @@ func parseAddr(s string, sx syntax) (Operand, error) {
 	m := Operand{Kind: KindMem, Base: NoReg, Index: NoReg, Scale: 1}
 	var disp int64
 	rest := strings.TrimSpace(s)
+	if sx == nasm { // NASM's "nosplit": keep [index*2] as written (our printer emits it)
+		if r, ok := strings.CutPrefix(rest, "nosplit "); ok {
+			rest = strings.TrimSpace(r)
+		}
+	}
 	if rest == "" {
 		return m, fmt.Errorf("empty memory operand")
 	}
@@ -203,10 +208,12 @@ func parseAddr(s string, sx syntax) (Operand, error) {
 		}
 	}
 	if m.Base == NoReg {
-		if m.Index == NoReg || m.Scale != 1 {
+		if m.Index == NoReg {
 			return m, fmt.Errorf("memory operand [%s] has no base register", s)
 		}
-		m.Base, m.Index = m.Index, NoReg
+		if m.Scale == 1 {
+			m.Base, m.Index = m.Index, NoReg
+		} // else index*scale alone, as in CryptOpt's "lea rbp, [ 4 * r15]"
 	}
 	m.Disp = int32(disp)
 	return m, nil

@@ -194,6 +194,7 @@ func (ps *parser) instruction(mn, ops, comment string) error {
 			sizes = append(sizes, ot.size)
 		}
 	}
+	markByteMem(&in, sizes)
 	if err := in.Validate(); err != nil {
 		return err
 	}
@@ -204,4 +205,24 @@ func (ps *parser) instruction(mn, ops, comment string) error {
 	}
 	ps.p.Insts = append(ps.p.Insts, in)
 	return nil
+}
+
+// markByteMem records an explicit "byte" on the memory operand of an ALU instruction with no
+// register to imply the size ("add byte [rsp+8], 0x7f"): the operand alone says it.
+func markByteMem(in *Inst, sizes []int) {
+	switch in.Op {
+	case ADD, ADC, SUB, SBB, AND, OR, XOR, CMP:
+	default:
+		return
+	}
+	for _, a := range in.Args {
+		if a.Kind == KindReg {
+			return // the register fixes the size
+		}
+	}
+	for i, sz := range sizes {
+		if sz == 1 && in.Args[i].Kind == KindMem {
+			in.Args[i].Size = 1
+		}
+	}
 }

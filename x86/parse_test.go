@@ -170,3 +170,53 @@ func checkCompilerOutput(t *testing.T, cc string) {
 	require.NoError(t, err)
 	require.Equal(t, splitBySymbolsNamed(t, o, "add2"), got)
 }
+
+// TestParseByteALU covers the byte forms CryptOpt uses to move saved flag bits back into
+// CF/OF: only an explicit "byte" distinguishes "add byte [m], imm" from the qword form.
+func TestParseByteALU(t *testing.T) {
+	src := "SECTION .text\nGLOBAL f\nf:\nadd r10b, 0x7F\nadc r8b, 0x0\nadd byte [ rsp + 0x1e0 ], 0x7F\n" +
+		"add qword [ rsp + 0x8 ], 0x7F\nadd r13b, r15b\nmov r8b, dl\nret\n"
+	p, err := Parse([]byte(src))
+	require.NoError(t, err)
+	byteMem := Operand{Kind: KindMem, Base: RSP, Index: NoReg, Scale: 1, Disp: 0x1e0, Size: 1}
+	require.Equal(t, []Inst{
+		{Op: ADD, Args: []Operand{R(R10B), I(0x7f)}},
+		{Op: ADC, Args: []Operand{R(R8B), I(0)}},
+		{Op: ADD, Args: []Operand{byteMem, I(0x7f)}},
+		{Op: ADD, Args: []Operand{M(RSP, 8), I(0x7f)}},
+		{Op: ADD, Args: []Operand{R(R13B), R(R15B)}},
+		{Op: MOV, Args: []Operand{R(R8B), R(DL)}},
+		{Op: RET}}, p.Insts)
+	for i, want := range []int{1, 1, 1, 8, 1, 1} {
+		require.Equal(t, want, p.Insts[i].MemSize(), "%d", i)
+	}
+	for _, text := range [][]byte{PrintGNU(p), PrintNASM(p)} {
+		q, err := Parse(text)
+		require.NoError(t, err, "%s", text)
+		require.Equal(t, p, q)
+	}
+	b8, err := Encode(&Program{Symbol: "f", Insts: p.Insts[2:3]})
+	require.NoError(t, err)
+	b64, err := Encode(&Program{Symbol: "f", Insts: []Inst{{Op: ADD, Args: []Operand{M(RSP, 0x1e0), I(0x7f)}}}})
+	require.NoError(t, err)
+	require.NotEqual(t, b8, b64, "byte and qword forms must encode differently")
+}
+
+// TestParseIndexOnlyLEA: CryptOpt writes "lea rbp, [ 4 * r15]" (no base); only lea takes it.
+func TestParseIndexOnlyLEA(t *testing.T) {
+	const n = "SECTION .text\nGLOBAL f\nf:\n"
+	p, err := Parse([]byte(n + "lea rbp, [ 4 * r15]\nlea rax, [rdx*2 - 0x8]\nlea rcx, [1 * rcx]\nret\n"))
+	require.NoError(t, err)
+	require.Equal(t, MI(NoReg, R15, 4, 0), p.Insts[0].Args[1])
+	require.Equal(t, MI(NoReg, RDX, 2, -8), p.Insts[1].Args[1])
+	require.Equal(t, M(RCX, 0), p.Insts[2].Args[1])
+	for _, text := range [][]byte{PrintGNU(p), PrintNASM(p)} {
+		q, err := Parse(text)
+		require.NoError(t, err, "%s", text)
+		require.Equal(t, p, q)
+	}
+	for _, bad := range []string{"mov rax, [ 4 * r15 ]\n", "lea rax, [ 4 * rsp ]\n", "lea rax, [ 3 * rdx ]\n"} {
+		_, err := Parse([]byte(n + bad + "ret\n"))
+		require.Error(t, err, bad)
+	}
+}

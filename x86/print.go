@@ -138,9 +138,15 @@ func appendAddr(b []byte, o Operand, sx syntax) []byte {
 	}
 	b = append(b, '[')
 	b = append(b, sp...)
-	b = append(b, o.Base.String()...)
+	if o.Base != NoReg {
+		b = append(b, o.Base.String()...)
+	} else if sx == nasm {
+		b = append(b, "nosplit "...) // else NASM encodes [r*2] as [r + r*1], unlike GNU as
+	}
 	if o.Index != NoReg {
-		b = append(b, " + "...)
+		if o.Base != NoReg {
+			b = append(b, " + "...)
+		}
 		b = append(b, o.Index.String()...)
 		if o.Scale > 1 {
 			b = append(b, '*')

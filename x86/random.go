@@ -31,6 +31,9 @@ func RandomInst(rng *rand.Rand) Inst {
 	for _, c := range f {
 		in.Args = append(in.Args, randomOperand(rng, c))
 	}
+	if len(f) == 2 && f[0] == cM8 && f[1] == cImm8 {
+		in.Args[0].Size = 1 // "add byte [m], imm": only the operand says byte
+	}
 	if rng.Intn(3) == 0 {
 		in.Comment = fmt.Sprintf("x%d <- x%d * arg1[%d]", rng.Intn(200), rng.Intn(200), rng.Intn(8))
 	}
@@ -56,6 +59,9 @@ func randomOperand(rng *rand.Rand, c class) Operand {
 		idx := Reg(rng.Intn(15))
 		if idx >= RSP {
 			idx++ // rsp cannot be an index
+		}
+		if rng.Intn(8) == 0 {
+			return MI(NoReg, idx, []uint8{2, 4, 8}[rng.Intn(3)], randomDisp(rng)) // [index*scale]
 		}
 		return MI(Reg(rng.Intn(16)), idx, []uint8{1, 2, 4, 8}[rng.Intn(4)], randomDisp(rng))
 	case cImm8:

@@ -115,6 +115,9 @@ type Operand struct {
 	Scale uint8 // KindMem; 1, 2, 4 or 8 (0 means 1)
 	Disp  int32 // KindMem
 	Imm   int64 // KindImm
+	// Size is, for KindMem, the access size in bytes where no register operand fixes it
+	// ("add byte [m], 0x7f" is 1); 0 means the instruction's default (MemSize).
+	Size uint8
 }
 
 // R makes a register operand.

@@ -59,6 +59,10 @@ var rewriteTable = []rewriteCase{
 	{"shrd-of-reduced-sum", "(mod (+ (>> (mod (+ a (* b d)) 64) 57) (<< (>> (+ a (mod (* b d) 64)) 64) 7)) 64)",
 		"(mod (>> (+ a (mod (* b d) 64)) 57) 64)"},
 	{"setc-byte", "(mod (+ (<< (>> a 8) 8) c) 8)", "c"},
+	// Dettman: Fiat splits Y = 19*(s*t) into lo*R and hi*(R<<12) for limbs 52 bits apart;
+	// a product computed whole splits Y at bit 64 instead. Both carry out (a + Y) >> 52.
+	{"carry-split-fiat", "(+ (>> (+ a (* 19 (mod (* s t) 64))) 52) (* 77824 (>> (* s t) 64)))", "(>> (+ a (* 19 (* s t))) 52)"},
+	{"carry-split-whole", "(+ (>> (+ a (mod (* 19 (* s t)) 64)) 52) (* 4096 (>> (* 19 (* s t)) 64)))", "(>> (+ a (* 19 (* s t))) 52)"},
 }
 
 func build(t *testing.T, g *EGraph, s string) (Expr, Id) {
@@ -130,6 +134,8 @@ func TestDistinct(t *testing.T) {
 		{"select-swapped", "(? c a b)", "(? c b a)"},
 		{"carry-without-partner", "(+ (>> (* a b) 64) (>> (+ (mod (* a b) 64) (mod (* x y) 64)) 64))",
 			"(>> (+ (* a b) (* x y)) 64)"},
+		{"carry-split-wrong-weight", "(+ (>> (+ a (mod (* s t) 64)) 52) (* 2048 (>> (* s t) 64)))",
+			"(>> (+ a (* s t)) 52)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := New()

@@ -115,7 +115,7 @@ func (x *asmExec) logic(in x86.Inst) {
 	}
 	x.setFlag(fCF, g.Word(0))
 	x.setFlag(fOF, g.Word(0))
-	if len(a) > 0 && a[0].Kind == x86.KindReg && a[0].Reg.IsGP8() {
+	if in.IsByteALU() || len(a) > 0 && a[0].Kind == x86.KindReg && a[0].Reg.IsGP8() {
 		x.setFlag(fZF, g.IsZero(r))
 		x.setFlag(fSF, g.Shr(r, 7))
 		return

@@ -1,6 +1,10 @@
 package symexec
 
 import (
+	"fmt"
+	"math/big"
+	"math/bits"
+
 	"github.com/rules-cryptopt/rules_cryptopt/checker/egraph"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
@@ -83,7 +87,7 @@ func (x *asmExec) exec(in x86.Inst) {
 		r := g.Mod(g.Plus(x.word(x.read(in, a[0])), g.Word(c)), 64)
 		x.write(in, a[0], x.value(r))
 		x.setZS(r)
-		x.setFlag(fOF, g.Opaque("of_"+in.Op.String(), one128, r))
+		x.setFlag(fOF, x.overflow("of_"+in.Op.String(), 64, r))
 	case x86.CMOV:
 		c := x.cond(in.Cond)
 		dst, src := x.read(in, a[0]), x.read(in, a[1])
@@ -143,6 +147,10 @@ func (x *asmExec) alu(in x86.Inst) {
 		return
 	}
 	a, b := x.word(dst), x.word(src)
+	w := 64
+	if in.IsByteALU() {
+		w = 8 // byte operands read zero-extended; flags come from the low byte
+	}
 	var res, carry egraph.Id
 	switch in.Op {
 	case x86.ADD, x86.ADC:
@@ -151,18 +159,19 @@ func (x *asmExec) alu(in x86.Inst) {
 			cin = x.getFlag(fCF)
 		}
 		t := g.Plus(a, b, cin)
-		res, carry = g.Mod(t, 64), g.Shr(t, 64)
-		x.setFlag(fOF, g.Opaque("of_add", one128, a, b, cin))
+		res, carry = g.Mod(t, w), g.Shr(t, w)
+		x.setFlag(fOF, x.overflow("of_add", w, a, b, cin))
 	default:
 		bin := g.Word(0)
 		if in.Op == x86.SBB {
 			bin = x.getFlag(fCF)
 		}
-		res, carry = SubBorrow(g, a, b, bin)
-		x.setFlag(fOF, g.Opaque("of_sub", one128, a, b, bin))
+		res, carry = subBorrowW(g, a, b, bin, w)
+		x.setFlag(fOF, x.overflow("of_sub", w, a, b, bin))
 	}
 	x.setFlag(fCF, carry)
-	x.setZS(res)
+	x.setFlag(fZF, g.IsZero(res))
+	x.setFlag(fSF, g.Shr(res, w-1))
 	if in.Op != x86.CMP {
 		x.write(in, in.Args[0], x.value(res))
 	}
@@ -194,4 +203,125 @@ func (x *asmExec) lea(in x86.Inst) {
 	}
 	r := g.Mod(g.Sum(egraph.W(uint64(int64(o.Disp))), terms...), 64)
 	x.write(in, in.Args[0], x.value(r))
+}
+
+// overflow is the signed-overflow flag of a w-bit arithmetic instruction: folded when every
+// operand is a constant (CryptOpt clears OF with "mov r, -2; inc r"), the carry into the sign
+// bit when both addends are non-negative as signed numbers ("add r8b, 0x7f" moves a saved
+// bit into OF), else an uninterpreted 1-bit term.
+func (x *asmExec) overflow(tag string, w int, args ...egraph.Id) egraph.Id {
+	g := x.g
+	if of, ok := x.constOverflow(tag, w, args); ok {
+		return of
+	}
+	if (tag == "of_add" || tag == "of_sub") && x.inRange(tag == "of_sub", w, args) {
+		return g.Word(0) // "add r8b, 0xff" moves a bit into CF and clears OF
+	}
+	if tag == "of_add" {
+		half := egraph.Pow2(w - 1)
+		if g.UB(args[0]).Cmp(half) < 0 && g.UB(args[1]).Cmp(half) < 0 && g.UB(args[2]).Cmp(egraph.W(1)) <= 0 {
+			// a, b < 2^(w-1), cin <= 1: a+b+cin < 2^w, and it overflows iff it reaches 2^(w-1).
+			return g.Shr(g.Plus(args...), w-1)
+		}
+	}
+	return g.Opaque(fmt.Sprintf("%s%d", tag, w), one128, args...)
+}
+
+// inRange reports whether a ± b ± c stays in the signed w-bit range for all values: each
+// of a and b is a constant (read as signed) or known to be below 2^(w-1) (non-negative).
+func (x *asmExec) inRange(sub bool, w int, args []egraph.Id) bool {
+	var lo, hi [2]*big.Int
+	for i, a := range args[:2] {
+		if v, ok := x.g.ConstVal(a); ok && v.Hi == 0 {
+			s := big.NewInt(int64(v.Lo<<(64-w)) >> (64 - w))
+			lo[i], hi[i] = s, s
+			continue
+		}
+		ub := x.g.UB(a)
+		if ub.Cmp(egraph.Pow2(w-1)) >= 0 {
+			return false
+		}
+		lo[i], hi[i] = new(big.Int), new(big.Int).SetUint64(ub.Lo)
+	}
+	c := x.g.UB(args[2])
+	if c.Cmp(egraph.W(1)) > 0 {
+		return false
+	}
+	rlo, rhi := new(big.Int), new(big.Int)
+	if sub { // a - b - c
+		rlo.Sub(lo[0], hi[1]).Sub(rlo, new(big.Int).SetUint64(c.Lo))
+		rhi.Sub(hi[0], lo[1])
+	} else {
+		rlo.Add(lo[0], lo[1])
+		rhi.Add(hi[0], hi[1]).Add(rhi, new(big.Int).SetUint64(c.Lo))
+	}
+	smin := new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), uint(w-1)))
+	smax := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(w-1)), big.NewInt(1))
+	return rlo.Cmp(smin) >= 0 && rhi.Cmp(smax) <= 0
+}
+
+func (x *asmExec) constOverflow(tag string, w int, args []egraph.Id) (egraph.Id, bool) {
+	g := x.g
+	vals := make([]uint64, len(args))
+	for i, a := range args {
+		v, ok := g.ConstVal(a)
+		if !ok || v.Hi != 0 {
+			return 0, false
+		}
+		vals[i] = v.Lo
+	}
+	sign := uint64(1) << (w - 1)
+	var of bool
+	switch tag {
+	case "of_inc": // args: the result
+		of = vals[0] == sign
+	case "of_dec":
+		of = vals[0] == sign-1
+	case "of_add": // a + b + cin
+		of = signedOverflow(vals[0], vals[1], vals[2], w, false)
+	case "of_sub": // a - b - bin
+		of = signedOverflow(vals[0], vals[1], vals[2], w, true)
+	default:
+		return 0, false
+	}
+	if of {
+		return g.Word(1), true
+	}
+	return g.Word(0), true
+}
+
+// signedOverflow reports whether a ± b ± c, read as signed w-bit numbers (c a carry or
+// borrow bit), leaves the signed w-bit range: it sums in 128 bits.
+func signedOverflow(a, b, c uint64, w int, sub bool) bool {
+	type i128 struct{ hi, lo uint64 }
+	ext := func(v uint64) i128 { // sign-extend the low w bits
+		s := int64(v<<(64-w)) >> (64 - w)
+		return i128{uint64(s >> 63), uint64(s)}
+	}
+	neg := func(v i128) i128 {
+		lo, carry := bits.Add64(^v.lo, 1, 0)
+		return i128{^v.hi + carry, lo}
+	}
+	add := func(x, y i128) i128 {
+		lo, carry := bits.Add64(x.lo, y.lo, 0)
+		hi, _ := bits.Add64(x.hi, y.hi, carry)
+		return i128{hi, lo}
+	}
+	tb, tc := ext(b), i128{0, c}
+	if sub {
+		tb, tc = neg(tb), neg(tc)
+	}
+	r := add(add(ext(a), tb), tc)
+	// In range iff r equals its own low w bits sign-extended.
+	e := ext(r.lo)
+	return r != e
+}
+
+// subBorrowW is SubBorrow at width w: a - b - bin mod 2^w and the borrow out.
+func subBorrowW(g *egraph.EGraph, a, b, bin egraph.Id, w int) (diff, borrow egraph.Id) {
+	if w == 64 {
+		return SubBorrow(g, a, b, bin)
+	}
+	t := g.Plus(g.Mod(a, w), g.Not(g.Mod(b, w), w), g.Not(g.Mod(bin, 1), 1))
+	return g.Mod(t, w), g.Not(g.Shr(t, w), 1)
 }

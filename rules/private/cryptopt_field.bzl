@@ -12,6 +12,10 @@ load(":providers.bzl", "CryptoptFieldInfo")
 # Runs "$2 ..." with its stdout in the file $1: the CLI prints its reports on stdout.
 _STDOUT_TO = 'out="$1"; shift; "$@" > "$out"'
 
+# The same for emit ("$3 ..."), then appends the provenance header of the .S ($2) to the
+# report: where the pinned genome was tuned, its cycles and ratio.
+_EMIT_REPORT = 'out="$1"; asm="$2"; shift 2; "$@" > "$out" && sed -n "/^#/p;/^[^#]/q" "$asm" >> "$out"'
+
 def _source(ctx):
     """Returns (curve, op, IR function name, source flags of `cryptopt ir`) or fails analysis."""
     a = ctx.attr
@@ -83,8 +87,8 @@ def _asm_action(ctx, ir, ir_args, tag, symbol):
     if ctx.file.genome:
         genome = ctx.file.genome
         ctx.actions.run_shell(
-            command = _STDOUT_TO,
-            arguments = [report.path, tool.path, "emit", "--genome", genome.path] + common,
+            command = _EMIT_REPORT,
+            arguments = [report.path, asm.path, tool.path, "emit", "--genome", genome.path] + common,
             inputs = [ir, genome],
             tools = [tool],
             outputs = [asm, report],

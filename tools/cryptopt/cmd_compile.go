@@ -20,6 +20,7 @@ type compileFlags struct {
 	genome    string
 	genomeOut string
 	seed      int64
+	order     string
 }
 
 func (c *compileFlags) register(fs *flag.FlagSet, withSeed bool) {
@@ -31,13 +32,15 @@ func (c *compileFlags) register(fs *flag.FlagSet, withSeed bool) {
 	fs.StringVar(&c.genomeOut, "genome-out", "", "write the genome used to this file")
 	if withSeed {
 		fs.Int64Var(&c.seed, "seed", 1, "seed of the random genome (without --genome)")
+		fs.StringVar(&c.order, "order", "random", "genome without --genome: random (--seed), fiat (the function's own "+
+			"order) or greedy (codegen's starting order for the search); fiat and greedy take every decision 0")
 	}
 }
 
 // cmdCompile generates assembly from a random genome (seeded) or a given one, without search.
 func cmdCompile(env *cliEnv, args []string) error {
 	var c compileFlags
-	fs := newFlagSet(env, "compile", "compile --curve C --op O [--seed N | --genome g.json] [-o out.S] [flags]")
+	fs := newFlagSet(env, "compile", "compile --curve C --op O [--seed N | --order fiat|greedy | --genome g.json] [-o out.S] [flags]")
 	c.register(fs, true)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -64,25 +67,62 @@ func runCompile(env *cliEnv, c *compileFlags, command string) error {
 		return err
 	}
 	gf := search.File{Format: search.FileFormat, Func: plan.Func().Name, IRHash: plan.Func().Hash()}
+	if c.genome != "" && c.order != "" && c.order != "random" {
+		return fmt.Errorf("--order %s and --genome exclude each other", c.order)
+	}
 	if c.genome != "" {
 		if gf, err = readGenome(c.genome, plan); err != nil {
 			return err
 		}
-	} else {
-		problem := search.Problem{Deps: plan.Deps(), Options: plan.Options()}
-		gf.Genome = search.Random(problem, rand.New(rand.NewSource(c.seed)))
+	} else if gf.Genome, err = c.startGenome(plan); err != nil {
+		return err
+	}
+	if c.order == "random" && c.genome == "" {
 		gf.Seed = c.seed
 	}
 	prog, _, err := plan.Generate(gf.Order, gf.Decisions, opts)
 	if err != nil {
 		return err
 	}
-	prog.Header = compileHeader(command, plan, gf, c.genome == "")
+	prog.Header = compileHeader(command, plan, gf, c.seedNote())
 	text := x86.PrintGNU(prog)
 	if c.syntax == "nasm" {
 		text = x86.PrintNASM(prog)
 	}
 	return writeOutputs(env, c, text, gf)
+}
+
+// startGenome is the genome compile uses without --genome: random (seeded), or the
+// function's own order or codegen's greedy order with every decision 0.
+func (c *compileFlags) startGenome(plan *codegen.Plan) (search.Genome, error) {
+	problem := search.Problem{Deps: plan.Deps(), Options: plan.Options()}
+	g := search.Genome{Decisions: make([]int, len(plan.Options()))}
+	switch c.order {
+	case "", "random":
+		return search.Random(problem, rand.New(rand.NewSource(c.seed))), nil
+	case "fiat":
+		g.Order = make([]int, len(plan.Deps()))
+		for i := range g.Order {
+			g.Order[i] = i
+		}
+	case "greedy":
+		g.Order = plan.GreedyOrder()
+	default:
+		return search.Genome{}, fmt.Errorf("--order %q: want random, fiat or greedy", c.order)
+	}
+	return g, nil
+}
+
+// seedNote is the header's seed line: the seed of a random genome, else where the
+// genome came from.
+func (c *compileFlags) seedNote() string {
+	switch {
+	case c.genome != "":
+		return "n/a (given genome)"
+	case c.order == "fiat" || c.order == "greedy":
+		return "n/a (" + c.order + " order, decisions 0)"
+	}
+	return fmt.Sprint(c.seed)
 }
 
 // readGenome loads a genome file and checks that it belongs to the plan's function.
@@ -108,7 +148,7 @@ func readGenome(path string, plan *codegen.Plan) (search.File, error) {
 
 // compileHeader is the .S header: what made the file and, from the genome file, where it
 // was tuned ("generic" when it was not).
-func compileHeader(command string, plan *codegen.Plan, gf search.File, random bool) []string {
+func compileHeader(command string, plan *codegen.Plan, gf search.File, seed string) []string {
 	h := asmHeader{Command: command, Func: plan.Func().Name, IRHash: plan.Func().Hash(),
 		GenomeHash: gf.Genome.Hash(), CPU: gf.CPU, Uarch: gf.Uarch, Seed: gf.Seed, Evals: gf.Evals,
 		Cycles: gf.Cycles, Baseline: gf.Baseline, BaseCyc: gf.BaseCycles}
@@ -117,10 +157,6 @@ func compileHeader(command string, plan *codegen.Plan, gf search.File, random bo
 	}
 	lines := h.lines()
 	if h.Evals == 0 {
-		seed := "n/a (given genome)"
-		if random {
-			seed = fmt.Sprint(gf.Seed)
-		}
 		lines = append(lines, "seed: "+seed, "evaluations: 0", "cycles: n/a", "ratio: n/a")
 	}
 	return lines

@@ -88,3 +88,37 @@ func reversed(s []any) []any {
 	}
 	return out
 }
+
+func TestCompileOrders(t *testing.T) {
+	dir := t.TempDir()
+	for _, order := range []string{"fiat", "greedy"} {
+		asm, gen := filepath.Join(dir, order+".S"), filepath.Join(dir, order+".json")
+		code, _, errs := runCLI("compile", "--curve", "poly1305", "--op", "mul", "--order", order, "-o", asm, "--genome-out", gen)
+		require.Equal(t, 0, code, errs)
+		a, err := os.ReadFile(asm)
+		require.NoError(t, err)
+		require.Contains(t, string(a), "# seed: n/a ("+order+" order, decisions 0)")
+		var doc struct {
+			Order     []int `json:"order"`
+			Decisions []int `json:"decisions"`
+		}
+		data, err := os.ReadFile(gen)
+		require.NoError(t, err)
+		require.NoError(t, json.Unmarshal(data, &doc))
+		require.NotEmpty(t, doc.Order)
+		for _, d := range doc.Decisions {
+			require.Zero(t, d)
+		}
+		if order == "fiat" {
+			for i, op := range doc.Order {
+				require.Equal(t, i, op)
+			}
+		}
+	}
+	code, _, errs := runCLI("compile", "--curve", "poly1305", "--op", "mul", "--order", "best")
+	require.Equal(t, 2, code)
+	require.Contains(t, errs, "--order")
+	code, _, errs = runCLI("compile", "--curve", "poly1305", "--op", "mul", "--order", "fiat", "--genome", filepath.Join(dir, "fiat.json"))
+	require.Equal(t, 2, code)
+	require.Contains(t, errs, "exclude")
+}

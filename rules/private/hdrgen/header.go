@@ -96,8 +96,11 @@ func header(sig signature, symbol, uarch string) (string, error) {
 	if len(sig.Returns) == 0 {
 		return "", errors.New("no outputs")
 	}
-	guard := "CRYPTOPT_" + strings.ToUpper(symbol) + "_H_"
 	upper := strings.ToUpper(symbol)
+	guard := upper + "_H_"
+	if !strings.HasPrefix(upper, "CRYPTOPT_") {
+		guard = "CRYPTOPT_" + guard // keep guards in our namespace
+	}
 	var params []string
 	for _, p := range sig.Returns {
 		params = append(params, fmt.Sprintf("uint64_t %s[%d]", p.Name, p.limbs))

@@ -60,6 +60,7 @@ func TestRunWritesHeader(t *testing.T) {
 	got, err := os.ReadFile(out)
 	require.NoError(t, err)
 	require.Contains(t, string(got), "#define F_LIMBS 4")
+	require.Contains(t, string(got), "#ifndef CRYPTOPT_F_H_")
 	require.ErrorContains(t, run([]string{"-ir", ir, "-func", "fiat_p256_mul", "-symbol", "1f", "-o", out}, os.Stderr), "not a C identifier")
 }
 
