@@ -35,6 +35,9 @@ type Failure struct {
 	Line        int    `json:"line,omitempty"`        // its 1-based source line (0: unknown)
 	IRNarrow    string `json:"ir_differs,omitempty"`  // the smallest differing subterm, IR side
 	AsmNarrow   string `json:"asm_differs,omitempty"` // and assembly side
+	// Opaque names the earliest flag the checker could not express (an overflow flag it
+	// leaves uninterpreted) that the assembly's value depends on: often the real cause.
+	Opaque string `json:"opaque,omitempty"`
 }
 
 // Counterexample is an input on which the IR and the assembly disagree.
@@ -176,6 +179,7 @@ func (c *comparison) differ(what string, want, got egraph.Id) Failure {
 	if a != want {
 		f.IRNarrow, f.AsmNarrow = c.format(a), c.format(b)
 	}
+	f.Opaque = c.opaqueFlag(got)
 	// The instruction that combined the differing operands, else the earliest one that
 	// built a term the IR never computes from IR operands.
 	if i, ok := c.asm.Creator[c.g.Find(combiner)]; ok {

@@ -175,3 +175,15 @@ func TestFlagIdioms(t *testing.T) {
 		})
 	}
 }
+
+// A flag the checker cannot express is named in the report: here OF comes from adding
+// two unknown words instead of the restored carry bit.
+func TestOpaqueFlagReported(t *testing.T) {
+	src := strings.Replace(string(readTestdata(t, "flags.asm")), "add byte [ rsp - 0x8 ], 0x7F", "add r9, rax", 1)
+	rep, err := Check(flagsFunc(), []byte(src), Options{RandomTrials: 64})
+	require.NoError(t, err)
+	require.False(t, rep.Proved)
+	require.Equal(t, "out1[1]", rep.Failures[0].What)
+	require.Contains(t, rep.Failures[0].Opaque, "of_add64 from #")
+	require.Contains(t, rep.Failures[0].Opaque, "add r9, rax")
+}

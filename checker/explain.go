@@ -120,3 +120,29 @@ func narrow(g *egraph.EGraph, a, b egraph.Id) (egraph.Id, egraph.Id, egraph.Id) 
 	}
 	return a, b, combiner
 }
+
+// opaqueFlag describes the earliest uninterpreted flag term (of_add8, ...) that got depends
+// on and the IR does not, with the instruction that made it; "" when there is none.
+func (c *comparison) opaqueFlag(got egraph.Id) string {
+	var roots []egraph.Id
+	for _, out := range c.ir.Outputs {
+		roots = append(roots, out...)
+	}
+	irTerms := reach(c.g, roots...)
+	best, found := egraph.Id(0), false
+	for id := range reach(c.g, got) {
+		n := c.g.Node(id)
+		if n.Op != egraph.OpOpaque || !strings.HasPrefix(n.Name, "of_") || irTerms[id] {
+			continue
+		}
+		if !found || c.asm.Creator[id] < c.asm.Creator[best] {
+			best, found = id, true
+		}
+	}
+	if !found {
+		return ""
+	}
+	i := c.asm.Creator[best]
+	return fmt.Sprintf("%s from #%d %s: the checker does not know this overflow flag's value",
+		c.g.Node(best).Name, i+1, c.prog.Insts[i])
+}

@@ -34,6 +34,7 @@ cleanup() {
   for ob in "" "$IT/ob1" "$IT/ob2"; do
     [ -d "$WS" ] && (cd "$WS" && "$BAZEL" ${ob:+--output_base="$ob"} shutdown >/dev/null 2>&1) || true
   done
+  rm -rf "$IT/ob1" "$IT/ob2" # the remote cache keeps what they built
 }
 trap cleanup EXIT
 
@@ -68,7 +69,7 @@ EOF
 setup_workspace() {
   # Empty, not remove: a chroot'ed Bazel (bazel-offline) keeps the workspace bind-mounted.
   mkdir -p "$WS"
-  find "$IT" -mindepth 1 -maxdepth 1 ! -name ws ! -name ob1 ! -name ob2 -exec rm -rf {} +
+  find "$IT" -mindepth 1 -maxdepth 1 ! -name ws -exec rm -rf {} +
   find "$WS" -mindepth 1 -maxdepth 1 -exec rm -rf {} +
   # A snapshot of the repository: every build of this run sees the same sources even while
   # the working tree changes (the cache tests compare action keys across builds).

@@ -77,6 +77,9 @@ func printReport(w io.Writer, path string, rep checker.Report) {
 		if f.Instruction != "" {
 			fmt.Fprintf(w, "  first diverging instruction: %s (line %d)\n", f.Instruction, f.Line)
 		}
+		if f.Opaque != "" {
+			fmt.Fprintf(w, "  depends on %s\n", f.Opaque)
+		}
 	}
 	if ce := rep.Counterexample; ce != nil {
 		fmt.Fprintf(w, "\ncounterexample from random testing:\n  inputs:   %#x\n  IR:       %#x\n  assembly: %#x\n",
