@@ -15,6 +15,8 @@ const (
 	Permute
 	// Decide changed one decision the last code generation used.
 	Decide
+	// Duel is a final comparison of the best genome seen (the elite) with the current one.
+	Duel
 )
 
 func (m Mutation) String() string {
@@ -25,6 +27,8 @@ func (m Mutation) String() string {
 		return "permute"
 	case Decide:
 		return "decide"
+	case Duel:
+		return "duel"
 	}
 	return "unknown"
 }

@@ -18,6 +18,16 @@ type Options struct {
 	// TimeLimit, when positive, ends the search with the best so far; the bets get the
 	// same share of it as of the evaluations.
 	TimeLimit time.Duration
+	// Duel is the number of comparisons of the final knockout, taken from the final run's
+	// evaluations when it has at least 10·Duel of them; 0 disables it. Accepting "not
+	// slower" under noise lets the walk drift away from good genomes, so the winning run
+	// remembers its start and its latest records (genomes accepted with a ratio to the
+	// baseline below all earlier ones); the knockout re-measures each against the
+	// current genome side by side (at least 3 comparisons each) and keeps the faster.
+	Duel int
+	// Start, when set, gives the starting genomes of the first runs (bet i starts from
+	// Start[i]; a single run from Start[0]); the other runs start from random genomes.
+	Start []Genome
 	// Observe, when set, is called after every evaluation, on the search's goroutine.
 	Observe func(Step)
 }
@@ -62,6 +72,7 @@ type Outcome struct {
 	Stop     StopReason
 	Bets     []RunSummary // the first phase, empty for a single run
 	Winner   int          // index of the bet that continued, -1 for a single run
+	EliteWon bool         // the knockout returned an earlier genome instead of the last one
 }
 
 // Ratio is Cycles/Baseline, or 0 without a baseline.
@@ -109,22 +120,33 @@ func Run(ctx context.Context, p Problem, cost Cost, opts Options) (Outcome, erro
 	if err := p.check(); err != nil {
 		return Outcome{}, err
 	}
+	for i, g := range opts.Start {
+		if err := g.Validate(p); err != nil {
+			return Outcome{}, fmt.Errorf("search: start genome %d: %w", i, err)
+		}
+	}
 	r := &runner{
 		ctx: ctx, cost: cost, observe: opts.Observe, mut: newMutator(p),
 		rng: rand.New(rand.NewSource(opts.Seed)), start: time.Now(), limit: opts.TimeLimit,
 	}
 	out := Outcome{Winner: -1}
+	duel := opts.Duel
+	if duel < 0 || final < 10*duel {
+		duel = 0
+	}
 	if perBet == 0 {
 		r.bet = -1
-		out.Stop, err = r.run(Random(p, r.rng), final, r.deadline(1))
-		return r.outcome(out, err)
+		out.Stop, err = r.run(r.startGenome(p, opts.Start, 0), final-duel, r.deadline(1))
+	} else {
+		out.Winner, out.Bets, out.Stop, err = r.bets(p, opts, perBet)
+		if err == nil && out.Stop == StopBudget && r.cur != nil {
+			r.bet = -1
+			out.Stop, err = r.steps(final-duel, r.deadline(1))
+		}
 	}
-	out.Winner, out.Bets, out.Stop, err = r.bets(p, opts, perBet)
-	if err != nil || out.Stop != StopBudget || r.cur == nil {
-		return r.outcome(out, err)
+	if err == nil && duel > 0 && r.rec != nil && out.Stop != StopCancelled {
+		out.EliteWon, err = r.knockout(duel)
 	}
-	r.bet = -1
-	out.Stop, err = r.steps(final, r.deadline(1))
 	return r.outcome(out, err)
 }
 
@@ -143,6 +165,8 @@ type runner struct {
 	cur, cand *state // current best and scratch candidate
 	cycles    float64
 	baseline  float64
+
+	rec *records // the current run's start and records
 }
 
 // deadline is the end of the given share of the time limit (zero time: none).
@@ -158,6 +182,7 @@ func (r *runner) deadline(share float64) time.Time {
 func (r *runner) bets(p Problem, opts Options, perBet int) (int, []RunSummary, StopReason, error) {
 	type bet struct {
 		st               *state
+		rec              *records
 		cycles, baseline float64
 	}
 	var runs []bet
@@ -168,12 +193,12 @@ func (r *runner) bets(p Problem, opts Options, perBet int) (int, []RunSummary, S
 		r.bet = i
 		before := r.eval
 		share := opts.BetRatio * float64(i+1) / float64(opts.Bets)
-		s, err := r.run(Random(p, r.rng), perBet, r.deadline(share))
+		s, err := r.run(r.startGenome(p, opts.Start, i), perBet, r.deadline(share))
 		if err == nil && r.cur != nil && r.eval > before {
-			runs = append(runs, bet{r.cur, r.cycles, r.baseline})
+			runs = append(runs, bet{r.cur, r.rec, r.cycles, r.baseline})
 			sums = append(sums, RunSummary{Evals: r.eval - before, Cycles: r.cycles, Baseline: r.baseline})
 		}
-		r.cur = nil // the next run must not share a finished run's memory
+		r.cur, r.rec = nil, nil // the next run must not share a finished run's memory
 		if err != nil || s == StopCancelled || (s == StopTimeLimit && r.pastLimit()) {
 			stop, firstErr = s, err
 			break
@@ -188,8 +213,17 @@ func (r *runner) bets(p Problem, opts Options, perBet int) (int, []RunSummary, S
 			w = i
 		}
 	}
-	r.cur, r.cycles, r.baseline = runs[w].st, runs[w].cycles, runs[w].baseline
+	b := runs[w]
+	r.cur, r.rec, r.cycles, r.baseline = b.st, b.rec, b.cycles, b.baseline
 	return w, sums, stop, firstErr
+}
+
+// startGenome is run i's starting genome: start[i] when given, else a random one.
+func (r *runner) startGenome(p Problem, start []Genome, i int) Genome {
+	if i < len(start) {
+		return start[i]
+	}
+	return Random(p, r.rng)
 }
 
 // ratioOrCycles ranks bets: by ratio to the baseline when there is one, since it cancels
@@ -224,6 +258,7 @@ func (r *runner) run(g Genome, n int, deadline time.Time) (StopReason, error) {
 	}
 	r.cur.setUsed(res.Used, r.mut.options)
 	r.cycles, r.baseline = res.Cand, res.Baseline
+	r.rec = newRecords(r.cur, ratioOrCycles(r.cycles, r.baseline))
 	r.emit(Initial, res, true)
 	return r.steps(n-1, deadline)
 }
@@ -246,6 +281,7 @@ func (r *runner) steps(n int, deadline time.Time) (StopReason, error) {
 			r.cur, r.cand = r.cand, r.cur
 			r.cur.setUsed(res.Used, r.mut.options)
 			r.cycles = res.Cand
+			r.rec.offer(r.cur, ratioOrCycles(res.Cand, res.Baseline))
 		} else {
 			r.cycles = res.Best
 		}

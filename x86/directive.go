@@ -69,6 +69,7 @@ func (ps *parser) global(arg string) error {
 	if ps.sx == nasm {
 		arg, _, _ = strings.Cut(arg, ":")
 	}
+	arg = ps.unquote(arg)
 	if strings.Contains(arg, ",") || strings.ContainsAny(strings.TrimSpace(arg), " \t") {
 		return fmt.Errorf("several global symbols (%s): expected exactly one function", arg)
 	}

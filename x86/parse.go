@@ -120,6 +120,7 @@ func (ps *parser) statement(st, comment string) error {
 
 // label records a label; local labels (.L..., NASM .x) are ignored as harmless.
 func (ps *parser) label(name string) error {
+	name = ps.unquote(name)
 	if name == "" {
 		return fmt.Errorf("empty label")
 	}
@@ -140,6 +141,15 @@ func (ps *parser) label(name string) error {
 	}
 	ps.inBody = true
 	return nil
+}
+
+// unquote strips the double quotes newer GNU toolchains (gcc 16) put around symbol names,
+// as in `.globl "f"` and `"f":`.
+func (ps *parser) unquote(name string) string {
+	if ps.sx == gnu && len(name) >= 2 && name[0] == '"' && name[len(name)-1] == '"' {
+		return name[1 : len(name)-1]
+	}
+	return name
 }
 
 func (ps *parser) isDirective(head string) bool {

@@ -220,3 +220,15 @@ func TestParseIndexOnlyLEA(t *testing.T) {
 		require.Error(t, err, bad)
 	}
 }
+
+// TestParseQuotedSymbols: gcc 16 quotes symbol names in its Intel-syntax output.
+func TestParseQuotedSymbols(t *testing.T) {
+	src := "\t.intel_syntax noprefix\n\t.text\n\t.globl\t\"add2\"\n\t.type\t\"add2\", @function\n" +
+		"\"add2\":\n\tmov\trax, QWORD PTR [rsi]\n\tmov\tQWORD PTR [rdi], rax\n\tret\n\t.size\t\"add2\", .-\"add2\"\n"
+	p, err := Parse([]byte(src))
+	require.NoError(t, err)
+	require.Equal(t, "add2", p.Symbol)
+	require.Len(t, p.Insts, 3)
+	_, err = Parse([]byte(strings.Replace(src, "\"add2\":", "\"other\":", 1)))
+	require.Error(t, err, "the quoted global must still name the function label")
+}

@@ -18,12 +18,12 @@ import (
 type optimizeFlags struct {
 	src                               sourceFlags
 	gen                               codegenFlags
-	evals, bets, batches              int
+	evals, bets, batches, duel        int
 	betRatio                          float64
 	seed                              int64
 	timeLimit                         time.Duration
 	out, genomeOut, traceOut, plotOut string
-	expectUarch, baseline             string
+	expectUarch, baseline, start      string
 }
 
 func (o *optimizeFlags) register(fs *flag.FlagSet) {
@@ -34,12 +34,14 @@ func (o *optimizeFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&o.betRatio, "bet-ratio", 0.2, "share of the evaluations (and time limit) spent on the bets, in [0, 1)")
 	fs.Int64Var(&o.seed, "seed", 1, "seed of every random choice of the search and of the measurement inputs")
 	fs.DurationVar(&o.timeLimit, "time-limit", 0, "stop with the best so far after this long, e.g. 10m (0: none)")
+	fs.IntVar(&o.duel, "duel", 45, "comparisons of the final knockout of the run's start and records against the last genome (0: none)")
 	fs.IntVar(&o.batches, "batches", 31, "timing batches per comparison (the score is their median)")
 	fs.StringVar(&o.out, "o", "", "output .S file (default: stdout, with the report on stderr)")
 	fs.StringVar(&o.genomeOut, "genome-out", "", "write the winning genome (JSON) to this file")
 	fs.StringVar(&o.traceOut, "trace", "", "write the trajectory (one CSV row per evaluation) to this file")
 	fs.StringVar(&o.plotOut, "plot", "", "write an SVG plot of the best cycles over evaluations to this file")
 	fs.StringVar(&o.expectUarch, "expect-uarch", "", "refuse to run unless this CPU's tag (see 'cryptopt uarch') is this")
+	fs.StringVar(&o.start, "start", "greedy", "first run's starting genome: greedy (codegen's static-cost order), random, or a genome file")
 	fs.StringVar(&o.baseline, "baseline", "auto", "compiler of the C baseline: auto (clang-19, clang, else gcc), a compiler name, or none")
 }
 
@@ -50,6 +52,9 @@ func (o *optimizeFlags) check() error {
 	}
 	if o.timeLimit < 0 {
 		return fmt.Errorf("--time-limit must not be negative, got %s", o.timeLimit)
+	}
+	if o.duel < 0 {
+		return fmt.Errorf("--duel must not be negative, got %d", o.duel)
 	}
 	if o.batches < 1 {
 		return fmt.Errorf("--batches must be at least 1, got %d", o.batches)

@@ -1,4 +1,3 @@
-// Command cryptopt generates, optimizes and checks x86-64 assembly for field arithmetic.
 package main
 
 import (

@@ -26,6 +26,23 @@ type optimizeJob struct {
 	gopts    codegen.Options
 	files    optFiles
 	baseName string // the baseline as reports name it, "" without one
+	startG   []search.Genome
+}
+
+// startGenomes resolves --start: codegen's greedy order (all decisions 0), nothing
+// (random), or a genome file of this function.
+func (j *optimizeJob) startGenomes() ([]search.Genome, error) {
+	switch j.o.start {
+	case "random":
+		return nil, nil
+	case "greedy":
+		return []search.Genome{{Order: j.plan.GreedyOrder(), Decisions: make([]int, len(j.plan.Options()))}}, nil
+	}
+	gf, err := readGenome(j.o.start, j.plan)
+	if err != nil {
+		return nil, fmt.Errorf("--start: %w", err)
+	}
+	return []search.Genome{gf.Genome}, nil
 }
 
 // run compiles the baseline, searches, and writes the outputs into the pending files.
@@ -38,6 +55,11 @@ func (j *optimizeJob) run() error {
 		}
 		defer native.Close()
 	}
+	start, err := j.startGenomes()
+	if err != nil {
+		return err
+	}
+	j.startG = start
 	cost, err := newTimedCost(costConfig{plan: j.plan, gopts: j.gopts, ref: j.src.Func,
 		batches: j.o.batches, seed: j.o.seed, baseline: native})
 	if err != nil {
@@ -63,6 +85,7 @@ func (j *optimizeJob) search(cost search.Cost) (search.Outcome, time.Duration, *
 	problem := search.Problem{Deps: j.plan.Deps(), Options: j.plan.Options()}
 	out, err := search.Run(j.ctx, problem, cost, search.Options{
 		Evals: j.o.evals, Bets: j.o.bets, BetRatio: j.o.betRatio, Seed: j.o.seed, TimeLimit: j.o.timeLimit,
+		Duel: j.o.duel, Start: j.startG,
 		Observe: func(s search.Step) {
 			tr.add(s, time.Since(start))
 			prog.update(s)
@@ -157,6 +180,10 @@ func (j *optimizeJob) report(w io.Writer, out search.Outcome, elapsed time.Durat
 		elapsed.Round(time.Millisecond), float64(out.Evals)/max(elapsed.Seconds(), 1e-9), out.Stop)
 	if len(out.Bets) > 0 {
 		fmt.Fprintf(w, "bets: %d run, bet %d continued\n", len(out.Bets), out.Winner)
+	}
+	if j.o.duel > 0 {
+		fmt.Fprintf(w, "final duel: %s\n", map[bool]string{true: "an earlier genome (start or record) beat the last one",
+			false: "the last genome kept"}[out.EliteWon])
 	}
 	fmt.Fprintf(w, "cycles: %.1f\n", out.Cycles)
 	if out.Baseline > 0 {
