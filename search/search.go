@@ -109,8 +109,9 @@ func Split(evals, bets int, betRatio float64) (perBet, final int, err error) {
 }
 
 // Run searches p for the genome with the lowest score: Bet-and-Run over random local
-// search. Each run starts from a random genome, mutates its current best and keeps the
-// candidate when it is not slower. On a time limit or cancellation it returns the best so
+// search. Each run starts from its Options.Start genome or a random one, mutates its
+// current best and keeps the candidate when it is not slower; the final run ends with
+// the knockout of Options.Duel. On a time limit or cancellation it returns the best so
 // far with a nil error; on a Cost error it returns an *EvalError and the best so far.
 func Run(ctx context.Context, p Problem, cost Cost, opts Options) (Outcome, error) {
 	perBet, final, err := Split(opts.Evals, opts.Bets, opts.BetRatio)

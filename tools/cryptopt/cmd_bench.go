@@ -55,11 +55,12 @@ func cmdBench(env *cliEnv, args []string) error {
 	if b.batches < 1 || b.repeats < 1 {
 		return fmt.Errorf("--batches and --repeats must be at least 1")
 	}
-	compilers, err := resolveCompilers(b.compilers)
+	// Inputs first, then the tools: a bad flag is reported as such even where no compiler is.
+	jobs, err := b.jobs()
 	if err != nil {
 		return err
 	}
-	jobs, err := b.jobs()
+	compilers, err := resolveCompilers(b.compilers)
 	if err != nil {
 		return err
 	}
