@@ -39,7 +39,7 @@ func benchOne(r *measure.Runner, j benchJob, compilers []string, b *benchFlags) 
 	if err != nil {
 		return benchRow{}, err
 	}
-	fn, err := loadAsm(r, j.path, j.src, shape)
+	fn, err := r.Load(j.prog, shape)
 	if err != nil {
 		return benchRow{}, err
 	}

@@ -41,6 +41,7 @@ func (b *benchFlags) register(fs *flag.FlagSet) {
 type benchJob struct {
 	path string
 	src  *source
+	prog *x86.Program // parsed from path, checked against src's IR
 }
 
 // cmdBench times assembly against gcc and clang compiling the project's C for the same IR,
@@ -99,7 +100,11 @@ func (b *benchFlags) jobs() ([]benchJob, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []benchJob{{path: b.asm, src: src}}, nil
+	prog, err := readAsm(b.asm, src)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", b.asm, err)
+	}
+	return []benchJob{{path: b.asm, src: src, prog: prog}}, nil
 }
 
 // benchDir finds the .S files of dir and their functions, from the header's function
@@ -128,7 +133,11 @@ func benchDir(dir string) ([]benchJob, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		jobs = append(jobs, benchJob{path: p, src: src})
+		prog, err := readAsm(p, src)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		jobs = append(jobs, benchJob{path: p, src: src, prog: prog})
 	}
 	return jobs, nil
 }
@@ -157,24 +166,20 @@ func resolveCompilers(list string) ([]string, error) {
 	return out, nil
 }
 
-// loadAsm parses and loads a .S for src, refusing one made for another IR.
-func loadAsm(r *measure.Runner, path string, src *source, shape measure.Shape) (measure.Fn, error) {
+// readAsm parses a .S for src, refusing one made for another IR.
+func readAsm(path string, src *source) (*x86.Program, error) {
 	text, err := os.ReadFile(path)
 	if err != nil {
-		return measure.Fn{}, unwrapPath(err)
+		return nil, unwrapPath(err)
 	}
 	if h := parseAsmHeader(text)["ir-hash"]; h != "" {
 		plan, err := codegen.NewPlan(src.Func)
 		if err != nil {
-			return measure.Fn{}, err
+			return nil, err
 		}
 		if h != plan.Func().Hash() && h != src.Func.Hash() {
-			return measure.Fn{}, fmt.Errorf("made for IR %.12s, %s's IR is %.12s", h, src.Func.Name, plan.Func().Hash())
+			return nil, fmt.Errorf("made for IR %.12s, %s's IR is %.12s", h, src.Func.Name, plan.Func().Hash())
 		}
 	}
-	prog, err := x86.ParseGNU(text)
-	if err != nil {
-		return measure.Fn{}, err
-	}
-	return r.Load(prog, shape)
+	return x86.ParseGNU(text)
 }
