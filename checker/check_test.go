@@ -3,12 +3,13 @@ package checker
 import (
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
-	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rules-cryptopt/rules_cryptopt/internal/fiatdata"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
 )
 
 // mixFunc is the IR of testdata/mix.asm.
@@ -106,11 +107,7 @@ func TestBadInput(t *testing.T) {
 
 // fiatDir is ../shared/fiat-json from the repository root.
 func fiatDir(t *testing.T) string {
-	_, file, _, _ := runtime.Caller(0)
-	dir := filepath.Join(filepath.Dir(file), "..", "..", "shared", "fiat-json")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("Fiat JSON test data not found at %s (../shared/fiat-json from the repo root)", dir)
-	}
+	dir := fiatdata.Dir(t)
 	return dir
 }
 

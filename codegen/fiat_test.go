@@ -4,21 +4,20 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/fiatdata"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 )
 
 // fiatMulSquare reads the mul/square functions of every Fiat JSON file, skipping the
 // test when the shared test data is absent.
 func fiatMulSquare(t testing.TB) []*ir.Func {
-	_, file, _, _ := runtime.Caller(0)
-	dir := filepath.Join(filepath.Dir(file), "..", "..", "shared", "fiat-json")
+	dir := fiatdata.Dir(t)
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	if len(paths) == 0 {
 		t.Skipf("Fiat JSON test data not found in %s", dir)

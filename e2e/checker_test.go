@@ -4,25 +4,22 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/rules-cryptopt/rules_cryptopt/checker"
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/fiatdata"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
-	"github.com/stretchr/testify/require"
 )
 
 // fiatJSONDir is ../shared/fiat-json from the repository root.
 func fiatJSONDir(t testing.TB) string {
-	_, file, _, _ := runtime.Caller(0)
-	dir := filepath.Join(filepath.Dir(file), "..", "..", "shared", "fiat-json")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("Fiat JSON test data not found at %s (../shared/fiat-json from the repo root)", dir)
-	}
+	dir := fiatdata.Dir(t)
 	return dir
 }
 

@@ -5,13 +5,14 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
+	"github.com/rules-cryptopt/rules_cryptopt/internal/fiatdata"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/ir/interp"
-	"github.com/stretchr/testify/require"
 )
 
 func TestCatalogue(t *testing.T) {
@@ -103,11 +104,7 @@ func TestFuncNamesAndABI(t *testing.T) {
 
 // fiatDir is ../shared/fiat-json relative to the repository root.
 func fiatDir(t *testing.T) string {
-	_, file, _, _ := runtime.Caller(0)
-	dir := filepath.Join(filepath.Dir(file), "..", "..", "shared", "fiat-json")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("Fiat JSON test data not found at %s: skipping the comparison with Fiat", dir)
-	}
+	dir := fiatdata.Dir(t)
 	return dir
 }
 

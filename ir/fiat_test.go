@@ -4,21 +4,17 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/rules-cryptopt/rules_cryptopt/internal/fiatdata"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 )
 
 // fiatDir is ../shared/fiat-json relative to the repository root.
 func fiatDir(t testing.TB) string {
-	_, file, _, _ := runtime.Caller(0)
-	dir := filepath.Join(filepath.Dir(file), "..", "..", "shared", "fiat-json")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("Fiat JSON test data not found at %s (expected ../shared/fiat-json from the repository root)", dir)
-	}
+	dir := fiatdata.Dir(t)
 	return dir
 }
 

@@ -6,21 +6,20 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/rules-cryptopt/rules_cryptopt/internal/fiatdata"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/ir/cemit"
 	"github.com/rules-cryptopt/rules_cryptopt/ir/interp"
 )
 
 func fiatFuncs(t *testing.T) []*ir.Func {
-	_, file, _, _ := runtime.Caller(0)
-	dir := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "fiat-json")
+	dir := fiatdata.Dir(t)
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	if len(paths) == 0 {
 		t.Skipf("Fiat JSON test data not found at %s (expected ../shared/fiat-json from the repository root)", dir)

@@ -5,12 +5,13 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
-	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rules-cryptopt/rules_cryptopt/internal/fiatdata"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
 )
 
 // runCLI runs the CLI in-process and returns its exit status, stdout and stderr.
@@ -22,12 +23,7 @@ func runCLI(args ...string) (int, string, string) {
 
 // fiatJSON is ../shared/fiat-json/<file> from the repository root, or a skip.
 func fiatJSON(t *testing.T, file string) string {
-	_, here, _, _ := runtime.Caller(0)
-	p := filepath.Join(filepath.Dir(here), "..", "..", "..", "shared", "fiat-json", file)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("Fiat JSON test data not found at %s: skipping", p)
-	}
-	return p
+	return fiatdata.Path(t, file)
 }
 
 func TestSourceLoad(t *testing.T) {
