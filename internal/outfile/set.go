@@ -14,12 +14,15 @@ import (
 // Output is one requested output. Its content is buffered until Set.Commit, so nothing
 // appears at its destination before the command has succeeded.
 type Output struct {
-	bytes.Buffer
-	flag, dest string // the flag that named it and the path as given
-	target     string // resolved path (regular files), or the path to open (streams)
+	buf        bytes.Buffer
+	spool      *os.File // regular files after Spool: the staged copy, written as we go
+	live       bool     // streams after Spool: written directly
+	flag, dest string   // the flag that named it and the path as given
+	target     string   // resolved path (regular files), or the path to open (streams)
 	kind       kind
 	mode       fs.FileMode
-	stream     *os.File // streams: opened by Add, so a FIFO without reader fails early
+	stream     *os.File  // streams: opened by Add, so a FIFO without reader fails early
+	stdout     io.Writer // the set's standard output
 }
 
 // Set is the outputs of one command: the regular files are replaced all or none, and the
@@ -58,7 +61,7 @@ func (s *Set) Add(flag, dest string) (*Output, error) {
 			return nil, fmt.Errorf("%s and %s both write %s", o.flag, flag, what)
 		}
 	}
-	o := &Output{flag: flag, dest: dest, target: target, kind: k, mode: mode}
+	o := &Output{flag: flag, dest: dest, target: target, kind: k, mode: mode, stdout: s.stdout}
 	if k == kindStream {
 		// Non-blocking open: a FIFO without a reader fails (ENXIO) instead of hanging.
 		f, err := os.OpenFile(target, os.O_WRONLY|os.O_APPEND|syscall.O_NONBLOCK, 0)
@@ -71,6 +74,48 @@ func (s *Set) Add(flag, dest string) (*Output, error) {
 	return o, nil
 }
 
+// Write buffers p (or, after Spool, writes it to the staged file or the stream).
+func (o *Output) Write(p []byte) (int, error) {
+	switch {
+	case o.spool != nil:
+		return o.spool.Write(p)
+	case o.live && o.kind == kindStream:
+		return o.stream.Write(p)
+	case o.live:
+		return o.stdout.Write(p)
+	}
+	return o.buf.Write(p)
+}
+
+// WriteString is Write for a string.
+func (o *Output) WriteString(s string) (int, error) { return o.Write([]byte(s)) }
+
+// Spool makes later writes go out as they come instead of into memory, for long outputs
+// such as a search trace: a regular file is staged now in a hidden file beside it (removed
+// by Abort, renamed by Commit), a stream is written directly.
+func (o *Output) Spool() error {
+	if o.kind != kindRegular {
+		o.live = true
+		pending := bytes.Clone(o.buf.Bytes())
+		o.buf.Reset()
+		_, err := o.Write(pending)
+		return err
+	}
+	dir, base := filepath.Split(o.target)
+	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	if err != nil {
+		return fmt.Errorf("%s: cannot write %s: %w", o.flag, Clip(o.dest), unwrapPath(err))
+	}
+	if _, err := f.Write(o.buf.Bytes()); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return fmt.Errorf("%s: writing %s: %w", o.flag, Clip(o.dest), unwrapPath(err))
+	}
+	o.buf.Reset()
+	o.spool = f
+	return nil
+}
+
 // IsStdout reports whether o goes to standard output.
 func (o *Output) IsStdout() bool { return o != nil && o.kind == kindStdout }
 
@@ -79,6 +124,10 @@ func (s *Set) Abort() {
 	for _, o := range s.outs {
 		if o.stream != nil {
 			o.stream.Close()
+		}
+		if o.spool != nil {
+			o.spool.Close()
+			os.Remove(o.spool.Name())
 		}
 	}
 	s.outs = nil
@@ -97,9 +146,9 @@ func (s *Set) Commit() error {
 		var err error
 		switch o.kind {
 		case kindStdout:
-			_, err = s.stdout.Write(o.Bytes())
+			_, err = s.stdout.Write(o.buf.Bytes())
 		case kindStream:
-			_, err = o.stream.Write(o.Bytes())
+			_, err = o.stream.Write(o.buf.Bytes())
 			if cerr := o.stream.Close(); err == nil {
 				err = cerr
 			}
@@ -135,13 +184,10 @@ func (s *Set) commitFiles() error {
 		if o.kind != kindRegular {
 			continue
 		}
-		x := staged{o: o}
-		var err error
-		x.tmp, err = writeTemp(o)
+		tmp, err := writeTemp(o)
 		if err == nil {
-			st = append(st, x)
-			x.backup, err = backup(o.target)
-			st[len(st)-1].backup = x.backup
+			st = append(st, staged{o: o, tmp: tmp})
+			st[len(st)-1].backup, err = backup(o.target)
 		}
 		if err != nil {
 			cleanup()
@@ -174,15 +220,19 @@ func (s *Set) restore(done []staged) {
 	}
 }
 
-// writeTemp writes o's content to a new hidden file beside its target, synced, with the
-// target's permissions.
+// writeTemp writes o's content to a new hidden file beside its target (or finishes the
+// spooled one), synced, with the target's permissions.
 func writeTemp(o *Output) (string, error) {
-	dir, base := filepath.Split(o.target)
-	f, err := os.CreateTemp(dir, "."+base+".tmp*")
-	if err != nil {
-		return "", unwrapPath(err)
+	f := o.spool
+	o.spool = nil
+	if f == nil {
+		dir, base := filepath.Split(o.target)
+		var err error
+		if f, err = os.CreateTemp(dir, "."+base+".tmp*"); err != nil {
+			return "", unwrapPath(err)
+		}
 	}
-	_, err = f.Write(o.Bytes())
+	_, err := f.Write(o.buf.Bytes())
 	if err == nil {
 		err = f.Chmod(o.mode)
 	}

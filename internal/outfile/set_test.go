@@ -243,3 +243,33 @@ func TestClip(t *testing.T) {
 		require.Equal(t, tc.want, Clip(tc.in))
 	}
 }
+
+func TestSpool(t *testing.T) {
+	dir := t.TempDir()
+	dest := filepath.Join(dir, "trace.csv")
+	for _, commit := range []bool{true, false} {
+		s := NewSet(nil)
+		o, err := s.Add("--trace", dest)
+		require.NoError(t, err)
+		o.WriteString("head\n")
+		require.NoError(t, o.Spool())
+		o.WriteString("row\n")
+		require.NoFileExists(t, dest, "nothing at the destination before Commit")
+		if !commit {
+			s.Abort()
+			require.Empty(t, dirEntries(t, dir), "Abort removes the spooled file")
+			continue
+		}
+		require.NoError(t, s.Commit())
+		requireFile(t, dest, "head\nrow\n")
+		os.Remove(dest)
+	}
+	var stdout bytes.Buffer
+	s := NewSet(&stdout)
+	o, err := s.Add("--trace", "-")
+	require.NoError(t, err)
+	require.NoError(t, o.Spool())
+	o.WriteString("live\n")
+	require.Equal(t, "live\n", stdout.String(), "a spooled stream is written as it comes")
+	s.Abort()
+}
