@@ -2,7 +2,7 @@ package main
 
 import (
 	"bytes"
-			"strings"
+	"strings"
 	"testing"
 	"time"
 
