@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rules-cryptopt/rules_cryptopt/search"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
 // requireRefused checks the promise for bad input: exit 2, one line naming the problem,
@@ -334,4 +335,30 @@ func TestPlotRange(t *testing.T) {
 	require.Less(t, lo, 300.0)
 	top := 500.0
 	require.GreaterOrEqual(t, (hi-top)/(hi-lo), legendBand-1e-9, "the legend band above the data is free")
+}
+
+// TestBenchReadsNASM: bench reads what compile writes in either syntax, as the same
+// program, and times the NASM file.
+func TestBenchReadsNASM(t *testing.T) {
+	dir := t.TempDir()
+	src, err := (&sourceFlags{curve: "p256", op: "mul"}).load()
+	require.NoError(t, err)
+	var progs []*x86.Program
+	for _, tc := range []struct{ syntax, file string }{{"gnu", "a.S"}, {"nasm", "a.asm"}} {
+		p := filepath.Join(dir, tc.file)
+		code, _, errs := runCLI("compile", "--curve", "p256", "--op", "mul", "--seed", "5", "--syntax", tc.syntax, "-o", p)
+		require.Equal(t, 0, code, errs)
+		prog, err := readAsm(p, src)
+		require.NoError(t, err, tc.syntax)
+		progs = append(progs, prog)
+	}
+	require.Equal(t, progs[0].Insts, progs[1].Insts)
+	needTimingCPU(t)
+	code, out, errs := runCLI("bench", "--curve", "p256", "--op", "mul", "--asm", filepath.Join(dir, "a.asm"),
+		"--compilers", "gcc", "--repeats", "1", "--batches", "3")
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "| p256_mul |")
+	code, out, errs = runCLI("bench", "--all", "--dir", dir, "--compilers", "gcc", "--repeats", "1", "--batches", "3")
+	require.Equal(t, 0, code, errs)
+	require.Equal(t, 2, strings.Count(out, "| p256_mul |"), "both files of the directory")
 }

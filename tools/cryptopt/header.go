@@ -115,7 +115,8 @@ func (h asmHeader) lines() []string {
 	return l
 }
 
-// parseAsmHeader reads the "# key: value" lines before the first non-comment line.
+// parseAsmHeader reads the "# key: value" (GNU) or "; key: value" (NASM) lines before the
+// first non-comment line.
 func parseAsmHeader(src []byte) map[string]string {
 	out := map[string]string{}
 	sc := bufio.NewScanner(bytes.NewReader(src))
@@ -124,9 +125,11 @@ func parseAsmHeader(src []byte) map[string]string {
 		if line == "" {
 			continue
 		}
-		text, ok := strings.CutPrefix(line, "#")
+		text, ok := strings.CutPrefix(line, "#") // GNU .S
 		if !ok {
-			break
+			if text, ok = strings.CutPrefix(line, ";"); !ok { // NASM .asm
+				break
+			}
 		}
 		if k, v, ok := strings.Cut(strings.TrimSpace(text), ": "); ok && !strings.Contains(k, " ") {
 			out[k] = strings.TrimSpace(v)
