@@ -13,7 +13,7 @@ import (
 // Limits of the inputs the CLI reads (the largest real ones are far smaller: Fiat's
 // p521 JSON is under 1 MiB, a genome or a .S file under 100 KiB).
 const (
-	MaxFiat   = 32 << 20
+	MaxFiat   = 8 << 20
 	MaxGenome = 4 << 20
 	MaxAsm    = 8 << 20
 )
@@ -58,6 +58,8 @@ func Read(path, what string, limit int64, timeout time.Duration) ([]byte, error)
 		return nil, fmt.Errorf("%s: reading %s: %w", what, path, unwrapPath(err))
 	case int64(len(data)) > limit:
 		return nil, fmt.Errorf("%s: %s is more than the limit of %d bytes", what, path, limit)
+	case len(data) == 0 && !m.IsRegular():
+		return nil, fmt.Errorf("%s: %s sent no data (a FIFO without a writer?)", what, path)
 	}
 	return data, nil
 }

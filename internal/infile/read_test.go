@@ -35,14 +35,14 @@ func TestRead(t *testing.T) {
 			return p
 		}, err: "65 bytes, more than the limit of 64"},
 		{name: "dev zero", setup: func(*testing.T, string) string { return "/dev/zero" }, err: "more than the limit of 64 bytes"},
-		{name: "dev null is empty", setup: func(*testing.T, string) string { return "/dev/null" }, want: ""},
+		{name: "dev null sends nothing", setup: func(*testing.T, string) string { return "/dev/null" }, err: "sent no data"},
 		{name: "directory", setup: func(_ *testing.T, dir string) string { return dir }, err: "is a directory"},
 		{name: "missing", setup: func(_ *testing.T, dir string) string { return filepath.Join(dir, "no") }, err: "no such file"},
 		{name: "fifo without writer does not block", setup: func(t *testing.T, dir string) string {
 			p := filepath.Join(dir, "fifo")
 			require.NoError(t, syscall.Mkfifo(p, 0o644))
 			return p
-		}, want: ""},
+		}, err: "sent no data"},
 		{name: "fifo with a silent writer times out", setup: func(t *testing.T, dir string) string {
 			p := filepath.Join(dir, "fifo")
 			require.NoError(t, syscall.Mkfifo(p, 0o644))

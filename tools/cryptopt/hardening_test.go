@@ -99,7 +99,7 @@ func TestRefusedInput(t *testing.T) {
 	}{
 		// Inputs: size caps, special files.
 		{"fiat dev zero", a([]string{"ir", "--fiat", "/dev/zero", "--func", "f"}), "more than the limit"},
-		{"fiat fifo without writer", a([]string{"ir", "--fiat", fifo, "--func", "f"}), "fiat json"},
+		{"fiat fifo without writer", a([]string{"ir", "--fiat", fifo, "--func", "f"}), "sent no data"},
 		{"fiat directory", a([]string{"ir", "--fiat", in, "--func", "f"}), "is a directory"},
 		{"fiat duplicate function", a([]string{"ir", "--fiat", dup, "--func", dupName}), "defined twice"},
 		{"genome dev zero", a([]string{"emit"}, p256, []string{"--genome", "/dev/zero"}), "more than the limit"},
