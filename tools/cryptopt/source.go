@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -203,7 +204,7 @@ func parsePrime(s string, maxBits int) (*big.Int, error) {
 		}
 		t, err := parseTerm(expr[start:i], maxBits+64)
 		if errors.Is(err, errTooBig) {
-			return nil, fmt.Errorf("--prime %s: a term has more than the %d bits %d limbs hold", outfile.Clip(s), maxBits, maxBits/64)
+			return nil, fmt.Errorf("--prime %s does not fit %d limbs: a term has more than %d bits", outfile.Clip(s), maxBits/64, maxBits)
 		}
 		if err != nil {
 			return nil, bad
@@ -221,7 +222,7 @@ func parsePrime(s string, maxBits int) (*big.Int, error) {
 		return nil, fmt.Errorf("--prime %s is not positive", outfile.Clip(s))
 	}
 	if total.BitLen() > maxBits {
-		return nil, fmt.Errorf("--prime %s has %d bits, more than %d limbs hold", outfile.Clip(s), total.BitLen(), maxBits/64)
+		return nil, fmt.Errorf("--prime %s does not fit %d limbs: it has %d bits", outfile.Clip(s), maxBits/64, total.BitLen())
 	}
 	return total, nil
 }
@@ -230,10 +231,10 @@ func parsePrime(s string, maxBits int) (*big.Int, error) {
 var errTooBig = errors.New("term too big")
 
 // parseTerm multiplies the factors of t, refusing (before computing it) a product of more
-// than maxBits bits: the bits of base^e are at most e·bitlen(base), and bases of 0 and 1
-// are kept small whatever their exponent.
+// than maxBits bits: base^e has at most e·log2(base)+1 bits (log2 taken from the base's
+// leading 64 bits, rounded up), and bases of 0 and 1 stay small whatever their exponent.
 func parseTerm(t string, maxBits int) (*big.Int, error) {
-	prod, bits := big.NewInt(1), 0
+	prod, bits := big.NewInt(1), 0.0
 	for _, f := range strings.Split(t, "*") {
 		base, exp, isPow := strings.Cut(f, "^")
 		b, ok := new(big.Int).SetString(base, 0)
@@ -248,10 +249,13 @@ func parseTerm(t string, maxBits int) (*big.Int, error) {
 			}
 		}
 		if b.BitLen() > 1 {
-			if e > maxBits || b.BitLen() > maxBits || bits+b.BitLen()*e > maxBits {
+			if e > maxBits || b.BitLen() > maxBits {
 				return nil, errTooBig
 			}
-			bits += b.BitLen() * e
+			bits += float64(e)*log2Up(b) + 1
+			if bits > float64(maxBits) {
+				return nil, errTooBig
+			}
 		}
 		if isPow {
 			b.Exp(b, big.NewInt(int64(e)), nil)
@@ -259,6 +263,16 @@ func parseTerm(t string, maxBits int) (*big.Int, error) {
 		prod.Mul(prod, b)
 	}
 	return prod, nil
+}
+
+// log2Up is an upper bound of log2(b) for b ≥ 2, exact to about 1e-9.
+func log2Up(b *big.Int) float64 {
+	n := b.BitLen()
+	if n <= 64 {
+		return math.Log2(float64(b.Uint64()))*(1+1e-12) + 1e-9
+	}
+	top := new(big.Int).Rsh(b, uint(n-64)).Uint64()
+	return float64(n-64) + math.Log2(float64(top)+1)
 }
 
 // oneLine keeps an error message on one line, as the CLI promises.
