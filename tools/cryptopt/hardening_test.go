@@ -364,3 +364,32 @@ func TestBenchReadsNASM(t *testing.T) {
 	require.Equal(t, 0, code, errs)
 	require.Equal(t, 2, strings.Count(out, "| p256_mul |"), "both files of the directory")
 }
+
+// TestBenchTrustsNoHeader: a header that lies about the function is caught by the IR
+// hash, and header figures are never printed as bench's own.
+func TestBenchTrustsNoHeader(t *testing.T) {
+	needTimingCPU(t)
+	for _, tc := range []struct {
+		name, from, to string
+		code           int
+		want, absent   string
+	}{
+		{"other function named", "# function: p256_mul", "# function: p224_mul", 2, "made for IR", ""},
+		{"fake figures", "# cycles: n/a", "# cycles: 0.123\n# baseline: gcc, 98765.4 cycles\n# ratio: 0.0000042", 0, "| p256_mul |", "98765.4"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			p := compileTo(t, dir, "p256", "mul")
+			text, err := os.ReadFile(p)
+			require.NoError(t, err)
+			require.Contains(t, string(text), tc.from)
+			require.NoError(t, os.WriteFile(p, []byte(strings.Replace(string(text), tc.from, tc.to, 1)), 0o644))
+			code, out, errs := runCLI("bench", "--all", "--dir", dir, "--compilers", "gcc", "--repeats", "1", "--batches", "3")
+			require.Equal(t, tc.code, code, errs)
+			require.Contains(t, out+errs, tc.want)
+			if tc.absent != "" {
+				require.NotContains(t, out, tc.absent)
+			}
+		})
+	}
+}
