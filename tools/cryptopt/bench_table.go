@@ -5,8 +5,10 @@ import (
 	"io"
 	"math"
 	"math/rand"
+	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
 )
@@ -34,7 +36,7 @@ type benchRow struct {
 }
 
 // benchOne times a .S file against each compiler's build of the project's C.
-func benchOne(r *measure.Runner, j benchJob, compilers []string, b *benchFlags) (benchRow, error) {
+func benchOne(r *measure.Runner, j benchJob, compilers []string, b *benchFlags, progress func(rep int)) (benchRow, error) {
 	shape, err := measure.ShapeOf(j.src.Func)
 	if err != nil {
 		return benchRow{}, err
@@ -58,7 +60,8 @@ func benchOne(r *measure.Runner, j benchJob, compilers []string, b *benchFlags) 
 	}
 	rng := rand.New(rand.NewSource(b.seed))
 	med := make([][]float64, len(fns)) // med[k][rep]
-	for range b.repeats {
+	for rep := range b.repeats {
+		progress(rep)
 		stats, err := timer.Compare(fns, j.src.Func, rng)
 		if err != nil {
 			return benchRow{}, err
@@ -77,6 +80,25 @@ func benchOne(r *measure.Runner, j benchJob, compilers []string, b *benchFlags) 
 		row.speedups = append(row.speedups, spreadOf(ratios))
 	}
 	return row, nil
+}
+
+// benchProgress prints a line now and then while bench runs (repeats can take minutes).
+type benchProgress struct {
+	w              io.Writer
+	files, repeats int
+	next           time.Time
+}
+
+func newBenchProgress(w io.Writer, files, repeats int) *benchProgress {
+	return &benchProgress{w: w, files: files, repeats: repeats, next: time.Now().Add(2 * time.Second)}
+}
+
+// update reports repeat rep of file i, at most every 2 s.
+func (p *benchProgress) update(i int, path string, rep int) {
+	if now := time.Now(); now.After(p.next) {
+		p.next = now.Add(2 * time.Second)
+		fmt.Fprintf(p.w, "bench: file %d/%d (%s), repeat %d/%d\n", i+1, p.files, filepath.Base(path), rep+1, p.repeats)
+	}
 }
 
 // printBenchTable prints a Markdown table: cycles per call and speedups, each as the

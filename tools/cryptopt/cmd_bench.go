@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/infile"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/outfile"
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
@@ -28,9 +30,9 @@ type benchFlags struct {
 
 func (b *benchFlags) register(fs *flag.FlagSet) {
 	b.src.register(fs)
-	fs.StringVar(&b.asm, "asm", "", "the assembly (.S) to time")
-	fs.BoolVar(&b.all, "all", false, "time every .S file of --dir (the function is read from each header)")
-	fs.StringVar(&b.dir, "dir", "", "directory of .S files, with --all")
+	fs.StringVar(&b.asm, "asm", "", "the assembly to time: GNU .S or NASM .asm (as compile --syntax writes)")
+	fs.BoolVar(&b.all, "all", false, "time every .S and .asm file of --dir (the function is named by each header, then checked)")
+	fs.StringVar(&b.dir, "dir", "", "directory of .S/.asm files, with --all")
 	fs.StringVar(&b.compilers, "compilers", "gcc,clang", "comma-separated C compilers of the baselines (clang means clang-19 when present)")
 	fs.IntVar(&b.batches, "batches", 31, "timing batches per comparison")
 	fs.IntVar(&b.repeats, "repeats", 7, "comparisons per function; the table shows their median and range")
@@ -53,8 +55,20 @@ func cmdBench(env *cliEnv, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if b.batches < 1 || b.repeats < 1 {
-		return fmt.Errorf("--batches and --repeats must be at least 1")
+	if err := inRange("--batches", b.batches, 1, maxBatches); err != nil {
+		return err
+	}
+	if err := inRange("--repeats", b.repeats, 1, maxRepeats); err != nil {
+		return err
+	}
+	if b.all {
+		for _, f := range []string{"curve", "op", "fiat", "func", "prime", "method", "limbs", "asm"} {
+			if flagsSet(fs)[f] {
+				return fmt.Errorf("--all times every file of --dir by its own function: --%s does not go with it", f)
+			}
+		}
+	} else if b.dir != "" {
+		return errors.New("--dir goes with --all")
 	}
 	// Inputs first, then the tools: a bad flag is reported as such even where no compiler is.
 	jobs, err := b.jobs()
@@ -74,8 +88,9 @@ func cmdBench(env *cliEnv, args []string) error {
 	}
 	defer r.Close()
 	var rows []benchRow
-	for _, j := range jobs {
-		row, err := benchOne(r, j, compilers, &b)
+	prog := newBenchProgress(env.stderr, len(jobs), b.repeats)
+	for i, j := range jobs {
+		row, err := benchOne(r, j, compilers, &b, func(rep int) { prog.update(i, j.path, rep) })
 		if err != nil {
 			return oneLine(fmt.Errorf("%s: %w", j.path, err))
 		}
@@ -102,7 +117,7 @@ func (b *benchFlags) jobs() ([]benchJob, error) {
 	}
 	prog, err := readAsm(b.asm, src)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", b.asm, err)
+		return nil, fmt.Errorf("%s: %w", outfile.Clip(b.asm), err)
 	}
 	return []benchJob{{path: b.asm, src: src, prog: prog}}, nil
 }
@@ -110,24 +125,37 @@ func (b *benchFlags) jobs() ([]benchJob, error) {
 // benchDir finds the .S files of dir and their functions, from the header's function
 // name (a catalogue "<field>_<op>").
 func benchDir(dir string) ([]benchJob, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "*.S"))
-	if err != nil {
-		return nil, err
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("--dir %s is not a directory", outfile.Clip(dir))
+	}
+	var paths []string
+	for _, pat := range []string{"*.S", "*.asm"} {
+		m, err := filepath.Glob(filepath.Join(dir, pat))
+		if err != nil {
+			return nil, err
+		}
+		paths = append(paths, m...)
 	}
 	if len(paths) == 0 {
-		return nil, fmt.Errorf("no .S files in %s", dir)
+		return nil, fmt.Errorf("no .S or .asm files in %s", outfile.Clip(dir))
+	}
+	if len(paths) > maxBenchFiles {
+		return nil, fmt.Errorf("%s holds %d assembly files, more than %d", outfile.Clip(dir), len(paths), maxBenchFiles)
 	}
 	sort.Strings(paths)
 	var jobs []benchJob
 	for _, p := range paths {
-		text, err := os.ReadFile(p)
+		text, err := infile.Read(p, "--dir", infile.MaxAsm, infile.StreamTimeout)
 		if err != nil {
-			return nil, fmt.Errorf("reading %w", err)
+			return nil, err
 		}
+		// The header only names the function to look up; its IR hash is compared and the
+		// outputs are checked against that function in every batch, so a lying header
+		// fails rather than being believed.
 		name := parseAsmHeader(text)["function"]
 		i := strings.LastIndexByte(name, '_')
-		if i <= 0 {
-			return nil, fmt.Errorf("%s: header names no catalogue function (got %q)", p, name)
+		if i <= 0 || headerValueError(name) != nil {
+			return nil, fmt.Errorf("%s: header names no catalogue function (got %s)", p, outfile.Clip(name))
 		}
 		src, err := (&sourceFlags{curve: name[:i], op: name[i+1:]}).load()
 		if err != nil {
@@ -166,11 +194,11 @@ func resolveCompilers(list string) ([]string, error) {
 	return out, nil
 }
 
-// readAsm parses a .S for src, refusing one made for another IR.
+// readAsm parses a .S (GNU) or .asm (NASM) for src, refusing one made for another IR.
 func readAsm(path string, src *source) (*x86.Program, error) {
-	text, err := os.ReadFile(path)
+	text, err := infile.Read(path, "--asm", infile.MaxAsm, infile.StreamTimeout)
 	if err != nil {
-		return nil, unwrapPath(err)
+		return nil, err
 	}
 	if h := parseAsmHeader(text)["ir-hash"]; h != "" {
 		plan, err := codegen.NewPlan(src.Func)
@@ -181,5 +209,5 @@ func readAsm(path string, src *source) (*x86.Program, error) {
 			return nil, fmt.Errorf("made for IR %.12s, %s's IR is %.12s", h, src.Func.Name, plan.Func().Hash())
 		}
 	}
-	return x86.ParseGNU(text)
+	return x86.Parse(text)
 }

@@ -67,10 +67,10 @@ func TestBenchBadInput(t *testing.T) {
 		{"other IR", []string{"--curve", "p224", "--op", "mul", "--asm", p256}, "made for IR"},
 		{"no asm", []string{"--curve", "p256", "--op", "mul"}, "--asm FILE is required"},
 		{"missing file", []string{"--curve", "p256", "--op", "mul", "--asm", filepath.Join(dir, "nope.S")}, "no such file"},
-		{"empty dir", []string{"--all", "--dir", empty}, "no .S files"},
+		{"empty dir", []string{"--all", "--dir", empty}, "no .S or .asm files"},
 		{"all without dir", []string{"--all"}, "--all needs --dir"},
 		{"unknown compiler", []string{"--all", "--dir", dir, "--compilers", "tcc-9000"}, `compiler "tcc-9000" not found`},
-		{"zero repeats", []string{"--all", "--dir", dir, "--repeats", "0"}, "at least 1"},
+		{"zero repeats", []string{"--all", "--dir", dir, "--repeats", "0"}, "--repeats 0 out of range 1..1000"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/rules-cryptopt/rules_cryptopt/checker"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/infile"
 )
 
 // cmdCheck proves an assembly file equivalent to its function's IR (exit 0), reports why
@@ -27,17 +27,17 @@ func cmdCheck(env *cliEnv, args []string) error {
 	if *asmPath == "" {
 		return errors.New("--asm FILE is required")
 	}
-	if *trials < 1 {
-		return errors.New("--trials must be at least 1")
+	if err := inRange("--trials", *trials, 1, maxTrials); err != nil {
+		return err
 	}
 	// The IR as given (no lowering or normalisation), so that a bug there cannot hide.
 	s, err := src.resolve()
 	if err != nil {
 		return oneLine(err)
 	}
-	text, err := os.ReadFile(*asmPath)
+	text, err := infile.Read(*asmPath, "--asm", infile.MaxAsm, infile.StreamTimeout)
 	if err != nil {
-		return fmt.Errorf("reading assembly: %w", err)
+		return err
 	}
 	rep, err := checker.Check(s.Func, text, checker.Options{Aliasing: *aliasing, RandomTrials: *trials, Seed: *seed})
 	if err != nil {

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"cmp"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand"
-	"os"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/infile"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/outfile"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
@@ -45,14 +48,32 @@ func cmdCompile(env *cliEnv, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	given := flagsSet(fs)
+	if c.genome != "" && given["seed"] {
+		return errors.New("--seed and --genome exclude each other (the genome fixes every choice)")
+	}
+	if c.genome != "" && given["order"] {
+		return errors.New("--order and --genome exclude each other (the genome fixes the order)")
+	}
 	return runCompile(env, &c, "compile")
 }
 
 // runCompile is compile and emit: load the function, build its plan, take or draw the
 // genome, generate, print with the header, write the outputs atomically.
-func runCompile(env *cliEnv, c *compileFlags, command string) error {
+func runCompile(env *cliEnv, c *compileFlags, command string) (err error) {
 	if c.syntax != "gnu" && c.syntax != "nasm" {
 		return fmt.Errorf("--syntax %q: want gnu or nasm", c.syntax)
+	}
+	// Destinations are probed first, so a bad one is refused before any work.
+	set := outfile.NewSet(env.stdout)
+	defer set.Abort()
+	asmOut, err := set.Add("-o", cmp.Or(c.out, "-"))
+	if err != nil {
+		return err
+	}
+	genomeOut, err := set.Add("--genome-out", c.genomeOut)
+	if err != nil {
+		return err
 	}
 	src, err := c.src.load()
 	if err != nil {
@@ -71,7 +92,7 @@ func runCompile(env *cliEnv, c *compileFlags, command string) error {
 		return fmt.Errorf("--order %s and --genome exclude each other", c.order)
 	}
 	if c.genome != "" {
-		if gf, err = readGenome(c.genome, plan); err != nil {
+		if gf, err = readGenome(c.genome, "--genome", plan); err != nil {
 			return err
 		}
 	} else if gf.Genome, err = c.startGenome(plan); err != nil {
@@ -89,7 +110,15 @@ func runCompile(env *cliEnv, c *compileFlags, command string) error {
 	if c.syntax == "nasm" {
 		text = x86.PrintNASM(prog)
 	}
-	return writeOutputs(env, c, text, gf)
+	asmOut.Write(text)
+	if genomeOut != nil {
+		data, err := gf.Marshal()
+		if err != nil {
+			return fmt.Errorf("genome: %w", err)
+		}
+		genomeOut.Write(data)
+	}
+	return set.Commit()
 }
 
 // startGenome is the genome compile uses without --genome: random (seeded), or the
@@ -125,15 +154,19 @@ func (c *compileFlags) seedNote() string {
 	return fmt.Sprint(c.seed)
 }
 
-// readGenome loads a genome file and checks that it belongs to the plan's function.
-func readGenome(path string, plan *codegen.Plan) (search.File, error) {
-	data, err := os.ReadFile(path)
+// readGenome loads a genome file (named by flag) and checks that it belongs to the plan's
+// function and that every field the .S header will show is one printable line.
+func readGenome(path, flag string, plan *codegen.Plan) (search.File, error) {
+	data, err := infile.Read(path, flag, infile.MaxGenome, infile.StreamTimeout)
 	if err != nil {
-		return search.File{}, fmt.Errorf("reading genome: %w", unwrapPath(err))
+		return search.File{}, err
 	}
 	gf, err := search.ParseFile(data)
+	if err == nil {
+		err = checkGenomeFields(gf)
+	}
 	if err != nil {
-		return search.File{}, fmt.Errorf("%s: %w", path, err)
+		return search.File{}, fmt.Errorf("%s %s: %w", flag, outfile.Clip(path), err)
 	}
 	if want := plan.Func().Hash(); gf.IRHash != want {
 		return search.File{}, fmt.Errorf("%s: genome is for IR %.12s (function %q), this function's IR is %.12s",
@@ -160,48 +193,4 @@ func compileHeader(command string, plan *codegen.Plan, gf search.File, seed stri
 		lines = append(lines, "seed: "+seed, "evaluations: 0", "cycles: n/a", "ratio: n/a")
 	}
 	return lines
-}
-
-// writeOutputs writes the assembly (file or stdout) and the genome file, all or nothing.
-func writeOutputs(env *cliEnv, c *compileFlags, text []byte, gf search.File) (err error) {
-	var set pendingSet
-	defer func() {
-		if err != nil {
-			set.abort()
-		}
-	}()
-	if c.genomeOut != "" {
-		data, err := gf.Marshal()
-		if err != nil {
-			return fmt.Errorf("genome: %w", err)
-		}
-		if err := addOutput(&set, c.genomeOut, data); err != nil {
-			return err
-		}
-	}
-	if c.out != "" {
-		if err := addOutput(&set, c.out, text); err != nil {
-			return err
-		}
-	}
-	if err := set.commit(); err != nil {
-		set = nil // commit already cleaned up
-		return err
-	}
-	if c.out == "" {
-		_, err = env.stdout.Write(text)
-	}
-	return err
-}
-
-// addOutput stages data for dest in set.
-func addOutput(set *pendingSet, dest string, data []byte) error {
-	p, err := set.add(dest)
-	if err != nil {
-		return err
-	}
-	if _, err := p.Write(data); err != nil {
-		return fmt.Errorf("writing %s: %w", dest, unwrapPath(err))
-	}
-	return nil
 }

@@ -20,6 +20,11 @@ func cmdEmitC(env *cliEnv, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	set, o, err := stageOutput(env, *out)
+	if err != nil {
+		return err
+	}
+	defer set.Abort()
 	s, err := src.load()
 	if err != nil {
 		return err
@@ -27,9 +32,13 @@ func cmdEmitC(env *cliEnv, args []string) error {
 	if *sym == "" {
 		*sym = s.Symbol
 	}
+	if err := checkSymbol(*sym); err != nil {
+		return err
+	}
 	data, err := cemit.Emit(s.Func, *sym)
 	if err != nil {
 		return oneLine(fmt.Errorf("emitting C for %s: %w", s.Func.Name, err))
 	}
-	return writeOutput(env, *out, data)
+	o.Write(data)
+	return set.Commit()
 }

@@ -25,6 +25,11 @@ func cmdIR(env *cliEnv, args []string) error {
 	if *format != "json" && *format != "text" {
 		return fmt.Errorf("unknown --format %q (want json or text)", *format)
 	}
+	set, o, err := stageOutput(env, *out)
+	if err != nil {
+		return err
+	}
+	defer set.Abort()
 	s, err := src.load()
 	if err != nil {
 		return err
@@ -43,5 +48,6 @@ func cmdIR(env *cliEnv, args []string) error {
 	} else if data, err = ir.WriteFiat([]*ir.Func{f}); err != nil {
 		return oneLine(fmt.Errorf("writing Fiat JSON for %s: %w", f.Name, err))
 	}
-	return writeOutput(env, *out, data)
+	o.Write(data)
+	return set.Commit()
 }

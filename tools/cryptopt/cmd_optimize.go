@@ -1,15 +1,19 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/outfile"
 	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
 )
@@ -50,14 +54,23 @@ func (o *optimizeFlags) check() error {
 	if _, _, err := search.Split(o.evals, o.bets, o.betRatio); err != nil {
 		return fmt.Errorf("--evals/--bets/--bet-ratio: %w", err)
 	}
+	if err := inRange("--evals", o.evals, 1, maxEvals); err != nil {
+		return err
+	}
+	if err := inRange("--bets", o.bets, 1, maxBets); err != nil {
+		return err
+	}
+	if err := inRange("--duel", o.duel, 0, maxDuel); err != nil {
+		return err
+	}
+	if err := inRange("--batches", o.batches, 1, maxBatches); err != nil {
+		return err
+	}
+	if err := headerValueError(o.baseline); err != nil || strings.ContainsAny(o.baseline, " \t") {
+		return fmt.Errorf("--baseline %s is not a compiler name", outfile.Clip(o.baseline))
+	}
 	if o.timeLimit < 0 {
 		return fmt.Errorf("--time-limit must not be negative, got %s", o.timeLimit)
-	}
-	if o.duel < 0 {
-		return fmt.Errorf("--duel must not be negative, got %d", o.duel)
-	}
-	if o.batches < 1 {
-		return fmt.Errorf("--batches must be at least 1, got %d", o.batches)
 	}
 	return nil
 }
@@ -97,18 +110,22 @@ func runOptimize(env *cliEnv, args []string, detect func() uarch.Info) error {
 	if err != nil {
 		return err
 	}
-	var outs pendingSet
-	files, err := o.openOutputs(&outs)
+	outs := outfile.NewSet(env.stdout)
+	defer outs.Abort()
+	files, err := o.openOutputs(outs)
 	if err != nil {
-		outs.abort()
 		return err
 	}
 	job := &optimizeJob{ctx: ctx, env: env, o: &o, cpu: cpu, src: src, plan: plan, gopts: gopts, files: files}
-	if err := job.run(); err != nil {
-		outs.abort()
+	rep, err := job.run()
+	if err != nil {
 		return err
 	}
-	return outs.commit()
+	// The files are committed even when the report cannot be printed (stdout gone).
+	if err := outs.Commit(); err != nil {
+		return err
+	}
+	return rep()
 }
 
 // checkCPU refuses a CPU the generated code cannot run on, or another than the build
@@ -125,31 +142,46 @@ func checkCPU(detect func() uarch.Info, expect string) (uarch.Info, error) {
 	return info, nil
 }
 
-// optFiles are the pending outputs; nil ones were not requested.
+// optFiles are the staged outputs; nil ones were not requested.
 type optFiles struct {
-	asm, genome, trace, plot *pendingFile
+	asm, genome, trace, plot *outfile.Output
 }
 
-// openOutputs creates every requested output up front, so an unwritable one fails before
-// the search rather than after it.
-func (o *optimizeFlags) openOutputs(outs *pendingSet) (optFiles, error) {
+// openOutputs probes every output up front (-o defaults to standard output), so an
+// unwritable one fails before the search rather than after it. The trace is spooled:
+// it grows with the evaluations.
+func (o *optimizeFlags) openOutputs(outs *outfile.Set) (optFiles, error) {
 	var f optFiles
 	var err error
 	for _, x := range []struct {
-		dest string
-		p    **pendingFile
-	}{{o.out, &f.asm}, {o.genomeOut, &f.genome}, {o.traceOut, &f.trace}, {o.plotOut, &f.plot}} {
-		if x.dest == "-" {
-			continue
-		}
-		if *x.p, err = outs.add(x.dest); err != nil {
+		flag, dest string
+		p          **outfile.Output
+	}{{"-o", cmp.Or(o.out, "-"), &f.asm}, {"--genome-out", o.genomeOut, &f.genome},
+		{"--trace", o.traceOut, &f.trace}, {"--plot", o.plotOut, &f.plot}} {
+		if *x.p, err = outs.Add(x.flag, x.dest); err != nil {
 			return f, err
 		}
 	}
-	return f, nil
+	if f.trace != nil {
+		err = f.trace.Spool()
+	}
+	return f, err
 }
 
-// signalContext is cancelled by Ctrl-C or SIGTERM: the search then stops with its best.
+// reportTo is where the report goes: standard output unless an output file does.
+func (f optFiles) reportTo(env *cliEnv) io.Writer {
+	for _, o := range []*outfile.Output{f.asm, f.genome, f.trace, f.plot} {
+		if o.IsStdout() {
+			return env.stderr
+		}
+	}
+	return env.stdout
+}
+
+// signalContext is cancelled by Ctrl-C, SIGTERM, SIGHUP (terminal closed) or SIGPIPE
+// (a reader of stdout or stderr gone, e.g. `| head`): the search then stops with its best
+// and the outputs are committed. While SIGPIPE is caught, a write to a closed pipe
+// returns EPIPE instead of killing the process.
 func signalContext() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
 }

@@ -25,8 +25,8 @@ func (c *codegenFlags) options(defaultSymbol string) (codegen.Options, error) {
 	if o.Symbol == "" {
 		o.Symbol = defaultSymbol
 	}
-	if !validCSymbol(o.Symbol) {
-		return o, fmt.Errorf("--symbol %q is not a valid symbol name", o.Symbol)
+	if err := checkSymbol(o.Symbol); err != nil {
+		return o, err
 	}
 	switch c.framePointer {
 	case "omit":

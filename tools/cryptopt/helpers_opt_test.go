@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,50 +11,17 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/search"
 )
 
-func TestPendingSetCommitsAllOrNothing(t *testing.T) {
-	dir := t.TempDir()
-	var set pendingSet
-	a, err := set.add(filepath.Join(dir, "a.S"))
-	require.NoError(t, err)
-	none, err := set.add("")
-	require.NoError(t, err)
-	require.Nil(t, none)
-	_, err = a.WriteString("hello\n")
-	require.NoError(t, err)
-	require.NoFileExists(t, filepath.Join(dir, "a.S"), "nothing visible before commit")
-	require.NoError(t, set.commit())
-	got, err := os.ReadFile(filepath.Join(dir, "a.S"))
-	require.NoError(t, err)
-	require.Equal(t, "hello\n", string(got))
-
-	var aborted pendingSet
-	_, err = aborted.add(filepath.Join(dir, "b.S"))
-	require.NoError(t, err)
-	aborted.abort()
-	entries, err := os.ReadDir(dir)
-	require.NoError(t, err)
-	require.Len(t, entries, 1, "abort leaves no temporary file")
-}
-
-func TestPendingRejectsUnwritable(t *testing.T) {
-	dir := t.TempDir()
-	for _, dest := range []string{filepath.Join(dir, "missing", "x.S"), dir, dir + "/"} {
-		_, err := createPending(dest)
-		require.Error(t, err, dest)
-		require.NotContains(t, err.Error(), ".tmp", "the message names the output, not the temporary")
-	}
-}
-
 func TestTraceCSV(t *testing.T) {
 	var buf bytes.Buffer
 	tr := newTrace(&buf, 4)
 	tr.add(search.Step{Eval: 1, Bet: 0, Mutation: search.Initial, Cand: 100, Best: 100, Baseline: 150, Accepted: true, Current: 100}, time.Millisecond)
 	tr.add(search.Step{Eval: 2, Bet: -1, Mutation: search.Decide, Cand: 101.25, Best: 99, Baseline: 151, Current: 99}, 1500*time.Millisecond)
 	require.NoError(t, tr.flush())
+	tr.add(search.Step{Eval: 3, Current: 104}, time.Second) // the current best re-measured slower
 	require.Equal(t, traceHeader+
 		"1,0,init,100.0,100.0,150.0,true,100.0,0.001\n"+
 		"2,-1,decide,101.2,99.0,151.0,false,99.0,1.500\n", buf.String())
-	require.Equal(t, []float32{100, 99}, tr.current)
+	require.Equal(t, []float32{100, 99, 99}, tr.best, "the plotted series is the best so far")
 }
 
 func TestPlotSVG(t *testing.T) {
@@ -73,6 +38,7 @@ func TestPlotSVG(t *testing.T) {
 	require.Contains(t, svg, "<svg")
 	require.Contains(t, svg, "compiler baseline")
 	require.LessOrEqual(t, len(bucketMedians(cur)), maxPlotPoints)
+	require.LessOrEqual(t, len(bucketLast(cur)), maxPlotPoints)
 	pts := bucketMedians([]float32{3, 1, 2})
 	require.Equal(t, 3.0, pts[len(pts)-1].X)
 }
@@ -87,7 +53,7 @@ func TestProgressPlainLines(t *testing.T) {
 	p.finish(search.Outcome{Evals: 100, Cycles: 80, Baseline: 100})
 	out := buf.String()
 	require.Contains(t, out, "optimize: 10/100 evaluations")
-	require.Contains(t, out, "(ratio 0.900 to clang)")
+	require.Contains(t, out, "best so far 90.0 cycles (ratio 0.900 to clang)")
 	require.Contains(t, out, "ratio 0.800 (speedup 1.25x)")
 }
 

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"sort"
+
+	"github.com/rules-cryptopt/rules_cryptopt/internal/outfile"
 )
 
 // command is one subcommand. run parses its own flags from args.
@@ -63,14 +65,14 @@ func run(env *cliEnv, args []string) int {
 	}
 	c, ok := cmds[args[0]]
 	if !ok {
-		fmt.Fprintf(env.stderr, "cryptopt: unknown command %q (run 'cryptopt -h')\n", args[0])
+		fmt.Fprintf(env.stderr, "cryptopt: unknown command %s (run 'cryptopt -h')\n", outfile.Clip(args[0]))
 		return 2
 	}
 	err := c.run(env, args[1:])
 	if err == nil || errors.Is(err, errHelp) {
 		return 0
 	}
-	fmt.Fprintf(env.stderr, "cryptopt %s: %v\n", args[0], err)
+	fmt.Fprintf(env.stderr, "cryptopt %s: %s\n", args[0], clipMessage(err.Error()))
 	var ee *exitError
 	if errors.As(err, &ee) {
 		return ee.code

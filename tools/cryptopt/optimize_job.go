@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/outfile"
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
@@ -38,37 +40,37 @@ func (j *optimizeJob) startGenomes() ([]search.Genome, error) {
 	case "greedy":
 		return []search.Genome{{Order: j.plan.GreedyOrder(), Decisions: make([]int, len(j.plan.Options()))}}, nil
 	}
-	gf, err := readGenome(j.o.start, j.plan)
+	gf, err := readGenome(j.o.start, "--start", j.plan)
 	if err != nil {
-		return nil, fmt.Errorf("--start: %w", err)
+		return nil, err
 	}
 	return []search.Genome{gf.Genome}, nil
 }
 
-// run compiles the baseline, searches, and writes the outputs into the pending files.
-func (j *optimizeJob) run() error {
+// run compiles the baseline, searches, and writes the outputs into the staged files. It
+// returns the printing of the report, to run once the files are committed.
+func (j *optimizeJob) run() (func() error, error) {
+	start, err := j.startGenomes()
+	if err != nil {
+		return nil, err
+	}
+	j.startG = start
 	var native *measure.Native
 	if j.o.baseline != "none" {
-		var err error
 		if native, j.baseName, err = compileBaseline(j.src.Func, j.o.baseline); err != nil {
-			return oneLine(err)
+			return nil, oneLine(err)
 		}
 		defer native.Close()
 	}
-	start, err := j.startGenomes()
-	if err != nil {
-		return err
-	}
-	j.startG = start
 	cost, err := newTimedCost(costConfig{plan: j.plan, gopts: j.gopts, ref: j.src.Func,
 		batches: j.o.batches, seed: j.o.seed, baseline: native})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer cost.Close()
 	out, elapsed, tr, err := j.search(cost)
 	if err != nil {
-		return j.failure(err)
+		return nil, j.failure(err)
 	}
 	return j.write(out, elapsed, tr)
 }
@@ -76,7 +78,7 @@ func (j *optimizeJob) run() error {
 // search runs the search with progress and trace recording, stopping cleanly on Ctrl-C.
 func (j *optimizeJob) search(cost search.Cost) (search.Outcome, time.Duration, *trace, error) {
 	var traceW io.Writer
-	if j.files.trace != nil {
+	if j.files.trace != nil { // not a nil *Output in an io.Writer
 		traceW = j.files.trace
 	}
 	tr := newTrace(traceW, j.o.evals)
@@ -118,11 +120,12 @@ func (j *optimizeJob) failure(err error) error {
 		err, f.Name(), f.Name())
 }
 
-// write emits the winner and the requested files, then prints the report.
-func (j *optimizeJob) write(out search.Outcome, elapsed time.Duration, tr *trace) error {
+// write emits the winner and the requested files into their staged outputs, and returns
+// the printing of the report.
+func (j *optimizeJob) write(out search.Outcome, elapsed time.Duration, tr *trace) (func() error, error) {
 	prog, _, err := j.plan.Generate(out.Best.Order, out.Best.Decisions, j.gopts)
 	if err != nil {
-		return fmt.Errorf("generating the winner: %w", err)
+		return nil, fmt.Errorf("generating the winner: %w", err)
 	}
 	// The IR the genome indexes is the plan's (machine form): compile and emit check it.
 	gf := search.File{Func: j.plan.Func().Name, IRHash: j.plan.Func().Hash(), Genome: out.Best,
@@ -131,48 +134,37 @@ func (j *optimizeJob) write(out search.Outcome, elapsed time.Duration, tr *trace
 	prog.Header = asmHeader{Command: "optimize", Func: gf.Func, IRHash: gf.IRHash,
 		GenomeHash: out.Best.Hash(), CPU: gf.CPU, Uarch: gf.Uarch, Seed: gf.Seed,
 		Evals: gf.Evals, Cycles: gf.Cycles, Baseline: gf.Baseline, BaseCyc: gf.BaseCycles}.lines()
-	asm := x86.PrintGNU(prog)
-	report := j.env.stdout
-	if j.files.asm == nil {
-		report = j.env.stderr
-		if _, err := j.env.stdout.Write(asm); err != nil {
-			return err
-		}
-	} else if _, err := j.files.asm.Write(asm); err != nil {
-		return fmt.Errorf("writing %s: %w", j.o.out, unwrapPath(err))
-	}
-	if err := j.writeExtras(gf, tr); err != nil {
-		return err
-	}
-	j.report(report, out, elapsed)
-	return nil
-}
-
-// writeExtras writes the genome, trace and plot files that were asked for.
-func (j *optimizeJob) writeExtras(gf search.File, tr *trace) error {
+	j.files.asm.Write(x86.PrintGNU(prog))
 	if p := j.files.genome; p != nil {
 		data, err := gf.Marshal()
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if _, err := p.Write(data); err != nil {
-			return fmt.Errorf("writing %s: %w", j.o.genomeOut, unwrapPath(err))
-		}
+		p.Write(data)
 	}
 	if err := tr.flush(); err != nil {
-		return fmt.Errorf("writing %s: %w", j.o.traceOut, unwrapPath(err))
+		return nil, fmt.Errorf("writing %s: %w", outfile.Clip(j.o.traceOut), err)
 	}
 	if p := j.files.plot; p != nil {
 		title := fmt.Sprintf("%s on %s (seed %d)", j.src.Func.Name, j.cpu.Tag, j.o.seed)
-		if err := writePlot(p, title, tr.current, tr.baseline); err != nil {
-			return fmt.Errorf("writing %s: %w", j.o.plotOut, err)
+		if err := writePlot(p, title, tr.best, tr.baseline); err != nil {
+			return nil, err
 		}
 	}
-	return nil
+	w := j.files.reportTo(j.env)
+	return func() error { return j.report(w, out, elapsed) }, nil
 }
 
 // report prints the outcome in "key: value" lines (the Bazel rule keeps them).
-func (j *optimizeJob) report(w io.Writer, out search.Outcome, elapsed time.Duration) {
+func (j *optimizeJob) report(w io.Writer, out search.Outcome, elapsed time.Duration) error {
+	var b strings.Builder
+	j.reportTo(&b, out, elapsed)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// reportTo renders the report.
+func (j *optimizeJob) reportTo(w io.Writer, out search.Outcome, elapsed time.Duration) {
 	fmt.Fprintf(w, "function: %s\n", j.src.Func.Name)
 	fmt.Fprintf(w, "cpu: %s (%s)\n", j.cpu.Model, j.cpu.Tag)
 	fmt.Fprintf(w, "seed: %d\n", j.o.seed)

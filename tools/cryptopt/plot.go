@@ -15,24 +15,28 @@ import (
 // drawn as its median (the medians smooth the measurement noise without hiding trends).
 const maxPlotPoints = 1500
 
-// writePlot draws the current best (and the baseline, when measured) over evaluations as
-// SVG.
-func writePlot(w io.Writer, title string, current, baseline []float32) error {
+// writePlot draws the best so far (and the baseline, when measured) over evaluations as
+// SVG. The legend sits in a band kept free above the data (see yRange).
+func writePlot(w io.Writer, title string, bestSoFar, baseline []float32) error {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = "evaluation"
 	p.Y.Label.Text = "cycles per call (median of batches)"
 	p.Legend.Top = true
-	best, err := plotter.NewLine(bucketMedians(current))
+	bestPts := bucketLast(bestSoFar)
+	best, err := plotter.NewLine(bestPts)
 	if err != nil {
 		return fmt.Errorf("plot: %w", err)
 	}
 	best.Color = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
 	best.Width = vg.Points(1.5)
 	p.Add(best, plotter.NewGrid())
-	p.Legend.Add("current best", best)
+	p.Legend.Add("best so far", best)
+	all := bestPts
 	if slices.ContainsFunc(baseline, func(x float32) bool { return x > 0 }) {
-		base, err := plotter.NewLine(bucketMedians(baseline))
+		basePts := bucketMedians(baseline)
+		all = append(slices.Clone(all), basePts...)
+		base, err := plotter.NewLine(basePts)
 		if err != nil {
 			return fmt.Errorf("plot: %w", err)
 		}
@@ -41,6 +45,7 @@ func writePlot(w io.Writer, title string, current, baseline []float32) error {
 		p.Add(base)
 		p.Legend.Add("compiler baseline", base)
 	}
+	p.Y.Min, p.Y.Max = yRange(all)
 	wt, err := p.WriterTo(8*vg.Inch, 4.5*vg.Inch, "svg")
 	if err != nil {
 		return fmt.Errorf("plot: %w", err)
@@ -68,4 +73,45 @@ func bucketMedians(series []float32) plotter.XYs {
 		pts = append(pts, plotter.XY{X: float64(hi), Y: float64(buf[len(buf)/2])})
 	}
 	return pts
+}
+
+// bucketLast is bucketMedians for a running minimum: each bucket's last value, so the
+// line never rises.
+func bucketLast(series []float32) plotter.XYs {
+	n := len(series)
+	if n == 0 {
+		return plotter.XYs{{X: 0, Y: 0}}
+	}
+	size := (n + maxPlotPoints - 1) / maxPlotPoints
+	pts := make(plotter.XYs, 0, (n+size-1)/size)
+	for lo := 0; lo < n; lo += size {
+		hi := min(lo+size, n)
+		pts = append(pts, plotter.XY{X: float64(hi), Y: float64(series[hi-1])})
+	}
+	return pts
+}
+
+// legendBand is the share of the plot's height kept free above the data for the legend
+// (two entries in the top corner take well under a fifth of the 4.5-inch plot).
+const legendBand = 0.25
+
+// yRange spans the positive points with a margin below and the legend band above them.
+func yRange(pts plotter.XYs) (lo, hi float64) {
+	lo, hi = 0, 0
+	for _, p := range pts {
+		if p.Y <= 0 {
+			continue
+		}
+		if lo == 0 || p.Y < lo {
+			lo = p.Y
+		}
+		hi = max(hi, p.Y)
+	}
+	if hi == 0 {
+		return 0, 1
+	}
+	span := max(hi-lo, hi*0.01)
+	lo = max(0, lo-0.05*span)
+	// hi' such that the data's top is at (1 - legendBand) of the height: the band is free.
+	return lo, lo + (hi-lo)/(1-legendBand)
 }

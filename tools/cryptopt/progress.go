@@ -23,8 +23,20 @@ type progress struct {
 	limit    time.Duration // time limit, 0 for none
 	every    time.Duration // rendering period
 	next     time.Time
-	baseline string // what the ratio is against
+	baseline string  // what the ratio is against
+	best     float64 // best so far: lowest score the current best was measured at
 }
+
+// ttyColumns is the width the live line must fit: an 80-column terminal, minus one
+// column so that the cursor never wraps.
+const ttyColumns = 79
+
+// barWidth and descWidth split the live line: "100% |<bar>| <desc>" (the library adds
+// the percentage, two bars and three spaces).
+const (
+	barWidth  = 20
+	descWidth = ttyColumns - barWidth - 8
+)
 
 // isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {
@@ -37,13 +49,18 @@ func isTerminal(w io.Writer) bool {
 }
 
 func newProgress(w io.Writer, evals int, limit time.Duration, baseline string) *progress {
+	return newProgressOn(w, isTerminal(w), evals, limit, baseline)
+}
+
+// newProgressOn is newProgress with the terminal test done (tests render the live line
+// into a buffer).
+func newProgressOn(w io.Writer, tty bool, evals int, limit time.Duration, baseline string) *progress {
 	p := &progress{w: w, start: time.Now(), evals: evals, limit: limit, every: 10 * time.Second, baseline: baseline}
-	if isTerminal(w) {
+	if tty {
 		p.every = 200 * time.Millisecond
 		p.bar = progressbar.NewOptions(evals,
 			progressbar.OptionSetWriter(w),
-			progressbar.OptionSetWidth(24),
-			progressbar.OptionShowCount(),
+			progressbar.OptionSetWidth(barWidth),
 			progressbar.OptionSetPredictTime(false),
 			progressbar.OptionSetElapsedTime(false),
 			progressbar.OptionShowDescriptionAtLineEnd(),
@@ -57,39 +74,61 @@ func newProgress(w io.Writer, evals int, limit time.Duration, baseline string) *
 
 // update is called after each evaluation.
 func (p *progress) update(s search.Step) {
+	if s.Current > 0 && (p.best == 0 || s.Current < p.best) {
+		p.best = s.Current
+	}
 	now := time.Now()
 	if now.Before(p.next) {
 		return
 	}
 	p.next = now.Add(p.every)
-	status := p.status(s.Eval, s.Current, s.Baseline, now.Sub(p.start))
 	if p.bar != nil {
-		p.bar.Describe(status)
+		p.bar.Describe(p.shortStatus(s.Eval, p.best, s.Baseline, now.Sub(p.start)))
 		_ = p.bar.Set(s.Eval)
 		return
 	}
-	fmt.Fprintf(p.w, "optimize: %d/%d evaluations, %s\n", s.Eval, p.evals, status)
+	fmt.Fprintf(p.w, "optimize: %d/%d evaluations, %s\n", s.Eval, p.evals, p.status(s.Eval, p.best, s.Baseline, now.Sub(p.start)))
+}
+
+// shortStatus is the live line's description, cut to descWidth: evaluations, best so far,
+// its ratio, and the time left.
+func (p *progress) shortStatus(done int, best, baseline float64, elapsed time.Duration) string {
+	s := fmt.Sprintf("%d best %.1f", done, best)
+	if baseline > 0 {
+		s += fmt.Sprintf(" r%.3f", best/baseline)
+	}
+	s += " ETA " + p.eta(done, elapsed).String()
+	if r := []rune(s); len(r) > descWidth {
+		s = string(r[:descWidth])
+	}
+	return s
+}
+
+// eta is the time left: by the rate so far, capped by the time limit.
+func (p *progress) eta(done int, elapsed time.Duration) time.Duration {
+	rate := float64(done) / max(elapsed.Seconds(), 1e-9)
+	eta := time.Duration(min(float64(p.evals-done)/max(rate, 1e-9), 1e6) * float64(time.Second))
+	if p.limit > 0 {
+		eta = min(eta, p.limit-elapsed)
+	}
+	return max(eta, 0).Round(time.Second)
 }
 
 // status is the one-line state of the search.
 func (p *progress) status(done int, cycles, baseline float64, elapsed time.Duration) string {
 	rate := float64(done) / max(elapsed.Seconds(), 1e-9)
-	s := fmt.Sprintf("%.0f evals/s, best %.1f cycles", rate, cycles)
+	s := fmt.Sprintf("%.0f evals/s, best so far %.1f cycles", rate, cycles)
 	if baseline > 0 {
 		s += fmt.Sprintf(" (ratio %.3f to %s)", cycles/baseline, p.baseline)
 	}
-	eta := time.Duration(float64(p.evals-done) / max(rate, 1e-9) * float64(time.Second))
-	if p.limit > 0 {
-		eta = min(eta, p.limit-elapsed)
-	}
-	return s + fmt.Sprintf(", elapsed %s, ETA %s", elapsed.Round(time.Second), max(eta, 0).Round(time.Second))
+	return s + fmt.Sprintf(", elapsed %s, ETA %s", elapsed.Round(time.Second), p.eta(done, elapsed))
 }
 
 // finish ends the bar and prints the outcome.
 func (p *progress) finish(out search.Outcome) {
 	elapsed := time.Since(p.start)
 	if p.bar != nil {
-		p.bar.Describe(p.status(out.Evals, out.Cycles, out.Baseline, elapsed))
+		p.bar.Describe(p.shortStatus(out.Evals, out.Cycles, out.Baseline, elapsed))
 		_ = p.bar.Set(out.Evals)
 		fmt.Fprintln(p.w)
 	}

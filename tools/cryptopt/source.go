@@ -1,15 +1,18 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"math/big"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/rules-cryptopt/rules_cryptopt/fields"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/infile"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/outfile"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 )
 
@@ -99,13 +102,13 @@ func (s *sourceFlags) loadFiat() (*source, error) {
 	if s.op != "" {
 		return nil, errors.New("--op is not used with --fiat: the function name says the op")
 	}
-	data, err := os.ReadFile(s.fiat)
+	data, err := infile.Read(s.fiat, "--fiat", infile.MaxFiat, infile.StreamTimeout)
 	if err != nil {
-		return nil, fmt.Errorf("reading Fiat JSON: %w", err)
+		return nil, err
 	}
-	f, err := ir.ReadFiatFunc(data, s.fn)
+	f, err := findFiatFunc(data, s.fn)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", s.fiat, err)
+		return nil, fmt.Errorf("%s: %w", outfile.Clip(s.fiat), err)
 	}
 	src := &source{Func: f}
 	field, op := splitFuncName(s.fn)
@@ -114,6 +117,35 @@ func (s *sourceFlags) loadFiat() (*source, error) {
 		src.Symbol = symbol(field, op)
 	}
 	return src, nil
+}
+
+// findFiatFunc reads the function called name from Fiat JSON, refusing a file that
+// defines it twice (which one would be meant?).
+func findFiatFunc(data []byte, name string) (*ir.Func, error) {
+	fns, err := ir.ReadFiat(data)
+	if err != nil {
+		return nil, err
+	}
+	var found *ir.Func
+	var names []string
+	for _, f := range fns {
+		if f.Name != name {
+			names = append(names, f.Name)
+			continue
+		}
+		if found != nil {
+			return nil, fmt.Errorf("function %s is defined twice", outfile.Clip(name))
+		}
+		found = f
+	}
+	if found == nil {
+		have := strings.Join(names, ", ")
+		if len(have) > 200 {
+			have = have[:200] + ", …"
+		}
+		return nil, fmt.Errorf("fiat json: no function %s (have %s)", outfile.Clip(name), have)
+	}
+	return found, nil
 }
 
 // splitFuncName names the field and op of a function read from JSON: Fiat's names
@@ -136,7 +168,10 @@ func (s *sourceFlags) loadPrime() (*source, error) {
 	if s.method == "" || s.limbs == 0 {
 		return nil, errors.New("--prime needs --method and --limbs")
 	}
-	p, err := parsePrime(s.prime)
+	if s.limbs < 1 || s.limbs > maxLimbs {
+		return nil, fmt.Errorf("--limbs %d out of range 1..%d", s.limbs, maxLimbs)
+	}
+	p, err := parsePrime(s.prime, 64*s.limbs)
 	if err != nil {
 		return nil, err
 	}
@@ -150,10 +185,15 @@ func (s *sourceFlags) loadPrime() (*source, error) {
 func symbol(field, op string) string { return "cryptopt_" + field + "_" + op }
 
 // parsePrime reads a decimal or 0x number, or a sum of terms such as 2^255-19 or
-// 2^216*3^137-1 (factors are numbers or base^exponent).
-func parsePrime(s string) (*big.Int, error) {
+// 2^216*3^137-1 (factors are numbers or base^exponent). maxBits bounds the value: the
+// size of every factor is known from its text before any arithmetic, so no expression
+// costs more than numbers of about maxBits bits.
+func parsePrime(s string, maxBits int) (*big.Int, error) {
+	if len(s) > maxPrimeLen {
+		return nil, fmt.Errorf("--prime %s is longer than %d characters", outfile.Clip(s), maxPrimeLen)
+	}
 	expr := strings.ReplaceAll(s, " ", "")
-	bad := fmt.Errorf("--prime %q: want a number or an expression like 2^255-19", s)
+	bad := fmt.Errorf("--prime %s: want a number or an expression like 2^255-19", outfile.Clip(s))
 	if expr == "" {
 		return nil, bad
 	}
@@ -162,7 +202,10 @@ func parsePrime(s string) (*big.Int, error) {
 		if i < len(expr) && (expr[i] != '+' && expr[i] != '-' || i == start) {
 			continue
 		}
-		t, err := parseTerm(expr[start:i])
+		t, err := parseTerm(expr[start:i], maxBits+64)
+		if errors.Is(err, errTooBig) {
+			return nil, fmt.Errorf("--prime %s does not fit %d limbs: a term has more than %d bits", outfile.Clip(s), maxBits/64, maxBits)
+		}
 		if err != nil {
 			return nil, bad
 		}
@@ -176,29 +219,60 @@ func parsePrime(s string) (*big.Int, error) {
 		start = i + 1
 	}
 	if total.Sign() <= 0 {
-		return nil, fmt.Errorf("--prime %q is not positive", s)
+		return nil, fmt.Errorf("--prime %s is not positive", outfile.Clip(s))
+	}
+	if total.BitLen() > maxBits {
+		return nil, fmt.Errorf("--prime %s does not fit %d limbs: it has %d bits", outfile.Clip(s), maxBits/64, total.BitLen())
 	}
 	return total, nil
 }
 
-func parseTerm(t string) (*big.Int, error) {
-	prod := big.NewInt(1)
+// errTooBig is a term whose value would exceed the bound.
+var errTooBig = errors.New("term too big")
+
+// parseTerm multiplies the factors of t, refusing (before computing it) a product of more
+// than maxBits bits: base^e has at most e·log2(base)+1 bits (log2 taken from the base's
+// leading 64 bits, rounded up), and bases of 0 and 1 stay small whatever their exponent.
+func parseTerm(t string, maxBits int) (*big.Int, error) {
+	prod, bits := big.NewInt(1), 0.0
 	for _, f := range strings.Split(t, "*") {
 		base, exp, isPow := strings.Cut(f, "^")
 		b, ok := new(big.Int).SetString(base, 0)
 		if !ok || b.Sign() < 0 {
 			return nil, errors.New("bad number")
 		}
+		e := 1
 		if isPow {
-			e, err := strconv.Atoi(exp)
-			if err != nil || e < 0 || e > 4096 {
+			var err error
+			if e, err = strconv.Atoi(exp); err != nil || e < 0 {
 				return nil, errors.New("bad exponent")
 			}
+		}
+		if b.BitLen() > 1 {
+			if e > maxBits || b.BitLen() > maxBits {
+				return nil, errTooBig
+			}
+			bits += float64(e)*log2Up(b) + 1
+			if bits > float64(maxBits) {
+				return nil, errTooBig
+			}
+		}
+		if isPow {
 			b.Exp(b, big.NewInt(int64(e)), nil)
 		}
 		prod.Mul(prod, b)
 	}
 	return prod, nil
+}
+
+// log2Up is an upper bound of log2(b) for b ≥ 2, exact to about 1e-9.
+func log2Up(b *big.Int) float64 {
+	n := b.BitLen()
+	if n <= 64 {
+		return math.Log2(float64(b.Uint64()))*(1+1e-12) + 1e-9
+	}
+	top := new(big.Int).Rsh(b, uint(n-64)).Uint64()
+	return float64(n-64) + math.Log2(float64(top)+1)
 }
 
 // oneLine keeps an error message on one line, as the CLI promises.
@@ -210,20 +284,10 @@ func oneLine(err error) error {
 	return errors.New(strings.Join(strings.Fields(msg), " "))
 }
 
-// writeOutput writes data to path atomically (see pendingFile), or to the command's
-// stdout when path is empty or "-".
-func writeOutput(env *cliEnv, path string, data []byte) error {
-	if path == "" || path == "-" {
-		_, err := env.stdout.Write(data)
-		return err
-	}
-	p, err := createPending(path)
-	if err != nil {
-		return err
-	}
-	if _, err := p.Write(data); err != nil {
-		p.abort()
-		return fmt.Errorf("writing %s: %w", path, unwrapPath(err))
-	}
-	return p.commit()
+// stageOutput probes the -o destination ("" or "-": standard output) before any work:
+// a regular file is replaced atomically by Commit, a device or pipe written directly.
+func stageOutput(env *cliEnv, path string) (*outfile.Set, *outfile.Output, error) {
+	set := outfile.NewSet(env.stdout)
+	o, err := set.Add("-o", cmp.Or(path, "-"))
+	return set, o, err
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -154,12 +155,12 @@ func TestParsePrime(t *testing.T) {
 		"2^256-2^32-977":    "115792089237316195423570985008687907853269984665640564039457584007908834671663",
 		"2^130 - 5 + 0 - 0": "1361129467683753853853498429727072845819",
 	} {
-		p, err := parsePrime(in)
+		p, err := parsePrime(in, 64*maxLimbs)
 		require.NoError(t, err, in)
 		require.Equal(t, want, p.String(), in)
 	}
-	for _, bad := range []string{"", "-5", "2^", "^3", "2^x", "abc", "2^255-", "3-5", "2**8", "2^99999"} {
-		_, err := parsePrime(bad)
+	for _, bad := range []string{"", "-5", "2^", "^3", "2^x", "abc", "2^255-", "3-5", "2**8", "2^99999", "3^100000000", "2^1025"} {
+		_, err := parsePrime(bad, 64*maxLimbs)
 		require.Error(t, err, bad)
 	}
 }
@@ -169,12 +170,16 @@ func FuzzParsePrime(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		p, err := parsePrime(s)
-		if err == nil && p.Sign() <= 0 {
-			t.Fatalf("parsePrime(%q) = %v, not positive", s, p)
+		start := time.Now()
+		p, err := parsePrime(s, 64*4)
+		if d := time.Since(start); d > 100*time.Millisecond {
+			t.Fatalf("parsePrime(%q) took %s", s, d)
 		}
-		if err != nil && strings.Contains(err.Error(), "\n") {
-			t.Fatalf("multi-line error %q", err)
+		if err == nil && (p.Sign() <= 0 || p.BitLen() > 64*4) {
+			t.Fatalf("parsePrime(%q) = %v, not positive or over the bound", s, p)
+		}
+		if err != nil && (strings.Contains(err.Error(), "\n") || len(err.Error()) > 300) {
+			t.Fatalf("multi-line or long error %q", err)
 		}
 	})
 }
