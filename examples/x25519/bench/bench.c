@@ -3,9 +3,11 @@
 // one translation unit by the C compiler), libsodium crypto_scalarmult and OpenSSL's
 // X25519 (EVP_PKEY_derive on contexts made beforehand: key loading is not timed).
 //
-// Method: R rounds; each round runs every implementation once, in a shuffled order, on a
-// batch of B operations over the same inputs, timed with lfence;rdtsc;lfence (reference
-// cycles of the TSC) and CLOCK_MONOTONIC; each figure is the median over the rounds.
+// Method: R rounds; each round runs every implementation, in a shuffled order, on the same
+// B inputs, timing each operation alone with lfence;rdtsc;lfence (reference cycles of the
+// TSC) and CLOCK_MONOTONIC; each figure is the median over the R·B samples (an operation
+// preempted on a loaded machine is an outlier the median ignores), with the 10th
+// percentile beside it.
 // Every implementation's outputs are compared with libsodium's first: a wrong one aborts.
 #define _GNU_SOURCE
 #include <openssl/evp.h>
@@ -84,7 +86,12 @@ static void prepare(void) {
     EVP_PKEY_free(pub);
   }
   uint8_t want[B][32];
-  for (int i = 0; i < B; i++) crypto_scalarmult(want[i], keys[i], points[i]);
+  for (int i = 0; i < B; i++) {
+    if (crypto_scalarmult(want[i], keys[i], points[i]) != 0) {
+      fprintf(stderr, "bench: a random point gave the zero result; run again\n");
+      exit(2);
+    }
+  }
   for (size_t j = 0; j < NIMPL; j++) {
     openssl_slot = 0;
     for (int i = 0; i < B; i++) impls[j].fn(outs[i], keys[i], points[i]);
@@ -102,7 +109,8 @@ int main(int argc, char **argv) {
     return 2;
   }
   prepare();
-  double *cyc = calloc(NIMPL * rounds, sizeof *cyc), *sec = calloc(NIMPL * rounds, sizeof *sec);
+  size_t n = (size_t)rounds * B;
+  double *cyc = calloc(NIMPL * n, sizeof *cyc), *sec = calloc(NIMPL * n, sizeof *sec);
   size_t order[NIMPL];
   for (size_t j = 0; j < NIMPL; j++) order[j] = j;
   for (int r = 0; r < rounds; r++) {
@@ -113,26 +121,27 @@ int main(int argc, char **argv) {
     for (size_t o = 0; o < NIMPL; o++) {
       size_t j = order[o];
       openssl_slot = 0;
-      double t0 = now();
-      uint64_t c0 = cycles();
-      for (int i = 0; i < B; i++) impls[j].fn(outs[i], keys[i], points[i]);
-      uint64_t c1 = cycles();
-      double t1 = now();
-      cyc[j * rounds + r] = (double)(c1 - c0) / B;
-      sec[j * rounds + r] = (t1 - t0) / B;
+      for (int i = 0; i < B; i++) {
+        double t0 = now();
+        uint64_t c0 = cycles();
+        impls[j].fn(outs[i], keys[i], points[i]);
+        uint64_t c1 = cycles();
+        double t1 = now();
+        cyc[j * n + (size_t)r * B + i] = (double)(c1 - c0);
+        sec[j * n + (size_t)r * B + i] = t1 - t0;
+      }
     }
   }
-  double base = 0;
-  printf("%-30s %14s %12s %10s\n", "implementation", "cycles/op", "ops/s", "vs sodium");
+  printf("| implementation | cycles/op (median) | cycles/op (p10) | ops/s (median) | speed vs libsodium |\n|---|---|---|---|---|\n");
   for (size_t j = 0; j < NIMPL; j++) {
-    qsort(cyc + j * rounds, rounds, sizeof *cyc, cmp);
-    qsort(sec + j * rounds, rounds, sizeof *sec, cmp);
+    qsort(cyc + j * n, n, sizeof *cyc, cmp);
+    qsort(sec + j * n, n, sizeof *sec, cmp);
   }
-  base = cyc[4 * rounds + rounds / 2];
+  double base = cyc[4 * n + n / 2];
   for (size_t j = 0; j < NIMPL; j++) {
-    double c = cyc[j * rounds + rounds / 2], s = sec[j * rounds + rounds / 2];
-    printf("%-30s %14.0f %12.0f %9.2fx\n", impls[j].name, c, 1 / s, base / c);
+    double c = cyc[j * n + n / 2], p10 = cyc[j * n + n / 10], s = sec[j * n + n / 2];
+    printf("| %s | %.0f | %.0f | %.0f | %.2fx |\n", impls[j].name, c, p10, 1 / s, base / c);
   }
-  printf("(median of %d interleaved rounds of %d operations; TSC reference cycles)\n", rounds, B);
+  printf("(%d interleaved rounds × %d operations, each timed alone; TSC reference cycles)\n", rounds, B);
   return 0;
 }
