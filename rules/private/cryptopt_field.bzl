@@ -22,7 +22,7 @@ def _source(ctx):
     where = "cryptopt_field %s: " % ctx.label
     if a.fiat_json:
         if a.curve or a.op or a.constant:
-            fail(where + "give either curve/op (and constant) or fiat_json/func, not both")
+            fail(where + "give either curve/op or fiat_json/func, not both")
         if not a.func:
             fail(where + "fiat_json needs func (the function of the file, e.g. fiat_p256_mul)")
         return "", "", a.func, ["--fiat", ctx.file.fiat_json.path, "--func", a.func]
