@@ -3,12 +3,16 @@ package e2e
 import (
 	"fmt"
 	"math/rand"
+	"os/exec"
 	"testing"
 
 	"github.com/rules-cryptopt/rules_cryptopt/checker"
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
 	"github.com/rules-cryptopt/rules_cryptopt/fields"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/ir/cemit"
+	"github.com/rules-cryptopt/rules_cryptopt/ir/interp"
+	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 	"github.com/stretchr/testify/require"
 )
@@ -104,5 +108,43 @@ func TestLadderOpsProvedAndMutantsRejected(t *testing.T) {
 			}
 			require.Positive(t, rejected, "no mutant of %s was rejected", f.Name)
 		})
+	}
+}
+
+// TestLadderOpsEmitC: emit-c's C of every ladder op, compiled by the default compiler,
+// agrees with the interpreter on edge and random inputs (it is the benchmark's baseline).
+func TestLadderOpsEmitC(t *testing.T) {
+	if _, err := exec.LookPath(measure.DefaultCompiler()); err != nil {
+		t.Skipf("no C compiler (%v): cannot compile emit-c's output", err)
+	}
+	r, err := measure.NewRunner(measure.DefaultRunnerOptions())
+	if err != nil {
+		t.Skipf("measure runner unavailable: %v", err)
+	}
+	defer r.Close()
+	rng := rand.New(rand.NewSource(46))
+	for _, f := range ladderFuncs(t) {
+		src, err := cemit.Emit(f, "c_"+f.Name)
+		require.NoError(t, err)
+		nat, err := measure.CompileC(src, "c_"+f.Name, "", nil)
+		require.NoError(t, err, f.Name)
+		m, err := interp.New(f)
+		require.NoError(t, err)
+		want := m.NewOutputs()
+		inputs := interp.EdgeInputs(f)
+		for range 300 {
+			inputs = append(inputs, interp.RandomInputs(f, rng))
+		}
+		for _, args := range inputs {
+			require.NoError(t, m.Eval(args, want))
+			got := make([]uint64, len(f.Rets[0].Limbs))
+			var arg2 []uint64
+			if len(args) > 1 {
+				arg2 = args[1]
+			}
+			require.NoError(t, r.Call(nat.Fn(), got, args[0], arg2))
+			require.Equal(t, want[0], got, "%s inputs %#x", f.Name, args)
+		}
+		require.NoError(t, nat.Close())
 	}
 }
