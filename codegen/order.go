@@ -71,6 +71,9 @@ func (p *Plan) staticCost(order, decisions []int) int {
 // moveOne moves one random operation to a random place between its last dependency and
 // its first user (the order stays topological).
 func moveOne(order, pos []int, deps, users [][]int, rng *rand.Rand) {
+	if len(order) == 0 {
+		return // nothing to move (a function of moves only, e.g. from_bytes on saturated limbs)
+	}
 	for i, op := range order {
 		pos[op] = i
 	}

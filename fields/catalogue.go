@@ -13,22 +13,23 @@ type entry struct {
 	limbs               int
 	fiat                string // Fiat function prefix, e.g. "fiat_p256_"
 	unsatOps            bool   // Fiat names mul/square carry_mul/carry_square
+	ladder              bool   // has the Montgomery-ladder ops (LadderOps)
 }
 
 func catalogue() []entry {
 	return []entry{
-		{"curve25519", Solinas, "2^255 - 19", 5, "fiat_25519_", true},
-		{"curve25519_solinas", SaturatedSolinas, "2^255 - 19", 4, "fiat_curve25519_solinas_", false},
-		{"p224", Montgomery, "2^224 - 2^96 + 1", 4, "fiat_p224_", false},
-		{"p256", Montgomery, "2^256 - 2^224 + 2^192 + 2^96 - 1", 4, "fiat_p256_", false},
-		{"p384", Montgomery, "2^384 - 2^128 - 2^96 + 2^32 - 1", 6, "fiat_p384_", false},
-		{"p434", Montgomery, "2^216 * 3^137 - 1", 7, "fiat_p434_", false},
-		{"sm2", Montgomery, "2^256 - 2^224 - 2^96 + 2^64 - 1", 4, "fiat_sm2_", false},
-		{"secp256k1_montgomery", Montgomery, "2^256 - 2^32 - 977", 4, "fiat_secp256k1_montgomery_", false},
-		{"p448_solinas", Solinas, "2^448 - 2^224 - 1", 8, "fiat_p448_", true},
-		{"p521", Solinas, "2^521 - 1", 9, "fiat_p521_", true},
-		{"poly1305", Solinas, "2^130 - 5", 3, "fiat_poly1305_", true},
-		{"secp256k1_dettman", Dettman, "2^256 - 2^32 - 977", 5, "fiat_secp256k1_dettman_", false},
+		{"curve25519", Solinas, "2^255 - 19", 5, "fiat_25519_", true, true},
+		{"curve25519_solinas", SaturatedSolinas, "2^255 - 19", 4, "fiat_curve25519_solinas_", false, true},
+		{"p224", Montgomery, "2^224 - 2^96 + 1", 4, "fiat_p224_", false, false},
+		{"p256", Montgomery, "2^256 - 2^224 + 2^192 + 2^96 - 1", 4, "fiat_p256_", false, false},
+		{"p384", Montgomery, "2^384 - 2^128 - 2^96 + 2^32 - 1", 6, "fiat_p384_", false, false},
+		{"p434", Montgomery, "2^216 * 3^137 - 1", 7, "fiat_p434_", false, false},
+		{"sm2", Montgomery, "2^256 - 2^224 - 2^96 + 2^64 - 1", 4, "fiat_sm2_", false, false},
+		{"secp256k1_montgomery", Montgomery, "2^256 - 2^32 - 977", 4, "fiat_secp256k1_montgomery_", false, false},
+		{"p448_solinas", Solinas, "2^448 - 2^224 - 1", 8, "fiat_p448_", true, false},
+		{"p521", Solinas, "2^521 - 1", 9, "fiat_p521_", true, false},
+		{"poly1305", Solinas, "2^130 - 5", 3, "fiat_poly1305_", true, false},
+		{"secp256k1_dettman", Dettman, "2^256 - 2^32 - 977", 5, "fiat_secp256k1_dettman_", false, false},
 	}
 }
 
@@ -67,6 +68,9 @@ func (e entry) field() Field {
 	if err != nil {
 		// The catalogue is constant and covered by tests; reaching this is a programming error.
 		panic(fmt.Sprintf("fields: catalogue entry %s: %v", e.name, err))
+	}
+	if e.ladder {
+		F.LadderOps = append([]string(nil), ladderOps...)
 	}
 	return F
 }

@@ -27,6 +27,9 @@ type Field struct {
 	Method   string   // Montgomery, Solinas, SaturatedSolinas or Dettman
 	LimbBits []int    // bits per limb (64 for saturated)
 	Ops      []string // supported ops among mul, square, add, sub, opp, carry
+	// LadderOps are the ops beyond arithmetic (scmul, from_bytes, to_bytes, cswap; see
+	// ladder.go), of other shapes, so loops over Ops keep the arithmetic shape.
+	LadderOps []string
 }
 
 // opArity is the number of field-element arguments of each op.
@@ -34,8 +37,15 @@ var opArity = map[string]int{"mul": 2, "square": 1, "add": 2, "sub": 2, "opp": 1
 
 // Func generates the IR of op, named "<field>_<op>".
 func (F Field) Func(op string) (*ir.Func, error) {
+	if F.hasLadderOp(op) {
+		f, err := ladderFunc(F, op, F.Name+"_"+op)
+		if err != nil {
+			return nil, fmt.Errorf("field %s op %s: %w", F.Name, op, err)
+		}
+		return f, nil
+	}
 	if !F.supports(op) {
-		return nil, fmt.Errorf("field %s has no op %q (valid: %s)", F.Name, op, strings.Join(F.Ops, ", "))
+		return nil, fmt.Errorf("field %s has no op %q (valid: %s)", F.Name, op, strings.Join(F.AllOps(), ", "))
 	}
 	name := F.Name + "_" + op
 	var f *ir.Func
@@ -57,6 +67,9 @@ func (F Field) Func(op string) (*ir.Func, error) {
 	}
 	return f, nil
 }
+
+// AllOps is Ops followed by LadderOps.
+func (F Field) AllOps() []string { return append(append([]string(nil), F.Ops...), F.LadderOps...) }
 
 func (F Field) supports(op string) bool {
 	for _, o := range F.Ops {

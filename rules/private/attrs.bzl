@@ -24,6 +24,7 @@ CryptoptFieldInfo.
 FIELD_ATTR_SPECS = [
     _spec("curve", "string", "Catalogue curve, e.g. `p256`, `curve25519`, `secp256k1_montgomery`, `poly1305`. With `op`; excludes `fiat_json`.", ""),
     _spec("op", "string", "Catalogue operation of `curve`, e.g. `mul`, `square`.", ""),
+    _spec("constant", "int", "The constant of `op = \"scmul\"` (multiplication by a small constant, e.g. `121666`); required for scmul, 0 otherwise. Out of range for the limbs: the tool fails with one line.", 0),
     _spec("fiat_json", "label", "A Fiat Cryptography JSON file to take the function from (with `func`), instead of `curve`/`op`.", None),
     _spec("func", "string", "The function of `fiat_json`, e.g. `fiat_p256_mul`.", ""),
     _spec("genome", "label", "A checked-in genome file (`cryptopt-genome/1` JSON, from `cryptopt optimize --genome-out`). Given: deterministic emission (CryptoptEmit), no timing, any uarch. Absent: a live search (CryptoptOptimize).", None),

@@ -21,7 +21,7 @@ def _source(ctx):
     a = ctx.attr
     where = "cryptopt_field %s: " % ctx.label
     if a.fiat_json:
-        if a.curve or a.op:
+        if a.curve or a.op or a.constant:
             fail(where + "give either curve/op or fiat_json/func, not both")
         if not a.func:
             fail(where + "fiat_json needs func (the function of the file, e.g. fiat_p256_mul)")
@@ -30,10 +30,13 @@ def _source(ctx):
         fail(where + "func is only meaningful with fiat_json")
     if not a.curve or not a.op:
         fail(where + "give curve and op (e.g. curve = \"p256\", op = \"mul\"), or fiat_json and func")
-    err = catalogue_error(a.curve, a.op)
+    err = catalogue_error(a.curve, a.op, a.constant)
     if err:
         fail(where + err)
-    return a.curve, a.op, catalogue_func(a.curve, a.op), ["--curve", a.curve, "--op", a.op]
+    args = ["--curve", a.curve, "--op", a.op]
+    if a.constant:
+        args += ["--constant", str(a.constant)]
+    return a.curve, a.op, catalogue_func(a.curve, a.op, a.constant), args
 
 def _uarch(ctx):
     tag = ctx.attr._uarch[BuildSettingInfo].value

@@ -145,6 +145,28 @@ bad_uarch_test = analysistest.make(
     config_settings = {_UARCH: "zen 5"},
 )
 
+def _scmul_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    ir = _action(env, "CryptoptIR")
+    asserts.equals(env, "scmul", _flag(ir.argv, "--op"))
+    asserts.equals(env, "121666", _flag(ir.argv, "--constant"))
+    opt = _action(env, "CryptoptOptimize")
+    asserts.equals(env, "curve25519_scmul_121666", _flag(opt.argv, "--func"))
+    asserts.equals(env, "curve25519_scmul_121666", analysistest.target_under_test(env)[CryptoptFieldInfo].func)
+    return analysistest.end(env)
+
+scmul_test = analysistest.make(_scmul_test_impl)
+
+scmul_without_constant_test = analysistest.make(
+    _failure_test('op "scmul" needs constant (e.g. constant = 121666)'),
+    expect_failure = True,
+)
+
+constant_without_scmul_test = analysistest.make(
+    _failure_test("constant is only for the ops scmul"),
+    expect_failure = True,
+)
+
 def cryptopt_field_test_suite(name):
     """Declares the targets under test and the tests.
 
@@ -173,6 +195,9 @@ def cryptopt_field_test_suite(name):
     cryptopt_field(name = "unknown_curve", curve = "p257", op = "mul", tags = ["manual"])
     cryptopt_field(name = "unknown_op", curve = "p256", op = "cube", tags = ["manual"])
     cryptopt_field(name = "both_sources", curve = "p256", op = "mul", fiat_json = "fake_fiat.json", func = "f", tags = ["manual"])
+    cryptopt_field(name = "scmul_target", curve = "curve25519", op = "scmul", constant = 121666, tags = ["manual"])
+    cryptopt_field(name = "scmul_no_constant", curve = "curve25519", op = "scmul", tags = ["manual"])
+    cryptopt_field(name = "mul_with_constant", curve = "curve25519", op = "mul", constant = 3, tags = ["manual"])
 
     optimize_test(name = "optimize_test", target_under_test = ":opt_target")
     emit_test(name = "emit_test", target_under_test = ":emit_target")
@@ -183,6 +208,9 @@ def cryptopt_field_test_suite(name):
     unknown_op_test(name = "unknown_op_test", target_under_test = ":unknown_op")
     both_sources_test(name = "both_sources_test", target_under_test = ":both_sources")
     bad_uarch_test(name = "bad_uarch_test", target_under_test = ":opt_target")
+    scmul_test(name = "scmul_test", target_under_test = ":scmul_target")
+    scmul_without_constant_test(name = "scmul_without_constant_test", target_under_test = ":scmul_no_constant")
+    constant_without_scmul_test(name = "constant_without_scmul_test", target_under_test = ":mul_with_constant")
 
     native.test_suite(
         name = name,
@@ -190,9 +218,12 @@ def cryptopt_field_test_suite(name):
             ":asm_and_genome_test",
             ":both_sources_test",
             ":bad_uarch_test",
+            ":constant_without_scmul_test",
             ":emit_test",
             ":optimize_test",
             ":own_asm_test",
+            ":scmul_test",
+            ":scmul_without_constant_test",
             ":unknown_curve_test",
             ":unknown_op_test",
             ":validation_test",

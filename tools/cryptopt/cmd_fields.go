@@ -20,7 +20,7 @@ func cmdFields(env *cliEnv, args []string) error {
 	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tMETHOD\tLIMBS\tOPS\tPRIME")
 	for _, F := range fields.All() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%#x\n", F.Name, F.Method, limbLayout(F.LimbBits), strings.Join(F.Ops, ","), F.Prime)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%#x\n", F.Name, F.Method, limbLayout(F.LimbBits), strings.Join(F.AllOps(), ","), F.Prime)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -22,6 +22,7 @@ func TestFieldsCommand(t *testing.T) {
 	}
 	require.Contains(t, out, "8×58+57")
 	require.Contains(t, out, "44+2×43")
+	require.Contains(t, out, "carry,scmul,from_bytes,to_bytes,cswap", "curve25519's ladder ops are listed")
 
 	code, _, errs = runCLI("fields", "extra")
 	require.Equal(t, 2, code)

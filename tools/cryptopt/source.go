@@ -21,6 +21,7 @@ import (
 type sourceFlags struct {
 	curve, op, fiat, fn, prime, method string
 	limbs                              int
+	constant                           string // of --op scmul
 }
 
 // source is the loaded function and what it is called.
@@ -35,12 +36,13 @@ type source struct {
 // register adds the source flags to fs.
 func (s *sourceFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.curve, "curve", "", "catalogue field, e.g. p256 (see 'cryptopt fields'); needs --op")
-	fs.StringVar(&s.op, "op", "", "field operation: mul, square, add, sub, opp, or carry (unsaturated fields)")
+	fs.StringVar(&s.op, "op", "", "field operation: mul, square, add, sub, opp, carry (unsaturated fields); curve25519 fields also scmul (with --constant), from_bytes, to_bytes, cswap")
 	fs.StringVar(&s.fiat, "fiat", "", "Fiat Cryptography JSON file to read the function from; needs --func")
 	fs.StringVar(&s.fn, "func", "", "function name inside the --fiat file, e.g. fiat_p256_mul")
 	fs.StringVar(&s.prime, "prime", "", "custom prime: decimal, 0x hex, or an expression like 2^127-1; needs --method, --limbs, --op")
 	fs.StringVar(&s.method, "method", "", "representation of a custom prime: montgomery, solinas (unsaturated) or saturated-solinas")
 	fs.IntVar(&s.limbs, "limbs", 0, "number of limbs of a custom prime")
+	fs.StringVar(&s.constant, "constant", "", "the constant of --op scmul, e.g. 121666 (curve25519 fields)")
 }
 
 // load resolves the flags to a normalised, verified function.
@@ -69,6 +71,8 @@ func (s *sourceFlags) resolve() (*source, error) {
 		return nil, errors.New("no function given: use --curve C --op O, --fiat FILE --func NAME, or --prime P --method M --limbs N --op O")
 	case modes > 1:
 		return nil, errors.New("give only one of --curve, --fiat and --prime")
+	case s.constant != "" && (s.curve == "" || s.op != fields.OpScmul):
+		return nil, errors.New("--constant goes with --curve C --op scmul")
 	case s.fiat == "" && s.fn != "":
 		return nil, errors.New("--func needs --fiat")
 	case s.prime == "" && (s.method != "" || s.limbs != 0):
@@ -82,6 +86,9 @@ func (s *sourceFlags) resolve() (*source, error) {
 		if err != nil {
 			return nil, err
 		}
+		if s.op == fields.OpScmul {
+			return fromScmul(F, s.constant)
+		}
 		return fromField(F, s.op)
 	}
 	return s.loadPrime()
@@ -92,6 +99,23 @@ func fromField(F fields.Field, op string) (*source, error) {
 	if err != nil {
 		return nil, err
 	}
+	return &source{Field: F.Name, Op: op, Func: f, Symbol: symbol(F.Name, op), Fields: &F}, nil
+}
+
+// fromScmul is scmul of F by the --constant k, named <field>_scmul_<k>.
+func fromScmul(F fields.Field, constant string) (*source, error) {
+	if constant == "" {
+		return nil, fmt.Errorf("--op scmul needs --constant K (1..%d for %s)", F.MaxScmulConstant(), F.Name)
+	}
+	k, err := strconv.ParseUint(constant, 0, 64)
+	if err != nil {
+		return nil, fmt.Errorf("--constant %q is not an unsigned 64-bit number", constant)
+	}
+	f, err := F.ScmulFunc(k)
+	if err != nil {
+		return nil, err
+	}
+	op := strings.TrimPrefix(f.Name, F.Name+"_")
 	return &source{Field: F.Name, Op: op, Func: f, Symbol: symbol(F.Name, op), Fields: &F}, nil
 }
 
