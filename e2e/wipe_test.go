@@ -59,4 +59,3 @@ func lastWipe(p *x86.Program) int {
 	}
 	return -1
 }
-
