@@ -66,9 +66,17 @@ func (j *optimizeJob) run() error {
 		return err
 	}
 	defer cost.Close()
-	out, elapsed, tr, err := j.search(cost)
+	var objective search.Cost = cost
+	sized := &sizedCost{timed: cost, obj: j.o.obj}
+	if j.o.obj.active() {
+		objective = sized
+	}
+	out, elapsed, tr, err := j.search(objective)
 	if err != nil {
 		return j.failure(err)
+	}
+	if err := sized.measureWinner(&out); err != nil {
+		return err
 	}
 	return j.write(out, elapsed, tr)
 }
@@ -128,9 +136,16 @@ func (j *optimizeJob) write(out search.Outcome, elapsed time.Duration, tr *trace
 	gf := search.File{Func: j.plan.Func().Name, IRHash: j.plan.Func().Hash(), Genome: out.Best,
 		Uarch: j.cpu.Tag, CPU: j.cpu.Model, Seed: j.o.seed, Evals: out.Evals, Cycles: out.Cycles,
 		Baseline: j.baseName, BaseCycles: out.Baseline}
-	prog.Header = asmHeader{Command: "optimize", Func: gf.Func, IRHash: gf.IRHash,
+	if err := j.o.obj.admit(prog); err != nil {
+		return err
+	}
+	facts, err := codeFacts(prog, j.gopts)
+	if err != nil {
+		return err
+	}
+	prog.Header = append(asmHeader{Command: "optimize", Func: gf.Func, IRHash: gf.IRHash,
 		GenomeHash: out.Best.Hash(), CPU: gf.CPU, Uarch: gf.Uarch, Seed: gf.Seed,
-		Evals: gf.Evals, Cycles: gf.Cycles, Baseline: gf.Baseline, BaseCyc: gf.BaseCycles}.lines()
+		Evals: gf.Evals, Cycles: gf.Cycles, Baseline: gf.Baseline, BaseCyc: gf.BaseCycles}.lines(), facts...)
 	asm := x86.PrintGNU(prog)
 	report := j.env.stdout
 	if j.files.asm == nil {
@@ -145,6 +160,7 @@ func (j *optimizeJob) write(out search.Outcome, elapsed time.Duration, tr *trace
 		return err
 	}
 	j.report(report, out, elapsed)
+	fmt.Fprintf(report, "objective: %s\n%s\n", j.o.obj.objective, facts[0])
 	return nil
 }
 
