@@ -24,6 +24,9 @@ type Options struct {
 	Aliasing     string // AliasNone (default) or AliasOut1Arg1: out1 and arg1 are one array
 	RandomTrials int    // random inputs tried on both sides; 0 means DefaultTrials
 	Seed         uint64 // seeds the random inputs
+	// WipeSpills also requires every stack word the function wrote to be 0 at ret
+	// (code generated with --wipe-spills).
+	WipeSpills bool
 }
 
 // Failure is one proof obligation that does not hold.
@@ -98,6 +101,9 @@ func Check(fn *ir.Func, asm []byte, opts Options) (Report, error) {
 	asmRes := symexec.ExecAsm(g, prog, arrs)
 	c := &comparison{g: g, fn: fn, prog: prog, src: asm, ir: irRes, asm: asmRes, arrs: arrs}
 	rep.Failures = c.compare()
+	if opts.WipeSpills && c.asm.Violation == nil {
+		rep.Failures = append(rep.Failures, c.wiped()...)
+	}
 	rep.Outputs = c.outputs
 	rep.Classes = g.Len()
 	rep.Proved = len(rep.Failures) == 0

@@ -36,6 +36,12 @@ const (
 
 // run executes prog with the given inputs; alias makes out1 == arg1.
 func runEmu(prog *x86.Program, args [][]uint64, nout int, alias bool) ([]uint64, error) {
+	res, _, err := runEmuStack(prog, args, nout, alias)
+	return res, err
+}
+
+// runEmuStack is runEmu that also returns the stack words written (address → final value).
+func runEmuStack(prog *x86.Program, args [][]uint64, nout int, alias bool) ([]uint64, map[uint64]uint64, error) {
 	e := &emu{mem: map[uint64]uint64{}, inited: map[uint64]bool{}}
 	for i := range e.r {
 		e.r[i] = 0x5a5a0000 + uint64(i)*0x1111 // garbage
@@ -62,25 +68,29 @@ func runEmu(prog *x86.Program, args [][]uint64, nout int, alias bool) ([]uint64,
 	saved := e.r
 	for i, in := range prog.Insts {
 		if e.done {
-			return nil, fmt.Errorf("instruction %d after ret", i)
+			return nil, nil, fmt.Errorf("instruction %d after ret", i)
 		}
 		if err := e.step(in); err != nil {
-			return nil, fmt.Errorf("instruction %d %q: %w", i, in.String(), err)
+			return nil, nil, fmt.Errorf("instruction %d %q: %w", i, in.String(), err)
 		}
 	}
 	if !e.done {
-		return nil, fmt.Errorf("no ret")
+		return nil, nil, fmt.Errorf("no ret")
 	}
 	for _, r := range append(x86.CalleeSaved[:], x86.RSP) {
 		if e.r[r] != saved[r] {
-			return nil, fmt.Errorf("%s not restored", r)
+			return nil, nil, fmt.Errorf("%s not restored", r)
 		}
 	}
 	res := make([]uint64, nout)
 	for j := range res {
 		res[j] = e.mem[out+8*uint64(j)]
 	}
-	return res, nil
+	stack := map[uint64]uint64{}
+	for a := range e.inited {
+		stack[a] = e.mem[a]
+	}
+	return res, stack, nil
 }
 
 func (e *emu) addr(o x86.Operand) uint64 {

@@ -30,6 +30,15 @@ func (g *gen) frame() {
 			Comment: "spill frame"})
 	}
 	out = append(out, g.body...)
+	pushed := 0
+	for _, r := range x86.CalleeSaved {
+		if g.callee&(1<<r) != 0 {
+			pushed++
+		}
+	}
+	if g.opts.WipeSpills && n+pushed > 0 {
+		out = g.wipeSlots(out, n, explicit)
+	}
 	if explicit {
 		out = append(out, x86.Inst{Op: x86.ADD, Args: g.operands(x86.R(x86.RSP), x86.I(int64(size)))})
 	}
@@ -38,7 +47,28 @@ func (g *gen) frame() {
 			out = append(out, x86.Inst{Op: x86.POP, Args: g.operands(x86.R(r))})
 		}
 	}
+	if g.opts.WipeSpills {
+		// The pushed words now lie in the red zone, just below rsp.
+		for k := range pushed {
+			out = append(out, x86.Inst{Op: x86.MOV, Args: g.operands(x86.M(x86.RSP, int32(-8*(k+1))), x86.R(x86.RAX)),
+				Comment: "wipe a pushed register"})
+		}
+	}
 	g.out = append(out, x86.Inst{Op: x86.RET})
+}
+
+// wipeSlots zeroes rax (caller-saved, free once the outputs are stored) and stores it over
+// the n spill slots, addressed as the body addressed them.
+func (g *gen) wipeSlots(out []x86.Inst, n int, explicit bool) []x86.Inst {
+	out = append(out, x86.Inst{Op: x86.MOV, Args: g.operands(x86.R(x86.RAX), x86.I(0)), Comment: "wipe spills"})
+	for k := range n {
+		disp := int32(-8 * (k + 1))
+		if explicit {
+			disp = int32(8 * k)
+		}
+		out = append(out, x86.Inst{Op: x86.MOV, Args: g.operands(x86.M(x86.RSP, disp), x86.R(x86.RAX))})
+	}
+	return out
 }
 
 // operands copies args into the shared operand backing array.

@@ -30,6 +30,9 @@ type Options struct {
 	FramePointer FramePointer
 	Aliasing     Aliasing
 	Symbol       string
+	// WipeSpills zeroes, before ret, every stack word the function wrote (spill slots and
+	// the callee-saved registers it pushed), so no secret outlives the call on the stack.
+	WipeSpills bool
 }
 
 // never is the use time of a value that has no further use.

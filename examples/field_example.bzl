@@ -2,10 +2,13 @@
 reference (`cryptopt emit-c`) on random inputs."""
 
 load("@rules_cc//cc:defs.bzl", "cc_library", "cc_test")
-load("//rules:defs.bzl", "cryptopt_field")
+load("//rules:defs.bzl", "cryptopt_ct_test", "cryptopt_field")
 
 def field_example(name, curve, op, **kwargs):
-    """Declares <name> (cryptopt_field, symbol cryptopt_<name>) and <name>_test (cc_test).
+    """Declares <name> (cryptopt_field), <name>_test (cc_test) and <name>_ct_test.
+
+    <name> has the symbol cryptopt_<name>; <name>_ct_test is its cryptopt_ct_test (constant
+    time under valgrind memcheck).
 
     The C reference is `cryptopt emit-c` for the same curve/op, its function renamed to
     ref_<name>; the known answers are examples/kat/<name>.h (examples/kat/gen_kat.py).
@@ -55,4 +58,9 @@ def field_example(name, curve, op, **kwargs):
         name = name + "_test",
         srcs = [name + "_test.c", kat, "field_test.inc"],
         deps = [":" + name, ":" + name + "_ref"],
+    )
+    cryptopt_ct_test(
+        name = name + "_ct_test",
+        field = ":" + name,
+        tags = kwargs.get("tags", []),
     )

@@ -6,8 +6,10 @@
     cc_test(name = "p256_mul_test", srcs = ["p256_mul_test.c"], deps = [":p256_mul"])
 """
 
+load("//rules/private:cryptopt_ct_test.bzl", _cryptopt_ct_test = "cryptopt_ct_test")
 load("//rules/private:cryptopt_field.bzl", _cryptopt_field = "cryptopt_field")
 load("//rules/private:providers.bzl", _CryptoptFieldInfo = "CryptoptFieldInfo")
 
 cryptopt_field = _cryptopt_field
 CryptoptFieldInfo = _CryptoptFieldInfo
+cryptopt_ct_test = _cryptopt_ct_test

@@ -37,6 +37,9 @@ FIELD_ATTR_SPECS = [
     _spec("symbol", "string", "The global symbol of the function (\"\": the target name).", ""),
     _spec("frame_pointer", "string", "`omit` or `save` (\"\": the tool's default).", "", ["", "omit", "save"]),
     _spec("aliasing", "string", "`none` or `out1-arg1`: whether the code must support `out1 == arg1` (\"\": the tool's default). Passed to the checker too.", "", ["", "none", "out1-arg1"]),
+    _spec("wipe_spills", "bool", "Zero every stack word the function wrote (spills, pushed registers) before it returns; the checker then also proves them zero at `ret`. Costs a few bytes and cycles (docs/hardening-ct.md).", False),
+    _spec("objective", "string", "Search: `cycles` (measured) or `size` (encoded `.text` bytes) (\"\": the tool's default, cycles).", "", ["", "cycles", "size"]),
+    _spec("max_bytes", "int", "Search: fastest code of at most this many `.text` bytes (0: no cap). With `objective` cycles.", 0),
 ]
 
 def field_attrs():
@@ -52,6 +55,8 @@ def field_attrs():
                 attrs[s.name] = attr.string(doc = s.doc, default = s.default, values = s.values)
             else:
                 attrs[s.name] = attr.string(doc = s.doc, default = s.default)
+        elif s.kind == "bool":
+            attrs[s.name] = attr.bool(doc = s.doc, default = s.default)
         elif s.kind == "int":
             attrs[s.name] = attr.int(doc = s.doc, default = s.default)
         elif s.kind == "label":

@@ -52,6 +52,8 @@ def _codegen_args(ctx, symbol):
         args += ["--frame-pointer", ctx.attr.frame_pointer]
     if ctx.attr.aliasing:
         args += ["--aliasing", ctx.attr.aliasing]
+    if ctx.attr.wipe_spills:
+        args.append("--wipe-spills")
     return args
 
 def _search_args(ctx, tag):
@@ -62,6 +64,10 @@ def _search_args(ctx, tag):
         args += ["--bets", str(ctx.attr.bets)]
     if ctx.attr.time_limit:
         args += ["--time-limit", ctx.attr.time_limit]
+    if ctx.attr.objective:
+        args += ["--objective", ctx.attr.objective]
+    if ctx.attr.max_bytes:
+        args += ["--max-bytes", str(ctx.attr.max_bytes)]
     return args
 
 def _ir_action(ctx, src_args):
@@ -79,7 +85,7 @@ def _ir_action(ctx, src_args):
 def _asm_action(ctx, ir, ir_args, tag, symbol):
     """CryptoptEmit (pinned genome) or CryptoptOptimize (live search); (asm, genome, report)."""
     if ctx.file.asm:
-        if ctx.file.genome or ctx.attr.evals or ctx.attr.bets or ctx.attr.time_limit:
+        if ctx.file.genome or ctx.attr.evals or ctx.attr.bets or ctx.attr.time_limit or ctx.attr.objective or ctx.attr.max_bytes:
             fail("cryptopt_field %s: asm (your own assembly) excludes genome and the search attributes" % ctx.label)
         return ctx.file.asm, None, None
     stem = "%s.%s" % (ctx.label.name, tag)
@@ -119,6 +125,8 @@ def _check_action(ctx, ir, ir_args, asm):
     args = [stamp.path, ctx.executable._tool.path, "check"] + ir_args + ["--asm", asm.path, "--json"]
     if ctx.attr.aliasing:
         args += ["--aliasing", ctx.attr.aliasing]
+    if ctx.attr.wipe_spills:
+        args.append("--wipe-spills")
     ctx.actions.run_shell(
         command = _STDOUT_TO,
         arguments = args,

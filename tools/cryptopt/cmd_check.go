@@ -21,6 +21,7 @@ func cmdCheck(env *cliEnv, args []string) error {
 	aliasing := fs.String("aliasing", checker.AliasNone, "prove also when out1 and arg1 are one array: none or out1-arg1")
 	trials := fs.Int("trials", checker.DefaultTrials, "random inputs run on both sides")
 	seed := fs.Uint64("seed", 1, "seed of the random inputs")
+	wipe := fs.Bool("wipe-spills", false, "also prove every stack word written is zero at ret (code from --wipe-spills)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -39,7 +40,8 @@ func cmdCheck(env *cliEnv, args []string) error {
 	if err != nil {
 		return err
 	}
-	rep, err := checker.Check(s.Func, text, checker.Options{Aliasing: *aliasing, RandomTrials: *trials, Seed: *seed})
+	rep, err := checker.Check(s.Func, text, checker.Options{Aliasing: *aliasing, RandomTrials: *trials, Seed: *seed,
+		WipeSpills: *wipe})
 	if err != nil {
 		return oneLine(fmt.Errorf("%s: %w", *asmPath, err))
 	}

@@ -105,7 +105,11 @@ func runCompile(env *cliEnv, c *compileFlags, command string) (err error) {
 	if err != nil {
 		return err
 	}
-	prog.Header = compileHeader(command, plan, gf, c.seedNote())
+	facts, err := codeFacts(prog, opts)
+	if err != nil {
+		return err
+	}
+	prog.Header = append(compileHeader(command, plan, gf, c.seedNote()), facts...)
 	text := x86.PrintGNU(prog)
 	if c.syntax == "nasm" {
 		text = x86.PrintNASM(prog)

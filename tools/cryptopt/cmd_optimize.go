@@ -28,11 +28,13 @@ type optimizeFlags struct {
 	timeLimit                         time.Duration
 	out, genomeOut, traceOut, plotOut string
 	expectUarch, baseline, start      string
+	obj                               objectiveFlags
 }
 
 func (o *optimizeFlags) register(fs *flag.FlagSet) {
 	o.src.register(fs)
 	o.gen.register(fs)
+	o.obj.register(fs)
 	fs.IntVar(&o.evals, "evals", 10000, "evaluations (timed comparisons) in total")
 	fs.IntVar(&o.bets, "bets", 20, "independent starts of Bet-and-Run (1: plain local search)")
 	fs.Float64Var(&o.betRatio, "bet-ratio", 0.2, "share of the evaluations (and time limit) spent on the bets, in [0, 1)")
@@ -71,6 +73,9 @@ func (o *optimizeFlags) check() error {
 	}
 	if o.timeLimit < 0 {
 		return fmt.Errorf("--time-limit must not be negative, got %s", o.timeLimit)
+	}
+	if err := o.obj.check(); err != nil {
+		return err
 	}
 	return nil
 }

@@ -11,17 +11,19 @@ import (
 // (shared by compile, emit and optimize: the same flags must give the same code).
 type codegenFlags struct {
 	symbol, framePointer, aliasing string
+	wipeSpills                     bool
 }
 
 func (c *codegenFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.symbol, "symbol", "", "assembly symbol (default cryptopt_<field>_<op>)")
 	fs.StringVar(&c.framePointer, "frame-pointer", "omit", "omit: rbp is an ordinary register; save: rbp is never touched")
 	fs.StringVar(&c.aliasing, "aliasing", "none", "none, or out1-arg1: the output may be the first input")
+	fs.BoolVar(&c.wipeSpills, "wipe-spills", false, "zero every stack word the function wrote before it returns")
 }
 
 // options resolves the flags; defaultSymbol is used when --symbol is not given.
 func (c *codegenFlags) options(defaultSymbol string) (codegen.Options, error) {
-	o := codegen.Options{Symbol: c.symbol}
+	o := codegen.Options{Symbol: c.symbol, WipeSpills: c.wipeSpills}
 	if o.Symbol == "" {
 		o.Symbol = defaultSymbol
 	}

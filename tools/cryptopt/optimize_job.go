@@ -68,9 +68,17 @@ func (j *optimizeJob) run() (func() error, error) {
 		return nil, err
 	}
 	defer cost.Close()
-	out, elapsed, tr, err := j.search(cost)
+	var objective search.Cost = cost
+	sized := &sizedCost{timed: cost, obj: j.o.obj}
+	if j.o.obj.active() {
+		objective = sized
+	}
+	out, elapsed, tr, err := j.search(objective)
 	if err != nil {
 		return nil, j.failure(err)
+	}
+	if err := sized.measureWinner(&out); err != nil {
+		return nil, err
 	}
 	return j.write(out, elapsed, tr)
 }
@@ -131,9 +139,16 @@ func (j *optimizeJob) write(out search.Outcome, elapsed time.Duration, tr *trace
 	gf := search.File{Func: j.plan.Func().Name, IRHash: j.plan.Func().Hash(), Genome: out.Best,
 		Uarch: j.cpu.Tag, CPU: j.cpu.Model, Seed: j.o.seed, Evals: out.Evals, Cycles: out.Cycles,
 		Baseline: j.baseName, BaseCycles: out.Baseline}
-	prog.Header = asmHeader{Command: "optimize", Func: gf.Func, IRHash: gf.IRHash,
+	if err := j.o.obj.admit(prog); err != nil {
+		return nil, err
+	}
+	facts, err := codeFacts(prog, j.gopts)
+	if err != nil {
+		return nil, err
+	}
+	prog.Header = append(asmHeader{Command: "optimize", Func: gf.Func, IRHash: gf.IRHash,
 		GenomeHash: out.Best.Hash(), CPU: gf.CPU, Uarch: gf.Uarch, Seed: gf.Seed,
-		Evals: gf.Evals, Cycles: gf.Cycles, Baseline: gf.Baseline, BaseCyc: gf.BaseCycles}.lines()
+		Evals: gf.Evals, Cycles: gf.Cycles, Baseline: gf.Baseline, BaseCyc: gf.BaseCycles}.lines(), facts...)
 	j.files.asm.Write(x86.PrintGNU(prog))
 	if p := j.files.genome; p != nil {
 		data, err := gf.Marshal()
@@ -152,7 +167,13 @@ func (j *optimizeJob) write(out search.Outcome, elapsed time.Duration, tr *trace
 		}
 	}
 	w := j.files.reportTo(j.env)
-	return func() error { return j.report(w, out, elapsed) }, nil
+	return func() error {
+		if err := j.report(w, out, elapsed); err != nil {
+			return err
+		}
+		_, err := fmt.Fprintf(w, "objective: %s\n%s\n", j.o.obj.objective, facts[0])
+		return err
+	}, nil
 }
 
 // report prints the outcome in "key: value" lines (the Bazel rule keeps them).
