@@ -103,7 +103,7 @@ func bytesLimbs(b []byte) []uint64 {
 // runAsm executes p concretely under the ABI with random junk in every other register
 // and on the stack; it fails when callee-saved registers or rsp are not restored.
 func runAsm(p *x86.Program, fn *ir.Func, args [][]uint64, alias bool, rng *rand.Rand) ([][]uint64, error) {
-	m := &emu{}
+	m := &emu{junk: rng}
 	for r := range m.regs {
 		m.regs[r], m.xmm[r] = rng.Uint64(), rng.Uint64()
 	}

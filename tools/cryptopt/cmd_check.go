@@ -27,8 +27,8 @@ func cmdCheck(env *cliEnv, args []string) error {
 	if *asmPath == "" {
 		return errors.New("--asm FILE is required")
 	}
-	if *trials < 1 {
-		return errors.New("--trials must be at least 1")
+	if *trials < 1 || *trials > checker.MaxTrials {
+		return fmt.Errorf("--trials must be between 1 and %d", checker.MaxTrials)
 	}
 	// The IR as given (no lowering or normalisation), so that a bug there cannot hide.
 	s, err := src.resolve()
