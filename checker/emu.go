@@ -32,10 +32,13 @@ func (m *emu) signal() {
 		if r.addr != stackTop-stackSize {
 			continue
 		}
+		// One random word per signal is enough junk and keeps the emulator fast.
+		w := m.junk.Uint64()
 		for j := range r.data {
-			if r.addr+uint64(j) < limit {
-				r.data[j] = byte(m.junk.Uint32())
+			if r.addr+uint64(j) >= limit {
+				break
 			}
+			r.data[j] = byte(w >> (8 * (j & 7)))
 		}
 	}
 }
