@@ -7,13 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rules-cryptopt/rules_cryptopt/internal/testenv"
 	"github.com/stretchr/testify/require"
 )
 
 func checkFixture(t *testing.T) (fiat, asm string) {
 	fiat = filepath.Join("..", "..", "..", "shared", "fiat-json", "poly1305_64.json")
 	if _, err := os.Stat(fiat); err != nil {
-		t.Skip("Fiat JSON test data not found at ../shared/fiat-json")
+		testenv.Missing(t, "Fiat JSON test data not found at ../shared/fiat-json")
 	}
 	return fiat, filepath.Join("..", "..", "checker", "testdata", "fiat_poly1305_carry_mul.asm")
 }
