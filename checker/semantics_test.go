@@ -107,9 +107,9 @@ var probeConds = []x86.Cond{x86.CondC, x86.CondO, x86.CondZ, x86.CondS}
 func TestSymexecAgainstEmulator(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	compared := map[x86.Opcode]int{}
-	n := 30000
+	n := 12000
 	if testing.Short() {
-		n = 6000
+		n = 3000
 	}
 	for range n {
 		in, ok := probeInst(rng)
