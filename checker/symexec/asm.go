@@ -224,6 +224,14 @@ func (x *asmExec) address(o x86.Operand) (memKey, bool) {
 	b := x.regs[o.Base]
 	if !b.Ptr {
 		x.violate("address base %s does not hold a pointer argument or rsp", o.Base)
+		// An argument register the function does not have, still as at entry: the
+		// program was written for a function of more arguments (the wrong one).
+		for _, r := range ArgRegs[len(x.arrs):] {
+			if r == o.Base && x.bad.Inst == x.inst && b.Id == x.g.Sym(InitRegName(r), egraph.Mask(64)) {
+				x.bad.What = fmt.Sprintf("addresses memory through %s, an argument the function does not have", r)
+				x.bad.Shape = true
+			}
+		}
 		return memKey{}, false
 	}
 	return memKey{b.Base, b.Off + int64(o.Disp)}, true
