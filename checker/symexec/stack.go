@@ -41,11 +41,3 @@ func (x *asmExec) checkReleased(off int64) {
 			"(a signal handler may have overwritten it)", off, at+1)
 	}
 }
-
-// limitTerms stops execution when the terms outgrow the graph's limits, so that no
-// program can make the checker exhaust memory.
-func (x *asmExec) limitTerms() {
-	if err := x.g.TooBig(); err != nil {
-		x.violate("%v", err)
-	}
-}
