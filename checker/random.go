@@ -24,7 +24,8 @@ const (
 // when the first ones agree), and catches a proof that testing contradicts (a checker bug).
 func (c *comparison) randomTest(rep *Report, opts Options) {
 	rng := rand.New(rand.NewSource(int64(opts.Seed ^ 0x636865636b)))
-	inputs := interp.EdgeInputs(c.fn)
+	edges := interp.EdgeInputs(c.fn)
+	inputs := edges
 	for len(inputs) < opts.RandomTrials {
 		if len(inputs)%2 == 0 {
 			inputs = append(inputs, interp.RandomInputs(c.fn, rng))
@@ -41,16 +42,22 @@ func (c *comparison) randomTest(rep *Report, opts Options) {
 	if rep.Proved || !onlyValueFailures(rep.Failures) {
 		return
 	}
-	for range SearchTrials {
-		if c.trial(rep, edgyInputs(c.fn, rng), opts, rng) {
+	// The edge inputs the first trials did not reach, then carry-biased ones.
+	rest := edges[min(len(edges), opts.RandomTrials):]
+	for k := range SearchTrials {
+		in := edgyInputs(c.fn, rng)
+		if k < len(rest) {
+			in = rest[k]
+		}
+		if c.trial(rep, in, opts, rng) {
 			rep.Note = fmt.Sprintf("counterexample found by the carry-biased search after %d trials", rep.Trials)
 			return
 		}
 	}
 	rep.CheckerBug = true
-	rep.Note = fmt.Sprintf("testing found no difference in %d trials (%d of them biased to carries near the "+
-		"bounds): the program is probably correct and the checker's rules could not prove it — a bug in the "+
-		"checker's rules; please report it", rep.Trials, SearchTrials)
+	rep.Note = fmt.Sprintf("testing found no difference in %d trials (all edge inputs, and %d more biased to "+
+		"carries near the bounds): the program is probably correct and the checker's rules could not prove it — a bug in the "+
+		"checker's rules; please report it", rep.Trials, SearchTrials-min(len(rest), SearchTrials))
 }
 
 // trial runs one input on both sides and reports whether it ended the testing: it
