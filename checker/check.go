@@ -81,6 +81,9 @@ func Check(fn *ir.Func, asm []byte, opts Options) (Report, error) {
 	if opts.RandomTrials <= 0 {
 		opts.RandomTrials = DefaultTrials
 	}
+	if opts.RandomTrials > MaxTrials {
+		return rep, fmt.Errorf("%d random trials: at most %d", opts.RandomTrials, MaxTrials)
+	}
 	if err := ir.Verify(fn); err != nil {
 		return rep, fmt.Errorf("IR: %w", err)
 	}
@@ -89,10 +92,16 @@ func Check(fn *ir.Func, asm []byte, opts Options) (Report, error) {
 		return rep, fmt.Errorf("assembly: %w", err)
 	}
 	rep.Instructions = len(prog.Insts)
+	if rep.Instructions > MaxInstructions {
+		return rep, fmt.Errorf("%d instructions: the checker's limit is %d", rep.Instructions, MaxInstructions)
+	}
 	g := egraph.New()
 	irRes, err := symexec.ExecIR(g, fn)
 	if err != nil {
 		return rep, err
+	}
+	if err := g.TooBig(); err != nil {
+		return rep, fmt.Errorf("IR: %w", err)
 	}
 	arrs, err := symexec.Layout(fn, symexec.InputSyms(g, fn), opts.Aliasing == AliasOut1Arg1)
 	if err != nil {
@@ -100,6 +109,9 @@ func Check(fn *ir.Func, asm []byte, opts Options) (Report, error) {
 	}
 	asmRes := symexec.ExecAsm(g, prog, arrs)
 	c := &comparison{g: g, fn: fn, prog: prog, src: asm, ir: irRes, asm: asmRes, arrs: arrs}
+	if err := c.shapeError(); err != nil {
+		return rep, err
+	}
 	rep.Failures = c.compare()
 	if opts.WipeSpills && c.asm.Violation == nil {
 		rep.Failures = append(rep.Failures, c.wiped()...)

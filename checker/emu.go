@@ -3,6 +3,7 @@ package checker
 import (
 	"fmt"
 	"math/bits"
+	"math/rand"
 
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
@@ -15,6 +16,31 @@ type emu struct {
 	xmm            [16]uint64
 	cf, of, zf, sf bool
 	regions        []region
+	// junk, when set, plays a signal handler each time rsp moves up: it overwrites the
+	// stack below the red zone, as a handler's frame would.
+	junk *rand.Rand
+}
+
+// signal overwrites the stack region below rsp-128 with junk.
+func (m *emu) signal() {
+	if m.junk == nil {
+		return
+	}
+	limit := m.regs[x86.RSP] - 128
+	for i := range m.regions {
+		r := &m.regions[i]
+		if r.addr != stackTop-stackSize {
+			continue
+		}
+		// One random word per signal is enough junk and keeps the emulator fast.
+		w := m.junk.Uint64()
+		for j := range r.data {
+			if r.addr+uint64(j) >= limit {
+				break
+			}
+			r.data[j] = byte(w >> (8 * (j & 7)))
+		}
+	}
 }
 
 type region struct {
@@ -26,7 +52,8 @@ type region struct {
 func (m *emu) find(addr uint64, n int) ([]byte, *region, error) {
 	for i := range m.regions {
 		r := &m.regions[i]
-		if addr >= r.addr && addr+uint64(n) <= r.addr+uint64(len(r.data)) {
+		// Compare offsets, not end addresses: addr+n wraps for an address like -4.
+		if addr >= r.addr && addr-r.addr <= uint64(len(r.data)) && uint64(n) <= uint64(len(r.data))-(addr-r.addr) {
 			return r.data[addr-r.addr : addr-r.addr+uint64(n)], r, nil
 		}
 	}
@@ -149,8 +176,12 @@ func (m *emu) run(p *x86.Program) error {
 		if in.Op == x86.RET {
 			return nil
 		}
+		rsp := m.regs[x86.RSP]
 		if err := m.step(in); err != nil {
 			return fmt.Errorf("instruction %d (%s): %w", i+1, in, err)
+		}
+		if m.regs[x86.RSP] > rsp {
+			m.signal()
 		}
 	}
 	return fmt.Errorf("no ret")

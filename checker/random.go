@@ -19,45 +19,71 @@ const (
 	stackSize = 4096
 )
 
-// randomTest runs both sides on edge and random inputs. It confirms a failed proof with
-// a counterexample, and catches a proof that random testing contradicts (a checker bug).
+// randomTest runs both sides on edge, uniform and carry-biased inputs. It confirms a
+// failed proof with a counterexample (searching SearchTrials more carry-biased inputs
+// when the first ones agree), and catches a proof that testing contradicts (a checker bug).
 func (c *comparison) randomTest(rep *Report, opts Options) {
 	rng := rand.New(rand.NewSource(int64(opts.Seed ^ 0x636865636b)))
-	inputs := interp.EdgeInputs(c.fn)
+	edges := interp.EdgeInputs(c.fn)
+	inputs := edges
 	for len(inputs) < opts.RandomTrials {
-		inputs = append(inputs, interp.RandomInputs(c.fn, rng))
+		if len(inputs)%2 == 0 {
+			inputs = append(inputs, interp.RandomInputs(c.fn, rng))
+		} else {
+			inputs = append(inputs, edgyInputs(c.fn, rng))
+		}
 	}
 	inputs = inputs[:opts.RandomTrials]
-	alias := opts.Aliasing == AliasOut1Arg1
 	for _, in := range inputs {
-		rep.Trials++
-		want, err := interp.Run(c.fn, in)
-		if err != nil {
-			rep.Note = fmt.Sprintf("the IR interpreter failed: %v", err)
+		if c.trial(rep, in, opts, rng) {
 			return
 		}
-		got, err := runAsm(c.prog, c.fn, in, alias, rng)
-		if err == nil && equalOutputs(want, got) {
-			continue
-		}
-		ce := &Counterexample{Inputs: in, IR: want, Asm: got}
-		if err != nil {
-			ce.Error = err.Error()
-		}
-		rep.Counterexample = ce
-		if rep.Proved {
-			rep.Proved, rep.CheckerBug = false, true
-			rep.Note = "BUG in the checker: its rules proved a program that random testing shows wrong; please report it"
-			rep.Failures = append(rep.Failures, Failure{What: "random testing", AsmExpr: describe(ce)})
-		}
+	}
+	if rep.Proved || !onlyValueFailures(rep.Failures) {
 		return
 	}
-	if !rep.Proved && onlyValueFailures(rep.Failures) {
-		rep.CheckerBug = true
-		rep.Note = fmt.Sprintf("random testing found no difference in %d trials: the program is probably "+
-			"correct and the checker's rules could not prove it — a bug in the checker's rules; please report it",
-			rep.Trials)
+	// The edge inputs the first trials did not reach, then carry-biased ones.
+	rest := edges[min(len(edges), opts.RandomTrials):]
+	for k := range SearchTrials {
+		in := edgyInputs(c.fn, rng)
+		if k < len(rest) {
+			in = rest[k]
+		}
+		if c.trial(rep, in, opts, rng) {
+			rep.Note = fmt.Sprintf("counterexample found by the carry-biased search after %d trials", rep.Trials)
+			return
+		}
 	}
+	rep.CheckerBug = true
+	rep.Note = fmt.Sprintf("testing found no difference in %d trials (all edge inputs, and %d more biased to "+
+		"carries near the bounds): the program is probably correct and the checker's rules could not prove it — a bug in the "+
+		"checker's rules; please report it", rep.Trials, SearchTrials-min(len(rest), SearchTrials))
+}
+
+// trial runs one input on both sides and reports whether it ended the testing: it
+// recorded a counterexample or the IR interpreter failed.
+func (c *comparison) trial(rep *Report, in [][]uint64, opts Options, rng *rand.Rand) bool {
+	rep.Trials++
+	want, err := interp.Run(c.fn, in)
+	if err != nil {
+		rep.Note = fmt.Sprintf("the IR interpreter failed: %v", err)
+		return true
+	}
+	got, err := runAsm(c.prog, c.fn, in, opts.Aliasing == AliasOut1Arg1, rng)
+	if err == nil && equalOutputs(want, got) {
+		return false
+	}
+	ce := &Counterexample{Inputs: in, IR: want, Asm: got}
+	if err != nil {
+		ce.Error = err.Error()
+	}
+	rep.Counterexample = ce
+	if rep.Proved {
+		rep.Proved, rep.CheckerBug = false, true
+		rep.Note = "BUG in the checker: its rules proved a program that random testing shows wrong; please report it"
+		rep.Failures = append(rep.Failures, Failure{What: "random testing", AsmExpr: describe(ce)})
+	}
+	return true
 }
 
 func onlyValueFailures(fs []Failure) bool {
@@ -103,7 +129,7 @@ func bytesLimbs(b []byte) []uint64 {
 // runAsm executes p concretely under the ABI with random junk in every other register
 // and on the stack; it fails when callee-saved registers or rsp are not restored.
 func runAsm(p *x86.Program, fn *ir.Func, args [][]uint64, alias bool, rng *rand.Rand) ([][]uint64, error) {
-	m := &emu{}
+	m := &emu{junk: rng}
 	for r := range m.regs {
 		m.regs[r], m.xmm[r] = rng.Uint64(), rng.Uint64()
 	}

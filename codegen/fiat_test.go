@@ -11,6 +11,7 @@ import (
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
 	"github.com/rules-cryptopt/rules_cryptopt/internal/fiatdata"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/testenv"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 )
 
@@ -20,7 +21,7 @@ func fiatMulSquare(t testing.TB) []*ir.Func {
 	dir := fiatdata.Dir(t)
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	if len(paths) == 0 {
-		t.Skipf("Fiat JSON test data not found in %s", dir)
+		testenv.Missing(t, "Fiat JSON test data not found in %s", dir)
 	}
 	var out []*ir.Func
 	for _, path := range paths {

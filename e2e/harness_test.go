@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/testenv"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/ir/interp"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
@@ -140,7 +141,7 @@ func boolInt(b bool) int {
 // (nil when every output matched the interpreter).
 func (b *batch) run(t testing.TB) []error {
 	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("gcc not found: cannot assemble and run generated code")
+		testenv.Missing(t, "gcc not found: cannot assemble and run generated code")
 	}
 	dir := t.TempDir()
 	c := "#include <stdint.h>\n" + b.decls.String() +

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"testing"
 
+	"github.com/rules-cryptopt/rules_cryptopt/internal/testenv"
 	"github.com/stretchr/testify/require"
 )
 
@@ -27,7 +28,7 @@ func compilers(t *testing.T) []string {
 		}
 	}
 	if len(cs) == 0 {
-		t.Skip("no C compiler (clang or gcc) on PATH")
+		testenv.Missing(t, "no C compiler (clang or gcc) on PATH")
 	}
 	return cs
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/rules-cryptopt/rules_cryptopt/internal/testenv"
 	"github.com/stretchr/testify/require"
 )
 
@@ -18,7 +19,7 @@ import (
 func gnuAssemble(t *testing.T, progs []*Program) [][]byte {
 	t.Helper()
 	if _, err := exec.LookPath("as"); err != nil {
-		t.Skip("GNU as not installed: encoder not compared with GNU as")
+		testenv.Missing(t, "GNU as not installed: encoder not compared with GNU as")
 	}
 	var src bytes.Buffer
 	for i, p := range progs {

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/rules-cryptopt/rules_cryptopt/internal/testenv"
 	"github.com/stretchr/testify/require"
 )
 
@@ -21,7 +22,7 @@ import (
 // is a zero-extended 32-bit value (those instructions are left out here).
 func TestNASMOutputAssembles(t *testing.T) {
 	if _, err := exec.LookPath("nasm"); err != nil {
-		t.Skip("nasm not installed: NASM output checked only by ParseNASM round trips")
+		testenv.Missing(t, "nasm not installed: NASM output checked only by ParseNASM round trips")
 	}
 	rng := rand.New(rand.NewSource(5))
 	progs := make([]*Program, 20)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rules-cryptopt/rules_cryptopt/internal/testenv"
 	"github.com/stretchr/testify/require"
 )
 
@@ -134,7 +135,7 @@ func TestParseCompilerOutput(t *testing.T) {
 		t.Run(cc, func(t *testing.T) { checkCompilerOutput(t, cc) })
 	}
 	if !ran {
-		t.Skip("no C compiler installed")
+		testenv.Missing(t, "no C compiler installed")
 	}
 }
 
@@ -162,7 +163,7 @@ func checkCompilerOutput(t *testing.T, cc string) {
 	require.Equal(t, "add2", p.Symbol)
 	require.Equal(t, RET, p.Insts[len(p.Insts)-1].Op)
 	if _, err := exec.LookPath("as"); err != nil {
-		t.Skip("GNU as not installed: parsed but not compared")
+		testenv.Missing(t, "GNU as not installed: parsed but not compared")
 	}
 	out, err = exec.Command("as", "--64", "-o", o, s).CombinedOutput()
 	require.NoError(t, err, "%s", out)

@@ -218,6 +218,18 @@ func (g *EGraph) sumNode(c U128, terms []Term) (Node, Id, bool) {
 	return m, 0, false
 }
 
+// MaxFactors bounds the factors of a flattened product; field arithmetic needs 2 or 3.
+const MaxFactors = 64
+
+// BigProduct tags a product of more than MaxFactors factors, left uninterpreted.
+const BigProduct = "*big"
+
+// MaxClasses bounds the size of a graph a check may build (memory: about 200 bytes each).
+const MaxClasses = 2_000_000
+
+// MaxArgs bounds the arguments of all nodes together (long sums cost memory too).
+const MaxArgs = 20_000_000
+
 func (g *EGraph) canonMul(n Node) (Node, Id, bool) {
 	coef := W(1)
 	var args []Id
@@ -241,6 +253,11 @@ func (g *EGraph) canonMul(n Node) (Node, Id, bool) {
 		default:
 			args = append(args, g.Find(a))
 		}
+	}
+	if len(args) > MaxFactors {
+		// x*x squared forty times would flatten to 2^40 factors: keep the product
+		// uninterpreted instead (sound; it can only make a proof fail, never succeed).
+		return n, g.intern(Node{Op: OpOpaque, Name: BigProduct, Val: Max, Args: n.Args}), true
 	}
 	slices.Sort(args)
 	switch {

@@ -1,6 +1,7 @@
 package egraph
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 )
@@ -58,6 +59,7 @@ type EGraph struct {
 	pending   []Id
 	keybuf    []byte
 	rules     [numOps][]Rewrite
+	size      int // arguments of all nodes: with Len, what the graph costs in memory
 }
 
 // New makes an empty graph.
@@ -65,6 +67,18 @@ func New() *EGraph { return &EGraph{memo: map[string]Id{}, rules: rulesByOp()} }
 
 // Len is the number of classes ever created.
 func (g *EGraph) Len() int { return len(g.nodes) }
+
+// TooBig reports, as an error naming the limit, when the graph has outgrown MaxClasses
+// classes or MaxArgs node arguments: the caller stops building and refuses the input.
+func (g *EGraph) TooBig() error {
+	switch {
+	case len(g.nodes) > MaxClasses:
+		return fmt.Errorf("the terms outgrow the checker's limit of %d E-graph classes", MaxClasses)
+	case g.size > MaxArgs:
+		return fmt.Errorf("the terms outgrow the checker's limit of %d E-graph node arguments", MaxArgs)
+	}
+	return nil
+}
 
 // Find is the canonical class of id.
 func (g *EGraph) Find(id Id) Id {
@@ -175,6 +189,7 @@ func (g *EGraph) intern(n Node) Id {
 	}
 	id := Id(len(g.nodes))
 	g.nodes = append(g.nodes, n)
+	g.size += len(n.Args)
 	g.unionfind = append(g.unionfind, id)
 	g.ub = append(g.ub, g.bound(n))
 	g.memo[string(g.key(n))] = id

@@ -66,6 +66,9 @@ type Val struct {
 type Violation struct {
 	Inst int
 	What string
+	// Shape marks a violation that says the program is not a function of this shape at
+	// all (an array used beyond its end, no final ret): bad input rather than a failed proof.
+	Shape bool
 }
 
 type memKey struct {
@@ -118,6 +121,9 @@ type asmExec struct {
 	res    *AsmResult
 	bad    *Violation
 	writes map[int]bool // bases written
+	// released maps a stack cell written before rsp moved above it to the instruction
+	// that moved rsp: a signal handler may have overwritten it since (see stack.go).
+	released map[int64]int
 }
 
 // violate records the first violation; execution stops after the current instruction.
@@ -129,7 +135,7 @@ func (x *asmExec) violate(format string, args ...any) {
 
 // ExecAsm executes p over g with the given argument arrays.
 func ExecAsm(g *egraph.EGraph, p *x86.Program, arrs []Array) *AsmResult {
-	x := &asmExec{g: g, arrs: arrs, mem: map[memKey]Val{}}
+	x := &asmExec{g: g, arrs: arrs, mem: map[memKey]Val{}, released: map[int64]int{}}
 	x.res = &AsmResult{Creator: map[egraph.Id]int{}}
 	for r := range x.regs {
 		x.regs[r] = Val{Id: g.Sym(InitRegName(x86.Reg(r)), egraph.Mask(64))}
@@ -145,8 +151,10 @@ func ExecAsm(g *egraph.EGraph, p *x86.Program, arrs []Array) *AsmResult {
 			x.violate("instruction after ret")
 			break
 		}
-		before := g.Len()
+		before, rsp := g.Len(), x.regs[x86.RSP]
 		x.exec(in)
+		x.release(rsp)
+		x.limitTerms()
 		// Every class this instruction created was first made by it.
 		for id := before; id < g.Len(); id++ {
 			x.note(egraph.Id(id))
@@ -157,7 +165,8 @@ func ExecAsm(g *egraph.EGraph, p *x86.Program, arrs []Array) *AsmResult {
 	}
 	if x.bad == nil && !x.res.Returned {
 		x.inst = len(p.Insts)
-		x.violate("the program does not end with ret")
+		x.violate("the program does not end with ret (truncated?)")
+		x.bad.Shape = true
 	}
 	x.res.Regs, x.res.Mem, x.res.Violation = x.regs, x.mem, x.bad
 	return x.res
@@ -215,6 +224,14 @@ func (x *asmExec) address(o x86.Operand) (memKey, bool) {
 	b := x.regs[o.Base]
 	if !b.Ptr {
 		x.violate("address base %s does not hold a pointer argument or rsp", o.Base)
+		// An argument register the function does not have, still as at entry: the
+		// program was written for a function of more arguments (the wrong one).
+		for _, r := range ArgRegs[len(x.arrs):] {
+			if r == o.Base && x.bad.Inst == x.inst && b.Id == x.g.Sym(InitRegName(r), egraph.Mask(64)) {
+				x.bad.What = fmt.Sprintf("addresses memory through %s, an argument the function does not have", r)
+				x.bad.Shape = true
+			}
+		}
 		return memKey{}, false
 	}
 	return memKey{b.Base, b.Off + int64(o.Disp)}, true
@@ -239,6 +256,9 @@ func (x *asmExec) check(k memKey, size int64, write bool) bool {
 	a := x.arrayOf(k.base, write)
 	if k.off < 0 || k.off+size > int64(8*a.Limbs) {
 		x.violate("accesses %s at byte offset %d, outside %s[0..%d)", a.Name, k.off, a.Name, a.Limbs)
+		// A read beyond the end: the program was written for longer arrays (another
+		// field). A write there stays a failed proof: it is what a wrong program does.
+		x.bad.Shape = x.bad.Inst == x.inst && !write && k.off >= int64(8*a.Limbs)
 		return false
 	}
 	if write && !a.Output {
@@ -261,6 +281,9 @@ func (x *asmExec) arrayOf(base int, write bool) Array {
 
 // load reads the 8-byte cell at k (k.off a multiple of 8).
 func (x *asmExec) loadCell(k memKey) Val {
+	if k.base == StackBase {
+		x.checkReleased(k.off)
+	}
 	if v, ok := x.mem[k]; ok {
 		return v
 	}
@@ -302,10 +325,12 @@ func (x *asmExec) store(o x86.Operand, size int64, v Val) {
 			x.violate("unaligned 8-byte access at offset %d", k.off)
 		}
 		x.mem[cell] = v
+		x.rewritten(cell)
 		return
 	}
 	old := x.word(x.loadCell(cell))
 	x.mem[cell] = x.value(setByte(x.g, old, int(k.off&7), x.word(v)))
+	x.rewritten(cell)
 }
 
 // setByte replaces byte i of old with b.

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/rules-cryptopt/rules_cryptopt/internal/testenv"
 )
 
 // Dir is ../shared/fiat-json from the repository root. The data is read-only test input
@@ -14,7 +16,7 @@ func Dir(tb testing.TB) string {
 	_, file, _, _ := runtime.Caller(0)
 	dir := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "fiat-json")
 	if _, err := os.Stat(dir); err != nil {
-		tb.Skipf("Fiat JSON test data not found at %s (../shared/fiat-json from the repository root)", dir)
+		testenv.Missing(tb, "Fiat JSON test data not found at %s (../shared/fiat-json from the repository root)", dir)
 	}
 	return dir
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rules-cryptopt/rules_cryptopt/internal/fiatdata"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/testenv"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/ir/cemit"
 	"github.com/rules-cryptopt/rules_cryptopt/ir/interp"
@@ -22,7 +23,7 @@ func fiatFuncs(t *testing.T) []*ir.Func {
 	dir := fiatdata.Dir(t)
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	if len(paths) == 0 {
-		t.Skipf("Fiat JSON test data not found at %s (expected ../shared/fiat-json from the repository root)", dir)
+		testenv.Missing(t, "Fiat JSON test data not found at %s (expected ../shared/fiat-json from the repository root)", dir)
 	}
 	var all []*ir.Func
 	for _, p := range paths {
@@ -120,7 +121,7 @@ func TestEmitMatchesInterp(t *testing.T) {
 		t.Run(cc, func(t *testing.T) {
 			t.Parallel() // the compilers run side by side
 			if _, err := exec.LookPath(cc); err != nil {
-				t.Skipf("%s not on PATH", cc)
+				testenv.Missing(t, "%s not on PATH", cc)
 			}
 			bin := filepath.Join(dir, "harness-"+cc)
 			out, err := exec.Command(cc, "-O2", "-o", bin, src).CombinedOutput()
@@ -137,7 +138,7 @@ func TestEmitMatchesInterp(t *testing.T) {
 		})
 	}
 	if len(compilers()) == 1 {
-		t.Run("clang", func(t *testing.T) { t.Skip("clang-19/clang not on PATH") })
+		t.Run("clang", func(t *testing.T) { testenv.Missing(t, "clang-19/clang not on PATH") })
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rules-cryptopt/rules_cryptopt/internal/fiatdata"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/testenv"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 )
 
@@ -18,7 +19,7 @@ func fiatFuncs(t testing.TB) []*ir.Func {
 	dir := fiatdata.Dir(t)
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	if len(paths) == 0 {
-		t.Skipf("Fiat JSON test data not found at %s (expected ../shared/fiat-json from the repository root)", dir)
+		testenv.Missing(t, "Fiat JSON test data not found at %s (expected ../shared/fiat-json from the repository root)", dir)
 	}
 	var all []*ir.Func
 	for _, p := range paths {

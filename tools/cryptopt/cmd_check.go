@@ -28,7 +28,7 @@ func cmdCheck(env *cliEnv, args []string) error {
 	if *asmPath == "" {
 		return errors.New("--asm FILE is required")
 	}
-	if err := inRange("--trials", *trials, 1, maxTrials); err != nil {
+	if err := inRange("--trials", *trials, 1, checker.MaxTrials); err != nil {
 		return err
 	}
 	// The IR as given (no lowering or normalisation), so that a bug there cannot hide.

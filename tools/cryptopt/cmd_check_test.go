@@ -7,13 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rules-cryptopt/rules_cryptopt/internal/testenv"
 	"github.com/stretchr/testify/require"
 )
 
 func checkFixture(t *testing.T) (fiat, asm string) {
 	fiat = filepath.Join("..", "..", "..", "shared", "fiat-json", "poly1305_64.json")
 	if _, err := os.Stat(fiat); err != nil {
-		t.Skip("Fiat JSON test data not found at ../shared/fiat-json")
+		testenv.Missing(t, "Fiat JSON test data not found at ../shared/fiat-json")
 	}
 	return fiat, filepath.Join("..", "..", "checker", "testdata", "fiat_poly1305_carry_mul.asm")
 }
@@ -57,9 +58,23 @@ func TestCheckCommandBadInput(t *testing.T) {
 		{"check", "--fiat", fiat, "--func", "nope", "--asm", asm},
 		{"check", "--fiat", fiat, "--func", "fiat_poly1305_carry_mul", "--asm", "/nonexistent.S"},
 		{"check", "--fiat", fiat, "--func", "fiat_poly1305_carry_mul", "--asm", asm, "--aliasing", "maybe"},
+		// issue 9: an unbounded trial count, a truncated file, the wrong field's function.
+		{"check", "--fiat", fiat, "--func", "fiat_poly1305_carry_mul", "--asm", asm, "--trials", "100000000000"},
+		{"check", "--fiat", fiat, "--func", "fiat_poly1305_carry_mul", "--asm", truncated(t, asm)},
+		{"check", "--fiat", fiat, "--func", "fiat_poly1305_carry_square", "--asm", asm},
 	} {
 		code, _, errs := runCLI(args...)
 		require.Equal(t, 2, code, "%v: %s", args, errs)
 		require.Equal(t, 1, strings.Count(strings.TrimSpace(errs), "\n")+1, errs)
 	}
+}
+
+// truncated writes the first half of asm's lines to a temporary file.
+func truncated(t *testing.T, asm string) string {
+	data, err := os.ReadFile(asm)
+	require.NoError(t, err)
+	lines := strings.Split(string(data), "\n")
+	path := filepath.Join(t.TempDir(), "truncated.asm")
+	require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines[:len(lines)/2], "\n")+"\n"), 0o644))
+	return path
 }

@@ -13,7 +13,6 @@ const (
 	maxBatches     = 1_000      // optimize/bench --batches
 	maxDuel        = 100_000    // optimize --duel
 	maxRepeats     = 1_000      // bench --repeats
-	maxTrials      = 1_000_000  // check --trials
 	maxBenchFiles  = 1_000      // .S/.asm files of bench --all --dir
 	maxSymbolBytes = 256        // --symbol
 )
