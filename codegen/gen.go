@@ -25,11 +25,26 @@ const (
 	AliasOut1Arg1                 // out1 may equal arg1: nothing is stored before the last read of arg1
 )
 
+// Target is the calling convention the program is generated for.
+type Target int
+
+// Targets.
+const (
+	TargetSysV Target = iota // System V AMD64: red zone, callee-saved registers restored
+	// TargetGo is Go's ABI0 on amd64 (see package goasm): rbp is never allocated, spills go
+	// to a declared frame set up as the Go assembler does (push rbp; mov rbp, rsp; sub rsp,
+	// N), there is no red zone, and rbx, r12–r15 need no saving. So that the C timing loop
+	// can call it, the program is wrapped in a fixed push/pop of those five registers,
+	// identical for every candidate; goasm.Split removes it.
+	TargetGo
+)
+
 // Options are the per-build settings that are not part of the genome.
 type Options struct {
 	FramePointer FramePointer
 	Aliasing     Aliasing
 	Symbol       string
+	Target       Target
 }
 
 // never is the use time of a value that has no further use.
