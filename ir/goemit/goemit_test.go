@@ -86,4 +86,3 @@ func joinHex(a []uint64) string {
 	}
 	return strings.Join(s, ", ")
 }
-
