@@ -8,7 +8,6 @@ import (
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
-	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
 // compileFlags are the flags of compile and emit.
@@ -27,7 +26,7 @@ func (c *compileFlags) register(fs *flag.FlagSet, withSeed bool) {
 	c.src.register(fs)
 	c.cg.register(fs)
 	fs.StringVar(&c.out, "o", "", "output assembly file (default: standard output)")
-	fs.StringVar(&c.syntax, "syntax", "gnu", "assembly syntax: gnu (.S, Intel syntax) or nasm")
+	fs.StringVar(&c.syntax, "syntax", "gnu", syntaxHelp)
 	fs.StringVar(&c.genome, "genome", "", "genome file (JSON) to compile")
 	fs.StringVar(&c.genomeOut, "genome-out", "", "write the genome used to this file")
 	if withSeed {
@@ -51,8 +50,8 @@ func cmdCompile(env *cliEnv, args []string) error {
 // runCompile is compile and emit: load the function, build its plan, take or draw the
 // genome, generate, print with the header, write the outputs atomically.
 func runCompile(env *cliEnv, c *compileFlags, command string) error {
-	if c.syntax != "gnu" && c.syntax != "nasm" {
-		return fmt.Errorf("--syntax %q: want gnu or nasm", c.syntax)
+	if err := checkSyntax(c.syntax, &codegen.Options{}); err != nil {
+		return err
 	}
 	src, err := c.src.load()
 	if err != nil {
@@ -60,6 +59,9 @@ func runCompile(env *cliEnv, c *compileFlags, command string) error {
 	}
 	opts, err := c.cg.options(src.Symbol)
 	if err != nil {
+		return err
+	}
+	if err := checkSyntax(c.syntax, &opts); err != nil {
 		return err
 	}
 	plan, err := codegen.NewPlan(src.Func)
@@ -85,9 +87,9 @@ func runCompile(env *cliEnv, c *compileFlags, command string) error {
 		return err
 	}
 	prog.Header = compileHeader(command, plan, gf, c.seedNote())
-	text := x86.PrintGNU(prog)
-	if c.syntax == "nasm" {
-		text = x86.PrintNASM(prog)
+	text, err := printAsm(c.syntax, prog, len(plan.Func().Params))
+	if err != nil {
+		return err
 	}
 	return writeOutputs(env, c, text, gf)
 }

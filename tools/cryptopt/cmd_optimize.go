@@ -24,6 +24,7 @@ type optimizeFlags struct {
 	timeLimit                         time.Duration
 	out, genomeOut, traceOut, plotOut string
 	expectUarch, baseline, start      string
+	syntax                            string
 }
 
 func (o *optimizeFlags) register(fs *flag.FlagSet) {
@@ -42,6 +43,7 @@ func (o *optimizeFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.plotOut, "plot", "", "write an SVG plot of the best cycles over evaluations to this file")
 	fs.StringVar(&o.expectUarch, "expect-uarch", "", "refuse to run unless this CPU's tag (see 'cryptopt uarch') is this")
 	fs.StringVar(&o.start, "start", "greedy", "first run's starting genome: greedy (codegen's static-cost order), random, or a genome file")
+	fs.StringVar(&o.syntax, "syntax", "gnu", syntaxHelp)
 	fs.StringVar(&o.baseline, "baseline", "auto", "compiler of the C baseline: auto (clang-19, clang, else gcc), a compiler name, or none")
 }
 
@@ -59,7 +61,7 @@ func (o *optimizeFlags) check() error {
 	if o.batches < 1 {
 		return fmt.Errorf("--batches must be at least 1, got %d", o.batches)
 	}
-	return nil
+	return checkSyntax(o.syntax, &codegen.Options{})
 }
 
 // cmdOptimize searches for fast code by timing candidates on this CPU.
@@ -91,6 +93,9 @@ func runOptimize(env *cliEnv, args []string, detect func() uarch.Info) error {
 	}
 	gopts, err := o.gen.options(src.Symbol)
 	if err != nil {
+		return err
+	}
+	if err := checkSyntax(o.syntax, &gopts); err != nil {
 		return err
 	}
 	plan, err := codegen.NewPlan(src.Func)

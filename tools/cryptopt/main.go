@@ -29,6 +29,7 @@ func commands() map[string]command {
 		"optimize": {"search for fast assembly by timing candidates on this CPU", cmdOptimize},
 		"check":    {"prove assembly equivalent to its IR", cmdCheck},
 		"bench":    {"time assembly against gcc and clang side by side", cmdBench},
+		"gopkg":    {"write a Go package for a field: proved Go assembly, pure-Go fallback, API, test", cmdGopkg},
 		"uarch":    {"print this CPU's microarchitecture tag", cmdUarch},
 		"version":  {"print the tool version", cmdVersion},
 	}

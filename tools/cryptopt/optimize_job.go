@@ -12,7 +12,6 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
-	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
 // optimizeJob is one optimize run after its inputs were checked.
@@ -131,7 +130,10 @@ func (j *optimizeJob) write(out search.Outcome, elapsed time.Duration, tr *trace
 	prog.Header = asmHeader{Command: "optimize", Func: gf.Func, IRHash: gf.IRHash,
 		GenomeHash: out.Best.Hash(), CPU: gf.CPU, Uarch: gf.Uarch, Seed: gf.Seed,
 		Evals: gf.Evals, Cycles: gf.Cycles, Baseline: gf.Baseline, BaseCyc: gf.BaseCycles}.lines()
-	asm := x86.PrintGNU(prog)
+	asm, err := printAsm(j.o.syntax, prog, len(j.plan.Func().Params))
+	if err != nil {
+		return err
+	}
 	report := j.env.stdout
 	if j.files.asm == nil {
 		report = j.env.stderr

@@ -126,14 +126,24 @@ func (f *Func) Linked() []x86.Inst {
 		out = append(out, x86.Inst{Op: x86.MOV, Args: []x86.Operand{x86.R(argRegs[i]), x86.M(x86.RSP, f.argOffset(i))}})
 	}
 	out = append(out, f.Body...)
-	return append(out, f.epilogue()...)
+	return append(append(out, f.epilogue()...), x86.Inst{Op: x86.RET})
 }
 
-// Checked is the program the checker proves: Linked without the argument loads, which
-// Verify has matched exactly, so the pointers are in rdi, rsi, rdx as the checker assumes.
+// Checked is the System V program the checker proves for f: Linked without the argument
+// loads (Verify matches them exactly, so the pointers are in rdi, rsi, rdx as the checker
+// assumes), inside the push/pop of rbx, r12–r15 that makes it callable from C. The
+// wrapper only saves and restores registers, so the outputs it proves are Linked's.
+// It is the program codegen generated and the search timed.
 func (f *Func) Checked(symbol string) *x86.Program {
-	ins := append(f.prologue(), f.Body...)
-	return &x86.Program{Symbol: symbol, Insts: append(ins, f.epilogue()...)}
+	var ins []x86.Inst
+	for _, r := range wrapper {
+		ins = append(ins, x86.Inst{Op: x86.PUSH, Args: []x86.Operand{x86.R(r)}})
+	}
+	ins = append(append(append(ins, f.prologue()...), f.Body...), f.epilogue()...)
+	for i := len(wrapper) - 1; i >= 0; i-- {
+		ins = append(ins, x86.Inst{Op: x86.POP, Args: []x86.Operand{x86.R(wrapper[i])}})
+	}
+	return &x86.Program{Symbol: symbol, Insts: append(ins, x86.Inst{Op: x86.RET})}
 }
 
 func (f *Func) prologue() []x86.Inst {
@@ -148,13 +158,11 @@ func (f *Func) prologue() []x86.Inst {
 }
 
 func (f *Func) epilogue() []x86.Inst {
-	ret := x86.Inst{Op: x86.RET}
 	if f.Frame == 0 {
-		return []x86.Inst{ret}
+		return nil
 	}
 	return []x86.Inst{
 		{Op: x86.ADD, Args: []x86.Operand{x86.R(x86.RSP), x86.I(int64(f.Frame))}},
 		{Op: x86.POP, Args: []x86.Operand{x86.R(x86.RBP)}},
-		ret,
 	}
 }
