@@ -185,7 +185,13 @@ func writeDir(dir string, files map[string][]byte) error {
 		os.RemoveAll(tmp)
 		return err
 	}
-	if err := os.Rename(tmp, dir); err != nil { // replaces an empty dir on Linux
+	// An existing dir is empty (checkOutDir): remove it, since os.Rename refuses to
+	// replace a directory.
+	if err := os.Remove(dir); err != nil && !errors.Is(err, os.ErrNotExist) {
+		os.RemoveAll(tmp)
+		return fmt.Errorf("-o %s: %w", dir, unwrapPath(err))
+	}
+	if err := os.Rename(tmp, dir); err != nil {
 		os.RemoveAll(tmp)
 		return fmt.Errorf("-o %s: %w", dir, unwrapPath(err))
 	}
