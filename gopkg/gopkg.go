@@ -29,7 +29,8 @@ type Config struct {
 // op is one generated function.
 type op struct {
 	name    string   // mul, square, ...
-	fn      *ir.Func // normalised IR (what the checker proves against)
+	raw     *ir.Func // the field's IR as generated (what the checker proves against)
+	fn      *ir.Func // normalised IR
 	mach    *ir.Func // machine form (what the generic Go is printed from)
 	genome  search.File
 	asm     *goasm.Func
@@ -38,37 +39,43 @@ type op struct {
 }
 
 // Generate builds every op, proves its Go assembly from the Go assembler's bytes, and
-// returns the package's files by name. A function that is not proved is an error.
-func Generate(ctx context.Context, c Config) (map[string][]byte, error) {
+// returns the package's files by name and the proof models by op (see Model). A function
+// that is not proved is an error.
+func Generate(ctx context.Context, c Config) (files, models map[string][]byte, err error) {
 	if !token.IsIdentifier(c.Package) {
-		return nil, fmt.Errorf("--package %q is not a Go identifier", c.Package)
+		return nil, nil, fmt.Errorf("--package %q is not a Go identifier", c.Package)
 	}
 	if len(c.Ops) == 0 {
-		return nil, fmt.Errorf("no ops given")
+		return nil, nil, fmt.Errorf("no ops given")
 	}
 	seen := map[string]bool{}
 	var ops []*op
 	for _, name := range c.Ops {
 		if seen[name] {
-			return nil, fmt.Errorf("op %s given twice", name)
+			return nil, nil, fmt.Errorf("op %s given twice", name)
 		}
 		seen[name] = true
 		o, err := build(c, name)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		ops = append(ops, o)
 	}
 	for g := range c.Genomes {
 		if !seen[g] {
-			return nil, fmt.Errorf("genome given for op %s, which is not in --ops", g)
+			return nil, nil, fmt.Errorf("genome given for op %s, which is not in --ops", g)
 		}
 	}
 	sort.SliceStable(ops, func(i, j int) bool { return opRank(ops[i].name) < opRank(ops[j].name) })
 	if err := prove(ctx, c, ops); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return render(c, ops)
+	models = map[string][]byte{}
+	for _, o := range ops {
+		models[o.name] = Model(c.Field.Name, o.name, o.asm)
+	}
+	files, err = render(c, ops)
+	return files, models, err
 }
 
 // opRank orders ops as the catalogue lists them.
@@ -83,11 +90,12 @@ func opRank(name string) int {
 
 // build generates one op's IR, Go assembly and generic Go.
 func build(c Config, name string) (*op, error) {
-	f, err := c.Field.Func(name)
+	raw, err := c.Field.Func(name)
 	if err != nil {
 		return nil, err
 	}
-	if f, err = ir.Normalize(f); err != nil {
+	f, err := ir.Normalize(raw)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	plan, err := codegen.NewPlan(f)
@@ -112,7 +120,7 @@ func build(c Config, name string) (*op, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &op{name: name, fn: f, mach: plan.Func(), genome: gf, asm: asm, generic: generic}, nil
+	return &op{name: name, raw: raw, fn: f, mach: plan.Func(), genome: gf, asm: asm, generic: generic}, nil
 }
 
 // genomeFor is the pinned genome of the op, checked against its IR, or the greedy one.
@@ -131,6 +139,12 @@ func genomeFor(c Config, name string, plan *codegen.Plan) (search.File, error) {
 		return gf, fmt.Errorf("genome for %s: %w", name, err)
 	}
 	return gf, nil
+}
+
+// Model is the GNU text of the program the checker proves for a Go function (see
+// goasm.Func.Checked); `cryptopt check-go` reads it back to re-prove the function.
+func Model(field, op string, f *goasm.Func) []byte {
+	return x86.PrintGNU(f.Checked("cryptopt_" + field + "_" + op))
 }
 
 // prove assembles the .s with the Go toolchain, requires each function's bytes to be
@@ -153,7 +167,9 @@ func prove(ctx context.Context, c Config, ops []*op) error {
 		if err := goasm.Verify(o.asm, sym); err != nil {
 			return err
 		}
-		rep, err := checker.Check(o.fn, x86.PrintGNU(o.asm.Checked("cryptopt_"+c.Field.Name+"_"+o.name)), checker.Options{Seed: 1})
+		// The IR as generated, not normalised (as `cryptopt check` does), so that a bug in
+		// normalisation cannot hide.
+		rep, err := checker.Check(o.raw, Model(c.Field.Name, o.name, o.asm), checker.Options{Seed: 1})
 		if err != nil {
 			return fmt.Errorf("%s: checker: %w", o.name, err)
 		}

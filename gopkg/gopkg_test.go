@@ -39,7 +39,7 @@ func TestGeneratedPackageVetsAndTests(t *testing.T) {
 		t.Skip("no Go build cache (GOCACHE and HOME unset, as in Bazel's test sandbox): go test ./... runs this")
 	}
 	c := config(t, "poly1305", "mul", "square", "add", "sub", "opp", "carry")
-	files, err := Generate(context.Background(), c)
+	files, _, err := Generate(context.Background(), c)
 	require.NoError(t, err)
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/fe\n\ngo 1.26\n"), 0o644))
@@ -105,10 +105,10 @@ func TestCheckerRejectsWrongBody(t *testing.T) {
 		}
 	}
 	require.True(t, changed)
-	rep, err := checker.Check(o.fn, x86.PrintGNU(f.Checked("cryptopt_p256_add")), checker.Options{Seed: 1})
+	rep, err := checker.Check(o.raw, Model("p256", "add", &f), checker.Options{Seed: 1})
 	require.NoError(t, err)
 	require.False(t, rep.Proved)
-	rep, err = checker.Check(o.fn, x86.PrintGNU(o.asm.Checked("cryptopt_p256_add")), checker.Options{Seed: 1})
+	rep, err = checker.Check(o.raw, Model("p256", "add", o.asm), checker.Options{Seed: 1})
 	require.NoError(t, err)
 	require.True(t, rep.Proved)
 }

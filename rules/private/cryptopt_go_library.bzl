@@ -16,9 +16,12 @@ _SRCS = ["{f}.go", "{f}_amd64.go", "{f}_amd64.s", "{f}_arith.go", "{f}_generic.g
 
 # gopkg writes into a fresh directory; the action copies its files to the declared outputs.
 # GOCACHE: `go tool asm` may want a build cache, and the sandbox has no HOME.
-_GOPKG = 'tool="$1"; out="$2"; shift 2; tmp="$(mktemp -d)"; ' + \
-         'GOCACHE="$tmp/cache" "$tool" gopkg -o "$tmp/pkg" "$@" && cp "$tmp/pkg"/* "$out"/; ' + \
-         'rc=$?; rm -rf "$tmp"; exit $rc'
+_GOPKG = 'tool="$1"; out="$2"; models="$3"; shift 3; tmp="$(mktemp -d)"; ' + \
+         'GOCACHE="$tmp/cache" "$tool" gopkg -o "$tmp/pkg" --models "$tmp/models" "$@" && ' + \
+         'cp "$tmp/pkg"/* "$out"/ && cp "$tmp/models"/* "$models"/; rc=$?; rm -rf "$tmp"; exit $rc'
+
+# check-go writes its report to the stamp file $1 (the validation output).
+_CHECK = 'out="$1"; shift; GOCACHE="$(mktemp -d)" "$@" > "$out"'
 
 def _cryptopt_go_srcs_impl(ctx):
     a = ctx.attr
@@ -28,10 +31,12 @@ def _cryptopt_go_srcs_impl(ctx):
             fail("cryptopt_go_library %s: %s" % (ctx.label, err))
     srcs = [ctx.actions.declare_file(ctx.label.name + "/" + s.format(f = a.curve)) for s in _SRCS]
     test = ctx.actions.declare_file("%s/%s_test.go" % (ctx.label.name, a.curve))
+    models = {op: ctx.actions.declare_file("%s_models/%s.S" % (ctx.label.name, op)) for op in a.ops}
     sdk = ctx.toolchains["@rules_go//go:toolchain"].sdk
     args = ctx.actions.args()
     args.add(ctx.executable._tool)
     args.add(srcs[0].dirname)
+    args.add(models[a.ops[0]].dirname)
     args.add_all(["--curve", a.curve, "--ops", ",".join(a.ops), "--package", a.package, "--go", sdk.go])
     genome_files = []
     for target, op in a.genomes.items():
@@ -45,14 +50,46 @@ def _cryptopt_go_srcs_impl(ctx):
         arguments = [args],
         inputs = depset(genome_files + [sdk.go], transitive = [sdk.tools, sdk.headers]),
         tools = [ctx.executable._tool],
-        outputs = srcs + [test],
+        outputs = srcs + [test] + models.values(),
         mnemonic = "CryptoptGoPkg",
         progress_message = "CryptoptGoPkg %{label}: Go package for " + a.curve + ", proved from go tool asm's bytes",
     )
+    asm = srcs[2]
+    stamps = [_check_action(ctx, sdk, asm, op, models[op]) for op in a.ops]
     return [
         DefaultInfo(files = depset(srcs)),
-        OutputGroupInfo(test_srcs = depset([test])),
+        OutputGroupInfo(test_srcs = depset([test]), _validation = depset(stamps)),
     ]
+
+def _check_action(ctx, sdk, asm, op, model):
+    """CryptoptCheck: re-proves one function from the Go assembler's bytes (a validation)."""
+    stamp = ctx.actions.declare_file("%s_models/%s.check.txt" % (ctx.label.name, op))
+    ctx.actions.run_shell(
+        command = _CHECK,
+        arguments = [
+            stamp.path,
+            ctx.executable._tool.path,
+            "check-go",
+            "--curve",
+            ctx.attr.curve,
+            "--op",
+            op,
+            "--s",
+            asm.path,
+            "--go-func",
+            op,
+            "--model",
+            model.path,
+            "--go",
+            sdk.go.path,
+        ],
+        inputs = depset([asm, model, sdk.go], transitive = [sdk.tools, sdk.headers]),
+        tools = [ctx.executable._tool],
+        outputs = [stamp],
+        mnemonic = "CryptoptCheck",
+        progress_message = "CryptoptCheck %{label}: proving " + op + " from go tool asm's bytes",
+    )
+    return stamp
 
 _cryptopt_go_srcs = rule(
     implementation = _cryptopt_go_srcs_impl,

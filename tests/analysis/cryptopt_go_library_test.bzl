@@ -10,6 +10,10 @@ def _flag(argv, flag):
             return argv[i + 1]
     return None
 
+def target_validations(env):
+    """The _validation outputs of the target under test."""
+    return analysistest.target_under_test(env)[OutputGroupInfo]._validation.to_list()
+
 def _gopkg_test_impl(ctx):
     env = analysistest.begin(ctx)
     actions = [a for a in analysistest.target_actions(env) if a.mnemonic == "CryptoptGoPkg"]
@@ -29,7 +33,13 @@ def _gopkg_test_impl(ctx):
         "p256_arith.go",
         "p256_generic.go",
         "p256_test.go",
+        "mul.S",
+        "square.S",
     ]), outs)
+    checks = [a for a in analysistest.target_actions(env) if a.mnemonic == "CryptoptCheck"]
+    asserts.equals(env, ["mul", "square"], sorted([_flag(a.argv, "--go-func") for a in checks]))
+    validations = analysistest.target_under_test(env)[OutputGroupInfo]._validation.to_list()
+    asserts.equals(env, ["mul.check.txt", "square.check.txt"], sorted([f.basename for f in validations]))
     target = analysistest.target_under_test(env)
     srcs = sorted([f.basename for f in target[DefaultInfo].files.to_list()])
     asserts.false(env, "p256_test.go" in srcs, "the test file is not a library source")

@@ -17,6 +17,7 @@ import (
 // gopkgFlags are the flags of gopkg.
 type gopkgFlags struct {
 	curve, prime, method, ops, pkg, out, goCmd string
+	models                                     string
 	limbs                                      int
 	genomes                                    genomeFlags
 }
@@ -51,6 +52,7 @@ func cmdGopkg(env *cliEnv, args []string) error {
 	fs.StringVar(&g.pkg, "package", "", "Go package name of the output")
 	fs.StringVar(&g.out, "o", "", "output directory (must not exist, or be empty)")
 	fs.StringVar(&g.goCmd, "go", "go", "the go command whose assembler makes the bytes that are proved")
+	fs.StringVar(&g.models, "models", "", "also write each function's proof model (<op>.S, for 'cryptopt check-go') into this new directory")
 	fs.Var(g.genomes, "genome", "op=FILE: pin op to a genome file (repeatable; default: codegen's greedy genome)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -65,9 +67,23 @@ func cmdGopkg(env *cliEnv, args []string) error {
 	if err := checkOutDir(g.out); err != nil {
 		return err
 	}
-	files, err := gopkg.Generate(context.Background(), cfg)
+	if g.models != "" {
+		if err := checkOutDir(g.models); err != nil {
+			return err
+		}
+	}
+	files, models, err := gopkg.Generate(context.Background(), cfg)
 	if err != nil {
 		return oneLine(err)
+	}
+	if g.models != "" {
+		named := map[string][]byte{}
+		for op, m := range models {
+			named[op+".S"] = m
+		}
+		if err := writeDir(g.models, named); err != nil {
+			return err
+		}
 	}
 	return writeDir(g.out, files)
 }
@@ -160,7 +176,7 @@ func checkOutDir(dir string) error {
 	case errors.Is(err, os.ErrNotExist):
 		return nil
 	case err != nil:
-		return fmt.Errorf("-o %s: %w", dir, unwrapPath(err))
+		return fmt.Errorf("%s: %w", dir, unwrapPath(err))
 	case len(entries) > 0:
 		return fmt.Errorf("-o %s: directory exists and is not empty", dir)
 	}
@@ -173,7 +189,7 @@ func writeDir(dir string, files map[string][]byte) error {
 	parent := filepath.Dir(filepath.Clean(dir))
 	tmp, err := os.MkdirTemp(parent, ".gopkg-*")
 	if err != nil {
-		return fmt.Errorf("-o %s: %w", dir, unwrapPath(err))
+		return fmt.Errorf("%s: %w", dir, unwrapPath(err))
 	}
 	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
@@ -189,11 +205,11 @@ func writeDir(dir string, files map[string][]byte) error {
 	// replace a directory.
 	if err := os.Remove(dir); err != nil && !errors.Is(err, os.ErrNotExist) {
 		os.RemoveAll(tmp)
-		return fmt.Errorf("-o %s: %w", dir, unwrapPath(err))
+		return fmt.Errorf("%s: %w", dir, unwrapPath(err))
 	}
 	if err := os.Rename(tmp, dir); err != nil {
 		os.RemoveAll(tmp)
-		return fmt.Errorf("-o %s: %w", dir, unwrapPath(err))
+		return fmt.Errorf("%s: %w", dir, unwrapPath(err))
 	}
 	return nil
 }

@@ -89,3 +89,25 @@ func TestSyntaxGo(t *testing.T) {
 	require.Equal(t, 2, code)
 	require.Contains(t, stderr, "want gnu, nasm or go")
 }
+
+// TestCheckGo re-proves gopkg's functions from the .s file and the models, and refuses a
+// model of another function (byte mismatch) and another op's IR (not proved): exit 1.
+func TestCheckGo(t *testing.T) {
+	needGo(t)
+	dir := t.TempDir()
+	pkg, models := filepath.Join(dir, "pkg"), filepath.Join(dir, "models")
+	code, _, stderr := runCLI("gopkg", "--curve", "p256", "--ops", "mul,add", "--package", "p", "--models", models, "-o", pkg)
+	require.Equal(t, 0, code, stderr)
+	s := filepath.Join(pkg, "p256_amd64.s")
+	code, out, stderr := runCLI("check-go", "--curve", "p256", "--op", "add", "--s", s, "--go-func", "add", "--model", filepath.Join(models, "add.S"))
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, out, "proved")
+	code, _, stderr = runCLI("check-go", "--curve", "p256", "--op", "add", "--s", s, "--go-func", "add", "--model", filepath.Join(models, "mul.S"))
+	require.Equal(t, 1, code, stderr)
+	require.Contains(t, stderr, "expected")
+	code, _, _ = runCLI("check-go", "--curve", "p256", "--op", "mul", "--s", s, "--go-func", "add", "--model", filepath.Join(models, "add.S"))
+	require.Equal(t, 1, code)
+	code, _, stderr = runCLI("check-go", "--curve", "p256", "--op", "add", "--s", s)
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, "required")
+}
