@@ -18,6 +18,8 @@ var allModes = []codegen.Options{
 	{FramePointer: codegen.FramePointerSave, Aliasing: codegen.AliasNone, Symbol: "f"},
 	{FramePointer: codegen.FramePointerOmit, Aliasing: codegen.AliasOut1Arg1, Symbol: "f"},
 	{FramePointer: codegen.FramePointerSave, Aliasing: codegen.AliasOut1Arg1, Symbol: "f"},
+	{Aliasing: codegen.AliasNone, Symbol: "f", Target: codegen.TargetGo},
+	{Aliasing: codegen.AliasOut1Arg1, Symbol: "f", Target: codegen.TargetGo},
 }
 
 // checkOnEmu runs prog on inputs and compares with the interpreter.

@@ -5,11 +5,16 @@ import "github.com/rules-cryptopt/rules_cryptopt/x86"
 // redZone is the number of 8-byte slots below rsp a leaf function may use unannounced.
 const redZone = 16
 
+// GoWrapper are the registers TargetGo programs push first and pop last: the System V
+// callee-saved registers other than rbp, which Go ABI0 code may clobber.
+var GoWrapper = [...]x86.Reg{x86.RBX, x86.R12, x86.R13, x86.R14, x86.R15}
+
 // frame wraps the body: push the callee-saved registers it writes, reserve an explicit
 // frame when asked or when the red zone is too small, resolve stack slots, and return.
 func (g *gen) frame() {
+	goTarget := g.opts.Target == TargetGo
 	n := len(g.slots)
-	explicit := n > 0 && (g.spillMode() == spillFrame || n > redZone)
+	explicit := n > 0 && (goTarget || g.spillMode() == spillFrame || n > redZone)
 	size := int32(8 * n)
 	for _, ref := range g.slotRefs {
 		a := &g.body[ref/4].Args[ref%4]
@@ -19,11 +24,12 @@ func (g *gen) frame() {
 			a.Disp = -8 * (a.Disp + 1)
 		}
 	}
-	out := make([]x86.Inst, 0, len(g.body)+2*len(x86.CalleeSaved)+3)
-	for _, r := range x86.CalleeSaved {
-		if g.callee&(1<<r) != 0 {
-			out = append(out, x86.Inst{Op: x86.PUSH, Args: g.operands(x86.R(r))})
-		}
+	out := make([]x86.Inst, 0, len(g.body)+2*len(x86.CalleeSaved)+6)
+	out = g.pushSaved(out, goTarget)
+	if explicit && goTarget {
+		// The Go assembler's prologue for a frame of size bytes (Go 1.21 and later).
+		out = append(out, x86.Inst{Op: x86.PUSH, Args: g.operands(x86.R(x86.RBP))},
+			x86.Inst{Op: x86.MOV, Args: g.operands(x86.R(x86.RBP), x86.R(x86.RSP))})
 	}
 	if explicit {
 		out = append(out, x86.Inst{Op: x86.SUB, Args: g.operands(x86.R(x86.RSP), x86.I(int64(size))),
@@ -36,25 +42,59 @@ func (g *gen) frame() {
 			pushed++
 		}
 	}
-	if g.opts.WipeSpills && n+pushed > 0 {
+	wipePushed := g.opts.WipeSpills && !goTarget && pushed > 0
+	if g.opts.WipeSpills && (n > 0 || wipePushed) {
 		out = g.wipeSlots(out, n, explicit)
 	}
 	if explicit {
 		out = append(out, x86.Inst{Op: x86.ADD, Args: g.operands(x86.R(x86.RSP), x86.I(int64(size)))})
 	}
-	for i := len(x86.CalleeSaved) - 1; i >= 0; i-- {
-		if r := x86.CalleeSaved[i]; g.callee&(1<<r) != 0 {
-			out = append(out, x86.Inst{Op: x86.POP, Args: g.operands(x86.R(r))})
-		}
+	if explicit && goTarget {
+		out = append(out, x86.Inst{Op: x86.POP, Args: g.operands(x86.R(x86.RBP))})
 	}
-	if g.opts.WipeSpills {
-		// The pushed words now lie in the red zone, just below rsp.
+	out = g.popSaved(out, goTarget)
+	if wipePushed {
+		// The pushed words now lie in the red zone, just below rsp. (TargetGo programs
+		// have no red zone; their wrapper pushes are the timing harness's, not Go code.)
 		for k := range pushed {
 			out = append(out, x86.Inst{Op: x86.MOV, Args: g.operands(x86.M(x86.RSP, int32(-8*(k+1))), x86.R(x86.RAX)),
 				Comment: "wipe a pushed register"})
 		}
 	}
 	g.out = append(out, x86.Inst{Op: x86.RET})
+}
+
+// pushSaved pushes the callee-saved registers the body writes, or for TargetGo the fixed
+// wrapper set.
+func (g *gen) pushSaved(out []x86.Inst, goTarget bool) []x86.Inst {
+	if goTarget {
+		for _, r := range GoWrapper {
+			out = append(out, x86.Inst{Op: x86.PUSH, Args: g.operands(x86.R(r))})
+		}
+		return out
+	}
+	for _, r := range x86.CalleeSaved {
+		if g.callee&(1<<r) != 0 {
+			out = append(out, x86.Inst{Op: x86.PUSH, Args: g.operands(x86.R(r))})
+		}
+	}
+	return out
+}
+
+// popSaved is the inverse of pushSaved.
+func (g *gen) popSaved(out []x86.Inst, goTarget bool) []x86.Inst {
+	if goTarget {
+		for i := len(GoWrapper) - 1; i >= 0; i-- {
+			out = append(out, x86.Inst{Op: x86.POP, Args: g.operands(x86.R(GoWrapper[i]))})
+		}
+		return out
+	}
+	for i := len(x86.CalleeSaved) - 1; i >= 0; i-- {
+		if r := x86.CalleeSaved[i]; g.callee&(1<<r) != 0 {
+			out = append(out, x86.Inst{Op: x86.POP, Args: g.operands(x86.R(r))})
+		}
+	}
+	return out
 }
 
 // wipeSlots zeroes rax (caller-saved, free once the outputs are stored) and stores it over

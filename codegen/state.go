@@ -110,7 +110,7 @@ func (g *gen) reset(p *Plan, order, decisions []int, opts Options) {
 	g.cf, g.of = flagState{}, flagState{}
 	g.lock, g.callee, g.now, g.arg1Dirty = 0, 0, 0, false
 	g.allowed = 0xffff &^ (1 << x86.RSP)
-	if opts.FramePointer == FramePointerSave {
+	if opts.FramePointer == FramePointerSave || opts.Target == TargetGo {
 		g.allowed &^= 1 << x86.RBP
 	}
 	// Pointers arrive in rdi, rsi, rdx.

@@ -71,6 +71,10 @@ func (v *verifier) step(in x86.Inst) error {
 			return v.adjust(in)
 		}
 	}
+	if v.opts.Target == TargetGo && isGoFrameLink(in) {
+		v.regs[x86.RBP] = tagData // rbp = rsp: Go's frame link, restored by the pop rbp
+		return nil
+	}
 	w, nw := written(in)
 	for _, r := range w[:nw] {
 		if r == x86.RSP {
@@ -159,4 +163,9 @@ func written(in x86.Inst) (out [2]x86.Reg, n int) {
 		n++
 	}
 	return out, n
+}
+
+// isGoFrameLink reports whether in is the "mov rbp, rsp" of the Go assembler's prologue.
+func isGoFrameLink(in x86.Inst) bool {
+	return in.Op == x86.MOV && len(in.Args) == 2 && in.Args[0] == x86.R(x86.RBP) && in.Args[1] == x86.R(x86.RSP)
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/internal/infile"
 	"github.com/rules-cryptopt/rules_cryptopt/internal/outfile"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
-	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
 // compileFlags are the flags of compile and emit.
@@ -30,7 +29,7 @@ func (c *compileFlags) register(fs *flag.FlagSet, withSeed bool) {
 	c.src.register(fs)
 	c.cg.register(fs)
 	fs.StringVar(&c.out, "o", "", "output assembly file (default: standard output)")
-	fs.StringVar(&c.syntax, "syntax", "gnu", "assembly syntax: gnu (.S, Intel syntax) or nasm")
+	fs.StringVar(&c.syntax, "syntax", "gnu", syntaxHelp)
 	fs.StringVar(&c.genome, "genome", "", "genome file (JSON) to compile")
 	fs.StringVar(&c.genomeOut, "genome-out", "", "write the genome used to this file")
 	if withSeed {
@@ -61,8 +60,8 @@ func cmdCompile(env *cliEnv, args []string) error {
 // runCompile is compile and emit: load the function, build its plan, take or draw the
 // genome, generate, print with the header, write the outputs atomically.
 func runCompile(env *cliEnv, c *compileFlags, command string) (err error) {
-	if c.syntax != "gnu" && c.syntax != "nasm" {
-		return fmt.Errorf("--syntax %q: want gnu or nasm", c.syntax)
+	if err := checkSyntax(c.syntax, &codegen.Options{}); err != nil {
+		return err
 	}
 	// Destinations are probed first, so a bad one is refused before any work.
 	set := outfile.NewSet(env.stdout)
@@ -81,6 +80,9 @@ func runCompile(env *cliEnv, c *compileFlags, command string) (err error) {
 	}
 	opts, err := c.cg.options(src.Symbol)
 	if err != nil {
+		return err
+	}
+	if err := checkSyntax(c.syntax, &opts); err != nil {
 		return err
 	}
 	plan, err := codegen.NewPlan(src.Func)
@@ -110,9 +112,9 @@ func runCompile(env *cliEnv, c *compileFlags, command string) (err error) {
 		return err
 	}
 	prog.Header = append(compileHeader(command, plan, gf, c.seedNote()), facts...)
-	text := x86.PrintGNU(prog)
-	if c.syntax == "nasm" {
-		text = x86.PrintNASM(prog)
+	text, err := printAsm(c.syntax, prog, len(plan.Func().Params))
+	if err != nil {
+		return err
 	}
 	asmOut.Write(text)
 	if genomeOut != nil {

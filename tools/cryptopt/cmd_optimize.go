@@ -29,6 +29,7 @@ type optimizeFlags struct {
 	out, genomeOut, traceOut, plotOut string
 	expectUarch, baseline, start      string
 	obj                               objectiveFlags
+	syntax                            string
 }
 
 func (o *optimizeFlags) register(fs *flag.FlagSet) {
@@ -48,6 +49,7 @@ func (o *optimizeFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.plotOut, "plot", "", "write an SVG plot of the best cycles over evaluations to this file")
 	fs.StringVar(&o.expectUarch, "expect-uarch", "", "refuse to run unless this CPU's tag (see 'cryptopt uarch') is this")
 	fs.StringVar(&o.start, "start", "greedy", "first run's starting genome: greedy (codegen's static-cost order), random, or a genome file")
+	fs.StringVar(&o.syntax, "syntax", "gnu", syntaxHelp)
 	fs.StringVar(&o.baseline, "baseline", "auto", "compiler of the C baseline: auto (clang-19, clang, else gcc), a compiler name, or none")
 }
 
@@ -77,7 +79,7 @@ func (o *optimizeFlags) check() error {
 	if err := o.obj.check(); err != nil {
 		return err
 	}
-	return nil
+	return checkSyntax(o.syntax, &codegen.Options{})
 }
 
 // cmdOptimize searches for fast code by timing candidates on this CPU.
@@ -109,6 +111,9 @@ func runOptimize(env *cliEnv, args []string, detect func() uarch.Info) error {
 	}
 	gopts, err := o.gen.options(src.Symbol)
 	if err != nil {
+		return err
+	}
+	if err := checkSyntax(o.syntax, &gopts); err != nil {
 		return err
 	}
 	plan, err := codegen.NewPlan(src.Func)

@@ -30,7 +30,9 @@ func commands() map[string]command {
 		"emit":     {"reproduce the assembly of a pinned genome (compile --genome)", cmdEmit},
 		"optimize": {"search for fast assembly by timing candidates on this CPU", cmdOptimize},
 		"check":    {"prove assembly equivalent to its IR", cmdCheck},
+		"check-go": {"re-prove a Go assembly function from go tool asm's bytes and its model", cmdCheckGo},
 		"bench":    {"time assembly against gcc and clang side by side", cmdBench},
+		"gopkg":    {"write a Go package for a field: proved Go assembly, pure-Go fallback, API, test", cmdGopkg},
 		"uarch":    {"print this CPU's microarchitecture tag", cmdUarch},
 		"version":  {"print the tool version", cmdVersion},
 	}

@@ -14,7 +14,6 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
-	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
 // optimizeJob is one optimize run after its inputs were checked.
@@ -149,7 +148,11 @@ func (j *optimizeJob) write(out search.Outcome, elapsed time.Duration, tr *trace
 	prog.Header = append(asmHeader{Command: "optimize", Func: gf.Func, IRHash: gf.IRHash,
 		GenomeHash: out.Best.Hash(), CPU: gf.CPU, Uarch: gf.Uarch, Seed: gf.Seed,
 		Evals: gf.Evals, Cycles: gf.Cycles, Baseline: gf.Baseline, BaseCyc: gf.BaseCycles}.lines(), facts...)
-	j.files.asm.Write(x86.PrintGNU(prog))
+	asm, err := printAsm(j.o.syntax, prog, len(j.plan.Func().Params))
+	if err != nil {
+		return nil, err
+	}
+	j.files.asm.Write(asm)
 	if p := j.files.genome; p != nil {
 		data, err := gf.Marshal()
 		if err != nil {

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/rules-cryptopt/rules_cryptopt/checker"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/infile"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/goasm"
+)
+
+// cmdCheckGo re-proves one function of a Go assembly file: the Go assembler's bytes for
+// the function must be exactly the model's (goasm.Verify), and the model is proved
+// equivalent to the IR (the checker). The model is what 'gopkg --models' writes.
+func cmdCheckGo(env *cliEnv, args []string) error {
+	fs := newFlagSet(env, "check-go", "check-go --curve C --op O --s FILE_amd64.s --go-func NAME --model OP.S [--go go]")
+	var src sourceFlags
+	src.register(fs)
+	sPath := fs.String("s", "", "the Go assembly file (as gopkg wrote it)")
+	fn := fs.String("go-func", "", "the Go function (TEXT symbol) in it, e.g. mul")
+	modelPath := fs.String("model", "", "the function's proof model (gopkg --models)")
+	goCmd := fs.String("go", "go", "the go command whose assembler makes the bytes")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *sPath == "" || *fn == "" || *modelPath == "" {
+		return errors.New("--s, --go-func and --model are required")
+	}
+	s, err := src.resolve()
+	if err != nil {
+		return oneLine(err)
+	}
+	model, err := infile.Read(*modelPath, "--model", infile.MaxAsm, infile.StreamTimeout)
+	if err != nil {
+		return err
+	}
+	text, err := infile.Read(*sPath, "--s", infile.MaxAsm, infile.StreamTimeout)
+	if err != nil {
+		return err
+	}
+	f, err := modelFunc(*fn, len(s.Func.Params), model)
+	if err != nil {
+		return oneLine(fmt.Errorf("%s: %w", *modelPath, err))
+	}
+	const pkgPath = "cryptopt.invalid/checkgo"
+	syms, err := goasm.Assemble(context.Background(), *goCmd, pkgPath, text)
+	if err != nil {
+		return oneLine(err)
+	}
+	sym, ok := syms[pkgPath+"."+*fn]
+	if !ok {
+		return fmt.Errorf("%s: no function %s", *sPath, *fn)
+	}
+	if err := goasm.Verify(f, sym); err != nil {
+		return notProved(oneLine(err))
+	}
+	rep, err := checker.Check(s.Func, model, checker.Options{Seed: 1})
+	if err != nil {
+		return oneLine(fmt.Errorf("%s: %w", *modelPath, err))
+	}
+	printReport(env.stdout, *sPath+" ("+*fn+")", rep)
+	if !rep.Proved {
+		return notProved(fmt.Errorf("%s: %s not proved equivalent to %s", *sPath, *fn, rep.Function))
+	}
+	return nil
+}
+
+// modelFunc reads a proof model back into the Go function it describes.
+func modelFunc(name string, nargs int, model []byte) (*goasm.Func, error) {
+	prog, err := x86.Parse(model)
+	if err != nil {
+		return nil, err
+	}
+	params := []string{"out1", "arg1", "arg2"}[:1+nargs]
+	return goasm.NewFunc(name, params, prog)
+}

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func needGo(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command on PATH: gopkg cannot prove its output")
+	}
+}
+
+// TestGopkgBadInput: one line, exit 2, nothing written.
+func TestGopkgBadInput(t *testing.T) {
+	needGo(t)
+	dir := t.TempDir()
+	full := filepath.Join(dir, "full")
+	require.NoError(t, os.MkdirAll(full, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(full, "keep.txt"), []byte("x"), 0o644))
+	out := filepath.Join(dir, "out")
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"package not an identifier", []string{"--curve", "p256", "--ops", "mul", "--package", "1p", "-o", out}, "not a Go identifier"},
+		{"package a keyword", []string{"--curve", "p256", "--ops", "mul", "--package", "func", "-o", out}, "not a Go identifier"},
+		{"op the field lacks", []string{"--curve", "p256", "--ops", "mul,carry", "--package", "p", "-o", out}, `no op "carry"`},
+		{"unknown field", []string{"--curve", "p999", "--ops", "mul", "--package", "p", "-o", out}, "p999"},
+		{"non-empty output", []string{"--curve", "p256", "--ops", "mul", "--package", "p", "-o", full}, "not empty"},
+		{"genome for another op", []string{"--curve", "p256", "--ops", "mul", "--package", "p", "-o", out, "--genome", "mul"}, "op=FILE"},
+		{"no ops", []string{"--curve", "p256", "--package", "p", "-o", out}, "--ops"},
+		{"bad go command", []string{"--curve", "p256", "--ops", "add", "--package", "p", "-o", out, "--go", "/nonexistent/go"}, "go"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCLI(append([]string{"gopkg"}, tc.args...)...)
+			require.Equal(t, 2, code, stderr)
+			require.Empty(t, stdout)
+			require.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
+			require.Contains(t, stderr, tc.want)
+			require.NoDirExists(t, out)
+			entries, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			require.Len(t, entries, 1, "nothing but the pre-existing directory")
+		})
+	}
+}
+
+// TestGopkgWritesPackage generates a small field into an empty directory and checks the
+// file set; examples/gofield holds packages that go vet and go test run on.
+func TestGopkgWritesPackage(t *testing.T) {
+	needGo(t)
+	out := t.TempDir() // exists and is empty: allowed
+	code, _, stderr := runCLI("gopkg", "--curve", "poly1305", "--ops", "mul,square,carry", "--package", "poly", "-o", out)
+	require.Equal(t, 0, code, stderr)
+	entries, err := os.ReadDir(out)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	require.ElementsMatch(t, []string{"doc.go", "poly1305.go", "poly1305_amd64.go", "poly1305_amd64.s",
+		"poly1305_arith.go", "poly1305_generic.go", "poly1305_test.go"}, names)
+	s, err := os.ReadFile(filepath.Join(out, "poly1305_amd64.s"))
+	require.NoError(t, err)
+	require.Contains(t, string(s), "//go:build amd64 && !purego")
+	require.Contains(t, string(s), "TEXT ·mul(SB), NOSPLIT, $")
+	require.NotContains(t, string(s), "BP", "Go's frame pointer is never touched")
+}
+
+func TestSyntaxGo(t *testing.T) {
+	code, out, stderr := runCLI("compile", "--curve", "p521", "--op", "mul", "--seed", "3", "--syntax", "go")
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, out, "#include \"textflag.h\"")
+	require.Contains(t, out, "TEXT ·cryptopt_p521_mul(SB), NOSPLIT, $")
+	require.Contains(t, out, "MOVQ\targ2+16(FP), DX")
+	require.NotContains(t, out, "-8(SP)", "no red zone")
+	code, _, stderr = runCLI("compile", "--curve", "p256", "--op", "mul", "--syntax", "plan9")
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, `--syntax "plan9": want gnu, nasm or go`)
+	code, _, stderr = runCLI("optimize", "--curve", "p256", "--op", "mul", "--syntax", "plan9")
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, "want gnu, nasm or go")
+}
+
+// TestCheckGo re-proves gopkg's functions from the .s file and the models, and refuses a
+// model of another function (byte mismatch) and another op's IR (not proved): exit 1.
+func TestCheckGo(t *testing.T) {
+	needGo(t)
+	dir := t.TempDir()
+	pkg, models := filepath.Join(dir, "pkg"), filepath.Join(dir, "models")
+	code, _, stderr := runCLI("gopkg", "--curve", "p256", "--ops", "mul,add", "--package", "p", "--models", models, "-o", pkg)
+	require.Equal(t, 0, code, stderr)
+	s := filepath.Join(pkg, "p256_amd64.s")
+	code, out, stderr := runCLI("check-go", "--curve", "p256", "--op", "add", "--s", s, "--go-func", "add", "--model", filepath.Join(models, "add.S"))
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, out, "proved")
+	code, _, stderr = runCLI("check-go", "--curve", "p256", "--op", "add", "--s", s, "--go-func", "add", "--model", filepath.Join(models, "mul.S"))
+	require.Equal(t, 1, code, stderr)
+	require.Contains(t, stderr, "expected")
+	code, _, _ = runCLI("check-go", "--curve", "p256", "--op", "mul", "--s", s, "--go-func", "add", "--model", filepath.Join(models, "add.S"))
+	require.Equal(t, 1, code)
+	code, _, stderr = runCLI("check-go", "--curve", "p256", "--op", "add", "--s", s)
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, "required")
+}
