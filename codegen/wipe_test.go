@@ -42,7 +42,13 @@ func TestWipeSpills(t *testing.T) {
 					_, stack, err := runEmuStack(prog, in, len(p.Func().Rets[0].Limbs), alias)
 					require.NoError(t, err)
 					nonzero := 0
-					for _, v := range stack {
+					for a, v := range stack {
+						if opts.Target == codegen.TargetGo && a >= emuRSP-8*uint64(len(codegen.GoWrapper)+1) {
+							// The timing wrapper's pushes and the Go prologue's saved rbp hold
+							// the caller's registers, not the function's data; the Go function
+							// itself has no wrapper (goasm.Split removes it).
+							continue
+						}
 						if v != 0 {
 							nonzero++
 						}
