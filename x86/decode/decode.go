@@ -1,0 +1,126 @@
+package decode
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"golang.org/x/arch/x86/x86asm"
+
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+// Error is a refusal of the code at a byte offset from the start of the function.
+type Error struct {
+	Off int
+	Msg string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("offset %#x: %s", e.Off, e.Msg) }
+
+// Decoded is a function's code as the instruction model, with where each instruction was.
+type Decoded struct {
+	Insts []x86.Inst
+	Offs  []int // byte offset of Insts[i]
+	Lens  []int // encoded length of Insts[i]
+}
+
+// Decode decodes code, the bytes of one function, into straight-line instructions that
+// end with the only ret, exactly at the end of code. It refuses (with an *Error) bytes
+// that do not decode, instructions or operands outside the model, any control flow other
+// than that final ret, and code that falls off the end.
+func Decode(code []byte) (*Decoded, error) {
+	d := &Decoded{}
+	off := 0
+	for off < len(code) {
+		in, n, err := decodeOne(code[off:])
+		if err != nil {
+			return nil, &Error{Off: off, Msg: err.Error()}
+		}
+		d.Insts = append(d.Insts, in)
+		d.Offs = append(d.Offs, off)
+		d.Lens = append(d.Lens, n)
+		off += n
+		if in.Op == x86.RET && off < len(code) {
+			return nil, &Error{Off: off, Msg: fmt.Sprintf("%d byte(s) after ret inside the symbol", len(code)-off)}
+		}
+	}
+	if len(d.Insts) == 0 || d.Insts[len(d.Insts)-1].Op != x86.RET {
+		return nil, &Error{Off: len(code), Msg: "the code falls off the end of the symbol (no final ret)"}
+	}
+	return d, nil
+}
+
+// decodeOne decodes the instruction at the start of b and its length.
+func decodeOne(b []byte) (x86.Inst, int, error) {
+	var raw x86asm.Inst
+	op := ""
+	if pd, ok := preDecode(b); ok {
+		raw, op = pd.inst, pd.op
+	} else {
+		var err error
+		if raw, err = x86asm.Decode(b, 64); err != nil || raw.Op == 0 {
+			if truncated(b) || errors.Is(err, x86asm.ErrTruncated) {
+				return x86.Inst{}, 0, fmt.Errorf("instruction runs past the end of the symbol (% x)", head(b))
+			}
+			return x86.Inst{}, 0, fmt.Errorf("bytes % x do not decode", head(b))
+		}
+		op = raw.Op.String()
+	}
+	if isControlFlow(raw, op) {
+		return x86.Inst{}, 0, fmt.Errorf("control flow other than the final ret: %s", x86asm.IntelSyntax(raw, 0, nil))
+	}
+	if p, ok := extraPrefix(raw, op); ok {
+		return x86.Inst{}, 0, fmt.Errorf("prefix %#02x is not in the model (% x)", uint8(p), b[:raw.Len])
+	}
+	in, err := convert(raw, op)
+	if err != nil {
+		return x86.Inst{}, 0, fmt.Errorf("%s (% x): %w", x86asm.IntelSyntax(raw, 0, nil), b[:raw.Len], err)
+	}
+	if err := in.Validate(); err != nil {
+		return x86.Inst{}, 0, fmt.Errorf("unsupported form (% x): %w", b[:raw.Len], err)
+	}
+	return in, raw.Len, nil
+}
+
+// truncated reports whether b is the start of an instruction longer than b (x86asm returns
+// a prefix-only pseudo-instruction there rather than ErrTruncated).
+func truncated(b []byte) bool {
+	padded := append(append([]byte{}, b...), make([]byte, 16)...)
+	in, err := x86asm.Decode(padded, 64)
+	return err == nil && in.Op != 0 && in.Len > len(b)
+}
+
+// head is up to the first 8 bytes of b, for messages.
+func head(b []byte) []byte { return b[:min(len(b), 8)] }
+
+// extraPrefix finds a legacy prefix the model does not have (lock, rep, segment overrides,
+// operand or address size): only REX, VEX and movq's mandatory 66 belong to it.
+func extraPrefix(in x86asm.Inst, op string) (x86asm.Prefix, bool) {
+	if in.Prefix[0].IsVEX() {
+		return 0, false
+	}
+	for _, p := range in.Prefix {
+		switch {
+		case p == 0:
+			return 0, false
+		case p.IsREX() || p&x86asm.PrefixImplicit != 0:
+		case op == "MOVQ" && p&0xff == x86asm.PrefixDataSize:
+		default:
+			return p & 0xff, true
+		}
+	}
+	return 0, false
+}
+
+// isControlFlow reports jumps, calls, returns other than a plain ret, traps and halts.
+func isControlFlow(in x86asm.Inst, op string) bool {
+	switch op {
+	case "RET":
+		return in.Args[0] != nil // ret imm16
+	case "CALL", "LCALL", "LJMP", "LRET", "IRET", "IRETD", "IRETQ", "SYSCALL", "SYSENTER",
+		"SYSEXIT", "SYSRET", "INT", "INTO", "UD0", "UD1", "UD2", "HLT", "LOOP", "LOOPE", "LOOPNE":
+		return true
+	}
+	return strings.HasPrefix(op, "J")
+}
