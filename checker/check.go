@@ -24,6 +24,9 @@ type Options struct {
 	Aliasing     string // AliasNone (default) or AliasOut1Arg1: out1 and arg1 are one array
 	RandomTrials int    // random inputs tried on both sides; 0 means DefaultTrials
 	Seed         uint64 // seeds the random inputs
+	// Lines gives, for CheckProgram, the 1-based source line of each instruction (0 or
+	// absent: unknown), so that reports about a decoded object can name lines.
+	Lines []int
 }
 
 // Failure is one proof obligation that does not hold.
@@ -67,6 +70,21 @@ type Report struct {
 // within fn's bounds, under the function ABI. The error is for bad input only (text that
 // does not parse, an unsupported IR); a failed proof is a Report with Proved false.
 func Check(fn *ir.Func, asm []byte, opts Options) (Report, error) {
+	prog, err := x86.Parse(asm)
+	if err != nil {
+		return Report{Function: fn.Name}, fmt.Errorf("assembly: %w", err)
+	}
+	opts.Lines = nil
+	return check(fn, prog, asm, opts)
+}
+
+// CheckProgram is Check for a program decoded from the bytes of an object (the thing that
+// is linked): the same proof, with source lines in reports only from opts.Lines.
+func CheckProgram(fn *ir.Func, prog *x86.Program, opts Options) (Report, error) {
+	return check(fn, prog, nil, opts)
+}
+
+func check(fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (Report, error) {
 	start := time.Now()
 	rep := Report{Function: fn.Name}
 	if opts.Aliasing == "" {
@@ -81,10 +99,6 @@ func Check(fn *ir.Func, asm []byte, opts Options) (Report, error) {
 	if err := ir.Verify(fn); err != nil {
 		return rep, fmt.Errorf("IR: %w", err)
 	}
-	prog, err := x86.Parse(asm)
-	if err != nil {
-		return rep, fmt.Errorf("assembly: %w", err)
-	}
 	rep.Instructions = len(prog.Insts)
 	g := egraph.New()
 	irRes, err := symexec.ExecIR(g, fn)
@@ -96,7 +110,7 @@ func Check(fn *ir.Func, asm []byte, opts Options) (Report, error) {
 		return rep, err
 	}
 	asmRes := symexec.ExecAsm(g, prog, arrs)
-	c := &comparison{g: g, fn: fn, prog: prog, src: asm, ir: irRes, asm: asmRes, arrs: arrs}
+	c := &comparison{g: g, fn: fn, prog: prog, src: asm, lines: opts.Lines, ir: irRes, asm: asmRes, arrs: arrs}
 	rep.Failures = c.compare()
 	rep.Outputs = c.outputs
 	rep.Classes = g.Len()
@@ -111,6 +125,7 @@ type comparison struct {
 	fn      *ir.Func
 	prog    *x86.Program
 	src     []byte
+	lines   []int // source lines of a decoded program (src is nil then)
 	ir      *symexec.IRResult
 	asm     *symexec.AsmResult
 	arrs    []symexec.Array

@@ -70,6 +70,9 @@ func decodeOne(b []byte) (x86.Inst, int, error) {
 	if isControlFlow(raw, op) {
 		return x86.Inst{}, 0, fmt.Errorf("control flow other than the final ret: %s", x86asm.IntelSyntax(raw, 0, nil))
 	}
+	if in, ok := movR32Imm(b, raw); ok {
+		return in, raw.Len, nil
+	}
 	if p, ok := extraPrefix(raw, op); ok {
 		return x86.Inst{}, 0, fmt.Errorf("prefix %#02x is not in the model (% x)", uint8(p), b[:raw.Len])
 	}
@@ -123,4 +126,22 @@ func isControlFlow(in x86asm.Inst, op string) bool {
 		return true
 	}
 	return strings.HasPrefix(op, "J")
+}
+
+// movR32Imm decodes "mov r32, imm32" (B8+r id, REX.B alone for r8d–r15d) as the model's
+// "mov r64, imm" with the zero-extended constant: the same effect, and the form NASM (and
+// compilers) choose for "mov r64, imm" with a constant below 2^32.
+func movR32Imm(b []byte, raw x86asm.Inst) (x86.Inst, bool) {
+	r, isReg := raw.Args[0].(x86asm.Reg)
+	imm, isImm := raw.Args[1].(x86asm.Imm)
+	if raw.Op != x86asm.MOV || !isReg || !isImm || r < x86asm.EAX || r > x86asm.R15L {
+		return x86.Inst{}, false
+	}
+	short := raw.Len == 5 && b[0]&0xf8 == 0xb8
+	rex := raw.Len == 6 && b[0] == 0x41 && b[1]&0xf8 == 0xb8
+	if !short && !rex {
+		return x86.Inst{}, false
+	}
+	dst := x86.RAX + x86.Reg(r-x86asm.EAX)
+	return x86.Inst{Op: x86.MOV, Args: []x86.Operand{x86.R(dst), x86.I(int64(uint32(imm)))}}, true
 }
