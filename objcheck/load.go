@@ -3,9 +3,9 @@ package objcheck
 import (
 	"bytes"
 	"encoding/binary"
-	"math"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/rules-cryptopt/rules_cryptopt/objfile"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
