@@ -27,6 +27,15 @@ func Assemble(ctx context.Context, src, cc, dir string) (string, error) {
 	} else if !st.Mode().IsRegular() {
 		return "", &objfile.BadInputError{Msg: src + ": not a regular file"}
 	}
+	// Absolute paths, and the source's directory as the working directory, so that
+	// .incbin/#include of files beside it resolve as in a build run from there.
+	var err error
+	if src, err = filepath.Abs(src); err != nil {
+		return "", &objfile.BadInputError{Msg: err.Error()}
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return "", err
+	}
 	obj := filepath.Join(dir, strings.TrimSuffix(filepath.Base(src), filepath.Ext(src))+".o")
 	var args []string
 	switch ext := filepath.Ext(src); ext {
@@ -43,6 +52,7 @@ func Assemble(ctx context.Context, src, cc, dir string) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, assembleTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+	cmd.Dir = filepath.Dir(src)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
