@@ -19,9 +19,9 @@ type Status uint8
 
 // Run outcomes.
 const (
-	Ran        Status = iota // returned on every input
-	Crashed                  // signal, exit or time limit
-	WroteOut                 // wrote past out1's words
+	Ran      Status = iota // returned on every input
+	Crashed                // signal, exit or time limit
+	WroteOut               // wrote past out1's words
 )
 
 // Result is one blob's run: its status and, when it ran, the outputs per trial.
