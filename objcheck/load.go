@@ -36,19 +36,28 @@ func LoadObject(path, symbol, srcBase string) (*Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, err := decode.Decode(fn.Code)
+	ld, err := LoadCode(fn.Name, fn.Code)
 	if err != nil {
-		return nil, &objfile.RefusedError{Msg: fmt.Sprintf("%s: %v", fn.Name, err)}
+		return nil, err
 	}
-	if err := roundTrip(d, fn.Code); err != nil {
-		return nil, &objfile.RefusedError{Msg: fmt.Sprintf("%s: %v", fn.Name, err)}
-	}
-	ld := &Loaded{Program: &x86.Program{Symbol: fn.Name, Insts: d.Insts}, Offs: d.Offs,
-		Section: fn.Section, Size: len(fn.Code)}
+	ld.Section = fn.Section
 	if srcBase != "" {
-		ld.Lines = fn.Lines(d.Offs, srcBase)
+		ld.Lines = fn.Lines(ld.Offs, srcBase)
 	}
 	return ld, nil
+}
+
+// LoadCode decodes the bytes of the function name (already taken out of an object by the
+// caller) and requires the round trip; errors are refusals.
+func LoadCode(name string, code []byte) (*Loaded, error) {
+	d, err := decode.Decode(code)
+	if err != nil {
+		return nil, &objfile.RefusedError{Msg: fmt.Sprintf("%s: %v", name, err)}
+	}
+	if err := roundTrip(d, code); err != nil {
+		return nil, &objfile.RefusedError{Msg: fmt.Sprintf("%s: %v", name, err)}
+	}
+	return &Loaded{Program: &x86.Program{Symbol: name, Insts: d.Insts}, Offs: d.Offs, Size: len(code)}, nil
 }
 
 // roundTrip requires each decoded instruction to encode back to exactly its bytes: the

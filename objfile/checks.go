@@ -49,6 +49,7 @@ func (fn *Function) load(f *elf.File, syms []elf.Symbol, s elf.Symbol) error {
 		return bad("section %s: cannot read its bytes (truncated object?)", sec.Name)
 	}
 	fn.Code = data[s.Value : s.Value+s.Size]
+	fn.FileOff = sec.Offset + s.Value
 	return nil
 }
 

@@ -31,6 +31,7 @@ type Function struct {
 	Name    string
 	Section string
 	Start   uint64 // offset of the first byte in its section
+	FileOff uint64 // offset of the first byte in the object file
 	Code    []byte
 	file    *elf.File
 	secIdx  int

@@ -1,7 +1,8 @@
 package objrun
 
 // runnerC runs code blobs (mmapped RWX) or, built with -DFN=symbol, the linked function,
-// each in a forked child with a time limit, so that a crash or a loop only marks that one.
+// each in a forked child with a time limit and strict seccomp, so that a crash, a loop or a
+// stray system call only marks that one.
 // stdin: u32 nblobs, u32 ntrials, u32 n1, u32 n2, u32 nout, trials × (n1+n2) words, then
 // per blob u32 len + bytes (nblobs is 1 and no blob follows with FN). stdout: per blob one
 // status byte (0 ran, 1 crashed or timed out, 2 wrote outside out1) and ntrials × nout words.
@@ -13,6 +14,9 @@ const runnerC = `#define _GNU_SOURCE
 #include <unistd.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <linux/seccomp.h>
 typedef void (*fn_t)(uint64_t *, const uint64_t *, const uint64_t *);
 #ifdef FN
 extern void FN(uint64_t *, const uint64_t *, const uint64_t *);
@@ -45,7 +49,10 @@ int main(void) {
 		pid_t pid = fork();
 		if (pid == 0) {
 			close(fd[0]);
+			close(1);
 			alarm(2);
+			/* Mutated code may reach a syscall: allow only read, write, exit, sigreturn. */
+			if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_STRICT)) syscall(SYS_exit, 8);
 			uint8_t st = 0;
 			for (uint32_t t = 0; t < nt; t++) {
 				uint64_t o[64 + GUARD], a1[64], a2[64];
@@ -57,14 +64,14 @@ int main(void) {
 					if (o[g] != 0xa5a5a5a5a5a5a5a5ull) st = 2;
 				memcpy(res + (size_t)t * no, o, 8 * no);
 			}
-			if (write(fd[1], &st, 1) != 1) _exit(9);
+			if (write(fd[1], &st, 1) != 1) syscall(SYS_exit, 9);
 			size_t n = 8 * (size_t)nt * no;
 			for (size_t w = 0; w < n;) {
 				ssize_t k = write(fd[1], (char *)res + w, n - w);
-				if (k <= 0) _exit(9);
+				if (k <= 0) syscall(SYS_exit, 9);
 				w += k;
 			}
-			_exit(0);
+			syscall(SYS_exit, 0);
 		}
 		close(fd[1]);
 		uint8_t st = 1;
