@@ -31,3 +31,27 @@ func TestLinesFromObject(t *testing.T) {
 		}
 	}
 }
+
+// TestNarrowRoundTrip: 32-bit forms are accepted only as the 64-bit encoding without
+// REX.W; the same instruction with another encoding (opcode 33 for xor) is refused.
+func TestNarrowRoundTrip(t *testing.T) {
+	for _, tc := range []struct {
+		code []byte
+		ok   bool
+	}{
+		{[]byte{0x45, 0x31, 0xc9, 0xc3}, true},        // xor r9d, r9d
+		{[]byte{0x31, 0xc0, 0xc3}, true},              // xor eax, eax
+		{[]byte{0x33, 0xc0, 0xc3}, false},             // xor eax, eax (33 /r)
+		{[]byte{0x40, 0x0f, 0xb6, 0xc6, 0xc3}, true},  // movzx eax, sil
+		{[]byte{0x0f, 0xb6, 0xea, 0xc3}, true},        // movzx ebp, dl
+		{[]byte{0x40, 0x0f, 0xb6, 0xea, 0xc3}, false}, // movzx ebp, dl with an empty REX
+		{[]byte{0x41, 0x0f, 0xb6, 0xd2, 0xc3}, true},  // movzx edx, r10b
+	} {
+		_, err := LoadCode("f", tc.code)
+		if tc.ok {
+			require.NoError(t, err, "% x", tc.code)
+		} else {
+			require.True(t, IsRefused(err), "% x: %v", tc.code, err)
+		}
+	}
+}

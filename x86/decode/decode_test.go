@@ -94,6 +94,24 @@ func assembleGNU(t *testing.T, src string) []byte {
 	return b
 }
 
+// TestNarrow32: the 32-bit forms that equal a 64-bit model instruction decode to it (as
+// GNU as writes them); others stay refused.
+func TestNarrow32(t *testing.T) {
+	src := ".intel_syntax noprefix\n.text\nf:\nxor r9d, r9d\nxor eax, eax\nmovzx eax, sil\nmovzx ebp, dl\n" +
+		"movzx r14d, byte ptr [rsp-0x59]\nmovzx edx, r10b\nret\n"
+	d, err := Decode(assembleGNU(t, src))
+	require.NoError(t, err)
+	want, err := x86.ParseGNU([]byte(".intel_syntax noprefix\nf:\nxor r9, r9\nxor rax, rax\nmovzx rax, sil\n" +
+		"movzx rbp, dl\nmovzx r14, byte ptr [rsp-0x59]\nmovzx rdx, r10b\nret\n"))
+	require.NoError(t, err)
+	require.Equal(t, want.Insts, d.Insts)
+	require.Equal(t, []bool{true, true, true, true, true, true, false}, d.Narrow)
+	for _, bad := range []string{"xor eax, ebx", "movzx eax, ah", "movzx eax, word ptr [rsi]", "add eax, eax", "mov eax, ebx"} {
+		_, err := Decode(assembleGNU(t, ".intel_syntax noprefix\n.text\nf:\n"+bad+"\nret\n"))
+		require.Error(t, err, bad)
+	}
+}
+
 // TestDecodeRefuses lists byte sequences outside the model; each is refused at its offset.
 func TestDecodeRefuses(t *testing.T) {
 	for _, tc := range []struct {
