@@ -46,6 +46,9 @@ func TestNarrowRoundTrip(t *testing.T) {
 		{[]byte{0x0f, 0xb6, 0xea, 0xc3}, true},        // movzx ebp, dl
 		{[]byte{0x40, 0x0f, 0xb6, 0xea, 0xc3}, false}, // movzx ebp, dl with an empty REX
 		{[]byte{0x41, 0x0f, 0xb6, 0xd2, 0xc3}, true},  // movzx edx, r10b
+		{[]byte{0x41, 0x83, 0xe0, 0x0f, 0xc3}, true},  // and r8d, 0xf
+		{[]byte{0x83, 0x26, 0x01, 0xc3}, false},       // and dword ptr [rsi], 1 (decodes as qword: the round trip refuses)
+		{[]byte{0x83, 0xe0, 0xff, 0xc3}, false},       // and eax, -1
 	} {
 		_, err := LoadCode("f", tc.code)
 		if tc.ok {

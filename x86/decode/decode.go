@@ -165,7 +165,9 @@ func movR32Imm(b []byte, raw x86asm.Inst) (x86.Inst, bool) {
 
 // narrow32 decodes the 32-bit forms compilers write whose effect on the machine state is
 // exactly that of the model's 64-bit instruction: "xor r32, r32" of one register (zero, the
-// same flags) and "movzx r32, r/m8" (zero-extended either way). The caller checks that the
+// same flags), "movzx r32, r/m8" (zero-extended either way) and "and r32, imm" with
+// 0 <= imm < 2^31 (the result's upper 33 bits are zero either way, so SF, ZF, PF agree and
+// CF = OF = 0). The caller checks that the
 // bytes are the 64-bit encoding with REX.W cleared (and an empty REX dropped).
 func narrow32(b []byte) (x86.Inst, int, bool) {
 	raw, err := x86asm.Decode(b, 64)
@@ -181,6 +183,11 @@ func narrow32(b []byte) (x86.Inst, int, bool) {
 	case x86asm.XOR:
 		if r1, ok := raw.Args[1].(x86asm.Reg); ok && r1 == r0 && raw.Args[2] == nil {
 			return x86.Inst{Op: x86.XOR, Args: []x86.Operand{dst, dst}}, raw.Len, true
+		}
+	case x86asm.AND:
+		imm, ok := raw.Args[1].(x86asm.Imm)
+		if ok && imm >= 0 && imm <= 0x7fffffff && raw.Args[2] == nil {
+			return x86.Inst{Op: x86.AND, Args: []x86.Operand{dst, x86.I(int64(imm))}}, raw.Len, true
 		}
 	case x86asm.MOVZX:
 		if raw.MemBytes > 1 || raw.Args[2] != nil {

@@ -98,15 +98,15 @@ func assembleGNU(t *testing.T, src string) []byte {
 // GNU as writes them); others stay refused.
 func TestNarrow32(t *testing.T) {
 	src := ".intel_syntax noprefix\n.text\nf:\nxor r9d, r9d\nxor eax, eax\nmovzx eax, sil\nmovzx ebp, dl\n" +
-		"movzx r14d, byte ptr [rsp-0x59]\nmovzx edx, r10b\nret\n"
+		"movzx r14d, byte ptr [rsp-0x59]\nmovzx edx, r10b\nand r8d, 0xf\nand eax, 0x7fffffff\nret\n"
 	d, err := Decode(assembleGNU(t, src))
 	require.NoError(t, err)
 	want, err := x86.ParseGNU([]byte(".intel_syntax noprefix\nf:\nxor r9, r9\nxor rax, rax\nmovzx rax, sil\n" +
-		"movzx rbp, dl\nmovzx r14, byte ptr [rsp-0x59]\nmovzx rdx, r10b\nret\n"))
+		"movzx rbp, dl\nmovzx r14, byte ptr [rsp-0x59]\nmovzx rdx, r10b\nand r8, 0xf\nand rax, 0x7fffffff\nret\n"))
 	require.NoError(t, err)
 	require.Equal(t, want.Insts, d.Insts)
-	require.Equal(t, []bool{true, true, true, true, true, true, false}, d.Narrow)
-	for _, bad := range []string{"xor eax, ebx", "movzx eax, ah", "movzx eax, word ptr [rsi]", "add eax, eax", "mov eax, ebx"} {
+	require.Equal(t, []bool{true, true, true, true, true, true, true, true, false}, d.Narrow)
+	for _, bad := range []string{"xor eax, ebx", "movzx eax, ah", "movzx eax, word ptr [rsi]", "add eax, eax", "mov eax, ebx", "and eax, 0x80000000", "and eax, -1"} {
 		_, err := Decode(assembleGNU(t, ".intel_syntax noprefix\n.text\nf:\n"+bad+"\nret\n"))
 		require.Error(t, err, bad)
 	}
