@@ -27,6 +27,9 @@ type Options struct {
 	// WipeSpills also requires every stack word the function wrote to be 0 at ret
 	// (code generated with --wipe-spills).
 	WipeSpills bool
+	// Lines gives, for CheckProgram, the 1-based source line of each instruction (0 or
+	// absent: unknown), so that reports about a decoded object can name lines.
+	Lines []int
 }
 
 // Failure is one proof obligation that does not hold.
@@ -70,6 +73,21 @@ type Report struct {
 // within fn's bounds, under the function ABI. The error is for bad input only (text that
 // does not parse, an unsupported IR); a failed proof is a Report with Proved false.
 func Check(fn *ir.Func, asm []byte, opts Options) (Report, error) {
+	prog, err := x86.Parse(asm)
+	if err != nil {
+		return Report{Function: fn.Name}, fmt.Errorf("assembly: %w", err)
+	}
+	opts.Lines = nil
+	return check(fn, prog, asm, opts)
+}
+
+// CheckProgram is Check for a program decoded from the bytes of an object (the thing that
+// is linked): the same proof, with source lines in reports only from opts.Lines.
+func CheckProgram(fn *ir.Func, prog *x86.Program, opts Options) (Report, error) {
+	return check(fn, prog, nil, opts)
+}
+
+func check(fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (Report, error) {
 	start := time.Now()
 	rep := Report{Function: fn.Name}
 	if opts.Aliasing == "" {
@@ -86,10 +104,6 @@ func Check(fn *ir.Func, asm []byte, opts Options) (Report, error) {
 	}
 	if err := ir.Verify(fn); err != nil {
 		return rep, fmt.Errorf("IR: %w", err)
-	}
-	prog, err := x86.Parse(asm)
-	if err != nil {
-		return rep, fmt.Errorf("assembly: %w", err)
 	}
 	rep.Instructions = len(prog.Insts)
 	if rep.Instructions > MaxInstructions {
@@ -108,7 +122,7 @@ func Check(fn *ir.Func, asm []byte, opts Options) (Report, error) {
 		return rep, err
 	}
 	asmRes := symexec.ExecAsm(g, prog, arrs)
-	c := &comparison{g: g, fn: fn, prog: prog, src: asm, ir: irRes, asm: asmRes, arrs: arrs}
+	c := &comparison{g: g, fn: fn, prog: prog, src: asm, lines: opts.Lines, ir: irRes, asm: asmRes, arrs: arrs}
 	if err := c.shapeError(); err != nil {
 		return rep, err
 	}
@@ -129,6 +143,7 @@ type comparison struct {
 	fn      *ir.Func
 	prog    *x86.Program
 	src     []byte
+	lines   []int // source lines of a decoded program (src is nil then)
 	ir      *symexec.IRResult
 	asm     *symexec.AsmResult
 	arrs    []symexec.Array

@@ -61,6 +61,12 @@ func (c *comparison) locate(f *Failure, i int) {
 		return
 	}
 	f.Instruction = fmt.Sprintf("#%d %s", i+1, c.prog.Insts[i])
+	if c.src == nil {
+		if i < len(c.lines) {
+			f.Line = c.lines[i]
+		}
+		return
+	}
 	lines := instructionLines(c.src)
 	if len(lines) == len(c.prog.Insts) {
 		f.Line = lines[i]

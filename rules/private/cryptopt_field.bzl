@@ -120,9 +120,16 @@ def _asm_action(ctx, ir, ir_args, tag, symbol):
     )
     return asm, genome, report
 
-def _check_action(ctx, ir, ir_args, asm):
-    stamp = ctx.actions.declare_file(ctx.label.name + ".check.json")
-    args = [stamp.path, ctx.executable._tool.path, "check"] + ir_args + ["--asm", asm.path, "--json"]
+def _check_action(ctx, ir, ir_args, obj, symbol):
+    """Proves the function in obj, an object cc_common.compile made (what gets linked)."""
+    stamp = ctx.actions.declare_file(obj.basename + "." + ctx.label.name + ".check.json", sibling = obj)
+    args = [stamp.path, ctx.executable._tool.path, "check"] + ir_args + [
+        "--object",
+        obj.path,
+        "--symbol",
+        symbol,
+        "--json",
+    ]
     if ctx.attr.aliasing:
         args += ["--aliasing", ctx.attr.aliasing]
     if ctx.attr.wipe_spills:
@@ -130,11 +137,11 @@ def _check_action(ctx, ir, ir_args, asm):
     ctx.actions.run_shell(
         command = _STDOUT_TO,
         arguments = args,
-        inputs = [ir, asm],
+        inputs = [ir, obj],
         tools = [ctx.executable._tool],
         outputs = [stamp],
         mnemonic = "CryptoptCheck",
-        progress_message = "CryptoptCheck %{label}: proving the assembly equivalent to its IR",
+        progress_message = "CryptoptCheck %{label}: proving the linked object " + obj.basename + " equivalent to its IR",
     )
     return stamp
 
@@ -152,7 +159,7 @@ def _header_action(ctx, ir, func, symbol, tag):
     return hdr
 
 def _cc_info(ctx, asm, hdr):
-    """Assembles asm and returns the CcInfo a cc_* rule can depend on."""
+    """Assembles asm; returns the CcInfo a cc_* rule can depend on and the objects made."""
     cc_toolchain = find_cc_toolchain(ctx)
     features = ctx.features + ["no_copts_tokenization"]
     feature_configuration = cc_common.configure_features(
@@ -178,7 +185,8 @@ def _cc_info(ctx, asm, hdr):
         cc_toolchain = cc_toolchain,
         compilation_outputs = compilation_outputs,
     )
-    return CcInfo(compilation_context = compilation_context, linking_context = linking_context)
+    objects = compilation_outputs.objects + compilation_outputs.pic_objects
+    return CcInfo(compilation_context = compilation_context, linking_context = linking_context), objects
 
 def _cryptopt_field_impl(ctx):
     curve, op, func, src_args = _source(ctx)
@@ -189,8 +197,11 @@ def _cryptopt_field_impl(ctx):
     # Downstream actions read the IR file, never the catalogue: one source of truth.
     ir_args = ["--fiat", ir.path, "--func", func]
     asm, genome, report = _asm_action(ctx, ir, ir_args, tag, symbol)
-    stamp = _check_action(ctx, ir, ir_args, asm)
     hdr = _header_action(ctx, ir, func, symbol, tag)
+    cc_info, objects = _cc_info(ctx, asm, hdr)
+
+    # The checker proves each object the toolchain assembled (pic and non-pic), never the text.
+    stamps = [_check_action(ctx, ir, ir_args, obj, symbol) for obj in objects]
     return [
         DefaultInfo(files = depset([asm])),
         OutputGroupInfo(
@@ -198,9 +209,9 @@ def _cryptopt_field_impl(ctx):
             report = depset([report] if report else []),
             ir = depset([ir]),
             header = depset([hdr]),
-            _validation = depset([stamp]),
+            _validation = depset(stamps),
         ),
-        _cc_info(ctx, asm, hdr),
+        cc_info,
         CryptoptFieldInfo(
             curve = curve,
             op = op,

@@ -107,6 +107,7 @@ cryptopt_field(name = "pinned", curve = "p256", op = "square", genome = "pinned.
 cryptopt_field(name = "live", curve = "poly1305", op = "square", evals = 200, time_limit = "5s", seed = 1, symbol = "it_live_$SALT", tags = ["manual"])
 
 cryptopt_field(name = "corrupt_asm", curve = "p256", op = "square", asm = "corrupt.S", symbol = "it_pinned_$SALT", tags = ["manual"])
+cryptopt_field(name = "corrupt_bytes", curve = "p256", op = "square", asm = "corrupt_bytes.S", symbol = "it_pinned_$SALT", tags = ["manual"])
 
 cryptopt_field(name = "corrupt_genome", curve = "p256", op = "square", genome = "corrupt.genome.json", tags = ["manual"])
 EOF
@@ -166,6 +167,21 @@ EOF
   if bz build --disk_cache="$DISK_CACHE" //:corrupt_asm; then die "a: a corrupted .S built"; fi
   expect_fail "a (.S)" 'CryptoptCheck'
   grep -E '^cryptopt check' "$IT/last.log" | head -3 || true
+  # Every instruction intact, but alignment fill of ret bytes in the middle: only a check of
+  # the object the toolchain assembled sees it.
+  python3 - "$asm" "$WS/corrupt_bytes.S" <<'EOF'
+import re, sys
+src = open(sys.argv[1]).read().split("\n")
+for i, line in enumerate(src):
+    if re.match(r"\s*mov\s+qword ptr \[[^\]]+\],\s*\w+\s*#\s*(store|out1\[)", line):
+        src.insert(i, "\t.p2align 6, 0xc3")
+        break
+else:
+    sys.exit("no output store found")
+open(sys.argv[2], "w").write("\n".join(src))
+EOF
+  if bz build --disk_cache="$DISK_CACHE" //:corrupt_bytes; then die "a: a .S with ret fill bytes built"; fi
+  expect_fail "a (ret fill)" 'CryptoptCheck'
   python3 - "$WS/pinned.genome.json" "$WS/corrupt.genome.json" <<'EOF'
 import json, sys
 g = json.load(open(sys.argv[1]))

@@ -1,22 +1,29 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/rules-cryptopt/rules_cryptopt/checker"
-	"github.com/rules-cryptopt/rules_cryptopt/internal/infile"
+	"github.com/rules-cryptopt/rules_cryptopt/objcheck"
 )
 
-// cmdCheck proves an assembly file equivalent to its function's IR (exit 0), reports why
-// not (exit 1), or rejects bad input (exit 2).
+// cmdCheck proves the machine code of a function equivalent to its IR (exit 0), reports
+// why not (exit 1), or rejects bad input (exit 2). What is proved is always an object's
+// bytes: --object as given, --asm after the real assembler made the object.
 func cmdCheck(env *cliEnv, args []string) error {
-	fs := newFlagSet(env, "check", "check (--curve C --op O | --fiat FILE --func NAME) --asm FILE [--json]")
+	fs := newFlagSet(env, "check", "check (--curve C --op O | --fiat FILE --func NAME) (--object FILE.o | --asm FILE) [--symbol S] [--cc CC] [--json]")
 	var src sourceFlags
 	src.register(fs)
-	asmPath := fs.String("asm", "", "assembly to check: GNU .S (intel syntax) or NASM .asm")
+	asmPath := fs.String("asm", "", "assembly to assemble and check: .S/.s (with --cc, preprocessor included) or NASM .asm (nasm -f elf64)")
+	objPath := fs.String("object", "", "ELF64 x86-64 relocatable object whose function is checked")
+	symbol := fs.String("symbol", "", "function symbol in the object (default: its only global function)")
+	cc := fs.String("cc", "cc", "C compiler that assembles .S/.s files for --asm")
 	asJSON := fs.Bool("json", false, "print a machine-readable JSON report")
 	aliasing := fs.String("aliasing", checker.AliasNone, "prove also when out1 and arg1 are one array: none or out1-arg1")
 	trials := fs.Int("trials", checker.DefaultTrials, "random inputs run on both sides")
@@ -25,8 +32,8 @@ func cmdCheck(env *cliEnv, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *asmPath == "" {
-		return errors.New("--asm FILE is required")
+	if (*asmPath == "") == (*objPath == "") {
+		return errors.New("exactly one of --object FILE.o and --asm FILE is required")
 	}
 	if err := inRange("--trials", *trials, 1, checker.MaxTrials); err != nil {
 		return err
@@ -36,15 +43,20 @@ func cmdCheck(env *cliEnv, args []string) error {
 	if err != nil {
 		return oneLine(err)
 	}
-	text, err := infile.Read(*asmPath, "--asm", infile.MaxAsm, infile.StreamTimeout)
-	if err != nil {
-		return err
+	path := *objPath + *asmPath
+	ld, err := loadForCheck(*asmPath, *objPath, *symbol, *cc)
+	if objcheck.IsRefused(err) {
+		return refuse(env, path, s.Func.Name, err, *asJSON)
 	}
-	rep, err := checker.Check(s.Func, text, checker.Options{Aliasing: *aliasing, RandomTrials: *trials, Seed: *seed,
-		WipeSpills: *wipe})
 	if err != nil {
-		return oneLine(fmt.Errorf("%s: %w", *asmPath, err))
+		return oneLine(err)
 	}
+	rep, err := checker.CheckProgram(s.Func, ld.Program,
+		checker.Options{Aliasing: *aliasing, RandomTrials: *trials, Seed: *seed, Lines: ld.Lines, WipeSpills: *wipe})
+	if err != nil {
+		return oneLine(fmt.Errorf("%s: %w", path, err))
+	}
+	asmPath = &path
 	if *asJSON {
 		enc := json.NewEncoder(env.stdout)
 		enc.SetIndent("", "  ")
@@ -58,6 +70,36 @@ func cmdCheck(env *cliEnv, args []string) error {
 		return notProved(fmt.Errorf("%s: not proved equivalent to %s", *asmPath, rep.Function))
 	}
 	return nil
+}
+
+// loadForCheck decodes the function from the object, assembling asm first when given
+// (into a temporary directory that is removed afterwards).
+func loadForCheck(asm, obj, symbol, cc string) (*objcheck.Loaded, error) {
+	if asm == "" {
+		return objcheck.LoadObject(obj, symbol, "")
+	}
+	dir, err := os.MkdirTemp("", "cryptopt-check-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	o, err := objcheck.Assemble(context.Background(), asm, cc, dir)
+	if err != nil {
+		return nil, err
+	}
+	return objcheck.LoadObject(o, symbol, filepath.Base(asm))
+}
+
+// refuse reports an object that cannot be proved from its bytes: exit 1, one line.
+func refuse(env *cliEnv, path, fn string, err error, asJSON bool) error {
+	if asJSON {
+		enc := json.NewEncoder(env.stdout)
+		enc.SetIndent("", "  ")
+		if e := enc.Encode(checker.Report{Function: fn, Note: "refused: " + err.Error()}); e != nil {
+			return e
+		}
+	}
+	return notProved(oneLine(fmt.Errorf("%s: refused: %w", path, err)))
 }
 
 func printReport(w io.Writer, path string, rep checker.Report) {

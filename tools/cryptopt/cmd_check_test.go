@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -77,4 +78,47 @@ func truncated(t *testing.T, asm string) string {
 	path := filepath.Join(t.TempDir(), "truncated.asm")
 	require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines[:len(lines)/2], "\n")+"\n"), 0o644))
 	return path
+}
+
+// TestCheckObject: --object proves the bytes; bad objects exit 2, refused ones exit 1,
+// each with one line.
+func TestCheckObject(t *testing.T) {
+	dir := t.TempDir()
+	asm := filepath.Join(dir, "p.S")
+	code, _, errs := runCLI("compile", "--curve", "poly1305", "--op", "mul", "--seed", "3", "-o", asm)
+	require.Equal(t, 0, code, errs)
+	obj := filepath.Join(dir, "p.o")
+	out, err := exec.Command("cc", "-c", "-o", obj, asm).CombinedOutput()
+	require.NoError(t, err, string(out))
+	src := []string{"check", "--curve", "poly1305", "--op", "mul"}
+	code, stdout, errs := runCLI(append(src, "--object", obj)...)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, stdout, "proved:")
+	code, _, errs = runCLI(append(src, "--object", obj, "--symbol", "cryptopt_poly1305_mul")...)
+	require.Equal(t, 0, code, errs)
+
+	// A ret byte before the end: refused with its offset.
+	data, err := os.ReadFile(asm)
+	require.NoError(t, err)
+	bad := strings.Replace(string(data), "\tpop r15\n", "\t.byte 0xc3\n\tpop r15\n", 1)
+	badAsm := filepath.Join(dir, "bad.S")
+	require.NoError(t, os.WriteFile(badAsm, []byte(bad), 0o644))
+	code, _, errs = runCLI(append(src, "--asm", badAsm)...)
+	require.Equal(t, 1, code, errs)
+	require.Contains(t, errs, "after ret")
+	require.Equal(t, 1, strings.Count(strings.TrimSpace(errs), "\n")+1, errs)
+
+	notELF := filepath.Join(dir, "x.o")
+	require.NoError(t, os.WriteFile(notELF, []byte("text"), 0o644))
+	for _, args := range [][]string{
+		{"--object", notELF},
+		{"--object", dir},
+		{"--object", obj, "--symbol", "nope"},
+		{"--object", obj, "--asm", asm},
+		{"--asm", filepath.Join(dir, "p.txt")},
+	} {
+		code, _, errs := runCLI(append(src, args...)...)
+		require.Equal(t, 2, code, "%v: %s", args, errs)
+		require.Equal(t, 1, strings.Count(strings.TrimSpace(errs), "\n")+1, errs)
+	}
 }

@@ -1,0 +1,122 @@
+package objcheck
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/rules-cryptopt/rules_cryptopt/objfile"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/decode"
+)
+
+// Loaded is the function an object links, decoded.
+type Loaded struct {
+	Program *x86.Program
+	Offs    []int // byte offset of each instruction in the function
+	Lines   []int // source line of each instruction (0: unknown); nil without a line table
+	Section string
+	Size    int // bytes of code
+}
+
+// IsRefused reports whether err says the object is well formed but cannot be proved from
+// its bytes (as opposed to bad input).
+func IsRefused(err error) bool {
+	var r *objfile.RefusedError
+	return errors.As(err, &r)
+}
+
+// LoadObject reads the function symbol (the only global function when empty) from the
+// ELF object at path and decodes it. srcBase, when not empty, is the base name of the
+// source file whose lines the object's line table maps the instructions to.
+func LoadObject(path, symbol, srcBase string) (*Loaded, error) {
+	fn, err := objfile.Read(path, symbol)
+	if err != nil {
+		return nil, err
+	}
+	ld, err := LoadCode(fn.Name, fn.Code)
+	if err != nil {
+		return nil, err
+	}
+	ld.Section = fn.Section
+	if srcBase != "" {
+		ld.Lines = fn.Lines(ld.Offs, srcBase)
+	}
+	return ld, nil
+}
+
+// LoadCode decodes the bytes of the function name (already taken out of an object by the
+// caller) and requires the round trip; errors are refusals.
+func LoadCode(name string, code []byte) (*Loaded, error) {
+	d, err := decode.Decode(code)
+	if err != nil {
+		return nil, &objfile.RefusedError{Msg: fmt.Sprintf("%s: %v", name, err)}
+	}
+	if err := roundTrip(d, code); err != nil {
+		return nil, &objfile.RefusedError{Msg: fmt.Sprintf("%s: %v", name, err)}
+	}
+	return &Loaded{Program: &x86.Program{Symbol: name, Insts: d.Insts}, Offs: d.Offs, Size: len(code)}, nil
+}
+
+// roundTrip requires each decoded instruction to encode back to exactly its bytes: the
+// model instruction then denotes these bytes and nothing else (no redundant prefix, no
+// alternative encoding, no decoder slip goes unnoticed).
+func roundTrip(d *decode.Decoded, code []byte) error {
+	enc := x86.NewEncoder()
+	for i, in := range d.Insts {
+		got := code[d.Offs[i] : d.Offs[i]+d.Lens[i]]
+		b, err := enc.AppendInst(nil, in)
+		if err != nil {
+			return fmt.Errorf("offset %#x: %s does not encode: %v", d.Offs[i], in, err)
+		}
+		if d.Narrow[i] {
+			b = clearREXW(b)
+		}
+		if !bytes.Equal(b, got) && !bytes.Equal(movR32Imm(in), got) {
+			return fmt.Errorf("offset %#x: bytes % x decode as %q, which encodes as % x: not the project's encoding", d.Offs[i], got, in.String(), b)
+		}
+	}
+	return nil
+}
+
+// movR32Imm is the one encoding the project's encoder does not choose but assemblers do:
+// "mov r32, imm32" (B8+r id, REX.B for r8d–r15d) for "mov r64, imm" with 0 <= imm < 2^32,
+// which zero-extends to the same value. Nil for any other instruction.
+func movR32Imm(in x86.Inst) []byte {
+	if in.Op != x86.MOV || len(in.Args) != 2 || in.Args[0].Kind != x86.KindReg || !in.Args[0].Reg.IsGP64() ||
+		in.Args[1].Kind != x86.KindImm || in.Args[1].Imm < 0 || in.Args[1].Imm > math.MaxUint32 {
+		return nil
+	}
+	var b []byte
+	r := in.Args[0].Reg.Num()
+	if r >= 8 {
+		b = append(b, 0x41)
+	}
+	return binary.LittleEndian.AppendUint32(append(b, 0xb8+byte(r&7)), uint32(in.Args[1].Imm))
+}
+
+// clearREXW turns the encoder's 64-bit bytes of a narrow32 instruction into its 32-bit
+// form: REX.W cleared, the REX byte dropped when nothing else is left in it, unless an 8-bit
+// operand needs it (spl, bpl, sil, dil are only reachable with a REX prefix). Encodings
+// without a leading REX.W are returned unchanged (and so fail the comparison).
+func clearREXW(b []byte) []byte {
+	if len(b) < 2 || b[0]&0xf8 != 0x48 {
+		return b
+	}
+	rex := b[0] &^ 0x08
+	if rex != 0x40 || needsREX(b) {
+		return append([]byte{rex}, b[1:]...)
+	}
+	return append([]byte(nil), b[1:]...)
+}
+
+// needsREX: a movzx (0F B6) whose register source is spl, bpl, sil or dil.
+func needsREX(b []byte) bool {
+	if len(b) < 4 || b[1] != 0x0f || b[2] != 0xb6 {
+		return false
+	}
+	modrm := b[3]
+	return modrm>>6 == 3 && modrm&7 >= 4
+}
