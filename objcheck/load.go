@@ -51,6 +51,10 @@ func LoadObject(path, symbol, srcBase string) (*Loaded, error) {
 // caller) and requires the round trip; errors are refusals.
 func LoadCode(name string, code []byte) (*Loaded, error) {
 	d, err := decode.Decode(code)
+	var de *decode.Error
+	if errors.As(err, &de) && de.Incomplete { // a truncated function: bad input, exit 2
+		return nil, &objfile.BadInputError{Msg: fmt.Sprintf("%s: %v", name, err)}
+	}
 	if err != nil {
 		return nil, &objfile.RefusedError{Msg: fmt.Sprintf("%s: %v", name, err)}
 	}

@@ -104,7 +104,8 @@ func TestRefusedInput(t *testing.T) {
 		{"fiat duplicate function", a([]string{"ir", "--fiat", dup, "--func", dupName}), "defined twice"},
 		{"genome dev zero", a([]string{"emit"}, p256, []string{"--genome", "/dev/zero"}), "more than the limit"},
 		{"start dev zero", a([]string{"optimize"}, p256, []string{"--start", "/dev/zero", "-o", "/dev/null"}), "--start: /dev/zero is more than the limit"},
-		{"check asm dev zero", a([]string{"check"}, p256, []string{"--asm", "/dev/zero"}), "more than the limit"},
+		{"check asm dev zero", a([]string{"check"}, p256, []string{"--asm", "/dev/zero"}), "not a regular file"},
+		{"check object dev zero", a([]string{"check"}, p256, []string{"--object", "/dev/zero"}), "not a regular file"},
 		{"bench asm dev zero", a([]string{"bench"}, p256, []string{"--asm", "/dev/zero"}), "more than the limit"},
 		// --prime: bounded before any arithmetic, errors clipped.
 		{"prime huge power", a([]string{"ir", "--prime", "3^100000000-2", "--method", "montgomery", "--limbs", "4", "--op", "mul"}), "does not fit 4 limbs"},

@@ -14,6 +14,9 @@ import (
 type Error struct {
 	Off int
 	Msg string
+	// Incomplete marks code that ends without its ret: a truncated function (bad input)
+	// rather than one whose bytes cannot be proved.
+	Incomplete bool
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("offset %#x: %s", e.Off, e.Msg) }
@@ -50,7 +53,7 @@ func Decode(code []byte) (*Decoded, error) {
 		}
 	}
 	if len(d.Insts) == 0 || d.Insts[len(d.Insts)-1].Op != x86.RET {
-		return nil, &Error{Off: len(code), Msg: "the code falls off the end of the symbol (no final ret)"}
+		return nil, &Error{Off: len(code), Msg: "the code falls off the end of the symbol (no final ret)", Incomplete: true}
 	}
 	return d, nil
 }
