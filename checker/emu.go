@@ -26,7 +26,9 @@ type region struct {
 func (m *emu) find(addr uint64, n int) ([]byte, *region, error) {
 	for i := range m.regions {
 		r := &m.regions[i]
-		if addr >= r.addr && addr+uint64(n) <= r.addr+uint64(len(r.data)) {
+		// Offsets, not end addresses: addr+n can wrap past 2^64 (a mutant's store to
+		// 0xff..fe once panicked here with a wrapped end inside a low region).
+		if off := addr - r.addr; addr >= r.addr && off <= uint64(len(r.data)) && uint64(n) <= uint64(len(r.data))-off {
 			return r.data[addr-r.addr : addr-r.addr+uint64(n)], r, nil
 		}
 	}
