@@ -26,3 +26,11 @@ func TestWeierOpsCompileAndCheck(t *testing.T) {
 	require.Equal(t, 2, code)
 	require.Contains(t, stderr, "no op")
 }
+
+// TestMeasuredCyclesNotNegative: a timing below the loop overhead is saved as 0, so the
+// genome file stays one that emit accepts.
+func TestMeasuredCyclesNotNegative(t *testing.T) {
+	for _, c := range []struct{ in, want float64 }{{-2.04, 0}, {0, 0}, {1.5, 1.5}} {
+		require.Equal(t, c.want, measuredCycles(c.in))
+	}
+}
