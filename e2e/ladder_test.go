@@ -52,10 +52,13 @@ func ladderModes(f *ir.Func) []codegen.Options {
 
 // TestLadderOpsMatchInterpreter runs random genomes of every ladder op, assembled and
 // linked, against the interpreter on edge and random inputs.
-func TestLadderOpsMatchInterpreter(t *testing.T) {
-	rng := rand.New(rand.NewSource(44))
+func TestLadderOpsMatchInterpreter(t *testing.T) { opsMatchInterpreter(t, ladderFuncs(t), 44) }
+
+// opsMatchInterpreter runs 12 random genomes of each of fns against the interpreter.
+func opsMatchInterpreter(t *testing.T, fns []*ir.Func, seed int64) {
+	rng := rand.New(rand.NewSource(seed))
 	var b batch
-	for n, f := range ladderFuncs(t) {
+	for n, f := range fns {
 		p, err := codegen.NewPlan(f)
 		require.NoError(t, err, f.Name)
 		set := b.addSet(t, p.Func(), rng, 500)
@@ -68,7 +71,7 @@ func TestLadderOpsMatchInterpreter(t *testing.T) {
 		}
 	}
 	errs := b.run(t)
-	require.Len(t, errs, 10*12)
+	require.Len(t, errs, len(fns)*12)
 	for _, err := range errs {
 		require.NoError(t, err)
 	}
@@ -77,8 +80,14 @@ func TestLadderOpsMatchInterpreter(t *testing.T) {
 // TestLadderOpsProvedAndMutantsRejected: the checker proves random genomes of every ladder
 // op and rejects every mutant that the interpreter shows wrong.
 func TestLadderOpsProvedAndMutantsRejected(t *testing.T) {
-	rng := rand.New(rand.NewSource(45))
-	for _, f := range ladderFuncs(t) {
+	opsProvedAndMutantsRejected(t, ladderFuncs(t), 45)
+}
+
+// opsProvedAndMutantsRejected: the checker proves 6 random genomes of each of fns and
+// rejects every mutant that random testing shows wrong.
+func opsProvedAndMutantsRejected(t *testing.T, fns []*ir.Func, seed int64) {
+	rng := rand.New(rand.NewSource(seed))
+	for _, f := range fns {
 		t.Run(f.Name, func(t *testing.T) {
 			p, err := codegen.NewPlan(f)
 			require.NoError(t, err)
@@ -118,7 +127,10 @@ func TestLadderOpsProvedAndMutantsRejected(t *testing.T) {
 
 // TestLadderOpsEmitC: emit-c's C of every ladder op, compiled by the default compiler,
 // agrees with the interpreter on edge and random inputs (it is the benchmark's baseline).
-func TestLadderOpsEmitC(t *testing.T) {
+func TestLadderOpsEmitC(t *testing.T) { opsEmitC(t, ladderFuncs(t), 46) }
+
+// opsEmitC compiles emit-c's C of each of fns and runs it against the interpreter.
+func opsEmitC(t *testing.T, fns []*ir.Func, seed int64) {
 	if _, err := exec.LookPath(measure.DefaultCompiler()); err != nil {
 		t.Skipf("no C compiler (%v): cannot compile emit-c's output", err)
 	}
@@ -127,8 +139,8 @@ func TestLadderOpsEmitC(t *testing.T) {
 		t.Skipf("measure runner unavailable: %v", err)
 	}
 	defer r.Close()
-	rng := rand.New(rand.NewSource(46))
-	for _, f := range ladderFuncs(t) {
+	rng := rand.New(rand.NewSource(seed))
+	for _, f := range fns {
 		src, err := cemit.Emit(f, "c_"+f.Name)
 		require.NoError(t, err)
 		nat, err := measure.CompileC(src, "c_"+f.Name, "", nil)

@@ -72,6 +72,9 @@ func (e entry) field() Field {
 	if e.ladder {
 		F.LadderOps = append([]string(nil), ladderOps...)
 	}
+	if weierFields[e.name] {
+		F.WeierOps = append([]string(nil), weierOps...)
+	}
 	return F
 }
 

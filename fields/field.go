@@ -30,6 +30,9 @@ type Field struct {
 	// LadderOps are the ops beyond arithmetic (scmul, from_bytes, to_bytes, cswap; see
 	// ladder.go), of other shapes, so loops over Ops keep the arithmetic shape.
 	LadderOps []string
+	// WeierOps are the short-Weierstrass ops of some Montgomery fields (from_montgomery,
+	// to_montgomery, from_bytes, to_bytes, selectznz, nonzero; see weier.go).
+	WeierOps []string
 }
 
 // opArity is the number of field-element arguments of each op.
@@ -39,6 +42,13 @@ var opArity = map[string]int{"mul": 2, "square": 1, "add": 2, "sub": 2, "opp": 1
 func (F Field) Func(op string) (*ir.Func, error) {
 	if F.hasLadderOp(op) {
 		f, err := ladderFunc(F, op, F.Name+"_"+op)
+		if err != nil {
+			return nil, fmt.Errorf("field %s op %s: %w", F.Name, op, err)
+		}
+		return f, nil
+	}
+	if F.hasWeierOp(op) {
+		f, err := weierFunc(F, op, F.Name+"_"+op)
 		if err != nil {
 			return nil, fmt.Errorf("field %s op %s: %w", F.Name, op, err)
 		}
@@ -68,8 +78,10 @@ func (F Field) Func(op string) (*ir.Func, error) {
 	return f, nil
 }
 
-// AllOps is Ops followed by LadderOps.
-func (F Field) AllOps() []string { return append(append([]string(nil), F.Ops...), F.LadderOps...) }
+// AllOps is Ops followed by LadderOps and WeierOps.
+func (F Field) AllOps() []string {
+	return append(append(append([]string(nil), F.Ops...), F.LadderOps...), F.WeierOps...)
+}
 
 func (F Field) supports(op string) bool {
 	for _, o := range F.Ops {

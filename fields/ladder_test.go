@@ -101,7 +101,9 @@ func TestScmulConstantRange(t *testing.T) {
 	require.NoError(t, err)
 	_, err = p256.ScmulFunc(121666)
 	require.ErrorContains(t, err, "no op")
-	_, err = p256.Func(OpToBytes)
+	p384, err := Lookup("p384")
+	require.NoError(t, err)
+	_, err = p384.Func(OpToBytes)
 	require.ErrorContains(t, err, "no op")
 }
 

@@ -11,14 +11,14 @@ CATALOGUE = {
     "curve25519": ["mul", "square", "add", "sub", "opp", "carry", "scmul", "from_bytes", "to_bytes", "cswap"],
     "curve25519_solinas": ["mul", "square", "add", "sub", "opp", "scmul", "from_bytes", "to_bytes", "cswap"],
     "p224": ["mul", "square", "add", "sub", "opp"],
-    "p256": ["mul", "square", "add", "sub", "opp"],
+    "p256": ["mul", "square", "add", "sub", "opp", "from_montgomery", "to_montgomery", "from_bytes", "to_bytes", "selectznz", "nonzero"],
     "p384": ["mul", "square", "add", "sub", "opp"],
     "p434": ["mul", "square", "add", "sub", "opp"],
     "p448_solinas": ["mul", "square", "add", "sub", "opp", "carry"],
     "p521": ["mul", "square", "add", "sub", "opp", "carry"],
     "poly1305": ["mul", "square", "add", "sub", "opp", "carry"],
     "secp256k1_dettman": ["mul", "square", "add", "sub", "opp"],
-    "secp256k1_montgomery": ["mul", "square", "add", "sub", "opp"],
+    "secp256k1_montgomery": ["mul", "square", "add", "sub", "opp", "from_montgomery", "to_montgomery", "from_bytes", "to_bytes", "selectznz", "nonzero"],
     "sm2": ["mul", "square", "add", "sub", "opp"],
 }
 

@@ -136,8 +136,8 @@ func (j *optimizeJob) write(out search.Outcome, elapsed time.Duration, tr *trace
 	}
 	// The IR the genome indexes is the plan's (machine form): compile and emit check it.
 	gf := search.File{Func: j.plan.Func().Name, IRHash: j.plan.Func().Hash(), Genome: out.Best,
-		Uarch: j.cpu.Tag, CPU: j.cpu.Model, Seed: j.o.seed, Evals: out.Evals, Cycles: out.Cycles,
-		Baseline: j.baseName, BaseCycles: out.Baseline}
+		Uarch: j.cpu.Tag, CPU: j.cpu.Model, Seed: j.o.seed, Evals: out.Evals, Cycles: measuredCycles(out.Cycles),
+		Baseline: j.baseName, BaseCycles: measuredCycles(out.Baseline)}
 	if err := j.o.obj.admit(prog); err != nil {
 		return nil, err
 	}
@@ -207,4 +207,15 @@ func (j *optimizeJob) reportTo(w io.Writer, out search.Outcome, elapsed time.Dur
 		fmt.Fprintf(w, "ratio: %.3f (speedup %.2fx)\n", out.Ratio(), 1/out.Ratio())
 	}
 	fmt.Fprintf(w, "genome-hash: %s\n", out.Best.Hash())
+}
+
+// measuredCycles is a timing as a genome file records it. A function of a few moves
+// (secp256k1_montgomery_from_bytes) can time below the subtracted loop overhead, and a
+// negative figure made the saved genome one that emit and compile refuse; it is at most
+// noise, so it is recorded as 0.
+func measuredCycles(c float64) float64 {
+	if c < 0 {
+		return 0
+	}
+	return c
 }
