@@ -33,11 +33,12 @@ func fiatFunc(c Config, name string, own *ir.Func) (*ir.Func, error) {
 			found = append(found, f)
 		}
 	}
-	if len(found) > 1 { // e.g. both fiat_x_mul and fiat_x_carry_mul: take the catalogue's
+	n := len(found)
+	if n > 1 { // e.g. both fiat_x_mul and fiat_x_carry_mul: take the catalogue's
 		found = slices.DeleteFunc(found, func(f *ir.Func) bool { return f.Name != c.Field.FiatName(name) })
 	}
 	if len(found) != 1 {
-		return nil, fmt.Errorf("--fiat: want exactly one function for op %s (fiat_<field>_%s), found %d", name, name, len(found))
+		return nil, fmt.Errorf("--fiat: want exactly one function for op %s (fiat_<field>_%s or the catalogue's name %q), found %d", name, name, c.Field.FiatName(name), n)
 	}
 	ff := found[0]
 	if err := sameContract(own, ff); err != nil {
