@@ -24,6 +24,9 @@ type Config struct {
 	Genomes map[string]search.File // pinned genome per op; absent ops use the greedy genome
 	GoCmd   string                 // the go command that assembles the .s for the proof
 	Command string                 // the command line that regenerates the package (for doc.go)
+	// Fiat, if set, is a Fiat JSON file whose functions replace the field's IR (see
+	// fiatFunc: Field still gives the representation, which Fiat JSON does not carry).
+	Fiat []byte
 }
 
 // op is one generated function.
@@ -93,6 +96,11 @@ func build(c Config, name string) (*op, error) {
 	raw, err := c.Field.Func(name)
 	if err != nil {
 		return nil, err
+	}
+	if c.Fiat != nil {
+		if raw, err = fiatFunc(c, name, raw); err != nil {
+			return nil, err
+		}
 	}
 	f, err := ir.Normalize(raw)
 	if err != nil {

@@ -12,9 +12,10 @@
 load("//rules/private:cryptopt_ct_test.bzl", _cryptopt_ct_test = "cryptopt_ct_test")
 load("//rules/private:cryptopt_field.bzl", _cryptopt_field = "cryptopt_field")
 load("//rules/private:cryptopt_go_library.bzl", _cryptopt_go_library = "cryptopt_go_library")
-load("//rules/private:providers.bzl", _CryptoptFieldInfo = "CryptoptFieldInfo")
+load("//rules/private:providers.bzl", _CryptoptFieldInfo = "CryptoptFieldInfo", _CryptoptGoLibraryInfo = "CryptoptGoLibraryInfo")
 
 cryptopt_field = _cryptopt_field
 cryptopt_go_library = _cryptopt_go_library
 CryptoptFieldInfo = _CryptoptFieldInfo
+CryptoptGoLibraryInfo = _CryptoptGoLibraryInfo
 cryptopt_ct_test = _cryptopt_ct_test

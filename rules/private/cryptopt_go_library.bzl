@@ -6,10 +6,17 @@ generated sources in rules_go's public `go_library`, so the result is an ordinar
 dependency of go_library, go_binary and go_test (GoInfo/GoArchive come from go_library
 itself: no rules_go internals are used). The generated test is available as
 `<name>_test_srcs` for a go_test with `embed = [":<name>"]`.
+
+Like cryptopt_field, the outputs are named with the //rules:uarch tag
+(`<name>_srcs.<uarch>/...`), so caches keep one result per microarchitecture, and ops
+without a pinned genome are searched for on the executing CPU (CryptoptOptimize, refused
+unless its tag is //rules:uarch) when `optimize = True`.
 """
 
+load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("@rules_go//go:def.bzl", "go_library")
 load(":catalogue.bzl", "catalogue_error")
+load(":providers.bzl", "CryptoptGoLibraryInfo")
 
 # The generated files, by field name; the test file is separate (output group test_srcs).
 _SRCS = ["{f}.go", "{f}_amd64.go", "{f}_amd64.s", "{f}_arith.go", "{f}_generic.go", "doc.go"]
@@ -23,67 +30,164 @@ _GOPKG = 'tool="$1"; out="$2"; models="$3"; shift 3; tmp="$(mktemp -d)"; ' + \
 # check-go writes its report to the stamp file $1 (the validation output).
 _CHECK = 'out="$1"; shift; GOCACHE="$(mktemp -d)" "$@" > "$out"'
 
-def _cryptopt_go_srcs_impl(ctx):
+# optimize prints its report on stdout: into the file $1.
+_STDOUT_TO = 'out="$1"; shift; "$@" > "$out"'
+
+def _uarch(ctx):
+    tag = ctx.attr._uarch[BuildSettingInfo].value
+    if not tag or not all([c.isalnum() or c in "-_" for c in tag.elems()]):
+        fail("cryptopt_go_library %s: //rules:uarch is %r, want a tag like znver5 or icelake" % (ctx.label, tag))
+    return tag
+
+def _validate(ctx):
+    """Fails analysis on an op the field lacks, a stray genome or an impossible search."""
     a = ctx.attr
+    where = "cryptopt_go_library %s: " % ctx.label
     for op in a.ops:
         err = catalogue_error(a.curve, op)
         if err:
-            fail("cryptopt_go_library %s: %s" % (ctx.label, err))
-    srcs = [ctx.actions.declare_file(ctx.label.name + "/" + s.format(f = a.curve)) for s in _SRCS]
-    test = ctx.actions.declare_file("%s/%s_test.go" % (ctx.label.name, a.curve))
-    models = {op: ctx.actions.declare_file("%s_models/%s.S" % (ctx.label.name, op)) for op in a.ops}
+            fail(where + err)
+    for op in a.genomes.values():
+        if op not in a.ops:
+            fail(where + "genome given for %r, which is not in ops" % op)
+    if a.fiat_json and a.optimize:
+        fail(where + "optimize searches the catalogue's IR, not fiat_json's: pin genomes found by " +
+             "`cryptopt optimize --fiat FILE --func NAME --syntax go --genome-out G`")
+    if not a.optimize and (a.evals or a.time_limit):
+        fail(where + "evals and time_limit go with optimize = True")
+
+def _search_action(ctx, tag, op):
+    """CryptoptOptimize for one op: the genome of the fastest Go program found on this CPU."""
+    a = ctx.attr
+    stem = "%s.%s_search/%s" % (ctx.label.name, tag, op)
+    genome = ctx.actions.declare_file(stem + ".genome.json")
+    asm = ctx.actions.declare_file(stem + ".s")
+    report = ctx.actions.declare_file(stem + ".report.txt")
+    args = [
+        report.path,
+        ctx.executable._tool.path,
+        "optimize",
+        "--curve",
+        a.curve,
+        "--op",
+        op,
+        "--syntax",
+        "go",
+        "--expect-uarch",
+        tag,
+        "--seed",
+        str(a.seed),
+        "--genome-out",
+        genome.path,
+        "-o",
+        asm.path,
+    ]
+    if a.evals:
+        args += ["--evals", str(a.evals)]
+    if a.time_limit:
+        args += ["--time-limit", a.time_limit]
+    ctx.actions.run_shell(
+        command = _STDOUT_TO,
+        arguments = args,
+        tools = [ctx.executable._tool],
+        outputs = [genome, asm, report],
+        mnemonic = "CryptoptOptimize",
+        progress_message = "CryptoptOptimize %{label}: timing Go candidates of " + op + " on " + tag,
+        # The C baseline of the report is compiled with the compiler on PATH.
+        use_default_shell_env = True,
+    )
+    return genome, report
+
+def _genomes(ctx, tag):
+    """{op: genome File} (pinned or searched) and the search reports."""
+    genomes = {op: target.files.to_list()[0] for target, op in ctx.attr.genomes.items()}
+    reports = []
+    if ctx.attr.optimize:
+        for op in ctx.attr.ops:
+            if op not in genomes:
+                genomes[op], report = _search_action(ctx, tag, op)
+                reports.append(report)
+    return genomes, reports
+
+def _cryptopt_go_srcs_impl(ctx):
+    _validate(ctx)
+    a = ctx.attr
+    tag = _uarch(ctx)
+    out = "%s.%s" % (ctx.label.name, tag)
+    srcs = [ctx.actions.declare_file(out + "/" + s.format(f = a.curve)) for s in _SRCS]
+    test = ctx.actions.declare_file("%s/%s_test.go" % (out, a.curve))
+    models = {op: ctx.actions.declare_file("%s_models/%s.S" % (out, op)) for op in a.ops}
     sdk = ctx.toolchains["@rules_go//go:toolchain"].sdk
+    genomes, reports = _genomes(ctx, tag)
     args = ctx.actions.args()
     args.add(ctx.executable._tool)
     args.add(srcs[0].dirname)
     args.add(models[a.ops[0]].dirname)
     args.add_all(["--curve", a.curve, "--ops", ",".join(a.ops), "--package", a.package, "--go", sdk.go])
-    genome_files = []
-    for target, op in a.genomes.items():
-        if op not in a.ops:
-            fail("cryptopt_go_library %s: genome given for %r, which is not in ops" % (ctx.label, op))
-        f = target.files.to_list()[0]
-        genome_files.append(f)
-        args.add("--genome", op + "=" + f.path)
+    inputs = list(genomes.values())
+    if a.fiat_json:
+        args.add("--fiat", ctx.file.fiat_json)
+        inputs.append(ctx.file.fiat_json)
+    for op in a.ops:
+        if op in genomes:
+            args.add("--genome", op + "=" + genomes[op].path)
     ctx.actions.run_shell(
         command = _GOPKG,
         arguments = [args],
-        inputs = depset(genome_files + [sdk.go], transitive = [sdk.tools, sdk.headers]),
+        inputs = depset(inputs + [sdk.go], transitive = [sdk.tools, sdk.headers]),
         tools = [ctx.executable._tool],
         outputs = srcs + [test] + models.values(),
         mnemonic = "CryptoptGoPkg",
-        progress_message = "CryptoptGoPkg %{label}: Go package for " + a.curve + ", proved from go tool asm's bytes",
+        progress_message = "CryptoptGoPkg %{label}: Go package for " + a.curve + " (" + tag + "), proved from go tool asm's bytes",
     )
-    asm = srcs[2]
-    stamps = [_check_action(ctx, sdk, asm, op, models[op]) for op in a.ops]
+    stamps = [_check_action(ctx, sdk, srcs[2], op, models[op]) for op in a.ops]
     return [
         DefaultInfo(files = depset(srcs)),
-        OutputGroupInfo(test_srcs = depset([test]), _validation = depset(stamps)),
+        OutputGroupInfo(
+            test_srcs = depset([test]),
+            genome = depset(genomes.values()),
+            report = depset(reports),
+            _validation = depset(stamps),
+        ),
+        CryptoptGoLibraryInfo(
+            curve = a.curve,
+            ops = a.ops,
+            uarch = tag,
+            genomes = genomes,
+            pinned = sorted(a.genomes.values()),
+            fiat_json = ctx.file.fiat_json,
+            srcs = srcs,
+        ),
     ]
 
 def _check_action(ctx, sdk, asm, op, model):
     """CryptoptCheck: re-proves one function from the Go assembler's bytes (a validation)."""
-    stamp = ctx.actions.declare_file("%s_models/%s.check.txt" % (ctx.label.name, op))
+    stamp = ctx.actions.declare_file(model.basename[:-len(".S")] + ".check.txt", sibling = model)
+    args = [
+        stamp.path,
+        ctx.executable._tool.path,
+        "check-go",
+        "--curve",
+        ctx.attr.curve,
+        "--op",
+        op,
+        "--s",
+        asm.path,
+        "--go-func",
+        op,
+        "--model",
+        model.path,
+        "--go",
+        sdk.go.path,
+    ]
+    inputs = [asm, model, sdk.go]
+    if ctx.file.fiat_json:
+        args += ["--field-fiat", ctx.file.fiat_json.path]
+        inputs.append(ctx.file.fiat_json)
     ctx.actions.run_shell(
         command = _CHECK,
-        arguments = [
-            stamp.path,
-            ctx.executable._tool.path,
-            "check-go",
-            "--curve",
-            ctx.attr.curve,
-            "--op",
-            op,
-            "--s",
-            asm.path,
-            "--go-func",
-            op,
-            "--model",
-            model.path,
-            "--go",
-            sdk.go.path,
-        ],
-        inputs = depset([asm, model, sdk.go], transitive = [sdk.tools, sdk.headers]),
+        arguments = args,
+        inputs = depset(inputs, transitive = [sdk.tools, sdk.headers]),
         tools = [ctx.executable._tool],
         outputs = [stamp],
         mnemonic = "CryptoptCheck",
@@ -95,30 +199,61 @@ _cryptopt_go_srcs = rule(
     implementation = _cryptopt_go_srcs_impl,
     doc = "Runs `cryptopt gopkg`: the sources of a Go package for one field, each function proved.",
     attrs = {
-        "curve": attr.string(mandatory = True, doc = "Catalogue field, e.g. p256."),
+        "curve": attr.string(mandatory = True, doc = "Catalogue field, e.g. p256 (with fiat_json: the representation)."),
         "ops": attr.string_list(mandatory = True, doc = "Ops to generate: mul, square, add, sub, opp, carry."),
         "package": attr.string(mandatory = True, doc = "Go package name."),
         "genomes": attr.label_keyed_string_dict(allow_files = [".json"], doc = "Genome file → op it pins."),
+        "fiat_json": attr.label(allow_single_file = [".json"], doc = "Fiat JSON whose functions replace curve's IR (gopkg --fiat)."),
+        "optimize": attr.bool(doc = "Search (CryptoptOptimize) each op without a pinned genome on the executing CPU."),
+        "seed": attr.int(default = 1, doc = "Search: random seed."),
+        "evals": attr.int(doc = "Search: evaluations per op (0: the tool's default)."),
+        "time_limit": attr.string(doc = "Search: wall-time limit per op, a Go duration (\"\": none)."),
         "_tool": attr.label(
             default = "//tools/cryptopt",
             executable = True,
             cfg = "exec",
             doc = "The cryptopt CLI, built for the execution platform.",
         ),
+        "_uarch": attr.label(
+            default = "//rules:uarch",
+            doc = "The microarchitecture tag build setting.",
+        ),
     },
     toolchains = ["@rules_go//go:toolchain"],
 )
 
-def cryptopt_go_library(name, importpath, curve, ops, genomes = {}, package = None, visibility = None, **kwargs):
+def cryptopt_go_library(
+        name,
+        importpath,
+        curve,
+        ops,
+        genomes = {},
+        fiat_json = None,
+        optimize = False,
+        seed = 1,
+        evals = 0,
+        time_limit = "",
+        package = None,
+        visibility = None,
+        **kwargs):
     """A go_library of one field's arithmetic: Go assembly (amd64, proved) and pure Go.
 
     Args:
       name: target name; `<name>_test_srcs` is the generated test (package-internal, so
-        use it in a go_test with `embed = [":<name>"]`).
+        use it in a go_test with `embed = [":<name>"]`); `<name>_srcs` carries
+        CryptoptGoLibraryInfo and the output groups `genome` and `report`.
       importpath: the Go import path.
-      curve: catalogue field, e.g. "p256".
+      curve: catalogue field, e.g. "p256"; with fiat_json it gives the representation
+        (limb weights, Montgomery or not) that Fiat JSON does not carry.
       ops: ops to generate, e.g. ["mul", "square", "add", "sub", "opp"].
-      genomes: {op: genome label} pinning ops; the others use codegen's greedy genome.
+      genomes: {op: genome label} pinning ops (emitted deterministically, any uarch).
+      fiat_json: a Fiat JSON file whose functions are used instead of the catalogue's IR,
+        each checked to have curve's bounds and to agree with it (`gopkg --fiat`).
+      optimize: search each op without a pinned genome on the executing CPU (its uarch tag
+        must be //rules:uarch); False: those ops use codegen's greedy genome.
+      seed: search seed.
+      evals: search evaluations per op (0: the tool's default).
+      time_limit: search wall-time limit per op, e.g. "20s".
       package: Go package name (default: the last element of importpath).
       visibility: of the go_library.
       **kwargs: passed to go_library.
@@ -129,6 +264,11 @@ def cryptopt_go_library(name, importpath, curve, ops, genomes = {}, package = No
         ops = ops,
         package = package or importpath.split("/")[-1],
         genomes = {label: op for op, label in genomes.items()},
+        fiat_json = fiat_json,
+        optimize = optimize,
+        seed = seed,
+        evals = evals,
+        time_limit = time_limit,
         tags = kwargs.get("tags"),
     )
     go_library(name = name, srcs = [":" + name + "_srcs"], importpath = importpath, visibility = visibility, **kwargs)

@@ -18,3 +18,16 @@ CryptoptFieldInfo = provider(
     doc = "What a cryptopt_field target produced: the checked assembly and how it was made.",
     fields = CRYPTOPT_FIELD_INFO_FIELDS,
 )
+
+CryptoptGoLibraryInfo = provider(
+    doc = "What the sources rule of a cryptopt_go_library (<name>_srcs) produced and how.",
+    fields = {
+        "curve": "string: the catalogue field (the representation, also with fiat_json)",
+        "ops": "list of string: the generated ops",
+        "uarch": "string: the microarchitecture tag the outputs are named with (//rules:uarch)",
+        "genomes": "dict op → File: the genome of each op that has one (pinned or searched); other ops use the greedy genome",
+        "pinned": "list of string: the ops pinned by a checked-in genome",
+        "fiat_json": "File: the Fiat JSON the functions came from, or None",
+        "srcs": "list of File: the library's generated sources, under <name>_srcs.<uarch>/",
+    },
+)

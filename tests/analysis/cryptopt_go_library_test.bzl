@@ -1,7 +1,9 @@
-"""Analysis tests of cryptopt_go_library: the CryptoptGoPkg action, its outputs, errors."""
+"""Analysis tests of cryptopt_go_library: actions, arguments, uarch-tagged outputs, errors."""
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
-load("//rules:defs.bzl", "cryptopt_go_library")
+load("//rules:defs.bzl", "CryptoptGoLibraryInfo", "cryptopt_go_library")
+
+_UARCH = str(Label("//rules:uarch"))
 
 def _flag(argv, flag):
     """The value following flag in argv, None when absent."""
@@ -10,21 +12,27 @@ def _flag(argv, flag):
             return argv[i + 1]
     return None
 
-def target_validations(env):
-    """The _validation outputs of the target under test."""
-    return analysistest.target_under_test(env)[OutputGroupInfo]._validation.to_list()
+def _flags(argv, flag):
+    """Every value following flag in argv."""
+    return [argv[i + 1] for i, a in enumerate(argv[:-1]) if a == flag]
+
+def _actions(env, mnemonic):
+    return [a for a in analysistest.target_actions(env) if a.mnemonic == mnemonic]
 
 def _gopkg_test_impl(ctx):
     env = analysistest.begin(ctx)
-    actions = [a for a in analysistest.target_actions(env) if a.mnemonic == "CryptoptGoPkg"]
+    actions = _actions(env, "CryptoptGoPkg")
     asserts.equals(env, 1, len(actions))
     argv = actions[0].argv
     asserts.equals(env, "p256", _flag(argv, "--curve"))
     asserts.equals(env, "mul,square", _flag(argv, "--ops"))
     asserts.equals(env, "fe", _flag(argv, "--package"))
+    asserts.equals(env, 1, len(_flags(argv, "--genome")), "only the pinned op has a genome (no search)")
     asserts.true(env, _flag(argv, "--genome").startswith("mul="), "pinned genome passed as op=FILE")
     asserts.true(env, _flag(argv, "--go") != None, "the Go SDK's go command is passed for the proof")
-    outs = sorted([f.basename for f in actions[0].outputs.to_list()])
+    asserts.equals(env, None, _flag(argv, "--fiat"))
+    asserts.equals(env, [], _actions(env, "CryptoptOptimize"), "optimize is off: no search")
+    outs = actions[0].outputs.to_list()
     asserts.equals(env, sorted([
         "doc.go",
         "p256.go",
@@ -35,25 +43,87 @@ def _gopkg_test_impl(ctx):
         "p256_test.go",
         "mul.S",
         "square.S",
-    ]), outs)
-    checks = [a for a in analysistest.target_actions(env) if a.mnemonic == "CryptoptCheck"]
+    ]), sorted([f.basename for f in outs]))
+    for f in outs:
+        asserts.true(env, "/fe_srcs.icelake/" in f.path or "/fe_srcs.icelake_models/" in f.path, "not uarch-tagged: " + f.path)
+    checks = _actions(env, "CryptoptCheck")
     asserts.equals(env, ["mul", "square"], sorted([_flag(a.argv, "--go-func") for a in checks]))
-    validations = analysistest.target_under_test(env)[OutputGroupInfo]._validation.to_list()
-    asserts.equals(env, ["mul.check.txt", "square.check.txt"], sorted([f.basename for f in validations]))
     target = analysistest.target_under_test(env)
+    validations = target[OutputGroupInfo]._validation.to_list()
+    asserts.equals(env, ["mul.check.txt", "square.check.txt"], sorted([f.basename for f in validations]))
     srcs = sorted([f.basename for f in target[DefaultInfo].files.to_list()])
     asserts.false(env, "p256_test.go" in srcs, "the test file is not a library source")
     asserts.equals(env, ["p256_test.go"], [f.basename for f in target[OutputGroupInfo].test_srcs.to_list()])
+    info = target[CryptoptGoLibraryInfo]
+    asserts.equals(env, "icelake", info.uarch)
+    asserts.equals(env, ["mul"], info.pinned)
+    asserts.equals(env, ["mul"], info.genomes.keys())
+    asserts.equals(env, None, info.fiat_json)
     return analysistest.end(env)
 
-gopkg_test = analysistest.make(_gopkg_test_impl)
+gopkg_test = analysistest.make(_gopkg_test_impl, config_settings = {_UARCH: "icelake"})
 
-def _bad_op_test_impl(ctx):
+def _search_test_impl(ctx):
     env = analysistest.begin(ctx)
-    asserts.expect_failure(env, "has no operation \"carry\"")
+    opts = _actions(env, "CryptoptOptimize")
+    asserts.equals(env, 1, len(opts), "one search: square (mul is pinned)")
+    argv = opts[0].argv
+    asserts.equals(env, "square", _flag(argv, "--op"))
+    asserts.equals(env, "go", _flag(argv, "--syntax"), "the search times the Go program")
+    asserts.equals(env, "znver5", _flag(argv, "--expect-uarch"))
+    asserts.equals(env, "3", _flag(argv, "--seed"))
+    asserts.equals(env, "50", _flag(argv, "--evals"))
+    asserts.equals(env, "5s", _flag(argv, "--time-limit"))
+    genome = _flag(argv, "--genome-out")
+    asserts.true(env, genome.endswith("fe_search_srcs.znver5_search/square.genome.json"), genome)
+    gopkg = _actions(env, "CryptoptGoPkg")[0]
+    genomes = sorted(_flags(gopkg.argv, "--genome"))
+    asserts.equals(env, 2, len(genomes))
+    asserts.true(env, genomes[0].startswith("mul="))
+    asserts.equals(env, "square=" + genome, genomes[1], "the searched genome goes to gopkg")
+    target = analysistest.target_under_test(env)
+    asserts.equals(env, ["square.report.txt"], [f.basename for f in target[OutputGroupInfo].report.to_list()])
+    info = target[CryptoptGoLibraryInfo]
+    asserts.equals(env, "znver5", info.uarch)
+    asserts.equals(env, ["mul"], info.pinned)
+    asserts.equals(env, ["mul", "square"], sorted(info.genomes.keys()))
     return analysistest.end(env)
 
-bad_op_test = analysistest.make(_bad_op_test_impl, expect_failure = True)
+search_test = analysistest.make(_search_test_impl, config_settings = {_UARCH: "znver5"})
+
+def _fiat_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    gopkg = _actions(env, "CryptoptGoPkg")[0]
+    asserts.true(env, _flag(gopkg.argv, "--fiat").endswith("/fake_fiat.json"))
+    asserts.equals(env, "p256", _flag(gopkg.argv, "--curve"), "the field still gives the representation")
+    asserts.true(env, "fake_fiat.json" in [f.basename for f in gopkg.inputs.to_list()])
+    for a in _actions(env, "CryptoptCheck"):
+        asserts.true(env, _flag(a.argv, "--field-fiat").endswith("/fake_fiat.json"), "the validation proves against the Fiat function")
+    info = analysistest.target_under_test(env)[CryptoptGoLibraryInfo]
+    asserts.equals(env, "fake_fiat.json", info.fiat_json.basename)
+    return analysistest.end(env)
+
+fiat_test = analysistest.make(_fiat_test_impl)
+
+def _failure_test(message):
+    def impl(ctx):
+        env = analysistest.begin(ctx)
+        asserts.expect_failure(env, message)
+        return analysistest.end(env)
+
+    return impl
+
+bad_op_test = analysistest.make(_failure_test("has no operation \"carry\""), expect_failure = True)
+
+fiat_search_test = analysistest.make(_failure_test("optimize searches the catalogue's IR, not fiat_json's"), expect_failure = True)
+
+evals_without_search_test = analysistest.make(_failure_test("evals and time_limit go with optimize = True"), expect_failure = True)
+
+bad_uarch_test = analysistest.make(
+    _failure_test('//rules:uarch is "zen 5", want a tag like znver5'),
+    expect_failure = True,
+    config_settings = {_UARCH: "zen 5"},
+)
 
 def cryptopt_go_library_test_suite(name):
     """Declares the targets under test and the tests.
@@ -70,6 +140,43 @@ def cryptopt_go_library_test_suite(name):
         tags = ["manual"],
     )
     cryptopt_go_library(
+        name = "fe_search",
+        curve = "p256",
+        ops = ["mul", "square"],
+        genomes = {"mul": "pinned.genome.json"},
+        optimize = True,
+        seed = 3,
+        evals = 50,
+        time_limit = "5s",
+        importpath = "example.com/fe_search",
+        tags = ["manual"],
+    )
+    cryptopt_go_library(
+        name = "fe_fiat",
+        curve = "p256",
+        ops = ["mul"],
+        fiat_json = "fake_fiat.json",
+        importpath = "example.com/fe_fiat",
+        tags = ["manual"],
+    )
+    cryptopt_go_library(
+        name = "fe_fiat_search",
+        curve = "p256",
+        ops = ["mul"],
+        fiat_json = "fake_fiat.json",
+        optimize = True,
+        importpath = "example.com/fe_fiat_search",
+        tags = ["manual"],
+    )
+    cryptopt_go_library(
+        name = "fe_evals",
+        curve = "p256",
+        ops = ["mul"],
+        evals = 10,
+        importpath = "example.com/fe_evals",
+        tags = ["manual"],
+    )
+    cryptopt_go_library(
         name = "fe_bad",
         curve = "p256",
         ops = ["mul", "carry"],
@@ -77,5 +184,18 @@ def cryptopt_go_library_test_suite(name):
         tags = ["manual"],
     )
     gopkg_test(name = "gopkg_test", target_under_test = ":fe_srcs")
+    search_test(name = "search_test", target_under_test = ":fe_search_srcs")
+    fiat_test(name = "fiat_test", target_under_test = ":fe_fiat_srcs")
+    fiat_search_test(name = "fiat_search_test", target_under_test = ":fe_fiat_search_srcs")
+    evals_without_search_test(name = "evals_without_search_test", target_under_test = ":fe_evals_srcs")
     bad_op_test(name = "bad_op_test", target_under_test = ":fe_bad_srcs")
-    native.test_suite(name = name, tests = [":gopkg_test", ":bad_op_test"])
+    bad_uarch_test(name = "go_bad_uarch_test", target_under_test = ":fe_srcs")
+    native.test_suite(name = name, tests = [
+        ":gopkg_test",
+        ":search_test",
+        ":fiat_test",
+        ":fiat_search_test",
+        ":evals_without_search_test",
+        ":bad_op_test",
+        ":go_bad_uarch_test",
+    ])

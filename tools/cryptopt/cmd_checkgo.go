@@ -6,7 +6,9 @@ import (
 	"fmt"
 
 	"github.com/rules-cryptopt/rules_cryptopt/checker"
+	"github.com/rules-cryptopt/rules_cryptopt/gopkg"
 	"github.com/rules-cryptopt/rules_cryptopt/internal/infile"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 	"github.com/rules-cryptopt/rules_cryptopt/x86/goasm"
 )
@@ -15,13 +17,14 @@ import (
 // the function must be exactly the model's (goasm.Verify), and the model is proved
 // equivalent to the IR (the checker). The model is what 'gopkg --models' writes.
 func cmdCheckGo(env *cliEnv, args []string) error {
-	fs := newFlagSet(env, "check-go", "check-go --curve C --op O --s FILE_amd64.s --go-func NAME --model OP.S [--go go]")
+	fs := newFlagSet(env, "check-go", "check-go --curve C --op O [--field-fiat FILE] --s FILE_amd64.s --go-func NAME --model OP.S [--go go]")
 	var src sourceFlags
 	src.register(fs)
 	sPath := fs.String("s", "", "the Go assembly file (as gopkg wrote it)")
 	fn := fs.String("go-func", "", "the Go function (TEXT symbol) in it, e.g. mul")
 	modelPath := fs.String("model", "", "the function's proof model (gopkg --models)")
 	goCmd := fs.String("go", "go", "the go command whose assembler makes the bytes")
+	fieldFiat := fs.String("field-fiat", "", "with --curve C --op O: prove against op's function of this Fiat JSON file, chosen and checked as 'gopkg --fiat' does")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -31,6 +34,12 @@ func cmdCheckGo(env *cliEnv, args []string) error {
 	s, err := src.resolve()
 	if err != nil {
 		return oneLine(err)
+	}
+	fn0 := s.Func
+	if *fieldFiat != "" {
+		if fn0, err = fieldFiatFunc(s, *fieldFiat); err != nil {
+			return oneLine(err)
+		}
 	}
 	model, err := infile.Read(*modelPath, "--model", infile.MaxAsm, infile.StreamTimeout)
 	if err != nil {
@@ -56,7 +65,7 @@ func cmdCheckGo(env *cliEnv, args []string) error {
 	if err := goasm.Verify(f, sym); err != nil {
 		return notProved(oneLine(err))
 	}
-	rep, err := checker.Check(s.Func, model, checker.Options{Seed: 1})
+	rep, err := checker.Check(fn0, model, checker.Options{Seed: 1})
 	if err != nil {
 		return oneLine(fmt.Errorf("%s: %w", *modelPath, err))
 	}
@@ -65,6 +74,18 @@ func cmdCheckGo(env *cliEnv, args []string) error {
 		return notProved(fmt.Errorf("%s: %s not proved equivalent to %s", *sPath, *fn, rep.Function))
 	}
 	return nil
+}
+
+// fieldFiatFunc is the Fiat function gopkg --fiat used for s's field and op.
+func fieldFiatFunc(s *source, file string) (*ir.Func, error) {
+	if s.Fields == nil || s.Op == "" {
+		return nil, errors.New("--field-fiat goes with --curve C --op O or --prime P ... --op O")
+	}
+	data, err := infile.Read(file, "--field-fiat", infile.MaxFiat, infile.StreamTimeout)
+	if err != nil {
+		return nil, err
+	}
+	return gopkg.FiatFunc(*s.Fields, data, s.Op)
 }
 
 // modelFunc reads a proof model back into the Go function it describes.

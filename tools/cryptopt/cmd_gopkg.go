@@ -18,7 +18,7 @@ import (
 // gopkgFlags are the flags of gopkg.
 type gopkgFlags struct {
 	curve, prime, method, ops, pkg, out, goCmd string
-	models                                     string
+	models, fiat                               string
 	limbs                                      int
 	genomes                                    genomeFlags
 }
@@ -44,10 +44,11 @@ func (g genomeFlags) Set(v string) error {
 // bytes, the pure-Go fallback, the typed API, doc.go and a test against math/big.
 func cmdGopkg(env *cliEnv, args []string) error {
 	g := gopkgFlags{genomes: genomeFlags{}}
-	fs := newFlagSet(env, "gopkg", "gopkg (--curve C | --prime P --method M --limbs N) --ops mul,square,... --package NAME -o DIR [--genome op=FILE ...]")
+	fs := newFlagSet(env, "gopkg", "gopkg (--curve C | --prime P --method M --limbs N) [--fiat FILE] --ops mul,square,... --package NAME -o DIR [--genome op=FILE ...]")
 	fs.StringVar(&g.curve, "curve", "", "catalogue field, e.g. p256 (see 'cryptopt fields')")
 	fs.StringVar(&g.prime, "prime", "", "custom prime (with --method and --limbs), e.g. 2^255-19")
 	fs.StringVar(&g.method, "method", "", "representation of a custom prime: montgomery, solinas or saturated-solinas")
+	fs.StringVar(&g.fiat, "fiat", "", "Fiat JSON file whose functions are used instead of the field's IR; with --curve or --prime, which give the representation (checked to agree)")
 	fs.IntVar(&g.limbs, "limbs", 0, "number of limbs of a custom prime")
 	fs.StringVar(&g.ops, "ops", "", "comma-separated ops: mul, square, add, sub, opp, carry")
 	fs.StringVar(&g.pkg, "package", "", "Go package name of the output")
@@ -112,6 +113,9 @@ func (g *gopkgFlags) config() (gopkg.Config, error) {
 		}
 		c.Field, err = fields.Custom(p, g.method, g.limbs)
 	default:
+		if g.fiat != "" {
+			return c, errors.New("--fiat needs --curve C or --prime P --method M --limbs N: a Fiat JSON file does not say how limbs encode a field element")
+		}
 		return c, errors.New("no field given: use --curve C or --prime P --method M --limbs N")
 	}
 	if err != nil {
@@ -119,6 +123,11 @@ func (g *gopkgFlags) config() (gopkg.Config, error) {
 	}
 	if g.ops == "" {
 		return c, errors.New("--ops is required, e.g. mul,square,add,sub,opp")
+	}
+	if g.fiat != "" {
+		if c.Fiat, err = infile.Read(g.fiat, "--fiat", infile.MaxFiat, infile.StreamTimeout); err != nil {
+			return c, err
+		}
 	}
 	c.Ops = strings.Split(g.ops, ",")
 	for _, op := range c.Ops {
@@ -151,6 +160,9 @@ func (g *gopkgFlags) command() string {
 		parts = append(parts, "--curve "+g.curve)
 	} else {
 		parts = append(parts, fmt.Sprintf("--prime %s --method %s --limbs %d", g.prime, g.method, g.limbs))
+	}
+	if g.fiat != "" {
+		parts = append(parts, "--fiat "+g.fiat)
 	}
 	parts = append(parts, "--ops "+g.ops, "--package "+g.pkg)
 	ops := make([]string, 0, len(g.genomes))

@@ -111,3 +111,33 @@ func TestCheckGo(t *testing.T) {
 	require.Equal(t, 2, code)
 	require.Contains(t, stderr, "required")
 }
+
+// TestGopkgFiat: --fiat takes the functions from a Fiat JSON file, the field (which gives
+// the representation) from --curve; check-go --field-fiat re-proves them the same way.
+// Without a field, or with a file of another field, it is one line and exit 2.
+func TestGopkgFiat(t *testing.T) {
+	needGo(t)
+	fiat := fiatJSON(t, "p256_64.json")
+	dir := t.TempDir()
+	pkg, models := filepath.Join(dir, "pkg"), filepath.Join(dir, "models")
+	code, _, stderr := runCLI("gopkg", "--fiat", fiat, "--ops", "mul", "--package", "p", "-o", pkg)
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, "--fiat needs --curve C or --prime")
+	code, _, stderr = runCLI("gopkg", "--curve", "sm2", "--fiat", fiat, "--ops", "mul", "--package", "p", "-o", pkg)
+	require.Equal(t, 2, code)
+	require.Equal(t, 1, strings.Count(stderr, "\n"), stderr)
+	require.Contains(t, stderr, "does not compute sm2 mul")
+	require.NoDirExists(t, pkg)
+	code, _, stderr = runCLI("gopkg", "--curve", "p256", "--fiat", fiat, "--ops", "mul,add", "--package", "p", "--models", models, "-o", pkg)
+	require.Equal(t, 0, code, stderr)
+	doc, err := os.ReadFile(filepath.Join(pkg, "doc.go"))
+	require.NoError(t, err)
+	require.Contains(t, string(doc), "--fiat "+fiat)
+	s := filepath.Join(pkg, "p256_amd64.s")
+	code, out, stderr := runCLI("check-go", "--curve", "p256", "--op", "mul", "--field-fiat", fiat, "--s", s, "--go-func", "mul", "--model", filepath.Join(models, "mul.S"))
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, out, "proved")
+	code, _, stderr = runCLI("check-go", "--curve", "sm2", "--op", "mul", "--field-fiat", fiat, "--s", s, "--go-func", "mul", "--model", filepath.Join(models, "mul.S"))
+	require.Equal(t, 2, code, stderr)
+	require.Contains(t, stderr, "does not compute sm2 mul")
+}
