@@ -7,8 +7,10 @@
 #   c) remote cache: bazel-remote (127.0.0.1 only) shared by two output bases → the second
 #      build reports remote cache hits and runs no CryptoptOptimize;
 #   d) a uarch tag other than the host's: CryptoptOptimize refuses with a clear message,
-#      a pinned genome still builds (and its output name carries the requested tag).
-# Usage: tests/integration/run.sh [a|b|c|d ...]   (default: all)
+#      a pinned genome still builds (and its output name carries the requested tag);
+#   e) cryptopt_ct_test passes on generated code and fails on a planted secret-dependent
+#      branch (valgrind memcheck), which the checker also refuses.
+# Usage: tests/integration/run.sh [a|b|c|d|e ...]   (default: all)
 # Env: BAZEL, BAZEL_REMOTE (binaries), DISK_CACHE, REMOTE_CACHE_DIR (kept between runs so
 # only the first run compiles the Go standard library).
 set -euo pipefail
@@ -21,7 +23,7 @@ REMOTE_CACHE_DIR=${REMOTE_CACHE_DIR:-/var/cache/bazel-offline/bazel-remote-it}
 IT=$ROOT/.it
 WS=$IT/ws
 SALT=$(date +%s%N | tail -c 10) # new symbols: this run's Cryptopt actions are not cached yet
-CASES=${*:-a b c d}
+CASES=${*:-a b c d e}
 pids=()
 
 log() { printf '\n== %s\n' "$*"; }
@@ -100,7 +102,7 @@ build --verbose_failures
 EOF
   cp "$WS/src/examples/genomes/p256_square.genome.json" "$WS/pinned.genome.json"
   cat >"$WS/BUILD.bazel" <<EOF
-load("@rules_cryptopt//rules:defs.bzl", "cryptopt_field")
+load("@rules_cryptopt//rules:defs.bzl", "cryptopt_ct_test", "cryptopt_field")
 
 cryptopt_field(name = "pinned", curve = "p256", op = "square", genome = "pinned.genome.json", symbol = "it_pinned_$SALT")
 
@@ -110,6 +112,12 @@ cryptopt_field(name = "corrupt_asm", curve = "p256", op = "square", asm = "corru
 cryptopt_field(name = "corrupt_bytes", curve = "p256", op = "square", asm = "corrupt_bytes.S", symbol = "it_pinned_$SALT", tags = ["manual"])
 
 cryptopt_field(name = "corrupt_genome", curve = "p256", op = "square", genome = "corrupt.genome.json", tags = ["manual"])
+
+cryptopt_field(name = "leaky", curve = "p256", op = "square", asm = "leaky.S", symbol = "it_leaky_$SALT", tags = ["manual"])
+
+cryptopt_ct_test(name = "pinned_ct", field = ":pinned", tags = ["manual"])
+
+cryptopt_ct_test(name = "leaky_ct", field = ":leaky", tags = ["manual"])
 EOF
 }
 
@@ -241,12 +249,39 @@ print(*[x.getsockname()[1] for x in s])')
   echo "c: ok (first output base $((t1 - t0))s including the search, second $((t2 - t1))s; identical .S from the cache)"
 }
 
+case_e() {
+  log "e) cryptopt_ct_test passes on generated code and catches a planted secret-dependent branch"
+  bz test --disk_cache="$DISK_CACHE" --test_output=errors //:pinned_ct || {
+    tail -40 "$IT/last.log"
+    die "e: the ct test of the pinned field failed"
+  }
+  bz build --disk_cache="$DISK_CACHE" //:pinned || die "e: cannot build //:pinned"
+  # The same code, plus a branch on arg1[0] whose two paths meet again: the outputs stay
+  # right, only the timing depends on the secret.
+  python3 - "$(bin "pinned.$HOST_TAG.S")" "$WS/leaky.S" "it_pinned_$SALT" "it_leaky_$SALT" <<'EOF'
+import sys
+src = open(sys.argv[1]).read().replace(sys.argv[3], sys.argv[4]).split("\n")
+i = src.index(sys.argv[4] + ":")
+src[i + 1:i + 1] = ["\tmov rax, qword ptr [rsi]", "\ttest rax, rax", "\tjz 1f", "1:"]
+open(sys.argv[2], "w").write("\n".join(src))
+EOF
+  # The checker refuses the branch, so the build fails; without validations the ct test runs
+  # and must fail on its own.
+  if bz build --disk_cache="$DISK_CACHE" //:leaky; then die "e: a .S with a branch built"; fi
+  expect_fail "e (checker)" 'CryptoptCheck'
+  if bz test --disk_cache="$DISK_CACHE" --norun_validations --test_output=errors //:leaky_ct; then
+    die "e: the ct test passed on a secret-dependent branch"
+  fi
+  expect_fail "e (valgrind)" 'Conditional jump or move depends on uninitialised value'
+  echo "e: ok (clean field passes; planted branch reported by memcheck)"
+}
+
 for c in $CASES; do
-  case $c in a | b | c | d) ;; *) die "unknown case $c (want a, b, c or d)" ;; esac
+  case $c in a | b | c | d | e) ;; *) die "unknown case $c (want a, b, c, d or e)" ;; esac
 done
 setup_workspace
 # b first: it makes the pinned .S that a corrupts.
-for c in b a d c; do
+for c in b a e d c; do
   case " $CASES " in *" $c "*) "case_$c" ;; esac
 done
 (cd "$WS" && "$BAZEL" shutdown) >/dev/null 2>&1 || true
