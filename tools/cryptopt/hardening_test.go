@@ -331,6 +331,25 @@ func TestProgressFits80Columns(t *testing.T) {
 	}
 }
 
+// TestProgressScoreUnits: the live line names what the search minimises.
+func TestProgressScoreUnits(t *testing.T) {
+	for _, tc := range []struct {
+		bySize bool
+		v      float64
+		want   string
+		ratio  bool
+	}{
+		{false, 123.44, "123.4 cycles", true},
+		{true, 700, "700 bytes", false},
+		{false, overCap + 2048, "2048 B over cap", false},
+		{true, overCap + 2048, "2048 B over cap", false},
+	} {
+		p := &progress{bySize: tc.bySize}
+		require.Equal(t, tc.want, p.score(tc.v))
+		require.Equal(t, tc.ratio, p.ratioOK(tc.v, 100))
+	}
+}
+
 func TestPlotRange(t *testing.T) {
 	pts := bucketLast([]float32{500, 480, 480, 300})
 	require.Equal(t, 300.0, pts[len(pts)-1].Y)

@@ -90,6 +90,7 @@ func (j *optimizeJob) search(cost search.Cost) (search.Outcome, time.Duration, *
 	}
 	tr := newTrace(traceW, j.o.evals)
 	prog := newProgress(j.env.stderr, j.o.evals, j.o.timeLimit, j.baseName)
+	prog.bySize = j.o.obj.objective == "size"
 	start := time.Now()
 	problem := search.Problem{Deps: j.plan.Deps(), Options: j.plan.Options()}
 	out, err := search.Run(j.ctx, problem, cost, search.Options{

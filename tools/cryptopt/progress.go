@@ -25,6 +25,24 @@ type progress struct {
 	next     time.Time
 	baseline string  // what the ratio is against
 	best     float64 // best so far: lowest score the current best was measured at
+	bySize   bool    // --objective size: scores are bytes, not cycles
+}
+
+// score renders a search score: cycles, bytes under --objective size, or code over
+// --max-bytes (whose score is overCap plus its size).
+func (p *progress) score(v float64) string {
+	switch {
+	case v >= overCap:
+		return fmt.Sprintf("%.0f B over cap", v-overCap)
+	case p.bySize:
+		return fmt.Sprintf("%.0f bytes", v)
+	}
+	return fmt.Sprintf("%.1f cycles", v)
+}
+
+// ratioOK reports whether a score can be compared with the baseline's cycles.
+func (p *progress) ratioOK(v, baseline float64) bool {
+	return baseline > 0 && !p.bySize && v < overCap
 }
 
 // ttyColumns is the width the live line must fit: an 80-column terminal, minus one
@@ -93,8 +111,8 @@ func (p *progress) update(s search.Step) {
 // shortStatus is the live line's description, cut to descWidth: evaluations, best so far,
 // its ratio, and the time left.
 func (p *progress) shortStatus(done int, best, baseline float64, elapsed time.Duration) string {
-	s := fmt.Sprintf("%d best %.1f", done, best)
-	if baseline > 0 {
+	s := fmt.Sprintf("%d best %s", done, p.score(best))
+	if p.ratioOK(best, baseline) {
 		s += fmt.Sprintf(" r%.3f", best/baseline)
 	}
 	s += " ETA " + p.eta(done, elapsed).String()
@@ -117,8 +135,8 @@ func (p *progress) eta(done int, elapsed time.Duration) time.Duration {
 // status is the one-line state of the search.
 func (p *progress) status(done int, cycles, baseline float64, elapsed time.Duration) string {
 	rate := float64(done) / max(elapsed.Seconds(), 1e-9)
-	s := fmt.Sprintf("%.0f evals/s, best so far %.1f cycles", rate, cycles)
-	if baseline > 0 {
+	s := fmt.Sprintf("%.0f evals/s, best so far %s", rate, p.score(cycles))
+	if p.ratioOK(cycles, baseline) {
 		s += fmt.Sprintf(" (ratio %.3f to %s)", cycles/baseline, p.baseline)
 	}
 	return s + fmt.Sprintf(", elapsed %s, ETA %s", elapsed.Round(time.Second), p.eta(done, elapsed))
@@ -132,6 +150,8 @@ func (p *progress) finish(out search.Outcome) {
 		_ = p.bar.Set(out.Evals)
 		fmt.Fprintln(p.w)
 	}
+	// The outcome's Cycles are measured cycles under every objective (the size objective
+	// times its winner).
 	fmt.Fprintf(p.w, "optimize: stopped (%s) after %d evaluations in %s (%.0f evals/s): best %.1f cycles",
 		out.Stop, out.Evals, elapsed.Round(time.Millisecond), float64(out.Evals)/max(elapsed.Seconds(), 1e-9), out.Cycles)
 	if out.Baseline > 0 {
