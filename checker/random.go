@@ -54,6 +54,10 @@ func (c *comparison) randomTest(rep *Report, opts Options) {
 			return
 		}
 	}
+	if c.flagSearch(rep, opts, rng) {
+		rep.Note = fmt.Sprintf("counterexample found by the search steering an overflow flag's operands after %d trials", rep.Trials)
+		return
+	}
 	rep.CheckerBug = true
 	rep.Note = fmt.Sprintf("testing found no difference in %d trials (all edge inputs, and %d more biased to "+
 		"carries near the bounds): the program is probably correct and the checker's rules could not prove it — a bug in the "+

@@ -33,7 +33,8 @@ func TestLinesFromObject(t *testing.T) {
 }
 
 // TestNarrowRoundTrip: 32-bit forms are accepted only as the 64-bit encoding without
-// REX.W; the same instruction with another encoding (opcode 33 for xor) is refused.
+// REX.W; the same instruction with another encoding (opcode 33 for xor) is refused. The
+// byte move of an immediate (B0+r ib) round-trips through the encoder like any other form.
 func TestNarrowRoundTrip(t *testing.T) {
 	for _, tc := range []struct {
 		code []byte
@@ -49,6 +50,11 @@ func TestNarrowRoundTrip(t *testing.T) {
 		{[]byte{0x41, 0x83, 0xe0, 0x0f, 0xc3}, true},  // and r8d, 0xf
 		{[]byte{0x83, 0x26, 0x01, 0xc3}, false},       // and dword ptr [rsi], 1 (decodes as qword: the round trip refuses)
 		{[]byte{0x83, 0xe0, 0xff, 0xc3}, false},       // and eax, -1
+		{[]byte{0xb2, 0x2c, 0xc3}, true},              // mov dl, 0x2c (clang sets bzhi's index so)
+		{[]byte{0x41, 0xb0, 0x33, 0xc3}, true},        // mov r8b, 0x33
+		{[]byte{0x40, 0xb6, 0x07, 0xc3}, true},        // mov sil, 7
+		{[]byte{0xc6, 0xc2, 0x2c, 0xc3}, false},       // mov dl, 0x2c (C6 /0: not the encoder's bytes)
+		{[]byte{0xb6, 0x07, 0xc3}, false},             // mov dh, 7 (ah..bh are outside the model)
 	} {
 		_, err := LoadCode("f", tc.code)
 		if tc.ok {

@@ -42,7 +42,7 @@ var (
 // opForms is the instruction table: the operand forms each opcode accepts (read-only).
 var opForms = [NumOpcodes][]form{
 	MOV: {{cR64, cR64}, {cR64, cM64}, {cM64, cR64}, {cR64, cImm64}, {cM64, cImm32},
-		{cM8, cR8}, {cR8, cM8}, {cR8, cR8}},
+		{cM8, cR8}, {cR8, cM8}, {cR8, cR8}, {cR8, cImm8}},
 	MOVZX: {{cR64, cR8}, {cR64, cM8}},
 	MOVQ:  {{cXMM, cR64}, {cR64, cXMM}},
 	XCHG:  {{cR64, cR64}, {cR64, cM64}, {cM64, cR64}},

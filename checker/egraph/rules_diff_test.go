@@ -21,7 +21,7 @@ var ruleTemplates = map[string][]string{
 	"mod-mod":       {"(mod (mod (* a b) 70) 64)", "(mod (mod (* a b) 60) 64)"},
 	"mod-push-add":  {"(mod (+ (mod a 64) b) 64)", "(mod (+ (mod a 63) b) 64)", "(mod (+ a (<< b 64)) 64)", "(mod (+ a (<< b 63)) 64)", "(mod (+ a 0x10000000000000001) 64)"},
 	"mod-push-mul":  {"(mod (* (mod (* a b) 64) d) 64)", "(mod (* (mod (* a b) 63) d) 64)", "(mod (* (mod (* a b) 64) d) 65)"},
-	"mod-shr-push":  {"(mod (>> (+ (mod (* a b) 64) d) 32) 32)", "(mod (>> (+ (mod (* a b) 64) d) 32) 33)", "(mod (>> (+ (mod (* a b) 60) d) 32) 30)"},
+	"mod-shr-push":  {"(mod (>> (+ (mod (* a b) 64) d) 32) 32)", "(mod (>> (+ (mod (* a b) 63) d) 32) 32)", "(mod (>> (+ (mod (* a b) 64) d) 32) 33)", "(mod (>> (+ (mod (* a b) 60) d) 32) 30)"},
 	"shr-fits":      {"(>> (+ s t) 59)", "(>> (+ s t) 58)", "(>> a 0)", "(>> (+ q q) 64)", "(>> (+ q q 1) 64)", "(>> (+ q q 2) 64)"},
 	"shr-bit-carry": {"(>> (+ c 0xffffffffffffffff) 64)", "(>> (+ h 0xffffffffffffffff) 64)", "(>> (+ a 0xffffffffffffffff) 64)", "(>> (+ c 0x7fffffffffffffff) 63)", "(>> (+ h 0x7fffffffffffffff) 63)"},
 	"shr-shr":       {"(>> (>> (* a b) 3) 61)", "(>> (>> a 64) 1)"},

@@ -1,6 +1,8 @@
 package symexec
 
 import (
+	"math/bits"
+
 	"github.com/rules-cryptopt/rules_cryptopt/checker/egraph"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
@@ -11,7 +13,13 @@ func (x *asmExec) count(in x86.Inst, o x86.Operand, mask uint64) (int, bool) {
 		return int(uint64(o.Imm) & mask), true
 	}
 	v := x.read(in, o)
-	if c, ok := x.g.ConstVal(v.Id); ok && !v.Ptr {
+	if v.Ptr {
+		x.violate("shift count is not a constant")
+		return 0, false
+	}
+	// Only the count's low bits (mask = 2^k-1) matter to the CPU: clang sets bzhi's index
+	// with "mov dl, 0x2c", leaving the rest of rdx unknown.
+	if c, ok := x.g.ConstVal(x.g.Mod(v.Id, bits.Len64(mask))); ok {
 		return int(c.Lo & mask), true
 	}
 	x.violate("shift count is not a constant")

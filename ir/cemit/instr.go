@@ -22,7 +22,7 @@ func instr(sb *strings.Builder, f *ir.Func, in *ir.Instr) error {
 	case ir.OpMulx, ir.OpAddCarryx, ir.OpSubBorrowx:
 		carryOp(sb, f, in, w)
 	case ir.OpCmovznz:
-		define(sb, f, r, fmt.Sprintf("(%s == 0 ? %s : %s)", w(0), w(1), w(2)))
+		cmovznz(sb, f, in, w)
 	case ir.OpAdd, ir.OpMul, ir.OpAnd, ir.OpOr:
 		sym := map[ir.Op]string{ir.OpAdd: " + ", ir.OpMul: " * ", ir.OpAnd: " & ", ir.OpOr: " | "}[in.Op]
 		parts := make([]string, len(in.Args))
@@ -89,4 +89,21 @@ func shift(sb *strings.Builder, f *ir.Func, in *ir.Instr) error {
 	}
 	define(sb, f, in.Results[0], expr)
 	return nil
+}
+
+// cmovznz prints the select as Fiat does, with an all-ones-or-zero mask that an empty asm
+// statement hides from the optimiser: written as "c == 0 ? a : b", gcc -O3 compiles the
+// final reduction of Montgomery and Solinas functions to a branch on the borrow (secret
+// data, and control flow the object checker refuses); with the mask both gcc and clang
+// emit straight-line and/andn/or. Results wider than 64 bits keep the conditional.
+func cmovznz(sb *strings.Builder, f *ir.Func, in *ir.Instr, w func(int) string) {
+	r := in.Results[0]
+	if f.TypeOf(r).Bits() > 64 {
+		define(sb, f, r, fmt.Sprintf("(%s == 0 ? %s : %s)", w(0), w(1), w(2)))
+		return
+	}
+	m := fmt.Sprintf("m%d", r)
+	fmt.Fprintf(sb, "  uint64_t %s = (uint64_t)0 - (uint64_t)(%s != 0);\n", m, w(0))
+	fmt.Fprintf(sb, "  __asm__(\"\" : \"+r\"(%s)); /* value barrier */\n", m)
+	define(sb, f, r, fmt.Sprintf("(unsigned __int128)((%s & (uint64_t)%s) | (~%s & (uint64_t)%s))", m, w(2), m, w(1)))
 }
