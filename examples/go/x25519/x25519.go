@@ -46,7 +46,8 @@ func scalarMult(out *[Size]byte, scalar, point *[Size]byte) {
 	e[31] &= 127
 	e[31] |= 64
 
-	var x1, x2, z2, x3, z3, a, aa, b, bb, c, d, t fe.Element
+	// No call aliases its output with an input: the API would then copy through a temporary.
+	var x1, x2, z2, x3, z3, a, aa, b, bb, c, d, da, cb, s, s2, t fe.Element
 	fromBytes(&x1, point)
 	x2 = fe.Element{1}
 	x3 = x1
@@ -66,62 +67,68 @@ func scalarMult(out *[Size]byte, scalar, point *[Size]byte) {
 		fe.Sub(&t, &aa, &bb)  // E = AA − BB
 		fe.Add(&c, &x3, &z3)  // C = x3 + z3
 		fe.Sub(&d, &x3, &z3)  // D = x3 − z3
-		fe.Mul(&d, &d, &a)    // DA = D·A
-		fe.Mul(&c, &c, &b)    // CB = C·B
-		fe.Add(&x3, &d, &c)   // DA + CB
-		fe.Square(&x3, &x3)   // x3 = (DA + CB)²
-		fe.Sub(&z3, &d, &c)   // DA − CB
-		fe.Square(&z3, &z3)   // (DA − CB)²
-		fe.Mul(&z3, &z3, &x1) // z3 = x1·(DA − CB)²
+		fe.Mul(&da, &d, &a)   // DA = D·A
+		fe.Mul(&cb, &c, &b)   // CB = C·B
+		fe.Add(&s, &da, &cb)  // DA + CB
+		fe.Square(&x3, &s)    // x3 = (DA + CB)²
+		fe.Sub(&s, &da, &cb)  // DA − CB
+		fe.Square(&s2, &s)    // (DA − CB)²
+		fe.Mul(&z3, &s2, &x1) // z3 = x1·(DA − CB)²
 		fe.Mul(&x2, &aa, &bb) // x2 = AA·BB
 		scmul121666(&a, &t)   // 121666·E
-		fe.Add(&a, &a, &bb)   // BB + 121666·E (= AA + 121665·E)
-		fe.Mul(&z2, &t, &a)   // z2 = E·(BB + 121666·E)
+		fe.Add(&s, &a, &bb)   // BB + 121666·E (= AA + 121665·E)
+		fe.Mul(&z2, &t, &s)   // z2 = E·(BB + 121666·E)
 	}
 	cswap(&x2, &x3, swap)
 	cswap(&z2, &z3, swap)
 
-	invert(&z2, &z2)
-	fe.Mul(&x2, &x2, &z2)
-	toBytes(out, &x2)
+	invert(&t, &z2) // out and z distinct
+	fe.Mul(&s, &x2, &t)
+	toBytes(out, &s)
 
 	// Wipe the secrets this function holds (best effort: the compiler may keep copies).
 	e = [Size]byte{}
-	x2, z2, x3, z3 = fe.Element{}, fe.Element{}, fe.Element{}, fe.Element{}
+	x2, z2, x3, z3, s = fe.Element{}, fe.Element{}, fe.Element{}, fe.Element{}, fe.Element{}
 }
 
-// squareN sets out = a^(2^n), n ≥ 1.
-func squareN(out, a *fe.Element, n int) {
-	fe.Square(out, a)
-	for range n - 1 {
-		fe.Square(out, out)
+// squareN sets out = a^(2^n), n ≥ 1, with u as scratch (out, a and u distinct).
+func squareN(out, a, u *fe.Element, n int) {
+	// Alternate between out and u so that no call aliases; end in out.
+	src := a
+	for i := n; i > 0; i-- {
+		dst := out
+		if i%2 == 0 {
+			dst = u
+		}
+		fe.Square(dst, src)
+		src = dst
 	}
 }
 
 // invert sets out = z^(p−2) = 1/z (0 for z = 0) by the fixed addition chain of ref10:
 // 254 squarings and 11 multiplications, the same for every z.
 func invert(out, z *fe.Element) {
-	var z2, z9, z11, z5, z10, z20, z50, z100, t fe.Element
-	fe.Square(&z2, z)       // 2
-	squareN(&t, &z2, 2)     // 8
-	fe.Mul(&z9, &t, z)      // 9
-	fe.Mul(&z11, &z9, &z2)  // 11
-	fe.Square(&t, &z11)     // 22
-	fe.Mul(&z5, &t, &z9)    // 2^5 − 1
-	squareN(&t, &z5, 5)     // 2^10 − 2^5
-	fe.Mul(&z10, &t, &z5)   // 2^10 − 1
-	squareN(&t, &z10, 10)   // 2^20 − 2^10
-	fe.Mul(&z20, &t, &z10)  // 2^20 − 1
-	squareN(&t, &z20, 20)   // 2^40 − 2^20
-	fe.Mul(&t, &t, &z20)    // 2^40 − 1
-	squareN(&t, &t, 10)     // 2^50 − 2^10
-	fe.Mul(&z50, &t, &z10)  // 2^50 − 1
-	squareN(&t, &z50, 50)   // 2^100 − 2^50
-	fe.Mul(&z100, &t, &z50) // 2^100 − 1
-	squareN(&t, &z100, 100) // 2^200 − 2^100
-	fe.Mul(&t, &t, &z100)   // 2^200 − 1
-	squareN(&t, &t, 50)     // 2^250 − 2^50
-	fe.Mul(&t, &t, &z50)    // 2^250 − 1
-	squareN(&t, &t, 5)      // 2^255 − 2^5
-	fe.Mul(out, &t, &z11)   // 2^255 − 21 = p − 2
+	var z2, z9, z11, z5, z10, z20, z40, z50, z100, z200, z250, t, u fe.Element
+	fe.Square(&z2, z)           // 2
+	squareN(&t, &z2, &u, 2)     // 8
+	fe.Mul(&z9, &t, z)          // 9
+	fe.Mul(&z11, &z9, &z2)      // 11
+	fe.Square(&t, &z11)         // 22
+	fe.Mul(&z5, &t, &z9)        // 2^5 − 1
+	squareN(&t, &z5, &u, 5)     // 2^10 − 2^5
+	fe.Mul(&z10, &t, &z5)       // 2^10 − 1
+	squareN(&t, &z10, &u, 10)   // 2^20 − 2^10
+	fe.Mul(&z20, &t, &z10)      // 2^20 − 1
+	squareN(&t, &z20, &u, 20)   // 2^40 − 2^20
+	fe.Mul(&z40, &t, &z20)      // 2^40 − 1
+	squareN(&t, &z40, &u, 10)   // 2^50 − 2^10
+	fe.Mul(&z50, &t, &z10)      // 2^50 − 1
+	squareN(&t, &z50, &u, 50)   // 2^100 − 2^50
+	fe.Mul(&z100, &t, &z50)     // 2^100 − 1
+	squareN(&t, &z100, &u, 100) // 2^200 − 2^100
+	fe.Mul(&z200, &t, &z100)    // 2^200 − 1
+	squareN(&t, &z200, &u, 50)  // 2^250 − 2^50
+	fe.Mul(&z250, &t, &z50)     // 2^250 − 1
+	squareN(&t, &z250, &u, 5)   // 2^255 − 2^5
+	fe.Mul(out, &t, &z11)       // 2^255 − 21 = p − 2
 }
