@@ -141,3 +141,56 @@ func elt(seed int64) *field.Element {
 	}
 	return e
 }
+
+// BenchmarkFieldChain times dependent operations (each input is the previous output), as
+// in the ladder, where BenchmarkFieldMul and BenchmarkFieldSquare (independent calls)
+// give throughput; one op of the chain per iteration. Add is the generated add for ours,
+// Add for crypto/ecdh's field and fp25519.Add for circl.
+func BenchmarkFieldChain(b *testing.B) {
+	b.Run("ours_4x64/Mul", func(b *testing.B) {
+		x, y := curve25519_solinas.Element{1, 2, 3, 4}, curve25519_solinas.Element{5, 6, 7, 8}
+		var z curve25519_solinas.Element
+		for b.Loop() {
+			curve25519_solinas.Mul(&z, &x, &y)
+			x, z = z, x
+		}
+	})
+	b.Run("ours_4x64/Add", func(b *testing.B) {
+		x, y := curve25519_solinas.Element{1, 2, 3, 4}, curve25519_solinas.Element{5, 6, 7, 8}
+		var z curve25519_solinas.Element
+		for b.Loop() {
+			curve25519_solinas.Add(&z, &x, &y)
+			x, z = z, x
+		}
+	})
+	b.Run("crypto_ecdh/Mul", func(b *testing.B) {
+		x, y := elt(1), elt(2)
+		for b.Loop() {
+			x.Multiply(x, y)
+		}
+	})
+	b.Run("crypto_ecdh/Add", func(b *testing.B) {
+		x, y := elt(1), elt(2)
+		for b.Loop() {
+			x.Add(x, y)
+		}
+	})
+	b.Run("circl/Mul", func(b *testing.B) {
+		var x, y, z fp25519.Elt
+		rand.New(rand.NewSource(1)).Read(x[:])
+		rand.New(rand.NewSource(2)).Read(y[:])
+		for b.Loop() {
+			fp25519.Mul(&z, &x, &y)
+			x, z = z, x
+		}
+	})
+	b.Run("circl/Add", func(b *testing.B) {
+		var x, y, z fp25519.Elt
+		rand.New(rand.NewSource(1)).Read(x[:])
+		rand.New(rand.NewSource(2)).Read(y[:])
+		for b.Loop() {
+			fp25519.Add(&z, &x, &y)
+			x, z = z, x
+		}
+	})
+}
