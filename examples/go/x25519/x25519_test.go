@@ -61,7 +61,8 @@ var iteratedWant = map[int]string{
 
 func TestRFC7748Iterated(t *testing.T) { iterate(t, 1000, iteratedWant) }
 
-// TestRFC7748Iterated1M is the 1,000,000-iteration vector: go test -run Iterated1M -iterated1m -timeout 1h.
+// TestRFC7748Iterated1M is the 1,000,000-iteration vector (manual; the package before the
+// flags): go test ./examples/go/x25519 -run Iterated1M -iterated1m -timeout 2h.
 func TestRFC7748Iterated1M(t *testing.T) {
 	if !*iterations1M {
 		t.Skip("manual: pass -iterated1m")
