@@ -136,7 +136,11 @@ func TestFieldHelpers(t *testing.T) {
 			wantInv = new(big.Int)
 		}
 		require.Equal(t, scalarBytes(wantInv), out, "inverse of %x", v)
-		require.Equal(t, uint64(map[bool]int{true: 1}[v.Sign() == 0]), isZero(&x))
+		wantZero := uint64(0)
+		if v.Sign() == 0 {
+			wantZero = 1
+		}
+		require.Equal(t, wantZero, isZero(&x))
 	}
 	for _, v := range []*big.Int{r.p, new(big.Int).Add(r.p, big.NewInt(1)), new(big.Int).Sub(R, big.NewInt(1))} {
 		_, ok := decodeFE(scalarBytes(v))
@@ -245,8 +249,8 @@ func TestInvalidInputs(t *testing.T) {
 		"x = p":             mod(func(b []byte) { copy(b[1:33], scalarBytes(r.p)) }),
 		"y = p":             mod(func(b []byte) { copy(b[33:], scalarBytes(r.p)) }),
 		"y = 2^256-1":       mod(func(b []byte) { copy(b[33:], scalarBytes(new(big.Int).Sub(R, big.NewInt(1)))) }),
-		// y + p fits in 256 bits when y is small: −G has y = p − Gy; use G's y + p when it fits.
 	}
+	// G's y + p: the same residue, but not the canonical encoding (when it fits in 32 bytes).
 	if yp := new(big.Int).Add(r.gy, r.p); yp.BitLen() <= 256 {
 		badPoints["y + p"] = mod(func(b []byte) { copy(b[33:], scalarBytes(yp)) })
 	}
