@@ -250,9 +250,18 @@ func TestInvalidInputs(t *testing.T) {
 		"y = p":             mod(func(b []byte) { copy(b[33:], scalarBytes(r.p)) }),
 		"y = 2^256-1":       mod(func(b []byte) { copy(b[33:], scalarBytes(new(big.Int).Sub(R, big.NewInt(1)))) }),
 	}
-	// G's y + p: the same residue, but not the canonical encoding (when it fits in 32 bytes).
-	if yp := new(big.Int).Add(r.gy, r.p); yp.BitLen() <= 256 {
-		badPoints["y + p"] = mod(func(b []byte) { copy(b[33:], scalarBytes(yp)) })
+	// A valid point with a small x, then the same point with x + p (the same residue, not
+	// the canonical encoding; it fits in 32 bytes because x is small).
+	for x := big.NewInt(1); ; x.Add(x, big.NewInt(1)) {
+		rhs := new(big.Int).Exp(x, big.NewInt(3), r.p)
+		rhs.Add(rhs, new(big.Int).Mul(r.a, x)).Add(rhs, r.b).Mod(rhs, r.p)
+		if y := new(big.Int).ModSqrt(rhs, r.p); y != nil {
+			valid := encode([]*big.Int{x, y})
+			_, err := ScalarMult(one, valid)
+			require.NoError(t, err, "x=%d", x)
+			badPoints["x + p"] = append(append([]byte{4}, scalarBytes(new(big.Int).Add(x, r.p))...), valid[33:]...)
+			break
+		}
 	}
 	for name, p := range badPoints {
 		_, err := ScalarMult(one, p)
