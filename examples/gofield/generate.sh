@@ -15,6 +15,7 @@ gen() { # field package ops [gopkg flags]
   mv "$out/$2.tmp"/* "$out/$2/" && rmdir "$out/$2.tmp"
 }
 gen p256 p256 mul,square,add,sub,opp
+gen secp256k1_montgomery secp256k1_montgomery mul,square,add,sub,opp
 gen curve25519 curve25519 mul,square,add,sub,opp,carry --genome mul=$g/curve25519_mul.json --genome square=$g/curve25519_square.json
 gen curve25519_solinas curve25519_solinas mul,square,add,sub,opp \
   --genome mul=$g/curve25519_solinas_mul.json --genome square=$g/curve25519_solinas_square.json
