@@ -6,8 +6,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
+	"unicode/utf8"
 
 	"golang.org/x/sys/unix"
 )
@@ -21,14 +23,26 @@ const (
 	kindStream              // a character device, FIFO or /dev/fd/N: written directly
 )
 
-// Clip quotes s for an error message, keeping at most 80 bytes of it: errors must not
-// echo unbounded input.
+// Clip quotes s for an error message, keeping at most about 80 characters of the quoted
+// form (escapes count: 80 bytes of binary would quote to 320): errors must not echo
+// unbounded input.
 func Clip(s string) string {
 	const max = 80
-	if len(s) <= max {
-		return fmt.Sprintf("%q", s)
+	if q := strconv.Quote(s); len(q) <= max+2 {
+		return q
 	}
-	return fmt.Sprintf("%q…(%d bytes)", s[:max], len(s))
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		_, n := utf8.DecodeRuneInString(s[i:])
+		piece := strconv.Quote(s[i : i+n])
+		piece = piece[1 : len(piece)-1]
+		if b.Len()+len(piece) > max {
+			break
+		}
+		b.WriteString(piece)
+		i += n
+	}
+	return fmt.Sprintf("\"%s\"…(%d bytes)", b.String(), len(s))
 }
 
 // fdPath reports whether p names an open file descriptor of this process (/dev/stdout,

@@ -68,7 +68,9 @@ func clipMessage(msg string) string {
 	for i := 0; i < len(msg); {
 		if msg[i] == '"' {
 			if q, err := strconv.QuotedPrefix(msg[i:]); err == nil {
-				if u, err := strconv.Unquote(q); err == nil && len(u) > 80 {
+				if u, err := strconv.Unquote(q); err == nil {
+					// Clip re-quotes with %q, so a raw control character that
+					// QuotedPrefix let through (a CR) comes out escaped.
 					b.WriteString(outfile.Clip(u))
 				} else {
 					b.WriteString(q)

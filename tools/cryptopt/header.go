@@ -131,9 +131,17 @@ func parseAsmHeader(src []byte) map[string]string {
 				break
 			}
 		}
-		if k, v, ok := strings.Cut(strings.TrimSpace(text), ": "); ok && !strings.Contains(k, " ") {
+		// Keys and values we write are single printable lines; anything else (a lone CR,
+		// other control characters) is not one of our entries.
+		if k, v, ok := strings.Cut(strings.TrimSpace(text), ": "); ok && !strings.Contains(k, " ") &&
+			printableLine(k) && printableLine(v) {
 			out[k] = strings.TrimSpace(v)
 		}
 	}
 	return out
+}
+
+// printableLine reports whether s has no control characters.
+func printableLine(s string) bool {
+	return !strings.ContainsFunc(s, unicode.IsControl)
 }
