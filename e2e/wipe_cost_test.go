@@ -16,7 +16,7 @@ import (
 // TestWipeSpillsCost measures what --wipe-spills costs for the 24 catalogue functions
 // (codegen's greedy genome, the search's start): .text bytes, and cycles of the plain and
 // the wiping code timed side by side (interleaved, outputs checked every batch). It runs
-// only with CRYPTOPT_WIPE_COST=1 (a timing table, not a pass/fail test); BENCHMARKS.md
+// only with CRYPTOPT_WIPE_COST=1 (a timing table, not a pass/fail test); docs/benchmarks.md
 // quotes its output.
 func TestWipeSpillsCost(t *testing.T) {
 	if os.Getenv("CRYPTOPT_WIPE_COST") == "" {
