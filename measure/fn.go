@@ -6,6 +6,7 @@ import (
 
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/encode"
 )
 
 // Shape is how a function is called: void f(uint64_t out1[Out], const uint64_t arg1[Arg1],
@@ -63,17 +64,17 @@ func (fn Fn) IsZero() bool { return fn.code == nil && fn.addr == 0 }
 // Fn is first called or timed (and again if the arena ring has overwritten it since).
 func (r *Runner) Load(p *x86.Program, s Shape) (Fn, error) { return r.LoadWith(nil, p, s) }
 
-// LoadWith is Load encoding with enc (nil: x86.Encode), whose memo of instruction bytes
+// LoadWith is Load encoding with enc (nil: encode.Encode), whose memo of instruction bytes
 // makes re-encoding mostly unchanged candidates cheap. enc is not safe for concurrent use.
-func (r *Runner) LoadWith(enc *x86.Encoder, p *x86.Program, s Shape) (Fn, error) {
+func (r *Runner) LoadWith(enc *encode.Encoder, p *x86.Program, s Shape) (Fn, error) {
 	if err := ValidateProgram(p, s.Out, s.Arg1, s.Arg2, s.Alias); err != nil {
 		return Fn{}, err
 	}
-	encode := x86.Encode
+	encodeFn := encode.Encode
 	if enc != nil {
-		encode = enc.Encode
+		encodeFn = enc.Encode
 	}
-	code, err := encode(p)
+	code, err := encodeFn(p)
 	if err != nil {
 		return Fn{}, fmt.Errorf("measure: encoding %s: %w", p.Symbol, err)
 	}

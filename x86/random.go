@@ -40,6 +40,27 @@ func RandomInst(rng *rand.Rand) Inst {
 	return in
 }
 
+// EveryForm returns n random instances of every operand form of every opcode (conditions
+// cycling through all 16 for cmov and setCC), for encoder and decoder tests.
+func EveryForm(rng *rand.Rand, n int) []Inst {
+	var out []Inst
+	for op := MOV; op < NumOpcodes; op++ {
+		for _, f := range opForms[op] {
+			for k := range n {
+				in := Inst{Op: op}
+				if op == CMOV || op == SET {
+					in.Cond = Cond(k % 16)
+				}
+				for _, c := range f {
+					in.Args = append(in.Args, randomOperand(rng, c))
+				}
+				out = append(out, in)
+			}
+		}
+	}
+	return out
+}
+
 func randomOperand(rng *rand.Rand, c class) Operand {
 	switch c {
 	case cR64:
