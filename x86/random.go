@@ -22,7 +22,7 @@ func RandomProgram(rng *rand.Rand, n int) *Program {
 // RandomInst returns one random valid instruction (see RandomProgram).
 func RandomInst(rng *rand.Rand) Inst {
 	op := Opcode(1 + rng.Intn(int(NumOpcodes)-1))
-	fs := opForms[op]
+	fs := opTable[op].forms
 	f := fs[rng.Intn(len(fs))]
 	in := Inst{Op: op}
 	if op == CMOV || op == SET {
@@ -45,7 +45,7 @@ func RandomInst(rng *rand.Rand) Inst {
 func EveryForm(rng *rand.Rand, n int) []Inst {
 	var out []Inst
 	for op := MOV; op < NumOpcodes; op++ {
-		for _, f := range opForms[op] {
+		for _, f := range opTable[op].forms {
 			for k := range n {
 				in := Inst{Op: op}
 				if op == CMOV || op == SET {

@@ -166,7 +166,7 @@ func (c Cond) String() string { return condNames[c&15] }
 // Opcode is an instruction mnemonic (Intel spelling, without condition suffix for cmov/set).
 type Opcode uint8
 
-// The instruction table: everything codegen emits and the checker reads.
+// The opcodes; opTable (ops.go) says what each one takes and does.
 const (
 	BAD Opcode = iota
 	MOV
@@ -214,16 +214,11 @@ const (
 	NumOpcodes
 )
 
-var opcodeNames = [NumOpcodes]string{"bad", "mov", "movzx", "movq", "xchg", "add", "adc", "adcx",
-	"adox", "sub", "sbb", "mulx", "mul", "imul", "lea", "shl", "shr", "sar", "shlx", "shrx", "sarx",
-	"shrd", "shld", "rorx", "ror", "and", "andn", "bzhi", "or", "xor", "not", "neg", "test", "cmp",
-	"cmov", "set", "clc", "stc", "inc", "dec", "push", "pop", "ret"}
-
 func (o Opcode) String() string {
 	if o >= NumOpcodes {
 		return fmt.Sprintf("opcode(%d)", uint8(o))
 	}
-	return opcodeNames[o]
+	return opTable[o].name
 }
 
 // Inst is one instruction with operands in Intel order (destination first).
