@@ -7,14 +7,15 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/rules-cryptopt/rules_cryptopt/x86/abi"
 	"github.com/rules-cryptopt/rules_cryptopt/x86/encode"
 )
 
-// BenchmarkValidate: static validation of a ~75-instruction mulx/adcx/adox product.
+// BenchmarkValidate: static validation (abi.Validate, as Load does it) of a ~75-instruction mulx/adcx/adox product.
 func BenchmarkValidate(b *testing.B) {
 	p := gnu(b, mul4Asm())
 	for b.Loop() {
-		if err := ValidateProgram(p, 8, 4, 4, false); err != nil {
+		if err := abi.Validate(p, abi.Shape{Out: 8, Arg1: 4, Arg2: 4}, abi.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
