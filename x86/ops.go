@@ -1,5 +1,65 @@
 package x86
 
+import "fmt"
+
+// Opcode is an instruction mnemonic (Intel spelling, without condition suffix for cmov/set).
+type Opcode uint8
+
+// The opcodes; opTable below says what each one takes and does.
+const (
+	BAD Opcode = iota
+	MOV
+	MOVZX // movzx r64, r8
+	MOVQ  // movq xmm, r64 / movq r64, xmm
+	XCHG
+	ADD
+	ADC
+	ADCX
+	ADOX
+	SUB
+	SBB
+	MULX // mulx hi, lo, src (Intel order; rdx implicit)
+	MUL  // mul src: rdx:rax = rax * src
+	IMUL // imul r, r/m or imul r, r/m, imm
+	LEA
+	SHL
+	SHR
+	SAR
+	SHLX
+	SHRX
+	SARX
+	SHRD
+	SHLD
+	RORX
+	ROR
+	AND
+	ANDN
+	BZHI
+	OR
+	XOR
+	NOT
+	NEG
+	TEST
+	CMP
+	CMOV // Inst.Cond says which
+	SET  // Inst.Cond says which
+	CLC
+	STC
+	INC
+	DEC
+	PUSH
+	POP
+	RET
+	NumOpcodes
+)
+
+func (o Opcode) String() string {
+	if o >= NumOpcodes {
+		return fmt.Sprintf("opcode(%d)", uint8(o))
+	}
+	return opTable[o].name
+}
+
 // Flags is a set of arithmetic flags.
 type Flags uint8
 
