@@ -1,4 +1,4 @@
-package main
+package optimizer
 
 import (
 	"fmt"
@@ -14,8 +14,8 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
-// timedCost is the search.Cost of optimize: it generates a genome's code and times it on
-// this CPU side by side with the current best and the compiler baseline (one
+// timedCost is the search.Cost of the cycles objective: it generates a genome's code and
+// times it on this CPU side by side with the current best and the compiler baseline (one
 // measure.Timer.Compare call, outputs checked against the reference interpreter).
 type timedCost struct {
 	plan     *codegen.Plan
@@ -98,19 +98,24 @@ func (c *timedCost) Compare(cand, best search.Genome) (search.Result, error) {
 	if err != nil {
 		return search.Result{}, err
 	}
-	// A decision whose choice codegen overrode did not shape the code: mutating it is a
-	// wasted evaluation, so only the applied ones are offered to the decide mutation.
-	c.used = c.used[:0]
-	for d, v := range applied {
-		if v == cand.Decisions[d] {
-			c.used = append(c.used, d)
-		}
-	}
+	c.used = usedDecisions(c.used[:0], applied, cand)
 	r := search.Result{Cand: stats[0].Median, Best: stats[1].Median, Used: c.used}
 	if len(stats) > 2 {
 		r.Baseline = stats[2].Median
 	}
 	return r, nil
+}
+
+// usedDecisions appends to dst the decisions of g whose choice codegen applied. A
+// decision codegen overrode did not shape the code: mutating it is a wasted evaluation,
+// so only the applied ones are offered to the decide mutation.
+func usedDecisions(dst, applied []int, g search.Genome) []int {
+	for d, v := range applied {
+		if v == g.Decisions[d] {
+			dst = append(dst, d)
+		}
+	}
+	return dst
 }
 
 // load generates and loads g's code into l, returning the decisions codegen applied.
@@ -129,9 +134,9 @@ func (c *timedCost) load(l *loaded, g search.Genome) ([]int, error) {
 	return applied, nil
 }
 
-// compileBaseline compiles the project's C for f with compiler ("auto": clang-19, clang,
-// else gcc) at -O3 -march=native, and names it for reports.
-func compileBaseline(f *ir.Func, compiler string) (*measure.Native, string, error) {
+// CompileBaseline compiles the project's C for f with compiler ("auto": clang-19, clang,
+// else gcc) at -O3 -march=native, and names it for reports. The caller closes it.
+func CompileBaseline(f *ir.Func, compiler string) (*measure.Native, string, error) {
 	if compiler == "auto" {
 		compiler = measure.DefaultCompiler()
 	}
