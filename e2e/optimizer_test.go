@@ -10,6 +10,7 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/fields"
 	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
 	"github.com/rules-cryptopt/rules_cryptopt/optimizer"
+	"github.com/rules-cryptopt/rules_cryptopt/search"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
@@ -33,9 +34,11 @@ func TestOptimizedIsProved(t *testing.T) {
 			require.NoError(t, err)
 			f, err := F.Func(tc.op)
 			require.NoError(t, err)
-			opts := codegen.Options{Symbol: "f", Aliasing: tc.alias}
-			res, err := optimizer.Run(t.Context(), optimizer.Config{Func: f, Codegen: opts, Evals: 60,
-				Bets: 2, BetRatio: 0.2, Seed: 3, Batches: 3, CPU: cpu})
+			plan, err := codegen.NewPlan(f)
+			require.NoError(t, err)
+			res, err := optimizer.Run(t.Context(), optimizer.Config{Func: f, Plan: plan,
+				Codegen: codegen.Options{Symbol: "f", Aliasing: tc.alias}, Batches: 3, CPU: cpu,
+				Options: search.Options{Evals: 60, Bets: 2, BetRatio: 0.2, Seed: 3}})
 			require.NoError(t, err)
 			require.Equal(t, 60, res.Evals)
 			require.Positive(t, res.Cycles)

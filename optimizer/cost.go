@@ -42,35 +42,26 @@ func (l *loaded) is(g search.Genome) bool {
 	return !l.fn.IsZero() && slices.Equal(l.order, g.Order) && slices.Equal(l.dec, g.Decisions)
 }
 
-// costConfig is what newTimedCost needs.
-type costConfig struct {
-	plan     *codegen.Plan
-	gopts    codegen.Options
-	ref      *ir.Func
-	batches  int
-	seed     int64
-	baseline *measure.Native // nil: no baseline
-}
-
-func newTimedCost(cfg costConfig) (*timedCost, error) {
-	shape, err := measure.ShapeOf(cfg.ref)
+// newTimedCost prepares the timing of cfg's candidates (with cfg.Baseline beside them).
+func newTimedCost(cfg Config) (*timedCost, error) {
+	shape, err := measure.ShapeOf(cfg.Func)
 	if err != nil {
 		return nil, err
 	}
-	shape.Alias = cfg.gopts.Aliasing == codegen.AliasOut1Arg1
+	shape.Alias = cfg.Codegen.Aliasing == codegen.AliasOut1Arg1
 	runner, err := measure.NewRunner(measure.DefaultRunnerOptions())
 	if err != nil {
 		return nil, err
 	}
-	timer, err := measure.NewTimer(runner, measure.TimerOptions{Batches: cfg.batches, Alias: shape.Alias, Seed: cfg.seed})
+	timer, err := measure.NewTimer(runner, measure.TimerOptions{Batches: cfg.Batches, Alias: shape.Alias, Seed: cfg.Seed})
 	if err != nil {
 		runner.Close()
 		return nil, err
 	}
-	c := &timedCost{plan: cfg.plan, gopts: cfg.gopts, runner: runner, timer: timer,
-		enc: x86.NewEncoder(), ref: cfg.ref, shape: shape}
-	if cfg.baseline != nil {
-		c.baseline = cfg.baseline.Fn()
+	c := &timedCost{plan: cfg.Plan, gopts: cfg.Codegen, runner: runner, timer: timer,
+		enc: x86.NewEncoder(), ref: cfg.Func, shape: shape}
+	if cfg.Baseline != nil {
+		c.baseline = cfg.Baseline.Fn()
 	}
 	return c, nil
 }

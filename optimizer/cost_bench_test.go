@@ -24,8 +24,8 @@ func BenchmarkEvaluation(b *testing.B) {
 		b.Skip(err)
 	}
 	defer native.Close()
-	cost, err := newTimedCost(costConfig{plan: plan, gopts: codegen.Options{Symbol: "f"}, ref: f,
-		batches: 31, seed: 1, baseline: native})
+	cost, err := newTimedCost(Config{Func: f, Plan: plan, Codegen: codegen.Options{Symbol: "f"},
+		Batches: 31, Options: search.Options{Seed: 1}, Baseline: native})
 	if err != nil {
 		b.Skip(err)
 	}

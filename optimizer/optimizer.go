@@ -1,6 +1,7 @@
 package optimizer
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -15,22 +16,17 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
-// Config is one optimization. Evals, Bets and Batches must be set (see search.Options).
+// Config is one optimization.
 type Config struct {
 	// Func is the function as given: candidates' outputs are checked against it and the
-	// baseline is compiled from it.
-	Func *ir.Func
-	// Plan is codegen's plan of Func (nil: codegen.NewPlan(Func)); genomes index its IR.
+	// baseline is compiled from it. Plan is codegen.NewPlan(Func); genomes index its IR.
+	Func    *ir.Func
 	Plan    *codegen.Plan
 	Codegen codegen.Options
-	// Search settings, as search.Options documents them; Seed also seeds the inputs of
-	// the measurement, so a run is reproducible wherever its scores are.
-	Evals, Bets, Duel int
-	BetRatio          float64
-	Seed              int64
-	TimeLimit         time.Duration
-	Start             []search.Genome // starting genomes of the first runs (nil: random)
-	Batches           int             // timing batches per comparison (the score is their median)
+	// The search's settings (Evals and Bets must be set); Seed also seeds the measurement's
+	// inputs, so a run is reproducible wherever its scores are. Progress replaces Observe.
+	search.Options
+	Batches int // timing batches per comparison (the score is their median)
 	// Baseline, when set, is timed beside every comparison (see CompileBaseline; the
 	// caller closes it), and BaselineName names it in the report.
 	Baseline     *measure.Native
@@ -47,7 +43,6 @@ type Config struct {
 type Result struct {
 	search.Outcome               // the best genome, its cycles, the baseline's, evaluations
 	Program        *x86.Program  // the winner's code, without header lines
-	Plan           *codegen.Plan // the plan the genome indexes
 	TextBytes      int           // encoded length of Program
 	Elapsed        time.Duration // time spent searching
 	Report         string        // "key: value" lines (the Bazel rule keeps them)
@@ -58,30 +53,29 @@ type Result struct {
 // genome that reproduces it; a winner over MaxBytes as a *CapError.
 func Run(ctx context.Context, cfg Config) (Result, error) {
 	var res Result
-	if cfg.Func == nil {
-		return res, errors.New("optimizer: no function given")
-	}
-	if cfg.Objective == "" {
-		cfg.Objective = Cycles
-	}
-	if cfg.Objective != Cycles && cfg.Objective != Size || cfg.MaxBytes < 0 || cfg.Objective == Size && cfg.MaxBytes != 0 {
+	cfg.Objective = cmp.Or(cfg.Objective, Cycles)
+	switch {
+	case cfg.Func == nil || cfg.Plan == nil:
+		return res, errors.New("optimizer: a function and its plan are required")
+	case cfg.Objective != Cycles && cfg.Objective != Size || cfg.MaxBytes < 0 || cfg.Objective == Size && cfg.MaxBytes != 0:
 		return res, fmt.Errorf("optimizer: objective %.20q with a cap of %d bytes: want cycles (cap ≥ 0) or size (no cap)", cfg.Objective, cfg.MaxBytes)
 	}
-	res.Plan = cfg.Plan
-	if res.Plan == nil {
-		var err error
-		if res.Plan, err = codegen.NewPlan(cfg.Func); err != nil {
-			return res, err
-		}
-	}
-	cost, err := newTimedCost(costConfig{plan: res.Plan, gopts: cfg.Codegen, ref: cfg.Func,
-		batches: cfg.Batches, seed: cfg.Seed, baseline: cfg.Baseline})
+	timed, err := newTimedCost(cfg)
 	if err != nil {
 		return res, err
 	}
-	defer cost.Close()
-	sized := &sizedCost{timed: cost, obj: cfg.Objective, maxBytes: cfg.MaxBytes}
-	if res.Outcome, res.Elapsed, err = runSearch(ctx, cfg, res.Plan, cost, sized); err != nil {
+	defer timed.Close()
+	sized := &sizedCost{timed: timed, obj: cfg.Objective, maxBytes: cfg.MaxBytes}
+	var cost search.Cost = timed
+	if cfg.Objective == Size || cfg.MaxBytes > 0 {
+		cost = sized
+	}
+	start, opts := time.Now(), cfg.Options
+	if cfg.Progress != nil {
+		opts.Observe = func(s search.Step) { cfg.Progress(s, time.Since(start)) }
+	}
+	res.Outcome, err = search.Run(ctx, search.Problem{Deps: cfg.Plan.Deps(), Options: cfg.Plan.Options()}, cost, opts)
+	if res.Elapsed = time.Since(start); err != nil {
 		return res, err
 	}
 	if err := sized.measureWinner(&res.Outcome); err != nil {
@@ -90,26 +84,10 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	return res, res.finish(cfg)
 }
 
-// runSearch runs the search under the configured objective and times it.
-func runSearch(ctx context.Context, cfg Config, plan *codegen.Plan, timed *timedCost, sized *sizedCost) (search.Outcome, time.Duration, error) {
-	var cost search.Cost = timed
-	if cfg.Objective == Size || cfg.MaxBytes > 0 {
-		cost = sized
-	}
-	start := time.Now()
-	opts := search.Options{Evals: cfg.Evals, Bets: cfg.Bets, BetRatio: cfg.BetRatio, Seed: cfg.Seed,
-		TimeLimit: cfg.TimeLimit, Duel: cfg.Duel, Start: cfg.Start}
-	if cfg.Progress != nil {
-		opts.Observe = func(s search.Step) { cfg.Progress(s, time.Since(start)) }
-	}
-	out, err := search.Run(ctx, search.Problem{Deps: plan.Deps(), Options: plan.Options()}, cost, opts)
-	return out, time.Since(start), err
-}
-
 // finish generates the winner, refuses it over the cap, and renders the report.
 func (r *Result) finish(cfg Config) error {
 	var err error
-	if r.Program, _, err = r.Plan.Generate(r.Best.Order, r.Best.Decisions, cfg.Codegen); err != nil {
+	if r.Program, _, err = cfg.Plan.Generate(r.Best.Order, r.Best.Decisions, cfg.Codegen); err != nil {
 		return fmt.Errorf("generating the winner: %w", err)
 	}
 	if r.TextBytes, err = TextBytes(r.Program); err != nil {

@@ -27,16 +27,6 @@ func catalogueFunc(t testing.TB, field, op string) *ir.Func {
 	return f
 }
 
-// needTimingCPU skips tests that run generated code when this CPU cannot.
-func needTimingCPU(t *testing.T) uarch.Info {
-	t.Helper()
-	info := uarch.Detect()
-	if err := uarch.Supported(info); err != nil {
-		t.Skipf("cannot run generated code here: %v", err)
-	}
-	return info
-}
-
 // TestRunPinnedGenome pins the search: the size objective scores by encoded bytes, so a
 // run is a function of its seed and evaluations, and these are the genomes
 // `cryptopt optimize --curve poly1305 --op mul --objective size --evals 300 --bets 4
@@ -44,7 +34,10 @@ func needTimingCPU(t *testing.T) uarch.Info {
 // package main. A change of hash means the search, codegen or the encoder changed what
 // they do with the same inputs.
 func TestRunPinnedGenome(t *testing.T) {
-	cpu := needTimingCPU(t)
+	cpu := uarch.Detect()
+	if err := uarch.Supported(cpu); err != nil {
+		t.Skipf("cannot run generated code here: %v", err)
+	}
 	f := catalogueFunc(t, "poly1305", "mul")
 	plan, err := codegen.NewPlan(f)
 	require.NoError(t, err)
@@ -60,7 +53,7 @@ func TestRunPinnedGenome(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var steps int
 			cfg := Config{Func: f, Plan: plan, Codegen: codegen.Options{Symbol: "cryptopt_poly1305_mul"},
-				Evals: 300, Bets: 4, Duel: 45, BetRatio: 0.2, Seed: 5, Start: tc.start, Batches: 3,
+				Options: search.Options{Evals: 300, Bets: 4, Duel: 45, BetRatio: 0.2, Seed: 5, Start: tc.start}, Batches: 3,
 				Objective: Size, CPU: cpu, Progress: func(search.Step, time.Duration) { steps++ }}
 			res, err := Run(context.Background(), cfg)
 			require.NoError(t, err)
@@ -78,15 +71,19 @@ func TestRunPinnedGenome(t *testing.T) {
 // TestRunRefusesBadConfig: what cannot run is refused before anything is measured.
 func TestRunRefusesBadConfig(t *testing.T) {
 	f := catalogueFunc(t, "poly1305", "mul")
+	plan, err := codegen.NewPlan(f)
+	require.NoError(t, err)
+	one := search.Options{Evals: 1, Bets: 1}
 	for _, tc := range []struct {
 		name string
 		cfg  Config
 		want string
 	}{
-		{"no function", Config{Evals: 1, Bets: 1}, "no function"},
-		{"unknown objective", Config{Func: f, Objective: "speed", Evals: 1, Bets: 1}, `objective "speed"`},
-		{"size with a cap", Config{Func: f, Objective: Size, MaxBytes: 10, Evals: 1, Bets: 1}, "want cycles"},
-		{"negative cap", Config{Func: f, MaxBytes: -1, Evals: 1, Bets: 1}, "cap of -1 bytes"},
+		{"no function", Config{Plan: plan, Options: one}, "a function and its plan are required"},
+		{"no plan", Config{Func: f, Options: one}, "a function and its plan are required"},
+		{"unknown objective", Config{Func: f, Plan: plan, Objective: "speed", Options: one}, `objective "speed"`},
+		{"size with a cap", Config{Func: f, Plan: plan, Objective: Size, MaxBytes: 10, Options: one}, "want cycles"},
+		{"negative cap", Config{Func: f, Plan: plan, MaxBytes: -1, Options: one}, "cap of -1 bytes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Run(context.Background(), tc.cfg)
@@ -98,10 +95,14 @@ func TestRunRefusesBadConfig(t *testing.T) {
 
 // TestRunCapUnreachable: a cap below any code of the function is a *CapError.
 func TestRunCapUnreachable(t *testing.T) {
-	needTimingCPU(t)
+	if err := uarch.Supported(uarch.Detect()); err != nil {
+		t.Skipf("cannot run generated code here: %v", err)
+	}
 	f := catalogueFunc(t, "poly1305", "mul")
-	_, err := Run(context.Background(), Config{Func: f, Codegen: codegen.Options{Symbol: "f"},
-		Evals: 20, Bets: 1, Seed: 1, Batches: 3, MaxBytes: 40})
+	plan, err := codegen.NewPlan(f)
+	require.NoError(t, err)
+	_, err = Run(context.Background(), Config{Func: f, Plan: plan, Codegen: codegen.Options{Symbol: "f"},
+		Options: search.Options{Evals: 20, Bets: 1, Seed: 1}, Batches: 3, MaxBytes: 40})
 	var ce *CapError
 	require.ErrorAs(t, err, &ce)
 	require.Equal(t, 40, ce.Max)

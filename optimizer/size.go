@@ -22,10 +22,8 @@ const (
 // smaller code, so a search that starts over the cap walks down to it.
 const OverCap = 1e12
 
-// CapError is a search that found no code of at most Config.MaxBytes bytes.
-type CapError struct {
-	Max, Smallest int // the cap, and the size of the winner
-}
+// CapError is a search that found no code of at most Max (Config.MaxBytes) bytes.
+type CapError struct{ Max, Smallest int }
 
 func (e *CapError) Error() string {
 	return fmt.Sprintf("no code of at most %d bytes found (smallest reached: %d bytes)", e.Max, e.Smallest)

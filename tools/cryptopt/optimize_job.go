@@ -67,8 +67,9 @@ func (j *optimizeJob) run() (func() error, error) {
 	prog := newProgress(j.env.stderr, j.o.evals, j.o.timeLimit, j.baseName)
 	prog.bySize = j.o.obj.objective == "size"
 	res, err := optimizer.Run(j.ctx, optimizer.Config{Func: j.src.Func, Plan: j.plan, Codegen: j.gopts,
-		Evals: j.o.evals, Bets: j.o.bets, Duel: j.o.duel, BetRatio: j.o.betRatio, Seed: j.o.seed,
-		TimeLimit: j.o.timeLimit, Start: start, Batches: j.o.batches, Baseline: native, BaselineName: j.baseName,
+		Options: search.Options{Evals: j.o.evals, Bets: j.o.bets, Duel: j.o.duel, BetRatio: j.o.betRatio,
+			Seed: j.o.seed, TimeLimit: j.o.timeLimit, Start: start},
+		Batches: j.o.batches, Baseline: native, BaselineName: j.baseName,
 		Objective: optimizer.Objective(j.o.obj.objective), MaxBytes: j.o.obj.maxBytes, CPU: j.cpu,
 		Progress: func(s search.Step, elapsed time.Duration) {
 			tr.add(s, elapsed)
