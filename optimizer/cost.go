@@ -14,10 +14,11 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
-// timedCost is the search.Cost of the cycles objective: it generates a genome's code and
-// times it on this CPU side by side with the current best and the compiler baseline (one
-// measure.Timer.Compare call, outputs checked against the reference interpreter).
-type timedCost struct {
+// cost is the search.Cost of a run. It generates a genome's code and times it on this CPU
+// side by side with the current best and the compiler baseline (one measure.Timer.Compare
+// call, outputs checked against the reference interpreter); under the size objective or a
+// byte cap, the encoded size decides first (see compareSized).
+type cost struct {
 	plan     *codegen.Plan
 	gopts    codegen.Options
 	runner   *measure.Runner
@@ -30,6 +31,10 @@ type timedCost struct {
 	used     []int
 	best     loaded // code of the genome last compared as the best
 	cand     loaded // code of the last candidate
+	obj      Objective
+	maxBytes int
+	lastBest float64 // under a cap: the best's last measured score, 0 before any timing
+	lastBase float64
 }
 
 // loaded is a genome's generated and loaded code.
@@ -42,8 +47,8 @@ func (l *loaded) is(g search.Genome) bool {
 	return !l.fn.IsZero() && slices.Equal(l.order, g.Order) && slices.Equal(l.dec, g.Decisions)
 }
 
-// newTimedCost prepares the timing of cfg's candidates (with cfg.Baseline beside them).
-func newTimedCost(cfg Config) (*timedCost, error) {
+// newCost prepares the timing of cfg's candidates (with cfg.Baseline beside them).
+func newCost(cfg Config) (*cost, error) {
 	shape, err := measure.ShapeOf(cfg.Func)
 	if err != nil {
 		return nil, err
@@ -58,18 +63,26 @@ func newTimedCost(cfg Config) (*timedCost, error) {
 		runner.Close()
 		return nil, err
 	}
-	c := &timedCost{plan: cfg.Plan, gopts: cfg.Codegen, runner: runner, timer: timer,
-		enc: x86.NewEncoder(), ref: cfg.Func, shape: shape}
+	c := &cost{plan: cfg.Plan, gopts: cfg.Codegen, runner: runner, timer: timer,
+		enc: x86.NewEncoder(), ref: cfg.Func, shape: shape, obj: cfg.Objective, maxBytes: cfg.MaxBytes}
 	if cfg.Baseline != nil {
 		c.baseline = cfg.Baseline.Fn()
 	}
 	return c, nil
 }
 
-func (c *timedCost) Close() error { return c.runner.Close() }
+func (c *cost) Close() error { return c.runner.Close() }
 
 // Compare implements search.Cost.
-func (c *timedCost) Compare(cand, best search.Genome) (search.Result, error) {
+func (c *cost) Compare(cand, best search.Genome) (search.Result, error) {
+	if c.obj == Size || c.maxBytes > 0 {
+		return c.compareSized(cand, best)
+	}
+	return c.compareTimed(cand, best)
+}
+
+// compareTimed times cand, best and the baseline side by side.
+func (c *cost) compareTimed(cand, best search.Genome) (search.Result, error) {
 	if !c.best.is(best) {
 		if c.cand.is(best) { // the last candidate was accepted
 			c.best, c.cand = c.cand, c.best
@@ -110,7 +123,7 @@ func usedDecisions(dst, applied []int, g search.Genome) []int {
 }
 
 // load generates and loads g's code into l, returning the decisions codegen applied.
-func (c *timedCost) load(l *loaded, g search.Genome) ([]int, error) {
+func (c *cost) load(l *loaded, g search.Genome) ([]int, error) {
 	prog, applied, err := c.plan.Generate(g.Order, g.Decisions, c.gopts)
 	if err != nil {
 		return nil, err

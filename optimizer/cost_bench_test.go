@@ -24,7 +24,7 @@ func BenchmarkEvaluation(b *testing.B) {
 		b.Skip(err)
 	}
 	defer native.Close()
-	cost, err := newTimedCost(Config{Func: f, Plan: plan, Codegen: codegen.Options{Symbol: "f"},
+	cost, err := newCost(Config{Func: f, Plan: plan, Codegen: codegen.Options{Symbol: "f"},
 		Batches: 31, Options: search.Options{Seed: 1}, Baseline: native})
 	if err != nil {
 		b.Skip(err)

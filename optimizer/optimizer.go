@@ -60,16 +60,11 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	case cfg.Objective != Cycles && cfg.Objective != Size || cfg.MaxBytes < 0 || cfg.Objective == Size && cfg.MaxBytes != 0:
 		return res, fmt.Errorf("optimizer: objective %.20q with a cap of %d bytes: want cycles (cap ≥ 0) or size (no cap)", cfg.Objective, cfg.MaxBytes)
 	}
-	timed, err := newTimedCost(cfg)
+	cost, err := newCost(cfg)
 	if err != nil {
 		return res, err
 	}
-	defer timed.Close()
-	sized := &sizedCost{timed: timed, obj: cfg.Objective, maxBytes: cfg.MaxBytes}
-	var cost search.Cost = timed
-	if cfg.Objective == Size || cfg.MaxBytes > 0 {
-		cost = sized
-	}
+	defer cost.Close()
 	start, opts := time.Now(), cfg.Options
 	if cfg.Progress != nil {
 		opts.Observe = func(s search.Step) { cfg.Progress(s, time.Since(start)) }
@@ -78,7 +73,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	if res.Elapsed = time.Since(start); err != nil {
 		return res, err
 	}
-	if err := sized.measureWinner(&res.Outcome); err != nil {
+	if err := cost.measureWinner(&res.Outcome); err != nil {
 		return res, err
 	}
 	return res, res.finish(cfg)

@@ -29,38 +29,29 @@ func (e *CapError) Error() string {
 	return fmt.Sprintf("no code of at most %d bytes found (smallest reached: %d bytes)", e.Max, e.Smallest)
 }
 
-// sizedCost is the search.Cost of the size objective and of a byte cap: code size from
-// the encoder, cycles from the timed cost only where they decide.
-type sizedCost struct {
-	timed    *timedCost
-	obj      Objective
-	maxBytes int
-	lastBest float64 // the best's last measured score, 0 before any timing
-	lastBase float64
-}
-
-// Compare implements search.Cost.
-func (s *sizedCost) Compare(cand, best search.Genome) (search.Result, error) {
-	cb, used, err := s.size(cand)
+// compareSized scores by encoded size under the size objective, and by cycles under a
+// byte cap except where the cap decides.
+func (c *cost) compareSized(cand, best search.Genome) (search.Result, error) {
+	cb, used, err := c.size(cand)
 	if err != nil {
 		return search.Result{}, err
 	}
-	bb, _, err := s.size(best)
+	bb, _, err := c.size(best)
 	if err != nil {
 		return search.Result{}, err
 	}
-	if s.obj == Size {
+	if c.obj == Size {
 		return search.Result{Cand: float64(cb), Best: float64(bb), Used: used}, nil
 	}
 	capped := func(n int) float64 { return OverCap + float64(n) }
-	over := s.maxBytes
+	over := c.maxBytes
 	switch {
 	case cb > over && bb > over:
 		return search.Result{Cand: capped(cb), Best: capped(bb), Used: used}, nil
-	case cb > over && s.lastBest > 0:
-		return search.Result{Cand: capped(cb), Best: s.lastBest, Baseline: s.lastBase, Used: used}, nil
+	case cb > over && c.lastBest > 0:
+		return search.Result{Cand: capped(cb), Best: c.lastBest, Baseline: c.lastBase, Used: used}, nil
 	}
-	r, err := s.timed.Compare(cand, best)
+	r, err := c.compareTimed(cand, best)
 	if err != nil {
 		return r, err
 	}
@@ -71,18 +62,18 @@ func (s *sizedCost) Compare(cand, best search.Genome) (search.Result, error) {
 		r.Best = capped(bb)
 	}
 	if r.Best < OverCap {
-		s.lastBest, s.lastBase = r.Best, r.Baseline
+		c.lastBest, c.lastBase = r.Best, r.Baseline
 	}
 	return r, nil
 }
 
 // size is the encoded length of g's code and the decisions codegen applied.
-func (s *sizedCost) size(g search.Genome) (int, []int, error) {
-	prog, applied, err := s.timed.plan.Generate(g.Order, g.Decisions, s.timed.gopts)
+func (c *cost) size(g search.Genome) (int, []int, error) {
+	prog, applied, err := c.plan.Generate(g.Order, g.Decisions, c.gopts)
 	if err != nil {
 		return 0, nil, err
 	}
-	code, err := s.timed.enc.Encode(prog)
+	code, err := c.enc.Encode(prog)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -91,11 +82,11 @@ func (s *sizedCost) size(g search.Genome) (int, []int, error) {
 
 // measureWinner replaces the size score of a size-objective outcome by the winner's
 // measured cycles (and the baseline's), so the report and header quote cycles.
-func (s *sizedCost) measureWinner(out *search.Outcome) error {
-	if s.obj != Size {
+func (c *cost) measureWinner(out *search.Outcome) error {
+	if c.obj != Size {
 		return nil
 	}
-	r, err := s.timed.Compare(out.Best, out.Best)
+	r, err := c.compareTimed(out.Best, out.Best)
 	if err != nil {
 		return fmt.Errorf("timing the smallest genome: %w", err)
 	}
