@@ -11,6 +11,7 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
 	"github.com/rules-cryptopt/rules_cryptopt/fields"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
 )
@@ -107,4 +108,22 @@ func TestRunCapUnreachable(t *testing.T) {
 	require.ErrorAs(t, err, &ce)
 	require.Equal(t, 40, ce.Max)
 	require.Greater(t, ce.Smallest, 40)
+}
+
+// TestRunWrongOutputIsEvalError: code that computes something else (here the square's
+// plan checked against the mul) stops the run at its first evaluation with an
+// *search.EvalError carrying the genome that reproduces it.
+func TestRunWrongOutputIsEvalError(t *testing.T) {
+	if err := uarch.Supported(uarch.Detect()); err != nil {
+		t.Skipf("cannot run generated code here: %v", err)
+	}
+	plan, err := codegen.NewPlan(catalogueFunc(t, "poly1305", "square"))
+	require.NoError(t, err)
+	_, err = Run(context.Background(), Config{Func: catalogueFunc(t, "poly1305", "mul"), Plan: plan,
+		Codegen: codegen.Options{Symbol: "f"}, Options: search.Options{Evals: 20, Bets: 1, Seed: 1}, Batches: 3})
+	var ee *search.EvalError
+	require.ErrorAs(t, err, &ee)
+	require.Equal(t, 1, ee.Eval)
+	require.NoError(t, ee.Genome.Validate(search.Problem{Deps: plan.Deps(), Options: plan.Options()}))
+	require.ErrorIs(t, err, measure.ErrWrongOutput)
 }
