@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
+	"github.com/rules-cryptopt/rules_cryptopt/optimizer"
 )
 
 // spread is a median over repeats with the range the repeats covered.
@@ -47,7 +48,7 @@ func benchOne(r *measure.Runner, j benchJob, compilers []string, b *benchFlags, 
 	}
 	fns := []measure.Fn{fn}
 	for _, c := range compilers {
-		n, _, err := compileBaseline(j.src.Func, c)
+		n, _, err := optimizer.CompileBaseline(j.src.Func, c)
 		if err != nil {
 			return benchRow{}, err
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/rules-cryptopt/rules_cryptopt/optimizer"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
@@ -341,8 +342,8 @@ func TestProgressScoreUnits(t *testing.T) {
 	}{
 		{false, 123.44, "123.4 cycles", true},
 		{true, 700, "700 bytes", false},
-		{false, overCap + 2048, "2048 B over cap", false},
-		{true, overCap + 2048, "2048 B over cap", false},
+		{false, optimizer.OverCap + 2048, "2048 B over cap", false},
+		{true, optimizer.OverCap + 2048, "2048 B over cap", false},
 	} {
 		p := &progress{bySize: tc.bySize}
 		require.Equal(t, tc.want, p.score(tc.v))

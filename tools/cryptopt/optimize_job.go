@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
 	"github.com/rules-cryptopt/rules_cryptopt/internal/outfile"
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
+	"github.com/rules-cryptopt/rules_cryptopt/optimizer"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
 )
 
@@ -27,7 +27,6 @@ type optimizeJob struct {
 	gopts    codegen.Options
 	files    optFiles
 	baseName string // the baseline as reports name it, "" without one
-	startG   []search.Genome
 }
 
 // startGenomes resolves --start: codegen's greedy order (all decisions 0), nothing
@@ -46,71 +45,52 @@ func (j *optimizeJob) startGenomes() ([]search.Genome, error) {
 	return []search.Genome{gf.Genome}, nil
 }
 
-// run compiles the baseline, searches, and writes the outputs into the staged files. It
-// returns the printing of the report, to run once the files are committed.
+// run searches and writes the outputs into the staged files. It returns the printing of
+// the report, to run once the files are committed.
 func (j *optimizeJob) run() (func() error, error) {
 	start, err := j.startGenomes()
 	if err != nil {
 		return nil, err
 	}
-	j.startG = start
-	var native *measure.Native
-	if j.o.baseline != "none" {
-		if native, j.baseName, err = compileBaseline(j.src.Func, j.o.baseline); err != nil {
-			return nil, oneLine(err)
-		}
-		defer native.Close()
-	}
-	cost, err := newTimedCost(costConfig{plan: j.plan, gopts: j.gopts, ref: j.src.Func,
-		batches: j.o.batches, seed: j.o.seed, baseline: native})
-	if err != nil {
-		return nil, err
-	}
-	defer cost.Close()
-	var objective search.Cost = cost
-	sized := &sizedCost{timed: cost, obj: j.o.obj}
-	if j.o.obj.active() {
-		objective = sized
-	}
-	out, elapsed, tr, err := j.search(objective)
-	if err != nil {
-		return nil, j.failure(err)
-	}
-	if err := sized.measureWinner(&out); err != nil {
-		return nil, err
-	}
-	return j.write(out, elapsed, tr)
-}
-
-// search runs the search with progress and trace recording, stopping cleanly on Ctrl-C.
-func (j *optimizeJob) search(cost search.Cost) (search.Outcome, time.Duration, *trace, error) {
 	var traceW io.Writer
 	if j.files.trace != nil { // not a nil *Output in an io.Writer
 		traceW = j.files.trace
 	}
 	tr := newTrace(traceW, j.o.evals)
+	var native *measure.Native
+	if j.o.baseline != "none" {
+		if native, j.baseName, err = optimizer.CompileBaseline(j.src.Func, j.o.baseline); err != nil {
+			return nil, oneLine(err)
+		}
+		defer native.Close()
+	}
 	prog := newProgress(j.env.stderr, j.o.evals, j.o.timeLimit, j.baseName)
 	prog.bySize = j.o.obj.objective == "size"
-	start := time.Now()
-	problem := search.Problem{Deps: j.plan.Deps(), Options: j.plan.Options()}
-	out, err := search.Run(j.ctx, problem, cost, search.Options{
-		Evals: j.o.evals, Bets: j.o.bets, BetRatio: j.o.betRatio, Seed: j.o.seed, TimeLimit: j.o.timeLimit,
-		Duel: j.o.duel, Start: j.startG,
-		Observe: func(s search.Step) {
-			tr.add(s, time.Since(start))
+	res, err := optimizer.Run(j.ctx, optimizer.Config{Func: j.src.Func, Plan: j.plan, Codegen: j.gopts,
+		Options: search.Options{Evals: j.o.evals, Bets: j.o.bets, Duel: j.o.duel, BetRatio: j.o.betRatio,
+			Seed: j.o.seed, TimeLimit: j.o.timeLimit, Start: start},
+		Batches: j.o.batches, Baseline: native, BaselineName: j.baseName,
+		Objective: optimizer.Objective(j.o.obj.objective), MaxBytes: j.o.obj.maxBytes, CPU: j.cpu,
+		Progress: func(s search.Step, elapsed time.Duration) {
+			tr.add(s, elapsed)
 			prog.update(s)
 		},
 	})
-	elapsed := time.Since(start)
-	if err == nil {
-		prog.finish(out)
+	if err != nil {
+		return nil, j.failure(err)
 	}
-	return out, elapsed, tr, err
+	prog.finish(res.Outcome)
+	return j.write(res, tr)
 }
 
 // failure turns a failed evaluation into a one-line error naming a saved genome that
-// reproduces it (a wrong output or a refused program is a code generation bug).
+// reproduces it (a wrong output or a refused program is a code generation bug), and a
+// missed --max-bytes into a refusal.
 func (j *optimizeJob) failure(err error) error {
+	var ce *optimizer.CapError
+	if errors.As(err, &ce) {
+		return notProved(fmt.Errorf("%w; raise --max-bytes or --evals", err))
+	}
 	var ee *search.EvalError
 	if !errors.As(err, &ee) {
 		return err
@@ -130,18 +110,12 @@ func (j *optimizeJob) failure(err error) error {
 
 // write emits the winner and the requested files into their staged outputs, and returns
 // the printing of the report.
-func (j *optimizeJob) write(out search.Outcome, elapsed time.Duration, tr *trace) (func() error, error) {
-	prog, _, err := j.plan.Generate(out.Best.Order, out.Best.Decisions, j.gopts)
-	if err != nil {
-		return nil, fmt.Errorf("generating the winner: %w", err)
-	}
+func (j *optimizeJob) write(res optimizer.Result, tr *trace) (func() error, error) {
+	out, prog := res.Outcome, res.Program
 	// The IR the genome indexes is the plan's (machine form): compile and emit check it.
 	gf := search.File{Func: j.plan.Func().Name, IRHash: j.plan.Func().Hash(), Genome: out.Best,
 		Uarch: j.cpu.Tag, CPU: j.cpu.Model, Seed: j.o.seed, Evals: out.Evals, Cycles: measuredCycles(out.Cycles),
 		Baseline: j.baseName, BaseCycles: measuredCycles(out.Baseline)}
-	if err := j.o.obj.admit(prog); err != nil {
-		return nil, err
-	}
 	facts, err := codeFacts(prog, j.gopts)
 	if err != nil {
 		return nil, err
@@ -172,42 +146,9 @@ func (j *optimizeJob) write(out search.Outcome, elapsed time.Duration, tr *trace
 	}
 	w := j.files.reportTo(j.env)
 	return func() error {
-		if err := j.report(w, out, elapsed); err != nil {
-			return err
-		}
-		_, err := fmt.Fprintf(w, "objective: %s\n%s\n", j.o.obj.objective, facts[0])
+		_, err := io.WriteString(w, res.Report)
 		return err
 	}, nil
-}
-
-// report prints the outcome in "key: value" lines (the Bazel rule keeps them).
-func (j *optimizeJob) report(w io.Writer, out search.Outcome, elapsed time.Duration) error {
-	var b strings.Builder
-	j.reportTo(&b, out, elapsed)
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// reportTo renders the report.
-func (j *optimizeJob) reportTo(w io.Writer, out search.Outcome, elapsed time.Duration) {
-	fmt.Fprintf(w, "function: %s\n", j.src.Func.Name)
-	fmt.Fprintf(w, "cpu: %s (%s)\n", j.cpu.Model, j.cpu.Tag)
-	fmt.Fprintf(w, "seed: %d\n", j.o.seed)
-	fmt.Fprintf(w, "evaluations: %d in %s (%.0f/s), stopped by %s\n", out.Evals,
-		elapsed.Round(time.Millisecond), float64(out.Evals)/max(elapsed.Seconds(), 1e-9), out.Stop)
-	if len(out.Bets) > 0 {
-		fmt.Fprintf(w, "bets: %d run, bet %d continued\n", len(out.Bets), out.Winner)
-	}
-	if j.o.duel > 0 {
-		fmt.Fprintf(w, "final duel: %s\n", map[bool]string{true: "an earlier genome (start or record) beat the last one",
-			false: "the last genome kept"}[out.EliteWon])
-	}
-	fmt.Fprintf(w, "cycles: %.1f\n", out.Cycles)
-	if out.Baseline > 0 {
-		fmt.Fprintf(w, "baseline: %s, %.1f cycles\n", j.baseName, out.Baseline)
-		fmt.Fprintf(w, "ratio: %.3f (speedup %.2fx)\n", out.Ratio(), 1/out.Ratio())
-	}
-	fmt.Fprintf(w, "genome-hash: %s\n", out.Best.Hash())
 }
 
 // measuredCycles is a timing as a genome file records it. A function of a few moves

@@ -9,6 +9,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/sys/unix"
 
+	"github.com/rules-cryptopt/rules_cryptopt/optimizer"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
 )
 
@@ -29,11 +30,11 @@ type progress struct {
 }
 
 // score renders a search score: cycles, bytes under --objective size, or code over
-// --max-bytes (whose score is overCap plus its size).
+// --max-bytes (whose score is optimizer.OverCap plus its size).
 func (p *progress) score(v float64) string {
 	switch {
-	case v >= overCap:
-		return fmt.Sprintf("%.0f B over cap", v-overCap)
+	case v >= optimizer.OverCap:
+		return fmt.Sprintf("%.0f B over cap", v-optimizer.OverCap)
 	case p.bySize:
 		return fmt.Sprintf("%.0f bytes", v)
 	}
@@ -42,7 +43,7 @@ func (p *progress) score(v float64) string {
 
 // ratioOK reports whether a score can be compared with the baseline's cycles.
 func (p *progress) ratioOK(v, baseline float64) bool {
-	return baseline > 0 && !p.bySize && v < overCap
+	return baseline > 0 && !p.bySize && v < optimizer.OverCap
 }
 
 // ttyColumns is the width the live line must fit: an 80-column terminal, minus one

@@ -1,4 +1,4 @@
-package main
+package optimizer
 
 import (
 	"fmt"
@@ -14,10 +14,11 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/x86/encode"
 )
 
-// timedCost is the search.Cost of optimize: it generates a genome's code and times it on
-// this CPU side by side with the current best and the compiler baseline (one
-// measure.Timer.Compare call, outputs checked against the reference interpreter).
-type timedCost struct {
+// cost is the search.Cost of a run. It generates a genome's code and times it on this CPU
+// side by side with the current best and the compiler baseline (one measure.Timer.Compare
+// call, outputs checked against the reference interpreter); under the size objective or a
+// byte cap, the encoded size decides first (see compareSized).
+type cost struct {
 	plan     *codegen.Plan
 	gopts    codegen.Options
 	runner   *measure.Runner
@@ -30,6 +31,10 @@ type timedCost struct {
 	used     []int
 	best     loaded // code of the genome last compared as the best
 	cand     loaded // code of the last candidate
+	obj      Objective
+	maxBytes int
+	lastBest float64 // under a cap: the best's last measured score, 0 before any timing
+	lastBase float64
 }
 
 // loaded is a genome's generated and loaded code.
@@ -42,43 +47,42 @@ func (l *loaded) is(g search.Genome) bool {
 	return !l.fn.IsZero() && slices.Equal(l.order, g.Order) && slices.Equal(l.dec, g.Decisions)
 }
 
-// costConfig is what newTimedCost needs.
-type costConfig struct {
-	plan     *codegen.Plan
-	gopts    codegen.Options
-	ref      *ir.Func
-	batches  int
-	seed     int64
-	baseline *measure.Native // nil: no baseline
-}
-
-func newTimedCost(cfg costConfig) (*timedCost, error) {
-	shape, err := measure.ShapeOf(cfg.ref)
+// newCost prepares the timing of cfg's candidates (with cfg.Baseline beside them).
+func newCost(cfg Config) (*cost, error) {
+	shape, err := measure.ShapeOf(cfg.Func)
 	if err != nil {
 		return nil, err
 	}
-	shape.Alias = cfg.gopts.Aliasing == codegen.AliasOut1Arg1
+	shape.Alias = cfg.Codegen.Aliasing == codegen.AliasOut1Arg1
 	runner, err := measure.NewRunner(measure.DefaultRunnerOptions())
 	if err != nil {
 		return nil, err
 	}
-	timer, err := measure.NewTimer(runner, measure.TimerOptions{Batches: cfg.batches, Alias: shape.Alias, Seed: cfg.seed})
+	timer, err := measure.NewTimer(runner, measure.TimerOptions{Batches: cfg.Batches, Alias: shape.Alias, Seed: cfg.Seed})
 	if err != nil {
 		runner.Close()
 		return nil, err
 	}
-	c := &timedCost{plan: cfg.plan, gopts: cfg.gopts, runner: runner, timer: timer,
-		enc: encode.NewEncoder(), ref: cfg.ref, shape: shape}
-	if cfg.baseline != nil {
-		c.baseline = cfg.baseline.Fn()
+	c := &cost{plan: cfg.Plan, gopts: cfg.Codegen, runner: runner, timer: timer,
+		enc: encode.NewEncoder(), ref: cfg.Func, shape: shape, obj: cfg.Objective, maxBytes: cfg.MaxBytes}
+	if cfg.Baseline != nil {
+		c.baseline = cfg.Baseline.Fn()
 	}
 	return c, nil
 }
 
-func (c *timedCost) Close() error { return c.runner.Close() }
+func (c *cost) Close() error { return c.runner.Close() }
 
 // Compare implements search.Cost.
-func (c *timedCost) Compare(cand, best search.Genome) (search.Result, error) {
+func (c *cost) Compare(cand, best search.Genome) (search.Result, error) {
+	if c.obj == Size || c.maxBytes > 0 {
+		return c.compareSized(cand, best)
+	}
+	return c.compareTimed(cand, best)
+}
+
+// compareTimed times cand, best and the baseline side by side.
+func (c *cost) compareTimed(cand, best search.Genome) (search.Result, error) {
 	if !c.best.is(best) {
 		if c.cand.is(best) { // the last candidate was accepted
 			c.best, c.cand = c.cand, c.best
@@ -98,14 +102,7 @@ func (c *timedCost) Compare(cand, best search.Genome) (search.Result, error) {
 	if err != nil {
 		return search.Result{}, err
 	}
-	// A decision whose choice codegen overrode did not shape the code: mutating it is a
-	// wasted evaluation, so only the applied ones are offered to the decide mutation.
-	c.used = c.used[:0]
-	for d, v := range applied {
-		if v == cand.Decisions[d] {
-			c.used = append(c.used, d)
-		}
-	}
+	c.used = usedDecisions(c.used[:0], applied, cand)
 	r := search.Result{Cand: stats[0].Median, Best: stats[1].Median, Used: c.used}
 	if len(stats) > 2 {
 		r.Baseline = stats[2].Median
@@ -113,8 +110,20 @@ func (c *timedCost) Compare(cand, best search.Genome) (search.Result, error) {
 	return r, nil
 }
 
+// usedDecisions appends to dst the decisions of g whose choice codegen applied. A
+// decision codegen overrode did not shape the code: mutating it is a wasted evaluation,
+// so only the applied ones are offered to the decide mutation.
+func usedDecisions(dst, applied []int, g search.Genome) []int {
+	for d, v := range applied {
+		if v == g.Decisions[d] {
+			dst = append(dst, d)
+		}
+	}
+	return dst
+}
+
 // load generates and loads g's code into l, returning the decisions codegen applied.
-func (c *timedCost) load(l *loaded, g search.Genome) ([]int, error) {
+func (c *cost) load(l *loaded, g search.Genome) ([]int, error) {
 	prog, applied, err := c.plan.Generate(g.Order, g.Decisions, c.gopts)
 	if err != nil {
 		return nil, err
@@ -129,9 +138,9 @@ func (c *timedCost) load(l *loaded, g search.Genome) ([]int, error) {
 	return applied, nil
 }
 
-// compileBaseline compiles the project's C for f with compiler ("auto": clang-19, clang,
-// else gcc) at -O3 -march=native, and names it for reports.
-func compileBaseline(f *ir.Func, compiler string) (*measure.Native, string, error) {
+// CompileBaseline compiles the project's C for f with compiler ("auto": clang-19, clang,
+// else gcc) at -O3 -march=native, and names it for reports. The caller closes it.
+func CompileBaseline(f *ir.Func, compiler string) (*measure.Native, string, error) {
 	if compiler == "auto" {
 		compiler = measure.DefaultCompiler()
 	}

@@ -1,4 +1,4 @@
-package main
+package optimizer
 
 import (
 	"testing"
@@ -14,21 +14,18 @@ func BenchmarkEvaluation(b *testing.B) {
 	if testing.Short() {
 		b.Skip("measures real code")
 	}
-	src, err := (&sourceFlags{curve: "p256", op: "mul"}).load()
+	f := catalogueFunc(b, "p256", "mul")
+	plan, err := codegen.NewPlan(f)
 	if err != nil {
 		b.Fatal(err)
 	}
-	plan, err := codegen.NewPlan(src.Func)
-	if err != nil {
-		b.Fatal(err)
-	}
-	native, _, err := compileBaseline(src.Func, "auto")
+	native, _, err := CompileBaseline(f, "auto")
 	if err != nil {
 		b.Skip(err)
 	}
 	defer native.Close()
-	cost, err := newTimedCost(costConfig{plan: plan, gopts: codegen.Options{Symbol: "f"}, ref: src.Func,
-		batches: 31, seed: 1, baseline: native})
+	cost, err := newCost(Config{Func: f, Plan: plan, Codegen: codegen.Options{Symbol: "f"},
+		Batches: 31, Options: search.Options{Seed: 1}, Baseline: native})
 	if err != nil {
 		b.Skip(err)
 	}

@@ -1,0 +1,122 @@
+package optimizer
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/measure"
+	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
+	"github.com/rules-cryptopt/rules_cryptopt/search"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+// Config is one optimization.
+type Config struct {
+	// Func is the function as given: candidates' outputs are checked against it and the
+	// baseline is compiled from it. Plan is codegen.NewPlan(Func); genomes index its IR.
+	Func    *ir.Func
+	Plan    *codegen.Plan
+	Codegen codegen.Options
+	// The search's settings (Evals and Bets must be set); Seed also seeds the measurement's
+	// inputs, so a run is reproducible wherever its scores are. Progress replaces Observe.
+	search.Options
+	Batches int // timing batches per comparison (the score is their median)
+	// Baseline, when set, is timed beside every comparison (see CompileBaseline; the
+	// caller closes it), and BaselineName names it in the report.
+	Baseline     *measure.Native
+	BaselineName string
+	Objective    Objective // "" is Cycles
+	MaxBytes     int       // with Cycles: the fastest code of at most this many bytes (0: no cap)
+	CPU          uarch.Info
+	// Progress, when set, is called after every evaluation with the time since the
+	// search started, on the search's goroutine.
+	Progress func(step search.Step, elapsed time.Duration)
+}
+
+// Result is the winner of a run.
+type Result struct {
+	search.Outcome               // the best genome, its cycles, the baseline's, evaluations
+	Program        *x86.Program  // the winner's code, without header lines
+	TextBytes      int           // encoded length of Program
+	Elapsed        time.Duration // time spent searching
+	Report         string        // "key: value" lines (the Bazel rule keeps them)
+}
+
+// Run searches and generates the winner. A failed evaluation (a wrong output or a
+// refused program: a code generation bug) is returned as a *search.EvalError naming the
+// genome that reproduces it; a winner over MaxBytes as a *CapError.
+func Run(ctx context.Context, cfg Config) (Result, error) {
+	var res Result
+	cfg.Objective = cmp.Or(cfg.Objective, Cycles)
+	switch {
+	case cfg.Func == nil || cfg.Plan == nil:
+		return res, errors.New("optimizer: a function and its plan are required")
+	case cfg.Objective != Cycles && cfg.Objective != Size || cfg.MaxBytes < 0 || cfg.Objective == Size && cfg.MaxBytes != 0:
+		return res, fmt.Errorf("optimizer: objective %.20q with a cap of %d bytes: want cycles (cap ≥ 0) or size (no cap)", cfg.Objective, cfg.MaxBytes)
+	}
+	cost, err := newCost(cfg)
+	if err != nil {
+		return res, err
+	}
+	defer cost.Close()
+	start, opts := time.Now(), cfg.Options
+	if cfg.Progress != nil {
+		opts.Observe = func(s search.Step) { cfg.Progress(s, time.Since(start)) }
+	}
+	res.Outcome, err = search.Run(ctx, search.Problem{Deps: cfg.Plan.Deps(), Options: cfg.Plan.Options()}, cost, opts)
+	if res.Elapsed = time.Since(start); err != nil {
+		return res, err
+	}
+	if err := cost.measureWinner(&res.Outcome); err != nil {
+		return res, err
+	}
+	return res, res.finish(cfg)
+}
+
+// finish generates the winner, refuses it over the cap, and renders the report.
+func (r *Result) finish(cfg Config) error {
+	var err error
+	if r.Program, _, err = cfg.Plan.Generate(r.Best.Order, r.Best.Decisions, cfg.Codegen); err != nil {
+		return fmt.Errorf("generating the winner: %w", err)
+	}
+	if r.TextBytes, err = TextBytes(r.Program); err != nil {
+		return err
+	}
+	if cfg.MaxBytes > 0 && r.TextBytes > cfg.MaxBytes {
+		return &CapError{Max: cfg.MaxBytes, Smallest: r.TextBytes}
+	}
+	r.Report = r.report(cfg)
+	return nil
+}
+
+// report renders the outcome in "key: value" lines.
+func (r *Result) report(cfg Config) string {
+	var w strings.Builder
+	out := r.Outcome
+	fmt.Fprintf(&w, "function: %s\n", cfg.Func.Name)
+	fmt.Fprintf(&w, "cpu: %s (%s)\n", cfg.CPU.Model, cfg.CPU.Tag)
+	fmt.Fprintf(&w, "seed: %d\n", cfg.Seed)
+	fmt.Fprintf(&w, "evaluations: %d in %s (%.0f/s), stopped by %s\n", out.Evals,
+		r.Elapsed.Round(time.Millisecond), float64(out.Evals)/max(r.Elapsed.Seconds(), 1e-9), out.Stop)
+	if len(out.Bets) > 0 {
+		fmt.Fprintf(&w, "bets: %d run, bet %d continued\n", len(out.Bets), out.Winner)
+	}
+	if cfg.Duel > 0 {
+		fmt.Fprintf(&w, "final duel: %s\n", map[bool]string{true: "an earlier genome (start or record) beat the last one",
+			false: "the last genome kept"}[out.EliteWon])
+	}
+	fmt.Fprintf(&w, "cycles: %.1f\n", out.Cycles)
+	if out.Baseline > 0 {
+		fmt.Fprintf(&w, "baseline: %s, %.1f cycles\n", cfg.BaselineName, out.Baseline)
+		fmt.Fprintf(&w, "ratio: %.3f (speedup %.2fx)\n", out.Ratio(), 1/out.Ratio())
+	}
+	fmt.Fprintf(&w, "genome-hash: %s\n", out.Best.Hash())
+	fmt.Fprintf(&w, "objective: %s\ntext-bytes: %d\n", cfg.Objective, r.TextBytes)
+	return w.String()
+}

@@ -1,0 +1,129 @@
+package optimizer
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/fields"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/measure"
+	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
+	"github.com/rules-cryptopt/rules_cryptopt/search"
+)
+
+// catalogueFunc is a catalogue function, normalised as the CLI loads it.
+func catalogueFunc(t testing.TB, field, op string) *ir.Func {
+	t.Helper()
+	F, err := fields.Lookup(field)
+	require.NoError(t, err)
+	f, err := F.Func(op)
+	require.NoError(t, err)
+	f, err = ir.Normalize(f)
+	require.NoError(t, err)
+	return f
+}
+
+// TestRunPinnedGenome pins the search: the size objective scores by encoded bytes, so a
+// run is a function of its seed and evaluations, and these are the genomes
+// `cryptopt optimize --curve poly1305 --op mul --objective size --evals 300 --bets 4
+// --batches 3 --baseline none --seed 5 [--start random]` found before the loop left
+// package main. A change of hash means the search, codegen or the encoder changed what
+// they do with the same inputs.
+func TestRunPinnedGenome(t *testing.T) {
+	cpu := uarch.Detect()
+	if err := uarch.Supported(cpu); err != nil {
+		t.Skipf("cannot run generated code here: %v", err)
+	}
+	f := catalogueFunc(t, "poly1305", "mul")
+	plan, err := codegen.NewPlan(f)
+	require.NoError(t, err)
+	greedy := []search.Genome{{Order: plan.GreedyOrder(), Decisions: make([]int, len(plan.Options()))}}
+	for _, tc := range []struct {
+		name  string
+		start []search.Genome
+		want  string
+	}{
+		{"greedy start", greedy, "d29cc3640790fad4efb9725861ec05a3d4d7afaeb91b7f48572525f9ca77bcb5"},
+		{"random start", nil, "e84375680b8e47013acfe757b184bc07ef879f4b1743d60b975e80418241d0b1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var steps int
+			cfg := Config{Func: f, Plan: plan, Codegen: codegen.Options{Symbol: "cryptopt_poly1305_mul"},
+				Options: search.Options{Evals: 300, Bets: 4, Duel: 45, BetRatio: 0.2, Seed: 5, Start: tc.start}, Batches: 3,
+				Objective: Size, CPU: cpu, Progress: func(search.Step, time.Duration) { steps++ }}
+			res, err := Run(context.Background(), cfg)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, res.Best.Hash())
+			require.Equal(t, 300, res.Evals)
+			require.Equal(t, 300, steps, "one progress call per evaluation")
+			require.Len(t, res.Bets, 4)
+			require.Positive(t, res.TextBytes)
+			require.Contains(t, res.Report, "genome-hash: "+tc.want+"\nobjective: size\ntext-bytes: ")
+			require.NotContains(t, res.Report, "baseline:", "no baseline was timed")
+		})
+	}
+}
+
+// TestRunRefusesBadConfig: what cannot run is refused before anything is measured.
+func TestRunRefusesBadConfig(t *testing.T) {
+	f := catalogueFunc(t, "poly1305", "mul")
+	plan, err := codegen.NewPlan(f)
+	require.NoError(t, err)
+	one := search.Options{Evals: 1, Bets: 1}
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+		want string
+	}{
+		{"no function", Config{Plan: plan, Options: one}, "a function and its plan are required"},
+		{"no plan", Config{Func: f, Options: one}, "a function and its plan are required"},
+		{"unknown objective", Config{Func: f, Plan: plan, Objective: "speed", Options: one}, `objective "speed"`},
+		{"size with a cap", Config{Func: f, Plan: plan, Objective: Size, MaxBytes: 10, Options: one}, "want cycles"},
+		{"negative cap", Config{Func: f, Plan: plan, MaxBytes: -1, Options: one}, "cap of -1 bytes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Run(context.Background(), tc.cfg)
+			require.ErrorContains(t, err, tc.want)
+			require.False(t, strings.Contains(err.Error(), "\n"))
+		})
+	}
+}
+
+// TestRunCapUnreachable: a cap below any code of the function is a *CapError.
+func TestRunCapUnreachable(t *testing.T) {
+	if err := uarch.Supported(uarch.Detect()); err != nil {
+		t.Skipf("cannot run generated code here: %v", err)
+	}
+	f := catalogueFunc(t, "poly1305", "mul")
+	plan, err := codegen.NewPlan(f)
+	require.NoError(t, err)
+	_, err = Run(context.Background(), Config{Func: f, Plan: plan, Codegen: codegen.Options{Symbol: "f"},
+		Options: search.Options{Evals: 20, Bets: 1, Seed: 1}, Batches: 3, MaxBytes: 40})
+	var ce *CapError
+	require.ErrorAs(t, err, &ce)
+	require.Equal(t, 40, ce.Max)
+	require.Greater(t, ce.Smallest, 40)
+}
+
+// TestRunWrongOutputIsEvalError: code that computes something else (here the square's
+// plan checked against the mul) stops the run at its first evaluation with an
+// *search.EvalError carrying the genome that reproduces it.
+func TestRunWrongOutputIsEvalError(t *testing.T) {
+	if err := uarch.Supported(uarch.Detect()); err != nil {
+		t.Skipf("cannot run generated code here: %v", err)
+	}
+	plan, err := codegen.NewPlan(catalogueFunc(t, "poly1305", "square"))
+	require.NoError(t, err)
+	_, err = Run(context.Background(), Config{Func: catalogueFunc(t, "poly1305", "mul"), Plan: plan,
+		Codegen: codegen.Options{Symbol: "f"}, Options: search.Options{Evals: 20, Bets: 1, Seed: 1}, Batches: 3})
+	var ee *search.EvalError
+	require.ErrorAs(t, err, &ee)
+	require.Equal(t, 1, ee.Eval)
+	require.NoError(t, ee.Genome.Validate(search.Problem{Deps: plan.Deps(), Options: plan.Options()}))
+	require.ErrorIs(t, err, measure.ErrWrongOutput)
+}
