@@ -50,7 +50,7 @@ def _gopkg_test_impl(ctx):
     asserts.equals(env, ["mul", "square"], sorted([_flag(a.argv, "--go-func") for a in checks]))
     target = analysistest.target_under_test(env)
     validations = target[OutputGroupInfo]._validation.to_list()
-    asserts.equals(env, ["mul.check.txt", "square.check.txt"], sorted([f.basename for f in validations]))
+    asserts.equals(env, ["mul.check.json", "square.check.json"], sorted([f.basename for f in validations]))
     srcs = sorted([f.basename for f in target[DefaultInfo].files.to_list()])
     asserts.false(env, "p256_test.go" in srcs, "the test file is not a library source")
     asserts.equals(env, ["p256_test.go"], [f.basename for f in target[OutputGroupInfo].test_srcs.to_list()])
