@@ -8,6 +8,7 @@ from source ran elsewhere (the host, whose uarch constraint is :none).
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
 load("//rules:defs.bzl", "cryptopt_field", "cryptopt_go_library")
+load(":util.bzl", "flag")
 
 _UARCH = str(Label("//rules:uarch"))
 
@@ -21,13 +22,6 @@ def _pool_settings(uarch):
         "//command_line_option:extra_toolchains": [str(Label(":pool_tool_toolchain"))],
         _UARCH: uarch,
     }
-
-def _flag(argv, flag):
-    """The value following flag in argv, None when absent."""
-    for i, a in enumerate(argv[:-1]):
-        if a == flag:
-            return argv[i + 1]
-    return None
 
 def _on_pool(action):
     return action.argv[0].endswith("/fake_cryptopt.sh")
@@ -52,7 +46,7 @@ def _search_on_pool_test_impl(ctx):
     asserts.true(env, len(searches) > 0, "no search")
     for a in searches:
         asserts.true(env, _on_pool(a), "%s not in the znver5 pool: %s" % (a.mnemonic, a.argv[0]))
-        asserts.equals(env, "znver5", _flag(a.argv, "--expect-uarch"))
+        asserts.equals(env, "znver5", flag(a.argv, "--expect-uarch"))
     others = [a for a in actions if a.mnemonic in _OTHERS]
     asserts.true(env, len(others) >= 3, "too few other actions: %s" % [a.mnemonic for a in actions])
     for a in others:
@@ -75,10 +69,10 @@ search_off_pool_test = analysistest.make(_search_off_pool_test_impl, config_sett
 def _baseline_test_impl(ctx):
     env = analysistest.begin(ctx)
     opt = [a for a in analysistest.target_actions(env) if a.mnemonic == _SEARCH][0]
-    cc = _flag(opt.argv, "--baseline")
+    cc = flag(opt.argv, "--baseline")
     asserts.true(env, cc != None and cc != "auto" and "/" in cc, "the baseline is not the cc toolchain's compiler: %s" % cc)
     asserts.equals(env, cc.rpartition("/")[0], opt.env.get("PATH"), "PATH is the compiler's directory only")
-    asserts.true(env, _flag(opt.argv, "--report") != None, "the tool writes the report")
+    asserts.true(env, flag(opt.argv, "--report") != None, "the tool writes the report")
     emit = [a for a in analysistest.target_actions(env) if a.mnemonic == "CryptoptEmit"]
     asserts.equals(env, [], emit)
     return analysistest.end(env)
@@ -88,7 +82,7 @@ baseline_test = analysistest.make(_baseline_test_impl, config_settings = {_UARCH
 def _no_baseline_test_impl(ctx):
     env = analysistest.begin(ctx)
     opt = [a for a in analysistest.target_actions(env) if a.mnemonic == _SEARCH][0]
-    asserts.equals(env, "none", _flag(opt.argv, "--baseline"))
+    asserts.equals(env, "none", flag(opt.argv, "--baseline"))
     asserts.equals(env, {}, opt.env)
     return analysistest.end(env)
 
@@ -100,11 +94,11 @@ def _stamp_test_impl(ctx):
     _check_hermetic(env, actions)
     for a in actions:
         if a.mnemonic == "CryptoptCheck":
-            stamp = _flag(a.argv, "--stamp")
+            stamp = flag(a.argv, "--stamp")
             asserts.true(env, stamp != None and stamp.endswith(".check.json"), "check writes no stamp: %s" % a.argv)
             asserts.false(env, "--json" in a.argv, "the stamp is written by the tool, not captured")
         if a.mnemonic == "CryptoptEmit":
-            asserts.true(env, _flag(a.argv, "--report").endswith(".report.txt"), "emit writes no report: %s" % a.argv)
+            asserts.true(env, flag(a.argv, "--report").endswith(".report.txt"), "emit writes no report: %s" % a.argv)
         if a.mnemonic == "CryptoptHeader":
             asserts.equals(env, "header", a.argv[1])
     return analysistest.end(env)
