@@ -1,9 +1,9 @@
 package codegen
 
-import "github.com/rules-cryptopt/rules_cryptopt/x86"
-
-// redZone is the number of 8-byte slots below rsp a leaf function may use unannounced.
-const redZone = 16
+import (
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/abi"
+)
 
 // GoWrapper are the registers TargetGo programs push first and pop last: the System V
 // callee-saved registers other than rbp, which Go ABI0 code may clobber.
@@ -14,7 +14,7 @@ var GoWrapper = [...]x86.Reg{x86.RBX, x86.R12, x86.R13, x86.R14, x86.R15}
 func (g *gen) frame() {
 	goTarget := g.opts.Target == TargetGo
 	n := len(g.slots)
-	explicit := n > 0 && (goTarget || g.spillMode() == spillFrame || n > redZone)
+	explicit := n > 0 && (goTarget || g.spillMode() == spillFrame || 8*n > abi.RedZoneBytes)
 	size := int32(8 * n)
 	for _, ref := range g.slotRefs {
 		a := &g.body[ref/4].Args[ref%4]

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/abi"
 )
 
 // randomCandidate is a random program whose memory operands mostly address the argument
@@ -84,7 +85,8 @@ func FuzzValidateProgram(f *testing.F) {
 		if rng.Intn(2) == 0 {
 			p = x86.RandomProgram(rng, int(n%40)) // unrepaired: almost always refused
 		}
-		_ = ValidateProgram(p, 1+rng.Intn(8), 1+rng.Intn(8), rng.Intn(8), rng.Intn(2) == 0)
+		s := abi.Shape{Out: 1 + rng.Intn(8), Arg1: 1 + rng.Intn(8), Arg2: rng.Intn(8), Alias: rng.Intn(2) == 0}
+		_ = abi.Validate(p, s, abi.Options{})
 	})
 }
 

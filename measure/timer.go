@@ -151,7 +151,7 @@ func (t *Timer) prepare(fns []Fn, f *ir.Func) error {
 		if fn.code == nil {
 			continue // native: trusted to follow the ABI
 		}
-		if !fn.shape.sameLimbs(t.shape) {
+		if !sameLimbs(fn.shape, t.shape) {
 			return fmt.Errorf("measure: %s (function %d) was validated for %+v, %s needs %+v",
 				fn.Name, i, fn.shape, f.Name, t.shape)
 		}
