@@ -73,7 +73,7 @@ func starlarkTag(rows []uarchEntry, vendor string, family, model int) string {
 // family and model of the vendors the tables know, going through /proc/cpuinfo text as the
 // repository rule does.
 func TestUarchTablesAgree(t *testing.T) {
-	rows := parseUarchRows(t, readStarlark(t, "uarch_table.bzl"))
+	rows := parseUarchRows(t, readStarlark(t, "uarch_rows.bzl"))
 	require.Greater(t, len(rows), 30)
 	for _, vendor := range []string{"AuthenticAMD", "GenuineIntel", "HygonGenuine"} {
 		for family := 0; family <= 0x1f; family++ {

@@ -33,7 +33,7 @@ FIELD_ATTR_SPECS = [
     _spec("bets", "int", "Search: number of Bet-and-Run bets (0: the tool's default).", 0),
     _spec("seed", "int", "Search: random seed.", 1),
     _spec("time_limit", "string", "Search: wall-time limit as a Go duration, e.g. `20s` (\"\": none).", ""),
-    _spec("baseline", "string", "Search: the compiler of the C baseline the report compares against: `auto` (clang-19, clang, else gcc from the action's PATH), a compiler name, or `none`. Only the report depends on it.", "auto"),
+    _spec("baseline", "string", "Search: the compiler of the C baseline the report compares against: `auto` (the C compiler of the cc toolchain resolved for the search's execution platform), a compiler name looked up in that compiler's directory, or `none` (also without a cc toolchain). Only the report depends on it; the action's PATH never does.", "auto"),
     _spec("symbol", "string", "The global symbol of the function (\"\": the target name).", ""),
     _spec("frame_pointer", "string", "`omit` or `save` (\"\": the tool's default).", "", ["", "omit", "save"]),
     _spec("aliasing", "string", "`none` or `out1-arg1`: whether the code must support `out1 == arg1` (\"\": the tool's default). Passed to the checker too.", "", ["", "none", "out1-arg1"]),

@@ -3,6 +3,7 @@ inputs marked undefined (secret); a branch or address that depends on them fails
 
 load("@rules_cc//cc:defs.bzl", "cc_binary")
 load(":providers.bzl", "CryptoptFieldInfo")
+load(":toolchain.bzl", "EXEC_COMPATIBLE_WITH", "TOOLCHAIN_TYPE", "cryptopt_tool")
 
 CT_TEST_DOC = """\
 Constant-time evidence for a `cryptopt_field` (the ctgrind / libsecp256k1 method).
@@ -20,12 +21,12 @@ def _harness_impl(ctx):
     info = ctx.attr.field[CryptoptFieldInfo]
     out = ctx.actions.declare_file(ctx.label.name + ".c")
     args = ctx.actions.args()
-    args.add_all(["-ir", info.ir, "-func", info.func, "-symbol", info.symbol])
-    args.add_all(["-inputs", str(ctx.attr.inputs), "-seed", str(ctx.attr.seed), "-o", out])
+    args.add_all(["ct-harness", "--fiat", info.ir, "--func", info.func, "--symbol", info.symbol])
+    args.add_all(["--inputs", str(ctx.attr.inputs), "--seed", str(ctx.attr.seed), "-o", out])
     if ctx.attr.aliased:
-        args.add("-alias")
+        args.add("--alias")
     ctx.actions.run(
-        executable = ctx.executable._ctgen,
+        executable = cryptopt_tool(ctx),
         arguments = [args],
         inputs = [info.ir],
         outputs = [out],
@@ -42,13 +43,9 @@ _cryptopt_ct_harness = rule(
         "field": attr.label(mandatory = True, providers = [CryptoptFieldInfo], doc = "The cryptopt_field under test."),
         "inputs": attr.int(default = 8, doc = "Inputs per call mode (1..1000)."),
         "seed": attr.int(default = 1, doc = "Seed of the random inputs."),
-        "_ctgen": attr.label(
-            default = "//rules/private/ctgen",
-            executable = True,
-            cfg = "exec",
-            doc = "Writes the harness from the field's IR.",
-        ),
     },
+    toolchains = [TOOLCHAIN_TYPE],
+    exec_compatible_with = EXEC_COMPATIBLE_WITH,
 )
 
 # Fails (exit 1) rather than passing when valgrind is missing: no evidence is no pass.

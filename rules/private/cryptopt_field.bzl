@@ -1,20 +1,13 @@
 """cryptopt_field: IR → optimized (or pinned) assembly → checked, linkable from C."""
 
 load("@bazel_skylib//lib:paths.bzl", "paths")
-load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("@rules_cc//cc:find_cc_toolchain.bzl", "find_cc_toolchain", "use_cc_toolchain")
 load("@rules_cc//cc/common:cc_common.bzl", "cc_common")
 load("@rules_cc//cc/common:cc_info.bzl", "CcInfo")
 load(":attrs.bzl", "FIELD_DOC", "field_attrs")
 load(":catalogue.bzl", "catalogue_error", "catalogue_func")
 load(":providers.bzl", "CryptoptFieldInfo")
-
-# Runs "$2 ..." with its stdout in the file $1: the CLI prints its reports on stdout.
-_STDOUT_TO = 'out="$1"; shift; "$@" > "$out"'
-
-# The same for emit ("$3 ..."), then appends the provenance header of the .S ($2) to the
-# report: where the pinned genome was tuned, its cycles and ratio.
-_EMIT_REPORT = 'out="$1"; asm="$2"; shift 2; "$@" > "$out" && sed -n "/^#/p;/^[^#]/q" "$asm" >> "$out"'
+load(":toolchain.bzl", "EXEC_COMPATIBLE_WITH", "TOOLCHAIN_TYPE", "cryptopt_tool", "search_action", "search_exec_groups", "uarch_tag")
 
 def _source(ctx):
     """Returns (curve, op, IR function name, source flags of `cryptopt ir`) or fails analysis."""
@@ -38,13 +31,6 @@ def _source(ctx):
         args += ["--constant", str(a.constant)]
     return a.curve, a.op, catalogue_func(a.curve, a.op, a.constant), args
 
-def _uarch(ctx):
-    tag = ctx.attr._uarch[BuildSettingInfo].value
-    ok = tag and all([c.isalnum() or c in "-_" for c in tag.elems()])
-    if not ok:
-        fail("cryptopt_field %s: //rules:uarch is %r, want a tag like znver5 or icelake" % (ctx.label, tag))
-    return tag
-
 def _codegen_args(ctx, symbol):
     """The flags shared by optimize and emit: what the emitted code must look like."""
     args = ["--symbol", symbol]
@@ -57,7 +43,7 @@ def _codegen_args(ctx, symbol):
     return args
 
 def _search_args(ctx, tag):
-    args = ["--expect-uarch", tag, "--seed", str(ctx.attr.seed), "--baseline", ctx.attr.baseline]
+    args = ["--expect-uarch", tag, "--seed", str(ctx.attr.seed)]
     if ctx.attr.evals:
         args += ["--evals", str(ctx.attr.evals)]
     if ctx.attr.bets:
@@ -73,7 +59,7 @@ def _search_args(ctx, tag):
 def _ir_action(ctx, src_args):
     ir = ctx.actions.declare_file(ctx.label.name + ".ir.json")
     ctx.actions.run(
-        executable = ctx.executable._tool,
+        executable = cryptopt_tool(ctx),
         arguments = ["ir"] + src_args + ["--format", "json", "-o", ir.path],
         inputs = [ctx.file.fiat_json] if ctx.file.fiat_json else [],
         outputs = [ir],
@@ -91,54 +77,41 @@ def _asm_action(ctx, ir, ir_args, tag, symbol):
     stem = "%s.%s" % (ctx.label.name, tag)
     asm = ctx.actions.declare_file(stem + ".S")
     report = ctx.actions.declare_file(stem + ".report.txt")
-    tool = ctx.executable._tool
-    common = ir_args + _codegen_args(ctx, symbol) + ["-o", asm.path]
+    common = ir_args + _codegen_args(ctx, symbol) + ["-o", asm.path, "--report", report.path]
     if ctx.file.genome:
         genome = ctx.file.genome
-        ctx.actions.run_shell(
-            command = _EMIT_REPORT,
-            arguments = [report.path, asm.path, tool.path, "emit", "--genome", genome.path] + common,
+        ctx.actions.run(
+            executable = cryptopt_tool(ctx),
+            arguments = ["emit", "--genome", genome.path] + common,
             inputs = [ir, genome],
-            tools = [tool],
             outputs = [asm, report],
             mnemonic = "CryptoptEmit",
             progress_message = "CryptoptEmit %{label}: emitting the pinned genome for " + tag,
         )
         return asm, genome, report
     genome = ctx.actions.declare_file(stem + ".genome.json")
-    ctx.actions.run_shell(
-        command = _STDOUT_TO,
-        arguments = [report.path, tool.path, "optimize"] + common +
-                    _search_args(ctx, tag) + ["--genome-out", genome.path],
+    search_action(
+        ctx,
+        arguments = common + _search_args(ctx, tag) + ["--genome-out", genome.path],
         inputs = [ir],
-        tools = [tool],
         outputs = [asm, genome, report],
-        mnemonic = "CryptoptOptimize",
+        baseline = ctx.attr.baseline,
         progress_message = "CryptoptOptimize %{label}: timing candidates on " + tag,
-        # The C baseline of the report is compiled with the compiler on PATH.
-        use_default_shell_env = True,
     )
     return asm, genome, report
 
 def _check_action(ctx, ir, ir_args, obj, symbol):
     """Proves the function in obj, an object cc_common.compile made (what gets linked)."""
     stamp = ctx.actions.declare_file(obj.basename + "." + ctx.label.name + ".check.json", sibling = obj)
-    args = [stamp.path, ctx.executable._tool.path, "check"] + ir_args + [
-        "--object",
-        obj.path,
-        "--symbol",
-        symbol,
-        "--json",
-    ]
+    args = ["check"] + ir_args + ["--object", obj.path, "--symbol", symbol, "--stamp", stamp.path]
     if ctx.attr.aliasing:
         args += ["--aliasing", ctx.attr.aliasing]
     if ctx.attr.wipe_spills:
         args.append("--wipe-spills")
-    ctx.actions.run_shell(
-        command = _STDOUT_TO,
+    ctx.actions.run(
+        executable = cryptopt_tool(ctx),
         arguments = args,
         inputs = [ir, obj],
-        tools = [ctx.executable._tool],
         outputs = [stamp],
         mnemonic = "CryptoptCheck",
         progress_message = "CryptoptCheck %{label}: proving the linked object " + obj.basename + " equivalent to its IR",
@@ -147,9 +120,9 @@ def _check_action(ctx, ir, ir_args, obj, symbol):
 
 def _header_action(ctx, ir, func, symbol, tag):
     hdr = ctx.actions.declare_file(ctx.label.name + ".h")
-    args = ["-ir", ir.path, "-func", func, "-symbol", symbol, "-uarch", tag, "-o", hdr.path]
+    args = ["header", "--fiat", ir.path, "--func", func, "--symbol", symbol, "--uarch", tag, "-o", hdr.path]
     ctx.actions.run(
-        executable = ctx.executable._hdrgen,
+        executable = cryptopt_tool(ctx),
         arguments = args,
         inputs = [ir],
         outputs = [hdr],
@@ -190,7 +163,7 @@ def _cc_info(ctx, asm, hdr):
 
 def _cryptopt_field_impl(ctx):
     curve, op, func, src_args = _source(ctx)
-    tag = _uarch(ctx)
+    tag = uarch_tag(ctx, "cryptopt_field")
     symbol = ctx.attr.symbol or ctx.label.name
     ir = _ir_action(ctx, src_args)
 
@@ -229,18 +202,6 @@ def _cryptopt_field_impl(ctx):
 
 def _private_attrs():
     return {
-        "_tool": attr.label(
-            default = "//tools/cryptopt",
-            executable = True,
-            cfg = "exec",
-            doc = "The cryptopt CLI, built for the execution platform.",
-        ),
-        "_hdrgen": attr.label(
-            default = "//rules/private/hdrgen",
-            executable = True,
-            cfg = "exec",
-            doc = "Writes the C header from the IR.",
-        ),
         "_uarch": attr.label(
             default = "//rules:uarch",
             doc = "The microarchitecture tag build setting.",
@@ -253,5 +214,7 @@ cryptopt_field = rule(
     attrs = field_attrs() | _private_attrs(),
     provides = [CcInfo, CryptoptFieldInfo],
     fragments = ["cpp"],
-    toolchains = use_cc_toolchain(),
+    toolchains = use_cc_toolchain() + [TOOLCHAIN_TYPE],
+    exec_groups = search_exec_groups(),
+    exec_compatible_with = EXEC_COMPATIBLE_WITH,
 )

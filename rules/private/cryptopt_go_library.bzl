@@ -13,31 +13,13 @@ without a pinned genome are searched for on the executing CPU (CryptoptOptimize,
 unless its tag is //rules:uarch) when `optimize = True`.
 """
 
-load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("@rules_go//go:def.bzl", "go_library")
 load(":catalogue.bzl", "catalogue_error")
 load(":providers.bzl", "CryptoptGoLibraryInfo")
+load(":toolchain.bzl", "EXEC_COMPATIBLE_WITH", "TOOLCHAIN_TYPE", "cryptopt_tool", "search_action", "search_exec_groups", "uarch_tag")
 
 # The generated files, by field name; the test file is separate (output group test_srcs).
 _SRCS = ["{f}.go", "{f}_amd64.go", "{f}_amd64.s", "{f}_arith.go", "{f}_generic.go", "doc.go"]
-
-# gopkg writes into a fresh directory; the action copies its files to the declared outputs.
-# GOCACHE: `go tool asm` may want a build cache, and the sandbox has no HOME.
-_GOPKG = 'tool="$1"; out="$2"; models="$3"; shift 3; tmp="$(mktemp -d)"; ' + \
-         'GOCACHE="$tmp/cache" "$tool" gopkg -o "$tmp/pkg" --models "$tmp/models" "$@" && ' + \
-         'cp "$tmp/pkg"/* "$out"/ && cp "$tmp/models"/* "$models"/; rc=$?; rm -rf "$tmp"; exit $rc'
-
-# check-go writes its report to the stamp file $1 (the validation output).
-_CHECK = 'out="$1"; shift; GOCACHE="$(mktemp -d)" "$@" > "$out"'
-
-# optimize prints its report on stdout: into the file $1.
-_STDOUT_TO = 'out="$1"; shift; "$@" > "$out"'
-
-def _uarch(ctx):
-    tag = ctx.attr._uarch[BuildSettingInfo].value
-    if not tag or not all([c.isalnum() or c in "-_" for c in tag.elems()]):
-        fail("cryptopt_go_library %s: //rules:uarch is %r, want a tag like znver5 or icelake" % (ctx.label, tag))
-    return tag
 
 def _validate(ctx):
     """Fails analysis on an op the field lacks, a stray genome or an impossible search."""
@@ -64,9 +46,6 @@ def _search_action(ctx, tag, op):
     asm = ctx.actions.declare_file(stem + ".s")
     report = ctx.actions.declare_file(stem + ".report.txt")
     args = [
-        report.path,
-        ctx.executable._tool.path,
-        "optimize",
         "--curve",
         a.curve,
         "--op",
@@ -81,20 +60,20 @@ def _search_action(ctx, tag, op):
         genome.path,
         "-o",
         asm.path,
+        "--report",
+        report.path,
     ]
     if a.evals:
         args += ["--evals", str(a.evals)]
     if a.time_limit:
         args += ["--time-limit", a.time_limit]
-    ctx.actions.run_shell(
-        command = _STDOUT_TO,
+    search_action(
+        ctx,
         arguments = args,
-        tools = [ctx.executable._tool],
+        inputs = [],
         outputs = [genome, asm, report],
-        mnemonic = "CryptoptOptimize",
+        baseline = "auto",
         progress_message = "CryptoptOptimize %{label}: timing Go candidates of " + op + " on " + tag,
-        # The C baseline of the report is compiled with the compiler on PATH.
-        use_default_shell_env = True,
     )
     return genome, report
 
@@ -112,7 +91,7 @@ def _genomes(ctx, tag):
 def _cryptopt_go_srcs_impl(ctx):
     _validate(ctx)
     a = ctx.attr
-    tag = _uarch(ctx)
+    tag = uarch_tag(ctx, "cryptopt_go_library")
     out = "%s.%s" % (ctx.label.name, tag)
     srcs = [ctx.actions.declare_file(out + "/" + s.format(f = a.curve)) for s in _SRCS]
     test = ctx.actions.declare_file("%s/%s_test.go" % (out, a.curve))
@@ -120,9 +99,9 @@ def _cryptopt_go_srcs_impl(ctx):
     sdk = ctx.toolchains["@rules_go//go:toolchain"].sdk
     genomes, reports = _genomes(ctx, tag)
     args = ctx.actions.args()
-    args.add(ctx.executable._tool)
-    args.add(srcs[0].dirname)
-    args.add(models[a.ops[0]].dirname)
+
+    # gopkg writes into the (empty) directories Bazel made for the declared outputs.
+    args.add_all(["gopkg", "-o", srcs[0].dirname, "--models", models[a.ops[0]].dirname])
     args.add_all(["--curve", a.curve, "--ops", ",".join(a.ops), "--package", a.package, "--go", sdk.go])
     inputs = list(genomes.values())
     if a.fiat_json:
@@ -131,11 +110,10 @@ def _cryptopt_go_srcs_impl(ctx):
     for op in a.ops:
         if op in genomes:
             args.add("--genome", op + "=" + genomes[op].path)
-    ctx.actions.run_shell(
-        command = _GOPKG,
+    ctx.actions.run(
+        executable = cryptopt_tool(ctx),
         arguments = [args],
         inputs = depset(inputs + [sdk.go], transitive = [sdk.tools, sdk.headers]),
-        tools = [ctx.executable._tool],
         outputs = srcs + [test] + models.values(),
         mnemonic = "CryptoptGoPkg",
         progress_message = "CryptoptGoPkg %{label}: Go package for " + a.curve + " (" + tag + "), proved from go tool asm's bytes",
@@ -162,10 +140,8 @@ def _cryptopt_go_srcs_impl(ctx):
 
 def _check_action(ctx, sdk, asm, op, model):
     """CryptoptCheck: re-proves one function from the Go assembler's bytes (a validation)."""
-    stamp = ctx.actions.declare_file(model.basename[:-len(".S")] + ".check.txt", sibling = model)
+    stamp = ctx.actions.declare_file(model.basename[:-len(".S")] + ".check.json", sibling = model)
     args = [
-        stamp.path,
-        ctx.executable._tool.path,
         "check-go",
         "--curve",
         ctx.attr.curve,
@@ -179,16 +155,17 @@ def _check_action(ctx, sdk, asm, op, model):
         model.path,
         "--go",
         sdk.go.path,
+        "--stamp",
+        stamp.path,
     ]
     inputs = [asm, model, sdk.go]
     if ctx.file.fiat_json:
         args += ["--field-fiat", ctx.file.fiat_json.path]
         inputs.append(ctx.file.fiat_json)
-    ctx.actions.run_shell(
-        command = _CHECK,
+    ctx.actions.run(
+        executable = cryptopt_tool(ctx),
         arguments = args,
         inputs = depset(inputs, transitive = [sdk.tools, sdk.headers]),
-        tools = [ctx.executable._tool],
         outputs = [stamp],
         mnemonic = "CryptoptCheck",
         progress_message = "CryptoptCheck %{label}: proving " + op + " from go tool asm's bytes",
@@ -208,18 +185,14 @@ _cryptopt_go_srcs = rule(
         "seed": attr.int(default = 1, doc = "Search: random seed."),
         "evals": attr.int(doc = "Search: evaluations per op (0: the tool's default)."),
         "time_limit": attr.string(doc = "Search: wall-time limit per op, a Go duration (\"\": none)."),
-        "_tool": attr.label(
-            default = "//tools/cryptopt",
-            executable = True,
-            cfg = "exec",
-            doc = "The cryptopt CLI, built for the execution platform.",
-        ),
         "_uarch": attr.label(
             default = "//rules:uarch",
             doc = "The microarchitecture tag build setting.",
         ),
     },
-    toolchains = ["@rules_go//go:toolchain"],
+    toolchains = ["@rules_go//go:toolchain", TOOLCHAIN_TYPE],
+    exec_groups = search_exec_groups(),
+    exec_compatible_with = EXEC_COMPATIBLE_WITH,
 )
 
 def cryptopt_go_library(

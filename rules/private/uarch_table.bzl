@@ -1,61 +1,12 @@
-"""CPU → microarchitecture tag table, the Starlark copy of measure/uarch's table.
+"""CPU → microarchitecture tag lookup, as measure/uarch.Tag does it.
 
 The repository rule in uarch_repo.bzl uses it to compute the host's tag at fetch time
-without running any Go. //rules:uarch_table_test (a Go test) checks that this table and
-measure/uarch agree on every (vendor, family, model), so edit both together.
+without running any Go. The rows are generated from measure/uarch (uarch_rows.bzl,
+`cryptopt uarch --bzl`; .ci/run regenerates and diffs them); //rules:rules_test (a Go
+test) checks this lookup against measure/uarch on every (vendor, family, model).
 """
 
-# (vendor_id, family, first model, last model, tag); the first matching row wins.
-# Families are the "cpu family" of /proc/cpuinfo (base + extended family).
-UARCH_ROWS = [
-    ("AuthenticAMD", 0x17, 0x00, 0x2f, "znver1"),
-    ("AuthenticAMD", 0x17, 0x30, 0xff, "znver2"),
-    ("AuthenticAMD", 0x19, 0x10, 0x1f, "znver4"),
-    ("AuthenticAMD", 0x19, 0x60, 0xaf, "znver4"),
-    ("AuthenticAMD", 0x19, 0x00, 0xff, "znver3"),
-    ("AuthenticAMD", 0x1a, 0x00, 0xff, "znver5"),
-    ("GenuineIntel", 0x06, 0x3c, 0x3c, "haswell"),
-    ("GenuineIntel", 0x06, 0x3f, 0x3f, "haswell"),
-    ("GenuineIntel", 0x06, 0x45, 0x45, "haswell"),
-    ("GenuineIntel", 0x06, 0x46, 0x46, "haswell"),
-    ("GenuineIntel", 0x06, 0x3d, 0x3d, "broadwell"),
-    ("GenuineIntel", 0x06, 0x47, 0x47, "broadwell"),
-    ("GenuineIntel", 0x06, 0x4f, 0x4f, "broadwell"),
-    ("GenuineIntel", 0x06, 0x56, 0x56, "broadwell"),
-    ("GenuineIntel", 0x06, 0x4e, 0x4e, "skylake"),
-    ("GenuineIntel", 0x06, 0x5e, 0x5e, "skylake"),
-    ("GenuineIntel", 0x06, 0x8e, 0x8e, "skylake"),
-    ("GenuineIntel", 0x06, 0x9e, 0x9e, "skylake"),
-    ("GenuineIntel", 0x06, 0xa5, 0xa5, "skylake"),
-    ("GenuineIntel", 0x06, 0xa6, 0xa6, "skylake"),
-    ("GenuineIntel", 0x06, 0x55, 0x55, "skylake-avx512"),
-    ("GenuineIntel", 0x06, 0x66, 0x66, "cannonlake"),
-    ("GenuineIntel", 0x06, 0x7d, 0x7d, "icelake"),
-    ("GenuineIntel", 0x06, 0x7e, 0x7e, "icelake"),
-    ("GenuineIntel", 0x06, 0x6a, 0x6a, "icelake-server"),
-    ("GenuineIntel", 0x06, 0x6c, 0x6c, "icelake-server"),
-    ("GenuineIntel", 0x06, 0x8c, 0x8c, "tigerlake"),
-    ("GenuineIntel", 0x06, 0x8d, 0x8d, "tigerlake"),
-    ("GenuineIntel", 0x06, 0xa7, 0xa7, "rocketlake"),
-    ("GenuineIntel", 0x06, 0x97, 0x97, "alderlake"),
-    ("GenuineIntel", 0x06, 0x9a, 0x9a, "alderlake"),
-    ("GenuineIntel", 0x06, 0xbe, 0xbe, "alderlake"),
-    ("GenuineIntel", 0x06, 0xb7, 0xb7, "raptorlake"),
-    ("GenuineIntel", 0x06, 0xba, 0xba, "raptorlake"),
-    ("GenuineIntel", 0x06, 0xbf, 0xbf, "raptorlake"),
-    ("GenuineIntel", 0x06, 0xaa, 0xaa, "meteorlake"),
-    ("GenuineIntel", 0x06, 0xac, 0xac, "meteorlake"),
-    ("GenuineIntel", 0x06, 0xb5, 0xb5, "arrowlake"),
-    ("GenuineIntel", 0x06, 0xc5, 0xc5, "arrowlake"),
-    ("GenuineIntel", 0x06, 0xc6, 0xc6, "arrowlake"),
-    ("GenuineIntel", 0x06, 0xbd, 0xbd, "lunarlake"),
-    ("GenuineIntel", 0x06, 0x8f, 0x8f, "sapphirerapids"),
-    ("GenuineIntel", 0x06, 0xcf, 0xcf, "emeraldrapids"),
-    ("GenuineIntel", 0x06, 0xad, 0xad, "graniterapids"),
-    ("GenuineIntel", 0x06, 0xae, 0xae, "graniterapids"),
-    ("GenuineIntel", 0x06, 0xaf, 0xaf, "sierraforest"),
-    ("GenuineIntel", 0x06, 0xb6, 0xb6, "grandridge"),
-]
+load(":uarch_rows.bzl", "UARCH_ROWS")
 
 _VENDOR_NAMES = {"AuthenticAMD": "amd", "GenuineIntel": "intel"}
 

@@ -4,24 +4,12 @@ load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
 load("@cryptopt_uarch//:tag.bzl", "HOST_UARCH")
 load("@rules_cc//cc/common:cc_info.bzl", "CcInfo")
 load("//rules:defs.bzl", "CryptoptFieldInfo", "cryptopt_field")
+load(":util.bzl", "action", "failure_test", "flag")
 
 _UARCH = str(Label("//rules:uarch"))
 
 def _mnemonics(env):
     return [a.mnemonic for a in analysistest.target_actions(env)]
-
-def _action(env, mnemonic):
-    for a in analysistest.target_actions(env):
-        if a.mnemonic == mnemonic:
-            return a
-    return None
-
-def _flag(argv, flag):
-    """The value following flag in argv, None when absent."""
-    for i, a in enumerate(argv[:-1]):
-        if a == flag:
-            return argv[i + 1]
-    return None
 
 def _optimize_test_impl(ctx):
     env = analysistest.begin(ctx)
@@ -29,15 +17,15 @@ def _optimize_test_impl(ctx):
     for want in ["CryptoptIR", "CryptoptOptimize", "CryptoptCheck", "CryptoptHeader"]:
         asserts.true(env, want in m, "missing action %s in %s" % (want, m))
     asserts.false(env, "CryptoptEmit" in m, "no genome given, yet CryptoptEmit ran")
-    opt = _action(env, "CryptoptOptimize")
-    asserts.equals(env, "icelake", _flag(opt.argv, "--expect-uarch"))
-    asserts.equals(env, "7", _flag(opt.argv, "--seed"))
-    asserts.equals(env, "2s", _flag(opt.argv, "--time-limit"))
-    asserts.equals(env, "p256_mul", _flag(opt.argv, "--func"))
-    asserts.true(env, _flag(opt.argv, "--fiat").endswith("/opt_target.ir.json"))
-    ir = _action(env, "CryptoptIR")
-    asserts.equals(env, "p256", _flag(ir.argv, "--curve"))
-    asserts.equals(env, "mul", _flag(ir.argv, "--op"))
+    opt = action(env, "CryptoptOptimize")
+    asserts.equals(env, "icelake", flag(opt.argv, "--expect-uarch"))
+    asserts.equals(env, "7", flag(opt.argv, "--seed"))
+    asserts.equals(env, "2s", flag(opt.argv, "--time-limit"))
+    asserts.equals(env, "p256_mul", flag(opt.argv, "--func"))
+    asserts.true(env, flag(opt.argv, "--fiat").endswith("/opt_target.ir.json"))
+    ir = action(env, "CryptoptIR")
+    asserts.equals(env, "p256", flag(ir.argv, "--curve"))
+    asserts.equals(env, "mul", flag(ir.argv, "--op"))
     info = analysistest.target_under_test(env)[CryptoptFieldInfo]
     asserts.equals(env, "icelake", info.uarch)
     asserts.equals(env, "opt_target.icelake.S", info.asm.basename)
@@ -58,11 +46,11 @@ def _emit_test_impl(ctx):
     m = _mnemonics(env)
     asserts.true(env, "CryptoptEmit" in m, "genome given, no CryptoptEmit in %s" % m)
     asserts.false(env, "CryptoptOptimize" in m, "genome given, yet CryptoptOptimize ran")
-    emit = _action(env, "CryptoptEmit")
-    asserts.true(env, _flag(emit.argv, "--genome").endswith("tests/analysis/pinned.genome.json"))
-    asserts.equals(env, "my_sym", _flag(emit.argv, "--symbol"))
-    asserts.equals(env, "save", _flag(emit.argv, "--frame-pointer"))
-    asserts.equals(env, None, _flag(emit.argv, "--expect-uarch"))
+    emit = action(env, "CryptoptEmit")
+    asserts.true(env, flag(emit.argv, "--genome").endswith("tests/analysis/pinned.genome.json"))
+    asserts.equals(env, "my_sym", flag(emit.argv, "--symbol"))
+    asserts.equals(env, "save", flag(emit.argv, "--frame-pointer"))
+    asserts.equals(env, None, flag(emit.argv, "--expect-uarch"))
     info = analysistest.target_under_test(env)[CryptoptFieldInfo]
     asserts.true(env, info.pinned)
     asserts.equals(env, "pinned.genome.json", info.genome.basename)
@@ -86,21 +74,21 @@ def _validation_test_impl(ctx):
         asserts.equals(env, 1, len(c.outputs.to_list()))
         asserts.true(env, c.outputs.to_list()[0] in stamps, "check output not validated: %s" % c.outputs.to_list())
         asserts.true(env, c.outputs.to_list()[0].basename.endswith(".fiat_target.check.json"))
-        obj = _flag(c.argv, "--object")
+        obj = flag(c.argv, "--object")
         asserts.true(env, obj != None and obj.endswith(".o"), "the check does not prove an object: %s" % c.argv)
-        asserts.equals(env, None, _flag(c.argv, "--asm"))
-        asserts.equals(env, "fiat_target", _flag(c.argv, "--symbol"))
+        asserts.equals(env, None, flag(c.argv, "--asm"))
+        asserts.equals(env, "fiat_target", flag(c.argv, "--symbol"))
         inputs = [f.path for f in c.inputs.to_list()]
         asserts.true(env, obj in inputs, "the checked object is not an input: %s" % inputs)
         asserts.true(env, "fiat_target.ir.json" in [f.basename for f in c.inputs.to_list()], "the check does not read the IR: %s" % inputs)
     check = checks[0]
-    asserts.equals(env, "out1-arg1", _flag(check.argv, "--aliasing"))
+    asserts.equals(env, "out1-arg1", flag(check.argv, "--aliasing"))
     for g in ["genome", "report", "ir", "header"]:
         asserts.true(env, hasattr(groups, g), "no %s output group" % g)
     asserts.equals(env, ["fiat_target.znver3.S"], [f.basename for f in target[DefaultInfo].files.to_list()])
-    ir = _action(env, "CryptoptIR")
-    asserts.equals(env, "fiat_p256_square", _flag(ir.argv, "--func"))
-    asserts.true(env, _flag(ir.argv, "--fiat").endswith("tests/analysis/fake_fiat.json"))
+    ir = action(env, "CryptoptIR")
+    asserts.equals(env, "fiat_p256_square", flag(ir.argv, "--func"))
+    asserts.true(env, flag(ir.argv, "--fiat").endswith("tests/analysis/fake_fiat.json"))
     info = target[CryptoptFieldInfo]
     asserts.equals(env, ("", "", "fiat_p256_square"), (info.curve, info.op, info.func))
     return analysistest.end(env)
@@ -114,70 +102,62 @@ def _own_asm_test_impl(ctx):
     env = analysistest.begin(ctx)
     m = _mnemonics(env)
     asserts.false(env, "CryptoptEmit" in m or "CryptoptOptimize" in m, "asm given, yet generated: %s" % m)
-    check = _action(env, "CryptoptCheck")
+    check = action(env, "CryptoptCheck")
 
     # The user's .S is proved through the object the toolchain made from it.
-    asserts.equals(env, None, _flag(check.argv, "--asm"))
-    asserts.true(env, _flag(check.argv, "--object").endswith(".o"), "not an object: %s" % check.argv)
+    asserts.equals(env, None, flag(check.argv, "--asm"))
+    asserts.true(env, flag(check.argv, "--object").endswith(".o"), "not an object: %s" % check.argv)
     info = analysistest.target_under_test(env)[CryptoptFieldInfo]
     asserts.equals(env, (None, None, True), (info.genome, info.report, info.pinned))
     return analysistest.end(env)
 
 own_asm_test = analysistest.make(_own_asm_test_impl)
 
-def _failure_test(expected):
-    def impl(ctx):
-        env = analysistest.begin(ctx)
-        asserts.expect_failure(env, expected)
-        return analysistest.end(env)
-
-    return impl
-
 unknown_curve_test = analysistest.make(
-    _failure_test('unknown curve "p257"; the catalogue has: curve25519, curve25519_solinas, p224'),
+    failure_test('unknown curve "p257"; the catalogue has: curve25519, curve25519_solinas, p224'),
     expect_failure = True,
 )
 
 unknown_op_test = analysistest.make(
-    _failure_test('curve "p256" has no operation "cube"; it has: mul, square'),
+    failure_test('curve "p256" has no operation "cube"; it has: mul, square'),
     expect_failure = True,
 )
 
 both_sources_test = analysistest.make(
-    _failure_test("give either curve/op or fiat_json/func, not both"),
+    failure_test("give either curve/op or fiat_json/func, not both"),
     expect_failure = True,
 )
 
 asm_and_genome_test = analysistest.make(
-    _failure_test("asm (your own assembly) excludes genome and the search attributes"),
+    failure_test("asm (your own assembly) excludes genome and the search attributes"),
     expect_failure = True,
 )
 
 bad_uarch_test = analysistest.make(
-    _failure_test('//rules:uarch is "zen 5", want a tag like znver5'),
+    failure_test('//rules:uarch is "zen 5", want a tag like znver5'),
     expect_failure = True,
     config_settings = {_UARCH: "zen 5"},
 )
 
 def _scmul_test_impl(ctx):
     env = analysistest.begin(ctx)
-    ir = _action(env, "CryptoptIR")
-    asserts.equals(env, "scmul", _flag(ir.argv, "--op"))
-    asserts.equals(env, "121666", _flag(ir.argv, "--constant"))
-    opt = _action(env, "CryptoptOptimize")
-    asserts.equals(env, "curve25519_scmul_121666", _flag(opt.argv, "--func"))
+    ir = action(env, "CryptoptIR")
+    asserts.equals(env, "scmul", flag(ir.argv, "--op"))
+    asserts.equals(env, "121666", flag(ir.argv, "--constant"))
+    opt = action(env, "CryptoptOptimize")
+    asserts.equals(env, "curve25519_scmul_121666", flag(opt.argv, "--func"))
     asserts.equals(env, "curve25519_scmul_121666", analysistest.target_under_test(env)[CryptoptFieldInfo].func)
     return analysistest.end(env)
 
 scmul_test = analysistest.make(_scmul_test_impl)
 
 scmul_without_constant_test = analysistest.make(
-    _failure_test('op "scmul" needs constant (e.g. constant = 121666)'),
+    failure_test('op "scmul" needs constant (e.g. constant = 121666)'),
     expect_failure = True,
 )
 
 constant_without_scmul_test = analysistest.make(
-    _failure_test("constant is only for the ops scmul"),
+    failure_test("constant is only for the ops scmul"),
     expect_failure = True,
 )
 

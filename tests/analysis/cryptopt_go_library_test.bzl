@@ -2,37 +2,28 @@
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
 load("//rules:defs.bzl", "CryptoptGoLibraryInfo", "cryptopt_go_library")
+load(":util.bzl", "actions", "failure_test", "flag")
 
 _UARCH = str(Label("//rules:uarch"))
-
-def _flag(argv, flag):
-    """The value following flag in argv, None when absent."""
-    for i, a in enumerate(argv[:-1]):
-        if a == flag:
-            return argv[i + 1]
-    return None
 
 def _flags(argv, flag):
     """Every value following flag in argv."""
     return [argv[i + 1] for i, a in enumerate(argv[:-1]) if a == flag]
 
-def _actions(env, mnemonic):
-    return [a for a in analysistest.target_actions(env) if a.mnemonic == mnemonic]
-
 def _gopkg_test_impl(ctx):
     env = analysistest.begin(ctx)
-    actions = _actions(env, "CryptoptGoPkg")
-    asserts.equals(env, 1, len(actions))
-    argv = actions[0].argv
-    asserts.equals(env, "p256", _flag(argv, "--curve"))
-    asserts.equals(env, "mul,square", _flag(argv, "--ops"))
-    asserts.equals(env, "fe", _flag(argv, "--package"))
+    gopkgs = actions(env, "CryptoptGoPkg")
+    asserts.equals(env, 1, len(gopkgs))
+    argv = gopkgs[0].argv
+    asserts.equals(env, "p256", flag(argv, "--curve"))
+    asserts.equals(env, "mul,square", flag(argv, "--ops"))
+    asserts.equals(env, "fe", flag(argv, "--package"))
     asserts.equals(env, 1, len(_flags(argv, "--genome")), "only the pinned op has a genome (no search)")
-    asserts.true(env, _flag(argv, "--genome").startswith("mul="), "pinned genome passed as op=FILE")
-    asserts.true(env, _flag(argv, "--go") != None, "the Go SDK's go command is passed for the proof")
-    asserts.equals(env, None, _flag(argv, "--fiat"))
-    asserts.equals(env, [], _actions(env, "CryptoptOptimize"), "optimize is off: no search")
-    outs = actions[0].outputs.to_list()
+    asserts.true(env, flag(argv, "--genome").startswith("mul="), "pinned genome passed as op=FILE")
+    asserts.true(env, flag(argv, "--go") != None, "the Go SDK's go command is passed for the proof")
+    asserts.equals(env, None, flag(argv, "--fiat"))
+    asserts.equals(env, [], actions(env, "CryptoptOptimize"), "optimize is off: no search")
+    outs = gopkgs[0].outputs.to_list()
     asserts.equals(env, sorted([
         "doc.go",
         "p256.go",
@@ -46,11 +37,11 @@ def _gopkg_test_impl(ctx):
     ]), sorted([f.basename for f in outs]))
     for f in outs:
         asserts.true(env, "/fe_srcs.icelake/" in f.path or "/fe_srcs.icelake_models/" in f.path, "not uarch-tagged: " + f.path)
-    checks = _actions(env, "CryptoptCheck")
-    asserts.equals(env, ["mul", "square"], sorted([_flag(a.argv, "--go-func") for a in checks]))
+    checks = actions(env, "CryptoptCheck")
+    asserts.equals(env, ["mul", "square"], sorted([flag(a.argv, "--go-func") for a in checks]))
     target = analysistest.target_under_test(env)
     validations = target[OutputGroupInfo]._validation.to_list()
-    asserts.equals(env, ["mul.check.txt", "square.check.txt"], sorted([f.basename for f in validations]))
+    asserts.equals(env, ["mul.check.json", "square.check.json"], sorted([f.basename for f in validations]))
     srcs = sorted([f.basename for f in target[DefaultInfo].files.to_list()])
     asserts.false(env, "p256_test.go" in srcs, "the test file is not a library source")
     asserts.equals(env, ["p256_test.go"], [f.basename for f in target[OutputGroupInfo].test_srcs.to_list()])
@@ -65,18 +56,18 @@ gopkg_test = analysistest.make(_gopkg_test_impl, config_settings = {_UARCH: "ice
 
 def _search_test_impl(ctx):
     env = analysistest.begin(ctx)
-    opts = _actions(env, "CryptoptOptimize")
+    opts = actions(env, "CryptoptOptimize")
     asserts.equals(env, 1, len(opts), "one search: square (mul is pinned)")
     argv = opts[0].argv
-    asserts.equals(env, "square", _flag(argv, "--op"))
-    asserts.equals(env, "go", _flag(argv, "--syntax"), "the search times the Go program")
-    asserts.equals(env, "znver5", _flag(argv, "--expect-uarch"))
-    asserts.equals(env, "3", _flag(argv, "--seed"))
-    asserts.equals(env, "50", _flag(argv, "--evals"))
-    asserts.equals(env, "5s", _flag(argv, "--time-limit"))
-    genome = _flag(argv, "--genome-out")
+    asserts.equals(env, "square", flag(argv, "--op"))
+    asserts.equals(env, "go", flag(argv, "--syntax"), "the search times the Go program")
+    asserts.equals(env, "znver5", flag(argv, "--expect-uarch"))
+    asserts.equals(env, "3", flag(argv, "--seed"))
+    asserts.equals(env, "50", flag(argv, "--evals"))
+    asserts.equals(env, "5s", flag(argv, "--time-limit"))
+    genome = flag(argv, "--genome-out")
     asserts.true(env, genome.endswith("fe_search_srcs.znver5_search/square.genome.json"), genome)
-    gopkg = _actions(env, "CryptoptGoPkg")[0]
+    gopkg = actions(env, "CryptoptGoPkg")[0]
     genomes = sorted(_flags(gopkg.argv, "--genome"))
     asserts.equals(env, 2, len(genomes))
     asserts.true(env, genomes[0].startswith("mul="))
@@ -93,34 +84,26 @@ search_test = analysistest.make(_search_test_impl, config_settings = {_UARCH: "z
 
 def _fiat_test_impl(ctx):
     env = analysistest.begin(ctx)
-    gopkg = _actions(env, "CryptoptGoPkg")[0]
-    asserts.true(env, _flag(gopkg.argv, "--fiat").endswith("/fake_fiat.json"))
-    asserts.equals(env, "p256", _flag(gopkg.argv, "--curve"), "the field still gives the representation")
+    gopkg = actions(env, "CryptoptGoPkg")[0]
+    asserts.true(env, flag(gopkg.argv, "--fiat").endswith("/fake_fiat.json"))
+    asserts.equals(env, "p256", flag(gopkg.argv, "--curve"), "the field still gives the representation")
     asserts.true(env, "fake_fiat.json" in [f.basename for f in gopkg.inputs.to_list()])
-    for a in _actions(env, "CryptoptCheck"):
-        asserts.true(env, _flag(a.argv, "--field-fiat").endswith("/fake_fiat.json"), "the validation proves against the Fiat function")
+    for a in actions(env, "CryptoptCheck"):
+        asserts.true(env, flag(a.argv, "--field-fiat").endswith("/fake_fiat.json"), "the validation proves against the Fiat function")
     info = analysistest.target_under_test(env)[CryptoptGoLibraryInfo]
     asserts.equals(env, "fake_fiat.json", info.fiat_json.basename)
     return analysistest.end(env)
 
 fiat_test = analysistest.make(_fiat_test_impl)
 
-def _failure_test(message):
-    def impl(ctx):
-        env = analysistest.begin(ctx)
-        asserts.expect_failure(env, message)
-        return analysistest.end(env)
+bad_op_test = analysistest.make(failure_test("has no operation \"carry\""), expect_failure = True)
 
-    return impl
+fiat_search_test = analysistest.make(failure_test("optimize searches the catalogue's IR, not fiat_json's"), expect_failure = True)
 
-bad_op_test = analysistest.make(_failure_test("has no operation \"carry\""), expect_failure = True)
-
-fiat_search_test = analysistest.make(_failure_test("optimize searches the catalogue's IR, not fiat_json's"), expect_failure = True)
-
-evals_without_search_test = analysistest.make(_failure_test("evals and time_limit go with optimize = True"), expect_failure = True)
+evals_without_search_test = analysistest.make(failure_test("evals and time_limit go with optimize = True"), expect_failure = True)
 
 bad_uarch_test = analysistest.make(
-    _failure_test('//rules:uarch is "zen 5", want a tag like znver5'),
+    failure_test('//rules:uarch is "zen 5", want a tag like znver5'),
     expect_failure = True,
     config_settings = {_UARCH: "zen 5"},
 )

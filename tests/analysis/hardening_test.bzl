@@ -3,27 +3,15 @@ cryptopt_ct_test."""
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
 load("//rules:defs.bzl", "cryptopt_ct_test", "cryptopt_field")
+load(":util.bzl", "action", "flag")
 
 _UARCH = str(Label("//rules:uarch"))
 
-def _action(env, mnemonic):
-    for a in analysistest.target_actions(env):
-        if a.mnemonic == mnemonic:
-            return a
-    return None
-
-def _flag(argv, flag):
-    """The value following flag in argv, None when absent."""
-    for i, a in enumerate(argv[:-1]):
-        if a == flag:
-            return argv[i + 1]
-    return None
-
 def _wipe_emit_test_impl(ctx):
     env = analysistest.begin(ctx)
-    emit = _action(env, "CryptoptEmit")
+    emit = action(env, "CryptoptEmit")
     asserts.true(env, "--wipe-spills" in emit.argv, "emit lacks --wipe-spills: %s" % emit.argv)
-    check = _action(env, "CryptoptCheck")
+    check = action(env, "CryptoptCheck")
     asserts.true(env, "--wipe-spills" in check.argv, "check lacks --wipe-spills: %s" % check.argv)
     return analysistest.end(env)
 
@@ -31,23 +19,23 @@ wipe_emit_test = analysistest.make(_wipe_emit_test_impl)
 
 def _size_search_test_impl(ctx):
     env = analysistest.begin(ctx)
-    opt = _action(env, "CryptoptOptimize")
-    asserts.equals(env, "cycles", _flag(opt.argv, "--objective"))
-    asserts.equals(env, "1500", _flag(opt.argv, "--max-bytes"))
+    opt = action(env, "CryptoptOptimize")
+    asserts.equals(env, "cycles", flag(opt.argv, "--objective"))
+    asserts.equals(env, "1500", flag(opt.argv, "--max-bytes"))
     asserts.false(env, "--wipe-spills" in opt.argv, "wipe_spills unset, yet passed")
-    asserts.false(env, "--wipe-spills" in _action(env, "CryptoptCheck").argv, "check asked to prove wiping")
+    asserts.false(env, "--wipe-spills" in action(env, "CryptoptCheck").argv, "check asked to prove wiping")
     return analysistest.end(env)
 
 size_search_test = analysistest.make(_size_search_test_impl, config_settings = {_UARCH: "icelake"})
 
 def _ct_harness_test_impl(ctx):
     env = analysistest.begin(ctx)
-    gen = _action(env, "CryptoptCTHarness")
+    gen = action(env, "CryptoptCTHarness")
     asserts.true(env, gen != None, "no CryptoptCTHarness action")
-    asserts.equals(env, "hard_wipe", _flag(gen.argv, "-symbol"))
-    asserts.equals(env, "3", _flag(gen.argv, "-inputs"))
-    asserts.true(env, "-alias" in gen.argv, "aliased = True not passed: %s" % gen.argv)
-    asserts.true(env, _flag(gen.argv, "-ir").endswith("hard_wipe.ir.json"))
+    asserts.equals(env, "hard_wipe", flag(gen.argv, "--symbol"))
+    asserts.equals(env, "3", flag(gen.argv, "--inputs"))
+    asserts.true(env, "--alias" in gen.argv, "aliased = True not passed: %s" % gen.argv)
+    asserts.true(env, flag(gen.argv, "--fiat").endswith("hard_wipe.ir.json"))
     return analysistest.end(env)
 
 ct_harness_test = analysistest.make(_ct_harness_test_impl)

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/rules-cryptopt/rules_cryptopt/checker"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/outfile"
 	"github.com/rules-cryptopt/rules_cryptopt/objcheck"
 )
 
@@ -29,9 +30,15 @@ func cmdCheck(env *cliEnv, args []string) error {
 	trials := fs.Int("trials", checker.DefaultTrials, "random inputs run on both sides")
 	seed := fs.Uint64("seed", 1, "seed of the random inputs")
 	wipe := fs.Bool("wipe-spills", false, "also prove every stack word written is zero at ret (code from --wipe-spills)")
+	stamp := fs.String("stamp", "", "also write the JSON report without its duration to FILE (atomically, only when proved): a deterministic build stamp")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	set, stampOut, err := stageStamp(env, *stamp)
+	if err != nil {
+		return err
+	}
+	defer set.Abort()
 	if (*asmPath == "") == (*objPath == "") {
 		return errors.New("exactly one of --object FILE.o and --asm FILE is required")
 	}
@@ -57,19 +64,62 @@ func cmdCheck(env *cliEnv, args []string) error {
 		return oneLine(fmt.Errorf("%s: %w", path, err))
 	}
 	asmPath = &path
+	w := reportWriter(env, *stamp != "", rep.Proved)
 	if *asJSON {
-		enc := json.NewEncoder(env.stdout)
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(rep); err != nil {
 			return err
 		}
 	} else {
-		printReport(env.stdout, *asmPath, rep)
+		printReport(w, *asmPath, rep)
 	}
 	if !rep.Proved {
 		return notProved(fmt.Errorf("%s: not proved equivalent to %s", *asmPath, rep.Function))
 	}
-	return nil
+	return commitStamp(set, stampOut, rep)
+}
+
+// reportWriter is where a report goes: standard output, or with --stamp (a build action)
+// nowhere when proved and stderr when not, so that the build log says why.
+func reportWriter(env *cliEnv, stamped, proved bool) io.Writer {
+	switch {
+	case !stamped:
+		return env.stdout
+	case proved:
+		return io.Discard
+	}
+	return env.stderr
+}
+
+// stageStamp probes the --stamp destination ("": none) before any work.
+func stageStamp(env *cliEnv, path string) (*outfile.Set, *outfile.Output, error) {
+	set := outfile.NewSet(env.stdout)
+	o, err := set.Add("--stamp", path)
+	return set, o, err
+}
+
+// commitStamp writes the proof report as the stamp (none requested: nothing). The
+// duration is left out, so the same proof gives the same bytes: Bazel can cache it and
+// compare it across machines.
+func commitStamp(set *outfile.Set, o *outfile.Output, rep checker.Report) error {
+	if o == nil {
+		return nil
+	}
+	rep.Duration = 0
+	data, err := json.MarshalIndent(stampReport{Report: rep}, "", "  ")
+	if err != nil {
+		return err
+	}
+	o.Write(append(data, '\n'))
+	return set.Commit()
+}
+
+// stampReport is a report without duration_ns: the outer field hides the embedded one for
+// encoding/json, and omitempty drops it.
+type stampReport struct {
+	checker.Report
+	Duration int64 `json:"duration_ns,omitempty"`
 }
 
 // loadForCheck decodes the function from the object, assembling asm first when given

@@ -25,9 +25,15 @@ func cmdCheckGo(env *cliEnv, args []string) error {
 	modelPath := fs.String("model", "", "the function's proof model (gopkg --models)")
 	goCmd := fs.String("go", "go", "the go command whose assembler makes the bytes")
 	fieldFiat := fs.String("field-fiat", "", "with --curve C --op O: prove against op's function of this Fiat JSON file, chosen and checked as 'gopkg --fiat' does")
+	stamp := fs.String("stamp", "", "also write the JSON report without its duration to FILE (atomically, only when proved): a deterministic build stamp")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	set, stampOut, err := stageStamp(env, *stamp)
+	if err != nil {
+		return err
+	}
+	defer set.Abort()
 	if *sPath == "" || *fn == "" || *modelPath == "" {
 		return errors.New("--s, --go-func and --model are required")
 	}
@@ -69,11 +75,11 @@ func cmdCheckGo(env *cliEnv, args []string) error {
 	if err != nil {
 		return oneLine(fmt.Errorf("%s: %w", *modelPath, err))
 	}
-	printReport(env.stdout, *sPath+" ("+*fn+")", rep)
+	printReport(reportWriter(env, *stamp != "", rep.Proved), *sPath+" ("+*fn+")", rep)
 	if !rep.Proved {
 		return notProved(fmt.Errorf("%s: %s not proved equivalent to %s", *sPath, *fn, rep.Function))
 	}
-	return nil
+	return commitStamp(set, stampOut, rep)
 }
 
 // fieldFiatFunc is the Fiat function gopkg --fiat used for s's field and op.

@@ -21,6 +21,7 @@ type compileFlags struct {
 	syntax    string
 	genome    string
 	genomeOut string
+	reportOut string
 	seed      int64
 	order     string
 }
@@ -32,6 +33,7 @@ func (c *compileFlags) register(fs *flag.FlagSet, withSeed bool) {
 	fs.StringVar(&c.syntax, "syntax", "gnu", syntaxHelp)
 	fs.StringVar(&c.genome, "genome", "", "genome file (JSON) to compile")
 	fs.StringVar(&c.genomeOut, "genome-out", "", "write the genome used to this file")
+	fs.StringVar(&c.reportOut, "report", "", "write the report (the provenance header of the assembly: where the genome was tuned, its cycles and ratio) to this file")
 	if withSeed {
 		fs.Int64Var(&c.seed, "seed", 1, "seed of the random genome (without --genome)")
 		fs.StringVar(&c.order, "order", "random", "genome without --genome: random (--seed), fiat (the function's own "+
@@ -71,6 +73,10 @@ func runCompile(env *cliEnv, c *compileFlags, command string) (err error) {
 		return err
 	}
 	genomeOut, err := set.Add("--genome-out", c.genomeOut)
+	if err != nil {
+		return err
+	}
+	reportOut, err := set.Add("--report", c.reportOut)
 	if err != nil {
 		return err
 	}
@@ -117,6 +123,11 @@ func runCompile(env *cliEnv, c *compileFlags, command string) (err error) {
 		return err
 	}
 	asmOut.Write(text)
+	if reportOut != nil {
+		for _, l := range prog.Header {
+			fmt.Fprintf(reportOut, "# %s\n", l)
+		}
+	}
 	if genomeOut != nil {
 		data, err := gf.Marshal()
 		if err != nil {

@@ -27,6 +27,7 @@ type optimizeFlags struct {
 	seed                              int64
 	timeLimit                         time.Duration
 	out, genomeOut, traceOut, plotOut string
+	reportOut                         string
 	expectUarch, baseline, start      string
 	obj                               objectiveFlags
 	syntax                            string
@@ -45,6 +46,7 @@ func (o *optimizeFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&o.batches, "batches", 31, "timing batches per comparison (the score is their median)")
 	fs.StringVar(&o.out, "o", "", "output .S file (default: stdout, with the report on stderr)")
 	fs.StringVar(&o.genomeOut, "genome-out", "", "write the winning genome (JSON) to this file")
+	fs.StringVar(&o.reportOut, "report", "", "write the report to this file (with the other outputs, atomically) instead of stdout or stderr")
 	fs.StringVar(&o.traceOut, "trace", "", "write the trajectory (one CSV row per evaluation) to this file")
 	fs.StringVar(&o.plotOut, "plot", "", "write an SVG plot of the best cycles over evaluations to this file")
 	fs.StringVar(&o.expectUarch, "expect-uarch", "", "refuse to run unless this CPU's tag (see 'cryptopt uarch') is this")
@@ -131,6 +133,12 @@ func runOptimize(env *cliEnv, args []string, detect func() uarch.Info) error {
 	if err != nil {
 		return err
 	}
+	if files.report != nil { // a file like the others: all or none
+		if err := rep(); err != nil {
+			return err
+		}
+		return outs.Commit()
+	}
 	// The files are committed even when the report cannot be printed (stdout gone).
 	if err := outs.Commit(); err != nil {
 		return err
@@ -154,7 +162,7 @@ func checkCPU(detect func() uarch.Info, expect string) (uarch.Info, error) {
 
 // optFiles are the staged outputs; nil ones were not requested.
 type optFiles struct {
-	asm, genome, trace, plot *outfile.Output
+	asm, genome, trace, plot, report *outfile.Output
 }
 
 // openOutputs probes every output up front (-o defaults to standard output), so an
@@ -167,7 +175,7 @@ func (o *optimizeFlags) openOutputs(outs *outfile.Set) (optFiles, error) {
 		flag, dest string
 		p          **outfile.Output
 	}{{"-o", cmp.Or(o.out, "-"), &f.asm}, {"--genome-out", o.genomeOut, &f.genome},
-		{"--trace", o.traceOut, &f.trace}, {"--plot", o.plotOut, &f.plot}} {
+		{"--trace", o.traceOut, &f.trace}, {"--plot", o.plotOut, &f.plot}, {"--report", o.reportOut, &f.report}} {
 		if *x.p, err = outs.Add(x.flag, x.dest); err != nil {
 			return f, err
 		}
@@ -178,8 +186,12 @@ func (o *optimizeFlags) openOutputs(outs *outfile.Set) (optFiles, error) {
 	return f, err
 }
 
-// reportTo is where the report goes: standard output unless an output file does.
+// reportTo is where the report goes: --report, else standard output unless an output
+// file does.
 func (f optFiles) reportTo(env *cliEnv) io.Writer {
+	if f.report != nil {
+		return f.report
+	}
 	for _, o := range []*outfile.Output{f.asm, f.genome, f.trace, f.plot} {
 		if o.IsStdout() {
 			return env.stderr

@@ -23,18 +23,20 @@ type cliEnv struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"fields":   {"list the field catalogue", cmdFields},
-		"ir":       {"print a function's IR (JSON or text)", cmdIR},
-		"emit-c":   {"print straight-line C for a function (the compiler baseline)", cmdEmitC},
-		"compile":  {"generate assembly from a random or given genome (no search)", cmdCompile},
-		"emit":     {"reproduce the assembly of a pinned genome (compile --genome)", cmdEmit},
-		"optimize": {"search for fast assembly by timing candidates on this CPU", cmdOptimize},
-		"check":    {"prove assembly equivalent to its IR", cmdCheck},
-		"check-go": {"re-prove a Go assembly function from go tool asm's bytes and its model", cmdCheckGo},
-		"bench":    {"time assembly against gcc and clang side by side", cmdBench},
-		"gopkg":    {"write a Go package for a field: proved Go assembly, pure-Go fallback, API, test", cmdGopkg},
-		"uarch":    {"print this CPU's microarchitecture tag", cmdUarch},
-		"version":  {"print the tool version", cmdVersion},
+		"fields":     {"list the field catalogue", cmdFields},
+		"ir":         {"print a function's IR (JSON or text)", cmdIR},
+		"emit-c":     {"print straight-line C for a function (the compiler baseline)", cmdEmitC},
+		"compile":    {"generate assembly from a random or given genome (no search)", cmdCompile},
+		"emit":       {"reproduce the assembly of a pinned genome (compile --genome)", cmdEmit},
+		"optimize":   {"search for fast assembly by timing candidates on this CPU", cmdOptimize},
+		"check":      {"prove assembly equivalent to its IR", cmdCheck},
+		"check-go":   {"re-prove a Go assembly function from go tool asm's bytes and its model", cmdCheckGo},
+		"header":     {"write the C header declaring a function (the Bazel rule's)", cmdHeader},
+		"ct-harness": {"write the valgrind constant-time harness of a function (cryptopt_ct_test's)", cmdCTHarness},
+		"bench":      {"time assembly against gcc and clang side by side", cmdBench},
+		"gopkg":      {"write a Go package for a field: proved Go assembly, pure-Go fallback, API, test", cmdGopkg},
+		"uarch":      {"print this CPU's microarchitecture tag (--bzl: the tag table for rules/)", cmdUarch},
+		"version":    {"print the tool version", cmdVersion},
 	}
 }
 
@@ -91,6 +93,6 @@ func usage(w io.Writer, cmds map[string]command) {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-9s %s\n", n, cmds[n].summary)
+		fmt.Fprintf(w, "  %-10s %s\n", n, cmds[n].summary)
 	}
 }
