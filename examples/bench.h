@@ -37,6 +37,16 @@ static inline void bench_time(bench_fn fn, uint8_t *o, const uint8_t *k, const u
   *sec = t1 - t0;
 }
 
+// bench_shuffle sets order to a random permutation of 0..n-1 (Fisher-Yates; uniform(m) is
+// uniform in [0, m)): run in a new order each round, no implementation is always first.
+static inline void bench_shuffle(size_t *order, size_t n, size_t (*uniform)(size_t)) {
+  for (size_t j = 0; j < n; j++) order[j] = j;
+  for (size_t j = n - 1; j > 0; j--) {
+    size_t k = uniform(j + 1), t = order[j];
+    order[j] = order[k], order[k] = t;
+  }
+}
+
 static int bench_cmp(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);

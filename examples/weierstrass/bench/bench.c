@@ -123,6 +123,8 @@ static void prepare(void) {
   }
 }
 
+static size_t uniform(size_t m) { return (size_t)rand() % m; }
+
 int main(int argc, char **argv) {
   int rounds = argc > 1 ? atoi(argv[1]) : 51;
   if (rounds < 1) {
@@ -133,12 +135,8 @@ int main(int argc, char **argv) {
   size_t n = (size_t)rounds * B;
   double *cyc = calloc(NIMPL * n, sizeof *cyc), *sec = calloc(NIMPL * n, sizeof *sec);
   size_t order[NIMPL];
-  for (size_t j = 0; j < NIMPL; j++) order[j] = j;
   for (int r = 0; r < rounds; r++) {
-    for (size_t j = NIMPL - 1; j > 0; j--) {  // shuffle: no implementation always first
-      size_t k = (size_t)rand() % (j + 1), t = order[j];
-      order[j] = order[k], order[k] = t;
-    }
+    bench_shuffle(order, NIMPL, uniform);
     for (size_t o = 0; o < NIMPL; o++) {
       size_t j = order[o];
       int c = impls[j].curve;
