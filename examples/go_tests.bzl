@@ -22,3 +22,35 @@ def go_test_paths(name, gotags = [], want_path = False, **kwargs):
             gotags = gotags + tags,
             **kwargs
         )
+
+# The ops of the generated Go field packages the examples build by cryptopt_go_library.
+GO_FIELD_OPS = [
+    "mul",
+    "square",
+    "add",
+    "sub",
+    "opp",
+]
+
+def go_field_tests(name):
+    """go_test_paths of a cryptopt_go_library's generated test plus path_test.go.
+
+    The generated test checks every op against math/big on all edge and 100,000 random
+    inputs, through the API and the pure-Go opGeneric; path_test.go checks which
+    implementation the tags selected.
+
+    Args:
+      name: <library>_test; <library>_purego_test is declared too.
+    """
+    library = name[:-len("_test")]
+    go_test_paths(
+        name = name,
+        srcs = [
+            "path_test.go",
+            ":%s_test_srcs" % library,
+        ],
+        embed = [":" + library],
+        gotags = ["cryptopt_bazel"],
+        want_path = True,
+        deps = ["@com_github_stretchr_testify//require"],
+    )
