@@ -88,21 +88,18 @@ func (w words) row(x ir.Arg, ys []ir.Arg) []ir.Arg {
 }
 
 // addChain adds two equal-length word vectors, returning the sum words and the carry out.
-func (w words) addChain(xs, ys []ir.Arg) ([]ir.Arg, ir.Arg) {
-	out := make([]ir.Arg, len(xs))
-	c := zero
-	for j := range xs {
-		out[j], c = w.addc(c, xs[j], ys[j])
-	}
-	return out, c
-}
+func (w words) addChain(xs, ys []ir.Arg) ([]ir.Arg, ir.Arg) { return chain(w.addc, xs, ys) }
 
 // subChain subtracts ys from xs, returning the difference words and the borrow out.
-func (w words) subChain(xs, ys []ir.Arg) ([]ir.Arg, ir.Arg) {
+func (w words) subChain(xs, ys []ir.Arg) ([]ir.Arg, ir.Arg) { return chain(w.subb, xs, ys) }
+
+// chain applies op (addc or subb) word by word from the least significant, threading the
+// carry or borrow, and returns the words and the last carry or borrow.
+func chain(op func(c, x, y ir.Arg) (ir.Arg, ir.Arg), xs, ys []ir.Arg) ([]ir.Arg, ir.Arg) {
 	out := make([]ir.Arg, len(xs))
 	c := zero
 	for j := range xs {
-		out[j], c = w.subb(c, xs[j], ys[j])
+		out[j], c = op(c, xs[j], ys[j])
 	}
 	return out, c
 }

@@ -196,10 +196,21 @@ func apiGo(c Config, ops []*op) string {
 		for _, x := range in {
 			args += ", (*[" + fmt.Sprint(n) + "]uint64)(" + x + ")"
 		}
-		fmt.Fprintf(&b, "func %s(out, %s *Element) {\n\tif %s {\n\t\tvar t Element\n\t\t%s(%s)\n\t\t*out = t\n\t\treturn\n\t}\n\t%s(%s)\n}\n\n",
-			api, strings.Join(in, ", "), cond, o.name, strings.Replace(args, "(out)", "(&t)", 1), o.name, args)
+		fmt.Fprintf(&b, "func %s(out, %s *Element) {\n\tif %s {\n\t\tvar t Element\n\t\t%s(%s)\n\t\t%s\n\t\treturn\n\t}\n\t%s(%s)\n}\n\n",
+			api, strings.Join(in, ", "), cond, o.name, strings.Replace(args, "(out)", "(&t)", 1), copyBack(n), o.name, args)
 	}
 	return b.String()
+}
+
+// copyBack is the statement that copies the temporary t to out one limb at a time: `*out = t`
+// compiles to 16-byte moves, and loading 16 bytes just stored as two 8-byte halves by the
+// assembly stalls store forwarding on every aliased call.
+func copyBack(n int) string {
+	outs, ts := make([]string, n), make([]string, n)
+	for i := range n {
+		outs[i], ts[i] = fmt.Sprintf("out[%d]", i), fmt.Sprintf("t[%d]", i)
+	}
+	return strings.Join(outs, ", ") + " = " + strings.Join(ts, ", ")
 }
 
 func limbText(F fields.Field) string {

@@ -40,6 +40,12 @@ func (m *machine) emit1(op Op, t Type, name string, args ...Arg) Arg {
 	return m.emit(op, t, 0, []string{name}, args...)[0]
 }
 
+// emit2 emits a 64-bit op with two results (low and high word, or value and carry out).
+func (m *machine) emit2(op Op, name0, name1 string, args ...Arg) (Arg, Arg) {
+	r := m.emit(op, U64, 64, []string{name0, name1}, args...)
+	return r[0], r[1]
+}
+
 func isK(a Arg, k uint64) bool { return a.IsConst && a.Imm == k }
 
 // zext is a (u1 or u64) as a u64 operand.
@@ -220,8 +226,7 @@ func (m *machine) mulx(a, b Arg, lo, hi string) (Arg, Arg) {
 	case isK(b, 1):
 		return a, C(0)
 	}
-	r := m.emit(OpMulx, U64, 64, []string{lo, hi}, a, b)
-	return r[0], r[1]
+	return m.emit2(OpMulx, lo, hi, a, b)
 }
 
 // addc is sum, cout = cin + a + b; cin is a u1 operand.
@@ -235,8 +240,7 @@ func (m *machine) addc(cin, a, b Arg, sum, cout string) (Arg, Arg) {
 	case isK(cin, 0) && isK(b, 0):
 		return a, C(0)
 	}
-	r := m.emit(OpAddCarryx, U64, 64, []string{sum, cout}, cin, a, b)
-	return r[0], r[1]
+	return m.emit2(OpAddCarryx, sum, cout, cin, a, b)
 }
 
 // subb is diff, bout = a - b - bin; bin is a u1 operand.
@@ -248,6 +252,5 @@ func (m *machine) subb(bin, a, b Arg, diff, bout string) (Arg, Arg) {
 	case isK(bin, 0) && isK(b, 0):
 		return a, C(0)
 	}
-	r := m.emit(OpSubBorrowx, U64, 64, []string{diff, bout}, bin, a, b)
-	return r[0], r[1]
+	return m.emit2(OpSubBorrowx, diff, bout, bin, a, b)
 }

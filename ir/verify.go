@@ -144,7 +144,9 @@ func verifyResult(f *Func, r *Result, use func(Arg) error) error {
 	return nil
 }
 
-func verifyInstr(f *Func, in *Instr) error {
+// CheckArity reports an instruction whose operation is unknown or whose operand or result
+// count does not fit its operation (the verifier and the interpreter's compiler share it).
+func CheckArity(in *Instr) error {
 	lo, hi := Arity(in.Op)
 	if lo < 0 {
 		return fmt.Errorf("unknown operation")
@@ -154,6 +156,13 @@ func verifyInstr(f *Func, in *Instr) error {
 	}
 	if len(in.Results) != in.Op.NumResults() {
 		return fmt.Errorf("%d results, want %d", len(in.Results), in.Op.NumResults())
+	}
+	return nil
+}
+
+func verifyInstr(f *Func, in *Instr) error {
+	if err := CheckArity(in); err != nil {
+		return err
 	}
 	if t := f.TypeOf(in.Results[0]); t != in.Type {
 		return fmt.Errorf("instruction type %s but result type %s", in.Type, t)

@@ -1,10 +1,9 @@
 """weier_fields: the cryptopt_field targets one Weierstrass curve is built from."""
 
-load("@rules_cc//cc:defs.bzl", "cc_library")
-load("//rules:defs.bzl", "cryptopt_field")
+load("//examples:pinned_fields.bzl", "pinned_fields")
 
 # The field ops curve.inc calls (all on the 4×64 Montgomery ABI, built without aliasing).
-_OPS = [
+WEIER_OPS = [
     "add",
     "from_bytes",
     "from_montgomery",
@@ -19,10 +18,7 @@ _OPS = [
 ]
 
 def weier_fields(name, curve, prefix, **kwargs):
-    """Declares <prefix>_<op> (symbol cryptopt_<prefix>_<op>) for every op, and <name>.
-
-    Each <prefix>_<op> is emitted from its pinned genome genomes/<prefix>_<op>.genome.json
-    and proved by CryptoptCheck; <name> is a cc_library depending on all of them.
+    """pinned_fields (//examples:pinned_fields.bzl) over WEIER_OPS.
 
     Args:
       name: the cc_library of all the field functions.
@@ -30,15 +26,4 @@ def weier_fields(name, curve, prefix, **kwargs):
       prefix: the target and symbol prefix (p256 or k256).
       **kwargs: passed to the cc_library <name> (visibility, tags).
     """
-    labels = []
-    for op in _OPS:
-        target = "%s_%s" % (prefix, op)
-        cryptopt_field(
-            name = target,
-            curve = curve,
-            op = op,
-            genome = "genomes/%s.genome.json" % target,
-            symbol = "cryptopt_" + target,
-        )
-        labels.append(":" + target)
-    cc_library(name = name, deps = labels, **kwargs)
+    pinned_fields(name, curve, {op: {} for op in WEIER_OPS}, prefix, **kwargs)

@@ -16,12 +16,5 @@
 
 #define FE(op) cryptopt_p256_##op
 #define API(name) cryptopt_p256_##name
-#define A_IS_MINUS3 1
-#define C_P P256_P
-#define C_N P256_N
-#define C_B P256_B
-#define C_GX P256_GX
-#define C_GY P256_GY
-#define C_PM2 P256_PM2
-#define C_SQRT P256_SQRT
+#define CONST(name) P256_##name
 #include "examples/weierstrass/curve.inc"

@@ -16,12 +16,5 @@
 
 #define FE(op) cryptopt_k256_##op
 #define API(name) cryptopt_secp256k1_##name
-#define A_IS_MINUS3 0
-#define C_P K256_P
-#define C_N K256_N
-#define C_B K256_B
-#define C_GX K256_GX
-#define C_GY K256_GY
-#define C_PM2 K256_PM2
-#define C_SQRT K256_SQRT
+#define CONST(name) K256_##name
 #include "examples/weierstrass/curve.inc"

@@ -1,7 +1,6 @@
 """x25519_fields: the cryptopt_field targets one X25519 variant is built from."""
 
-load("@rules_cc//cc:defs.bzl", "cc_library")
-load("//rules:defs.bzl", "cryptopt_field")
+load("//examples:pinned_fields.bzl", "pinned_fields")
 
 # Each op of the ladder, and what it needs beyond curve/op.
 _OPS = {
@@ -16,27 +15,11 @@ _OPS = {
 }
 
 def x25519_fields(name, curve, **kwargs):
-    """Declares <name>_<op> (symbol cryptopt_<name>_<op>) for every ladder op, and <name>.
-
-    Each <name>_<op> is emitted from its pinned genome genomes/<name>_<op>.genome.json and
-    proved by CryptoptCheck; <name> is a cc_library depending on all of them.
+    """pinned_fields (//examples:pinned_fields.bzl) over the ladder's ops, prefix name.
 
     Args:
       name: fe51 or fe64.
       curve: the catalogue field (curve25519 or curve25519_solinas).
       **kwargs: passed to the cc_library <name> (visibility, tags).
     """
-    prefix = name
-    labels = []
-    for op, extra in _OPS.items():
-        name = "%s_%s" % (prefix, op)
-        cryptopt_field(
-            name = name,
-            curve = curve,
-            op = op,
-            genome = "genomes/%s.genome.json" % name,
-            symbol = "cryptopt_" + name,
-            **extra
-        )
-        labels.append(":" + name)
-    cc_library(name = prefix, deps = labels, **kwargs)
+    pinned_fields(name, curve, _OPS, name, **kwargs)

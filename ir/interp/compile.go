@@ -15,21 +15,6 @@ type compiler struct {
 	consts  map[uint64]int32 // compile-time only: one slot per distinct constant
 }
 
-// arity is the allowed operand count of each op: min, max (-1: unbounded).
-func arity(op ir.Op) (int, int) {
-	switch op {
-	case ir.OpAssign, ir.OpCast, ir.OpNot, ir.OpLNot:
-		return 1, 1
-	case ir.OpSub, ir.OpShr, ir.OpShl, ir.OpMulx:
-		return 2, 2
-	case ir.OpAddCarryx, ir.OpSubBorrowx, ir.OpCmovznz, ir.OpShrd:
-		return 3, 3
-	case ir.OpAdd, ir.OpMul, ir.OpAnd, ir.OpOr:
-		return 1, -1
-	}
-	return -1, -1
-}
-
 func (c *compiler) compile() error {
 	f := c.f
 	c.vals = make([]word, len(f.Values))
@@ -102,15 +87,8 @@ func (c *compiler) operand(a ir.Arg) (int32, error) {
 }
 
 func (c *compiler) instr(in *ir.Instr) error {
-	lo, hi := arity(in.Op)
-	if lo < 0 {
-		return fmt.Errorf("unknown operation")
-	}
-	if len(in.Args) < lo || (hi >= 0 && len(in.Args) > hi) {
-		return fmt.Errorf("%d operands", len(in.Args))
-	}
-	if len(in.Results) != in.Op.NumResults() {
-		return fmt.Errorf("%d results, want %d", len(in.Results), in.Op.NumResults())
+	if err := ir.CheckArity(in); err != nil {
+		return err
 	}
 	s := step{op: in.Op, size: in.Size, args: make([]int32, len(in.Args))}
 	switch in.Op {

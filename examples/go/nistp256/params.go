@@ -1,6 +1,9 @@
 package nistp256
 
-import field "github.com/rules-cryptopt/rules_cryptopt/examples/gofield/p256"
+import (
+	"github.com/rules-cryptopt/rules_cryptopt/examples/go/internal/weierstrass"
+	field "github.com/rules-cryptopt/rules_cryptopt/examples/gofield/p256"
+)
 
 // fe is a field element, 4×64-bit words in the Montgomery domain.
 type fe = field.Element
@@ -9,7 +12,8 @@ type fe = field.Element
 // each 256-bit constant as 4 little-endian 64-bit words, plain (not Montgomery) values.
 const curveName = "P-256"
 
-// aIsMinus3 selects the Renes–Costello–Batina formulas for a = −3 (Algorithms 4 and 6).
+// aIsMinus3 records that a = −3: point.go has the Renes–Costello–Batina formulas for it
+// (Algorithms 4 and 6); TestConstants checks it against the standard.
 const aIsMinus3 = true
 
 var (
@@ -23,3 +27,7 @@ var (
 	// cPm2 = p − 2, the (public) exponent of inversion by Fermat's little theorem.
 	cPm2 = [4]uint64{0xfffffffffffffffd, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001}
 )
+
+// curve is P-256 with the formulas of point.go; read-only after package initialisation.
+var curve = weierstrass.New(weierstrass.Params[fe]{Name: curveName, P: cP, N: cN, PMinus2: cPm2,
+	R2: cR2, Gx: cGx, Gy: cGy, Mul: field.Mul, Square: field.Square, Formulas: newFormulas()})

@@ -9,6 +9,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/rules-cryptopt/rules_cryptopt/examples/go/internal/weierstrass"
 	"github.com/stretchr/testify/require"
 )
 
@@ -122,15 +123,15 @@ func TestFieldHelpers(t *testing.T) {
 			v.Sub(r.p, big.NewInt(1))
 		}
 		b := scalarBytes(v)
-		x, ok := decodeFE(b)
+		x, ok := curve.DecodeFE(b)
 		require.True(t, ok)
 		want := new(big.Int).Mul(v, R)
 		require.Equal(t, words(want.Mod(want, r.p)), [4]uint64(x), "to Montgomery")
 		out := make([]byte, 32)
-		encodeFE(out, &x)
+		curve.EncodeFE(out, &x)
 		require.Equal(t, b, out, "round trip")
-		inv := invert(&x)
-		encodeFE(out, &inv)
+		inv := curve.Invert(&x)
+		curve.EncodeFE(out, &inv)
 		wantInv := new(big.Int).ModInverse(v, r.p)
 		if wantInv == nil {
 			wantInv = new(big.Int)
@@ -140,10 +141,10 @@ func TestFieldHelpers(t *testing.T) {
 		if v.Sign() == 0 {
 			wantZero = 1
 		}
-		require.Equal(t, wantZero, isZero(&x))
+		require.Equal(t, wantZero, weierstrass.IsZero(&x))
 	}
 	for _, v := range []*big.Int{r.p, new(big.Int).Add(r.p, big.NewInt(1)), new(big.Int).Sub(R, big.NewInt(1))} {
-		_, ok := decodeFE(scalarBytes(v))
+		_, ok := curve.DecodeFE(scalarBytes(v))
 		require.False(t, ok, "%x >= p accepted", v)
 	}
 }

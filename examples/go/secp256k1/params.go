@@ -1,6 +1,9 @@
 package secp256k1
 
-import field "github.com/rules-cryptopt/rules_cryptopt/examples/gofield/secp256k1_montgomery"
+import (
+	"github.com/rules-cryptopt/rules_cryptopt/examples/go/internal/weierstrass"
+	field "github.com/rules-cryptopt/rules_cryptopt/examples/gofield/secp256k1_montgomery"
+)
 
 // fe is a field element, 4×64-bit words in the Montgomery domain.
 type fe = field.Element
@@ -9,7 +12,8 @@ type fe = field.Element
 // as 4 little-endian 64-bit words, plain (not Montgomery) values.
 const curveName = "secp256k1"
 
-// aIsMinus3 is false: a = 0, the Renes–Costello–Batina Algorithms 7 and 9 (b3 = 21).
+// aIsMinus3 is false: a = 0, and point.go has the Renes–Costello–Batina formulas for it
+// (Algorithms 7 and 9, b3 = 21); TestConstants checks it against the standard.
 const aIsMinus3 = false
 
 var (
@@ -23,3 +27,7 @@ var (
 	// cPm2 = p − 2, the (public) exponent of inversion by Fermat's little theorem.
 	cPm2 = [4]uint64{0xfffffffefffffc2d, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}
 )
+
+// curve is secp256k1 with the formulas of point.go; read-only after package initialisation.
+var curve = weierstrass.New(weierstrass.Params[fe]{Name: curveName, P: cP, N: cN, PMinus2: cPm2,
+	R2: cR2, Gx: cGx, Gy: cGy, Mul: field.Mul, Square: field.Square, Formulas: newFormulas()})

@@ -16,7 +16,7 @@ func Mul(out, a, b *Element) {
 	if out == a || out == b {
 		var t Element
 		mul((*[5]uint64)(&t), (*[5]uint64)(a), (*[5]uint64)(b))
-		*out = t
+		out[0], out[1], out[2], out[3], out[4] = t[0], t[1], t[2], t[3], t[4]
 		return
 	}
 	mul((*[5]uint64)(out), (*[5]uint64)(a), (*[5]uint64)(b))
@@ -31,7 +31,7 @@ func Square(out, a *Element) {
 	if out == a {
 		var t Element
 		square((*[5]uint64)(&t), (*[5]uint64)(a))
-		*out = t
+		out[0], out[1], out[2], out[3], out[4] = t[0], t[1], t[2], t[3], t[4]
 		return
 	}
 	square((*[5]uint64)(out), (*[5]uint64)(a))
@@ -47,7 +47,7 @@ func Add(out, a, b *Element) {
 	if out == a || out == b {
 		var t Element
 		add((*[5]uint64)(&t), (*[5]uint64)(a), (*[5]uint64)(b))
-		*out = t
+		out[0], out[1], out[2], out[3], out[4] = t[0], t[1], t[2], t[3], t[4]
 		return
 	}
 	add((*[5]uint64)(out), (*[5]uint64)(a), (*[5]uint64)(b))
@@ -63,7 +63,7 @@ func Sub(out, a, b *Element) {
 	if out == a || out == b {
 		var t Element
 		sub((*[5]uint64)(&t), (*[5]uint64)(a), (*[5]uint64)(b))
-		*out = t
+		out[0], out[1], out[2], out[3], out[4] = t[0], t[1], t[2], t[3], t[4]
 		return
 	}
 	sub((*[5]uint64)(out), (*[5]uint64)(a), (*[5]uint64)(b))
@@ -78,7 +78,7 @@ func Opp(out, a *Element) {
 	if out == a {
 		var t Element
 		opp((*[5]uint64)(&t), (*[5]uint64)(a))
-		*out = t
+		out[0], out[1], out[2], out[3], out[4] = t[0], t[1], t[2], t[3], t[4]
 		return
 	}
 	opp((*[5]uint64)(out), (*[5]uint64)(a))
@@ -93,7 +93,7 @@ func Carry(out, a *Element) {
 	if out == a {
 		var t Element
 		carry((*[5]uint64)(&t), (*[5]uint64)(a))
-		*out = t
+		out[0], out[1], out[2], out[3], out[4] = t[0], t[1], t[2], t[3], t[4]
 		return
 	}
 	carry((*[5]uint64)(out), (*[5]uint64)(a))

@@ -16,7 +16,7 @@ func Mul(out, a, b *Element) {
 	if out == a || out == b {
 		var t Element
 		mul((*[4]uint64)(&t), (*[4]uint64)(a), (*[4]uint64)(b))
-		*out = t
+		out[0], out[1], out[2], out[3] = t[0], t[1], t[2], t[3]
 		return
 	}
 	mul((*[4]uint64)(out), (*[4]uint64)(a), (*[4]uint64)(b))
@@ -31,7 +31,7 @@ func Square(out, a *Element) {
 	if out == a {
 		var t Element
 		square((*[4]uint64)(&t), (*[4]uint64)(a))
-		*out = t
+		out[0], out[1], out[2], out[3] = t[0], t[1], t[2], t[3]
 		return
 	}
 	square((*[4]uint64)(out), (*[4]uint64)(a))
@@ -48,7 +48,7 @@ func Add(out, a, b *Element) {
 	if out == a || out == b {
 		var t Element
 		add((*[4]uint64)(&t), (*[4]uint64)(a), (*[4]uint64)(b))
-		*out = t
+		out[0], out[1], out[2], out[3] = t[0], t[1], t[2], t[3]
 		return
 	}
 	add((*[4]uint64)(out), (*[4]uint64)(a), (*[4]uint64)(b))
@@ -65,7 +65,7 @@ func Sub(out, a, b *Element) {
 	if out == a || out == b {
 		var t Element
 		sub((*[4]uint64)(&t), (*[4]uint64)(a), (*[4]uint64)(b))
-		*out = t
+		out[0], out[1], out[2], out[3] = t[0], t[1], t[2], t[3]
 		return
 	}
 	sub((*[4]uint64)(out), (*[4]uint64)(a), (*[4]uint64)(b))
@@ -81,7 +81,7 @@ func Opp(out, a *Element) {
 	if out == a {
 		var t Element
 		opp((*[4]uint64)(&t), (*[4]uint64)(a))
-		*out = t
+		out[0], out[1], out[2], out[3] = t[0], t[1], t[2], t[3]
 		return
 	}
 	opp((*[4]uint64)(out), (*[4]uint64)(a))

@@ -21,9 +21,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <x86intrin.h>
 
+#include "examples/bench.h"
 #include "examples/weierstrass/p256.h"
 #include "examples/weierstrass/secp256k1.h"
 
@@ -38,8 +37,6 @@ static uint8_t keys[2][B][32], points[2][B][65], outs[B][65];
 static EC_GROUP *groups[2];
 static BN_CTX *bnctx;
 static secp256k1_context *sctx;
-
-typedef int (*op_fn)(uint8_t *, const uint8_t *, const uint8_t *);
 
 static int ossl(int c, uint8_t *o, const uint8_t *k, const uint8_t *pt) {
   const EC_GROUP *g = groups[c];
@@ -80,7 +77,7 @@ WRAP_BASE(cryptopt_k256c_scalar_base_mult)
 static const struct {
   const char *name;
   int curve, ref;  // curve index; ref: the group's reference for the speed ratio
-  op_fn fn;
+  bench_fn fn;
 } impls[] = {
     {"P-256 k·G ours (cryptopt asm)", 0, 0, cryptopt_p256_scalar_base_mult_w},
     {"P-256 k·G same code, emit-c C", 0, 0, cryptopt_p256c_scalar_base_mult_w},
@@ -98,24 +95,6 @@ static const struct {
     {"secp256k1 k·P libsecp256k1 tweak_mul", 1, 1, lib_mult},
 };
 #define NIMPL (sizeof impls / sizeof impls[0])
-
-static inline uint64_t cycles(void) {
-  _mm_lfence();
-  uint64_t t = __rdtsc();
-  _mm_lfence();
-  return t;
-}
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
 
 static void prepare(void) {
   groups[0] = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1);
@@ -144,6 +123,8 @@ static void prepare(void) {
   }
 }
 
+static size_t uniform(size_t m) { return (size_t)rand() % m; }
+
 int main(int argc, char **argv) {
   int rounds = argc > 1 ? atoi(argv[1]) : 51;
   if (rounds < 1) {
@@ -154,30 +135,18 @@ int main(int argc, char **argv) {
   size_t n = (size_t)rounds * B;
   double *cyc = calloc(NIMPL * n, sizeof *cyc), *sec = calloc(NIMPL * n, sizeof *sec);
   size_t order[NIMPL];
-  for (size_t j = 0; j < NIMPL; j++) order[j] = j;
   for (int r = 0; r < rounds; r++) {
-    for (size_t j = NIMPL - 1; j > 0; j--) {  // shuffle: no implementation always first
-      size_t k = (size_t)rand() % (j + 1), t = order[j];
-      order[j] = order[k], order[k] = t;
-    }
+    bench_shuffle(order, NIMPL, uniform);
     for (size_t o = 0; o < NIMPL; o++) {
       size_t j = order[o];
       int c = impls[j].curve;
       for (int i = 0; i < B; i++) {
-        double t0 = now();
-        uint64_t c0 = cycles();
-        impls[j].fn(outs[i], keys[c][i], points[c][i]);
-        uint64_t c1 = cycles();
-        double t1 = now();
-        cyc[j * n + (size_t)r * B + i] = (double)(c1 - c0);
-        sec[j * n + (size_t)r * B + i] = t1 - t0;
+        size_t at = j * n + (size_t)r * B + i;
+        bench_time(impls[j].fn, outs[i], keys[c][i], points[c][i], &cyc[at], &sec[at]);
       }
     }
   }
-  for (size_t j = 0; j < NIMPL; j++) {
-    qsort(cyc + j * n, n, sizeof *cyc, cmp);
-    qsort(sec + j * n, n, sizeof *sec, cmp);
-  }
+  bench_sort(cyc, sec, NIMPL, n);
   printf("| implementation | cycles/op (median) | cycles/op (p10) | ops/s (median) | speed vs reference |\n|---|---|---|---|---|\n");
   for (size_t j = 0; j < NIMPL; j++) {
     size_t ref = j;  // the reference of j's group: same curve and operation, ref = 1

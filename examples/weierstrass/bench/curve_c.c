@@ -22,14 +22,7 @@
 #include "examples/weierstrass/bench/p256c_to_montgomery.inc"
 #define FE(op) cryptopt_p256c_##op
 #define API(name) cryptopt_p256c_##name
-#define A_IS_MINUS3 1
-#define C_P P256_P
-#define C_N P256_N
-#define C_B P256_B
-#define C_GX P256_GX
-#define C_GY P256_GY
-#define C_PM2 P256_PM2
-#define C_SQRT P256_SQRT
+#define CONST(name) P256_##name
 #else
 #include "examples/weierstrass/bench/k256c_add.inc"
 #include "examples/weierstrass/bench/k256c_from_bytes.inc"
@@ -44,14 +37,7 @@
 #include "examples/weierstrass/bench/k256c_to_montgomery.inc"
 #define FE(op) cryptopt_k256c_##op
 #define API(name) cryptopt_k256c_##name
-#define A_IS_MINUS3 0
-#define C_P K256_P
-#define C_N K256_N
-#define C_B K256_B
-#define C_GX K256_GX
-#define C_GY K256_GY
-#define C_PM2 K256_PM2
-#define C_SQRT K256_SQRT
+#define CONST(name) K256_##name
 #endif
 
 int API(scalar_base_mult)(uint8_t out[65], const uint8_t k[32]);

@@ -16,9 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <x86intrin.h>
 
+#include "examples/bench.h"
 #include "examples/x25519/x25519.h"
 
 int cryptopt_x25519_51c(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32]);
@@ -28,8 +27,6 @@ int cryptopt_x25519_64c(uint8_t out[32], const uint8_t scalar[32], const uint8_t
 
 static uint8_t keys[B][32], points[B][32], outs[B][32];
 static EVP_PKEY_CTX *ctxs[B];
-
-typedef int (*x25519_fn)(uint8_t *, const uint8_t *, const uint8_t *);
 
 static int sodium(uint8_t *o, const uint8_t *k, const uint8_t *u) { return crypto_scalarmult(o, k, u); }
 
@@ -42,7 +39,7 @@ static int openssl(uint8_t *o, const uint8_t *k, const uint8_t *u) {
 
 static const struct {
   const char *name;
-  x25519_fn fn;
+  bench_fn fn;
 } impls[] = {
     {"ours 5x51 (cryptopt asm)", cryptopt_x25519_51},
     {"ours 4x64 (cryptopt asm)", cryptopt_x25519_64},
@@ -52,24 +49,6 @@ static const struct {
     {"OpenSSL X25519 (EVP derive)", openssl},
 };
 #define NIMPL (sizeof impls / sizeof impls[0])
-
-static inline uint64_t cycles(void) {
-  _mm_lfence();
-  uint64_t t = __rdtsc();
-  _mm_lfence();
-  return t;
-}
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
 
 static void prepare(void) {
   randombytes_buf(keys, sizeof keys);
@@ -102,6 +81,8 @@ static void prepare(void) {
   }
 }
 
+static size_t uniform(size_t m) { return randombytes_uniform((uint32_t)m); }
+
 int main(int argc, char **argv) {
   int rounds = argc > 1 ? atoi(argv[1]) : 101;
   if (rounds < 1 || sodium_init() < 0) {
@@ -112,31 +93,19 @@ int main(int argc, char **argv) {
   size_t n = (size_t)rounds * B;
   double *cyc = calloc(NIMPL * n, sizeof *cyc), *sec = calloc(NIMPL * n, sizeof *sec);
   size_t order[NIMPL];
-  for (size_t j = 0; j < NIMPL; j++) order[j] = j;
   for (int r = 0; r < rounds; r++) {
-    for (size_t j = NIMPL - 1; j > 0; j--) {  // shuffle: no implementation always first
-      size_t k = randombytes_uniform((uint32_t)j + 1), t = order[j];
-      order[j] = order[k], order[k] = t;
-    }
+    bench_shuffle(order, NIMPL, uniform);
     for (size_t o = 0; o < NIMPL; o++) {
       size_t j = order[o];
       openssl_slot = 0;
       for (int i = 0; i < B; i++) {
-        double t0 = now();
-        uint64_t c0 = cycles();
-        impls[j].fn(outs[i], keys[i], points[i]);
-        uint64_t c1 = cycles();
-        double t1 = now();
-        cyc[j * n + (size_t)r * B + i] = (double)(c1 - c0);
-        sec[j * n + (size_t)r * B + i] = t1 - t0;
+        size_t at = j * n + (size_t)r * B + i;
+        bench_time(impls[j].fn, outs[i], keys[i], points[i], &cyc[at], &sec[at]);
       }
     }
   }
   printf("| implementation | cycles/op (median) | cycles/op (p10) | ops/s (median) | speed vs libsodium |\n|---|---|---|---|---|\n");
-  for (size_t j = 0; j < NIMPL; j++) {
-    qsort(cyc + j * n, n, sizeof *cyc, cmp);
-    qsort(sec + j * n, n, sizeof *sec, cmp);
-  }
+  bench_sort(cyc, sec, NIMPL, n);
   double base = cyc[4 * n + n / 2];
   for (size_t j = 0; j < NIMPL; j++) {
     double c = cyc[j * n + n / 2], p10 = cyc[j * n + n / 10], s = sec[j * n + n / 2];

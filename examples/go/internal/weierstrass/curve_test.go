@@ -1,0 +1,91 @@
+package weierstrass
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The curve packages (nistp256, secp256k1) test the whole against standards and references;
+// these are the curve-independent helpers on their own.
+
+type elem [4]uint64
+
+func TestLessAndIsZero(t *testing.T) {
+	ones := [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	for _, c := range []struct {
+		a, b [4]uint64
+		less bool
+	}{
+		{[4]uint64{}, [4]uint64{}, false},
+		{[4]uint64{}, [4]uint64{1}, true},
+		{[4]uint64{1}, [4]uint64{}, false},
+		{[4]uint64{0, 0, 0, 1}, [4]uint64{^uint64(0), ^uint64(0), ^uint64(0)}, false},
+		{[4]uint64{^uint64(0), ^uint64(0), ^uint64(0)}, [4]uint64{0, 0, 0, 1}, true},
+		{ones, ones, false},
+	} {
+		require.Equal(t, c.less, Less(c.a, c.b), "%x < %x", c.a, c.b)
+		z := elem(c.a)
+		want := uint64(0)
+		if c.a == ([4]uint64{}) {
+			want = 1
+		}
+		require.Equal(t, want, IsZero(&z), "IsZero(%x)", c.a)
+	}
+}
+
+func TestScalarDigits(t *testing.T) {
+	n := [4]uint64{0x10, 0, 0, 0x8000000000000000} // 2^255 + 16, as big-endian bytes below
+	c := &Curve[elem]{p: Params[elem]{N: n}}
+	be := func(w [4]uint64) []byte {
+		b := make([]byte, 32)
+		for i := range 4 {
+			for j := range 8 {
+				b[31-8*i-j] = byte(w[i] >> (8 * j))
+			}
+		}
+		return b
+	}
+	for _, tc := range []struct {
+		name string
+		k    []byte
+		ok   bool
+	}{
+		{"zero", be([4]uint64{}), false},
+		{"one", be([4]uint64{1}), true},
+		{"n-1", be([4]uint64{0xf, 0, 0, 0x8000000000000000}), true},
+		{"n", be(n), false},
+		{"n+1", be([4]uint64{0x11, 0, 0, 0x8000000000000000}), false},
+		{"31 bytes", make([]byte, 31), false},
+	} {
+		d, ok := c.scalarDigits(tc.k)
+		require.Equal(t, tc.ok, ok, tc.name)
+		if len(tc.k) != 32 {
+			continue
+		}
+		var w [4]uint64 // the digits put back together
+		for i := range d {
+			require.Less(t, d[i], uint64(16))
+			w[i/16] |= d[i] << (4 * (i % 16))
+		}
+		require.Equal(t, tc.k, be(w), tc.name)
+	}
+}
+
+func TestSelectPoint(t *testing.T) {
+	c := &Curve[elem]{one: elem{1, 2, 3, 4}}
+	tab := []Point[elem]{
+		{elem{11}, elem{12}, elem{13}},
+		{elem{21}, elem{22}, elem{23}},
+		{elem{31}, elem{32}, elem{33}},
+	}
+	var r Point[elem]
+	c.selectPoint(&r, tab, 0)
+	require.Equal(t, Point[elem]{Y: c.one}, r, "digit 0 is infinity")
+	for d := range tab {
+		c.selectPoint(&r, tab, uint64(d+1))
+		require.Equal(t, tab[d], r, "digit %d", d+1)
+	}
+	r.Set(&tab[0].Z, &tab[1].X, &tab[2].Y)
+	require.Equal(t, Point[elem]{elem{13}, elem{21}, elem{32}}, r, "Set")
+}

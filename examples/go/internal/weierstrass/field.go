@@ -1,0 +1,87 @@
+package weierstrass
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// Element is a field element as 4 little-endian 64-bit words (a generated field package's
+// Element). Every element is kept fully reduced (< p): the generated ops keep inputs < p
+// below p (Fiat's contract).
+type Element interface{ ~[4]uint64 }
+
+// The field helpers below run a few times per scalar multiplication, so they call the
+// field through the function values of Params; the formulas (the hot path) call it directly.
+
+// ToMont returns x·2^256 mod p (x < 2^256 plain) in the Montgomery domain.
+func (c *Curve[E]) ToMont(x *E) E {
+	var r E
+	c.p.Mul(&r, x, &c.p.R2)
+	return r
+}
+
+// FromMont returns the plain value of x (a Montgomery multiplication by 1).
+func (c *Curve[E]) FromMont(x *E) E {
+	var r E
+	one := E{1}
+	c.p.Mul(&r, x, &one)
+	return r
+}
+
+// DecodeFE reads 32 big-endian bytes into the Montgomery domain; ok is false when the
+// value is not below p (points are public, so the caller may branch on ok).
+func (c *Curve[E]) DecodeFE(b []byte) (x E, ok bool) {
+	var w [4]uint64
+	for i := range 4 {
+		w[i] = binary.BigEndian.Uint64(b[(3-i)*8:])
+	}
+	if !Less(w, c.p.P) {
+		return E{}, false
+	}
+	e := E(w)
+	return c.ToMont(&e), true
+}
+
+// EncodeFE writes the 32-byte big-endian encoding of x (Montgomery domain) to b.
+func (c *Curve[E]) EncodeFE(b []byte, x *E) {
+	w := c.FromMont(x)
+	for i := range 4 {
+		binary.BigEndian.PutUint64(b[(3-i)*8:], w[i])
+	}
+}
+
+// Invert returns 1/a (0 for a = 0) as a^(p−2) by 4-bit fixed windows over the public
+// exponent (256 squarings, 64+14 multiplications); branching on it is fine.
+func (c *Curve[E]) Invert(a *E) E {
+	var tab [16]E
+	tab[0] = c.one
+	tab[1] = *a
+	for i := 2; i < 16; i++ {
+		c.p.Mul(&tab[i], &tab[i-1], a)
+	}
+	acc := tab[0]
+	for i := 63; i >= 0; i-- {
+		for range 4 {
+			c.p.Square(&acc, &acc)
+		}
+		if d := (c.p.PMinus2[i/16] >> (4 * (i % 16))) & 15; d != 0 {
+			c.p.Mul(&acc, &acc, &tab[d])
+		}
+	}
+	return acc
+}
+
+// Less reports a < b as 256-bit integers, by a borrow chain without branches.
+func Less(a, b [4]uint64) bool {
+	var borrow uint64
+	for i := range 4 {
+		_, borrow = bits.Sub64(a[i], b[i], borrow)
+	}
+	return borrow == 1
+}
+
+// IsZero returns 1 when x = 0 and 0 otherwise, without a branch.
+func IsZero[E Element](x *E) uint64 {
+	v := (*x)[0] | (*x)[1] | (*x)[2] | (*x)[3]
+	return 1 ^ ((v | -v) >> 63)
+}
