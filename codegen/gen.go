@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
@@ -14,15 +15,6 @@ type FramePointer int
 const (
 	FramePointerOmit FramePointer = iota // rbp is an ordinary (callee-saved) register
 	FramePointerSave                     // rbp is never touched
-)
-
-// Aliasing says which pointer arguments may point to the same memory.
-type Aliasing int
-
-// Aliasing modes.
-const (
-	AliasNone     Aliasing = iota // out1 never overlaps an input
-	AliasOut1Arg1                 // out1 may equal arg1: nothing is stored before the last read of arg1
 )
 
 // Target is the calling convention the program is generated for.
@@ -42,7 +34,7 @@ const (
 // Options are the per-build settings that are not part of the genome.
 type Options struct {
 	FramePointer FramePointer
-	Aliasing     Aliasing
+	Aliasing     ir.Aliasing
 	Symbol       string
 	// WipeSpills zeroes, before ret, every stack word the function wrote (spill slots and
 	// the callee-saved registers it pushed), so no secret outlives the call on the stack.
@@ -64,10 +56,10 @@ func fail(format string, args ...any) {
 // Generate compiles the function for one genome: the operation order (a topological order
 // of Plan.Deps) and one choice per decision. It returns the program and the decisions as
 // actually applied (a decision overridden for correctness or cost reports the choice made).
+// The genome must be valid for the plan: search owns that check (search.Genome.Validate
+// with Problem{Deps: p.Deps(), Options: p.Options()}; search.File.Fits for a genome file),
+// and genomes from search.Random or its mutations are valid by construction.
 func (p *Plan) Generate(order []int, decisions []int, opts Options) (prog *x86.Program, used []int, err error) {
-	if err := p.checkGenome(order, decisions); err != nil {
-		return nil, nil, err
-	}
 	g, _ := p.pool.Get().(*gen)
 	if g == nil {
 		g = &gen{}
@@ -93,40 +85,6 @@ func (p *Plan) Generate(order []int, decisions []int, opts Options) (prog *x86.P
 		return nil, nil, fmt.Errorf("codegen: %s: verify: %w", p.f.Name, err)
 	}
 	return prog, append([]int(nil), g.used...), nil
-}
-
-// checkGenome rejects orders that are not topological permutations and decisions out of range.
-func (p *Plan) checkGenome(order, decisions []int) error {
-	n := len(p.deps)
-	if len(order) != n {
-		return fmt.Errorf("codegen: order has %d operations, the function has %d", len(order), n)
-	}
-	if len(decisions) != len(p.options) {
-		return fmt.Errorf("codegen: %d decisions, the function has %d", len(decisions), len(p.options))
-	}
-	for d, c := range decisions {
-		if c < 0 || c >= p.options[d] {
-			return fmt.Errorf("codegen: decision %d is %d, it has %d options", d, c, p.options[d])
-		}
-	}
-	pos := make([]int32, n)
-	for i := range pos {
-		pos[i] = -1
-	}
-	for k, op := range order {
-		if op < 0 || op >= n || pos[op] >= 0 {
-			return fmt.Errorf("codegen: order is not a permutation (entry %d is %d)", k, op)
-		}
-		pos[op] = int32(k)
-	}
-	for op, deps := range p.deps {
-		for _, d := range deps {
-			if pos[d] > pos[op] {
-				return fmt.Errorf("codegen: order is not topological: operation %d before its dependency %d", op, d)
-			}
-		}
-	}
-	return nil
 }
 
 // schedule fixes the time of every use: instruction at position i reads its operands at
@@ -159,7 +117,7 @@ func (g *gen) schedule() {
 		t := end
 		if !s.arg.IsConst && g.defPos[s.arg.Val] >= 0 {
 			t = 2*g.defPos[s.arg.Val] + 1
-			if g.opts.Aliasing == AliasOut1Arg1 && t < lastArg1+1 {
+			if g.opts.Aliasing == ir.AliasOut1Arg1 && t < lastArg1+1 {
 				t = lastArg1 + 1
 			}
 		}
@@ -238,7 +196,7 @@ func (g *gen) flushStores(all bool) {
 		if g.stored[k] || (!all && g.storeTime[k] > g.now) {
 			continue
 		}
-		if g.opts.Aliasing == AliasOut1Arg1 && !g.arg1Dirty {
+		if g.opts.Aliasing == ir.AliasOut1Arg1 && !g.arg1Dirty {
 			g.protectArg1()
 		}
 		ptr := g.ensureReg(int32(len(g.f.Values)))

@@ -9,11 +9,14 @@ import (
 )
 
 // Shape is how a function is called: void f(uint64_t out1[Out], const uint64_t arg1[Arg1],
-// const uint64_t arg2[Arg2]) (Arg2 = 0: unary), with out1 == arg1 when Alias.
+// const uint64_t arg2[Arg2]) (Arg2 = 0: unary), with out1 == arg1 when Aliasing is
+// ir.AliasOut1Arg1.
 type Shape struct {
 	Out, Arg1, Arg2 int
-	Alias           bool
+	Aliasing        ir.Aliasing
 }
+
+func (s Shape) aliased() bool { return s.Aliasing == ir.AliasOut1Arg1 }
 
 // ShapeOf is the calling shape of f: one u64 result array and one or two u64 argument
 // arrays (the field-arithmetic ABI).
@@ -66,7 +69,7 @@ func (r *Runner) Load(p *x86.Program, s Shape) (Fn, error) { return r.LoadWith(n
 // LoadWith is Load encoding with enc (nil: x86.Encode), whose memo of instruction bytes
 // makes re-encoding mostly unchanged candidates cheap. enc is not safe for concurrent use.
 func (r *Runner) LoadWith(enc *x86.Encoder, p *x86.Program, s Shape) (Fn, error) {
-	if err := ValidateProgram(p, s.Out, s.Arg1, s.Arg2, s.Alias); err != nil {
+	if err := ValidateProgram(p, s.Out, s.Arg1, s.Arg2, s.aliased()); err != nil {
 		return Fn{}, err
 	}
 	encode := x86.Encode
@@ -116,8 +119,11 @@ func (r *Runner) resolve(fns []Fn, addrs []uint64) error {
 // for (and aliasing must have been validated); native code is trusted to stay within them.
 func (r *Runner) Call(fn Fn, out1, arg1, arg2 []uint64) error {
 	alias := len(out1) > 0 && len(arg1) > 0 && &out1[0] == &arg1[0]
-	s := Shape{Out: len(out1), Arg1: len(arg1), Arg2: len(arg2), Alias: alias}
-	if fn.code != nil && (!fn.shape.sameLimbs(s) || (alias && !fn.shape.Alias)) {
+	s := Shape{Out: len(out1), Arg1: len(arg1), Arg2: len(arg2)}
+	if alias {
+		s.Aliasing = ir.AliasOut1Arg1
+	}
+	if fn.code != nil && (!fn.shape.sameLimbs(s) || (alias && !fn.shape.aliased())) {
 		return fmt.Errorf("measure: %s was validated for %+v, called with %+v", fn.Name, fn.shape, s)
 	}
 	if len(out1) == 0 || len(arg1) == 0 {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
@@ -50,7 +51,7 @@ func randomCandidate(rng *rand.Rand, n int) *x86.Program {
 func TestAcceptedRandomProgramsRun(t *testing.T) {
 	r := newRunner(t, DefaultRunnerOptions())
 	rng := rand.New(rand.NewSource(9))
-	shapes := []Shape{{4, 4, 4, false}, {4, 4, 0, false}, {2, 1, 1, false}, {4, 4, 4, true}, {5, 3, 0, true}}
+	shapes := []Shape{{4, 4, 4, ir.AliasNone}, {4, 4, 0, ir.AliasNone}, {2, 1, 1, ir.AliasNone}, {4, 4, 4, ir.AliasOut1Arg1}, {5, 3, 0, ir.AliasOut1Arg1}}
 	accepted, tried := 0, 20000
 	if testing.Short() {
 		tried = 2000
@@ -64,7 +65,7 @@ func TestAcceptedRandomProgramsRun(t *testing.T) {
 		}
 		accepted++
 		out, a1, a2 := randomLimbs(rng, s.Out), randomLimbs(rng, s.Arg1), randomLimbs(rng, s.Arg2)
-		if s.Alias {
+		if s.aliased() {
 			a1 = randomLimbs(rng, max(s.Out, s.Arg1))
 			out = a1[:s.Out]
 			a1 = a1[:s.Arg1]

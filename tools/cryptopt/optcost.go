@@ -57,12 +57,12 @@ func newTimedCost(cfg costConfig) (*timedCost, error) {
 	if err != nil {
 		return nil, err
 	}
-	shape.Alias = cfg.gopts.Aliasing == codegen.AliasOut1Arg1
+	shape.Aliasing = cfg.gopts.Aliasing
 	runner, err := measure.NewRunner(measure.DefaultRunnerOptions())
 	if err != nil {
 		return nil, err
 	}
-	timer, err := measure.NewTimer(runner, measure.TimerOptions{Batches: cfg.batches, Alias: shape.Alias, Seed: cfg.seed})
+	timer, err := measure.NewTimer(runner, measure.TimerOptions{Batches: cfg.batches, Aliasing: shape.Aliasing, Seed: cfg.seed})
 	if err != nil {
 		runner.Close()
 		return nil, err

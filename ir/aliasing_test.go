@@ -1,0 +1,34 @@
+package ir
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestAliasing(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want Aliasing
+		ok   bool
+	}{
+		{"none", AliasNone, true},
+		{"out1-arg1", AliasOut1Arg1, true},
+		{"", AliasNone, false},
+		{"sometimes", AliasNone, false},
+		{"Out1-Arg1", AliasNone, false},
+	} {
+		got, err := ParseAliasing(tc.text)
+		if !tc.ok {
+			require.Error(t, err, tc.text)
+			continue
+		}
+		require.NoError(t, err, tc.text)
+		require.Equal(t, tc.want, got)
+		require.Equal(t, tc.text, got.String())
+		var flagValue Aliasing
+		require.NoError(t, flagValue.Set(tc.text))
+		require.Equal(t, tc.want, flagValue)
+	}
+	require.Equal(t, "aliasing(7)", Aliasing(7).String())
+}
