@@ -112,3 +112,7 @@ func (g *gen) clearBoth() {
 	g.emit(x86.TEST, "", x86.R(x86.RAX), x86.R(x86.RAX))
 	g.cf, g.of = flagState{kind: flagZero}, flagState{kind: flagZero}
 }
+
+func (g *gen) flagHolds(f flagState, a ir.Arg) bool {
+	return !a.IsConst && f.kind == flagValue && f.v == int32(a.Val)
+}

@@ -1,6 +1,9 @@
 package codegen
 
 import (
+	"fmt"
+	"math"
+
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
@@ -197,4 +200,15 @@ func (g *gen) override(d int32, c int) {
 	if d >= 0 {
 		g.used[d] = c
 	}
+}
+
+// never is the use time of a value that has no further use.
+const never = math.MaxInt32
+
+// genError is an internal invariant failure, raised with panic inside the passes and
+// returned as an error by Generate.
+type genError struct{ err error }
+
+func fail(format string, args ...any) {
+	panic(genError{fmt.Errorf(format, args...)})
 }

@@ -257,19 +257,6 @@ func (g *gen) constReg(k uint64) x86.Reg {
 	return r
 }
 
-// dies reports whether the current instruction is the last need of value a.
-func (g *gen) dies(a ir.Arg) bool {
-	if a.IsConst {
-		return false
-	}
-	v := int32(a.Val)
-	save, cur := g.now, g.useCur[v]
-	g.now |= 1 // just after the current instruction
-	d := !g.live(v)
-	g.now, g.useCur[v] = save, cur
-	return d
-}
-
 // dstOf returns a (locked) register holding a that the instruction may overwrite: a's own
 // register when a dies here, otherwise a fresh copy.
 func (g *gen) dstOf(a ir.Arg) x86.Reg {
@@ -318,11 +305,4 @@ func (g *gen) fresh(cands ...ir.Arg) x86.Reg {
 func (g *gen) result(v ir.Value, r x86.Reg) {
 	g.bind(int32(v), r)
 	g.lockReg(r)
-}
-
-// usedNow reports whether v is an operand of the current instruction.
-func (g *gen) usedNow(v int32) bool {
-	g.nextNeed(v) // syncs the cursor to the first use ≥ now
-	start, c := g.p.useStart[v], g.useCur[v]
-	return c > 0 && g.usePos[start+c-1] == g.now&^1
 }
