@@ -161,7 +161,7 @@ func (g *gen) spill(v int32, r x86.Reg) {
 	g.emit(x86.MOV, g.p.note(noteSpill, v), slotOperand(s), x86.R(r))
 }
 
-// slotOperand is a placeholder for stack slot s; frame() rewrites the displacement.
+// slotOperand is a placeholder for stack slot s; the spill pass sets the displacement.
 func slotOperand(s int) x86.Operand { return x86.M(x86.RSP, int32(s)) }
 
 func (g *gen) spillMode() int { return g.dec[decSpill] }

@@ -28,14 +28,37 @@ func (p *Plan) Generate(order []int, decisions []int, opts Options) (prog *x86.P
 		}
 	}()
 	g.reset(p, order, decisions, opts)
-	passes := []func(){g.schedule, g.selectAndAllocate, g.frame}
-	for _, pass := range passes {
-		pass()
+	for _, ps := range passes() {
+		if err := ps.run(g); err != nil {
+			return nil, nil, fmt.Errorf("codegen: %s: %s: %w", p.f.Name, ps.name, err)
+		}
 	}
-	prog = &x86.Program{Symbol: opts.Symbol, Insts: g.out}
-	g.opsHint = 3*len(g.out) + 16
-	if err := Verify(p, prog, opts); err != nil {
-		return nil, nil, fmt.Errorf("codegen: %s: verify: %w", p.f.Name, err)
-	}
-	return prog, append([]int(nil), g.used...), nil
+	return g.prog, append([]int(nil), g.used...), nil
 }
+
+// A pass is one step of Generate over the candidate being compiled (docs/codegen.md).
+// An internal invariant failure inside a pass panics with a genError, which Generate
+// returns as an error.
+type pass struct {
+	name string
+	run  func(*gen) error
+}
+
+// passes is the compiler: each pass reads only what the passes before it wrote.
+// Selection, flag planning and register allocation are one walk over the schedule,
+// because every selection choice depends on where values are at that moment (an operand
+// already in rdx, a dying operand's register, a carry still in CF): the flag planner
+// (flags.go) and the allocator (alloc.go) are services the walk calls, and it leaves
+// spill slots as numbered placeholders for the spill pass.
+func passes() [5]pass {
+	return [...]pass{
+		{"schedule", (*gen).schedule},
+		{"select", (*gen).selectWalk},
+		{"spill", (*gen).layoutSlots},
+		{"frame", (*gen).frame},
+		{"verify", (*gen).verify},
+	}
+}
+
+// verify checks the finished program's ABI-level invariants with Verify.
+func (g *gen) verify() error { return Verify(g.p, g.prog, g.opts) }

@@ -2,28 +2,17 @@ package codegen
 
 import "github.com/rules-cryptopt/rules_cryptopt/x86"
 
-// redZone is the number of 8-byte slots below rsp a leaf function may use unannounced.
-const redZone = 16
-
 // GoWrapper are the registers TargetGo programs push first and pop last: the System V
 // callee-saved registers other than rbp, which Go ABI0 code may clobber.
 var GoWrapper = [...]x86.Reg{x86.RBX, x86.R12, x86.R13, x86.R14, x86.R15}
 
-// frame wraps the body: push the callee-saved registers it writes, reserve an explicit
-// frame when asked or when the red zone is too small, resolve stack slots, and return.
-func (g *gen) frame() {
+// frame is the pass that finishes the program: it wraps the body in pushes and pops of
+// the callee-saved registers it writes, reserves the explicit frame the spill pass
+// chose, wipes the stack if asked, and returns.
+func (g *gen) frame() error {
 	goTarget := g.opts.Target == TargetGo
-	n := len(g.slots)
-	explicit := n > 0 && (goTarget || g.spillMode() == spillFrame || n > redZone)
-	size := int32(8 * n)
-	for _, ref := range g.slotRefs {
-		a := &g.body[ref/4].Args[ref%4]
-		if explicit {
-			a.Disp = 8 * a.Disp
-		} else {
-			a.Disp = -8 * (a.Disp + 1)
-		}
-	}
+	n, size := len(g.slots), g.frameSize
+	explicit := size > 0
 	out := make([]x86.Inst, 0, len(g.body)+2*len(x86.CalleeSaved)+6)
 	out = g.pushSaved(out, goTarget)
 	if explicit && goTarget {
@@ -61,7 +50,9 @@ func (g *gen) frame() {
 				Comment: "wipe a pushed register"})
 		}
 	}
-	g.out = append(out, x86.Inst{Op: x86.RET})
+	g.prog = &x86.Program{Symbol: g.opts.Symbol, Insts: append(out, x86.Inst{Op: x86.RET})}
+	g.opsHint = 3*len(g.prog.Insts) + 16
+	return nil
 }
 
 // pushSaved pushes the callee-saved registers the body writes, or for TargetGo the fixed

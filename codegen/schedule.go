@@ -2,9 +2,10 @@ package codegen
 
 import "github.com/rules-cryptopt/rules_cryptopt/ir"
 
-// schedule fixes the time of every use: instruction at position i reads its operands at
-// time 2i; results are stored at odd times.
-func (g *gen) schedule() {
+// schedule is the first pass: it fixes the time of every use (instruction at position i
+// of the genome's order reads its operands at time 2i, results are stored at odd times)
+// and the time of every output store. The other passes ask it for liveness.
+func (g *gen) schedule() error {
 	p := g.p
 	nv := len(g.f.Values)
 	lastArg1 := int32(-1)
@@ -49,6 +50,7 @@ func (g *gen) schedule() {
 			g.insertUse(p.param[s.arg.Val].ptr, g.storeTime[k])
 		}
 	}
+	return nil
 }
 
 // insertUse adds a use of v at time t, keeping v's uses sorted.

@@ -5,8 +5,10 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
-// selectAndAllocate walks the schedule: instruction selection, flags and registers.
-func (g *gen) selectAndAllocate() {
+// selectWalk is the select pass: it walks the schedule, selecting the instructions of
+// each IR operation (with the flag planner and the register allocator deciding as it
+// goes) and storing every output limb when its time comes.
+func (g *gen) selectWalk() error {
 	for i, j := range g.order {
 		g.now = int32(2 * i)
 		g.lock = 0
@@ -20,6 +22,7 @@ func (g *gen) selectAndAllocate() {
 	g.now = int32(2*len(g.order) - 1)
 	g.lock = 0
 	g.flushStores(true)
+	return nil
 }
 
 // flushStores writes every output limb whose time has come (all of them at the end).
