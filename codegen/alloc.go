@@ -261,10 +261,7 @@ func (g *gen) constReg(k uint64) x86.Reg {
 // register when a dies here, otherwise a fresh copy.
 func (g *gen) dstOf(a ir.Arg) x86.Reg {
 	if !a.IsConst && g.reg[a.Val] != x86.NoReg && g.dies(a) {
-		r := g.reg[a.Val]
-		g.unbindReg(r)
-		g.lockReg(r)
-		return r
+		return g.fresh(a)
 	}
 	r := g.allocReg()
 	g.lockReg(r)

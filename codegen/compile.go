@@ -44,12 +44,9 @@ type pass struct {
 	run  func(*gen) error
 }
 
-// passes is the compiler: each pass reads only what the passes before it wrote.
-// Selection, flag planning and register allocation are one walk over the schedule,
-// because every selection choice depends on where values are at that moment (an operand
-// already in rdx, a dying operand's register, a carry still in CF): the flag planner
-// (flags.go) and the allocator (alloc.go) are services the walk calls, and it leaves
-// spill slots as numbered placeholders for the spill pass.
+// passes is the compiler: each pass reads only what the passes before it wrote. The
+// select walk calls the flag planner (flags.go) and the allocator (alloc.go) as it goes,
+// since each selection choice depends on where values are at that moment.
 func passes() [5]pass {
 	return [...]pass{
 		{"schedule", (*gen).schedule},

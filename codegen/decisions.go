@@ -9,7 +9,6 @@ import (
 // Global decisions come first, then per-instruction ones.
 const (
 	decSpill   = 0 // 0: red zone (frame when it overflows), 1: explicit frame, 2: xmm then stack
-	numGlobal  = 1
 	spillRed   = 0
 	spillFrame = 1
 	spillXMM   = 2

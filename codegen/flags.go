@@ -20,11 +20,9 @@ func (g *gen) flagsBusy() bool { return g.flagLive(g.cf) || g.flagLive(g.of) }
 
 // saveFlag copies a live value out of a flag into a register unless it has another home.
 func (g *gen) saveFlag(f *flagState, c x86.Cond) {
-	if !g.flagLive(*f) {
-		*f = flagState{}
-		return
+	if g.flagLive(*f) {
+		g.copyFlag(*f, c)
 	}
-	g.copyFlag(*f, c)
 	*f = flagState{}
 }
 

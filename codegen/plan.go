@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -121,7 +122,7 @@ func (p *Plan) analyseUses() {
 			if r := p.param[a.Val]; r.ptr >= 0 {
 				p.useCount[r.ptr]++
 			}
-			if d := p.def[a.Val]; d >= 0 && !containsInt(p.deps[j], int(d)) {
+			if d := p.def[a.Val]; d >= 0 && !slices.Contains(p.deps[j], int(d)) {
 				p.deps[j] = append(p.deps[j], int(d))
 			}
 		}
@@ -178,15 +179,6 @@ func (p *Plan) analyseNotes() {
 		}
 		p.storeNote = append(p.storeNote, fmt.Sprintf("out1[%d] = %s", s.limb, name))
 	}
-}
-
-func containsInt(s []int, x int) bool {
-	for _, y := range s {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // Deps lists, for every operation, the operations it reads from.

@@ -137,11 +137,7 @@ func (g *gen) selMulx(in *ir.Instr, d int32) {
 	}
 	g.main(x86.MULX, x86.R(rh), x86.R(rl), src)
 	g.result(lo, rl)
-	if rl != rh {
-		g.result(hi, rh)
-	} else {
-		g.result(hi, rh) // lo is dead: mulx r, r, src leaves the high half
-	}
+	g.result(hi, rh) // when lo is dead, rl == rh: mulx r, r, src leaves the high half
 	g.now &^= 1
 }
 

@@ -161,35 +161,29 @@ func (g *gen) unbindReg(r x86.Reg) {
 
 func (g *gen) lockReg(r x86.Reg) { g.lock |= 1 << r }
 
-func (g *gen) lockOperand(o x86.Operand) {
-	switch o.Kind {
-	case x86.KindReg:
-		g.lockReg(o.Reg.Full())
-	case x86.KindMem:
-		if o.Base != x86.RSP {
-			g.lockReg(o.Base)
-		}
-	}
-}
-
 // emit appends one instruction; its operands are copied into a shared backing array.
 func (g *gen) emit(op x86.Opcode, comment string, args ...x86.Operand) {
 	g.emitCond(op, 0, comment, args...)
 }
 
 func (g *gen) emitCond(op x86.Opcode, c x86.Cond, comment string, args ...x86.Operand) {
-	if cap(g.ops)-len(g.ops) < len(args) {
-		g.ops = make([]x86.Operand, 0, 1024)
-	}
-	n := len(g.ops)
-	g.ops = append(g.ops, args...)
-	in := x86.Inst{Op: op, Cond: c, Args: g.ops[n:len(g.ops):len(g.ops)], Comment: comment}
+	in := x86.Inst{Op: op, Cond: c, Args: g.operands(args...), Comment: comment}
 	for k, a := range args {
 		if a.Kind == x86.KindMem && a.Base == x86.RSP {
 			g.slotRefs = append(g.slotRefs, int32(len(g.body)*4+k))
 		}
 	}
 	g.body = append(g.body, in)
+}
+
+// operands copies args into the shared operand backing array.
+func (g *gen) operands(args ...x86.Operand) []x86.Operand {
+	if cap(g.ops)-len(g.ops) < len(args) {
+		g.ops = make([]x86.Operand, 0, 1024)
+	}
+	n := len(g.ops)
+	g.ops = append(g.ops, args...)
+	return g.ops[n:len(g.ops):len(g.ops)]
 }
 
 // main emits the instruction that computes the current IR instruction (it carries the comment).

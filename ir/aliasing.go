@@ -22,22 +22,13 @@ func (a Aliasing) String() string {
 	return aliasingNames[a]
 }
 
-// ParseAliasing reads the text form of an aliasing mode.
-func ParseAliasing(s string) (Aliasing, error) {
-	for a, name := range aliasingNames {
+// Set parses the text form s into a (so *Aliasing is a flag.Value); a is unchanged on error.
+func (a *Aliasing) Set(s string) error {
+	for v, name := range aliasingNames {
 		if s == name {
-			return Aliasing(a), nil
+			*a = Aliasing(v)
+			return nil
 		}
 	}
-	return AliasNone, fmt.Errorf("aliasing %q: want none or out1-arg1", s)
-}
-
-// Set parses s into a, so that *Aliasing is a flag.Value.
-func (a *Aliasing) Set(s string) error {
-	v, err := ParseAliasing(s)
-	if err != nil {
-		return err
-	}
-	*a = v
-	return nil
+	return fmt.Errorf("aliasing %q: want none or out1-arg1", s)
 }
