@@ -139,3 +139,53 @@ func TestFramePass(t *testing.T) {
 		require.Equal(t, "f", g.prog.Symbol)
 	}
 }
+
+// TestAllocator: caller-saved registers first, then callee-saved ones, which are marked
+// for the frame pass to save.
+func TestAllocator(t *testing.T) {
+	g := runUpTo(t, Options{}, "schedule")
+	require.Equal(t, x86.RAX, g.allocReg())
+	for _, r := range allocOrder {
+		if !isCalleeSaved(r) {
+			g.lockReg(r)
+		}
+	}
+	r := g.allocReg()
+	require.Equal(t, x86.RBX, r)
+	require.NotZero(t, g.callee&(1<<x86.RBX))
+	g.lockReg(r)
+	g.allowed &^= 1 << x86.RBP // FramePointerSave
+	require.Equal(t, x86.R12, g.allocReg())
+}
+
+// TestFlagPlanner: a value still needed is copied out of CF (setc, movzx) before an
+// instruction overwrites CF; a dead one is dropped.
+func TestFlagPlanner(t *testing.T) {
+	g := runUpTo(t, Options{}, "schedule")
+	lo := int32(g.f.Body[0].Results[0]) // read by the addition at time 2
+	g.now = 1
+	g.cf = flagState{kind: flagValue, v: lo}
+	g.clobber(true, false)
+	require.Equal(t, flagState{}, g.cf)
+	require.Len(t, g.body, 2)
+	require.Equal(t, x86.SET, g.body[0].Op)
+	require.Equal(t, x86.CondC, g.body[0].Cond)
+	require.Equal(t, x86.MOVZX, g.body[1].Op)
+	require.NotEqual(t, x86.NoReg, g.reg[lo])
+
+	g.now = 3 // lo is dead
+	g.cf = flagState{kind: flagValue, v: lo}
+	g.clobber(true, true)
+	require.Len(t, g.body, 2)
+}
+
+// TestVerifyPass: the verify pass refuses a program that writes through an input pointer.
+func TestVerifyPass(t *testing.T) {
+	g := runUpTo(t, Options{Symbol: "f"}, "frame")
+	require.NoError(t, g.verify())
+	insts := g.prog.Insts
+	bad := append(append([]x86.Inst(nil), insts[:len(insts)-1]...),
+		x86.Inst{Op: x86.MOV, Args: []x86.Operand{x86.M(x86.RSI, 0), x86.R(x86.RAX)}}, insts[len(insts)-1])
+	g.prog = &x86.Program{Symbol: "f", Insts: bad}
+	require.Error(t, g.verify())
+}
