@@ -8,7 +8,7 @@ import (
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
-	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/encode"
 )
 
 func fiatFunc(b testing.TB, name string) *ir.Func {
@@ -22,7 +22,7 @@ func fiatFunc(b testing.TB, name string) *ir.Func {
 }
 
 // benchGenerate times codegen + encoding of one candidate, as the search does it.
-func benchGenerate(b *testing.B, name string, encode bool) {
+func benchGenerate(b *testing.B, name string, withEncode bool) {
 	p, err := codegen.NewPlan(fiatFunc(b, name))
 	require.NoError(b, err)
 	rng := rand.New(rand.NewSource(1))
@@ -35,10 +35,10 @@ func benchGenerate(b *testing.B, name string, encode bool) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if !encode {
+		if !withEncode {
 			continue
 		}
-		if _, err := x86.Encode(prog); err != nil {
+		if _, err := encode.Encode(prog); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/abi"
 )
 
 // tinyFunc is out1 = [lo(arg1[0]·arg2[0]) + arg1[1], hi(arg1[0]·arg2[0])]: operation 0
@@ -82,6 +83,7 @@ func TestSelectPass(t *testing.T) {
 // TestSpillPass: slots go to the red zone unless the genome asks for a frame, the target
 // has no red zone or they do not fit.
 func TestSpillPass(t *testing.T) {
+	const redSlots = abi.RedZoneBytes / 8
 	for _, tc := range []struct {
 		name   string
 		mode   int
@@ -94,8 +96,8 @@ func TestSpillPass(t *testing.T) {
 		{"red zone", spillRed, TargetSysV, 3, 0, -8, -24},
 		{"xmm mode spills to the red zone", spillXMM, TargetSysV, 2, 0, -8, -16},
 		{"frame asked", spillFrame, TargetSysV, 3, 24, 0, 16},
-		{"red zone full", spillRed, TargetSysV, redZone + 1, 8 * (redZone + 1), 0, 8 * redZone},
-		{"red zone exactly full", spillRed, TargetSysV, redZone, 0, -8, -8 * redZone},
+		{"red zone full", spillRed, TargetSysV, redSlots + 1, 8 * (redSlots + 1), 0, 8 * redSlots},
+		{"red zone exactly full", spillRed, TargetSysV, redSlots, 0, -8, -8 * redSlots},
 		{"Go has no red zone", spillRed, TargetGo, 1, 8, 0, 0},
 	} {
 		g := &gen{dec: []int{tc.mode}, opts: Options{Target: tc.target}}

@@ -18,7 +18,7 @@ var fileStage = map[string]int{
 	"doc.go": 0, "options.go": 0, "machine.go": 1, "decisions.go": 2, "plan.go": 3, "state.go": 4,
 	"schedule.go": 5, "alloc.go": 6, "flags.go": 7, "select.go": 8, "select_alu.go": 8,
 	"select_carry.go": 8, "select_mul.go": 8, "spill.go": 9,
-	"frame.go": 10, "verify.go": 11, "verify_step.go": 11, "compile.go": 12, "order.go": 13,
+	"frame.go": 10, "verify.go": 11, "compile.go": 12, "order.go": 13,
 }
 
 // passFile is the file of each pass of the compiler list.

@@ -1,7 +1,6 @@
 package codegen
 
-// redZone is the number of 8-byte slots below rsp a leaf function may use unannounced.
-const redZone = 16
+import "github.com/rules-cryptopt/rules_cryptopt/x86/abi"
 
 // layoutSlots is the spill pass. The allocator numbers the stack slots it spills to and
 // leaves each slot operand's displacement as that number (slotOperand); this pass puts
@@ -11,7 +10,7 @@ const redZone = 16
 func (g *gen) layoutSlots() error {
 	n := len(g.slots)
 	g.frameSize = 0
-	if n > 0 && (g.opts.Target == TargetGo || g.spillMode() == spillFrame || n > redZone) {
+	if n > 0 && (g.opts.Target == TargetGo || g.spillMode() == spillFrame || 8*n > abi.RedZoneBytes) {
 		g.frameSize = int32(8 * n)
 	}
 	for _, ref := range g.slotRefs {

@@ -55,7 +55,7 @@ func corpusFunc(t *testing.T, folder string) (*ir.Func, bool) {
 func TestCheckerCorpus(t *testing.T) {
 	root := os.Getenv(corpusEnv)
 	if root == "" {
-		t.Skipf("%s not set: no third-party assembly corpus to check (see README, Checker)", corpusEnv)
+		t.Skipf("%s not set: no third-party assembly corpus to check (see docs/checker.md)", corpusEnv)
 	}
 	files, err := filepath.Glob(filepath.Join(root, "*", "*.asm"))
 	require.NoError(t, err)

@@ -37,7 +37,7 @@ func TestMeasureRunnerAgrees(t *testing.T) {
 			require.NoError(t, err)
 			shape, err := measure.ShapeOf(f)
 			require.NoError(t, err)
-			shape.Aliasing = opts.Aliasing
+			shape.Alias = opts.Aliasing == ir.AliasOut1Arg1
 			fn, err := r.Load(prog, shape)
 			require.NoError(t, err, "%s %+v", nf.name, opts)
 			for range 100 {
@@ -49,7 +49,7 @@ func TestMeasureRunnerAgrees(t *testing.T) {
 					arg2 = args[1]
 				}
 				arg1 := args[0]
-				if shape.Aliasing == ir.AliasOut1Arg1 {
+				if shape.Alias {
 					copy(out, args[0])
 					arg1 = out
 				}

@@ -11,12 +11,13 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/encode"
 )
 
 // TestWipeSpillsCost measures what --wipe-spills costs for the 24 catalogue functions
 // (codegen's greedy genome, the search's start): .text bytes, and cycles of the plain and
 // the wiping code timed side by side (interleaved, outputs checked every batch). It runs
-// only with CRYPTOPT_WIPE_COST=1 (a timing table, not a pass/fail test); BENCHMARKS.md
+// only with CRYPTOPT_WIPE_COST=1 (a timing table, not a pass/fail test); docs/benchmarks.md
 // quotes its output.
 func TestWipeSpillsCost(t *testing.T) {
 	if os.Getenv("CRYPTOPT_WIPE_COST") == "" {
@@ -41,7 +42,7 @@ func TestWipeSpillsCost(t *testing.T) {
 		for _, wipe := range []bool{false, true} {
 			prog, _, err := p.Generate(order, dec, codegen.Options{Symbol: "f", WipeSpills: wipe})
 			require.NoError(t, err)
-			code, err := x86.Encode(prog)
+			code, err := encode.Encode(prog)
 			require.NoError(t, err)
 			sizes = append(sizes, len(code))
 			if wipe {

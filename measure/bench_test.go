@@ -7,24 +7,25 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/abi"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/encode"
 )
 
-// BenchmarkValidate: static validation of a ~75-instruction mulx/adcx/adox product.
+// BenchmarkValidate: static validation (abi.Validate, as Load does it) of a ~75-instruction mulx/adcx/adox product.
 func BenchmarkValidate(b *testing.B) {
 	p := gnu(b, mul4Asm())
 	for b.Loop() {
-		if err := ValidateProgram(p, 8, 4, 4, false); err != nil {
+		if err := abi.Validate(p, abi.Shape{Out: 8, Arg1: 4, Arg2: 4}, abi.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-// BenchmarkLoad: validation + encoding (x86.Encoder memo warm, as in a search) + the first
+// BenchmarkLoad: validation + encoding (encode.Encoder memo warm, as in a search) + the first
 // call, which copies the code into the arena.
 func BenchmarkLoad(b *testing.B) {
 	r := newRunner(b, DefaultRunnerOptions())
-	p, enc := gnu(b, mul4Asm()), x86.NewEncoder()
+	p, enc := gnu(b, mul4Asm()), encode.NewEncoder()
 	s := Shape{Out: 8, Arg1: 4, Arg2: 4}
 	out, a1, a2 := make([]uint64, 8), make([]uint64, 4), make([]uint64, 4)
 	for b.Loop() {
@@ -57,7 +58,7 @@ func BenchmarkEvaluation(b *testing.B) {
 	r := newRunner(b, DefaultRunnerOptions())
 	tm := newTimer(b, r, TimerOptions{})
 	f := mul4Func()
-	p, enc := gnu(b, mul4Asm()), x86.NewEncoder()
+	p, enc := gnu(b, mul4Asm()), encode.NewEncoder()
 	s := Shape{Out: 8, Arg1: 4, Arg2: 4}
 	best, err := r.LoadWith(enc, p, s)
 	require.NoError(b, err)
@@ -145,7 +146,7 @@ func BenchmarkArenaPlace(b *testing.B) {
 	a, err := newArena(1 << 20)
 	require.NoError(b, err)
 	defer a.close()
-	code, err := x86.Encode(gnu(b, mul4Asm()))
+	code, err := encode.Encode(gnu(b, mul4Asm()))
 	require.NoError(b, err)
 	c := &jitCode{bytes: code, pos: -1}
 	for b.Loop() {

@@ -6,17 +6,12 @@ import (
 
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/abi"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/encode"
 )
 
-// Shape is how a function is called: void f(uint64_t out1[Out], const uint64_t arg1[Arg1],
-// const uint64_t arg2[Arg2]) (Arg2 = 0: unary), with out1 == arg1 when Aliasing is
-// ir.AliasOut1Arg1.
-type Shape struct {
-	Out, Arg1, Arg2 int
-	Aliasing        ir.Aliasing
-}
-
-func (s Shape) aliased() bool { return s.Aliasing == ir.AliasOut1Arg1 }
+// Shape is how a function is called (see abi.Shape).
+type Shape abi.Shape
 
 // ShapeOf is the calling shape of f: one u64 result array and one or two u64 argument
 // arrays (the field-arithmetic ABI).
@@ -39,14 +34,14 @@ func ShapeOf(f *ir.Func) (Shape, error) {
 			s.Arg2 = len(p.Limbs)
 		}
 	}
-	if err := checkShape(s.Out, s.Arg1, s.Arg2); err != nil {
-		return Shape{}, fmt.Errorf("%w (function %s)", err, f.Name)
+	if err := abi.Shape(s).Check(); err != nil {
+		return Shape{}, fmt.Errorf("measure: %w (function %s)", err, f.Name)
 	}
 	return s, nil
 }
 
-// sameLimbs reports whether a and b have the same limb counts.
-func (s Shape) sameLimbs(t Shape) bool { return s.Out == t.Out && s.Arg1 == t.Arg1 && s.Arg2 == t.Arg2 }
+// sameLimbs reports whether s and t have the same limb counts.
+func sameLimbs(s, t Shape) bool { return s.Out == t.Out && s.Arg1 == t.Arg1 && s.Arg2 == t.Arg2 }
 
 // Fn is a function a Runner can call: generated code loaded by Runner.Load, or a native
 // symbol from CompileC. It is a small value; copies refer to the same code.
@@ -60,23 +55,23 @@ type Fn struct {
 // IsZero reports whether fn is the zero Fn (nothing loaded).
 func (fn Fn) IsZero() bool { return fn.code == nil && fn.addr == 0 }
 
-// Load validates p for shape s (see ValidateProgram), encodes it and returns it as an Fn
+// Load validates p for shape s (see abi.Validate), encodes it and returns it as an Fn
 // of r. A program that fails validation is refused and never runs. Loading copies no
 // code to executable memory yet: that happens, in microseconds, on the worker when the
 // Fn is first called or timed (and again if the arena ring has overwritten it since).
 func (r *Runner) Load(p *x86.Program, s Shape) (Fn, error) { return r.LoadWith(nil, p, s) }
 
-// LoadWith is Load encoding with enc (nil: x86.Encode), whose memo of instruction bytes
+// LoadWith is Load encoding with enc (nil: encode.Encode), whose memo of instruction bytes
 // makes re-encoding mostly unchanged candidates cheap. enc is not safe for concurrent use.
-func (r *Runner) LoadWith(enc *x86.Encoder, p *x86.Program, s Shape) (Fn, error) {
-	if err := ValidateProgram(p, s.Out, s.Arg1, s.Arg2, s.aliased()); err != nil {
-		return Fn{}, err
+func (r *Runner) LoadWith(enc *encode.Encoder, p *x86.Program, s Shape) (Fn, error) {
+	if err := abi.Validate(p, abi.Shape(s), abi.Options{}); err != nil {
+		return Fn{}, fmt.Errorf("measure: %w", err)
 	}
-	encode := x86.Encode
+	encodeFn := encode.Encode
 	if enc != nil {
-		encode = enc.Encode
+		encodeFn = enc.Encode
 	}
-	code, err := encode(p)
+	code, err := encodeFn(p)
 	if err != nil {
 		return Fn{}, fmt.Errorf("measure: encoding %s: %w", p.Symbol, err)
 	}
@@ -119,11 +114,8 @@ func (r *Runner) resolve(fns []Fn, addrs []uint64) error {
 // for (and aliasing must have been validated); native code is trusted to stay within them.
 func (r *Runner) Call(fn Fn, out1, arg1, arg2 []uint64) error {
 	alias := len(out1) > 0 && len(arg1) > 0 && &out1[0] == &arg1[0]
-	s := Shape{Out: len(out1), Arg1: len(arg1), Arg2: len(arg2)}
-	if alias {
-		s.Aliasing = ir.AliasOut1Arg1
-	}
-	if fn.code != nil && (!fn.shape.sameLimbs(s) || (alias && !fn.shape.aliased())) {
+	s := Shape{Out: len(out1), Arg1: len(arg1), Arg2: len(arg2), Alias: alias}
+	if fn.code != nil && (!sameLimbs(fn.shape, s) || (alias && !fn.shape.Alias)) {
 		return fmt.Errorf("measure: %s was validated for %+v, called with %+v", fn.Name, fn.shape, s)
 	}
 	if len(out1) == 0 || len(arg1) == 0 {

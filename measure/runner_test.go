@@ -24,9 +24,7 @@ func load(t testing.TB, r *Runner, body string, f *ir.Func, alias bool) Fn {
 	t.Helper()
 	s, err := ShapeOf(f)
 	require.NoError(t, err)
-	if alias {
-		s.Aliasing = ir.AliasOut1Arg1
-	}
+	s.Alias = alias
 	fn, err := r.Load(gnu(t, body), s)
 	require.NoError(t, err)
 	return fn
@@ -124,7 +122,7 @@ func TestArenaReuse(t *testing.T) {
 		big.Insts = append(big.Insts, x86.Inst{Op: x86.MOV, Args: []x86.Operand{x86.R(x86.RAX), x86.M(x86.RSI, 0)}})
 	}
 	big.Insts = append(big.Insts, x86.Inst{Op: x86.RET})
-	fn, err := r.Load(big, Shape{4, 4, 4, ir.AliasNone})
+	fn, err := r.Load(big, Shape{4, 4, 4, false})
 	require.NoError(t, err)
 	require.ErrorContains(t, r.Call(fn, make([]uint64, 4), make([]uint64, 4), make([]uint64, 4)), "arena")
 }

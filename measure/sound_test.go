@@ -6,8 +6,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/abi"
 )
 
 // randomCandidate is a random program whose memory operands mostly address the argument
@@ -51,7 +51,7 @@ func randomCandidate(rng *rand.Rand, n int) *x86.Program {
 func TestAcceptedRandomProgramsRun(t *testing.T) {
 	r := newRunner(t, DefaultRunnerOptions())
 	rng := rand.New(rand.NewSource(9))
-	shapes := []Shape{{4, 4, 4, ir.AliasNone}, {4, 4, 0, ir.AliasNone}, {2, 1, 1, ir.AliasNone}, {4, 4, 4, ir.AliasOut1Arg1}, {5, 3, 0, ir.AliasOut1Arg1}}
+	shapes := []Shape{{4, 4, 4, false}, {4, 4, 0, false}, {2, 1, 1, false}, {4, 4, 4, true}, {5, 3, 0, true}}
 	accepted, tried := 0, 20000
 	if testing.Short() {
 		tried = 2000
@@ -65,7 +65,7 @@ func TestAcceptedRandomProgramsRun(t *testing.T) {
 		}
 		accepted++
 		out, a1, a2 := randomLimbs(rng, s.Out), randomLimbs(rng, s.Arg1), randomLimbs(rng, s.Arg2)
-		if s.aliased() {
+		if s.Alias {
 			a1 = randomLimbs(rng, max(s.Out, s.Arg1))
 			out = a1[:s.Out]
 			a1 = a1[:s.Arg1]
@@ -85,7 +85,8 @@ func FuzzValidateProgram(f *testing.F) {
 		if rng.Intn(2) == 0 {
 			p = x86.RandomProgram(rng, int(n%40)) // unrepaired: almost always refused
 		}
-		_ = ValidateProgram(p, 1+rng.Intn(8), 1+rng.Intn(8), rng.Intn(8), rng.Intn(2) == 0)
+		s := abi.Shape{Out: 1 + rng.Intn(8), Arg1: 1 + rng.Intn(8), Arg2: rng.Intn(8), Alias: rng.Intn(2) == 0}
+		_ = abi.Validate(p, s, abi.Options{})
 	})
 }
 

@@ -151,11 +151,11 @@ func (t *Timer) prepare(fns []Fn, f *ir.Func) error {
 		if fn.code == nil {
 			continue // native: trusted to follow the ABI
 		}
-		if !fn.shape.sameLimbs(t.shape) {
+		if !sameLimbs(fn.shape, t.shape) {
 			return fmt.Errorf("measure: %s (function %d) was validated for %+v, %s needs %+v",
 				fn.Name, i, fn.shape, f.Name, t.shape)
 		}
-		if t.opts.Aliasing == ir.AliasOut1Arg1 && !fn.shape.aliased() {
+		if t.opts.Aliasing == ir.AliasOut1Arg1 && !fn.shape.Alias {
 			return fmt.Errorf("measure: %s (function %d) was not validated for out1 == arg1", fn.Name, i)
 		}
 	}
@@ -165,7 +165,7 @@ func (t *Timer) prepare(fns []Fn, f *ir.Func) error {
 // fill draws the inputs and orders of every batch into the job.
 func (t *Timer) fill(fns []Fn, f *ir.Func, rng *rand.Rand) {
 	j, s, nf := &t.job, t.shape, len(fns)
-	s.Aliasing = t.opts.Aliasing
+	s.Alias = t.opts.Aliasing == ir.AliasOut1Arg1
 	stride := s.Arg1 + s.Arg2
 	*j = timing{fns: fns, shape: s, batches: t.opts.Batches, goal: uint64(t.opts.CycleGoal),
 		max: uint64(t.opts.MaxCalls), poison: rng.Uint64(),

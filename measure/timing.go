@@ -3,7 +3,7 @@ package measure
 // timing is one timed run of a set of functions, all batches in one cgo call.
 type timing struct {
 	fns     []Fn
-	shape   Shape // limb counts of the buffers; Aliasing makes out1 == arg1
+	shape   Shape // limb counts of the buffers; Alias makes out1 == arg1
 	batches int
 	in      []uint64 // batches × (Arg1+Arg2): arg1 then arg2 of each batch
 	order   []uint64 // batches × len(fns): the calling order of each batch
@@ -52,7 +52,7 @@ func (r *Runner) timeOnWorker(j *timing) error {
 	a := runArgs{
 		fns: &w[fnsAt], order: &w[orderAt], in: &w[inAt], out: &w[outAt],
 		results: &w[resAt], cycles: &w[cycAt],
-		nfns: nf, batches: j.batches, stride: stride, narg1: s.Arg1, nout: s.Out, alias: s.aliased(),
+		nfns: nf, batches: j.batches, stride: stride, narg1: s.Arg1, nout: s.Out, alias: s.Alias,
 		calls: j.calls, goal: j.goal, maxCalls: j.max, poison: j.poison,
 	}
 	j.calls = runBatches(&a)

@@ -22,7 +22,7 @@ import (
 )
 
 // envInt reads a count from the environment (the full runs documented in
-// docs/checker-objects.md set it; CI uses the default).
+// docs/checker.md set it; CI uses the default).
 func envInt(name string, def int) int {
 	if v, err := strconv.Atoi(os.Getenv(name)); err == nil && v > 0 {
 		return v

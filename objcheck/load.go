@@ -10,6 +10,7 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/objfile"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 	"github.com/rules-cryptopt/rules_cryptopt/x86/decode"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/encode"
 )
 
 // Loaded is the function an object links, decoded.
@@ -68,7 +69,7 @@ func LoadCode(name string, code []byte) (*Loaded, error) {
 // model instruction then denotes these bytes and nothing else (no redundant prefix, no
 // alternative encoding, no decoder slip goes unnoticed).
 func roundTrip(d *decode.Decoded, code []byte) error {
-	enc := x86.NewEncoder()
+	enc := encode.NewEncoder()
 	for i, in := range d.Insts {
 		got := code[d.Offs[i] : d.Offs[i]+d.Lens[i]]
 		b, err := enc.AppendInst(nil, in)

@@ -39,30 +39,6 @@ var (
 	formsALUB = append(append([]form{}, formsALU...), formsALU8...)
 )
 
-// opForms is the instruction table: the operand forms each opcode accepts (read-only).
-var opForms = [NumOpcodes][]form{
-	MOV: {{cR64, cR64}, {cR64, cM64}, {cM64, cR64}, {cR64, cImm64}, {cM64, cImm32},
-		{cM8, cR8}, {cR8, cM8}, {cR8, cR8}, {cR8, cImm8}},
-	MOVZX: {{cR64, cR8}, {cR64, cM8}},
-	MOVQ:  {{cXMM, cR64}, {cR64, cXMM}},
-	XCHG:  {{cR64, cR64}, {cR64, cM64}, {cM64, cR64}},
-	ADD:   formsALUB, ADC: formsALUB, SUB: formsALUB, SBB: formsALUB,
-	AND: formsALUB, OR: formsALUB, XOR: formsALUB, CMP: formsALUB,
-	TEST: {{cR64, cR64}, {cM64, cR64}, {cR64, cImm32}, {cM64, cImm32}, {cR8, cR8}},
-	ADCX: formsRRM, ADOX: formsRRM, CMOV: formsRRM,
-	MULX: formsRRRM, ANDN: formsRRRM,
-	MUL: formsRM, NOT: formsRM, NEG: formsRM, INC: formsRM, DEC: formsRM,
-	IMUL: {{cR64, cR64}, {cR64, cM64}, {cR64, cR64, cImm32}, {cR64, cM64, cImm32}},
-	LEA:  {{cR64, cAddr}},
-	SHL:  formsShift, SHR: formsShift, SAR: formsShift, ROR: formsShift,
-	SHLX: formsRRMR, SHRX: formsRRMR, SARX: formsRRMR, BZHI: formsRRMR,
-	SHRD: formsDbl, SHLD: formsDbl,
-	RORX: {{cR64, cR64, cImm8}, {cR64, cM64, cImm8}},
-	SET:  {{cR8}, {cM8}},
-	CLC:  {{}}, STC: {{}}, RET: {{}},
-	PUSH: {{cR64}}, POP: {{cR64}},
-}
-
 // classOf is the set of classes operand o belongs to (0 if it is malformed).
 func classOf(o Operand) class {
 	switch o.Kind {
@@ -132,7 +108,7 @@ func (in Inst) matchForm() int {
 	if in.Op == BAD || in.Op >= NumOpcodes {
 		return -1
 	}
-	for i, f := range opForms[in.Op] {
+	for i, f := range opTable[in.Op].forms {
 		if len(f) != len(in.Args) {
 			continue
 		}
@@ -167,7 +143,7 @@ func (in Inst) Validate() error {
 	}
 	if in.matchForm() < 0 {
 		return fmt.Errorf("%s: invalid operands (%s); allowed: %s",
-			in.Mnemonic(), describeArgs(in.Args), describeForms(opForms[in.Op]))
+			in.Mnemonic(), describeArgs(in.Args), describeForms(opTable[in.Op].forms))
 	}
 	return nil
 }

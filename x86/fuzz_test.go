@@ -18,8 +18,6 @@ func fuzzParse(t *testing.T, data []byte, parse func([]byte) (*Program, error), 
 	q, err := parse(text)
 	require.NoError(t, err, "reparse of\n%s", text)
 	require.Equal(t, p, q, "parse∘print fixpoint on\n%s", text)
-	_, err = Encode(p)
-	require.NoError(t, err, "encode of a parsed program")
 }
 
 func addSeeds(f *testing.F, print func(*Program) []byte) {

@@ -47,7 +47,7 @@ func lookupMnemonic(s string) (Opcode, Cond, bool) {
 		return BAD, 0, false
 	}
 	for op := MOV; op < NumOpcodes; op++ {
-		if opcodeNames[op] == s {
+		if opTable[op].name == s {
 			return op, 0, true
 		}
 	}

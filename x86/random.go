@@ -22,7 +22,7 @@ func RandomProgram(rng *rand.Rand, n int) *Program {
 // RandomInst returns one random valid instruction (see RandomProgram).
 func RandomInst(rng *rand.Rand) Inst {
 	op := Opcode(1 + rng.Intn(int(NumOpcodes)-1))
-	fs := opForms[op]
+	fs := opTable[op].forms
 	f := fs[rng.Intn(len(fs))]
 	in := Inst{Op: op}
 	if op == CMOV || op == SET {
@@ -38,6 +38,27 @@ func RandomInst(rng *rand.Rand) Inst {
 		in.Comment = fmt.Sprintf("x%d <- x%d * arg1[%d]", rng.Intn(200), rng.Intn(200), rng.Intn(8))
 	}
 	return in
+}
+
+// EveryForm returns n random instances of every operand form of every opcode (conditions
+// cycling through all 16 for cmov and setCC), for encoder and decoder tests.
+func EveryForm(rng *rand.Rand, n int) []Inst {
+	var out []Inst
+	for op := MOV; op < NumOpcodes; op++ {
+		for _, f := range opTable[op].forms {
+			for k := range n {
+				in := Inst{Op: op}
+				if op == CMOV || op == SET {
+					in.Cond = Cond(k % 16)
+				}
+				for _, c := range f {
+					in.Args = append(in.Args, randomOperand(rng, c))
+				}
+				out = append(out, in)
+			}
+		}
+	}
+	return out
 }
 
 func randomOperand(rng *rand.Rand, c class) Operand {

@@ -163,69 +163,6 @@ var condNames = [16]string{"o", "no", "c", "nc", "z", "nz", "be", "a", "s", "ns"
 
 func (c Cond) String() string { return condNames[c&15] }
 
-// Opcode is an instruction mnemonic (Intel spelling, without condition suffix for cmov/set).
-type Opcode uint8
-
-// The instruction table: everything codegen emits and the checker reads.
-const (
-	BAD Opcode = iota
-	MOV
-	MOVZX // movzx r64, r8
-	MOVQ  // movq xmm, r64 / movq r64, xmm
-	XCHG
-	ADD
-	ADC
-	ADCX
-	ADOX
-	SUB
-	SBB
-	MULX // mulx hi, lo, src (Intel order; rdx implicit)
-	MUL  // mul src: rdx:rax = rax * src
-	IMUL // imul r, r/m or imul r, r/m, imm
-	LEA
-	SHL
-	SHR
-	SAR
-	SHLX
-	SHRX
-	SARX
-	SHRD
-	SHLD
-	RORX
-	ROR
-	AND
-	ANDN
-	BZHI
-	OR
-	XOR
-	NOT
-	NEG
-	TEST
-	CMP
-	CMOV // Inst.Cond says which
-	SET  // Inst.Cond says which
-	CLC
-	STC
-	INC
-	DEC
-	PUSH
-	POP
-	RET
-	NumOpcodes
-)
-
-var opcodeNames = [NumOpcodes]string{"bad", "mov", "movzx", "movq", "xchg", "add", "adc", "adcx",
-	"adox", "sub", "sbb", "mulx", "mul", "imul", "lea", "shl", "shr", "sar", "shlx", "shrx", "sarx",
-	"shrd", "shld", "rorx", "ror", "and", "andn", "bzhi", "or", "xor", "not", "neg", "test", "cmp",
-	"cmov", "set", "clc", "stc", "inc", "dec", "push", "pop", "ret"}
-
-func (o Opcode) String() string {
-	if o >= NumOpcodes {
-		return fmt.Sprintf("opcode(%d)", uint8(o))
-	}
-	return opcodeNames[o]
-}
-
 // Inst is one instruction with operands in Intel order (destination first).
 // Comment is printed after the instruction (codegen carries IR value names there).
 type Inst struct {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks for BENCHMARKS.md (Go testing.B, side by side in one run), from the repository
+# Benchmarks for docs/benchmarks.md (Go testing.B, side by side in one run), from the repository
 # root: (1) the curve25519 and p448 packages of examples/gofield against circl and
 # filippo.io/edwards25519 (module examples/gofield/bench); (2) every catalogue field's
 # assembly against its own pure-Go fallback, generated into a temporary module with

@@ -7,6 +7,7 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/encode"
 )
 
 // objectiveFlags choose what optimize minimises: measured cycles (optionally under a
@@ -128,7 +129,7 @@ func (s *sizedCost) measureWinner(out *search.Outcome) error {
 
 // textBytes is the length of the function's machine code (what the linked .text holds).
 func textBytes(prog *x86.Program) (int, error) {
-	code, err := x86.Encode(prog)
+	code, err := encode.Encode(prog)
 	if err != nil {
 		return 0, fmt.Errorf("encoding: %w", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/encode"
 )
 
 // TestObjectiveFlagsRefused: bad objective flags are refused before anything runs.
@@ -55,7 +56,7 @@ func TestObjectiveSizeAndCap(t *testing.T) {
 		require.NoError(t, err)
 		prog, err := x86.ParseGNU(text)
 		require.NoError(t, err)
-		code2, err := x86.Encode(prog)
+		code2, err := encode.Encode(prog)
 		require.NoError(t, err)
 		require.Len(t, code2, n, "text-bytes is not the encoded length")
 		return code, n, stderr

@@ -11,7 +11,7 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/ir/cemit"
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
-	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/encode"
 )
 
 // timedCost is the search.Cost of optimize: it generates a genome's code and times it on
@@ -22,7 +22,7 @@ type timedCost struct {
 	gopts    codegen.Options
 	runner   *measure.Runner
 	timer    *measure.Timer
-	enc      *x86.Encoder
+	enc      *encode.Encoder
 	ref      *ir.Func // the reference the outputs are checked against
 	shape    measure.Shape
 	baseline measure.Fn // zero Fn without a baseline
@@ -57,18 +57,18 @@ func newTimedCost(cfg costConfig) (*timedCost, error) {
 	if err != nil {
 		return nil, err
 	}
-	shape.Aliasing = cfg.gopts.Aliasing
+	shape.Alias = cfg.gopts.Aliasing == ir.AliasOut1Arg1
 	runner, err := measure.NewRunner(measure.DefaultRunnerOptions())
 	if err != nil {
 		return nil, err
 	}
-	timer, err := measure.NewTimer(runner, measure.TimerOptions{Batches: cfg.batches, Aliasing: shape.Aliasing, Seed: cfg.seed})
+	timer, err := measure.NewTimer(runner, measure.TimerOptions{Batches: cfg.batches, Aliasing: cfg.gopts.Aliasing, Seed: cfg.seed})
 	if err != nil {
 		runner.Close()
 		return nil, err
 	}
 	c := &timedCost{plan: cfg.plan, gopts: cfg.gopts, runner: runner, timer: timer,
-		enc: x86.NewEncoder(), ref: cfg.ref, shape: shape}
+		enc: encode.NewEncoder(), ref: cfg.ref, shape: shape}
 	if cfg.baseline != nil {
 		c.baseline = cfg.baseline.Fn()
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/encode"
 )
 
 // straight turns a random program into straight-line code ending in its only ret.
@@ -32,10 +33,10 @@ func straight(p *x86.Program) *x86.Program {
 // the same model instruction, at the offsets and lengths the encoder used.
 func TestEncodeDecodeRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
-	enc := x86.NewEncoder()
+	enc := encode.NewEncoder()
 	for i := 0; i < 300; i++ {
 		p := straight(x86.RandomProgram(rng, 60))
-		code, err := x86.Encode(p)
+		code, err := encode.Encode(p)
 		require.NoError(t, err)
 		d, err := Decode(code)
 		require.NoError(t, err)
@@ -168,7 +169,7 @@ func FuzzDecode(f *testing.F) {
 		}
 		// Whatever decodes is a valid model program that the encoder re-encodes; when the
 		// bytes differ the caller refuses, but it must never fail to encode.
-		_, err = x86.Encode(&x86.Program{Symbol: "f", Insts: d.Insts})
+		_, err = encode.Encode(&x86.Program{Symbol: "f", Insts: d.Insts})
 		require.NoError(t, err)
 	})
 }

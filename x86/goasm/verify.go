@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/encode"
 )
 
 // EncodeInst is the machine code the Go assembler makes of Inst(in). It is the project
@@ -22,7 +23,7 @@ func EncodeInst(in x86.Inst) ([]byte, error) {
 		b = append(b, 0xb8+byte(r&7))
 		return append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24)), nil
 	}
-	return x86.Encode(&x86.Program{Symbol: "f", Insts: []x86.Inst{in}})
+	return encode.Encode(&x86.Program{Symbol: "f", Insts: []x86.Inst{in}})
 }
 
 // Verify checks that sym, the Go assembler's output for f, is exactly f.Linked(): the

@@ -1,4 +1,4 @@
-package x86
+package encode
 
 import (
 	"bytes"
@@ -12,11 +12,13 @@ import (
 
 	"github.com/rules-cryptopt/rules_cryptopt/internal/testenv"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
 // gnuAssemble assembles all programs with GNU as in one invocation (one symbol each, renamed
 // f0, f1, ...) and returns each function's bytes, cut from .text by its symbol and .size.
-func gnuAssemble(t *testing.T, progs []*Program) [][]byte {
+func gnuAssemble(t *testing.T, progs []*x86.Program) [][]byte {
 	t.Helper()
 	if _, err := exec.LookPath("as"); err != nil {
 		testenv.Missing(t, "GNU as not installed: encoder not compared with GNU as")
@@ -25,7 +27,7 @@ func gnuAssemble(t *testing.T, progs []*Program) [][]byte {
 	for i, p := range progs {
 		q := *p
 		q.Symbol = fmt.Sprintf("f%d", i)
-		src.Write(PrintGNU(&q))
+		src.Write(x86.PrintGNU(&q))
 	}
 	dir := t.TempDir()
 	s, o := filepath.Join(dir, "t.s"), filepath.Join(dir, "t.o")
@@ -55,9 +57,9 @@ func gnuAssemble(t *testing.T, progs []*Program) [][]byte {
 
 func TestEncodeMatchesGNUAs(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
-	progs := make([]*Program, 100)
+	progs := make([]*x86.Program, 100)
 	for i := range progs {
-		progs[i] = RandomProgram(rng, 200)
+		progs[i] = x86.RandomProgram(rng, 200)
 	}
 	want := gnuAssemble(t, progs)
 	enc := NewEncoder()
@@ -74,10 +76,10 @@ func TestEncodeMatchesGNUAs(t *testing.T) {
 }
 
 // firstDiff names the first instruction whose bytes differ, encoding one at a time.
-func firstDiff(t *testing.T, p *Program, want, got []byte) string {
+func firstDiff(t *testing.T, p *x86.Program, want, got []byte) string {
 	off := 0
 	for _, in := range p.Insts {
-		b, err := Encode(&Program{Symbol: "f", Insts: []Inst{in}})
+		b, err := Encode(&x86.Program{Symbol: "f", Insts: []x86.Inst{in}})
 		require.NoError(t, err)
 		end := off + len(b)
 		if end > len(want) || !bytes.Equal(want[off:end], b) {
@@ -91,23 +93,8 @@ func firstDiff(t *testing.T, p *Program, want, got []byte) string {
 
 // TestEncodeEveryForm encodes one instance of every form of every opcode with edge operands.
 func TestEncodeEveryForm(t *testing.T) {
-	rng := rand.New(rand.NewSource(2))
-	p := &Program{Symbol: "f"}
-	for op := MOV; op < NumOpcodes; op++ {
-		for _, f := range opForms[op] {
-			for k := 0; k < 20; k++ {
-				in := Inst{Op: op}
-				if op == CMOV || op == SET {
-					in.Cond = Cond(k % 16)
-				}
-				for _, c := range f {
-					in.Args = append(in.Args, randomOperand(rng, c))
-				}
-				p.Insts = append(p.Insts, in)
-			}
-		}
-	}
-	want := gnuAssemble(t, []*Program{p})[0]
+	p := &x86.Program{Symbol: "f", Insts: x86.EveryForm(rand.New(rand.NewSource(2)), 20)}
+	want := gnuAssemble(t, []*x86.Program{p})[0]
 	got, err := Encode(p)
 	require.NoError(t, err)
 	if !bytes.Equal(want, got) {

@@ -1,4 +1,4 @@
-package x86
+package encode
 
 import (
 	"bytes"
@@ -13,25 +13,27 @@ import (
 
 	"github.com/rules-cryptopt/rules_cryptopt/internal/testenv"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
-// TestNASMOutputAssembles assembles PrintNASM output with real nasm (when installed) and
+// TestNASMOutputAssembles assembles x86.PrintNASM output with real nasm (when installed) and
 // compares the bytes with Encode. Two known, harmless encoding choices differ from GNU as:
 // NASM puts the operands of xchg r, r the other way round in ModRM (the comparison swaps
 // them on the Encode side), and it shortens mov r64, imm to mov r32, imm when the constant
 // is a zero-extended 32-bit value (those instructions are left out here).
 func TestNASMOutputAssembles(t *testing.T) {
 	if _, err := exec.LookPath("nasm"); err != nil {
-		testenv.Missing(t, "nasm not installed: NASM output checked only by ParseNASM round trips")
+		testenv.Missing(t, "nasm not installed: NASM output checked only by x86.ParseNASM round trips")
 	}
 	rng := rand.New(rand.NewSource(5))
-	progs := make([]*Program, 20)
+	progs := make([]*x86.Program, 20)
 	var src bytes.Buffer
 	for i := range progs {
-		progs[i] = withoutMovImm(RandomProgram(rng, 200))
+		progs[i] = withoutMovImm(x86.RandomProgram(rng, 200))
 		q := *progs[i]
 		q.Symbol = fmt.Sprintf("f%d", i)
-		src.Write(PrintNASM(&q))
+		src.Write(x86.PrintNASM(&q))
 	}
 	dir := t.TempDir()
 	s, o := filepath.Join(dir, "t.asm"), filepath.Join(dir, "t.o")
@@ -49,10 +51,10 @@ func TestNASMOutputAssembles(t *testing.T) {
 	}
 }
 
-func withoutMovImm(p *Program) *Program {
-	var keep []Inst
+func withoutMovImm(p *x86.Program) *x86.Program {
+	var keep []x86.Inst
 	for _, in := range p.Insts {
-		if !(in.Op == MOV && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindImm) {
+		if !(in.Op == x86.MOV && in.Args[0].Kind == x86.KindReg && in.Args[1].Kind == x86.KindImm) {
 			keep = append(keep, in)
 		}
 	}
@@ -60,12 +62,12 @@ func withoutMovImm(p *Program) *Program {
 	return p
 }
 
-func swapXchgRegs(p *Program) *Program {
+func swapXchgRegs(p *x86.Program) *x86.Program {
 	q := *p
-	q.Insts = append([]Inst(nil), p.Insts...)
+	q.Insts = append([]x86.Inst(nil), p.Insts...)
 	for i, in := range q.Insts {
-		if in.Op == XCHG && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindReg {
-			q.Insts[i].Args = []Operand{in.Args[1], in.Args[0]}
+		if in.Op == x86.XCHG && in.Args[0].Kind == x86.KindReg && in.Args[1].Kind == x86.KindReg {
+			q.Insts[i].Args = []x86.Operand{in.Args[1], in.Args[0]}
 		}
 	}
 	return &q

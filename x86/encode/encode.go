@@ -1,10 +1,12 @@
-package x86
+package encode
 
 import (
 	"encoding/binary"
 	"fmt"
 
 	ia "github.com/cloudwego/iasm/x86_64"
+
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
 type (
@@ -15,19 +17,19 @@ type (
 
 // Encoders by opcode (read-only tables). iasm takes operands in AT&T order, source first.
 var (
-	enc1 = [NumOpcodes]fn1{MUL: (*ia.Program).MULQ, NOT: (*ia.Program).NOTQ, NEG: (*ia.Program).NEGQ,
-		INC: (*ia.Program).INCQ, DEC: (*ia.Program).DECQ, PUSH: (*ia.Program).PUSHQ, POP: (*ia.Program).POPQ}
-	enc2 = [NumOpcodes]fn2{MOVZX: (*ia.Program).MOVZBQ, MOVQ: (*ia.Program).MOVQ, XCHG: (*ia.Program).XCHGQ,
-		ADD: (*ia.Program).ADDQ, ADC: (*ia.Program).ADCQ, ADCX: (*ia.Program).ADCXQ, ADOX: (*ia.Program).ADOXQ,
-		SUB: (*ia.Program).SUBQ, SBB: (*ia.Program).SBBQ, LEA: (*ia.Program).LEAQ,
-		SHL: (*ia.Program).SHLQ, SHR: (*ia.Program).SHRQ, SAR: (*ia.Program).SARQ, ROR: (*ia.Program).RORQ,
-		AND: (*ia.Program).ANDQ, OR: (*ia.Program).ORQ, XOR: (*ia.Program).XORQ, CMP: (*ia.Program).CMPQ}
-	enc3 = [NumOpcodes]fn3{MULX: (*ia.Program).MULXQ, SHLX: (*ia.Program).SHLXQ, SHRX: (*ia.Program).SHRXQ,
-		SARX: (*ia.Program).SARXQ, SHRD: (*ia.Program).SHRDQ, SHLD: (*ia.Program).SHLDQ,
-		RORX: (*ia.Program).RORXQ, ANDN: (*ia.Program).ANDNQ, BZHI: (*ia.Program).BZHI}
-	encALU8 = [NumOpcodes]fn2{ADD: (*ia.Program).ADDB, ADC: (*ia.Program).ADCB, SUB: (*ia.Program).SUBB,
-		SBB: (*ia.Program).SBBB, AND: (*ia.Program).ANDB, OR: (*ia.Program).ORB, XOR: (*ia.Program).XORB,
-		CMP: (*ia.Program).CMPB}
+	enc1 = [x86.NumOpcodes]fn1{x86.MUL: (*ia.Program).MULQ, x86.NOT: (*ia.Program).NOTQ, x86.NEG: (*ia.Program).NEGQ,
+		x86.INC: (*ia.Program).INCQ, x86.DEC: (*ia.Program).DECQ, x86.PUSH: (*ia.Program).PUSHQ, x86.POP: (*ia.Program).POPQ}
+	enc2 = [x86.NumOpcodes]fn2{x86.MOVZX: (*ia.Program).MOVZBQ, x86.MOVQ: (*ia.Program).MOVQ, x86.XCHG: (*ia.Program).XCHGQ,
+		x86.ADD: (*ia.Program).ADDQ, x86.ADC: (*ia.Program).ADCQ, x86.ADCX: (*ia.Program).ADCXQ, x86.ADOX: (*ia.Program).ADOXQ,
+		x86.SUB: (*ia.Program).SUBQ, x86.SBB: (*ia.Program).SBBQ, x86.LEA: (*ia.Program).LEAQ,
+		x86.SHL: (*ia.Program).SHLQ, x86.SHR: (*ia.Program).SHRQ, x86.SAR: (*ia.Program).SARQ, x86.ROR: (*ia.Program).RORQ,
+		x86.AND: (*ia.Program).ANDQ, x86.OR: (*ia.Program).ORQ, x86.XOR: (*ia.Program).XORQ, x86.CMP: (*ia.Program).CMPQ}
+	enc3 = [x86.NumOpcodes]fn3{x86.MULX: (*ia.Program).MULXQ, x86.SHLX: (*ia.Program).SHLXQ, x86.SHRX: (*ia.Program).SHRXQ,
+		x86.SARX: (*ia.Program).SARXQ, x86.SHRD: (*ia.Program).SHRDQ, x86.SHLD: (*ia.Program).SHLDQ,
+		x86.RORX: (*ia.Program).RORXQ, x86.ANDN: (*ia.Program).ANDNQ, x86.BZHI: (*ia.Program).BZHI}
+	encALU8 = [x86.NumOpcodes]fn2{x86.ADD: (*ia.Program).ADDB, x86.ADC: (*ia.Program).ADCB, x86.SUB: (*ia.Program).SUBB,
+		x86.SBB: (*ia.Program).SBBB, x86.AND: (*ia.Program).ANDB, x86.OR: (*ia.Program).ORB, x86.XOR: (*ia.Program).XORB,
+		x86.CMP: (*ia.Program).CMPB}
 	encCMOV = [16]fn2{(*ia.Program).CMOVO, (*ia.Program).CMOVNO, (*ia.Program).CMOVC, (*ia.Program).CMOVNC,
 		(*ia.Program).CMOVZ, (*ia.Program).CMOVNZ, (*ia.Program).CMOVBE, (*ia.Program).CMOVA,
 		(*ia.Program).CMOVS, (*ia.Program).CMOVNS, (*ia.Program).CMOVP, (*ia.Program).CMOVNP,
@@ -43,8 +45,8 @@ var (
 )
 
 // Encode assembles p.Insts into machine code (one function, no relocations). It validates
-// p first; the bytes equal GNU as's for PrintGNU(p).
-func Encode(p *Program) ([]byte, error) {
+// p first; the bytes equal GNU as's for x86.PrintGNU(p).
+func Encode(p *x86.Program) ([]byte, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
@@ -72,17 +74,17 @@ type encKey struct {
 	a [3]uint64
 }
 
-func keyOf(in Inst) encKey {
+func keyOf(in x86.Inst) encKey {
 	k := encKey{h: uint64(in.Op) | uint64(in.Cond)<<8 | uint64(len(in.Args))<<16}
 	for i, o := range in.Args {
 		k.h |= uint64(o.Kind) << (24 + 8*i)
 		switch o.Kind {
-		case KindReg:
+		case x86.KindReg:
 			k.a[i] = uint64(o.Reg)
-		case KindMem:
+		case x86.KindMem:
 			k.a[i] = uint64(o.Base) | uint64(o.Index)<<8 | uint64(o.Scale)<<16 | uint64(uint32(o.Disp))<<24 |
 				uint64(o.Size)<<56
-		case KindImm:
+		case x86.KindImm:
 			k.a[i] = uint64(o.Imm)
 		}
 	}
@@ -98,7 +100,7 @@ func NewEncoder() *Encoder {
 }
 
 // Encode is like the package function Encode but memoized; the result is a new slice.
-func (e *Encoder) Encode(p *Program) ([]byte, error) {
+func (e *Encoder) Encode(p *x86.Program) ([]byte, error) {
 	out := make([]byte, 0, 5*len(p.Insts))
 	for i, in := range p.Insts {
 		var err error
@@ -110,7 +112,7 @@ func (e *Encoder) Encode(p *Program) ([]byte, error) {
 }
 
 // AppendInst appends the machine code of in to dst.
-func (e *Encoder) AppendInst(dst []byte, in Inst) ([]byte, error) {
+func (e *Encoder) AppendInst(dst []byte, in x86.Inst) ([]byte, error) {
 	if len(in.Args) > 3 {
 		return dst, fmt.Errorf("%s: too many operands", in.Mnemonic())
 	}
@@ -147,7 +149,7 @@ func assemble(prog *ia.Program) (b []byte, err error) {
 }
 
 // emit adds one validated instruction to prog; iasm panics on operands it cannot encode.
-func emit(prog *ia.Program, in Inst) (err error) {
+func emit(prog *ia.Program, in x86.Inst) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("iasm: %v", r)
@@ -159,31 +161,31 @@ func emit(prog *ia.Program, in Inst) (err error) {
 		a[n-1-i] = iaOperand(o)
 	}
 	switch {
-	case in.Op == MOV && in.MemSize() == 1:
+	case in.Op == x86.MOV && in.MemSize() == 1:
 		prog.MOVB(a[0], a[1])
 	case in.IsByteALU():
 		encALU8[in.Op](prog, a[0], a[1])
-	case in.Op == MOV:
+	case in.Op == x86.MOV:
 		prog.MOVQ(a[0], a[1])
-	case in.Op == TEST && in.Args[0].Kind == KindReg && in.Args[0].Reg.IsGP8():
+	case in.Op == x86.TEST && in.Args[0].Kind == x86.KindReg && in.Args[0].Reg.IsGP8():
 		prog.TESTB(a[0], a[1])
-	case in.Op == TEST:
+	case in.Op == x86.TEST:
 		prog.TESTQ(a[0], a[1])
-	case in.Op == IMUL && n == 2:
+	case in.Op == x86.IMUL && n == 2:
 		prog.IMULQ(a[0], a[1])
-	case in.Op == IMUL && in.Args[2].Imm >= 128:
+	case in.Op == x86.IMUL && in.Args[2].Imm >= 128:
 		return emitIMULImm32(prog, in.Args[2].Imm, a[1], a[2])
-	case in.Op == IMUL:
+	case in.Op == x86.IMUL:
 		prog.IMULQ(a[0], a[1], a[2])
-	case in.Op == CMOV:
+	case in.Op == x86.CMOV:
 		encCMOV[in.Cond&15](prog, a[0], a[1])
-	case in.Op == SET:
+	case in.Op == x86.SET:
 		encSET[in.Cond&15](prog, a[0])
-	case in.Op == CLC:
+	case in.Op == x86.CLC:
 		prog.CLC()
-	case in.Op == STC:
+	case in.Op == x86.STC:
 		prog.STC()
-	case in.Op == RET:
+	case in.Op == x86.RET:
 		prog.RET()
 	case n == 1 && enc1[in.Op] != nil:
 		enc1[in.Op](prog, a[0])
@@ -212,9 +214,9 @@ func emitIMULImm32(prog *ia.Program, imm int64, src, dst interface{}) error {
 	return nil
 }
 
-func iaOperand(o Operand) interface{} {
+func iaOperand(o x86.Operand) interface{} {
 	switch o.Kind {
-	case KindReg:
+	case x86.KindReg:
 		switch {
 		case o.Reg.IsGP64():
 			return iaR64[o.Reg.Num()]
@@ -223,19 +225,19 @@ func iaOperand(o Operand) interface{} {
 		case o.Reg.IsXMM():
 			return ia.XMMRegister(o.Reg.Num())
 		}
-	case KindMem:
-		if o.Index == NoReg {
+	case x86.KindMem:
+		if o.Index == x86.NoReg {
 			return ia.Ptr(iaR64[o.Base.Num()], o.Disp)
 		}
 		s := o.Scale
 		if s == 0 {
 			s = 1
 		}
-		if o.Base == NoReg {
+		if o.Base == x86.NoReg {
 			return ia.Sib(nil, iaR64[o.Index.Num()], s, o.Disp)
 		}
 		return ia.Sib(iaR64[o.Base.Num()], iaR64[o.Index.Num()], s, o.Disp)
-	case KindImm:
+	case x86.KindImm:
 		return o.Imm
 	}
 	return nil

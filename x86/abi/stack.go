@@ -1,4 +1,4 @@
-package measure
+package abi
 
 import (
 	"errors"
@@ -6,6 +6,27 @@ import (
 
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
+
+// stackAccess checks an 8-byte access at [rsp+disp].
+func (v *validator) stackAccess(disp int32) error {
+	a := v.delta + int64(disp)
+	if a < v.delta-RedZoneBytes || a+8 > 0 {
+		return fmt.Errorf("[rsp%+d] is outside the frame and red zone (rsp is entry%+d)", disp, v.delta)
+	}
+	if a%8 != 0 {
+		return fmt.Errorf("[rsp%+d] is not an 8-byte stack slot", disp)
+	}
+	if !v.opts.OwnStack {
+		return nil
+	}
+	if v.frame > 0 && (disp < 0 || int64(disp) >= v.frame) {
+		return fmt.Errorf("stack access [rsp%+d] outside the %d-byte frame", disp, v.frame)
+	}
+	if v.frame <= 0 && (disp >= 0 || disp < -RedZoneBytes) {
+		return fmt.Errorf("stack access [rsp%+d] outside the red zone", disp)
+	}
+	return nil
+}
 
 // tagOf is what is known of the value an operand reads (registers, stack slots).
 func (v *validator) tagOf(a x86.Operand) tag {
@@ -30,6 +51,9 @@ func (v *validator) store(a x86.Operand, t tag) error {
 		r := a.Reg.Full()
 		if r == x86.RSP {
 			return errors.New("writes rsp other than by push, pop or add/sub of a constant")
+		}
+		if r == x86.RBP && v.opts.KeepFramePointer {
+			return errors.New("writes rbp with the frame pointer kept")
 		}
 		if a.Reg.IsGP8() {
 			t = tagNone // a byte write leaves the rest of the register: no longer a copy
@@ -69,15 +93,15 @@ func (v *validator) moveRSP(delta int64) error {
 	if delta > 0 {
 		return fmt.Errorf("rsp moves %d bytes above its entry value", delta)
 	}
-	if delta < -maxFrame {
-		return fmt.Errorf("frame of %d bytes exceeds %d", -delta, maxFrame)
+	if delta < -MaxFrameBytes {
+		return fmt.Errorf("frame of %d bytes exceeds %d", -delta, MaxFrameBytes)
 	}
 	if delta%8 != 0 {
 		return fmt.Errorf("rsp moves to entry%+d, not a multiple of 8", delta)
 	}
 	v.delta = delta
 	for i := range v.stack {
-		if -8*int64(i+1) < delta-redZone {
+		if -8*int64(i+1) < delta-RedZoneBytes {
 			v.stack[i] = tagNone
 		}
 	}
@@ -101,7 +125,9 @@ func (v *validator) pop(dst x86.Operand) error {
 		return errors.New("pop above the entry rsp (the return address)")
 	}
 	t := v.slot(v.delta)
-	if err := v.store(dst, t); err != nil {
+	if dst.Reg == x86.RBP {
+		v.regs[x86.RBP] = t // a pop may restore rbp even when the frame pointer is kept
+	} else if err := v.store(dst, t); err != nil {
 		return err
 	}
 	return v.moveRSP(v.delta + 8)
@@ -114,12 +140,13 @@ func (v *validator) adjustRSP(in *x86.Inst) error {
 		return errors.New("rsp adjusted by a non-constant")
 	}
 	d := src.Imm
-	if d > maxFrame || d < -maxFrame {
-		return fmt.Errorf("rsp adjusted by %d, beyond the %d-byte frame limit", d, maxFrame)
+	if d > MaxFrameBytes || d < -MaxFrameBytes {
+		return fmt.Errorf("rsp adjusted by %d, beyond the %d-byte frame limit", d, MaxFrameBytes)
 	}
 	if in.Op == x86.SUB {
 		d = -d
 	}
+	v.frame -= d
 	return v.moveRSP(v.delta + d)
 }
 
