@@ -10,20 +10,14 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
-// Aliasing modes.
-const (
-	AliasNone     = "none"
-	AliasOut1Arg1 = "out1-arg1"
-)
-
 // DefaultTrials is the number of random inputs each check runs on both sides.
 const DefaultTrials = 256
 
 // Options configures Check.
 type Options struct {
-	Aliasing     string // AliasNone (default) or AliasOut1Arg1: out1 and arg1 are one array
-	RandomTrials int    // random inputs tried on both sides; 0 means DefaultTrials
-	Seed         uint64 // seeds the random inputs
+	Aliasing     ir.Aliasing // ir.AliasOut1Arg1: out1 and arg1 are one array
+	RandomTrials int         // random inputs tried on both sides; 0 means DefaultTrials
+	Seed         uint64      // seeds the random inputs
 	// WipeSpills also requires every stack word the function wrote to be 0 at ret
 	// (code generated with --wipe-spills).
 	WipeSpills bool
@@ -90,11 +84,8 @@ func CheckProgram(fn *ir.Func, prog *x86.Program, opts Options) (Report, error) 
 func check(fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (Report, error) {
 	start := time.Now()
 	rep := Report{Function: fn.Name}
-	if opts.Aliasing == "" {
-		opts.Aliasing = AliasNone
-	}
-	if opts.Aliasing != AliasNone && opts.Aliasing != AliasOut1Arg1 {
-		return rep, fmt.Errorf("aliasing %q: want %q or %q", opts.Aliasing, AliasNone, AliasOut1Arg1)
+	if opts.Aliasing > ir.AliasOut1Arg1 {
+		return rep, fmt.Errorf("checker: unknown %s", opts.Aliasing)
 	}
 	if opts.RandomTrials <= 0 {
 		opts.RandomTrials = DefaultTrials
@@ -117,7 +108,7 @@ func check(fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (Report, er
 	if err := g.TooBig(); err != nil {
 		return rep, fmt.Errorf("IR: %w", err)
 	}
-	arrs, err := symexec.Layout(fn, symexec.InputSyms(g, fn), opts.Aliasing == AliasOut1Arg1)
+	arrs, err := symexec.Layout(fn, symexec.InputSyms(g, fn), opts.Aliasing == ir.AliasOut1Arg1)
 	if err != nil {
 		return rep, err
 	}

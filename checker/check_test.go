@@ -90,11 +90,11 @@ func TestMixBroken(t *testing.T) {
 func TestAliasing(t *testing.T) {
 	src := readTestdata(t, "mix.asm")
 	// mix.asm reads arg1[0] after writing out1[0]: wrong when the two are one array.
-	rep, err := Check(mixFunc(), src, Options{Aliasing: AliasOut1Arg1})
+	rep, err := Check(mixFunc(), src, Options{Aliasing: ir.AliasOut1Arg1})
 	require.NoError(t, err)
 	require.False(t, rep.Proved)
 	require.NotNil(t, rep.Counterexample)
-	_, err = Check(mixFunc(), src, Options{Aliasing: "sometimes"})
+	_, err = Check(mixFunc(), src, Options{Aliasing: ir.Aliasing(5)})
 	require.Error(t, err)
 }
 

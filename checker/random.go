@@ -73,7 +73,7 @@ func (c *comparison) trial(rep *Report, in [][]uint64, opts Options, rng *rand.R
 		rep.Note = fmt.Sprintf("the IR interpreter failed: %v", err)
 		return true
 	}
-	got, err := runAsm(c.prog, c.fn, in, opts.Aliasing == AliasOut1Arg1, rng)
+	got, err := runAsm(c.prog, c.fn, in, opts.Aliasing == ir.AliasOut1Arg1, rng)
 	if err == nil && equalOutputs(want, got) {
 		return false
 	}

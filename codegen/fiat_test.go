@@ -54,7 +54,7 @@ func TestFiatFunctionsOnEmulator(t *testing.T) {
 				opts := allModes[gi%len(allModes)]
 				prog, _, err := p.Generate(randomOrder(p.Deps(), rng), randomDecisions(p.Options(), rng), opts)
 				require.NoError(t, err)
-				alias := opts.Aliasing == codegen.AliasOut1Arg1
+				alias := opts.Aliasing == ir.AliasOut1Arg1
 				require.NoError(t, checkOnEmu(t, p.Func(), prog, testInputs(p.Func(), rng, 6, alias), alias), "genome %d %+v", gi, opts)
 			}
 		})

@@ -20,11 +20,9 @@ func (g *gen) flagsBusy() bool { return g.flagLive(g.cf) || g.flagLive(g.of) }
 
 // saveFlag copies a live value out of a flag into a register unless it has another home.
 func (g *gen) saveFlag(f *flagState, c x86.Cond) {
-	if !g.flagLive(*f) {
-		*f = flagState{}
-		return
+	if g.flagLive(*f) {
+		g.copyFlag(*f, c)
 	}
-	g.copyFlag(*f, c)
 	*f = flagState{}
 }
 
@@ -111,4 +109,8 @@ func (g *gen) clearBoth() {
 	}
 	g.emit(x86.TEST, "", x86.R(x86.RAX), x86.R(x86.RAX))
 	g.cf, g.of = flagState{kind: flagZero}, flagState{kind: flagZero}
+}
+
+func (g *gen) flagHolds(f flagState, a ir.Arg) bool {
+	return !a.IsConst && f.kind == flagValue && f.v == int32(a.Val)
 }

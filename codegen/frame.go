@@ -1,31 +1,23 @@
 package codegen
 
-import (
-	"github.com/rules-cryptopt/rules_cryptopt/x86"
-	"github.com/rules-cryptopt/rules_cryptopt/x86/abi"
-)
+import "github.com/rules-cryptopt/rules_cryptopt/x86"
 
 // GoWrapper are the registers TargetGo programs push first and pop last: the System V
 // callee-saved registers other than rbp, which Go ABI0 code may clobber.
 var GoWrapper = [...]x86.Reg{x86.RBX, x86.R12, x86.R13, x86.R14, x86.R15}
 
-// frame wraps the body: push the callee-saved registers it writes, reserve an explicit
-// frame when asked or when the red zone is too small, resolve stack slots, and return.
-func (g *gen) frame() {
+// frame is the pass that finishes the program: it wraps the body in pushes and pops of
+// the callee-saved registers it writes, reserves the explicit frame the spill pass
+// chose, wipes the stack if asked, and returns.
+func (g *gen) frame() error {
 	goTarget := g.opts.Target == TargetGo
-	n := len(g.slots)
-	explicit := n > 0 && (goTarget || g.spillMode() == spillFrame || 8*n > abi.RedZoneBytes)
-	size := int32(8 * n)
-	for _, ref := range g.slotRefs {
-		a := &g.body[ref/4].Args[ref%4]
-		if explicit {
-			a.Disp = 8 * a.Disp
-		} else {
-			a.Disp = -8 * (a.Disp + 1)
-		}
-	}
+	n, size := len(g.slots), g.frameSize
+	explicit := size > 0
+	saved, pushed := g.savedRegs(goTarget)
 	out := make([]x86.Inst, 0, len(g.body)+2*len(x86.CalleeSaved)+6)
-	out = g.pushSaved(out, goTarget)
+	for _, r := range saved[:pushed] {
+		out = append(out, x86.Inst{Op: x86.PUSH, Args: g.operands(x86.R(r))})
+	}
 	if explicit && goTarget {
 		// The Go assembler's prologue for a frame of size bytes (Go 1.21 and later).
 		out = append(out, x86.Inst{Op: x86.PUSH, Args: g.operands(x86.R(x86.RBP))},
@@ -36,12 +28,6 @@ func (g *gen) frame() {
 			Comment: "spill frame"})
 	}
 	out = append(out, g.body...)
-	pushed := 0
-	for _, r := range x86.CalleeSaved {
-		if g.callee&(1<<r) != 0 {
-			pushed++
-		}
-	}
 	wipePushed := g.opts.WipeSpills && !goTarget && pushed > 0
 	if g.opts.WipeSpills && (n > 0 || wipePushed) {
 		out = g.wipeSlots(out, n, explicit)
@@ -52,7 +38,9 @@ func (g *gen) frame() {
 	if explicit && goTarget {
 		out = append(out, x86.Inst{Op: x86.POP, Args: g.operands(x86.R(x86.RBP))})
 	}
-	out = g.popSaved(out, goTarget)
+	for i := pushed - 1; i >= 0; i-- {
+		out = append(out, x86.Inst{Op: x86.POP, Args: g.operands(x86.R(saved[i]))})
+	}
 	if wipePushed {
 		// The pushed words now lie in the red zone, just below rsp. (TargetGo programs
 		// have no red zone; their wrapper pushes are the timing harness's, not Go code.)
@@ -61,40 +49,24 @@ func (g *gen) frame() {
 				Comment: "wipe a pushed register"})
 		}
 	}
-	g.out = append(out, x86.Inst{Op: x86.RET})
+	g.prog = &x86.Program{Symbol: g.opts.Symbol, Insts: append(out, x86.Inst{Op: x86.RET})}
+	g.opsHint = 3*len(g.prog.Insts) + 16
+	return nil
 }
 
-// pushSaved pushes the callee-saved registers the body writes, or for TargetGo the fixed
-// wrapper set.
-func (g *gen) pushSaved(out []x86.Inst, goTarget bool) []x86.Inst {
+// savedRegs are the registers the program pushes first and pops last: the callee-saved
+// registers the body writes, or for TargetGo the fixed wrapper set.
+func (g *gen) savedRegs(goTarget bool) (regs [len(x86.CalleeSaved)]x86.Reg, n int) {
 	if goTarget {
-		for _, r := range GoWrapper {
-			out = append(out, x86.Inst{Op: x86.PUSH, Args: g.operands(x86.R(r))})
-		}
-		return out
+		return regs, copy(regs[:], GoWrapper[:])
 	}
 	for _, r := range x86.CalleeSaved {
 		if g.callee&(1<<r) != 0 {
-			out = append(out, x86.Inst{Op: x86.PUSH, Args: g.operands(x86.R(r))})
+			regs[n] = r
+			n++
 		}
 	}
-	return out
-}
-
-// popSaved is the inverse of pushSaved.
-func (g *gen) popSaved(out []x86.Inst, goTarget bool) []x86.Inst {
-	if goTarget {
-		for i := len(GoWrapper) - 1; i >= 0; i-- {
-			out = append(out, x86.Inst{Op: x86.POP, Args: g.operands(x86.R(GoWrapper[i]))})
-		}
-		return out
-	}
-	for i := len(x86.CalleeSaved) - 1; i >= 0; i-- {
-		if r := x86.CalleeSaved[i]; g.callee&(1<<r) != 0 {
-			out = append(out, x86.Inst{Op: x86.POP, Args: g.operands(x86.R(r))})
-		}
-	}
-	return out
+	return regs, n
 }
 
 // wipeSlots zeroes rax (caller-saved, free once the outputs are stored) and stores it over
@@ -109,14 +81,4 @@ func (g *gen) wipeSlots(out []x86.Inst, n int, explicit bool) []x86.Inst {
 		out = append(out, x86.Inst{Op: x86.MOV, Args: g.operands(x86.M(x86.RSP, disp), x86.R(x86.RAX))})
 	}
 	return out
-}
-
-// operands copies args into the shared operand backing array.
-func (g *gen) operands(args ...x86.Operand) []x86.Operand {
-	if cap(g.ops)-len(g.ops) < len(args) {
-		g.ops = make([]x86.Operand, 0, 1024)
-	}
-	n := len(g.ops)
-	g.ops = append(g.ops, args...)
-	return g.ops[n:len(g.ops):len(g.ops)]
 }

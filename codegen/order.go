@@ -3,6 +3,7 @@ package codegen
 import (
 	"math"
 	"math/rand"
+	"slices"
 
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
@@ -219,14 +220,7 @@ func (p *Plan) greedyScore(in *ir.Instr, j int, remaining []int32, defAt []int, 
 func distinctVals(in *ir.Instr) []ir.Value {
 	var out []ir.Value
 	for _, a := range in.Args {
-		if a.IsConst {
-			continue
-		}
-		dup := false
-		for _, b := range out {
-			dup = dup || b == a.Val
-		}
-		if !dup {
+		if !a.IsConst && !slices.Contains(out, a.Val) {
 			out = append(out, a.Val)
 		}
 	}
@@ -234,12 +228,7 @@ func distinctVals(in *ir.Instr) []ir.Value {
 }
 
 func readsVal(in *ir.Instr, v ir.Value) bool {
-	for _, a := range in.Args {
-		if !a.IsConst && a.Val == v {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(in.Args, func(a ir.Arg) bool { return !a.IsConst && a.Val == v })
 }
 
 // writesFlags reports whether an operation overwrites the flags whatever the genome

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
@@ -47,7 +48,7 @@ func TestGreedyOrderFiat(t *testing.T) {
 			for _, opts := range allModes {
 				prog, _, err := p.Generate(order, zeros, opts)
 				require.NoError(t, err)
-				alias := opts.Aliasing == codegen.AliasOut1Arg1
+				alias := opts.Aliasing == ir.AliasOut1Arg1
 				require.NoError(t, checkOnEmu(t, p.Func(), prog, testInputs(p.Func(), rng, 4, alias), alias), "%+v", opts)
 			}
 		})

@@ -2,7 +2,7 @@ package codegen
 
 import (
 	"fmt"
-	"math/bits"
+	"slices"
 	"strings"
 	"sync"
 
@@ -44,15 +44,6 @@ type store struct {
 	limb int32
 	arg  ir.Arg
 }
-
-// Global decisions come first, then per-instruction ones.
-const (
-	decSpill   = 0 // 0: red zone (frame when it overflows), 1: explicit frame, 2: xmm then stack
-	numGlobal  = 1
-	spillRed   = 0
-	spillFrame = 1
-	spillXMM   = 2
-)
 
 // Pointer pseudo-values follow the IR values: out1, arg1, arg2.
 const numPtrs = 3
@@ -131,7 +122,7 @@ func (p *Plan) analyseUses() {
 			if r := p.param[a.Val]; r.ptr >= 0 {
 				p.useCount[r.ptr]++
 			}
-			if d := p.def[a.Val]; d >= 0 && !containsInt(p.deps[j], int(d)) {
+			if d := p.def[a.Val]; d >= 0 && !slices.Contains(p.deps[j], int(d)) {
 				p.deps[j] = append(p.deps[j], int(d))
 			}
 		}
@@ -189,52 +180,6 @@ func (p *Plan) analyseNotes() {
 		p.storeNote = append(p.storeNote, fmt.Sprintf("out1[%d] = %s", s.limb, name))
 	}
 }
-
-func containsInt(s []int, x int) bool {
-	for _, y := range s {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
-// numOptions is how many instruction-selection choices instruction in has.
-func numOptions(f *ir.Func, in *ir.Instr) int {
-	switch in.Op {
-	case ir.OpMulx, ir.OpCmovznz, ir.OpShr, ir.OpShl, ir.OpShrd, ir.OpAdd:
-		return 2
-	case ir.OpAddCarryx:
-		if in.Args[0].IsConst && in.Args[0].Imm == 0 {
-			return 2
-		}
-	case ir.OpSub:
-		if in.Args[1].IsConst && fitsImm32(-int64(in.Args[1].Imm)) {
-			return 2
-		}
-	case ir.OpMul:
-		if k, ok := constArg(in); ok && leaRecipe(k).n > 0 {
-			return 2
-		}
-	case ir.OpAnd:
-		if k, ok := constArg(in); ok && !fitsImm32(int64(k)) && k&(k+1) == 0 && k != 0 {
-			return 2
-		}
-	}
-	return 1
-}
-
-// constArg returns the constant operand of a binary instruction, if any.
-func constArg(in *ir.Instr) (uint64, bool) {
-	for _, a := range in.Args {
-		if a.IsConst {
-			return a.Imm, true
-		}
-	}
-	return 0, false
-}
-
-func fitsImm32(x int64) bool { return x >= -1<<31 && x < 1<<31 }
 
 // Deps lists, for every operation, the operations it reads from.
 func (p *Plan) Deps() [][]int { return p.deps }
@@ -313,14 +258,6 @@ func describe(f *ir.Func, in *ir.Instr) string {
 		b.WriteString(")")
 	}
 	return b.String()
-}
-
-// isPow2Mask reports whether k = 2^n - 1 and returns n.
-func isPow2Mask(k uint64) (int, bool) {
-	if k == 0 || k&(k+1) != 0 {
-		return 0, false
-	}
-	return bits.Len64(k), true
 }
 
 // Comment kinds for the instructions the allocator adds.

@@ -5,6 +5,66 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
+// selectWalk is the select pass: it walks the schedule, selecting the instructions of
+// each IR operation (with the flag planner and the register allocator deciding as it
+// goes) and storing every output limb when its time comes.
+func (g *gen) selectWalk() error {
+	for i, j := range g.order {
+		g.now = int32(2 * i)
+		g.lock = 0
+		in := &g.f.Body[j]
+		g.cmt = g.p.comments[j]
+		g.selectInstr(in, g.p.decBase[j])
+		g.now = int32(2*i + 1)
+		g.lock = 0
+		g.flushStores(false)
+	}
+	g.now = int32(2*len(g.order) - 1)
+	g.lock = 0
+	g.flushStores(true)
+	return nil
+}
+
+// flushStores writes every output limb whose time has come (all of them at the end).
+func (g *gen) flushStores(all bool) {
+	for k, s := range g.p.stores {
+		if g.stored[k] || (!all && g.storeTime[k] > g.now) {
+			continue
+		}
+		if g.opts.Aliasing == ir.AliasOut1Arg1 && !g.arg1Dirty {
+			g.protectArg1()
+		}
+		ptr := g.ensureReg(int32(len(g.f.Values)))
+		g.lockReg(ptr)
+		dst := x86.M(ptr, 8*s.limb)
+		var src x86.Operand
+		if s.arg.IsConst && fitsImm32(int64(s.arg.Imm)) {
+			src = x86.I(int64(s.arg.Imm))
+		} else {
+			src = g.operand(s.arg, opReg)
+		}
+		g.emit(x86.MOV, g.p.storeNote[k], dst, src)
+		g.stored[k] = true
+	}
+}
+
+// protectArg1 runs before the first store when out1 may equal arg1: arg1 limbs still to
+// be stored are taken into registers (spilled if evicted), since memory stops holding them.
+func (g *gen) protectArg1() {
+	g.arg1Dirty = true
+	arg1 := int32(len(g.f.Values) + 1)
+	for k, s := range g.p.stores {
+		if g.stored[k] || s.arg.IsConst || g.p.param[s.arg.Val].ptr != arg1 {
+			continue
+		}
+		v := int32(s.arg.Val)
+		if g.reg[v] == x86.NoReg && g.slot[v] < 0 && g.xmm[v] == x86.NoReg {
+			r := g.ensureReg(v)
+			g.lock &^= 1 << r
+		}
+	}
+}
+
 // selectInstr emits the x86 code of one IR instruction; d is its first decision (-1: none).
 func (g *gen) selectInstr(in *ir.Instr, d int32) {
 	switch in.Op {
@@ -77,11 +137,7 @@ func (g *gen) selMulx(in *ir.Instr, d int32) {
 	}
 	g.main(x86.MULX, x86.R(rh), x86.R(rl), src)
 	g.result(lo, rl)
-	if rl != rh {
-		g.result(hi, rh)
-	} else {
-		g.result(hi, rh) // lo is dead: mulx r, r, src leaves the high half
-	}
+	g.result(hi, rh) // when lo is dead, rl == rh: mulx r, r, src leaves the high half
 	g.now &^= 1
 }
 

@@ -15,10 +15,6 @@ const (
 	chainOF = 1
 )
 
-func (g *gen) flagHolds(f flagState, a ir.Arg) bool {
-	return !a.IsConst && f.kind == flagValue && f.v == int32(a.Val)
-}
-
 // chainFor decides which flag carries the addition.
 func (g *gen) chainFor(cin ir.Arg, d int32) int {
 	switch {
@@ -122,4 +118,32 @@ func (g *gen) selSubBorrow(in *ir.Instr) {
 	g.result(in.Results[0], dst)
 	g.cf = flagState{kind: flagValue, v: int32(in.Results[1])}
 	g.of = flagState{}
+}
+
+// addFlag emits x + c for an operand c (0 or 1) held in CF or OF as adc/adcx/adox with
+// zero: the carry is added without being materialized.
+func (g *gen) addFlag(in *ir.Instr) bool {
+	a, b := in.Args[0], in.Args[1]
+	if g.flagHolds(g.cf, a) || g.flagHolds(g.of, a) {
+		a, b = b, a
+	}
+	inCF, inOF := g.flagHolds(g.cf, b), g.flagHolds(g.of, b)
+	if !inCF && !inOF || g.flagHolds(g.cf, a) || g.flagHolds(g.of, a) {
+		return false
+	}
+	g.preserve(b)
+	dst := g.dstOf(a)
+	switch {
+	case inOF:
+		g.main(x86.ADOX, x86.R(dst), x86.R(g.constReg(0)))
+		g.of = flagState{}
+	case g.flagLive(g.of) || g.of.kind == flagZero:
+		g.main(x86.ADCX, x86.R(dst), x86.R(g.constReg(0)))
+		g.cf = flagState{}
+	default:
+		g.main(x86.ADC, x86.R(dst), x86.I(0))
+		g.cf, g.of = flagState{}, flagState{}
+	}
+	g.result(in.Results[0], dst)
+	return true
 }

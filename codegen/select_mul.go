@@ -1,47 +1,9 @@
 package codegen
 
 import (
-	"math/bits"
-
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
-
-// recipe multiplies by a constant without imul: lea steps x*m (m ∈ 3, 5, 9: [x + x*(m-1)]),
-// then either another such step, or x + t*s (s ∈ 2, 4, 8), or a final shift.
-type recipe struct {
-	n     int // instructions (0: no recipe)
-	m1    uint64
-	m2    uint64 // second factor, 0 if none
-	s     uint8  // scale of the x + t*s step, 0 if none
-	shift int    // final left shift, 0 if none
-}
-
-func leaRecipe(k uint64) recipe {
-	if k >= 2 && k&(k-1) == 0 {
-		return recipe{n: 1, shift: bits.TrailingZeros64(k)}
-	}
-	ms := []uint64{3, 5, 9}
-	for _, m1 := range ms {
-		if k == m1 {
-			return recipe{n: 1, m1: m1}
-		}
-		for _, m2 := range ms {
-			if k == m1*m2 {
-				return recipe{n: 2, m1: m1, m2: m2}
-			}
-		}
-		for _, s := range []uint64{2, 4, 8} {
-			if k == 1+s*m1 {
-				return recipe{n: 2, m1: m1, s: uint8(s)}
-			}
-		}
-		if k%m1 == 0 && k/m1 >= 2 && (k/m1)&(k/m1-1) == 0 {
-			return recipe{n: 2, m1: m1, shift: bits.TrailingZeros64(k / m1)}
-		}
-	}
-	return recipe{}
-}
 
 // selMul: the low product with imul (3-operand for a small constant), or a lea recipe.
 func (g *gen) selMul(in *ir.Instr, d int32) {

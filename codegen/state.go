@@ -1,6 +1,9 @@
 package codegen
 
 import (
+	"fmt"
+	"math"
+
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
@@ -35,15 +38,24 @@ type flagState struct {
 	v    int32
 }
 
-// gen is the state of one Generate call. It is pooled per Plan: reset reuses its slices.
+// gen is the candidate being compiled: the genome, then what each pass adds, grouped by
+// the pass that writes it. It is pooled per Plan: reset reuses its slices.
 type gen struct {
 	p     *Plan
 	f     *ir.Func
 	opts  Options
-	order []int
+	order []int // the genome
 	dec   []int
-	used  []int
+	used  []int // the decisions as applied (the select walk overrides some)
 
+	timeline
+	regFile
+	cf, of flagState // flag planning: what CF and OF hold
+	code
+}
+
+// timeline is the schedule pass's output, and the select walk's clock.
+type timeline struct {
 	now       int32
 	usePos    []int32 // per value, the times it is read (CSR by Plan.useStart)
 	fill      []int32
@@ -51,26 +63,32 @@ type gen struct {
 	defPos    []int32
 	storeTime []int32 // per output limb
 	valStore  []int32 // per value, the time of its (first) store, never if none
-	stored    []bool
+}
 
-	reg     []x86.Reg // value → general-purpose register (NoReg if none)
-	xmm     []x86.Reg // value → xmm spill (NoReg if none)
-	slot    []int32   // value → stack slot (-1 if none)
-	regs    [16]content
-	xmms    [16]int32 // xmm → value, -1 free
-	slots   []int32   // stack slot → value
-	cf, of  flagState
-	lock    uint32 // registers the current instruction needs
-	callee  uint32 // callee-saved registers written
-	allowed uint32 // allocatable registers
+// regFile is register allocation's state: where every value lives.
+type regFile struct {
+	reg       []x86.Reg // value → general-purpose register (NoReg if none)
+	xmm       []x86.Reg // value → xmm spill (NoReg if none)
+	slot      []int32   // value → stack slot (-1 if none)
+	regs      [16]content
+	xmms      [16]int32 // xmm → value, -1 free
+	slots     []int32   // stack slot → value
+	lock      uint32    // registers the current instruction needs
+	callee    uint32    // callee-saved registers written
+	allowed   uint32    // allocatable registers
+	arg1Dirty bool      // out1 == arg1 and a store happened: arg1 memory is no home
+}
 
-	arg1Dirty bool // out1 == arg1 and a store happened: arg1 memory is no home
-	cmt       string
+// code is the program as the passes build it.
+type code struct {
+	stored    []bool // per output limb, stored yet (select)
+	cmt       string // the comment of the current IR operation (select)
 	body      []x86.Inst
-	out       []x86.Inst
+	slotRefs  []int32 // body index*4 + argument index of each stack-slot operand (spill)
+	frameSize int32   // bytes of the explicit frame, 0 for none (spill)
+	prog      *x86.Program
 	ops       []x86.Operand
 	opsHint   int
-	slotRefs  []int32 // body index*4 + argument index of each stack-slot operand
 }
 
 func grow[T any](s []T, n int) []T {
@@ -120,7 +138,7 @@ func (g *gen) reset(p *Plan, order, decisions []int, opts Options) {
 	}
 	// Instructions and operands belong to the returned program: never reused.
 	g.ops = make([]x86.Operand, 0, max(g.opsHint, 256))
-	g.body, g.out, g.slotRefs = g.body[:0], nil, g.slotRefs[:0]
+	g.body, g.prog, g.slotRefs = g.body[:0], nil, g.slotRefs[:0]
 }
 
 // bind records that register r now holds value v (v leaves its previous register).
@@ -143,35 +161,29 @@ func (g *gen) unbindReg(r x86.Reg) {
 
 func (g *gen) lockReg(r x86.Reg) { g.lock |= 1 << r }
 
-func (g *gen) lockOperand(o x86.Operand) {
-	switch o.Kind {
-	case x86.KindReg:
-		g.lockReg(o.Reg.Full())
-	case x86.KindMem:
-		if o.Base != x86.RSP {
-			g.lockReg(o.Base)
-		}
-	}
-}
-
 // emit appends one instruction; its operands are copied into a shared backing array.
 func (g *gen) emit(op x86.Opcode, comment string, args ...x86.Operand) {
 	g.emitCond(op, 0, comment, args...)
 }
 
 func (g *gen) emitCond(op x86.Opcode, c x86.Cond, comment string, args ...x86.Operand) {
-	if cap(g.ops)-len(g.ops) < len(args) {
-		g.ops = make([]x86.Operand, 0, 1024)
-	}
-	n := len(g.ops)
-	g.ops = append(g.ops, args...)
-	in := x86.Inst{Op: op, Cond: c, Args: g.ops[n:len(g.ops):len(g.ops)], Comment: comment}
+	in := x86.Inst{Op: op, Cond: c, Args: g.operands(args...), Comment: comment}
 	for k, a := range args {
 		if a.Kind == x86.KindMem && a.Base == x86.RSP {
 			g.slotRefs = append(g.slotRefs, int32(len(g.body)*4+k))
 		}
 	}
 	g.body = append(g.body, in)
+}
+
+// operands copies args into the shared operand backing array.
+func (g *gen) operands(args ...x86.Operand) []x86.Operand {
+	if cap(g.ops)-len(g.ops) < len(args) {
+		g.ops = make([]x86.Operand, 0, 1024)
+	}
+	n := len(g.ops)
+	g.ops = append(g.ops, args...)
+	return g.ops[n:len(g.ops):len(g.ops)]
 }
 
 // main emits the instruction that computes the current IR instruction (it carries the comment).
@@ -197,4 +209,15 @@ func (g *gen) override(d int32, c int) {
 	if d >= 0 {
 		g.used[d] = c
 	}
+}
+
+// never is the use time of a value that has no further use.
+const never = math.MaxInt32
+
+// genError is an internal invariant failure, raised with panic inside the passes and
+// returned as an error by Generate.
+type genError struct{ err error }
+
+func fail(format string, args ...any) {
+	panic(genError{fmt.Errorf(format, args...)})
 }

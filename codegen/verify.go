@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 	"github.com/rules-cryptopt/rules_cryptopt/x86/abi"
 )
@@ -11,7 +12,7 @@ import (
 // spill frame or the red zone, and rbp is left alone when the frame pointer is kept.
 // Value placement is checked by executing the code against the interpreter (tests).
 func Verify(p *Plan, prog *x86.Program, opts Options) error {
-	s := abi.Shape{Out: len(p.f.Rets[0].Limbs), Arg1: len(p.f.Params[0].Limbs), Alias: opts.Aliasing == AliasOut1Arg1}
+	s := abi.Shape{Out: len(p.f.Rets[0].Limbs), Arg1: len(p.f.Params[0].Limbs), Alias: opts.Aliasing == ir.AliasOut1Arg1}
 	if p.nargs == 2 {
 		s.Arg2 = len(p.f.Params[1].Limbs)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
 	"github.com/rules-cryptopt/rules_cryptopt/fields"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
 )
 
@@ -37,7 +38,7 @@ func TestWipeSpills(t *testing.T) {
 					opts.WipeSpills = wipe
 					prog, _, err := p.Generate(g.Order, g.Decisions, opts)
 					require.NoError(t, err, "%s %s wipe=%v", F.Name, op, wipe)
-					alias := opts.Aliasing == codegen.AliasOut1Arg1
+					alias := opts.Aliasing == ir.AliasOut1Arg1
 					require.NoError(t, checkOnEmu(t, p.Func(), prog, [][][]uint64{in}, alias))
 					_, stack, err := runEmuStack(prog, in, len(p.Func().Rets[0].Limbs), alias)
 					require.NoError(t, err)

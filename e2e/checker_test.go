@@ -51,13 +51,6 @@ func compile(t testing.TB, plan *codegen.Plan, rng *rand.Rand, opts codegen.Opti
 	return prog
 }
 
-func checkerAlias(a codegen.Aliasing) string {
-	if a == codegen.AliasOut1Arg1 {
-		return checker.AliasOut1Arg1
-	}
-	return checker.AliasNone
-}
-
 // TestCheckerAcceptsCompiled: every compiled genome of every mul/square function, in
 // every option combination, is proved.
 func TestCheckerAcceptsCompiled(t *testing.T) {
@@ -72,13 +65,13 @@ func TestCheckerAcceptsCompiled(t *testing.T) {
 			require.NoError(t, err, fn.Name)
 			for i := range genomes {
 				opts := codegen.Options{FramePointer: codegen.FramePointer(i % 2),
-					Aliasing: codegen.Aliasing(i / 2 % 2), Symbol: fn.Name}
+					Aliasing: ir.Aliasing(i / 2 % 2), Symbol: fn.Name}
 				prog := compile(t, plan, rng, opts)
 				text := x86.PrintGNU(prog)
 				if i%3 == 2 {
 					text = x86.PrintNASM(prog)
 				}
-				rep, err := checker.Check(fn, text, checker.Options{Aliasing: checkerAlias(opts.Aliasing),
+				rep, err := checker.Check(fn, text, checker.Options{Aliasing: opts.Aliasing,
 					RandomTrials: 16, Seed: uint64(i)})
 				require.NoError(t, err)
 				if !rep.Proved {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
 	"github.com/rules-cryptopt/rules_cryptopt/fields"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
 )
 
@@ -43,7 +44,7 @@ func TestGeneratedAssemblyMatchesInterpreter(t *testing.T) {
 			opts.Symbol = fmt.Sprintf("f%d_g%d", fi, k)
 			prog, _, err := p.Generate(g.Order, g.Decisions, opts)
 			require.NoError(t, err, "%s genome %d", nf.name, k)
-			b.add(prog, set, opts.Aliasing == codegen.AliasOut1Arg1, fmt.Sprintf("%s genome %d %+v", nf.name, k, opts))
+			b.add(prog, set, opts.Aliasing == ir.AliasOut1Arg1, fmt.Sprintf("%s genome %d %+v", nf.name, k, opts))
 		}
 	}
 	t.Logf("%d functions × %d genomes generated in %v (%d MB of assembly)",
@@ -125,7 +126,7 @@ func TestOtherOpsMatchInterpreter(t *testing.T) {
 				opts.Symbol = fmt.Sprintf("o%d_g%d", n, k)
 				prog, _, err := p.Generate(g.Order, g.Decisions, opts)
 				require.NoError(t, err, "%s %s genome %d", F.Name, op, k)
-				b.add(prog, set, opts.Aliasing == codegen.AliasOut1Arg1, fmt.Sprintf("%s %s genome %d %+v", F.Name, op, k, opts))
+				b.add(prog, set, opts.Aliasing == ir.AliasOut1Arg1, fmt.Sprintf("%s %s genome %d %+v", F.Name, op, k, opts))
 			}
 			n++
 		}

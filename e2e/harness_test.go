@@ -228,10 +228,10 @@ func firstLines(b []byte, n int) string {
 
 // modes are the four option combinations; genome k uses modes[k%4].
 var modes = []codegen.Options{
-	{FramePointer: codegen.FramePointerOmit, Aliasing: codegen.AliasNone},
-	{FramePointer: codegen.FramePointerSave, Aliasing: codegen.AliasNone},
-	{FramePointer: codegen.FramePointerOmit, Aliasing: codegen.AliasOut1Arg1},
-	{FramePointer: codegen.FramePointerSave, Aliasing: codegen.AliasOut1Arg1},
+	{FramePointer: codegen.FramePointerOmit, Aliasing: ir.AliasNone},
+	{FramePointer: codegen.FramePointerSave, Aliasing: ir.AliasNone},
+	{FramePointer: codegen.FramePointerOmit, Aliasing: ir.AliasOut1Arg1},
+	{FramePointer: codegen.FramePointerSave, Aliasing: ir.AliasOut1Arg1},
 }
 
 func (b *batch) asmSize() int {

@@ -67,7 +67,7 @@ func opsMatchInterpreter(t *testing.T, fns []*ir.Func, seed int64) {
 			opts := ms[k%len(ms)]
 			opts.Symbol = fmt.Sprintf("l%d_g%d", n, k)
 			prog := compile(t, p, rng, opts)
-			b.add(prog, set, opts.Aliasing == codegen.AliasOut1Arg1, fmt.Sprintf("%s genome %d %+v", f.Name, k, opts))
+			b.add(prog, set, opts.Aliasing == ir.AliasOut1Arg1, fmt.Sprintf("%s genome %d %+v", f.Name, k, opts))
 		}
 	}
 	errs := b.run(t)
@@ -97,7 +97,7 @@ func opsProvedAndMutantsRejected(t *testing.T, fns []*ir.Func, seed int64) {
 				opts := ms[i%len(ms)]
 				opts.Symbol = f.Name
 				prog := compile(t, p, rng, opts)
-				copts := checker.Options{Aliasing: checkerAlias(opts.Aliasing), RandomTrials: 64, Seed: uint64(i)}
+				copts := checker.Options{Aliasing: opts.Aliasing, RandomTrials: 64, Seed: uint64(i)}
 				rep, err := checker.Check(f, x86.PrintGNU(prog), copts)
 				require.NoError(t, err)
 				require.True(t, rep.Proved, "%s genome %d %+v: %+v", f.Name, i, opts, rep)

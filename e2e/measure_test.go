@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/ir/interp"
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
@@ -36,7 +37,7 @@ func TestMeasureRunnerAgrees(t *testing.T) {
 			require.NoError(t, err)
 			shape, err := measure.ShapeOf(f)
 			require.NoError(t, err)
-			shape.Alias = opts.Aliasing == codegen.AliasOut1Arg1
+			shape.Alias = opts.Aliasing == ir.AliasOut1Arg1
 			fn, err := r.Load(prog, shape)
 			require.NoError(t, err, "%s %+v", nf.name, opts)
 			for range 100 {

@@ -8,6 +8,7 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/checker"
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
 	"github.com/rules-cryptopt/rules_cryptopt/fields"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
 	"github.com/rules-cryptopt/rules_cryptopt/optimizer"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
@@ -24,10 +25,10 @@ func TestOptimizedIsProved(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		field, op string
-		alias     codegen.Aliasing
+		alias     ir.Aliasing
 	}{
-		{"poly1305", "mul", codegen.AliasNone},
-		{"p256", "square", codegen.AliasOut1Arg1},
+		{"poly1305", "mul", ir.AliasNone},
+		{"p256", "square", ir.AliasOut1Arg1},
 	} {
 		t.Run(tc.field+"_"+tc.op, func(t *testing.T) {
 			F, err := fields.Lookup(tc.field)
@@ -44,7 +45,7 @@ func TestOptimizedIsProved(t *testing.T) {
 			require.Positive(t, res.Cycles)
 			require.Contains(t, res.Report, "genome-hash: "+res.Best.Hash())
 			rep, err := checker.Check(f, x86.PrintGNU(res.Program), checker.Options{
-				Aliasing: checkerAlias(tc.alias), RandomTrials: 16, Seed: 1})
+				Aliasing: tc.alias, RandomTrials: 16, Seed: 1})
 			require.NoError(t, err)
 			require.True(t, rep.Proved, "%+v", rep)
 		})

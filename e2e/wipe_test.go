@@ -25,7 +25,7 @@ func TestCheckerProvesWipedSpills(t *testing.T) {
 			opts.Symbol = "f"
 			opts.WipeSpills = true
 			prog := compile(t, plan, rng, opts)
-			copts := checker.Options{Aliasing: checkerAlias(opts.Aliasing), RandomTrials: 8, WipeSpills: true}
+			copts := checker.Options{Aliasing: opts.Aliasing, RandomTrials: 8, WipeSpills: true}
 			rep, err := checker.Check(nf.f, x86.PrintGNU(prog), copts)
 			require.NoError(t, err)
 			require.True(t, rep.Proved, "%+v", rep.Failures)

@@ -114,7 +114,7 @@ func build(c Config, name string) (*op, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts := codegen.Options{Symbol: name, Target: codegen.TargetGo, Aliasing: codegen.AliasNone}
+	opts := codegen.Options{Symbol: name, Target: codegen.TargetGo, Aliasing: ir.AliasNone}
 	prog, _, err := plan.Generate(gf.Order, gf.Decisions, opts)
 	if err != nil {
 		return nil, err
@@ -139,11 +139,8 @@ func genomeFor(c Config, name string, plan *codegen.Plan) (search.File, error) {
 			Genome: search.Genome{Order: plan.GreedyOrder(), Decisions: make([]int, len(plan.Options()))}}
 		return gf, nil
 	}
-	if want := plan.Func().Hash(); gf.IRHash != want {
-		return gf, fmt.Errorf("genome for %s is for IR %.12s (function %q), this op's IR is %.12s", name, gf.IRHash, gf.Func, want)
-	}
 	problem := search.Problem{Deps: plan.Deps(), Options: plan.Options()}
-	if err := gf.Genome.Validate(problem); err != nil {
+	if err := gf.Fits(plan.Func().Hash(), problem); err != nil {
 		return gf, fmt.Errorf("genome for %s: %w", name, err)
 	}
 	return gf, nil

@@ -12,11 +12,11 @@ import (
 
 // TimerOptions configure a Timer; zero fields take the defaults.
 type TimerOptions struct {
-	Batches   int     // batches per comparison (default 31); the score is over batches
-	CycleGoal float64 // ticks a batch of one function should take (default 10,000)
-	MaxCalls  int     // cap on calls per batch (default 100,000)
-	Alias     bool    // call with out1 == arg1 (functions must be validated for it)
-	Seed      int64   // seeds the Timer's generator, used when Compare is given none
+	Batches   int         // batches per comparison (default 31); the score is over batches
+	CycleGoal float64     // ticks a batch of one function should take (default 10,000)
+	MaxCalls  int         // cap on calls per batch (default 100,000)
+	Aliasing  ir.Aliasing // ir.AliasOut1Arg1: call with out1 == arg1 (functions must be validated for it)
+	Seed      int64       // seeds the Timer's generator, used when Compare is given none
 }
 
 // Stats summarise one function's batches, in cycles (TSC ticks) per call with the
@@ -155,7 +155,7 @@ func (t *Timer) prepare(fns []Fn, f *ir.Func) error {
 			return fmt.Errorf("measure: %s (function %d) was validated for %+v, %s needs %+v",
 				fn.Name, i, fn.shape, f.Name, t.shape)
 		}
-		if t.opts.Alias && !fn.shape.Alias {
+		if t.opts.Aliasing == ir.AliasOut1Arg1 && !fn.shape.Alias {
 			return fmt.Errorf("measure: %s (function %d) was not validated for out1 == arg1", fn.Name, i)
 		}
 	}
@@ -165,7 +165,7 @@ func (t *Timer) prepare(fns []Fn, f *ir.Func) error {
 // fill draws the inputs and orders of every batch into the job.
 func (t *Timer) fill(fns []Fn, f *ir.Func, rng *rand.Rand) {
 	j, s, nf := &t.job, t.shape, len(fns)
-	s.Alias = t.opts.Alias
+	s.Alias = t.opts.Aliasing == ir.AliasOut1Arg1
 	stride := s.Arg1 + s.Arg2
 	*j = timing{fns: fns, shape: s, batches: t.opts.Batches, goal: uint64(t.opts.CycleGoal),
 		max: uint64(t.opts.MaxCalls), poison: rng.Uint64(),

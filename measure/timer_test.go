@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
 )
 
 func newTimer(t testing.TB, r *Runner, opts TimerOptions) *Timer {
@@ -60,7 +62,7 @@ func TestCompareCatchesWrongOutput(t *testing.T) {
 
 func TestCompareAliased(t *testing.T) {
 	r := newRunner(t, DefaultRunnerOptions())
-	tm := newTimer(t, r, TimerOptions{Alias: true, Batches: 9})
+	tm := newTimer(t, r, TimerOptions{Aliasing: ir.AliasOut1Arg1, Batches: 9})
 	f := neg4Func()
 	fn := load(t, r, neg4, f, true)
 	st, err := tm.Compare([]Fn{fn, fn}, f, rand.New(rand.NewSource(5)))

@@ -53,12 +53,12 @@ func newCost(cfg Config) (*cost, error) {
 	if err != nil {
 		return nil, err
 	}
-	shape.Alias = cfg.Codegen.Aliasing == codegen.AliasOut1Arg1
+	shape.Alias = cfg.Codegen.Aliasing == ir.AliasOut1Arg1
 	runner, err := measure.NewRunner(measure.DefaultRunnerOptions())
 	if err != nil {
 		return nil, err
 	}
-	timer, err := measure.NewTimer(runner, measure.TimerOptions{Batches: cfg.Batches, Alias: shape.Alias, Seed: cfg.Seed})
+	timer, err := measure.NewTimer(runner, measure.TimerOptions{Batches: cfg.Batches, Aliasing: cfg.Codegen.Aliasing, Seed: cfg.Seed})
 	if err != nil {
 		runner.Close()
 		return nil, err

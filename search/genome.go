@@ -119,6 +119,15 @@ type File struct {
 	BaseCycles float64 `json:"baseline_cycles,omitempty"`
 }
 
+// Fits checks that f was made for the function whose IR hash is irHash and that its genome
+// fits p: what every reader of a genome file checks before code is generated from it.
+func (f File) Fits(irHash string, p Problem) error {
+	if f.IRHash != irHash {
+		return fmt.Errorf("genome is for IR %.12s (function %q), this function's IR is %.12s", f.IRHash, f.Func, irHash)
+	}
+	return f.Genome.Validate(p)
+}
+
 // FileFormat is the format tag of genome files.
 const FileFormat = "cryptopt-genome/1"
 

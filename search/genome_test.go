@@ -60,3 +60,32 @@ func TestGenomeHashIsCanonicalJSON(t *testing.T) {
 	sum := sha256.Sum256(b)
 	require.Equal(t, hex.EncodeToString(sum[:]), g.Hash())
 }
+
+// TestValidate: orders that are not topological permutations and out-of-range decisions
+// are refused, as is a genome file made for another IR.
+func TestValidate(t *testing.T) {
+	p := Problem{Deps: [][]int{nil, {0}, {0, 1}, nil}, Options: []int{3, 2}}
+	for _, tc := range []struct {
+		name, err string
+		g         Genome
+	}{
+		{"valid", "", Genome{Order: []int{3, 0, 1, 2}, Decisions: []int{2, 1}}},
+		{"short order", "orders 3 operations", Genome{Order: []int{0, 1, 2}, Decisions: []int{0, 0}}},
+		{"not topological", "before its dependency", Genome{Order: []int{1, 0, 2, 3}, Decisions: []int{0, 0}}},
+		{"not a permutation", "not a permutation", Genome{Order: []int{0, 0, 1, 2}, Decisions: []int{0, 0}}},
+		{"out of range", "not a permutation", Genome{Order: []int{0, 1, 2, 4}, Decisions: []int{0, 0}}},
+		{"decision range", "decision 1 is 2", Genome{Order: []int{0, 1, 2, 3}, Decisions: []int{0, 2}}},
+		{"negative decision", "decision 0 is -1", Genome{Order: []int{0, 1, 2, 3}, Decisions: []int{-1, 0}}},
+		{"few decisions", "1 decisions", Genome{Order: []int{0, 1, 2, 3}, Decisions: []int{0}}},
+	} {
+		err := tc.g.Validate(p)
+		if tc.err == "" {
+			require.NoError(t, err, tc.name)
+			require.NoError(t, File{IRHash: "ab", Genome: tc.g}.Fits("ab", p))
+			require.ErrorContains(t, File{IRHash: "ab", Genome: tc.g}.Fits("cd", p), "genome is for IR ab")
+			continue
+		}
+		require.ErrorContains(t, err, tc.err, tc.name)
+		require.ErrorContains(t, File{IRHash: "ab", Genome: tc.g}.Fits("ab", p), tc.err, tc.name)
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rules-cryptopt/rules_cryptopt/checker"
 	"github.com/rules-cryptopt/rules_cryptopt/internal/outfile"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/objcheck"
 )
 
@@ -26,7 +27,8 @@ func cmdCheck(env *cliEnv, args []string) error {
 	symbol := fs.String("symbol", "", "function symbol in the object (default: its only global function)")
 	cc := fs.String("cc", "cc", "C compiler that assembles .S/.s files for --asm")
 	asJSON := fs.Bool("json", false, "print a machine-readable JSON report")
-	aliasing := fs.String("aliasing", checker.AliasNone, "prove also when out1 and arg1 are one array: none or out1-arg1")
+	var aliasing ir.Aliasing
+	fs.Var(&aliasing, "aliasing", "prove also when out1 and arg1 are one array: none or out1-arg1")
 	trials := fs.Int("trials", checker.DefaultTrials, "random inputs run on both sides")
 	seed := fs.Uint64("seed", 1, "seed of the random inputs")
 	wipe := fs.Bool("wipe-spills", false, "also prove every stack word written is zero at ret (code from --wipe-spills)")
@@ -59,7 +61,7 @@ func cmdCheck(env *cliEnv, args []string) error {
 		return oneLine(err)
 	}
 	rep, err := checker.CheckProgram(s.Func, ld.Program,
-		checker.Options{Aliasing: *aliasing, RandomTrials: *trials, Seed: *seed, Lines: ld.Lines, WipeSpills: *wipe})
+		checker.Options{Aliasing: aliasing, RandomTrials: *trials, Seed: *seed, Lines: ld.Lines, WipeSpills: *wipe})
 	if err != nil {
 		return oneLine(fmt.Errorf("%s: %w", path, err))
 	}

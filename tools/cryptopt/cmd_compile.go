@@ -185,12 +185,8 @@ func readGenome(path, flag string, plan *codegen.Plan) (search.File, error) {
 	if err != nil {
 		return search.File{}, fmt.Errorf("%s %s: %w", flag, outfile.Clip(path), err)
 	}
-	if want := plan.Func().Hash(); gf.IRHash != want {
-		return search.File{}, fmt.Errorf("%s: genome is for IR %.12s (function %q), this function's IR is %.12s",
-			path, gf.IRHash, gf.Func, want)
-	}
 	problem := search.Problem{Deps: plan.Deps(), Options: plan.Options()}
-	if err := gf.Genome.Validate(problem); err != nil {
+	if err := gf.Fits(plan.Func().Hash(), problem); err != nil {
 		return search.File{}, fmt.Errorf("%s: %w", path, err)
 	}
 	return gf, nil

@@ -5,25 +5,27 @@ import (
 	"fmt"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
 )
 
 // codegenFlags are the per-build code generation settings that are not part of the genome
 // (shared by compile, emit and optimize: the same flags must give the same code).
 type codegenFlags struct {
-	symbol, framePointer, aliasing string
-	wipeSpills                     bool
+	symbol, framePointer string
+	aliasing             ir.Aliasing
+	wipeSpills           bool
 }
 
 func (c *codegenFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.symbol, "symbol", "", "assembly symbol (default cryptopt_<field>_<op>)")
 	fs.StringVar(&c.framePointer, "frame-pointer", "omit", "omit: rbp is an ordinary register; save: rbp is never touched")
-	fs.StringVar(&c.aliasing, "aliasing", "none", "none, or out1-arg1: the output may be the first input")
+	fs.Var(&c.aliasing, "aliasing", "none, or out1-arg1: the output may be the first input")
 	fs.BoolVar(&c.wipeSpills, "wipe-spills", false, "zero every stack word the function wrote before it returns")
 }
 
 // options resolves the flags; defaultSymbol is used when --symbol is not given.
 func (c *codegenFlags) options(defaultSymbol string) (codegen.Options, error) {
-	o := codegen.Options{Symbol: c.symbol, WipeSpills: c.wipeSpills}
+	o := codegen.Options{Symbol: c.symbol, WipeSpills: c.wipeSpills, Aliasing: c.aliasing}
 	if o.Symbol == "" {
 		o.Symbol = defaultSymbol
 	}
@@ -37,14 +39,6 @@ func (c *codegenFlags) options(defaultSymbol string) (codegen.Options, error) {
 		o.FramePointer = codegen.FramePointerSave
 	default:
 		return o, fmt.Errorf("--frame-pointer %q: want omit or save", c.framePointer)
-	}
-	switch c.aliasing {
-	case "none":
-		o.Aliasing = codegen.AliasNone
-	case "out1-arg1":
-		o.Aliasing = codegen.AliasOut1Arg1
-	default:
-		return o, fmt.Errorf("--aliasing %q: want none or out1-arg1", c.aliasing)
 	}
 	return o, nil
 }

@@ -65,15 +65,20 @@ func (g *gen) selAddSub(in *ir.Instr, d int32) {
 		g.result(in.Results[0], dst)
 		return
 	}
-	op := x86.ADD
-	if in.Op == ir.OpSub {
-		op = x86.SUB
-	}
+	op := opIf(in, ir.OpSub, x86.ADD, x86.SUB)
 	src := g.operand(b, opReg|opMem|opImm)
 	dst := g.dstOf(a)
 	g.clobber(true, true)
 	g.main(op, x86.R(dst), src)
 	g.result(in.Results[0], dst)
+}
+
+// opIf is b for an instruction of operation alt, a otherwise.
+func opIf(in *ir.Instr, alt ir.Op, a, b x86.Opcode) x86.Opcode {
+	if in.Op == alt {
+		return b
+	}
+	return a
 }
 
 func boolInt(b bool) int {
@@ -86,10 +91,7 @@ func boolInt(b bool) int {
 // selLogic: and/or (u64 or u1); a wide 2^n-1 mask may use bzhi.
 func (g *gen) selLogic(in *ir.Instr, d int32) {
 	a, b := g.pickDst(in.Args[0], in.Args[1])
-	op := x86.AND
-	if in.Op == ir.OpOr {
-		op = x86.OR
-	}
+	op := opIf(in, ir.OpOr, x86.AND, x86.OR)
 	if n, ok := isPow2Mask(b.Imm); ok && b.IsConst && d >= 0 && g.decide(d) == 1 {
 		nreg := g.constReg(uint64(n))
 		src := g.operand(a, opReg|opMem)
@@ -116,18 +118,12 @@ func (g *gen) selShift(in *ir.Instr, d int32) {
 		kreg := g.constReg(k)
 		src := g.operand(a, opReg|opMem)
 		dst := g.fresh(a)
-		op := x86.SHRX
-		if in.Op == ir.OpShl {
-			op = x86.SHLX
-		}
+		op := opIf(in, ir.OpShl, x86.SHRX, x86.SHLX)
 		g.main(op, x86.R(dst), src, x86.R(kreg))
 		g.result(in.Results[0], dst)
 		return
 	}
-	op := x86.SHR
-	if in.Op == ir.OpShl {
-		op = x86.SHL
-	}
+	op := opIf(in, ir.OpShl, x86.SHR, x86.SHL)
 	dst := g.dstOf(a)
 	g.clobber(true, true)
 	g.main(op, x86.R(dst), x86.I(int64(k)))
@@ -181,32 +177,4 @@ func (g *gen) selCast(in *ir.Instr) {
 		g.main(x86.AND, x86.R(dst), x86.I(1))
 	}
 	g.result(in.Results[0], dst)
-}
-
-// addFlag emits x + c for an operand c (0 or 1) held in CF or OF as adc/adcx/adox with
-// zero: the carry is added without being materialized.
-func (g *gen) addFlag(in *ir.Instr) bool {
-	a, b := in.Args[0], in.Args[1]
-	if g.flagHolds(g.cf, a) || g.flagHolds(g.of, a) {
-		a, b = b, a
-	}
-	inCF, inOF := g.flagHolds(g.cf, b), g.flagHolds(g.of, b)
-	if !inCF && !inOF || g.flagHolds(g.cf, a) || g.flagHolds(g.of, a) {
-		return false
-	}
-	g.preserve(b)
-	dst := g.dstOf(a)
-	switch {
-	case inOF:
-		g.main(x86.ADOX, x86.R(dst), x86.R(g.constReg(0)))
-		g.of = flagState{}
-	case g.flagLive(g.of) || g.of.kind == flagZero:
-		g.main(x86.ADCX, x86.R(dst), x86.R(g.constReg(0)))
-		g.cf = flagState{}
-	default:
-		g.main(x86.ADC, x86.R(dst), x86.I(0))
-		g.cf, g.of = flagState{}, flagState{}
-	}
-	g.result(in.Results[0], dst)
-	return true
 }

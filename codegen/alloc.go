@@ -161,7 +161,7 @@ func (g *gen) spill(v int32, r x86.Reg) {
 	g.emit(x86.MOV, g.p.note(noteSpill, v), slotOperand(s), x86.R(r))
 }
 
-// slotOperand is a placeholder for stack slot s; frame() rewrites the displacement.
+// slotOperand is a placeholder for stack slot s; the spill pass sets the displacement.
 func slotOperand(s int) x86.Operand { return x86.M(x86.RSP, int32(s)) }
 
 func (g *gen) spillMode() int { return g.dec[decSpill] }
@@ -257,27 +257,11 @@ func (g *gen) constReg(k uint64) x86.Reg {
 	return r
 }
 
-// dies reports whether the current instruction is the last need of value a.
-func (g *gen) dies(a ir.Arg) bool {
-	if a.IsConst {
-		return false
-	}
-	v := int32(a.Val)
-	save, cur := g.now, g.useCur[v]
-	g.now |= 1 // just after the current instruction
-	d := !g.live(v)
-	g.now, g.useCur[v] = save, cur
-	return d
-}
-
 // dstOf returns a (locked) register holding a that the instruction may overwrite: a's own
 // register when a dies here, otherwise a fresh copy.
 func (g *gen) dstOf(a ir.Arg) x86.Reg {
 	if !a.IsConst && g.reg[a.Val] != x86.NoReg && g.dies(a) {
-		r := g.reg[a.Val]
-		g.unbindReg(r)
-		g.lockReg(r)
-		return r
+		return g.fresh(a)
 	}
 	r := g.allocReg()
 	g.lockReg(r)
@@ -318,11 +302,4 @@ func (g *gen) fresh(cands ...ir.Arg) x86.Reg {
 func (g *gen) result(v ir.Value, r x86.Reg) {
 	g.bind(int32(v), r)
 	g.lockReg(r)
-}
-
-// usedNow reports whether v is an operand of the current instruction.
-func (g *gen) usedNow(v int32) bool {
-	g.nextNeed(v) // syncs the cursor to the first use ≥ now
-	start, c := g.p.useStart[v], g.useCur[v]
-	return c > 0 && g.usePos[start+c-1] == g.now&^1
 }

@@ -1,0 +1,61 @@
+package codegen
+
+import (
+	"fmt"
+
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+// Generate compiles the function for one genome: the operation order (a topological order
+// of Plan.Deps) and one choice per decision. It returns the program and the decisions as
+// actually applied (a decision overridden for correctness or cost reports the choice made).
+// The genome must be valid for the plan: search owns that check (search.Genome.Validate
+// with Problem{Deps: p.Deps(), Options: p.Options()}; search.File.Fits for a genome file),
+// and genomes from search.Random or its mutations are valid by construction.
+func (p *Plan) Generate(order []int, decisions []int, opts Options) (prog *x86.Program, used []int, err error) {
+	g, _ := p.pool.Get().(*gen)
+	if g == nil {
+		g = &gen{}
+	}
+	defer p.pool.Put(g)
+	defer func() {
+		if r := recover(); r != nil {
+			ge, ok := r.(genError)
+			if !ok {
+				panic(r)
+			}
+			prog, used, err = nil, nil, fmt.Errorf("codegen: %s: %w", p.f.Name, ge.err)
+		}
+	}()
+	g.reset(p, order, decisions, opts)
+	for _, ps := range passes() {
+		if err := ps.run(g); err != nil {
+			return nil, nil, fmt.Errorf("codegen: %s: %s: %w", p.f.Name, ps.name, err)
+		}
+	}
+	return g.prog, append([]int(nil), g.used...), nil
+}
+
+// A pass is one step of Generate over the candidate being compiled (docs/codegen.md).
+// An internal invariant failure inside a pass panics with a genError, which Generate
+// returns as an error.
+type pass struct {
+	name string
+	run  func(*gen) error
+}
+
+// passes is the compiler: each pass reads only what the passes before it wrote. The
+// select walk calls the flag planner (flags.go) and the allocator (alloc.go) as it goes,
+// since each selection choice depends on where values are at that moment.
+func passes() [5]pass {
+	return [...]pass{
+		{"schedule", (*gen).schedule},
+		{"select", (*gen).selectWalk},
+		{"spill", (*gen).layoutSlots},
+		{"frame", (*gen).frame},
+		{"verify", (*gen).verify},
+	}
+}
+
+// verify checks the finished program's ABI-level invariants with Verify.
+func (g *gen) verify() error { return Verify(g.p, g.prog, g.opts) }

@@ -1,0 +1,25 @@
+package codegen
+
+import "github.com/rules-cryptopt/rules_cryptopt/x86/abi"
+
+// layoutSlots is the spill pass. The allocator numbers the stack slots it spills to and
+// leaves each slot operand's displacement as that number (slotOperand); this pass puts
+// the slots in the red zone below rsp or, when the genome asks for a frame, the target
+// has no red zone or they do not fit, in an explicit frame of 8 bytes a slot (which the
+// frame pass reserves), and resolves every slot operand.
+func (g *gen) layoutSlots() error {
+	n := len(g.slots)
+	g.frameSize = 0
+	if n > 0 && (g.opts.Target == TargetGo || g.spillMode() == spillFrame || 8*n > abi.RedZoneBytes) {
+		g.frameSize = int32(8 * n)
+	}
+	for _, ref := range g.slotRefs {
+		a := &g.body[ref/4].Args[ref%4]
+		if g.frameSize > 0 {
+			a.Disp = 8 * a.Disp
+		} else {
+			a.Disp = -8 * (a.Disp + 1)
+		}
+	}
+	return nil
+}
