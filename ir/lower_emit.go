@@ -77,40 +77,42 @@ func (m *machine) bit(a Arg) Arg {
 	return r
 }
 
-func (m *machine) add(a, b Arg, name string) Arg {
+// algebra is what lets a binary op fold instead of being emitted: its value on two
+// constants, its identity operand (either side, or only the right one when rightID), and
+// whether a zero operand makes the result zero.
+type algebra struct {
+	op       Op
+	fold     func(x, y uint64) uint64
+	id       uint64
+	rightID  bool
+	zeroZero bool
+}
+
+// binary is a op b of type t, folded when g allows.
+func (m *machine) binary(g algebra, t Type, name string, a, b Arg) Arg {
 	switch {
 	case a.IsConst && b.IsConst:
-		return C(a.Imm + b.Imm)
-	case isK(a, 0):
+		return C(g.fold(a.Imm, b.Imm))
+	case g.zeroZero && (isK(a, 0) || isK(b, 0)):
+		return C(0)
+	case !g.rightID && isK(a, g.id):
 		return b
-	case isK(b, 0):
+	case isK(b, g.id):
 		return a
 	}
-	return m.emit1(OpAdd, U64, name, a, b)
+	return m.emit1(g.op, t, name, a, b)
+}
+
+func (m *machine) add(a, b Arg, name string) Arg {
+	return m.binary(algebra{op: OpAdd, fold: func(x, y uint64) uint64 { return x + y }}, U64, name, a, b)
 }
 
 func (m *machine) sub(a, b Arg, name string) Arg {
-	switch {
-	case a.IsConst && b.IsConst:
-		return C(a.Imm - b.Imm)
-	case isK(b, 0):
-		return a
-	}
-	return m.emit1(OpSub, U64, name, a, b)
+	return m.binary(algebra{op: OpSub, fold: func(x, y uint64) uint64 { return x - y }, rightID: true}, U64, name, a, b)
 }
 
 func (m *machine) mul(a, b Arg, name string) Arg {
-	switch {
-	case a.IsConst && b.IsConst:
-		return C(a.Imm * b.Imm)
-	case isK(a, 0) || isK(b, 0):
-		return C(0)
-	case isK(a, 1):
-		return b
-	case isK(b, 1):
-		return a
-	}
-	return m.emit1(OpMul, U64, name, a, b)
+	return m.binary(algebra{op: OpMul, fold: func(x, y uint64) uint64 { return x * y }, id: 1, zeroZero: true}, U64, name, a, b)
 }
 
 // and/or work on u64 operands (t = U64) or u1 operands (t = U1).
@@ -119,29 +121,11 @@ func (m *machine) and(a, b Arg, t Type, name string) Arg {
 	if t == U1 {
 		ones = 1
 	}
-	switch {
-	case a.IsConst && b.IsConst:
-		return C(a.Imm & b.Imm)
-	case isK(a, 0) || isK(b, 0):
-		return C(0)
-	case isK(a, ones):
-		return b
-	case isK(b, ones):
-		return a
-	}
-	return m.emit1(OpAnd, t, name, a, b)
+	return m.binary(algebra{op: OpAnd, fold: func(x, y uint64) uint64 { return x & y }, id: ones, zeroZero: true}, t, name, a, b)
 }
 
 func (m *machine) or(a, b Arg, t Type, name string) Arg {
-	switch {
-	case a.IsConst && b.IsConst:
-		return C(a.Imm | b.Imm)
-	case isK(a, 0):
-		return b
-	case isK(b, 0):
-		return a
-	}
-	return m.emit1(OpOr, t, name, a, b)
+	return m.binary(algebra{op: OpOr, fold: func(x, y uint64) uint64 { return x | y }}, t, name, a, b)
 }
 
 func (m *machine) not(a Arg, name string) Arg {
@@ -166,27 +150,24 @@ func b2u(b bool) uint64 {
 }
 
 func (m *machine) shr(a Arg, k uint64, name string) Arg {
-	switch {
-	case k == 0:
-		return a
-	case k >= 64:
-		return C(0)
-	case a.IsConst:
-		return C(a.Imm >> k)
-	}
-	return m.emit1(OpShr, U64, name, a, C(k))
+	return m.shift(OpShr, a, k, name, func(x uint64) uint64 { return x >> k })
 }
 
 func (m *machine) shl(a Arg, k uint64, name string) Arg {
+	return m.shift(OpShl, a, k, name, func(x uint64) uint64 { return x << k })
+}
+
+// shift is a shifted by the constant k (fold on a constant a): a shift by 64 or more is 0.
+func (m *machine) shift(op Op, a Arg, k uint64, name string, fold func(x uint64) uint64) Arg {
 	switch {
 	case k == 0:
 		return a
 	case k >= 64:
 		return C(0)
 	case a.IsConst:
-		return C(a.Imm << k)
+		return C(fold(a.Imm))
 	}
-	return m.emit1(OpShl, U64, name, a, C(k))
+	return m.emit1(op, U64, name, a, C(k))
 }
 
 // shrd is the low word of (hi:lo) >> k, 0 < k < 64.
