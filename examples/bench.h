@@ -47,6 +47,23 @@ static inline void bench_shuffle(size_t *order, size_t n, size_t (*uniform)(size
   }
 }
 
+// bench_interleave runs rounds rounds over nimpl implementations, in a new random order each
+// round (uniform as for bench_shuffle), so that no implementation is always first or last:
+// batch(j, cyc, sec) times b operations of implementation j into cyc[0..b) and sec[0..b).
+// cyc and sec hold nimpl runs of rounds·b samples.
+static inline void bench_interleave(double *cyc, double *sec, size_t nimpl, int rounds, size_t b,
+                                    size_t (*uniform)(size_t), void (*batch)(size_t, double *, double *)) {
+  size_t n = (size_t)rounds * b, *order = calloc(nimpl, sizeof *order);
+  for (int r = 0; r < rounds; r++) {
+    bench_shuffle(order, nimpl, uniform);
+    for (size_t o = 0; o < nimpl; o++) {
+      size_t j = order[o], at = j * n + (size_t)r * b;
+      batch(j, cyc + at, sec + at);
+    }
+  }
+  free(order);
+}
+
 static int bench_cmp(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
