@@ -53,12 +53,7 @@ func (m *machine) zext(a Arg) Arg {
 	if a.IsConst || m.f.TypeOf(a.Val) == U64 {
 		return a
 	}
-	if v, ok := m.to64[a.Val]; ok {
-		return V(v)
-	}
-	r := m.emit1(OpCast, U64, m.f.NameOf(a.Val)+".u64", a)
-	m.to64[a.Val] = r.Val
-	return r
+	return m.cast(a, U64, m.to64, ".u64")
 }
 
 // bit is the low bit of a (u1 or u64) as a u1 operand.
@@ -69,11 +64,16 @@ func (m *machine) bit(a Arg) Arg {
 	if m.f.TypeOf(a.Val) == U1 {
 		return a
 	}
-	if v, ok := m.to1[a.Val]; ok {
+	return m.cast(a, U1, m.to1, ".u1")
+}
+
+// cast is the value a as type t, cast once per value (memo remembers the casts).
+func (m *machine) cast(a Arg, t Type, memo map[Value]Value, suffix string) Arg {
+	if v, ok := memo[a.Val]; ok {
 		return V(v)
 	}
-	r := m.emit1(OpCast, U1, m.f.NameOf(a.Val)+".u1", a)
-	m.to1[a.Val] = r.Val
+	r := m.emit1(OpCast, t, m.f.NameOf(a.Val)+suffix, a)
+	memo[a.Val] = r.Val
 	return r
 }
 
