@@ -5,6 +5,7 @@
 #define CRYPTOPT_EXAMPLES_BENCH_H
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include <x86intrin.h>
@@ -45,6 +46,15 @@ static inline void bench_shuffle(size_t *order, size_t n, size_t (*uniform)(size
     size_t k = uniform(j + 1), t = order[j];
     order[j] = order[k], order[k] = t;
   }
+}
+
+// bench_rounds is the number of rounds, argv[1] (dflt without it), or 0 after the usage
+// message when that is not a positive number.
+static inline int bench_rounds(int argc, char **argv, int dflt) {
+  int rounds = argc > 1 ? atoi(argv[1]) : dflt;
+  if (rounds >= 1) return rounds;
+  fprintf(stderr, "usage: bench [rounds >= 1]\n");
+  return 0;
 }
 
 // bench_interleave runs rounds rounds over nimpl implementations, in a new random order each

@@ -132,11 +132,8 @@ static void batch(size_t j, double *cyc, double *sec) {
 }
 
 int main(int argc, char **argv) {
-  int rounds = argc > 1 ? atoi(argv[1]) : 51;
-  if (rounds < 1) {
-    fprintf(stderr, "usage: bench [rounds >= 1]\n");
-    return 2;
-  }
+  int rounds = bench_rounds(argc, argv, 51);
+  if (rounds < 1) return 2;
   prepare();
   size_t n = (size_t)rounds * B;
   double *cyc = calloc(NIMPL * n, sizeof *cyc), *sec = calloc(NIMPL * n, sizeof *sec);

@@ -90,9 +90,10 @@ static void batch(size_t j, double *cyc, double *sec) {
 }
 
 int main(int argc, char **argv) {
-  int rounds = argc > 1 ? atoi(argv[1]) : 101;
-  if (rounds < 1 || sodium_init() < 0) {
-    fprintf(stderr, "usage: bench [rounds >= 1]\n");
+  int rounds = bench_rounds(argc, argv, 101);
+  if (rounds < 1) return 2;
+  if (sodium_init() < 0) {
+    fprintf(stderr, "bench: sodium_init failed\n");
     return 2;
   }
   prepare();
