@@ -212,26 +212,26 @@ func (m *machine) mulx(a, b Arg, lo, hi string) (Arg, Arg) {
 
 // addc is sum, cout = cin + a + b; cin is a u1 operand.
 func (m *machine) addc(cin, a, b Arg, sum, cout string) (Arg, Arg) {
-	switch {
-	case cin.IsConst && a.IsConst && b.IsConst:
-		s, c := bits.Add64(a.Imm, b.Imm, cin.Imm)
-		return C(s), C(c)
-	case isK(cin, 0) && isK(a, 0):
-		return b, C(0)
-	case isK(cin, 0) && isK(b, 0):
-		return a, C(0)
-	}
-	return m.emit2(OpAddCarryx, sum, cout, cin, a, b)
+	return m.carry(OpAddCarryx, bits.Add64, true, cin, a, b, sum, cout)
 }
 
 // subb is diff, bout = a - b - bin; bin is a u1 operand.
 func (m *machine) subb(bin, a, b Arg, diff, bout string) (Arg, Arg) {
+	return m.carry(OpSubBorrowx, bits.Sub64, false, bin, a, b, diff, bout)
+}
+
+// carry is op's word and carry, folded: fold (bits.Add64 or bits.Sub64) on constants, a
+// when cin and b are 0, and b when cin and a are 0 if op is commutative.
+func (m *machine) carry(op Op, fold func(x, y, c uint64) (uint64, uint64), commutative bool,
+	cin, a, b Arg, word, cout string) (Arg, Arg) {
 	switch {
-	case bin.IsConst && a.IsConst && b.IsConst:
-		d, c := bits.Sub64(a.Imm, b.Imm, bin.Imm)
-		return C(d), C(c)
-	case isK(bin, 0) && isK(b, 0):
+	case cin.IsConst && a.IsConst && b.IsConst:
+		w, c := fold(a.Imm, b.Imm, cin.Imm)
+		return C(w), C(c)
+	case commutative && isK(cin, 0) && isK(a, 0):
+		return b, C(0)
+	case isK(cin, 0) && isK(b, 0):
 		return a, C(0)
 	}
-	return m.emit2(OpSubBorrowx, diff, bout, bin, a, b)
+	return m.emit2(op, word, cout, cin, a, b)
 }

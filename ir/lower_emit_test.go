@@ -60,3 +60,37 @@ func TestMachineFolds(t *testing.T) {
 		})
 	}
 }
+
+// TestMachineFoldsCarry pins the folding of addc and subb (word and carry).
+func TestMachineFoldsCarry(t *testing.T) {
+	m := newMachine("f")
+	x := V(m.value("x", U64))
+	c := V(m.value("c", U1))
+	tests := []struct {
+		name       string
+		got        func() (Arg, Arg)
+		word, cout Arg
+		emits      bool
+	}{
+		{"addc consts", func() (Arg, Arg) { return m.addc(C(1), C(^uint64(0)), C(0), "s", "c") }, C(0), C(1), false},
+		{"addc 0+0+x", func() (Arg, Arg) { return m.addc(C(0), C(0), x, "s", "c") }, x, C(0), false},
+		{"addc 0+x+0", func() (Arg, Arg) { return m.addc(C(0), x, C(0), "s", "c") }, x, C(0), false},
+		{"addc c+x+0", func() (Arg, Arg) { return m.addc(c, x, C(0), "s", "c") }, Arg{}, Arg{}, true},
+		{"subb consts", func() (Arg, Arg) { return m.subb(C(1), C(0), C(0), "d", "b") }, C(^uint64(0)), C(1), false},
+		{"subb x-0-0", func() (Arg, Arg) { return m.subb(C(0), x, C(0), "d", "b") }, x, C(0), false},
+		{"subb 0-x-0", func() (Arg, Arg) { return m.subb(C(0), C(0), x, "d", "b") }, Arg{}, Arg{}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := len(m.f.Body)
+			word, cout := tt.got()
+			if tt.emits {
+				require.Len(t, m.f.Body, before+1)
+				require.False(t, word.IsConst || cout.IsConst)
+				return
+			}
+			require.Equal(t, []Arg{tt.word, tt.cout}, []Arg{word, cout})
+			require.Len(t, m.f.Body, before)
+		})
+	}
+}
