@@ -5,6 +5,7 @@
 #define CRYPTOPT_EXAMPLES_BENCH_H
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include <x86intrin.h>
@@ -45,6 +46,32 @@ static inline void bench_shuffle(size_t *order, size_t n, size_t (*uniform)(size
     size_t k = uniform(j + 1), t = order[j];
     order[j] = order[k], order[k] = t;
   }
+}
+
+// bench_rounds is the number of rounds, argv[1] (dflt without it), or 0 after the usage
+// message when that is not a positive number.
+static inline int bench_rounds(int argc, char **argv, int dflt) {
+  int rounds = argc > 1 ? atoi(argv[1]) : dflt;
+  if (rounds >= 1) return rounds;
+  fprintf(stderr, "usage: bench [rounds >= 1]\n");
+  return 0;
+}
+
+// bench_interleave runs rounds rounds over nimpl implementations, in a new random order each
+// round (uniform as for bench_shuffle), so that no implementation is always first or last:
+// batch(j, cyc, sec) times b operations of implementation j into cyc[0..b) and sec[0..b).
+// cyc and sec hold nimpl runs of rounds·b samples.
+static inline void bench_interleave(double *cyc, double *sec, size_t nimpl, int rounds, size_t b,
+                                    size_t (*uniform)(size_t), void (*batch)(size_t, double *, double *)) {
+  size_t n = (size_t)rounds * b, *order = calloc(nimpl, sizeof *order);
+  for (int r = 0; r < rounds; r++) {
+    bench_shuffle(order, nimpl, uniform);
+    for (size_t o = 0; o < nimpl; o++) {
+      size_t j = order[o], at = j * n + (size_t)r * b;
+      batch(j, cyc + at, sec + at);
+    }
+  }
+  free(order);
 }
 
 static int bench_cmp(const void *a, const void *b) {

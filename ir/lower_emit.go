@@ -53,12 +53,7 @@ func (m *machine) zext(a Arg) Arg {
 	if a.IsConst || m.f.TypeOf(a.Val) == U64 {
 		return a
 	}
-	if v, ok := m.to64[a.Val]; ok {
-		return V(v)
-	}
-	r := m.emit1(OpCast, U64, m.f.NameOf(a.Val)+".u64", a)
-	m.to64[a.Val] = r.Val
-	return r
+	return m.cast(a, U64, m.to64, ".u64")
 }
 
 // bit is the low bit of a (u1 or u64) as a u1 operand.
@@ -69,48 +64,55 @@ func (m *machine) bit(a Arg) Arg {
 	if m.f.TypeOf(a.Val) == U1 {
 		return a
 	}
-	if v, ok := m.to1[a.Val]; ok {
+	return m.cast(a, U1, m.to1, ".u1")
+}
+
+// cast is the value a as type t, cast once per value (memo remembers the casts).
+func (m *machine) cast(a Arg, t Type, memo map[Value]Value, suffix string) Arg {
+	if v, ok := memo[a.Val]; ok {
 		return V(v)
 	}
-	r := m.emit1(OpCast, U1, m.f.NameOf(a.Val)+".u1", a)
-	m.to1[a.Val] = r.Val
+	r := m.emit1(OpCast, t, m.f.NameOf(a.Val)+suffix, a)
+	memo[a.Val] = r.Val
 	return r
 }
 
-func (m *machine) add(a, b Arg, name string) Arg {
+// algebra is what lets a binary op fold instead of being emitted: its value on two
+// constants, its identity operand (either side, or only the right one when rightID), and
+// whether a zero operand makes the result zero.
+type algebra struct {
+	op       Op
+	fold     func(x, y uint64) uint64
+	id       uint64
+	rightID  bool
+	zeroZero bool
+}
+
+// binary is a op b of type t, folded when g allows.
+func (m *machine) binary(g algebra, t Type, name string, a, b Arg) Arg {
 	switch {
 	case a.IsConst && b.IsConst:
-		return C(a.Imm + b.Imm)
-	case isK(a, 0):
+		return C(g.fold(a.Imm, b.Imm))
+	case g.zeroZero && (isK(a, 0) || isK(b, 0)):
+		return C(0)
+	case !g.rightID && isK(a, g.id):
 		return b
-	case isK(b, 0):
+	case isK(b, g.id):
 		return a
 	}
-	return m.emit1(OpAdd, U64, name, a, b)
+	return m.emit1(g.op, t, name, a, b)
+}
+
+func (m *machine) add(a, b Arg, name string) Arg {
+	return m.binary(algebra{op: OpAdd, fold: func(x, y uint64) uint64 { return x + y }}, U64, name, a, b)
 }
 
 func (m *machine) sub(a, b Arg, name string) Arg {
-	switch {
-	case a.IsConst && b.IsConst:
-		return C(a.Imm - b.Imm)
-	case isK(b, 0):
-		return a
-	}
-	return m.emit1(OpSub, U64, name, a, b)
+	return m.binary(algebra{op: OpSub, fold: func(x, y uint64) uint64 { return x - y }, rightID: true}, U64, name, a, b)
 }
 
 func (m *machine) mul(a, b Arg, name string) Arg {
-	switch {
-	case a.IsConst && b.IsConst:
-		return C(a.Imm * b.Imm)
-	case isK(a, 0) || isK(b, 0):
-		return C(0)
-	case isK(a, 1):
-		return b
-	case isK(b, 1):
-		return a
-	}
-	return m.emit1(OpMul, U64, name, a, b)
+	return m.binary(algebra{op: OpMul, fold: func(x, y uint64) uint64 { return x * y }, id: 1, zeroZero: true}, U64, name, a, b)
 }
 
 // and/or work on u64 operands (t = U64) or u1 operands (t = U1).
@@ -119,29 +121,11 @@ func (m *machine) and(a, b Arg, t Type, name string) Arg {
 	if t == U1 {
 		ones = 1
 	}
-	switch {
-	case a.IsConst && b.IsConst:
-		return C(a.Imm & b.Imm)
-	case isK(a, 0) || isK(b, 0):
-		return C(0)
-	case isK(a, ones):
-		return b
-	case isK(b, ones):
-		return a
-	}
-	return m.emit1(OpAnd, t, name, a, b)
+	return m.binary(algebra{op: OpAnd, fold: func(x, y uint64) uint64 { return x & y }, id: ones, zeroZero: true}, t, name, a, b)
 }
 
 func (m *machine) or(a, b Arg, t Type, name string) Arg {
-	switch {
-	case a.IsConst && b.IsConst:
-		return C(a.Imm | b.Imm)
-	case isK(a, 0):
-		return b
-	case isK(b, 0):
-		return a
-	}
-	return m.emit1(OpOr, t, name, a, b)
+	return m.binary(algebra{op: OpOr, fold: func(x, y uint64) uint64 { return x | y }}, t, name, a, b)
 }
 
 func (m *machine) not(a Arg, name string) Arg {
@@ -166,27 +150,24 @@ func b2u(b bool) uint64 {
 }
 
 func (m *machine) shr(a Arg, k uint64, name string) Arg {
-	switch {
-	case k == 0:
-		return a
-	case k >= 64:
-		return C(0)
-	case a.IsConst:
-		return C(a.Imm >> k)
-	}
-	return m.emit1(OpShr, U64, name, a, C(k))
+	return m.shift(OpShr, a, k, name, func(x uint64) uint64 { return x >> k })
 }
 
 func (m *machine) shl(a Arg, k uint64, name string) Arg {
+	return m.shift(OpShl, a, k, name, func(x uint64) uint64 { return x << k })
+}
+
+// shift is a shifted by the constant k (fold on a constant a): a shift by 64 or more is 0.
+func (m *machine) shift(op Op, a Arg, k uint64, name string, fold func(x uint64) uint64) Arg {
 	switch {
 	case k == 0:
 		return a
 	case k >= 64:
 		return C(0)
 	case a.IsConst:
-		return C(a.Imm << k)
+		return C(fold(a.Imm))
 	}
-	return m.emit1(OpShl, U64, name, a, C(k))
+	return m.emit1(op, U64, name, a, C(k))
 }
 
 // shrd is the low word of (hi:lo) >> k, 0 < k < 64.
@@ -231,26 +212,26 @@ func (m *machine) mulx(a, b Arg, lo, hi string) (Arg, Arg) {
 
 // addc is sum, cout = cin + a + b; cin is a u1 operand.
 func (m *machine) addc(cin, a, b Arg, sum, cout string) (Arg, Arg) {
-	switch {
-	case cin.IsConst && a.IsConst && b.IsConst:
-		s, c := bits.Add64(a.Imm, b.Imm, cin.Imm)
-		return C(s), C(c)
-	case isK(cin, 0) && isK(a, 0):
-		return b, C(0)
-	case isK(cin, 0) && isK(b, 0):
-		return a, C(0)
-	}
-	return m.emit2(OpAddCarryx, sum, cout, cin, a, b)
+	return m.carry(OpAddCarryx, bits.Add64, true, cin, a, b, sum, cout)
 }
 
 // subb is diff, bout = a - b - bin; bin is a u1 operand.
 func (m *machine) subb(bin, a, b Arg, diff, bout string) (Arg, Arg) {
+	return m.carry(OpSubBorrowx, bits.Sub64, false, bin, a, b, diff, bout)
+}
+
+// carry is op's word and carry, folded: fold (bits.Add64 or bits.Sub64) on constants, a
+// when cin and b are 0, and b when cin and a are 0 if op is commutative.
+func (m *machine) carry(op Op, fold func(x, y, c uint64) (uint64, uint64), commutative bool,
+	cin, a, b Arg, word, cout string) (Arg, Arg) {
 	switch {
-	case bin.IsConst && a.IsConst && b.IsConst:
-		d, c := bits.Sub64(a.Imm, b.Imm, bin.Imm)
-		return C(d), C(c)
-	case isK(bin, 0) && isK(b, 0):
+	case cin.IsConst && a.IsConst && b.IsConst:
+		w, c := fold(a.Imm, b.Imm, cin.Imm)
+		return C(w), C(c)
+	case commutative && isK(cin, 0) && isK(a, 0):
+		return b, C(0)
+	case isK(cin, 0) && isK(b, 0):
 		return a, C(0)
 	}
-	return m.emit2(OpSubBorrowx, diff, bout, bin, a, b)
+	return m.emit2(op, word, cout, cin, a, b)
 }

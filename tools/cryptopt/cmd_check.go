@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -32,11 +33,7 @@ func cmdCheck(env *cliEnv, args []string) error {
 	trials := fs.Int("trials", checker.DefaultTrials, "random inputs run on both sides")
 	seed := fs.Uint64("seed", 1, "seed of the random inputs")
 	wipe := fs.Bool("wipe-spills", false, "also prove every stack word written is zero at ret (code from --wipe-spills)")
-	stamp := fs.String("stamp", "", "also write the JSON report without its duration to FILE (atomically, only when proved): a deterministic build stamp")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	set, stampOut, err := stageStamp(env, *stamp)
+	set, stampOut, err := parseStamped(env, fs, args)
 	if err != nil {
 		return err
 	}
@@ -66,7 +63,7 @@ func cmdCheck(env *cliEnv, args []string) error {
 		return oneLine(fmt.Errorf("%s: %w", path, err))
 	}
 	asmPath = &path
-	w := reportWriter(env, *stamp != "", rep.Proved)
+	w := reportWriter(env, stampOut != nil, rep.Proved)
 	if *asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
@@ -94,10 +91,15 @@ func reportWriter(env *cliEnv, stamped, proved bool) io.Writer {
 	return env.stderr
 }
 
-// stageStamp probes the --stamp destination ("": none) before any work.
-func stageStamp(env *cliEnv, path string) (*outfile.Set, *outfile.Output, error) {
+// parseStamped registers --stamp on fs (check and check-go share it), parses args and
+// probes the --stamp destination (nil Output: none) before any work.
+func parseStamped(env *cliEnv, fs *flag.FlagSet, args []string) (*outfile.Set, *outfile.Output, error) {
+	stamp := fs.String("stamp", "", "also write the JSON report without its duration to FILE (atomically, only when proved): a deterministic build stamp")
+	if err := parseFlags(fs, args); err != nil {
+		return nil, nil, err
+	}
 	set := outfile.NewSet(env.stdout)
-	o, err := set.Add("--stamp", path)
+	o, err := set.Add("--stamp", *stamp)
 	return set, o, err
 }
 

@@ -25,11 +25,7 @@ func cmdCheckGo(env *cliEnv, args []string) error {
 	modelPath := fs.String("model", "", "the function's proof model (gopkg --models)")
 	goCmd := fs.String("go", "go", "the go command whose assembler makes the bytes")
 	fieldFiat := fs.String("field-fiat", "", "with --curve C --op O: prove against op's function of this Fiat JSON file, chosen and checked as 'gopkg --fiat' does")
-	stamp := fs.String("stamp", "", "also write the JSON report without its duration to FILE (atomically, only when proved): a deterministic build stamp")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	set, stampOut, err := stageStamp(env, *stamp)
+	set, stampOut, err := parseStamped(env, fs, args)
 	if err != nil {
 		return err
 	}
@@ -75,7 +71,7 @@ func cmdCheckGo(env *cliEnv, args []string) error {
 	if err != nil {
 		return oneLine(fmt.Errorf("%s: %w", *modelPath, err))
 	}
-	printReport(reportWriter(env, *stamp != "", rep.Proved), *sPath+" ("+*fn+")", rep)
+	printReport(reportWriter(env, stampOut != nil, rep.Proved), *sPath+" ("+*fn+")", rep)
 	if !rep.Proved {
 		return notProved(fmt.Errorf("%s: %s not proved equivalent to %s", *sPath, *fn, rep.Function))
 	}

@@ -125,27 +125,19 @@ static void prepare(void) {
 
 static size_t uniform(size_t m) { return (size_t)rand() % m; }
 
+// batch times implementation j on the B prepared inputs of its curve.
+static void batch(size_t j, double *cyc, double *sec) {
+  int c = impls[j].curve;
+  for (int i = 0; i < B; i++) bench_time(impls[j].fn, outs[i], keys[c][i], points[c][i], &cyc[i], &sec[i]);
+}
+
 int main(int argc, char **argv) {
-  int rounds = argc > 1 ? atoi(argv[1]) : 51;
-  if (rounds < 1) {
-    fprintf(stderr, "usage: bench [rounds >= 1]\n");
-    return 2;
-  }
+  int rounds = bench_rounds(argc, argv, 51);
+  if (rounds < 1) return 2;
   prepare();
   size_t n = (size_t)rounds * B;
   double *cyc = calloc(NIMPL * n, sizeof *cyc), *sec = calloc(NIMPL * n, sizeof *sec);
-  size_t order[NIMPL];
-  for (int r = 0; r < rounds; r++) {
-    bench_shuffle(order, NIMPL, uniform);
-    for (size_t o = 0; o < NIMPL; o++) {
-      size_t j = order[o];
-      int c = impls[j].curve;
-      for (int i = 0; i < B; i++) {
-        size_t at = j * n + (size_t)r * B + i;
-        bench_time(impls[j].fn, outs[i], keys[c][i], points[c][i], &cyc[at], &sec[at]);
-      }
-    }
-  }
+  bench_interleave(cyc, sec, NIMPL, rounds, B, uniform, batch);
   bench_sort(cyc, sec, NIMPL, n);
   printf("| implementation | cycles/op (median) | cycles/op (p10) | ops/s (median) | speed vs reference |\n|---|---|---|---|---|\n");
   for (size_t j = 0; j < NIMPL; j++) {

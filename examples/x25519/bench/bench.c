@@ -83,27 +83,23 @@ static void prepare(void) {
 
 static size_t uniform(size_t m) { return randombytes_uniform((uint32_t)m); }
 
+// batch times implementation j on the B prepared inputs.
+static void batch(size_t j, double *cyc, double *sec) {
+  openssl_slot = 0;
+  for (int i = 0; i < B; i++) bench_time(impls[j].fn, outs[i], keys[i], points[i], &cyc[i], &sec[i]);
+}
+
 int main(int argc, char **argv) {
-  int rounds = argc > 1 ? atoi(argv[1]) : 101;
-  if (rounds < 1 || sodium_init() < 0) {
-    fprintf(stderr, "usage: bench [rounds >= 1]\n");
+  int rounds = bench_rounds(argc, argv, 101);
+  if (rounds < 1) return 2;
+  if (sodium_init() < 0) {
+    fprintf(stderr, "bench: sodium_init failed\n");
     return 2;
   }
   prepare();
   size_t n = (size_t)rounds * B;
   double *cyc = calloc(NIMPL * n, sizeof *cyc), *sec = calloc(NIMPL * n, sizeof *sec);
-  size_t order[NIMPL];
-  for (int r = 0; r < rounds; r++) {
-    bench_shuffle(order, NIMPL, uniform);
-    for (size_t o = 0; o < NIMPL; o++) {
-      size_t j = order[o];
-      openssl_slot = 0;
-      for (int i = 0; i < B; i++) {
-        size_t at = j * n + (size_t)r * B + i;
-        bench_time(impls[j].fn, outs[i], keys[i], points[i], &cyc[at], &sec[at]);
-      }
-    }
-  }
+  bench_interleave(cyc, sec, NIMPL, rounds, B, uniform, batch);
   printf("| implementation | cycles/op (median) | cycles/op (p10) | ops/s (median) | speed vs libsodium |\n|---|---|---|---|---|\n");
   bench_sort(cyc, sec, NIMPL, n);
   double base = cyc[4 * n + n / 2];

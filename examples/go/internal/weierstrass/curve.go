@@ -12,10 +12,10 @@ type Point[E Element] struct{ X, Y, Z E }
 
 // Formulas is the part that differs between curves: complete addition and doubling
 // (Renes, Costello and Batina, EUROCRYPT 2016: no exceptional case, so P+P, P+(−P) and P+O
-// are the same straight-line code) and the curve equation. Each curve package writes them
-// with direct calls of its generated field package: they are where the time goes, and a
-// call through a function value or a generic dictionary per field operation would cost more
-// than the per-point-operation interface call here.
+// are the same straight-line code) and the curve equation. Each curve package has them as
+// direct calls of its generated field package (rendered from gen/point.go.tmpl): they are
+// where the time goes, and a call through a function value or a generic dictionary per
+// field operation would cost more than the per-point-operation interface call here.
 type Formulas[E Element] interface {
 	// Add sets r = p + q; r may alias p or q.
 	Add(r, p, q *Point[E])
