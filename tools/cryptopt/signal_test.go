@@ -25,14 +25,24 @@ func TestOptimizeSignals(t *testing.T) {
 			args := []string{"optimize", "--curve", "p256", "--op", "mul", "--evals", "10000000",
 				"--baseline", "none", "--batches", "3", "-o", out("out.S"), "--genome-out", out("g.json"),
 				"--trace", out("t.csv"), "--plot", out("p.svg")}
-			cmd := exec.Command(os.Args[0], "-test.run=^TestHelperCLI$")
-			cmd.Env = append(os.Environ(), "CRYPTOPT_TEST_CLI=1", "CRYPTOPT_TEST_ARGS="+strings.Join(args, "\x1f"))
 			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			require.NoError(t, cmd.Start())
-			time.Sleep(3 * time.Second) // the search has started
-			require.NoError(t, cmd.Process.Signal(sig))
-			require.NoError(t, cmd.Wait(), "stderr: %s", stderr.String())
+			var err error
+			// The signal must land after the first evaluation; on a loaded machine set-up can
+			// take longer than the first wait, so a run stopped before it is retried later.
+			for _, wait := range []time.Duration{3 * time.Second, 10 * time.Second, 30 * time.Second} {
+				stdout.Reset()
+				stderr.Reset()
+				cmd := exec.Command(os.Args[0], "-test.run=^TestHelperCLI$")
+				cmd.Env = append(os.Environ(), "CRYPTOPT_TEST_CLI=1", "CRYPTOPT_TEST_ARGS="+strings.Join(args, "\x1f"))
+				cmd.Stdout, cmd.Stderr = &stdout, &stderr
+				require.NoError(t, cmd.Start())
+				time.Sleep(wait)
+				require.NoError(t, cmd.Process.Signal(sig))
+				if err = cmd.Wait(); err == nil || !strings.Contains(stderr.String(), "before any evaluation") {
+					break
+				}
+			}
+			require.NoError(t, err, "stderr: %s", stderr.String())
 			require.Contains(t, stdout.String(), "stopped by cancelled", stderr.String())
 			require.ElementsMatch(t, []string{"out.S", "g.json", "t.csv", "p.svg"}, listDir(t, dir), "complete outputs, no temporaries")
 			for n, want := range map[string]string{"out.S": "# genome-hash: ", "g.json": `"format": "cryptopt-genome/1"`,
