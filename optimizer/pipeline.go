@@ -1,8 +1,11 @@
 package optimizer
 
 import (
+	"runtime"
 	"slices"
 	"sync"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
@@ -63,6 +66,21 @@ func (c *cost) Prepare(g search.Genome) ([]int, error) {
 		return nil, err
 	}
 	return e.used, nil
+}
+
+// PrepareThread implements search.Preparer: the search's worker thread leaves the
+// timing CPU to the timing (so preparing the next candidates does not preempt it), when
+// the process has another CPU. The thread ends with the worker (it stays locked).
+func (c *cost) PrepareThread() {
+	runtime.LockOSThread()
+	var set unix.CPUSet
+	if unix.SchedGetaffinity(0, &set) != nil {
+		return
+	}
+	set.Clear(c.runner.CPU())
+	if set.Count() > 0 {
+		_ = unix.SchedSetaffinity(0, &set) // best effort: without it the OS decides
+	}
 }
 
 // entry returns g's code, from the cache or generated now.

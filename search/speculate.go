@@ -20,6 +20,9 @@ type Preparer interface {
 	// does not keep the returned slice. An error need not be cached: the search compares g
 	// anyway, and that Compare reports it.
 	Prepare(g Genome) (used []int, err error)
+	// PrepareThread is called once on the worker's goroutine before its first Prepare,
+	// e.g. to keep the worker's thread off the CPU the timing is pinned to.
+	PrepareThread()
 }
 
 // tape is the search's rand.Source: it reads ahead of the committed position, so that a
@@ -108,6 +111,7 @@ type worker struct {
 func startWorker(p Preparer) *worker {
 	w := &worker{p: p, jobs: make(chan *job, 8)}
 	w.wg.Go(func() {
+		p.PrepareThread()
 		for j := range w.jobs {
 			if j.lazy && !w.comparing.Load() {
 				continue // the search runs it itself if it turns out to be needed

@@ -69,6 +69,8 @@ func (c preparingCost) Prepare(g Genome) ([]int, error) {
 	return usedOf(g), nil
 }
 
+func (c preparingCost) PrepareThread() {}
+
 // TestSpeculationKeepsTheSequence: with a Preparer, the search compares the same
 // candidates in the same order as without (same seed), whatever the worker's timing,
 // and prepares about two candidates per comparison.
