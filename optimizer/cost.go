@@ -10,6 +10,7 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/ir/cemit"
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/encode"
 )
 
 // cost is the search.Cost of a run. It generates a genome's code and times it on this CPU
@@ -50,6 +51,7 @@ func newCost(cfg Config) (*cost, error) {
 	}
 	c := &cost{plan: cfg.Plan, gopts: cfg.Codegen, runner: runner, timer: timer,
 		ref: cfg.Func, shape: shape, obj: cfg.Objective, maxBytes: cfg.MaxBytes}
+	c.cache.encs = make(chan *encode.Encoder, 2)
 	if cfg.Baseline != nil {
 		c.baseline = cfg.Baseline.Fn()
 	}

@@ -31,7 +31,10 @@ type entry struct {
 type codeCache struct {
 	mu      sync.Mutex
 	entries []*entry
-	encs    sync.Pool // *encode.Encoder: each keeps a memo and is not safe for concurrent use
+	// encs are the encoders, kept for the run: each memoises instruction bytes (most of a
+	// candidate's code is its parent's) and is not safe for concurrent use. Two are
+	// enough (the worker and the search's goroutine); a sync.Pool would drop the memos.
+	encs chan *encode.Encoder
 }
 
 func (cc *codeCache) get(g search.Genome) *entry {
@@ -99,11 +102,18 @@ func (c *cost) build(g search.Genome) (*entry, error) {
 		return nil, err
 	}
 	e := &entry{g: g.Clone(), used: usedDecisions(nil, applied, g), prog: prog}
-	enc, _ := c.cache.encs.Get().(*encode.Encoder)
-	if enc == nil {
+	var enc *encode.Encoder
+	select {
+	case enc = <-c.cache.encs:
+	default:
 		enc = encode.NewEncoder()
 	}
-	defer c.cache.encs.Put(enc)
+	defer func() {
+		select {
+		case c.cache.encs <- enc:
+		default:
+		}
+	}()
 	if c.obj == Size || c.maxBytes > 0 {
 		code, err := enc.Encode(prog)
 		if err != nil {
