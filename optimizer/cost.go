@@ -3,7 +3,6 @@ package optimizer
 import (
 	"fmt"
 	"os/exec"
-	"slices"
 	"strings"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
@@ -23,28 +22,15 @@ type cost struct {
 	gopts    codegen.Options
 	runner   *measure.Runner
 	timer    *measure.Timer
-	enc      *encode.Encoder
-	ref      *ir.Func // the reference the outputs are checked against
+	cache    codeCache // generated code of recent genomes (see pipeline.go)
+	ref      *ir.Func  // the reference the outputs are checked against
 	shape    measure.Shape
 	baseline measure.Fn // zero Fn without a baseline
 	fns      []measure.Fn
-	used     []int
-	best     loaded // code of the genome last compared as the best
-	cand     loaded // code of the last candidate
 	obj      Objective
 	maxBytes int
 	lastBest float64 // under a cap: the best's last measured score, 0 before any timing
 	lastBase float64
-}
-
-// loaded is a genome's generated and loaded code.
-type loaded struct {
-	order, dec []int
-	fn         measure.Fn
-}
-
-func (l *loaded) is(g search.Genome) bool {
-	return !l.fn.IsZero() && slices.Equal(l.order, g.Order) && slices.Equal(l.dec, g.Decisions)
 }
 
 // newCost prepares the timing of cfg's candidates (with cfg.Baseline beside them).
@@ -64,7 +50,8 @@ func newCost(cfg Config) (*cost, error) {
 		return nil, err
 	}
 	c := &cost{plan: cfg.Plan, gopts: cfg.Codegen, runner: runner, timer: timer,
-		enc: encode.NewEncoder(), ref: cfg.Func, shape: shape, obj: cfg.Objective, maxBytes: cfg.MaxBytes}
+		ref: cfg.Func, shape: shape, obj: cfg.Objective, maxBytes: cfg.MaxBytes}
+	c.cache.encs = make(chan *encode.Encoder, 2)
 	if cfg.Baseline != nil {
 		c.baseline = cfg.Baseline.Fn()
 	}
@@ -83,18 +70,15 @@ func (c *cost) Compare(cand, best search.Genome) (search.Result, error) {
 
 // compareTimed times cand, best and the baseline side by side.
 func (c *cost) compareTimed(cand, best search.Genome) (search.Result, error) {
-	if !c.best.is(best) {
-		if c.cand.is(best) { // the last candidate was accepted
-			c.best, c.cand = c.cand, c.best
-		} else if _, err := c.load(&c.best, best); err != nil {
-			return search.Result{}, fmt.Errorf("current best: %w", err)
-		}
+	b, err := c.loaded(best)
+	if err != nil {
+		return search.Result{}, fmt.Errorf("current best: %w", err)
 	}
-	applied, err := c.load(&c.cand, cand)
+	k, err := c.loaded(cand)
 	if err != nil {
 		return search.Result{}, err
 	}
-	c.fns = append(c.fns[:0], c.cand.fn, c.best.fn)
+	c.fns = append(c.fns[:0], k.fn, b.fn)
 	if !c.baseline.IsZero() {
 		c.fns = append(c.fns, c.baseline)
 	}
@@ -102,8 +86,7 @@ func (c *cost) compareTimed(cand, best search.Genome) (search.Result, error) {
 	if err != nil {
 		return search.Result{}, err
 	}
-	c.used = usedDecisions(c.used[:0], applied, cand)
-	r := search.Result{Cand: stats[0].Median, Best: stats[1].Median, Used: c.used}
+	r := search.Result{Cand: stats[0].Median, Best: stats[1].Median, Used: k.used}
 	if len(stats) > 2 {
 		r.Baseline = stats[2].Median
 	}
@@ -120,22 +103,6 @@ func usedDecisions(dst, applied []int, g search.Genome) []int {
 		}
 	}
 	return dst
-}
-
-// load generates and loads g's code into l, returning the decisions codegen applied.
-func (c *cost) load(l *loaded, g search.Genome) ([]int, error) {
-	prog, applied, err := c.plan.Generate(g.Order, g.Decisions, c.gopts)
-	if err != nil {
-		return nil, err
-	}
-	fn, err := c.runner.LoadWith(c.enc, prog, c.shape)
-	if err != nil {
-		return nil, err
-	}
-	l.order = append(l.order[:0], g.Order...)
-	l.dec = append(l.dec[:0], g.Decisions...)
-	l.fn = fn
-	return applied, nil
 }
 
 // CompileBaseline compiles the project's C for f with compiler ("auto": clang-19, clang,

@@ -70,15 +70,11 @@ func (c *cost) compareSized(cand, best search.Genome) (search.Result, error) {
 
 // size is the encoded length of g's code and the decisions codegen applied.
 func (c *cost) size(g search.Genome) (int, []int, error) {
-	prog, applied, err := c.plan.Generate(g.Order, g.Decisions, c.gopts)
+	e, err := c.entry(g)
 	if err != nil {
 		return 0, nil, err
 	}
-	code, err := c.enc.Encode(prog)
-	if err != nil {
-		return 0, nil, err
-	}
-	return len(code), usedDecisions(nil, applied, g), nil
+	return e.size, e.used, nil
 }
 
 // measureWinner replaces the size score of a size-objective outcome by the winner's

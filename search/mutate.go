@@ -17,7 +17,12 @@ const (
 	Decide
 	// Duel is a final comparison of the best genome seen (the elite) with the current one.
 	Duel
+	// Chain moved a dependency chain as a block, as early or as late as it can go.
+	Chain
 )
+
+// maxChain is the most operations a chain mutation moves.
+const maxChain = 8
 
 func (m Mutation) String() string {
 	switch m {
@@ -29,6 +34,8 @@ func (m Mutation) String() string {
 		return "decide"
 	case Duel:
 		return "duel"
+	case Chain:
+		return "chain"
 	}
 	return "unknown"
 }
@@ -39,6 +46,7 @@ type mutator struct {
 	deps    [][]int
 	users   [][]int // users[i] lists the operations reading i (the dependants)
 	options []int
+	links   []int // scratch of chain, so that it allocates nothing
 }
 
 func newMutator(p Problem) *mutator {
@@ -48,7 +56,7 @@ func newMutator(p Problem) *mutator {
 			users[d] = append(users[d], op)
 		}
 	}
-	return &mutator{deps: p.Deps, users: users, options: p.Options}
+	return &mutator{deps: p.Deps, users: users, options: p.Options, links: make([]int, 0, maxChain)}
 }
 
 // state is a genome plus the inverse of its order and the decisions its last code
@@ -85,15 +93,60 @@ func (s *state) setUsed(used []int, options []int) {
 	}
 }
 
-// mutate applies one mutation to s: a fair coin picks permute or decide, and decide falls
-// back to permute when no used decision has an alternative.
+// mutate applies one mutation to s: half the time decide (when a used decision has an
+// alternative), an eighth of the time chain, else permute (also when chain cannot move).
 func (m *mutator) mutate(s *state, rng *rand.Rand) Mutation {
-	if rng.Intn(2) == 1 && len(s.usable) > 0 {
+	switch k := rng.Intn(8); {
+	case k < 4 && len(s.usable) > 0:
 		m.decide(s, rng)
 		return Decide
+	case k == 4 && m.chain(s, rng):
+		return Chain
 	}
 	m.permute(s, rng)
 	return Permute
+}
+
+// chain moves a dependency chain as a block: from a random operation, with a fair coin,
+// it hoists the operation and up to maxChain-1 of its ancestors (each the dependency
+// placed last, the one that ends the previous window) as early as they can go, deepest
+// first, or sinks it with its first dependants as late as they can go. One permute moves
+// one operation, so a computation (a column's products, a carry chain) reaches a slot
+// ahead of another only through many accepted steps; chain does it in one. It reports
+// whether anything moved.
+func (m *mutator) chain(s *state, rng *rand.Rand) bool {
+	n := len(s.g.Order)
+	if n < 2 {
+		return false
+	}
+	op, early, length := rng.Intn(n), rng.Intn(2) == 0, 2+rng.Intn(maxChain-1)
+	m.links = m.links[:0]
+	for op >= 0 && len(m.links) < length {
+		m.links = append(m.links, op)
+		next, adj := -1, m.users[op]
+		if early {
+			adj = m.deps[op]
+		}
+		for _, a := range adj {
+			if next < 0 || early && s.pos[a] > s.pos[next] || !early && s.pos[a] < s.pos[next] {
+				next = a
+			}
+		}
+		op = next
+	}
+	moved := false
+	for i := len(m.links) - 1; i >= 0; i-- {
+		k := s.pos[m.links[i]]
+		j, hi := m.window(s, m.links[i])
+		if !early {
+			j = hi
+		}
+		if j != k {
+			s.move(k, j)
+			moved = true
+		}
+	}
+	return moved
 }
 
 // decide gives one usable decision a different value, uniformly among the others.

@@ -37,6 +37,9 @@ func TestMutationsKeepDependencies(t *testing.T) {
 				changed := diffIndices(parent.g.Decisions, s.g.Decisions)
 				require.Len(t, changed, 1)
 				require.Contains(t, used, changed[0], "decide changed an unused decision")
+			case Chain:
+				require.Equal(t, parent.g.Decisions, s.g.Decisions)
+				require.NotEqual(t, parent.g.Order, s.g.Order, "chain reports only a move")
 			default:
 				t.Fatalf("unexpected mutation %v", kind)
 			}
@@ -128,4 +131,23 @@ func TestPermuteChainCannotMove(t *testing.T) {
 	s := newState(Genome{Order: []int{0, 1, 2}, Decisions: []int{}})
 	newMutator(p).permute(s, rand.New(rand.NewSource(4)))
 	require.Equal(t, []int{0, 1, 2}, s.g.Order)
+}
+
+// TestChainMovesTheBlock: on two independent chains a = 0→1→2 and b = 3→4→5, placed a
+// then b, hoisting b from 5 or sinking a from 0 puts all of b ahead of a in one mutation
+// (a single permute moves one operation); every result is a valid order.
+func TestChainMovesTheBlock(t *testing.T) {
+	p := Problem{Deps: [][]int{nil, {0}, {1}, nil, {3}, {4}}}
+	m := newMutator(p)
+	swapped := 0
+	for seed := range int64(300) {
+		s := newState(Genome{Order: []int{0, 1, 2, 3, 4, 5}, Decisions: []int{}})
+		moved := m.chain(s, rand.New(rand.NewSource(seed)))
+		require.NoError(t, s.g.Validate(p))
+		require.Equal(t, moved, !slices.Equal(s.g.Order, []int{0, 1, 2, 3, 4, 5}))
+		if slices.Equal(s.g.Order, []int{3, 4, 5, 0, 1, 2}) {
+			swapped++
+		}
+	}
+	require.Greater(t, swapped, 10, "whole chains move")
 }

@@ -128,8 +128,9 @@ func Run(ctx context.Context, p Problem, cost Cost, opts Options) (Outcome, erro
 	}
 	r := &runner{
 		ctx: ctx, cost: cost, observe: opts.Observe, mut: newMutator(p),
-		rng: rand.New(rand.NewSource(opts.Seed)), start: time.Now(), limit: opts.TimeLimit,
+		tape: newTape(opts.Seed), start: time.Now(), limit: opts.TimeLimit,
 	}
+	r.rng = rand.New(r.tape)
 	out := Outcome{Winner: -1}
 	duel := opts.Duel
 	if duel < 0 || final < 10*duel {
@@ -157,7 +158,8 @@ type runner struct {
 	cost    Cost
 	observe func(Step)
 	mut     *mutator
-	rng     *rand.Rand
+	rng     *rand.Rand // draws from tape
+	tape    *tape
 	start   time.Time
 	limit   time.Duration
 
@@ -168,6 +170,9 @@ type runner struct {
 	baseline  float64
 
 	rec *records // the current run's start and records
+
+	free       []*state // states of dropped speculative branches, for reuse
+	acceptRate float64  // recent share of accepted candidates (decides what to prepare first)
 }
 
 // deadline is the end of the given share of the time limit (zero time: none).
@@ -264,32 +269,48 @@ func (r *runner) run(g Genome, n int, deadline time.Time) (StopReason, error) {
 	return r.steps(n-1, deadline)
 }
 
-// steps takes up to n mutation steps from the current state.
+// steps takes up to n mutation steps from the current state (speculating when the Cost
+// is a Preparer).
 func (r *runner) steps(n int, deadline time.Time) (StopReason, error) {
+	if p, ok := r.cost.(Preparer); ok {
+		return r.speculate(p, n, deadline)
+	}
 	for range n {
 		if s, stop := r.stopped(deadline); stop {
 			return s, nil
 		}
 		r.cand.copyFrom(r.cur)
 		m := r.mut.mutate(r.cand, r.rng)
+		r.tape.forget(r.tape.pos) // nothing is speculated: keep the tape short
 		r.eval++
 		res, err := r.cost.Compare(r.cand.g, r.cur.g)
 		if err != nil {
 			return StopBudget, &EvalError{Genome: r.cand.g.Clone(), Eval: r.eval, Err: err}
 		}
-		accept := res.Cand <= res.Best
-		if accept {
-			r.cur, r.cand = r.cand, r.cur
-			r.cur.setUsed(res.Used, r.mut.options)
-			r.cycles = res.Cand
-			r.rec.offer(r.cur, ratioOrCycles(res.Cand, res.Baseline))
-		} else {
-			r.cycles = res.Best
+		if old := r.cur; r.judge(r.cand, m, res) {
+			r.cand = old
 		}
-		r.baseline = res.Baseline
-		r.emit(m, res, accept)
 	}
 	return StopBudget, nil
+}
+
+// judge applies the comparison res of cand (made by m) with the current best: cand
+// becomes the current best when it is not slower. It reports whether it did.
+func (r *runner) judge(cand *state, m Mutation, res Result) bool {
+	accept := res.Cand <= res.Best
+	if accept {
+		r.cur = cand
+		r.cur.setUsed(res.Used, r.mut.options)
+		r.cycles = res.Cand
+		r.rec.offer(r.cur, ratioOrCycles(res.Cand, res.Baseline))
+		r.acceptRate += (1 - r.acceptRate) / 32
+	} else {
+		r.cycles = res.Best
+		r.acceptRate -= r.acceptRate / 32
+	}
+	r.baseline = res.Baseline
+	r.emit(m, res, accept)
+	return accept
 }
 
 func (r *runner) stopped(deadline time.Time) (StopReason, bool) {
