@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
+	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
 	"github.com/rules-cryptopt/rules_cryptopt/optimizer"
 )
 
@@ -102,9 +103,12 @@ func (p *benchProgress) update(i int, path string, rep int) {
 	}
 }
 
-// printBenchTable prints a Markdown table: cycles per call and speedups, each as the
-// median over repeats with the repeats' range, then the geometric mean speedups.
-func printBenchTable(w io.Writer, rows []benchRow, compilers []string, repeats, batches int) {
+// printBenchTable prints the CPU it ran on, then a Markdown table: cycles per call and
+// speedups, each as the median over repeats with the repeats' range, then the geometric
+// mean speedups. The CPU is repeated under the table: a table pasted into BENCHMARKS.md
+// must say which machine it came from (the machines change between runs).
+func printBenchTable(w io.Writer, cpu uarch.Info, rows []benchRow, compilers []string, repeats, batches int) {
+	fmt.Fprintf(w, "cpu: %s (%s)\n\n", safeHeaderValue(cpu.Model), safeHeaderValue(cpu.Tag))
 	head := []string{"function", "cryptopt cycles"}
 	for _, c := range compilers {
 		head = append(head, c+" cycles")
@@ -138,8 +142,9 @@ func printBenchTable(w io.Writer, rows []benchRow, compilers []string, repeats, 
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
 	}
-	fmt.Fprintf(w, "\ncycles: TSC ticks per call, median over %d repeats of the median of %d interleaved batches; "+
-		"(lo–hi) is the range over the repeats; speedup = compiler cycles / cryptopt cycles per repeat.\n", repeats, batches)
+	fmt.Fprintf(w, "\nmeasured on %s (tag `%s`); cycles: TSC ticks per call, median over %d repeats of the median of %d interleaved batches; "+
+		"(lo–hi) is the range over the repeats; speedup = compiler cycles / cryptopt cycles per repeat.\n",
+		safeHeaderValue(cpu.Model), safeHeaderValue(cpu.Tag), repeats, batches)
 }
 
 func fmtCycles(s spread) string {
