@@ -94,10 +94,7 @@ func (c *cost) compareTimed(cand, best search.Genome) (search.Result, error) {
 	if err != nil {
 		return search.Result{}, err
 	}
-	c.fns = append(c.fns[:0], c.cand.fn, c.best.fn)
-	if !c.baseline.IsZero() {
-		c.fns = append(c.fns, c.baseline)
-	}
+	c.fns = append(append(c.fns[:0], c.cand.fn, c.best.fn), c.withBaseline()...)
 	stats, err := c.timer.Compare(c.fns, c.ref, nil)
 	if err != nil {
 		return search.Result{}, err
