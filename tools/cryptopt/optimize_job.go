@@ -80,7 +80,7 @@ func (j *optimizeJob) run() (func() error, error) {
 	if err != nil {
 		return nil, j.failure(err)
 	}
-	prog.finish(res.Outcome)
+	prog.finish(res.Outcome, res.Final.Ratio)
 	if err := slowerVerdict(j.o.ifSlower, res, j.baseName, j.env.stderr); err != nil {
 		return nil, err
 	}
