@@ -14,62 +14,68 @@ const (
 	defaultRemeasure     = 2
 )
 
-// outlierBatches appends to dst the batches (of batches, nf functions each, ticks in
-// cycles[b*nf+k]) in which some function took more than factor times its median over the
-// batches. scratch is reused for the medians' sorting.
-func outlierBatches(dst []int, cycles []uint64, nf, batches int, factor float64, scratch []float64) ([]int, []float64) {
-	dst = dst[:0]
+// outliers finds outlier batches, reusing its buffers from one comparison to the next
+// (the search compares thousands of times a second).
+type outliers struct {
+	bad            []int
+	limits, sorted []float64
+}
+
+// find returns the batches (of batches, nf functions each, ticks in cycles[b*nf+k]) in
+// which some function took more than factor times its median over the batches.
+func (o *outliers) find(cycles []uint64, nf, batches int, factor float64) []int {
+	o.bad = o.bad[:0]
 	if batches < 3 || factor <= 0 { // no median worth trusting
-		return dst, scratch
+		return o.bad
 	}
-	limits := make([]float64, nf)
+	o.limits = o.limits[:0]
 	for k := range nf {
-		scratch = scratch[:0]
+		o.sorted = o.sorted[:0]
 		for b := range batches {
-			scratch = append(scratch, float64(cycles[b*nf+k]))
+			o.sorted = append(o.sorted, float64(cycles[b*nf+k]))
 		}
-		slices.Sort(scratch)
-		limits[k] = factor * quantile(scratch, 0.5)
+		slices.Sort(o.sorted)
+		o.limits = append(o.limits, factor*quantile(o.sorted, 0.5))
 	}
 	for b := range batches {
 		for k := range nf {
-			if float64(cycles[b*nf+k]) > limits[k] {
-				dst = append(dst, b)
+			if float64(cycles[b*nf+k]) > o.limits[k] {
+				o.bad = append(o.bad, b)
 				break
 			}
 		}
 	}
-	return dst, scratch
+	return o.bad
 }
 
-// remeasure re-runs the outlier batches of the last job, at most Remeasure times each
-// round, copying their new ticks and outputs over the old ones. It returns how many
-// batch re-runs it made.
+// remeasure re-runs the outlier batches of the last job, in up to Remeasure rounds (a
+// re-run batch can be hit again), copying their new ticks and outputs over the old ones.
+// It returns how many batch re-runs it made.
 func (t *Timer) remeasure() (int, error) {
 	j, s, nf := &t.job, t.job.shape, len(t.job.fns)
 	stride := s.Arg1 + s.Arg2
 	n := 0
 	for range t.opts.Remeasure {
-		t.bad, t.per = outlierBatches(t.bad, j.cycles, nf, j.batches, t.opts.OutlierFactor, t.per)
-		if len(t.bad) == 0 {
+		bad := t.out.find(j.cycles, nf, j.batches, t.opts.OutlierFactor)
+		if len(bad) == 0 {
 			break
 		}
 		r := &t.redo
-		*r = timing{fns: j.fns, shape: s, batches: len(t.bad), calls: j.calls, goal: j.goal, max: j.max,
-			poison: j.poison, in: grow(r.in, len(t.bad)*stride), order: grow(r.order, len(t.bad)*nf),
+		*r = timing{fns: j.fns, shape: s, batches: len(bad), calls: j.calls, goal: j.goal, max: j.max,
+			poison: j.poison, in: grow(r.in, len(bad)*stride), order: grow(r.order, len(bad)*nf),
 			results: r.results, cycles: r.cycles}
-		for i, b := range t.bad {
+		for i, b := range bad {
 			copy(r.in[i*stride:(i+1)*stride], j.in[b*stride:])
 			copy(r.order[i*nf:(i+1)*nf], j.order[b*nf:])
 		}
 		if err := t.r.time(r); err != nil {
 			return n, err
 		}
-		for i, b := range t.bad {
+		for i, b := range bad {
 			copy(j.cycles[b*nf:(b+1)*nf], r.cycles[i*nf:])
 			copy(j.results[b*nf*s.Out:(b+1)*nf*s.Out], r.results[i*nf*s.Out:])
 		}
-		n += len(t.bad)
+		n += len(bad)
 	}
 	return n, nil
 }

@@ -52,7 +52,8 @@ func TestOutlierBatches(t *testing.T) {
 		{"disabled", 1, []uint64{1, 1, 1000}, -1, nil, 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, _ := outlierBatches(nil, tc.cycles, tc.nf, tc.batches, tc.factor, nil)
+			var o outliers
+			got := o.find(tc.cycles, tc.nf, tc.batches, tc.factor)
 			if tc.want == nil {
 				require.Empty(t, got)
 			} else {

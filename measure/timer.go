@@ -50,9 +50,9 @@ type Timer struct {
 	job    timing
 	per    []float64
 
-	redo              timing // the outlier batches being re-run
-	bad               []int  // their indices in job
-	timed, remeasured int    // batches timed and re-run since the Timer was made
+	redo              timing   // the outlier batches being re-run
+	out               outliers // finds them
+	timed, remeasured int      // batches timed and re-run since the Timer was made
 }
 
 // NewTimer makes a Timer on r and measures the empty-call overhead.
