@@ -18,10 +18,15 @@ import (
 type scriptedCost struct {
 	slower []bool
 	seeds  []int64
-	starts []search.Genome // the best genome each final measurement saw
+	bests  []search.Genome // the best genome each final measurement saw
+	firsts []search.Genome // genomes compared with themselves: each run's start
 }
 
 func (s *scriptedCost) Compare(cand, best search.Genome) (search.Result, error) {
+	// A run's first evaluation compares its start with itself (the very same slices).
+	if &cand.Order[0] == &best.Order[0] {
+		s.firsts = append(s.firsts, cand.Clone())
+	}
 	score := func(g search.Genome) float64 {
 		v := 100.0
 		for i, op := range g.Order {
@@ -37,7 +42,7 @@ func (s *scriptedCost) Compare(cand, best search.Genome) (search.Result, error) 
 func (s *scriptedCost) final(out *search.Outcome, seed int64) (Final, error) {
 	i := len(s.seeds)
 	s.seeds = append(s.seeds, seed)
-	s.starts = append(s.starts, out.Best)
+	s.bests = append(s.bests, out.Best)
 	f := Final{Finalists: len(out.Finalists), Ratio: 0.9}
 	if i < len(s.slower) && s.slower[i] {
 		f.Ratio, f.Slower = 1.2, true
@@ -81,6 +86,10 @@ func TestRoundsKeepSearching(t *testing.T) {
 			require.Len(t, cost.seeds, n)
 			for i, s := range cost.seeds {
 				require.Equal(t, int64(7+i), s)
+			}
+			require.Len(t, cost.firsts, n, "one run per round (Bets: 1)")
+			for i := 1; i < n; i++ {
+				require.Equal(t, cost.bests[i-1], cost.firsts[i], "round %d starts from round %d's winner", i+1, i)
 			}
 		})
 	}
