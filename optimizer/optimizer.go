@@ -148,10 +148,10 @@ func (r *Result) report(cfg Config) string {
 	}
 	fin := r.Final
 	if r.Rounds > 1 {
-		fmt.Fprintf(&w, "rounds: %d (the winner was slower than the baseline)\n", r.Rounds)
+		fmt.Fprintf(&w, "rounds: %d (the earlier rounds' winners were slower than the baseline)\n", r.Rounds)
 	}
 	if fin.Finalists > 1 {
-		fmt.Fprintf(&w, "final race: %d finalists and the baseline, %d interleaved comparisons, finalist %d won (0: the search's best)\n",
+		fmt.Fprintf(&w, "final race: %d finalists side by side, %d interleaved comparisons, finalist %d won (0: the search's best)\n",
 			fin.Finalists, RaceRepeats, fin.Winner)
 	}
 	fmt.Fprintf(&w, "cycles: %.1f (median of %d comparisons, as bench times them)\n", out.Cycles, FinalRepeats)
@@ -159,7 +159,7 @@ func (r *Result) report(cfg Config) string {
 		fmt.Fprintf(&w, "baseline: %s, %.1f cycles\n", cfg.BaselineName, out.Baseline)
 		fmt.Fprintf(&w, "ratio: %.3f (speedup %.2fx)\n", fin.Ratio, 1/fin.Ratio)
 	}
-	if fin.Slower {
+	if fin.Ratio > 1 { // as the header says it; fin.Slower (what --if-slower acts on) is for cycles only
 		fmt.Fprintf(&w, "slower-than-baseline: yes\n")
 	}
 	fmt.Fprintf(&w, "outlier batches: %d re-run of %d timed\n", fin.Redone, fin.Timed)
