@@ -17,6 +17,11 @@ type TimerOptions struct {
 	MaxCalls  int         // cap on calls per batch (default 100,000)
 	Aliasing  ir.Aliasing // ir.AliasOut1Arg1: call with out1 == arg1 (functions must be validated for it)
 	Seed      int64       // seeds the Timer's generator, used when Compare is given none
+	// A batch in which some function took more than OutlierFactor times its median batch
+	// (preemption, a frequency change) is re-run, up to Remeasure rounds per comparison.
+	// Defaults 2 and 2; a negative value disables re-running.
+	OutlierFactor float64
+	Remeasure     int
 }
 
 // Stats summarise one function's batches, in cycles (TSC ticks) per call with the
@@ -25,6 +30,7 @@ type Stats struct {
 	Median, Min, Max, P25, P75 float64
 	Batches                    int
 	Calls                      int // calls per batch
+	Remeasured                 int // outlier batch re-runs in this comparison (all functions)
 }
 
 // Timer compares functions side by side on the Runner's pinned CPU. It reuses its
@@ -43,6 +49,10 @@ type Timer struct {
 	args   [][]uint64
 	job    timing
 	per    []float64
+
+	redo              timing   // the outlier batches being re-run
+	out               outliers // finds them
+	timed, remeasured int      // batches timed and re-run since the Timer was made
 }
 
 // NewTimer makes a Timer on r and measures the empty-call overhead.
@@ -56,7 +66,13 @@ func NewTimer(r *Runner, opts TimerOptions) (*Timer, error) {
 	if opts.MaxCalls == 0 {
 		opts.MaxCalls = 100000
 	}
-	if opts.Batches < 1 || opts.CycleGoal < 1 || opts.MaxCalls < 1 {
+	if opts.OutlierFactor == 0 {
+		opts.OutlierFactor = defaultOutlierFactor
+	}
+	if opts.Remeasure == 0 {
+		opts.Remeasure = defaultRemeasure
+	}
+	if opts.Batches < 1 || opts.CycleGoal < 1 || opts.MaxCalls < 1 || opts.OutlierFactor > 0 && opts.OutlierFactor < 1 {
 		return nil, fmt.Errorf("measure: bad timer options %+v", opts)
 	}
 	t := &Timer{r: r, opts: opts, rng: rand.New(rand.NewSource(opts.Seed))}
@@ -69,6 +85,10 @@ func NewTimer(r *Runner, opts TimerOptions) (*Timer, error) {
 // Overhead is the cost in ticks of one call of an empty function in the timing loop
 // (call, return, loop), measured when the Timer was made and subtracted from every Stats.
 func (t *Timer) Overhead() float64 { return t.overhead }
+
+// Outliers is how many batches all comparisons so far timed, and how many outlier batch
+// re-runs they made (see TimerOptions.OutlierFactor).
+func (t *Timer) Outliers() (timed, remeasured int) { return t.timed, t.remeasured }
 
 func (t *Timer) measureOverhead() error {
 	j := &t.job
@@ -123,12 +143,18 @@ func (t *Timer) Compare(fns []Fn, f *ir.Func, rng *rand.Rand) ([]Stats, error) {
 	if err := t.r.time(&t.job); err != nil {
 		return nil, err
 	}
+	redone, err := t.remeasure()
+	if err != nil {
+		return nil, err
+	}
+	t.timed, t.remeasured = t.timed+t.job.batches, t.remeasured+redone
 	if err := t.check(); err != nil {
 		return nil, err
 	}
 	out := make([]Stats, len(fns))
 	for k := range fns {
 		out[k] = t.stats(k, len(fns), t.overhead)
+		out[k].Remeasured = redone
 	}
 	return out, nil
 }

@@ -78,10 +78,7 @@ func (c *cost) compareTimed(cand, best search.Genome) (search.Result, error) {
 	if err != nil {
 		return search.Result{}, err
 	}
-	c.fns = append(c.fns[:0], k.fn, b.fn)
-	if !c.baseline.IsZero() {
-		c.fns = append(c.fns, c.baseline)
-	}
+	c.fns = append(append(c.fns[:0], k.fn, b.fn), c.withBaseline()...)
 	stats, err := c.timer.Compare(c.fns, c.ref, nil)
 	if err != nil {
 		return search.Result{}, err

@@ -37,6 +37,10 @@ type Config struct {
 	// Progress, when set, is called after every evaluation with the time since the
 	// search started, on the search's goroutine.
 	Progress func(step search.Step, elapsed time.Duration)
+	// SlowerRounds: while the final measurement finds the winner slower than the
+	// baseline, search again up to this many times (each round the whole Evals and
+	// TimeLimit again, the next seed, starting from the finalists).
+	SlowerRounds int
 }
 
 // Result is the winner of a run.
@@ -46,6 +50,8 @@ type Result struct {
 	TextBytes      int           // encoded length of Program
 	Elapsed        time.Duration // time spent searching
 	Report         string        // "key: value" lines (the Bazel rule keeps them)
+	Final          Final         // the closing race and measurement Cycles and Baseline come from
+	Rounds         int           // searches run (more than 1 after SlowerRounds)
 }
 
 // Run searches and generates the winner. A failed evaluation (a wrong output or a
@@ -65,18 +71,47 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		return res, err
 	}
 	defer cost.Close()
-	start, opts := time.Now(), cfg.Options
-	if cfg.Progress != nil {
-		opts.Observe = func(s search.Step) { cfg.Progress(s, time.Since(start)) }
-	}
-	res.Outcome, err = search.Run(ctx, search.Problem{Deps: cfg.Plan.Deps(), Options: cfg.Plan.Options()}, cost, opts)
+	start := time.Now()
+	res.Outcome, res.Final, res.Rounds, err = rounds(ctx, cfg, cost)
 	if res.Elapsed = time.Since(start); err != nil {
 		return res, err
 	}
-	if err := cost.measureWinner(&res.Outcome); err != nil {
-		return res, err
-	}
 	return res, res.finish(cfg)
+}
+
+// finalCost is a search.Cost that can also make the closing measurement of an outcome
+// (*cost; tests fake it).
+type finalCost interface {
+	search.Cost
+	final(out *search.Outcome, seed int64) (Final, error)
+}
+
+// rounds searches, then races the finalists and measures the winner (cost.final), and
+// searches again while the winner is slower than the baseline and cfg.SlowerRounds allow.
+// Evaluations add up over the rounds, and so do the steps' numbers Progress sees.
+func rounds(ctx context.Context, cfg Config, cost finalCost) (search.Outcome, Final, int, error) {
+	start, opts, done := time.Now(), cfg.Options, 0
+	if cfg.Progress != nil {
+		opts.Observe = func(s search.Step) {
+			s.Eval += done
+			cfg.Progress(s, time.Since(start))
+		}
+	}
+	problem := search.Problem{Deps: cfg.Plan.Deps(), Options: cfg.Plan.Options()}
+	for round := 1; ; round++ {
+		out, err := search.Run(ctx, problem, cost, opts)
+		done += out.Evals
+		out.Evals = done
+		if err != nil {
+			return out, Final{}, round, err
+		}
+		fin, err := cost.final(&out, opts.Seed)
+		if err != nil || !fin.Slower || round > cfg.SlowerRounds || ctx.Err() != nil {
+			return out, fin, round, err
+		}
+		opts.Seed++
+		opts.Start = append([]search.Genome{out.Best}, out.Finalists...)
+	}
 }
 
 // finish generates the winner, refuses it over the cap, and renders the report.
@@ -111,11 +146,23 @@ func (r *Result) report(cfg Config) string {
 		fmt.Fprintf(&w, "final duel: %s\n", map[bool]string{true: "an earlier genome (start or record) beat the last one",
 			false: "the last genome kept"}[out.EliteWon])
 	}
-	fmt.Fprintf(&w, "cycles: %.1f\n", out.Cycles)
+	fin := r.Final
+	if r.Rounds > 1 {
+		fmt.Fprintf(&w, "rounds: %d (the earlier rounds' winners were slower than the baseline)\n", r.Rounds)
+	}
+	if fin.Finalists > 1 {
+		fmt.Fprintf(&w, "final race: %d finalists side by side, %d interleaved comparisons, finalist %d won (0: the search's best)\n",
+			fin.Finalists, RaceRepeats, fin.Winner)
+	}
+	fmt.Fprintf(&w, "cycles: %.1f (median of %d comparisons, as bench times them)\n", out.Cycles, FinalRepeats)
 	if out.Baseline > 0 {
 		fmt.Fprintf(&w, "baseline: %s, %.1f cycles\n", cfg.BaselineName, out.Baseline)
-		fmt.Fprintf(&w, "ratio: %.3f (speedup %.2fx)\n", out.Ratio(), 1/out.Ratio())
+		fmt.Fprintf(&w, "ratio: %.3f (speedup %.2fx)\n", fin.Ratio, 1/fin.Ratio)
 	}
+	if fin.Ratio > 1 { // as the header says it; fin.Slower (what --if-slower acts on) is for cycles only
+		fmt.Fprintf(&w, "slower-than-baseline: yes\n")
+	}
+	fmt.Fprintf(&w, "outlier batches: %d re-run of %d timed\n", fin.Redone, fin.Timed)
 	fmt.Fprintf(&w, "genome-hash: %s\n", out.Best.Hash())
 	fmt.Fprintf(&w, "objective: %s\ntext-bytes: %d\n", cfg.Objective, r.TextBytes)
 	return w.String()

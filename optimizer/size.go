@@ -77,20 +77,6 @@ func (c *cost) size(g search.Genome) (int, []int, error) {
 	return e.size, e.used, nil
 }
 
-// measureWinner replaces the size score of a size-objective outcome by the winner's
-// measured cycles (and the baseline's), so the report and header quote cycles.
-func (c *cost) measureWinner(out *search.Outcome) error {
-	if c.obj != Size {
-		return nil
-	}
-	r, err := c.compareTimed(out.Best, out.Best)
-	if err != nil {
-		return fmt.Errorf("timing the smallest genome: %w", err)
-	}
-	out.Cycles, out.Baseline = r.Best, r.Baseline
-	return nil
-}
-
 // TextBytes is the length of the function's machine code (what the linked .text holds).
 func TextBytes(prog *x86.Program) (int, error) {
 	code, err := encode.Encode(prog)

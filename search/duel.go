@@ -127,6 +127,25 @@ func (r *runner) duel(c *state, n int) (bool, error) {
 	return won, nil
 }
 
+// MaxFinalists bounds Outcome.Finalists: the winner and the latest distinct challengers
+// of its run, for a caller's final race (the optimizer times them side by side with the
+// baseline at length, which the search's short comparisons cannot afford per step).
+const MaxFinalists = 4
+
+// finalists is the current genome then up to MaxFinalists-1 of the run's start and
+// records, latest first, all distinct.
+func (r *runner) finalists() []Genome {
+	out := []Genome{r.cur.g.Clone()}
+	if r.rec == nil {
+		return out
+	}
+	ch := r.rec.challengers(r.cur)
+	for i := len(ch) - 1; i >= 0 && len(out) < MaxFinalists; i-- {
+		out = append(out, ch[i].g.Clone())
+	}
+	return out
+}
+
 // median of xs (sorted in place).
 func median(xs []float64) float64 {
 	slices.Sort(xs)

@@ -152,3 +152,34 @@ func TestKnockoutChallengers(t *testing.T) {
 	require.Equal(t, 100.0, r.cycles)
 	require.Equal(t, 12, r.eval)
 }
+
+// TestFinalists: the outcome offers its best first, then distinct other genomes of the
+// run (latest records first), at most MaxFinalists, all valid.
+func TestFinalists(t *testing.T) {
+	p := randomProblem(rand.New(rand.NewSource(3)), 30, 6)
+	for _, tc := range []struct {
+		name         string
+		evals, bets  int
+		wantAtLeast2 bool
+	}{{"single run", 400, 1, true}, {"bet and run", 400, 4, true}, {"one evaluation", 1, 1, false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := Run(context.Background(), p, &fakeCost{used: allDecisions(6)},
+				Options{Evals: tc.evals, Bets: tc.bets, BetRatio: 0.2, Seed: 2})
+			require.NoError(t, err)
+			require.NotEmpty(t, out.Finalists)
+			require.LessOrEqual(t, len(out.Finalists), MaxFinalists)
+			require.Equal(t, out.Best, out.Finalists[0])
+			if tc.wantAtLeast2 {
+				require.GreaterOrEqual(t, len(out.Finalists), 2, "the start at least")
+			} else {
+				require.Len(t, out.Finalists, 1)
+			}
+			for i, g := range out.Finalists {
+				require.NoError(t, g.Validate(p))
+				for _, h := range out.Finalists[:i] {
+					require.False(t, sameGenome(g, h), "finalists %d is a duplicate", i)
+				}
+			}
+		})
+	}
+}

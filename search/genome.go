@@ -117,6 +117,9 @@ type File struct {
 	Cycles     float64 `json:"cycles,omitempty"`      // measured cycles per call
 	Baseline   string  `json:"baseline,omitempty"`    // what the ratio compares with
 	BaseCycles float64 `json:"baseline_cycles,omitempty"`
+	// Ratio is the median over repeated side-by-side comparisons of Cycles/BaseCycles
+	// (what bench's speedup inverts); absent in older files, where Cycles/BaseCycles is used.
+	Ratio float64 `json:"ratio,omitempty"`
 }
 
 // Fits checks that f was made for the function whose IR hash is irHash and that its genome

@@ -73,6 +73,9 @@ type Outcome struct {
 	Bets     []RunSummary // the first phase, empty for a single run
 	Winner   int          // index of the bet that continued, -1 for a single run
 	EliteWon bool         // the knockout returned an earlier genome instead of the last one
+	// Finalists are Best then up to MaxFinalists-1 other genomes of its run (its start and
+	// latest records), distinct, for a final race at length.
+	Finalists []Genome
 }
 
 // Ratio is Cycles/Baseline, or 0 without a baseline.
@@ -343,6 +346,7 @@ func (r *runner) outcome(out Outcome, err error) (Outcome, error) {
 		return out, err
 	}
 	out.Best = r.cur.g.Clone()
+	out.Finalists = r.finalists()
 	out.Cycles, out.Baseline = r.cycles, r.baseline
 	return out, err
 }

@@ -6,34 +6,21 @@ import (
 	"math"
 	"math/rand"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
+	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
 	"github.com/rules-cryptopt/rules_cryptopt/optimizer"
 )
-
-// spread is a median over repeats with the range the repeats covered.
-type spread struct{ med, lo, hi float64 }
-
-func spreadOf(xs []float64) spread {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	mid := s[len(s)/2]
-	if len(s)%2 == 0 {
-		mid = (s[len(s)/2-1] + s[len(s)/2]) / 2
-	}
-	return spread{med: mid, lo: s[0], hi: s[len(s)-1]}
-}
 
 // benchRow is one function's result: our cycles, each compiler's, and the speedups
 // (compiler cycles / our cycles, per repeat).
 type benchRow struct {
 	name     string
-	ours     spread
-	base     []spread
-	speedups []spread
+	ours     measure.Spread
+	base     []measure.Spread
+	speedups []measure.Spread
 }
 
 // benchOne times a .S file against each compiler's build of the project's C.
@@ -59,26 +46,14 @@ func benchOne(r *measure.Runner, j benchJob, compilers []string, b *benchFlags, 
 	if err != nil {
 		return benchRow{}, err
 	}
-	rng := rand.New(rand.NewSource(b.seed))
-	med := make([][]float64, len(fns)) // med[k][rep]
-	for rep := range b.repeats {
-		progress(rep)
-		stats, err := timer.Compare(fns, j.src.Func, rng)
-		if err != nil {
-			return benchRow{}, err
-		}
-		for k, s := range stats {
-			med[k] = append(med[k], s.Median)
-		}
+	med, err := timer.Repeat(fns, j.src.Func, rand.New(rand.NewSource(b.seed)), b.repeats, progress)
+	if err != nil {
+		return benchRow{}, err
 	}
-	row := benchRow{name: j.src.Func.Name, ours: spreadOf(med[0])}
+	row := benchRow{name: j.src.Func.Name, ours: measure.SpreadOf(med[0])}
 	for k := 1; k < len(fns); k++ {
-		ratios := make([]float64, b.repeats)
-		for i := range ratios {
-			ratios[i] = med[k][i] / med[0][i]
-		}
-		row.base = append(row.base, spreadOf(med[k]))
-		row.speedups = append(row.speedups, spreadOf(ratios))
+		row.base = append(row.base, measure.SpreadOf(med[k]))
+		row.speedups = append(row.speedups, measure.SpreadOf(measure.Ratios(med, k, 0)))
 	}
 	return row, nil
 }
@@ -102,9 +77,12 @@ func (p *benchProgress) update(i int, path string, rep int) {
 	}
 }
 
-// printBenchTable prints a Markdown table: cycles per call and speedups, each as the
-// median over repeats with the repeats' range, then the geometric mean speedups.
-func printBenchTable(w io.Writer, rows []benchRow, compilers []string, repeats, batches int) {
+// printBenchTable prints the CPU it ran on, then a Markdown table: cycles per call and
+// speedups, each as the median over repeats with the repeats' range, then the geometric
+// mean speedups. The CPU is repeated under the table: a table pasted into BENCHMARKS.md
+// must say which machine it came from (the machines change between runs).
+func printBenchTable(w io.Writer, cpu uarch.Info, rows []benchRow, compilers []string, repeats, batches int) {
+	fmt.Fprintf(w, "cpu: %s (%s)\n\n", safeHeaderValue(cpu.Model), safeHeaderValue(cpu.Tag))
 	head := []string{"function", "cryptopt cycles"}
 	for _, c := range compilers {
 		head = append(head, c+" cycles")
@@ -119,7 +97,7 @@ func printBenchTable(w io.Writer, rows []benchRow, compilers []string, repeats, 
 			cells = append(cells, fmtCycles(s))
 		}
 		for _, s := range r.speedups {
-			cells = append(cells, fmt.Sprintf("%.2fx (%.2f–%.2f)", s.med, s.lo, s.hi))
+			cells = append(cells, fmt.Sprintf("%.2fx (%.2f–%.2f)", s.Med, s.Lo, s.Hi))
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
 	}
@@ -129,8 +107,8 @@ func printBenchTable(w io.Writer, rows []benchRow, compilers []string, repeats, 
 		for k := range compilers {
 			logSum, wins := 0.0, 0
 			for _, r := range rows {
-				logSum += math.Log(r.speedups[k].med)
-				if r.speedups[k].med > 1 {
+				logSum += math.Log(r.speedups[k].Med)
+				if r.speedups[k].Med > 1 {
 					wins++
 				}
 			}
@@ -138,10 +116,11 @@ func printBenchTable(w io.Writer, rows []benchRow, compilers []string, repeats, 
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
 	}
-	fmt.Fprintf(w, "\ncycles: TSC ticks per call, median over %d repeats of the median of %d interleaved batches; "+
-		"(lo–hi) is the range over the repeats; speedup = compiler cycles / cryptopt cycles per repeat.\n", repeats, batches)
+	fmt.Fprintf(w, "\nmeasured on %s (tag `%s`); cycles: TSC ticks per call, median over %d repeats of the median of %d interleaved batches; "+
+		"(lo–hi) is the range over the repeats; speedup = compiler cycles / cryptopt cycles per repeat.\n",
+		safeHeaderValue(cpu.Model), safeHeaderValue(cpu.Tag), repeats, batches)
 }
 
-func fmtCycles(s spread) string {
-	return fmt.Sprintf("%.1f (%.1f–%.1f)", s.med, s.lo, s.hi)
+func fmtCycles(s measure.Spread) string {
+	return fmt.Sprintf("%.1f (%.1f–%.1f)", s.Med, s.Lo, s.Hi)
 }

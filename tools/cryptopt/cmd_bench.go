@@ -79,7 +79,8 @@ func cmdBench(env *cliEnv, args []string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := checkCPU(uarch.Detect, ""); err != nil {
+	cpu, err := checkCPU(uarch.Detect, "")
+	if err != nil {
 		return err
 	}
 	r, err := measure.NewRunner(measure.DefaultRunnerOptions())
@@ -96,7 +97,7 @@ func cmdBench(env *cliEnv, args []string) error {
 		}
 		rows = append(rows, row)
 	}
-	printBenchTable(env.stdout, rows, compilers, b.repeats, b.batches)
+	printBenchTable(env.stdout, cpu, rows, compilers, b.repeats, b.batches)
 	return nil
 }
 

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
 )
 
 // compileTo writes a random-genome .S of curve/op into dir (fast: no search).
@@ -28,6 +30,10 @@ func TestBench(t *testing.T) {
 
 	code, out, stderr := runCLI(append([]string{"bench", "--curve", "p256", "--op", "mul", "--asm", p256}, quick...)...)
 	require.Equal(t, 0, code, stderr)
+	cpu := uarch.Detect()
+	first, _, _ := strings.Cut(out, "\n")
+	require.Equal(t, "cpu: "+cpu.Model+" ("+cpu.Tag+")", first, "the first line names the CPU")
+	require.Contains(t, out, "measured on "+cpu.Model+" (tag `"+cpu.Tag+"`)", "and so does the table")
 	require.Contains(t, out, "| function | cryptopt cycles | gcc cycles | speedup vs gcc |")
 	require.Regexp(t, regexp.MustCompile(`\| p256_mul \| [0-9.]+ \([0-9.]+–[0-9.]+\) \| [0-9.]+ .* \| [0-9.]+x \(`), out)
 	require.NotContains(t, out, "geomean", "one row has no mean")
@@ -37,6 +43,7 @@ func TestBench(t *testing.T) {
 	require.Contains(t, out, "| p256_mul |")
 	require.Contains(t, out, "| poly1305_square |")
 	require.Contains(t, out, "**geomean**")
+	require.True(t, strings.HasPrefix(out, "cpu: "), "--all also starts with the CPU")
 }
 
 // TestBenchChecksOutputs: code for another function of the same shape is caught by the

@@ -197,7 +197,7 @@ func readGenome(path, flag string, plan *codegen.Plan) (search.File, error) {
 func compileHeader(command string, plan *codegen.Plan, gf search.File, seed string) []string {
 	h := asmHeader{Command: command, Func: plan.Func().Name, IRHash: plan.Func().Hash(),
 		GenomeHash: gf.Genome.Hash(), CPU: gf.CPU, Uarch: gf.Uarch, Seed: gf.Seed, Evals: gf.Evals,
-		Cycles: gf.Cycles, Baseline: gf.Baseline, BaseCyc: gf.BaseCycles}
+		Cycles: gf.Cycles, Baseline: gf.Baseline, BaseCyc: gf.BaseCycles, Ratio: gf.Ratio}
 	if h.Uarch == "" {
 		h.Uarch = "generic"
 	}

@@ -23,6 +23,8 @@ type optimizeFlags struct {
 	src                               sourceFlags
 	gen                               codegenFlags
 	evals, bets, batches, duel        int
+	ifSlower                          string
+	slowerRounds                      int
 	betRatio                          float64
 	seed                              int64
 	timeLimit                         time.Duration
@@ -43,6 +45,8 @@ func (o *optimizeFlags) register(fs *flag.FlagSet) {
 	fs.Int64Var(&o.seed, "seed", 1, "seed of every random choice of the search and of the measurement inputs")
 	fs.DurationVar(&o.timeLimit, "time-limit", 0, "stop with the best so far after this long, e.g. 10m (0: none)")
 	fs.IntVar(&o.duel, "duel", 45, "comparisons of the final knockout of the run's start and records against the last genome (0: none)")
+	fs.StringVar(&o.ifSlower, "if-slower", "warn", "when the final measurement finds the winner slower than the baseline: warn (stderr line, 'slower-than-baseline: yes' in the header) or fail (exit 1, nothing written)")
+	fs.IntVar(&o.slowerRounds, "slower-rounds", 0, "while the winner is slower than the baseline, search again (the whole --evals and --time-limit, the next seed, from the finalists) up to this many times")
 	fs.IntVar(&o.batches, "batches", 31, "timing batches per comparison (the score is their median)")
 	fs.StringVar(&o.out, "o", "", "output .S file (default: stdout, with the report on stderr)")
 	fs.StringVar(&o.genomeOut, "genome-out", "", "write the winning genome (JSON) to this file")
@@ -71,6 +75,12 @@ func (o *optimizeFlags) check() error {
 	}
 	if err := inRange("--batches", o.batches, 1, maxBatches); err != nil {
 		return err
+	}
+	if err := inRange("--slower-rounds", o.slowerRounds, 0, maxSlowerRound); err != nil {
+		return err
+	}
+	if o.ifSlower != "warn" && o.ifSlower != "fail" {
+		return fmt.Errorf("--if-slower %s: want warn or fail", outfile.Clip(o.ifSlower))
 	}
 	if err := headerValueError(o.baseline); err != nil || strings.ContainsAny(o.baseline, " \t") {
 		return fmt.Errorf("--baseline %s is not a compiler name", outfile.Clip(o.baseline))

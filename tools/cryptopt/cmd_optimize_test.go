@@ -103,6 +103,8 @@ func TestOptimizeBadInput(t *testing.T) {
 		{"unwritable output", []string{"--curve", "p256", "--op", "mul", "--genome-out", filepath.Join(dir, "no", "g.json")}, "--genome-out: output"},
 		{"bad symbol", []string{"--curve", "p256", "--op", "mul", "--symbol", "1x"}, "--symbol"},
 		{"other uarch", []string{"--curve", "p256", "--op", "mul", "--expect-uarch", "pentium4"}, "but the build asked for pentium4"},
+		{"bad if-slower", []string{"--curve", "p256", "--op", "mul", "--if-slower", "panic"}, `--if-slower "panic": want warn or fail`},
+		{"negative slower rounds", []string{"--curve", "p256", "--op", "mul", "--slower-rounds", "-1"}, "--slower-rounds -1 out of range"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

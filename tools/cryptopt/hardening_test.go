@@ -318,7 +318,7 @@ func TestProgressFits80Columns(t *testing.T) {
 			time.Sleep(150 * time.Millisecond) // past the bar's throttle
 			p.next = time.Time{}
 			p.update(tc.step)
-			p.finish(search.Outcome{Evals: tc.evals, Cycles: tc.step.Current, Baseline: tc.step.Baseline})
+			p.finish(search.Outcome{Evals: tc.evals, Cycles: tc.step.Current, Baseline: tc.step.Baseline}, 0)
 			text := ansi.ReplaceAllString(buf.String(), "")
 			require.Contains(t, text, "best ")
 			for _, line := range regexp.MustCompile("[\r\n]").Split(text, -1) {

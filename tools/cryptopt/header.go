@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -28,6 +29,7 @@ type asmHeader struct {
 	Cycles   float64 // measured cycles per call of this code
 	Baseline string  // what the ratio compares with, e.g. "clang-19 -O3 -march=native"
 	BaseCyc  float64 // measured cycles per call of the baseline
+	Ratio    float64 // median of Cycles/BaseCyc over bench-style repeats; 0: Cycles/BaseCyc
 }
 
 // maxHeaderValue bounds a header value (a CPU brand string is 48 bytes).
@@ -79,7 +81,7 @@ func checkGenomeFields(gf search.File) error {
 			return fmt.Errorf("field %q %w", f.name, err)
 		}
 	}
-	if gf.Evals < 0 || gf.Cycles < 0 || gf.BaseCycles < 0 {
+	if gf.Evals < 0 || gf.Cycles < 0 || gf.BaseCycles < 0 || gf.Ratio < 0 {
 		return errors.New("evaluations and cycles must not be negative")
 	}
 	return nil
@@ -107,9 +109,13 @@ func (h asmHeader) lines() []string {
 			fmt.Sprintf("evaluations: %d", h.Evals),
 			fmt.Sprintf("cycles: %.1f", h.Cycles))
 		if h.BaseCyc > 0 {
+			ratio := cmp.Or(h.Ratio, h.Cycles/h.BaseCyc)
 			l = append(l,
 				fmt.Sprintf("baseline: %s, %.1f cycles", h.Baseline, h.BaseCyc),
-				fmt.Sprintf("ratio: %.3f", h.Cycles/h.BaseCyc))
+				fmt.Sprintf("ratio: %.3f", ratio))
+			if ratio > 1 { // never emitted silently (issue 14)
+				l = append(l, "slower-than-baseline: yes")
+			}
 		}
 	}
 	return l

@@ -50,7 +50,7 @@ func TestProgressPlainLines(t *testing.T) {
 	p.every = 0
 	p.next = time.Time{}
 	p.update(search.Step{Eval: 10, Current: 90, Baseline: 100})
-	p.finish(search.Outcome{Evals: 100, Cycles: 80, Baseline: 100})
+	p.finish(search.Outcome{Evals: 100, Cycles: 80, Baseline: 100}, 0)
 	out := buf.String()
 	require.Contains(t, out, "optimize: 10/100 evaluations")
 	require.Contains(t, out, "best so far 90.0 cycles (ratio 0.900 to clang)")

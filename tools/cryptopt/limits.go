@@ -12,6 +12,7 @@ const (
 	maxBets        = 10_000     // optimize --bets
 	maxBatches     = 1_000      // optimize/bench --batches
 	maxDuel        = 100_000    // optimize --duel
+	maxSlowerRound = 100        // optimize --slower-rounds (each a whole search)
 	maxRepeats     = 1_000      // bench --repeats
 	maxBenchFiles  = 1_000      // .S/.asm files of bench --all --dir
 	maxSymbolBytes = 256        // --symbol

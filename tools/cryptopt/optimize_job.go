@@ -71,6 +71,7 @@ func (j *optimizeJob) run() (func() error, error) {
 			Seed: j.o.seed, TimeLimit: j.o.timeLimit, Start: start},
 		Batches: j.o.batches, Baseline: native, BaselineName: j.baseName,
 		Objective: optimizer.Objective(j.o.obj.objective), MaxBytes: j.o.obj.maxBytes, CPU: j.cpu,
+		SlowerRounds: j.o.slowerRounds,
 		Progress: func(s search.Step, elapsed time.Duration) {
 			tr.add(s, elapsed)
 			prog.update(s)
@@ -79,8 +80,27 @@ func (j *optimizeJob) run() (func() error, error) {
 	if err != nil {
 		return nil, j.failure(err)
 	}
-	prog.finish(res.Outcome)
+	prog.finish(res.Outcome, res.Final.Ratio)
+	if err := slowerVerdict(j.o.ifSlower, res, j.baseName, j.env.stderr); err != nil {
+		return nil, err
+	}
 	return j.write(res, tr)
+}
+
+// slowerVerdict applies --if-slower to a winner the final measurement found slower than
+// the baseline: a warning line on w (the header says it too), or an exit-1 error before
+// anything is written.
+func slowerVerdict(policy string, res optimizer.Result, baseName string, w io.Writer) error {
+	if !res.Final.Slower {
+		return nil
+	}
+	msg := fmt.Sprintf("the winner is slower than the baseline %s: ratio %.3f (median of %d side-by-side comparisons) after %d search round(s)",
+		baseName, res.Final.Ratio, optimizer.FinalRepeats, res.Rounds)
+	if policy == "fail" {
+		return notProved(fmt.Errorf("%s; nothing written (--if-slower fail; try --slower-rounds, --evals or --time-limit)", msg))
+	}
+	fmt.Fprintf(w, "cryptopt optimize: warning: %s\n", msg) // a lost warning must not lose the files
+	return nil
 }
 
 // failure turns a failed evaluation into a one-line error naming a saved genome that
@@ -115,14 +135,14 @@ func (j *optimizeJob) write(res optimizer.Result, tr *trace) (func() error, erro
 	// The IR the genome indexes is the plan's (machine form): compile and emit check it.
 	gf := search.File{Func: j.plan.Func().Name, IRHash: j.plan.Func().Hash(), Genome: out.Best,
 		Uarch: j.cpu.Tag, CPU: j.cpu.Model, Seed: j.o.seed, Evals: out.Evals, Cycles: measuredCycles(out.Cycles),
-		Baseline: j.baseName, BaseCycles: measuredCycles(out.Baseline)}
+		Baseline: j.baseName, BaseCycles: measuredCycles(out.Baseline), Ratio: measuredCycles(res.Final.Ratio)}
 	facts, err := codeFacts(prog, j.gopts)
 	if err != nil {
 		return nil, err
 	}
 	prog.Header = append(asmHeader{Command: "optimize", Func: gf.Func, IRHash: gf.IRHash,
 		GenomeHash: out.Best.Hash(), CPU: gf.CPU, Uarch: gf.Uarch, Seed: gf.Seed,
-		Evals: gf.Evals, Cycles: gf.Cycles, Baseline: gf.Baseline, BaseCyc: gf.BaseCycles}.lines(), facts...)
+		Evals: gf.Evals, Cycles: gf.Cycles, Baseline: gf.Baseline, BaseCyc: gf.BaseCycles, Ratio: gf.Ratio}.lines(), facts...)
 	asm, err := printAsm(j.o.syntax, prog, len(j.plan.Func().Params))
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -144,19 +145,20 @@ func (p *progress) status(done int, cycles, baseline float64, elapsed time.Durat
 }
 
 // finish ends the bar and prints the outcome.
-func (p *progress) finish(out search.Outcome) {
+func (p *progress) finish(out search.Outcome, ratio float64) {
 	elapsed := time.Since(p.start)
 	if p.bar != nil {
 		p.bar.Describe(p.shortStatus(out.Evals, out.Cycles, out.Baseline, elapsed))
 		_ = p.bar.Set(out.Evals)
 		fmt.Fprintln(p.w)
 	}
-	// The outcome's Cycles are measured cycles under every objective (the size objective
-	// times its winner).
+	// The outcome's Cycles are measured cycles under every objective (the final
+	// measurement times the winner); ratio is that measurement's, 0 to use Cycles/Baseline.
 	fmt.Fprintf(p.w, "optimize: stopped (%s) after %d evaluations in %s (%.0f evals/s): best %.1f cycles",
 		out.Stop, out.Evals, elapsed.Round(time.Millisecond), float64(out.Evals)/max(elapsed.Seconds(), 1e-9), out.Cycles)
 	if out.Baseline > 0 {
-		fmt.Fprintf(p.w, ", %s %.1f cycles, ratio %.3f (speedup %.2fx)", p.baseline, out.Baseline, out.Ratio(), 1/out.Ratio())
+		ratio = cmp.Or(ratio, out.Ratio())
+		fmt.Fprintf(p.w, ", %s %.1f cycles, ratio %.3f (speedup %.2fx)", p.baseline, out.Baseline, ratio, 1/ratio)
 	}
 	fmt.Fprintln(p.w)
 }
