@@ -3,7 +3,6 @@ package egraph
 import (
 	"fmt"
 	"math/big"
-	"strconv"
 )
 
 // Eval computes id's value with symbols taken from env.
@@ -49,7 +48,7 @@ func (g *EGraph) eval(id Id, env map[string]*big.Int, memo map[Id]*big.Int) (*bi
 	return r, nil
 }
 
-// apply is the meaning of an operator on values, shared by Eval and EvalExpr.
+// apply is the meaning of an operator on values, shared by Eval and the tests' EvalExpr.
 func apply(op string, k int, a []*big.Int) *big.Int {
 	r := new(big.Int)
 	switch op {
@@ -86,36 +85,4 @@ func apply(op string, k int, a []*big.Int) *big.Int {
 		}
 	}
 	return r
-}
-
-// EvalExpr computes e directly from its text, without the graph: the reference that
-// rule tests compare normalised nodes with.
-func EvalExpr(e Expr, env map[string]*big.Int) (*big.Int, error) {
-	if e.Op == "" {
-		if v, ok := parseNum(e.Atom); ok {
-			return v.Big(), nil
-		}
-		v, ok := env[e.Atom]
-		if !ok {
-			return nil, fmt.Errorf("no value for %s", e.Atom)
-		}
-		return v, nil
-	}
-	args := make([]*big.Int, len(e.Args))
-	for i, a := range e.Args {
-		v, err := EvalExpr(a, env)
-		if err != nil {
-			return nil, err
-		}
-		args[i] = v
-	}
-	k := 0
-	switch e.Op {
-	case "mod", ">>", "<<", "~":
-		var err error
-		if k, err = strconv.Atoi(e.Args[1].Atom); err != nil {
-			return nil, fmt.Errorf("bad bit count %q", e.Args[1].Atom)
-		}
-	}
-	return apply(e.Op, k, args), nil
 }

@@ -1,5 +1,8 @@
 package egraph
 
+// The s-expression reader and direct evaluator the rule tests write terms and reference
+// values with (test-only: the checker builds nodes from symbolic execution, not text).
+
 import (
 	"fmt"
 	"math/big"
@@ -154,4 +157,36 @@ func buildOp(g *EGraph, e Expr, args []Id) (Id, error) {
 		return 0, fmt.Errorf("~ of a value that may not fit %d bits", k)
 	}
 	return g.Not(args[0], k), nil
+}
+
+// EvalExpr computes e directly from its text, without the graph: the reference that
+// rule tests compare normalised nodes with.
+func EvalExpr(e Expr, env map[string]*big.Int) (*big.Int, error) {
+	if e.Op == "" {
+		if v, ok := parseNum(e.Atom); ok {
+			return v.Big(), nil
+		}
+		v, ok := env[e.Atom]
+		if !ok {
+			return nil, fmt.Errorf("no value for %s", e.Atom)
+		}
+		return v, nil
+	}
+	args := make([]*big.Int, len(e.Args))
+	for i, a := range e.Args {
+		v, err := EvalExpr(a, env)
+		if err != nil {
+			return nil, err
+		}
+		args[i] = v
+	}
+	k := 0
+	switch e.Op {
+	case "mod", ">>", "<<", "~":
+		var err error
+		if k, err = strconv.Atoi(e.Args[1].Atom); err != nil {
+			return nil, fmt.Errorf("bad bit count %q", e.Args[1].Atom)
+		}
+	}
+	return apply(e.Op, k, args), nil
 }
