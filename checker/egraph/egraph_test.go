@@ -62,6 +62,12 @@ var rewriteTable = []rewriteCase{
 	// Dettman: Fiat splits Y = 19*(s*t) into lo*R and hi*(R<<12) for limbs 52 bits apart;
 	// a product computed whole splits Y at bit 64 instead. Both carry out (a + Y) >> 52.
 	{"carry-split-fiat", "(+ (>> (+ a (* 19 (mod (* s t) 64))) 52) (* 77824 (>> (* s t) 64)))", "(>> (+ a (* 19 (* s t))) 52)"},
+	// Compilers write Fiat's cmovznz as a mask: sbb r, r (or 0 - bit), then and/andn/or.
+	{"sbb-mask", "(mod (+ (~ c 1) 0xffffffffffffffff) 64)", "(* 0xffffffffffffffff c)"},
+	{"parity-flip", "(mod (+ c 1) 1)", "(~ c 1)"},
+	{"mask-complement", "(~ (* 0xffffffffffffffff c) 64)", "(* 0xffffffffffffffff (~ c 1))"},
+	{"mask-and", "(& (mod a 64) (* 0xffffffffffffffff c))", "(? c 0 a)"},
+	{"mask-select", "(| (& a (* 0xffffffffffffffff c)) (& b (~ (* 0xffffffffffffffff c) 64)))", "(? c b a)"},
 	{"carry-split-whole", "(+ (>> (+ a (mod (* 19 (* s t)) 64)) 52) (* 4096 (>> (* 19 (* s t)) 64)))", "(>> (+ a (* 19 (* s t))) 52)"},
 }
 
@@ -134,6 +140,10 @@ func TestDistinct(t *testing.T) {
 		{"select-swapped", "(? c a b)", "(? c b a)"},
 		{"carry-without-partner", "(+ (>> (* a b) 64) (>> (+ (mod (* a b) 64) (mod (* x y) 64)) 64))",
 			"(>> (+ (* a b) (* x y)) 64)"},
+		{"mask-select-two-bits", "(| (& a (* 0xffffffffffffffff c)) (& b (~ (* 0xffffffffffffffff e) 64)))", "(? c b a)"},
+		{"mask-select-swapped", "(| (& a (* 0xffffffffffffffff c)) (& b (~ (* 0xffffffffffffffff c) 64)))", "(? c a b)"},
+		{"mask-too-narrow", "(& (* a b) (* 0xffffffffffffffff c))", "(? c 0 (* a b))"},
+		{"sbb-mask-of-non-bit", "(mod (+ s 0xffffffffffffffff) 64)", "(* 0xffffffffffffffff (~ (mod s 1) 1))"},
 		{"carry-split-wrong-weight", "(+ (>> (+ a (mod (* s t) 64)) 52) (* 2048 (>> (* s t) 64)))",
 			"(>> (+ a (* s t)) 52)"},
 	} {

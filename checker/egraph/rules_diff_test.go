@@ -39,6 +39,13 @@ var ruleTemplates = map[string][]string{
 	"select-fold": {"(? a b b)", "(? 0 a b)", "(? 1 a b)", "(? 2 a b)"},
 	"select-flip": {"(? (~ c 1) a b)", "(? (zero a) b d)", "(? (~ s 58) a b)"},
 	"zero-flag":   {"(zero (~ c 1))", "(zero (~ s 58))", "(zero (~ h 2))"},
+	"mod-neg-bit": {"(mod (+ c 0xffffffffffffffff) 64)", "(mod (+ h 0xffffffffffffffff) 64)", "(mod (+ c 1) 1)", "(mod (+ h 1) 1)",
+		"(mod (+ (~ c 1) 0xffffffffffffffff) 64)", "(mod (+ c 0x7fffffffffffffff) 63)", "(mod (+ c 0x7fffffffffffffff) 64)"},
+	"not-mask": {"(~ (* 0xffffffffffffffff c) 64)", "(~ (* 0xffffffff c) 64)", "(~ (* 0xffffffff c) 32)", "(~ (* 0xffffffff c) 33)"},
+	"and-mask-bit": {"(& a (* 0xffffffffffffffff c))", "(& (* 0xffffffffffffffff c) a)", "(& a (* 0xffffffffffffffff h))",
+		"(& s (* 0xffffffff c))", "(& (mod a 32) (* 0xffffffff c))", "(& a (* 0xfffffffffffffffe c))"},
+	"or-select": {"(| (? c a 0) (? c 0 b))", "(| (? c a 0) (? e 0 b))", "(| (? c a b) (? c d a))",
+		"(| (& a (* 0xffffffffffffffff c)) (& b (~ (* 0xffffffffffffffff c) 64)))"},
 }
 
 // firing is one application of a rule: the node it matched and the class it returned.
