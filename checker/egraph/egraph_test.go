@@ -68,6 +68,12 @@ var rewriteTable = []rewriteCase{
 	{"mask-complement", "(~ (* 0xffffffffffffffff c) 64)", "(* 0xffffffffffffffff (~ c 1))"},
 	{"mask-and", "(& (mod a 64) (* 0xffffffffffffffff c))", "(? c 0 a)"},
 	{"mask-select", "(| (& a (* 0xffffffffffffffff c)) (& b (~ (* 0xffffffffffffffff c) 64)))", "(? c b a)"},
+	// ... and subtract a borrow as that mask (-b mod 2^64) where Fiat adds ~b = 1-b.
+	{"borrow-mask-lo", "(mod (+ a (* 0xffffffffffffffff c) 0xffffffff00000001) 64)", "(mod (+ a 0xffffffff00000000 (~ c 1)) 64)"},
+	{"borrow-mask-carry", "(>> (+ a (* 0xffffffffffffffff c) 0xffffffff00000001) 64)", "(+ c (>> (+ a 0xffffffff00000000 (~ c 1)) 64))"},
+	{"sar-of-mask", "(>> (* 0xffffffffffffffff c) 63)", "c"},
+	// gcc packs Dettman's limb 16*(d mod 2^52) + (t >> 48) with and/or.
+	{"dettman-field", "(| (mod (>> a 48) 4) (& (mod (* 16 b) 64) 0xfffffffffffff0))", "(+ (mod (>> a 48) 4) (* 16 (mod b 52)))"},
 	{"carry-split-whole", "(+ (>> (+ a (mod (* 19 (* s t)) 64)) 52) (* 4096 (>> (* 19 (* s t)) 64)))", "(>> (+ a (* 19 (* s t))) 52)"},
 }
 
@@ -144,6 +150,9 @@ func TestDistinct(t *testing.T) {
 		{"mask-select-swapped", "(| (& a (* 0xffffffffffffffff c)) (& b (~ (* 0xffffffffffffffff c) 64)))", "(? c a b)"},
 		{"mask-too-narrow", "(& (* a b) (* 0xffffffffffffffff c))", "(? c 0 (* a b))"},
 		{"sbb-mask-of-non-bit", "(mod (+ s 0xffffffffffffffff) 64)", "(* 0xffffffffffffffff (~ (mod s 1) 1))"},
+		{"borrow-mask-without-constant", "(>> (+ a (* 0xffffffffffffffff c)) 64)", "(+ c (>> (+ a (~ c 1)) 64))"},
+		{"or-overlapping", "(| (mod a 5) (* 16 b))", "(+ (mod a 5) (* 16 b))"},
+		{"and-not-a-field", "(& a 0xf0f0)", "(* 16 (mod (>> a 4) 12))"},
 		{"carry-split-wrong-weight", "(+ (>> (+ a (mod (* s t) 64)) 52) (* 2048 (>> (* s t) 64)))",
 			"(>> (+ a (* s t)) 52)"},
 	} {

@@ -9,7 +9,48 @@ func maskRules() []Rewrite {
 		{"not-mask", OpNot, notMask},        // ~((2^k-1)*b) = (2^k-1)*~b over k bits, for a bit b
 		{"and-mask-bit", OpAnd, andMaskBit}, // x & (2^k-1)*b = b ? x : 0 for a bit b, x < 2^k
 		{"or-select", OpOr, orSelect},       // (c ? a : b) | (c ? d : e) = c ? a|d : b|e
+		{"shr-mask", OpShr, shrMask},        // ((2^k-1)*b) >> j = (2^(k-j)-1)*b for a bit b, j < k
+		{"mod-borrow", OpMod, negBitSplit},  // (V + (2^k-1)*b + R) mod 2^k = (V-1 + ~b + R) mod 2^k, V >= 1
+		{"shr-borrow", OpShr, negBitSplit},  // (V + (2^k-1)*b + R) >> k = b + (V-1 + ~b + R) >> k, V >= 1
 	}
+}
+
+// shrMask: (2^k-1) >> j is 2^(k-j)-1 exactly, and b is 0 or 1.
+func shrMask(g *EGraph, n Node) (Id, bool) {
+	b, k, ok := bitMask(g, n.Args[0])
+	if !ok || n.K >= k {
+		return 0, false
+	}
+	return g.Scale(b, Mask(k-n.K)), true
+}
+
+// negBitSplit: a compiler adds a borrow as a mask (2^k-1)*b, i.e. as -b mod 2^k, where
+// the IR (Fiat's subborrowx) adds ~b = 1-b. For a bit b, (2^k-1)*b = 2^k*b + ~b - 1, so
+// with a constant V >= 1 to absorb the -1 the sum is the same value written with ~b; the
+// 2^k*b vanishes mod 2^k and splits off a >> k as b (shr-split).
+func negBitSplit(g *EGraph, n Node) (Id, bool) {
+	x := g.Node(n.Args[0])
+	if x.Op != OpAdd || n.K < 1 || n.K >= 128 || x.Val.IsZero() {
+		return 0, false
+	}
+	for i, b := range x.Args {
+		if x.Coef[i] != Mask(n.K) || g.UB(b).Cmp(W(1)) > 0 {
+			continue
+		}
+		// The 2^k*b part is taken out at once: left in the sum next to ~b, add-not would
+		// fold b + ~b back into 1 and undo this rewrite.
+		m := termsOf(x)
+		delete(m, b)
+		nb := g.Not(b, 1)
+		m[nb], _ = m[nb].Add(W(1))
+		v, _ := x.Val.Sub(W(1))
+		rest := g.Add(Node{Op: n.Op, K: n.K, Args: []Id{rebuildSum(g, v, m)}})
+		if n.Op == OpMod {
+			return rest, true
+		}
+		return g.Plus(b, rest), true
+	}
+	return 0, false
 }
 
 // bitMask matches (2^k-1)*b for a bit b and returns b and k.
