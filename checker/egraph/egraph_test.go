@@ -62,6 +62,18 @@ var rewriteTable = []rewriteCase{
 	// Dettman: Fiat splits Y = 19*(s*t) into lo*R and hi*(R<<12) for limbs 52 bits apart;
 	// a product computed whole splits Y at bit 64 instead. Both carry out (a + Y) >> 52.
 	{"carry-split-fiat", "(+ (>> (+ a (* 19 (mod (* s t) 64))) 52) (* 77824 (>> (* s t) 64)))", "(>> (+ a (* 19 (* s t))) 52)"},
+	// Compilers write Fiat's cmovznz as a mask: sbb r, r (or 0 - bit), then and/andn/or.
+	{"sbb-mask", "(mod (+ (~ c 1) 0xffffffffffffffff) 64)", "(* 0xffffffffffffffff c)"},
+	{"parity-flip", "(mod (+ c 1) 1)", "(~ c 1)"},
+	{"mask-complement", "(~ (* 0xffffffffffffffff c) 64)", "(* 0xffffffffffffffff (~ c 1))"},
+	{"mask-and", "(& (mod a 64) (* 0xffffffffffffffff c))", "(? c 0 a)"},
+	{"mask-select", "(| (& a (* 0xffffffffffffffff c)) (& b (~ (* 0xffffffffffffffff c) 64)))", "(? c b a)"},
+	// ... and subtract a borrow as that mask (-b mod 2^64) where Fiat adds ~b = 1-b.
+	{"borrow-mask-lo", "(mod (+ a (* 0xffffffffffffffff c) 0xffffffff00000001) 64)", "(mod (+ a 0xffffffff00000000 (~ c 1)) 64)"},
+	{"borrow-mask-carry", "(>> (+ a (* 0xffffffffffffffff c) 0xffffffff00000001) 64)", "(+ c (>> (+ a 0xffffffff00000000 (~ c 1)) 64))"},
+	{"sar-of-mask", "(>> (* 0xffffffffffffffff c) 63)", "c"},
+	// gcc packs Dettman's limb 16*(d mod 2^52) + (t >> 48) with and/or.
+	{"dettman-field", "(| (mod (>> a 48) 4) (& (mod (* 16 b) 64) 0xfffffffffffff0))", "(+ (mod (>> a 48) 4) (* 16 (mod b 52)))"},
 	{"carry-split-whole", "(+ (>> (+ a (mod (* 19 (* s t)) 64)) 52) (* 4096 (>> (* 19 (* s t)) 64)))", "(>> (+ a (* 19 (* s t))) 52)"},
 }
 
@@ -134,6 +146,13 @@ func TestDistinct(t *testing.T) {
 		{"select-swapped", "(? c a b)", "(? c b a)"},
 		{"carry-without-partner", "(+ (>> (* a b) 64) (>> (+ (mod (* a b) 64) (mod (* x y) 64)) 64))",
 			"(>> (+ (* a b) (* x y)) 64)"},
+		{"mask-select-two-bits", "(| (& a (* 0xffffffffffffffff c)) (& b (~ (* 0xffffffffffffffff e) 64)))", "(? c b a)"},
+		{"mask-select-swapped", "(| (& a (* 0xffffffffffffffff c)) (& b (~ (* 0xffffffffffffffff c) 64)))", "(? c a b)"},
+		{"mask-too-narrow", "(& (* a b) (* 0xffffffffffffffff c))", "(? c 0 (* a b))"},
+		{"sbb-mask-of-non-bit", "(mod (+ s 0xffffffffffffffff) 64)", "(* 0xffffffffffffffff (~ (mod s 1) 1))"},
+		{"borrow-mask-without-constant", "(>> (+ a (* 0xffffffffffffffff c)) 64)", "(+ c (>> (+ a (~ c 1)) 64))"},
+		{"or-overlapping", "(| (mod a 5) (* 16 b))", "(+ (mod a 5) (* 16 b))"},
+		{"and-not-a-field", "(& a 0xf0f0)", "(* 16 (mod (>> a 4) 12))"},
 		{"carry-split-wrong-weight", "(+ (>> (+ a (mod (* s t) 64)) 52) (* 2048 (>> (* s t) 64)))",
 			"(>> (+ a (* s t)) 52)"},
 	} {

@@ -11,7 +11,7 @@ type Rewrite struct {
 
 // Rules is the rule set, in the order they are tried.
 func Rules() []Rewrite {
-	return []Rewrite{
+	return append([]Rewrite{
 		{"mod-fits", OpMod, modFits},           // truncation of a value that fits is the value
 		{"mod-mod", OpMod, modMod},             // (x mod 2^j) mod 2^k = x mod 2^min(j,k)
 		{"mod-push-add", OpMod, modPushAdd},    // inner truncations and big coefficients vanish mod 2^k
@@ -32,7 +32,7 @@ func Rules() []Rewrite {
 		{"select-fold", OpSelect, selectFold},  // constant condition, equal arms
 		{"select-flip", OpSelect, selectFlip},  // select(~c or c==0, a, b) = select(c, b, a)
 		{"zero-flag", OpIsZero, zeroOfFlag},    // (1-c) == 0 is c for a bit c
-	}
+	}, append(maskRules(), fieldRules()...)...)
 }
 
 func rulesByOp() [numOps][]Rewrite {

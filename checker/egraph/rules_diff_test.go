@@ -39,6 +39,21 @@ var ruleTemplates = map[string][]string{
 	"select-fold": {"(? a b b)", "(? 0 a b)", "(? 1 a b)", "(? 2 a b)"},
 	"select-flip": {"(? (~ c 1) a b)", "(? (zero a) b d)", "(? (~ s 58) a b)"},
 	"zero-flag":   {"(zero (~ c 1))", "(zero (~ s 58))", "(zero (~ h 2))"},
+	"mod-neg-bit": {"(mod (+ c 0xffffffffffffffff) 64)", "(mod (+ h 0xffffffffffffffff) 64)", "(mod (+ c 1) 1)", "(mod (+ h 1) 1)",
+		"(mod (+ (~ c 1) 0xffffffffffffffff) 64)", "(mod (+ c 0x7fffffffffffffff) 63)", "(mod (+ c 0x7fffffffffffffff) 64)"},
+	"not-mask": {"(~ (* 0xffffffffffffffff c) 64)", "(~ (* 0xffffffff c) 64)", "(~ (* 0xffffffff c) 32)", "(~ (* 0xffffffff c) 33)"},
+	"and-mask-bit": {"(& a (* 0xffffffffffffffff c))", "(& (* 0xffffffffffffffff c) a)", "(& a (* 0xffffffffffffffff h))",
+		"(& s (* 0xffffffff c))", "(& (mod a 32) (* 0xffffffff c))", "(& a (* 0xfffffffffffffffe c))"},
+	"shr-mask": {"(>> (* 0xffffffffffffffff c) 63)", "(>> (* 0xffffffffffffffff c) 64)", "(>> (* 0xffffffffffffffff c) 3)", "(>> (* 0xffffffff c) 31)", "(>> (* 0xffffffff h) 31)"},
+	"mod-borrow": {"(mod (+ a (* 0xffffffffffffffff c) 1) 64)", "(mod (+ a (* 0xffffffffffffffff c)) 64)", "(mod (+ a (* 0xffffffffffffffff h) 5) 64)",
+		"(mod (+ a (* 0xffffffff c) 5) 64)", "(mod (+ a (* 0xffffffff c) 5) 32)", "(mod (+ a (* 0xffffffffffffffff c) (* 0xffffffffffffffff e) 0xffffffff00000001) 64)"},
+	"shr-borrow": {"(>> (+ a (* 0xffffffffffffffff c) 1) 64)", "(>> (+ a (* 0xffffffffffffffff c)) 64)", "(>> (+ a (* 0xffffffffffffffff h) 5) 64)",
+		"(>> (+ a (* 0xffffffff c) 5) 64)", "(>> (+ s (* 0xffffffff c) 5) 32)", "(>> (+ a (* 0xffffffffffffffff c) (* 0xffffffffffffffff e) 2) 64)"},
+	"and-field": {"(& a 0xfffffffffffff0)", "(& (* a b) 0xfffffffffffff0)", "(& a 0xff00)", "(& a 0xff01)", "(& a 0xf0f0)", "(& 0x1000000000000000000000000000000 (* a b))"},
+	"or-disjoint": {"(| (mod a 4) (* 16 b))", "(| (mod a 5) (* 16 b))", "(| (mod a 3) (+ (* 16 b) 8))", "(| (mod a 4) (+ (* 16 b) 8))",
+		"(| (mod a 4) (+ (* 3 b) 16))", "(| (mod a 3) (* 3 b))", "(| c (* 2 b))"},
+	"or-select": {"(| (? c a 0) (? c 0 b))", "(| (? c a 0) (? e 0 b))", "(| (? c a b) (? c d a))",
+		"(| (& a (* 0xffffffffffffffff c)) (& b (~ (* 0xffffffffffffffff c) 64)))"},
 }
 
 // firing is one application of a rule: the node it matched and the class it returned.
