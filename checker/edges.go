@@ -14,6 +14,10 @@ import (
 // such mutants labelled "probably correct" after 256 uniform trials).
 const SearchTrials = 5_000
 
+// CarryInputs draws one input of fn biased to carries near the bounds (see edgyInputs),
+// for tests elsewhere that re-run programs the checker accepted.
+func CarryInputs(fn *ir.Func, rng *rand.Rand) [][]uint64 { return edgyInputs(fn, rng) }
+
 // edgyInputs draws one input whose limbs are biased to where carries happen: at or near
 // the bounds, at powers of two, or uniform, chosen per limb, with whole-argument patterns
 // (every limb at its maximum, say) that make carries ripple through all limbs.
