@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"go/format"
 	"os"
-	"path/filepath"
 	"text/template"
 )
 
@@ -39,7 +38,7 @@ func curves() map[string]curve {
 func main() {
 	if err := run(os.Args[1:]); err != nil {
 		fmt.Fprintln(os.Stderr, "weierstrass/gen:", err)
-		os.Exit(2) // bad flags or an unwritable output, like the CLI
+		os.Exit(1)
 	}
 }
 
@@ -58,32 +57,10 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeAtomic(*out, src); err != nil {
+	if err := os.WriteFile(*out, src, 0o644); err != nil {
 		return fmt.Errorf("writing %s: %w", *out, err)
 	}
 	return nil
-}
-
-// writeAtomic replaces path by data all at once (a temporary file beside it, renamed), so
-// an interrupted run never leaves a half-written point.go.
-func writeAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".point-*.go")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name()) // no-op once renamed
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }
 
 // render executes the template for c and gofmts the result.
