@@ -19,12 +19,13 @@ type Stats struct {
 }
 
 // Assumed latencies in cycles, for Path only: a 64×64→128 product (mul, mulx) 4, imul 3,
-// an L1 load (or a store forwarded to a load) 4, everything else 1. They are round
+// an L1 load (or a store forwarded to a load) 4, shrd and shld 2, everything else 1. They are round
 // figures of recent Intel and AMD cores, not a model of one: Depth needs no assumption.
 const (
 	latMul  = 4
 	latImul = 3
 	latLoad = 4
+	latShrd = 2
 )
 
 // latency is ins's own latency after its inputs (and its load, if any) are ready.
@@ -34,6 +35,8 @@ func latency(ins Inst, loads bool) int {
 		return latMul
 	case ins.Op == "imul":
 		return latImul
+	case ins.Op == "shrd" || ins.Op == "shld":
+		return latShrd
 	case loads && ins.Class() == Move:
 		return 0 // the load is the whole latency
 	}
