@@ -2,8 +2,11 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
 // Costs are throughput costs in core cycles per instruction, measured on one CPU by
@@ -25,7 +28,7 @@ func ParseCosts(s string) (Costs, error) {
 		switch {
 		case !ok || err != nil || x < 0:
 			return nil, fmt.Errorf("cost %q: want key=cycles", kv)
-		case !contains(costKeys, k):
+		case !slices.Contains(costKeys, k):
 			return nil, fmt.Errorf("cost %q: the keys are %s", kv, strings.Join(costKeys, ", "))
 		case dup:
 			return nil, fmt.Errorf("cost %q given twice", k)
@@ -38,37 +41,26 @@ func ParseCosts(s string) (Costs, error) {
 	return c, nil
 }
 
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
+// costKey is the key of c that an instruction of opcode op costs ("": none).
+func costKey(op x86.Opcode) string {
+	switch cl := classOf(op); {
+	case op == x86.IMUL, op == x86.LEA:
+		return op.String()
+	case op == x86.SHRD || op == x86.SHLD:
+		return "shrd"
+	case cl == Mul, cl == Add, cl == Shift, cl == Logic:
+		return string(cl)
 	}
-	return false
+	return ""
 }
 
 // Estimate is the arithmetic's issue time under c: the sum of its instructions' costs,
 // a lower bound when they all compete for the same ports (as the probes found mulx and
 // add/adc do).
-func (c Costs) Estimate(ins []Inst) float64 {
+func (c Costs) Estimate(ins []x86.Inst) float64 {
 	t := 0.0
 	for _, in := range ins {
-		switch cl := in.Class(); {
-		case in.Op == "imul":
-			t += c["imul"]
-		case cl == Mul:
-			t += c["mul"]
-		case cl == Add:
-			t += c["add"]
-		case in.Op == "shrd" || in.Op == "shld":
-			t += c["shrd"]
-		case cl == Shift:
-			t += c["shift"]
-		case cl == Logic:
-			t += c["logic"]
-		case in.Op == "lea":
-			t += c["lea"]
-		}
+		t += c[costKey(in.Op)]
 	}
 	return t
 }

@@ -1,10 +1,13 @@
 // Command whyslow gathers the figures of docs/why-slow.md: instructions by class, memory
-// and stack traffic and the longest dependency chain of disassembled functions, and the
+// and stack traffic and the longest dependency chain of functions in ELF objects, and the
 // trajectory of a search from its trace.
 //
-//	objdump -d --no-show-raw-insn -M intel f.o > f.dis
-//	go run ./tools/whyslow dis [--sym NAME] f.dis...
+//	go run ./tools/whyslow dis [--sym NAME] f.o...
 //	go run ./tools/whyslow trace t.csv     # from cryptopt optimize --trace t.csv
+//
+// dis decodes the code with x86/decode and takes every instruction's reads, writes and
+// flags from the instruction model (package x86); code outside the model is refused with
+// the offset of the first instruction it cannot decode.
 package main
 
 import (
@@ -13,9 +16,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/rules-cryptopt/rules_cryptopt/objfile"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/decode"
 )
 
-const usage = "usage: whyslow dis [--sym NAME] [--cost mul=C,imul=C,add=C,shift=C,shrd=C,logic=C,lea=C] objdump-output... | whyslow trace [--window N] trace.csv"
+const usage = "usage: whyslow dis [--sym NAME] [--cost mul=C,imul=C,add=C,shift=C,shrd=C,logic=C,lea=C] object.o... | whyslow trace [--window N] trace.csv"
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -41,7 +48,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 func cmdDis(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("dis", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	sym := fs.String("sym", "", "symbol to analyse (default: the first of each file)")
+	sym := fs.String("sym", "", "function to analyse (default: each object's only global function)")
+	fs.StringVar(sym, "symbol", "", "the same as --sym")
 	costFlag := fs.String("cost", "", "per-instruction costs in cycles (see testdata/ports.c): adds an estimate column")
 	if err := fs.Parse(args); err != nil || fs.NArg() == 0 {
 		return fmt.Errorf("%s", usage)
@@ -58,14 +66,9 @@ func cmdDis(args []string, stdout io.Writer) error {
 	fmt.Fprintln(stdout, "| file | insts | mul | add | shift | logic | mov | push/pop | loads (stack) | stores (stack) | other | depth | path |"+head)
 	fmt.Fprintln(stdout, "|---|---|---|---|---|---|---|---|---|---|---|---|---|"+rule)
 	for _, name := range fs.Args() {
-		f, err := os.Open(name)
+		ins, err := load(name, *sym)
 		if err != nil {
 			return err
-		}
-		ins, err := Parse(f, *sym)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
 		}
 		s := Analyze(ins)
 		c := s.ByClass
@@ -78,6 +81,20 @@ func cmdDis(args []string, stdout io.Writer) error {
 		fmt.Fprintln(stdout)
 	}
 	return nil
+}
+
+// load decodes function sym of the object at path (its only global function when sym is
+// empty) into the instruction model.
+func load(path, sym string) ([]x86.Inst, error) {
+	fn, err := objfile.Read(path, sym)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	d, err := decode.Decode(fn.Code)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s does not decode into the instruction model: %w", path, fn.Name, err)
+	}
+	return d.Insts, nil
 }
 
 func cmdTrace(args []string, stdout io.Writer) error {
