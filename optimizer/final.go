@@ -28,6 +28,7 @@ type Final struct {
 	Ratio     float64 // median over FinalRepeats of the winner's cycles / the baseline's (0: no baseline)
 	Timed     int     // batches timed by the run (search and final)
 	Redone    int     // outlier batches re-run among them
+	Untimed   int     // comparisons not timed: the candidate's code was the best's
 	// Slower: under the cycles objective, the final measurement found the winner slower
 	// than the baseline (Ratio > 1). The size objective trades speed away by request.
 	Slower bool
@@ -63,6 +64,7 @@ func (c *cost) final(out *search.Outcome, seed int64) (Final, error) {
 		fin.Slower = c.obj == Cycles && fin.Ratio > 1
 	}
 	fin.Timed, fin.Redone = c.timer.Outliers()
+	fin.Untimed = c.untimed
 	return fin, nil
 }
 

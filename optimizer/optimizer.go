@@ -163,6 +163,7 @@ func (r *Result) report(cfg Config) string {
 		fmt.Fprintf(&w, "slower-than-baseline: yes\n")
 	}
 	fmt.Fprintf(&w, "outlier batches: %d re-run of %d timed\n", fin.Redone, fin.Timed)
+	fmt.Fprintf(&w, "same code as the best, not timed: %d of %d evaluations\n", fin.Untimed, out.Evals)
 	fmt.Fprintf(&w, "genome-hash: %s\n", out.Best.Hash())
 	fmt.Fprintf(&w, "objective: %s\ntext-bytes: %d\n", cfg.Objective, r.TextBytes)
 	return w.String()

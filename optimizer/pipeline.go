@@ -24,6 +24,9 @@ type entry struct {
 	prog *x86.Program
 	size int        // encoded bytes, under the size objective or a byte cap
 	fn   measure.Fn // loaded code; under the size objective only once timed
+	// score is the median cycles of the entry's last timed comparison, 0 before one: a
+	// candidate with the same code as the best scores this without being timed.
+	score float64
 }
 
 // codeCache holds the entries of the genomes prepared or compared last, most recent

@@ -1,6 +1,9 @@
 package x86
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Reg is a register. 0–15 are the 64-bit general-purpose registers in encoding order,
 // 16–31 their low-byte forms (same order), 32–47 xmm0–xmm15. NoReg marks an absent register.
@@ -186,4 +189,19 @@ type Program struct {
 	Symbol string
 	Header []string
 	Insts  []Inst
+}
+
+// SameCode reports whether p and q are the same instructions with the same operands,
+// comments, header and symbol aside: they encode to the same bytes.
+func (p *Program) SameCode(q *Program) bool {
+	if len(p.Insts) != len(q.Insts) {
+		return false
+	}
+	for i, a := range p.Insts {
+		b := q.Insts[i]
+		if a.Op != b.Op || a.Cond != b.Cond || !slices.Equal(a.Args, b.Args) {
+			return false
+		}
+	}
+	return true
 }

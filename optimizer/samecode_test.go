@@ -1,0 +1,79 @@
+package optimizer
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
+	"github.com/rules-cryptopt/rules_cryptopt/search"
+)
+
+// TestSameCodeNotTimed: a candidate whose code is the best's scores the best's last
+// measured cycles without a timing; one whose code differs is timed.
+func TestSameCodeNotTimed(t *testing.T) {
+	if err := uarch.Supported(uarch.Detect()); err != nil {
+		t.Skipf("cannot run generated code here: %v", err)
+	}
+	f := catalogueFunc(t, "p256", "mul")
+	plan, err := codegen.NewPlan(f)
+	require.NoError(t, err)
+	c, err := newCost(Config{Func: f, Plan: plan, Codegen: codegen.Options{Symbol: "f"}, Batches: 3})
+	require.NoError(t, err)
+	defer c.Close()
+
+	best := search.Genome{Order: plan.GreedyOrder(), Decisions: make([]int, len(plan.Options()))}
+	_, used, err := plan.Generate(best.Order, best.Decisions, codegen.Options{Symbol: "f"})
+	require.NoError(t, err)
+	// A decision codegen overrode (applied differs from the genome's) shaped nothing:
+	// flipping it back to the applied choice gives the same code.
+	d := -1
+	for k := range used {
+		if used[k] != best.Decisions[k] {
+			d = k
+			break
+		}
+	}
+	if d < 0 {
+		t.Skip("codegen overrode no decision of p256 mul's greedy genome")
+	}
+	same := best.Clone()
+	same.Decisions[d] = used[d]
+	sb, _, err := plan.Generate(same.Order, same.Decisions, codegen.Options{Symbol: "f"})
+	require.NoError(t, err)
+	bb, _, err := plan.Generate(best.Order, best.Decisions, codegen.Options{Symbol: "f"})
+	require.NoError(t, err)
+	require.True(t, sb.SameCode(bb), "decision %d was overridden, so it cannot change the code", d)
+
+	first, err := c.Compare(same, best) // the best has no score yet: timed
+	require.NoError(t, err)
+	require.Zero(t, c.untimed)
+	require.Positive(t, first.Best)
+	r, err := c.Compare(same, best)
+	require.NoError(t, err)
+	require.Equal(t, 1, c.untimed)
+	require.Equal(t, r.Cand, r.Best)
+
+	other := best.Clone()
+	other.Order = slices.Clone(other.Order)
+	require.True(t, swapIndependent(plan, other.Order), "an order with two independent neighbours")
+	_, err = c.Compare(other, best)
+	require.NoError(t, err)
+	require.Equal(t, 1, c.untimed, "different code is timed")
+}
+
+// swapIndependent swaps the first two neighbouring operations of order that do not
+// depend on each other.
+func swapIndependent(plan *codegen.Plan, order []int) bool {
+	deps := plan.Deps()
+	for i := 0; i+1 < len(order); i++ {
+		a, b := order[i], order[i+1]
+		if !slices.Contains(deps[b], a) {
+			order[i], order[i+1] = b, a
+			return true
+		}
+	}
+	return false
+}
