@@ -30,4 +30,4 @@ var (
 
 // curve is P-256 with the formulas of point.go; read-only after package initialisation.
 var curve = weierstrass.New(weierstrass.Params[fe]{Name: curveName, P: cP, N: cN, PMinus2: cPm2,
-	R2: cR2, Gx: cGx, Gy: cGy, Mul: field.Mul, Square: field.Square, Formulas: newFormulas()})
+	R2: cR2, Gx: cGx, Gy: cGy, Mul: field.Mul, Square: field.Square, Opp: field.Opp, Formulas: newFormulas()})

@@ -11,12 +11,14 @@ type point = weierstrass.Point[fe]
 
 // formulas are P-256's (a = −3) complete formulas of Renes, Costello and Batina (EUROCRYPT
 // 2016), with b in the Montgomery domain. They call the field package directly (the hot
-// path); its ops may alias out and an input.
-type formulas struct{ b fe }
+// path); its ops may alias out and an input. one is 1 in the Montgomery domain.
+type formulas struct{ b, one fe }
 
 func newFormulas() *formulas {
 	f := &formulas{}
 	field.Mul(&f.b, &cB, &cR2)
+	one := fe{1}
+	field.Mul(&f.one, &one, &cR2)
 	return f
 }
 
@@ -67,6 +69,60 @@ func (f *formulas) Add(r, p, q *point) {
 	field.Mul(&t1, &t3, &t0)
 	field.Add(&Z3, &Z3, &t1)
 	r.Set(&X3, &Y3, &Z3)
+}
+
+// Double5 sets p = 32p: five Jacobian doublings (jacDouble) between the conversions to
+// (X·Z, Y·Z², Z) and back to (X·Z, Y, Z³). The Jacobian doubling is exact on every point
+// it gets: the curve has prime (odd) order, so no point but infinity has y = 0 and the
+// double of any other point is not infinity; infinity enters as Z = 0, keeps Z = 0, and
+// leaves as (0:1:0) by a mask (X·Z is 0 already).
+func (f *formulas) Double5(p *point) {
+	var z2, X, Y, Z fe
+	field.Square(&z2, &p.Z)
+	field.Mul(&X, &p.X, &p.Z)
+	field.Mul(&Y, &p.Y, &z2)
+	Z[0], Z[1], Z[2], Z[3] = p.Z[0], p.Z[1], p.Z[2], p.Z[3]
+	for range 5 {
+		jacDouble(&X, &Y, &Z)
+	}
+	field.Square(&z2, &Z)
+	field.Mul(&X, &X, &Z)
+	field.Mul(&z2, &z2, &Z)
+	inf := -weierstrass.IsZero(&z2) // all ones exactly when Z = 0
+	for w := range 4 {
+		Y[w] = Y[w]&^inf | f.one[w]&inf
+	}
+	p.Set(&X, &Y, &z2)
+}
+
+// jacDouble doubles the Jacobian (X, Y, Z) in place (dbl-2001-b, a = −3: 3M + 5S); exact
+// for Y ≠ 0 and Z ≠ 0, and keeps Z = 0 (see Double5).
+func jacDouble(X, Y, Z *fe) {
+	var delta, gamma, beta, alpha, t fe
+	field.Square(&delta, Z)
+	field.Square(&gamma, Y)
+	field.Mul(&beta, X, &gamma)
+	field.Sub(&t, X, &delta)
+	field.Add(&alpha, X, &delta)
+	field.Mul(&alpha, &t, &alpha)
+	field.Add(&t, &alpha, &alpha)
+	field.Add(&alpha, &t, &alpha) // alpha = 3(X − delta)(X + delta)
+	field.Add(&t, Y, Z)
+	field.Square(Z, &t)
+	field.Sub(Z, Z, &gamma)
+	field.Sub(Z, Z, &delta) // Z3 = (Y + Z)² − gamma − delta
+	field.Add(&beta, &beta, &beta)
+	field.Add(&beta, &beta, &beta) // 4·beta
+	field.Square(X, &alpha)
+	field.Add(&t, &beta, &beta)
+	field.Sub(X, X, &t) // X3 = alpha² − 8·beta
+	field.Sub(&beta, &beta, X)
+	field.Mul(Y, &alpha, &beta)
+	field.Square(&gamma, &gamma)
+	field.Add(&gamma, &gamma, &gamma)
+	field.Add(&gamma, &gamma, &gamma)
+	field.Add(&gamma, &gamma, &gamma)
+	field.Sub(Y, Y, &gamma) // Y3 = alpha(4·beta − X3) − 8·gamma²
 }
 
 // Double sets r = 2p by RCB Algorithm 6; r may alias p.

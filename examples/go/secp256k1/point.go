@@ -11,12 +11,15 @@ type point = weierstrass.Point[fe]
 
 // formulas are secp256k1's (a = 0) complete formulas of Renes, Costello and Batina
 // (EUROCRYPT 2016), with b and b3 = 3b (21) in the Montgomery domain. They call the field
-// package directly (the hot path); its ops may alias out and an input.
-type formulas struct{ b, b3 fe }
+// package directly (the hot path); its ops may alias out and an input. one is 1 in the
+// Montgomery domain.
+type formulas struct{ b, b3, one fe }
 
 func newFormulas() *formulas {
 	f := &formulas{}
 	field.Mul(&f.b, &cB, &cR2)
+	one := fe{1}
+	field.Mul(&f.one, &one, &cR2)
 	field.Add(&f.b3, &f.b, &f.b)
 	field.Add(&f.b3, &f.b3, &f.b)
 	return f
@@ -59,6 +62,57 @@ func (f *formulas) Add(r, p, q *point) {
 	field.Mul(&Z3, &Z3, &t4)
 	field.Add(&Z3, &Z3, &t0)
 	r.Set(&X3, &Y3, &Z3)
+}
+
+// Double5 sets p = 32p: five Jacobian doublings (jacDouble) between the conversions to
+// (X·Z, Y·Z², Z) and back to (X·Z, Y, Z³). The Jacobian doubling is exact on every point
+// it gets: the curve has prime (odd) order, so no point but infinity has y = 0 and the
+// double of any other point is not infinity; infinity enters as Z = 0, keeps Z = 0, and
+// leaves as (0:1:0) by a mask (X·Z is 0 already).
+func (f *formulas) Double5(p *point) {
+	var z2, X, Y, Z fe
+	field.Square(&z2, &p.Z)
+	field.Mul(&X, &p.X, &p.Z)
+	field.Mul(&Y, &p.Y, &z2)
+	Z[0], Z[1], Z[2], Z[3] = p.Z[0], p.Z[1], p.Z[2], p.Z[3]
+	for range 5 {
+		jacDouble(&X, &Y, &Z)
+	}
+	field.Square(&z2, &Z)
+	field.Mul(&X, &X, &Z)
+	field.Mul(&z2, &z2, &Z)
+	inf := -weierstrass.IsZero(&z2) // all ones exactly when Z = 0
+	for w := range 4 {
+		Y[w] = Y[w]&^inf | f.one[w]&inf
+	}
+	p.Set(&X, &Y, &z2)
+}
+
+// jacDouble doubles the Jacobian (X, Y, Z) in place (dbl-2009-l, a = 0: 2M + 5S); exact for
+// Y ≠ 0 and Z ≠ 0, and keeps Z = 0 (see Double5).
+func jacDouble(X, Y, Z *fe) {
+	var A, B, C, D, E, t fe
+	field.Square(&A, X)
+	field.Square(&B, Y)
+	field.Square(&C, &B)
+	field.Add(&t, X, &B)
+	field.Square(&D, &t)
+	field.Sub(&D, &D, &A)
+	field.Sub(&D, &D, &C)
+	field.Add(&D, &D, &D) // D = 2((X + B)² − A − C)
+	field.Add(&E, &A, &A)
+	field.Add(&E, &E, &A) // E = 3A
+	field.Mul(&t, Y, Z)
+	field.Add(Z, &t, &t) // Z3 = 2·Y·Z
+	field.Square(X, &E)
+	field.Add(&t, &D, &D)
+	field.Sub(X, X, &t) // X3 = E² − 2D
+	field.Sub(&D, &D, X)
+	field.Mul(Y, &E, &D)
+	field.Add(&C, &C, &C)
+	field.Add(&C, &C, &C)
+	field.Add(&C, &C, &C)
+	field.Sub(Y, Y, &C) // Y3 = E(D − X3) − 8C
 }
 
 // Double sets r = 2p by RCB Algorithm 9; r may alias p.

@@ -21,13 +21,15 @@ type Formulas[E Element] interface {
 	Add(r, p, q *Point[E])
 	// Double sets r = 2p; r may alias p.
 	Double(r, p *Point[E])
+	// Double5 sets p = 32p (Jacobian doublings in between; exact on every point).
+	Double5(p *Point[E])
 	// OnCurve reports whether the affine (x, y) (Montgomery domain) is on the curve.
 	OnCurve(x, y *E) bool
 }
 
 // Params describes a curve: its 256-bit constants as 4 little-endian 64-bit words, plain
-// (not Montgomery) values, its field's Mul and Square (out may alias the inputs), and its
-// formulas.
+// (not Montgomery) values, its field's Mul, Square and Opp (out may alias the inputs), and
+// its formulas.
 type Params[E Element] struct {
 	Name          string    // in error messages
 	P, N, PMinus2 [4]uint64 // the field prime, the group order, the inversion exponent
@@ -35,6 +37,7 @@ type Params[E Element] struct {
 	Gx, Gy        E         // the generator
 	Mul           func(out, a, b *E)
 	Square        func(out, a *E)
+	Opp           func(out, a *E)
 	Formulas      Formulas[E]
 }
 
@@ -44,9 +47,9 @@ type Curve[E Element] struct {
 	p   Params[E]
 	one E
 	g   Point[E]
-	// baseTable returns tab[i][j−1] = j·16^i·G for j in 1..15 (64×15 points, 90 KiB):
-	// k·G is the sum over i of tab[i][k_i − 1].
-	baseTable func() *[64][15]Point[E]
+	// baseTable returns tab[i][j−1] = j·32^i·G for j in 1..16 (52×16 points, 78 KiB):
+	// k·G is the sum over i of ±tab[i][|d_i| − 1] for the signed 5-bit digits d_i of k.
+	baseTable func() *[windows][16]Point[E]
 	// ErrScalar and ErrPoint are returned for bad input; the result is then nil.
 	ErrScalar, ErrPoint error
 	errInfinity         error
@@ -69,17 +72,33 @@ func New[E Element](p Params[E]) *Curve[E] {
 // One returns 1 in the Montgomery domain (2^256 mod p).
 func (c *Curve[E]) One() E { return c.one }
 
-func (c *Curve[E]) newBaseTable() *[64][15]Point[E] {
-	tab := new([64][15]Point[E])
+// windows is the number of signed 5-bit digits of a 256-bit scalar (the recoding reads one
+// bit above it).
+const windows = 52
+
+func (c *Curve[E]) newBaseTable() *[windows][16]Point[E] {
+	tab := new([windows][16]Point[E])
 	base := c.g
 	for i := range tab {
 		tab[i][0] = base
-		for j := 1; j < 15; j++ {
+		for j := 1; j < 16; j++ {
 			c.p.Formulas.Add(&tab[i][j], &tab[i][j-1], &base)
 		}
-		c.p.Formulas.Add(&base, &tab[i][14], &base) // 16·16^i·G
+		c.p.Formulas.Double(&base, &tab[i][15]) // 32·32^i·G
 	}
 	return tab
+}
+
+// selectSigned sets r = tab[mag−1], negated when neg = 1, and infinity for mag = 0: every
+// entry read, one kept by masks, the sign by Opp and a mask.
+func (c *Curve[E]) selectSigned(r *Point[E], tab []Point[E], mag, neg uint64) {
+	c.selectPoint(r, tab, mag)
+	var ny E
+	c.p.Opp(&ny, &r.Y)
+	m := -neg
+	for w := range 4 {
+		r.Y[w] = r.Y[w]&^m | ny[w]&m
+	}
 }
 
 // selectPoint sets r = tab[d−1] for d in 1..len(tab) and infinity for d = 0, reading every
@@ -98,12 +117,13 @@ func (c *Curve[E]) selectPoint(r *Point[E], tab []Point[E], d uint64) {
 	}
 }
 
-// scalarDigits returns the 64 4-bit digits of k, least significant first, and whether
-// 0 < k < n. The range check is a borrow chain and an OR, without a branch on k; the
-// caller branches on the result only (the error return).
-func (c *Curve[E]) scalarDigits(k []byte) (d [64]uint64, ok bool) {
+// scalarDigits returns the signed 5-bit (Booth) digits of k, least significant first, as
+// magnitudes (0..16) and signs (1 for negative): k = Σ ±mag[i]·32^i. And whether 0 < k < n.
+// The range check is a borrow chain and an OR, the recoding masks (OpenSSL's ecp_nistz256
+// recoding), without a branch on k; the caller branches on ok only (the error return).
+func (c *Curve[E]) scalarDigits(k []byte) (mag, neg [windows]uint64, ok bool) {
 	if len(k) != 32 {
-		return d, false
+		return mag, neg, false
 	}
 	var w [4]uint64
 	for i := range 4 {
@@ -115,11 +135,29 @@ func (c *Curve[E]) scalarDigits(k []byte) (d [64]uint64, ok bool) {
 		nz |= w[i]
 	}
 	valid := borrow & ((nz | -nz) >> 63)
-	for i := range d {
-		d[i] = (w[i/16] >> (4 * (i % 16))) & 15
+	for i := range mag {
+		in := windowBits(&w, 5*i-1) // bits 5i−1 .. 5i+4
+		s := ^((in >> 5) - 1)       // all ones when bit 5 is set: a negative digit
+		d := 63 - in
+		d = d&s | in&^s
+		mag[i], neg[i] = d>>1+d&1, s&1
 	}
 	clear(w[:])
-	return d, valid == 1
+	return mag, neg, valid == 1
+}
+
+// windowBits returns bits pos..pos+5 of w (bits below 0 or above 255 are 0); pos is public.
+func windowBits(w *[4]uint64, pos int) uint64 {
+	var v uint64
+	if pos < 0 {
+		v = w[0] << -pos
+	} else {
+		v = w[pos/64] >> (pos % 64)
+		if pos%64 != 0 && pos/64 < 3 {
+			v |= w[pos/64+1] << (64 - pos%64)
+		}
+	}
+	return v & 63
 }
 
 // decodePoint parses and validates a 65-byte uncompressed SEC 1 point: prefix 0x04, both
@@ -155,54 +193,58 @@ func (c *Curve[E]) encodePoint(p *Point[E]) ([]byte, error) {
 }
 
 // ScalarBaseMult returns k·G as a 65-byte uncompressed SEC 1 point. k is 32 bytes
-// big-endian with 0 < k < n, else ErrScalar. Constant time in k: 64 additions of table
-// entries chosen by masks, no doubling.
+// big-endian with 0 < k < n, else ErrScalar. Constant time in k: 52 additions of signed
+// table entries chosen by masks, no doubling.
 func (c *Curve[E]) ScalarBaseMult(k []byte) ([]byte, error) {
-	d, ok := c.scalarDigits(k)
+	mag, neg, ok := c.scalarDigits(k)
 	if !ok {
 		return nil, c.ErrScalar
 	}
 	tab := c.baseTable()
 	acc := Point[E]{Y: c.one}
 	var q Point[E]
-	for i := range 64 {
-		c.selectPoint(&q, tab[i][:], d[i])
+	for i := range windows {
+		c.selectSigned(&q, tab[i][:], mag[i], neg[i])
 		c.p.Formulas.Add(&acc, &acc, &q)
 	}
-	clear(d[:])
+	clear(mag[:])
+	clear(neg[:])
 	q = Point[E]{}
 	return c.encodePoint(&acc)
 }
 
 // ScalarMult returns k·P as a 65-byte uncompressed SEC 1 point. k is 32 bytes big-endian
 // with 0 < k < n, else ErrScalar; P is a validated 65-byte uncompressed SEC 1 point, else
-// ErrPoint (checked first). Constant time in k: a table of 1..15·P, then 64 fixed 4-bit
-// windows of four doublings and one addition of an entry chosen by masks (digit 0 selects
-// infinity).
+// ErrPoint (checked first). Constant time in k: a table of 1..16·P, then 51 signed 5-bit
+// windows of five doublings (Double5) and one addition of ±(an entry chosen by masks);
+// digit 0 selects infinity.
 func (c *Curve[E]) ScalarMult(k, p []byte) ([]byte, error) {
-	var tab [15]Point[E]
+	var tab [16]Point[E]
 	var ok bool
 	if tab[0], ok = c.decodePoint(p); !ok {
 		return nil, c.ErrPoint
 	}
-	d, ok := c.scalarDigits(k)
+	mag, neg, ok := c.scalarDigits(k)
 	if !ok {
 		return nil, c.ErrScalar
 	}
 	f := c.p.Formulas
-	for j := 1; j < 15; j++ {
-		f.Add(&tab[j], &tab[j-1], &tab[0])
+	for j := 2; j <= 16; j++ { // 2j·P by doubling, odd multiples by adding P
+		if j%2 == 0 {
+			f.Double(&tab[j-1], &tab[j/2-1])
+		} else {
+			f.Add(&tab[j-1], &tab[j-2], &tab[0])
+		}
 	}
 	var acc, q Point[E]
-	c.selectPoint(&acc, tab[:], d[63])
-	for i := 62; i >= 0; i-- {
-		for range 4 {
-			f.Double(&acc, &acc)
-		}
-		c.selectPoint(&q, tab[:], d[i])
+	c.selectSigned(&acc, tab[:], mag[windows-1], neg[windows-1]) // the top digit is >= 0
+	for i := windows - 2; i >= 0; i-- {
+		f.Double5(&acc)
+		c.selectSigned(&q, tab[:], mag[i], neg[i])
 		f.Add(&acc, &acc, &q)
 	}
-	clear(d[:])
+	clear(mag[:])
+	clear(neg[:])
 	clear(tab[:])
 	q = Point[E]{}
 	return c.encodePoint(&acc)
