@@ -71,6 +71,51 @@ func (f *formulas) Add(r, p, q *point) {
 	r.Set(&X3, &Y3, &Z3)
 }
 
+// AddAffine sets r = p + (x, y) by RCB Algorithm 5 (the second point affine,
+// Z2 = 1: one multiplication and the sums around two others fewer); r may alias p. Its
+// tail is Add's, rendered from one template definition (a shared function cost P-256 k·P 3 %).
+func (f *formulas) AddAffine(r, p *point, x, y *fe) {
+	var t0, t1, t2, t3, t4, X3, Y3, Z3 fe
+	field.Mul(&t0, &p.X, x)
+	field.Mul(&t1, &p.Y, y)
+	t2[0], t2[1], t2[2], t2[3] = p.Z[0], p.Z[1], p.Z[2], p.Z[3]
+	field.Add(&t3, &p.X, &p.Y)
+	field.Add(&t4, x, y)
+	field.Mul(&t3, &t3, &t4)
+	field.Add(&t4, &t0, &t1)
+	field.Sub(&t3, &t3, &t4)
+	field.Mul(&t4, y, &p.Z)
+	field.Add(&t4, &t4, &p.Y)
+	field.Mul(&Y3, x, &p.Z)
+	field.Add(&Y3, &Y3, &p.X)
+	field.Mul(&Z3, &f.b, &t2)
+	field.Sub(&X3, &Y3, &Z3)
+	field.Add(&Z3, &X3, &X3)
+	field.Add(&X3, &X3, &Z3)
+	field.Sub(&Z3, &t1, &X3)
+	field.Add(&X3, &t1, &X3)
+	field.Mul(&Y3, &f.b, &Y3)
+	field.Add(&t1, &t2, &t2)
+	field.Add(&t2, &t1, &t2)
+	field.Sub(&Y3, &Y3, &t2)
+	field.Sub(&Y3, &Y3, &t0)
+	field.Add(&t1, &Y3, &Y3)
+	field.Add(&Y3, &t1, &Y3)
+	field.Add(&t1, &t0, &t0)
+	field.Add(&t0, &t1, &t0)
+	field.Sub(&t0, &t0, &t2)
+	field.Mul(&t1, &t4, &Y3)
+	field.Mul(&t2, &t0, &Y3)
+	field.Mul(&Y3, &X3, &Z3)
+	field.Add(&Y3, &Y3, &t2)
+	field.Mul(&X3, &t3, &X3)
+	field.Sub(&X3, &X3, &t1)
+	field.Mul(&Z3, &t4, &Z3)
+	field.Mul(&t1, &t3, &t0)
+	field.Add(&Z3, &Z3, &t1)
+	r.Set(&X3, &Y3, &Z3)
+}
+
 // Double5 sets p = 32p: five Jacobian doublings (jacDouble) between the conversions to
 // (X·Z, Y·Z², Z) and back to (X·Z, Y, Z³). The Jacobian doubling is exact on every point
 // it gets: the curve has prime (odd) order, so no point but infinity has y = 0 and the

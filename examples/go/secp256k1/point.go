@@ -64,6 +64,41 @@ func (f *formulas) Add(r, p, q *point) {
 	r.Set(&X3, &Y3, &Z3)
 }
 
+// AddAffine sets r = p + (x, y) by RCB Algorithm 8 (the second point affine,
+// Z2 = 1: one multiplication and the sums around two others fewer); r may alias p. Its
+// tail is Add's, rendered from one template definition (a shared function cost P-256 k·P 3 %).
+func (f *formulas) AddAffine(r, p *point, x, y *fe) {
+	var t0, t1, t2, t3, t4, X3, Y3, Z3 fe
+	field.Mul(&t0, &p.X, x)
+	field.Mul(&t1, &p.Y, y)
+	t2[0], t2[1], t2[2], t2[3] = p.Z[0], p.Z[1], p.Z[2], p.Z[3]
+	field.Add(&t3, &p.X, &p.Y)
+	field.Add(&t4, x, y)
+	field.Mul(&t3, &t3, &t4)
+	field.Add(&t4, &t0, &t1)
+	field.Sub(&t3, &t3, &t4)
+	field.Mul(&t4, y, &p.Z)
+	field.Add(&t4, &t4, &p.Y)
+	field.Mul(&Y3, x, &p.Z)
+	field.Add(&Y3, &Y3, &p.X)
+	field.Add(&X3, &t0, &t0)
+	field.Add(&t0, &X3, &t0)
+	field.Mul(&t2, &f.b3, &t2)
+	field.Add(&Z3, &t1, &t2)
+	field.Sub(&t1, &t1, &t2)
+	field.Mul(&Y3, &f.b3, &Y3)
+	field.Mul(&X3, &t4, &Y3)
+	field.Mul(&t2, &t3, &t1)
+	field.Sub(&X3, &t2, &X3)
+	field.Mul(&Y3, &Y3, &t0)
+	field.Mul(&t1, &t1, &Z3)
+	field.Add(&Y3, &t1, &Y3)
+	field.Mul(&t0, &t0, &t3)
+	field.Mul(&Z3, &Z3, &t4)
+	field.Add(&Z3, &Z3, &t0)
+	r.Set(&X3, &Y3, &Z3)
+}
+
 // Double5 sets p = 32p: five Jacobian doublings (jacDouble) between the conversions to
 // (X·Z, Y·Z², Z) and back to (X·Z, Y, Z³). The Jacobian doubling is exact on every point
 // it gets: the curve has prime (odd) order, so no point but infinity has y = 0 and the

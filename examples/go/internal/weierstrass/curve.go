@@ -19,6 +19,8 @@ type Point[E Element] struct{ X, Y, Z E }
 type Formulas[E Element] interface {
 	// Add sets r = p + q; r may alias p or q.
 	Add(r, p, q *Point[E])
+	// AddAffine sets r = p + (x, y) for an affine (x, y); r may alias p.
+	AddAffine(r, p *Point[E], x, y *E)
 	// Double sets r = 2p; r may alias p.
 	Double(r, p *Point[E])
 	// Double5 sets p = 32p (Jacobian doublings in between; exact on every point).
@@ -47,9 +49,9 @@ type Curve[E Element] struct {
 	p   Params[E]
 	one E
 	g   Point[E]
-	// baseTable returns tab[i][j−1] = j·32^i·G for j in 1..16 (52×16 points, 78 KiB):
-	// k·G is the sum over i of ±tab[i][|d_i| − 1] for the signed 5-bit digits d_i of k.
-	baseTable func() *[windows][16]Point[E]
+	// baseTable returns tab[i][j−1] = j·64^i·G (affine) for j in 1..32 (43×32 points,
+	// 86 KiB): k·G is the sum over i of ±tab[i][|d_i| − 1] for the signed 6-bit digits d_i.
+	baseTable func() *[baseWindows][32]Affine[E]
 	// ErrScalar and ErrPoint are returned for bad input; the result is then nil.
 	ErrScalar, ErrPoint error
 	errInfinity         error
@@ -72,21 +74,69 @@ func New[E Element](p Params[E]) *Curve[E] {
 // One returns 1 in the Montgomery domain (2^256 mod p).
 func (c *Curve[E]) One() E { return c.one }
 
-// windows is the number of signed 5-bit digits of a 256-bit scalar (the recoding reads one
-// bit above it).
-const windows = 52
+// Affine is an affine point (x, y) in the Montgomery domain.
+type Affine[E Element] struct{ X, Y E }
 
-func (c *Curve[E]) newBaseTable() *[windows][16]Point[E] {
-	tab := new([windows][16]Point[E])
-	base := c.g
+// windows and baseWindows are the numbers of signed 5-bit (k·P) and 6-bit (k·G) digits of
+// a 256-bit scalar (the recoding reads one bit above it).
+const (
+	windows     = 52
+	baseWindows = 43
+)
+
+func (c *Curve[E]) newBaseTable() *[baseWindows][32]Affine[E] {
+	tab := new([baseWindows][32]Affine[E])
+	var row [32]Point[E]
+	row[0] = c.g
 	for i := range tab {
-		tab[i][0] = base
-		for j := 1; j < 16; j++ {
-			c.p.Formulas.Add(&tab[i][j], &tab[i][j-1], &base)
+		for j := 1; j < 32; j++ {
+			c.p.Formulas.Add(&row[j], &row[j-1], &row[0])
 		}
-		c.p.Formulas.Double(&base, &tab[i][15]) // 32·32^i·G
+		c.normalize(&tab[i], &row)
+		c.p.Formulas.Double(&row[0], &row[31]) // 64·64^i·G
 	}
 	return tab
+}
+
+// normalize sets out to the affine forms of row by one inversion (Montgomery's trick); no
+// entry is infinity (j·64^i < n).
+func (c *Curve[E]) normalize(out *[32]Affine[E], row *[32]Point[E]) {
+	var prod [32]E
+	prod[0] = row[0].Z
+	for j := 1; j < 32; j++ {
+		c.p.Mul(&prod[j], &prod[j-1], &row[j].Z)
+	}
+	inv := c.Invert(&prod[31])
+	for j := 31; j >= 0; j-- {
+		zinv := inv
+		if j > 0 {
+			c.p.Mul(&zinv, &inv, &prod[j-1]) // 1/Z_j
+			c.p.Mul(&inv, &inv, &row[j].Z)   // 1/(Z_0 ... Z_{j−1})
+		}
+		c.p.Mul(&out[j].X, &row[j].X, &zinv)
+		c.p.Mul(&out[j].Y, &row[j].Y, &zinv)
+	}
+}
+
+// selectAffine sets r = ±tab[mag−1] (garbage for mag = 0: the caller masks it), reading
+// every entry and keeping one by masks, the sign by Opp and a mask.
+func (c *Curve[E]) selectAffine(r *Affine[E], tab []Affine[E], mag, neg uint64) {
+	*r = Affine[E]{}
+	for j := range tab {
+		diff := uint64(j+1) ^ mag
+		mask := -((diff - 1) >> 63) // all ones exactly when diff = 0 (diff < 2^63)
+		e := &tab[j]
+		for w := range 4 {
+			r.X[w] |= e.X[w] & mask
+			r.Y[w] |= e.Y[w] & mask
+		}
+	}
+	var ny E
+	c.p.Opp(&ny, &r.Y)
+	m := -neg
+	for w := range 4 {
+		r.Y[w] = r.Y[w]&^m | ny[w]&m
+	}
 }
 
 // selectSigned sets r = tab[mag−1], negated when neg = 1, and infinity for mag = 0: every
@@ -117,37 +167,39 @@ func (c *Curve[E]) selectPoint(r *Point[E], tab []Point[E], d uint64) {
 	}
 }
 
-// scalarDigits returns the signed 5-bit (Booth) digits of k, least significant first, as
-// magnitudes (0..16) and signs (1 for negative): k = Σ ±mag[i]·32^i. And whether 0 < k < n.
+// scalarDigits returns the count signed w-bit (Booth) digits of k, least significant first,
+// as magnitudes (0..2^(w−1)) and signs (1 for negative): k = Σ ±mag[i]·2^(w·i) (the top
+// digit is ≥ 0 when k < 2^(w·count − 1)). And whether 0 < k < n.
 // The range check is a borrow chain and an OR, the recoding masks (OpenSSL's ecp_nistz256
 // recoding), without a branch on k; the caller branches on ok only (the error return).
-func (c *Curve[E]) scalarDigits(k []byte) (mag, neg [windows]uint64, ok bool) {
+func (c *Curve[E]) scalarDigits(k []byte, w uint, count int) (mag, neg [windows]uint64, ok bool) {
 	if len(k) != 32 {
 		return mag, neg, false
 	}
-	var w [4]uint64
+	var words [4]uint64
 	for i := range 4 {
-		w[i] = binary.BigEndian.Uint64(k[(3-i)*8:])
+		words[i] = binary.BigEndian.Uint64(k[(3-i)*8:])
 	}
 	var borrow, nz uint64
 	for i := range 4 {
-		_, borrow = bits.Sub64(w[i], c.p.N[i], borrow)
-		nz |= w[i]
+		_, borrow = bits.Sub64(words[i], c.p.N[i], borrow)
+		nz |= words[i]
 	}
 	valid := borrow & ((nz | -nz) >> 63)
-	for i := range mag {
-		in := windowBits(&w, 5*i-1) // bits 5i−1 .. 5i+4
-		s := ^((in >> 5) - 1)       // all ones when bit 5 is set: a negative digit
-		d := 63 - in
+	for i := range count {
+		in := windowBits(&words, int(w)*i-1, w+1) // bits w·i−1 .. w·i+w−1
+		s := ^((in >> w) - 1)                     // all ones when bit w is set: a negative digit
+		d := (1<<(w+1) - 1) - in
 		d = d&s | in&^s
 		mag[i], neg[i] = d>>1+d&1, s&1
 	}
-	clear(w[:])
+	clear(words[:])
 	return mag, neg, valid == 1
 }
 
-// windowBits returns bits pos..pos+5 of w (bits below 0 or above 255 are 0); pos is public.
-func windowBits(w *[4]uint64, pos int) uint64 {
+// windowBits returns bits pos..pos+n−1 of w (n ≤ 8; bits below 0 or above 255 are 0); pos
+// is public.
+func windowBits(w *[4]uint64, pos int, n uint) uint64 {
 	var v uint64
 	if pos < 0 {
 		v = w[0] << -pos
@@ -157,7 +209,7 @@ func windowBits(w *[4]uint64, pos int) uint64 {
 			v |= w[pos/64+1] << (64 - pos%64)
 		}
 	}
-	return v & 63
+	return v & (1<<n - 1)
 }
 
 // decodePoint parses and validates a 65-byte uncompressed SEC 1 point: prefix 0x04, both
@@ -193,23 +245,31 @@ func (c *Curve[E]) encodePoint(p *Point[E]) ([]byte, error) {
 }
 
 // ScalarBaseMult returns k·G as a 65-byte uncompressed SEC 1 point. k is 32 bytes
-// big-endian with 0 < k < n, else ErrScalar. Constant time in k: 52 additions of signed
-// table entries chosen by masks, no doubling.
+// big-endian with 0 < k < n, else ErrScalar. Constant time in k: 43 mixed additions of
+// signed affine table entries chosen by masks, no doubling; digit 0 keeps the accumulator
+// by a mask (the table has no infinity; the complete formula takes any accumulator).
 func (c *Curve[E]) ScalarBaseMult(k []byte) ([]byte, error) {
-	mag, neg, ok := c.scalarDigits(k)
+	mag, neg, ok := c.scalarDigits(k, 6, baseWindows)
 	if !ok {
 		return nil, c.ErrScalar
 	}
 	tab := c.baseTable()
 	acc := Point[E]{Y: c.one}
-	var q Point[E]
-	for i := range windows {
-		c.selectSigned(&q, tab[i][:], mag[i], neg[i])
-		c.p.Formulas.Add(&acc, &acc, &q)
+	var q Affine[E]
+	var r Point[E]
+	for i := range baseWindows {
+		c.selectAffine(&q, tab[i][:], mag[i], neg[i])
+		c.p.Formulas.AddAffine(&r, &acc, &q.X, &q.Y)
+		keep := ((mag[i] - 1) >> 63) - 1 // all ones exactly when mag ≠ 0
+		for w := range 4 {
+			acc.X[w] = acc.X[w]&^keep | r.X[w]&keep
+			acc.Y[w] = acc.Y[w]&^keep | r.Y[w]&keep
+			acc.Z[w] = acc.Z[w]&^keep | r.Z[w]&keep
+		}
 	}
 	clear(mag[:])
 	clear(neg[:])
-	q = Point[E]{}
+	q, r = Affine[E]{}, Point[E]{}
 	return c.encodePoint(&acc)
 }
 
@@ -224,7 +284,7 @@ func (c *Curve[E]) ScalarMult(k, p []byte) ([]byte, error) {
 	if tab[0], ok = c.decodePoint(p); !ok {
 		return nil, c.ErrPoint
 	}
-	mag, neg, ok := c.scalarDigits(k)
+	mag, neg, ok := c.scalarDigits(k, 5, windows)
 	if !ok {
 		return nil, c.ErrScalar
 	}

@@ -62,23 +62,28 @@ func TestScalarDigits(t *testing.T) {
 		{"runs of 16", be([4]uint64{0x8421084210842108, 0x4210842108421084, 0x2108421084210842, 0x0842108421084210}), true},
 		{"alternating", be([4]uint64{0x5555555555555555, 0xaaaaaaaaaaaaaaaa, 0x5555555555555555, 0x2aaaaaaaaaaaaaaa}), true},
 	} {
-		mag, neg, ok := c.scalarDigits(tc.k)
-		require.Equal(t, tc.ok, ok, tc.name)
-		if len(tc.k) != 32 {
-			continue
-		}
-		sum := new(big.Int) // the signed digits put back together
-		for i := windows - 1; i >= 0; i-- {
-			require.LessOrEqual(t, mag[i], uint64(16), tc.name)
-			require.LessOrEqual(t, neg[i], uint64(1), tc.name)
-			d := big.NewInt(int64(mag[i]))
-			if neg[i] == 1 {
-				d.Neg(d)
+		for _, wc := range []struct {
+			w     uint
+			count int
+		}{{5, windows}, {6, baseWindows}} {
+			mag, neg, ok := c.scalarDigits(tc.k, wc.w, wc.count)
+			require.Equal(t, tc.ok, ok, tc.name)
+			if len(tc.k) != 32 {
+				continue
 			}
-			sum.Lsh(sum, 5).Add(sum, d)
+			sum := new(big.Int) // the signed digits put back together
+			for i := wc.count - 1; i >= 0; i-- {
+				require.LessOrEqual(t, mag[i], uint64(1)<<(wc.w-1), tc.name)
+				require.LessOrEqual(t, neg[i], uint64(1), tc.name)
+				d := big.NewInt(int64(mag[i]))
+				if neg[i] == 1 {
+					d.Neg(d)
+				}
+				sum.Lsh(sum, wc.w).Add(sum, d)
+			}
+			require.Zero(t, new(big.Int).SetBytes(tc.k).Cmp(sum), "%s, w = %d: digits sum to %x", tc.name, wc.w, sum)
+			require.Zero(t, neg[wc.count-1], "top digit of %s, w = %d", tc.name, wc.w)
 		}
-		require.Zero(t, new(big.Int).SetBytes(tc.k).Cmp(sum), "%s: digits sum to %x", tc.name, sum)
-		require.Zero(t, neg[windows-1], "top digit of %s", tc.name)
 	}
 }
 
@@ -100,14 +105,19 @@ func TestSelectPoint(t *testing.T) {
 	require.Equal(t, Point[elem]{elem{13}, elem{21}, elem{32}}, r, "Set")
 
 	c.p.Opp = func(out, a *elem) { *out = elem{^a[0], ^a[1], ^a[2], ^a[3]} } // any map will do
+	atab := []Affine[elem]{{elem{11}, elem{12}}, {elem{21}, elem{22}}, {elem{31}, elem{32}}}
+	var a Affine[elem]
 	for d := range tab {
 		for _, neg := range []uint64{0, 1} {
 			c.selectSigned(&r, tab, uint64(d+1), neg)
-			want := tab[d]
+			c.selectAffine(&a, atab, uint64(d+1), neg)
+			want, wantA := tab[d], atab[d]
 			if neg == 1 {
 				c.p.Opp(&want.Y, &want.Y)
+				c.p.Opp(&wantA.Y, &wantA.Y)
 			}
 			require.Equal(t, want, r, "digit %d, negative %d", d+1, neg)
+			require.Equal(t, wantA, a, "affine digit %d, negative %d", d+1, neg)
 		}
 	}
 }
