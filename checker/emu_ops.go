@@ -11,14 +11,8 @@ func (m *emu) step(in x86.Inst) error {
 	a := in.Args
 	vals := make([]uint64, len(a))
 	for i, o := range a {
-		if i == 0 && (in.Op == x86.MOV || in.Op == x86.MOVQ || in.Op == x86.LEA || in.Op == x86.POP ||
-			in.Op == x86.SET || in.Op == x86.MOVZX || in.Op == x86.MULX || in.Op == x86.ANDN ||
-			in.Op == x86.SHLX || in.Op == x86.SHRX || in.Op == x86.SARX || in.Op == x86.RORX ||
-			in.Op == x86.BZHI || (in.Op == x86.IMUL && len(a) == 3)) {
-			continue
-		}
-		if in.Op == x86.LEA {
-			continue
+		if in.Op == x86.LEA || !in.Reads(i) {
+			continue // the effective address is computed by set/compute, not loaded
 		}
 		v, err := m.get(in, o)
 		if err != nil {

@@ -10,11 +10,12 @@ import (
 )
 
 // Target is one function of the harness: its C symbol, its IR (for the argument shapes
-// and in-bound inputs) and whether it is called with out1 == arg1.
+// and in-bound inputs) and how it is called: ir.AliasNone (distinct buffers) or
+// ir.AliasOut1Arg1 (out1 == arg1), the aliasing contract the function was built for.
 type Target struct {
-	Symbol string
-	Func   *ir.Func
-	Alias  bool
+	Symbol   string
+	Func     *ir.Func
+	Aliasing ir.Aliasing
 }
 
 // maxLimbs bounds the arrays of the harness (p521 has 9 limbs; Fiat functions at most ~20).
@@ -45,7 +46,7 @@ func Harness(targets []Target, rng *rand.Rand, n int) ([]byte, error) {
 			n2 = len(t.Func.Params[1].Limbs)
 		}
 		fmt.Fprintf(&b, "\tbad |= check(\"%s\", %s, in%d[0], sizeof in%d / sizeof in%d[0], %d, %d, %d, %d);\n",
-			t.Symbol, t.Symbol, i, i, i, len(t.Func.Params[0].Limbs), n2, len(t.Func.Rets[0].Limbs), boolInt(t.Alias))
+			t.Symbol, t.Symbol, i, i, i, len(t.Func.Params[0].Limbs), n2, len(t.Func.Rets[0].Limbs), aliasFlag(t.Aliasing))
 	}
 	fmt.Fprintf(&b, "\tif (!bad) fprintf(stderr, \"ct harness: %d functions, no secret-dependent branch or address\\n\");\n", len(targets))
 	b.WriteString("\treturn bad;\n}\n")
@@ -57,6 +58,9 @@ func checkShape(t Target) error {
 	f := t.Func
 	if !isCIdent(t.Symbol) {
 		return fmt.Errorf("ctgrind: symbol %q is not a C identifier", t.Symbol)
+	}
+	if t.Aliasing != ir.AliasNone && t.Aliasing != ir.AliasOut1Arg1 {
+		return fmt.Errorf("ctgrind: %s: unsupported aliasing %s", t.Symbol, t.Aliasing)
 	}
 	if len(f.Rets) != 1 || len(f.Params) < 1 || len(f.Params) > 2 {
 		return fmt.Errorf("ctgrind: %s: want one result and one or two arguments", f.Name)
@@ -114,8 +118,9 @@ func writeInputs(b *bytes.Buffer, i int, f *ir.Func, in [][][]uint64) {
 	b.WriteString("};\n")
 }
 
-func boolInt(b bool) int {
-	if b {
+// aliasFlag is check()'s alias argument: 1 calls with out1 == arg1.
+func aliasFlag(a ir.Aliasing) int {
+	if a == ir.AliasOut1Arg1 {
 		return 1
 	}
 	return 0

@@ -27,6 +27,7 @@ func TestHarnessRejectsBadTargets(t *testing.T) {
 		{"symbol with a space", Target{Symbol: "a b", Func: f}, "not a C identifier"},
 		{"empty symbol", Target{Symbol: "", Func: f}, "not a C identifier"},
 		{"digit first", Target{Symbol: "1f", Func: f}, "not a C identifier"},
+		{"unknown aliasing", Target{Symbol: "f", Func: f, Aliasing: ir.Aliasing(7)}, "unsupported aliasing aliasing(7)"},
 		{"no result", Target{Symbol: "f", Func: &ir.Func{Name: "g", Params: f.Params}}, "one result"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -76,7 +76,7 @@ func TestConstantTimeCatalogue(t *testing.T) {
 			prog, _, err := p.Generate(g.Order, g.Decisions, opts)
 			require.NoError(t, err, nf.name)
 			progs = append(progs, ctProgram{
-				target: ctgrind.Target{Symbol: opts.Symbol, Func: p.Func(), Alias: opts.Aliasing == ir.AliasOut1Arg1},
+				target: ctgrind.Target{Symbol: opts.Symbol, Func: p.Func(), Aliasing: opts.Aliasing},
 				asm:    x86.PrintGNU(prog),
 			})
 		}

@@ -18,19 +18,20 @@ import (
 // call, outputs checked against the reference interpreter); under the size objective or a
 // byte cap, the encoded size decides first (see compareSized).
 type cost struct {
-	plan     *codegen.Plan
-	gopts    codegen.Options
-	runner   *measure.Runner
-	timer    *measure.Timer
-	cache    codeCache // generated code of recent genomes (see pipeline.go)
-	ref      *ir.Func  // the reference the outputs are checked against
-	shape    measure.Shape
-	baseline measure.Fn // zero Fn without a baseline
-	fns      []measure.Fn
-	obj      Objective
-	maxBytes int
-	lastBest float64 // under a cap: the best's last measured score, 0 before any timing
-	lastBase float64
+	plan        *codegen.Plan
+	gopts       codegen.Options
+	runner      *measure.Runner
+	timer       *measure.Timer
+	cache       codeCache // generated code of recent genomes (see pipeline.go)
+	ref         *ir.Func  // the reference the outputs are checked against
+	shape       measure.Shape
+	baseline    measure.Fn // zero Fn without a baseline
+	fns         []measure.Fn
+	obj         Objective
+	maxBytes    int
+	raceRepeats int     // comparisons of the final race (0: no race)
+	lastBest    float64 // under a cap: the best's last measured score, 0 before any timing
+	lastBase    float64
 }
 
 // newCost prepares the timing of cfg's candidates (with cfg.Baseline beside them).
@@ -50,7 +51,10 @@ func newCost(cfg Config) (*cost, error) {
 		return nil, err
 	}
 	c := &cost{plan: cfg.Plan, gopts: cfg.Codegen, runner: runner, timer: timer,
-		ref: cfg.Func, shape: shape, obj: cfg.Objective, maxBytes: cfg.MaxBytes}
+		ref: cfg.Func, shape: shape, obj: cfg.Objective, maxBytes: cfg.MaxBytes, raceRepeats: max(cfg.Race, 0)}
+	if cfg.Race == 0 {
+		c.raceRepeats = RaceRepeats
+	}
 	c.cache.encs = make(chan *encode.Encoder, 2)
 	if cfg.Baseline != nil {
 		c.baseline = cfg.Baseline.Fn()

@@ -14,7 +14,8 @@ import (
 const FinalRepeats = 7
 
 // RaceRepeats is how many comparisons the final race of the finalists and the baseline
-// makes: at ~1 ms each, far longer than any single comparison of the search.
+// makes by default (Config.Race): at ~1 ms each, far longer than any single comparison
+// of the search, whose "not slower" under noise lets the walk drift past good genomes.
 const RaceRepeats = 15
 
 // Final is the run's closing measurement, made after the search, in the same way bench
@@ -23,6 +24,7 @@ const RaceRepeats = 15
 type Final struct {
 	Finalists int     // genomes raced (1: no race)
 	Winner    int     // index of the race's winner in Outcome.Finalists (0: the search's best)
+	Repeats   int     // the race's interleaved comparisons (0: no race)
 	Ratio     float64 // median over FinalRepeats of the winner's cycles / the baseline's (0: no baseline)
 	Timed     int     // batches timed by the run (search and final)
 	Redone    int     // outlier batches re-run among them
@@ -31,18 +33,18 @@ type Final struct {
 	Slower bool
 }
 
-// final races the finalists (under the cycles objective without a cap), then measures
-// the winner against the baseline FinalRepeats times, and puts the winner and its final
-// cycles into out.
+// final races the finalists (under the cycles objective without a cap, unless the race
+// is off), then measures the winner against the baseline FinalRepeats times, and puts
+// the winner and its final cycles into out.
 func (c *cost) final(out *search.Outcome, seed int64) (Final, error) {
 	fin := Final{Finalists: 1}
 	rng := rand.New(rand.NewSource(seed))
-	if c.obj == Cycles && c.maxBytes == 0 && len(out.Finalists) > 1 {
+	if c.obj == Cycles && c.maxBytes == 0 && c.raceRepeats > 0 && len(out.Finalists) > 1 {
 		w, err := c.race(out.Finalists, rng)
 		if err != nil {
 			return fin, err
 		}
-		fin.Finalists, fin.Winner = len(out.Finalists), w
+		fin.Finalists, fin.Winner, fin.Repeats = len(out.Finalists), w, c.raceRepeats
 		out.Best = out.Finalists[w].Clone()
 	}
 	b, err := c.loaded(out.Best)
@@ -64,7 +66,7 @@ func (c *cost) final(out *search.Outcome, seed int64) (Final, error) {
 	return fin, nil
 }
 
-// race times the finalists and the baseline side by side RaceRepeats times and returns
+// race times the finalists and the baseline side by side c.raceRepeats times and returns
 // the index of the finalist with the lowest median ratio to the baseline (to finalist 0
 // without one). Ties keep the earlier finalist, the search's best first.
 func (c *cost) race(finalists []search.Genome, rng *rand.Rand) (int, error) {
@@ -77,7 +79,7 @@ func (c *cost) race(finalists []search.Genome, rng *rand.Rand) (int, error) {
 		fns[i] = l.fn
 	}
 	fns = c.withBaseline(fns...)
-	med, err := c.timer.Repeat(fns, c.ref, rng, RaceRepeats, nil)
+	med, err := c.timer.Repeat(fns, c.ref, rng, c.raceRepeats, nil)
 	if err != nil {
 		return 0, fmt.Errorf("final race: %w", err)
 	}

@@ -2,6 +2,7 @@ package optimizer
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -95,7 +96,8 @@ func TestRoundsKeepSearching(t *testing.T) {
 	}
 }
 
-// TestRunFinalRace: a timed run with a baseline races its finalists and quotes the final
+// TestRunFinalRace: a timed run with a baseline races its finalists (Config.Race
+// comparisons, RaceRepeats by default, none when negative) and quotes the final
 // measurement's figures (no timing is asserted: only where the figures come from).
 func TestRunFinalRace(t *testing.T) {
 	if err := uarch.Supported(uarch.Detect()); err != nil {
@@ -109,18 +111,34 @@ func TestRunFinalRace(t *testing.T) {
 		t.Skipf("no C compiler: %v", err)
 	}
 	defer native.Close()
-	res, err := Run(context.Background(), Config{Func: f, Plan: plan, Codegen: codegen.Options{Symbol: "f"},
-		Options: search.Options{Evals: 200, Bets: 1, Seed: 3}, Batches: 5, Baseline: native, BaselineName: name})
-	require.NoError(t, err)
-	fin := res.Final
-	require.GreaterOrEqual(t, fin.Finalists, 2, "the start at least is raced against the last genome")
-	require.Less(t, fin.Winner, fin.Finalists)
-	require.Equal(t, res.Finalists[fin.Winner], res.Best, "the race's winner is emitted")
-	require.Positive(t, fin.Ratio)
-	require.Equal(t, fin.Ratio > 1, fin.Slower)
-	require.Positive(t, fin.Timed)
-	require.Contains(t, res.Report, "final race: ")
-	require.Contains(t, res.Report, "as bench times them")
-	require.Contains(t, res.Report, "outlier batches: ")
-	require.Equal(t, fin.Ratio > 1, strings.Contains(res.Report, "slower-than-baseline: yes"))
+	for _, tc := range []struct {
+		name        string
+		race        int
+		wantRepeats int
+	}{{"default", 0, RaceRepeats}, {"short race", 3, 3}, {"no race", -1, 0}} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Run(context.Background(), Config{Func: f, Plan: plan, Codegen: codegen.Options{Symbol: "f"},
+				Options: search.Options{Evals: 200, Bets: 1, Seed: 3}, Batches: 5, Baseline: native, BaselineName: name,
+				Race: tc.race})
+			require.NoError(t, err)
+			fin := res.Final
+			require.Equal(t, tc.wantRepeats, fin.Repeats)
+			if tc.wantRepeats > 0 {
+				require.GreaterOrEqual(t, fin.Finalists, 2, "the start at least is raced against the last genome")
+				require.Contains(t, res.Report, fmt.Sprintf("final race: %d finalists side by side, %d interleaved comparisons",
+					fin.Finalists, tc.wantRepeats))
+			} else {
+				require.Equal(t, 1, fin.Finalists)
+				require.NotContains(t, res.Report, "final race: ")
+			}
+			require.Less(t, fin.Winner, fin.Finalists)
+			require.Equal(t, res.Finalists[fin.Winner], res.Best, "the race's winner is emitted")
+			require.Positive(t, fin.Ratio)
+			require.Equal(t, fin.Ratio > 1, fin.Slower)
+			require.Positive(t, fin.Timed)
+			require.Contains(t, res.Report, "as bench times them")
+			require.Contains(t, res.Report, "outlier batches: ")
+			require.Equal(t, fin.Ratio > 1, strings.Contains(res.Report, "slower-than-baseline: yes"))
+		})
+	}
 }

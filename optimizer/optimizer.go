@@ -37,6 +37,10 @@ type Config struct {
 	// Progress, when set, is called after every evaluation with the time since the
 	// search started, on the search's goroutine.
 	Progress func(step search.Step, elapsed time.Duration)
+	// Race is how many interleaved comparisons the final race of the search's finalists
+	// (its best, start and latest records) and the baseline makes: 0 means RaceRepeats, a
+	// negative value no race (the search's best alone is measured).
+	Race int
 	// SlowerRounds: while the final measurement finds the winner slower than the
 	// baseline, search again up to this many times (each round the whole Evals and
 	// TimeLimit again, the next seed, starting from the finalists).
@@ -142,17 +146,13 @@ func (r *Result) report(cfg Config) string {
 	if len(out.Bets) > 0 {
 		fmt.Fprintf(&w, "bets: %d run, bet %d continued\n", len(out.Bets), out.Winner)
 	}
-	if cfg.Duel > 0 {
-		fmt.Fprintf(&w, "final duel: %s\n", map[bool]string{true: "an earlier genome (start or record) beat the last one",
-			false: "the last genome kept"}[out.EliteWon])
-	}
 	fin := r.Final
 	if r.Rounds > 1 {
 		fmt.Fprintf(&w, "rounds: %d (the earlier rounds' winners were slower than the baseline)\n", r.Rounds)
 	}
 	if fin.Finalists > 1 {
 		fmt.Fprintf(&w, "final race: %d finalists side by side, %d interleaved comparisons, finalist %d won (0: the search's best)\n",
-			fin.Finalists, RaceRepeats, fin.Winner)
+			fin.Finalists, fin.Repeats, fin.Winner)
 	}
 	fmt.Fprintf(&w, "cycles: %.1f (median of %d comparisons, as bench times them)\n", out.Cycles, FinalRepeats)
 	if out.Baseline > 0 {

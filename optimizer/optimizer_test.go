@@ -55,7 +55,7 @@ func TestRunPinnedGenome(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var steps int
 			cfg := Config{Func: f, Plan: plan, Codegen: codegen.Options{Symbol: "cryptopt_poly1305_mul"},
-				Options: search.Options{Evals: 300, Bets: 4, Duel: 45, BetRatio: 0.2, Seed: 5, Start: tc.start}, Batches: 3,
+				Options: search.Options{Evals: 300, Bets: 4, BetRatio: 0.2, Seed: 5, Start: tc.start}, Batches: 3,
 				Objective: Size, CPU: cpu, Progress: func(search.Step, time.Duration) { steps++ }}
 			res, err := Run(context.Background(), cfg)
 			require.NoError(t, err)

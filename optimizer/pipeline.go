@@ -14,7 +14,7 @@ import (
 )
 
 // cacheSlots is how many genomes' code the cost keeps: the current best, the candidate
-// being compared, the two speculative next candidates, and a few the knockout revisits.
+// being compared, the two speculative next candidates, and a few the final race revisits.
 const cacheSlots = 8
 
 // entry is a genome's generated code, ready for timing or sizing.

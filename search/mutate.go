@@ -15,8 +15,6 @@ const (
 	Permute
 	// Decide changed one decision the last code generation used.
 	Decide
-	// Duel is a final comparison of the best genome seen (the elite) with the current one.
-	Duel
 	// Chain moved a dependency chain as a block, as early or as late as it can go.
 	Chain
 )
@@ -32,8 +30,6 @@ func (m Mutation) String() string {
 		return "permute"
 	case Decide:
 		return "decide"
-	case Duel:
-		return "duel"
 	case Chain:
 		return "chain"
 	}

@@ -18,13 +18,6 @@ type Options struct {
 	// TimeLimit, when positive, ends the search with the best so far; the bets get the
 	// same share of it as of the evaluations.
 	TimeLimit time.Duration
-	// Duel is the number of comparisons of the final knockout, taken from the final run's
-	// evaluations when it has at least 10·Duel of them; 0 disables it. Accepting "not
-	// slower" under noise lets the walk drift away from good genomes, so the winning run
-	// remembers its start and its latest records (genomes accepted with a ratio to the
-	// baseline below all earlier ones); the knockout re-measures each against the
-	// current genome side by side (at least 3 comparisons each) and keeps the faster.
-	Duel int
 	// Start, when set, gives the starting genomes of the first runs (bet i starts from
 	// Start[i]; a single run from Start[0]); the other runs start from random genomes.
 	Start []Genome
@@ -72,9 +65,9 @@ type Outcome struct {
 	Stop     StopReason
 	Bets     []RunSummary // the first phase, empty for a single run
 	Winner   int          // index of the bet that continued, -1 for a single run
-	EliteWon bool         // the knockout returned an earlier genome instead of the last one
 	// Finalists are Best then up to MaxFinalists-1 other genomes of its run (its start and
-	// latest records), distinct, for a final race at length.
+	// latest records), distinct, for a final race at length: the walk accepts "not
+	// slower" under noise and so drifts away from good genomes it has seen.
 	Finalists []Genome
 }
 
@@ -113,9 +106,9 @@ func Split(evals, bets int, betRatio float64) (perBet, final int, err error) {
 
 // Run searches p for the genome with the lowest score: Bet-and-Run over random local
 // search. Each run starts from its Options.Start genome or a random one, mutates its
-// current best and keeps the candidate when it is not slower; the final run ends with
-// the knockout of Options.Duel. On a time limit or cancellation it returns the best so
-// far with a nil error; on a Cost error it returns an *EvalError and the best so far.
+// current best and keeps the candidate when it is not slower. On a time limit or
+// cancellation it returns the best so far with a nil error; on a Cost error it returns
+// an *EvalError and the best so far.
 func Run(ctx context.Context, p Problem, cost Cost, opts Options) (Outcome, error) {
 	perBet, final, err := Split(opts.Evals, opts.Bets, opts.BetRatio)
 	if err != nil {
@@ -135,22 +128,15 @@ func Run(ctx context.Context, p Problem, cost Cost, opts Options) (Outcome, erro
 	}
 	r.rng = rand.New(r.tape)
 	out := Outcome{Winner: -1}
-	duel := opts.Duel
-	if duel < 0 || final < 10*duel {
-		duel = 0
-	}
 	if perBet == 0 {
 		r.bet = -1
-		out.Stop, err = r.run(r.startGenome(p, opts.Start, 0), final-duel, r.deadline(1))
+		out.Stop, err = r.run(r.startGenome(p, opts.Start, 0), final, r.deadline(1))
 	} else {
 		out.Winner, out.Bets, out.Stop, err = r.bets(p, opts, perBet)
 		if err == nil && out.Stop == StopBudget && r.cur != nil {
 			r.bet = -1
-			out.Stop, err = r.steps(final-duel, r.deadline(1))
+			out.Stop, err = r.steps(final, r.deadline(1))
 		}
-	}
-	if err == nil && duel > 0 && r.rec != nil && out.Stop != StopCancelled {
-		out.EliteWon, err = r.knockout(duel)
 	}
 	return r.outcome(out, err)
 }

@@ -81,7 +81,7 @@ func TestSpeculationKeepsTheSequence(t *testing.T) {
 		opts Options
 	}{
 		{"single run", Options{Evals: 400, Bets: 1, Seed: 9}},
-		{"bets and duel", Options{Evals: 600, Bets: 5, BetRatio: 0.3, Duel: 12, Seed: 4}},
+		{"bets", Options{Evals: 600, Bets: 5, BetRatio: 0.3, Seed: 4}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			plain := &usedCost{fakeCost: fakeCost{record: true}}

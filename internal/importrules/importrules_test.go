@@ -23,6 +23,9 @@ const module = "github.com/rules-cryptopt/rules_cryptopt/"
 // so a new package has to be placed. Order is top (may import most) to bottom (leaves).
 var allowed = []rule{
 	{"tools/cryptopt", []string{"*"}},
+	// whyslow (docs/why-slow.md) decodes objects as objcheck does and takes every
+	// instruction's effects from the x86 model; it keeps no instruction table of its own.
+	{"tools/whyslow", []string{"objfile", "x86", "x86/decode"}},
 	// gopkg is the Go-output library behind "cryptopt gopkg": a CLI library, above the optimizer.
 	{"gopkg", []string{"optimizer", "search", "codegen", "measure/...", "checker/...", "objcheck", "objfile",
 		"fields", "ir/...", "x86/...", "internal/..."}},

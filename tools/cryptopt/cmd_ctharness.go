@@ -23,7 +23,7 @@ func cmdCTHarness(env *cliEnv, args []string) error {
 		}
 		targets := []ctgrind.Target{{Symbol: symbol, Func: f}}
 		if *alias {
-			targets = append(targets, ctgrind.Target{Symbol: symbol, Func: f, Alias: true})
+			targets = append(targets, ctgrind.Target{Symbol: symbol, Func: f, Aliasing: ir.AliasOut1Arg1})
 		}
 		text, err := ctgrind.Harness(targets, rand.New(rand.NewSource(*seed)), *inputs)
 		if err != nil {

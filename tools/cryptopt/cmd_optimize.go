@@ -15,6 +15,7 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
 	"github.com/rules-cryptopt/rules_cryptopt/internal/outfile"
 	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
+	"github.com/rules-cryptopt/rules_cryptopt/optimizer"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
 )
 
@@ -44,7 +45,7 @@ func (o *optimizeFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&o.betRatio, "bet-ratio", 0.2, "share of the evaluations (and time limit) spent on the bets, in [0, 1)")
 	fs.Int64Var(&o.seed, "seed", 1, "seed of every random choice of the search and of the measurement inputs")
 	fs.DurationVar(&o.timeLimit, "time-limit", 0, "stop with the best so far after this long, e.g. 10m (0: none)")
-	fs.IntVar(&o.duel, "duel", 45, "comparisons of the final knockout of the run's start and records against the last genome (0: none)")
+	fs.IntVar(&o.duel, "duel", optimizer.RaceRepeats, "interleaved comparisons of the final race of the search's best, its run's start and latest records, and the baseline (0: no race)")
 	fs.StringVar(&o.ifSlower, "if-slower", "warn", "when the final measurement finds the winner slower than the baseline: warn (stderr line, 'slower-than-baseline: yes' in the header) or fail (exit 1, nothing written)")
 	fs.IntVar(&o.slowerRounds, "slower-rounds", 0, "while the winner is slower than the baseline, search again (the whole --evals and --time-limit, the next seed, from the finalists) up to this many times")
 	fs.IntVar(&o.batches, "batches", 31, "timing batches per comparison (the score is their median)")

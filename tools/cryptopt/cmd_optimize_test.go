@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
+	"github.com/rules-cryptopt/rules_cryptopt/optimizer"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
@@ -40,6 +42,7 @@ func TestOptimizeShortRun(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	require.Contains(t, stdout, "evaluations: 300 ")
 	require.Contains(t, stdout, "ratio: ")
+	require.Contains(t, stdout, fmt.Sprintf(" %d interleaved comparisons", optimizer.RaceRepeats), "--duel's default is the final race's")
 
 	text, err := os.ReadFile(asm)
 	require.NoError(t, err)
@@ -105,6 +108,7 @@ func TestOptimizeBadInput(t *testing.T) {
 		{"other uarch", []string{"--curve", "p256", "--op", "mul", "--expect-uarch", "pentium4"}, "but the build asked for pentium4"},
 		{"bad if-slower", []string{"--curve", "p256", "--op", "mul", "--if-slower", "panic"}, `--if-slower "panic": want warn or fail`},
 		{"negative slower rounds", []string{"--curve", "p256", "--op", "mul", "--slower-rounds", "-1"}, "--slower-rounds -1 out of range"},
+		{"race too long", []string{"--curve", "p256", "--op", "mul", "--duel", "1001"}, "--duel 1001 out of range 0..1000"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -117,6 +117,7 @@ func TestOptimizeReportFile(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, string(report), "function: poly1305_add\n")
 	require.Contains(t, string(report), "genome-hash: ")
+	require.NotContains(t, string(report), "final race: ", "--duel 0: no race")
 
 	// A report that cannot be written fails before the search, and no output appears.
 	os.Remove(asm)

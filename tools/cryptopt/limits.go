@@ -11,7 +11,7 @@ const (
 	maxEvals       = 10_000_000 // optimize --evals
 	maxBets        = 10_000     // optimize --bets
 	maxBatches     = 1_000      // optimize/bench --batches
-	maxDuel        = 100_000    // optimize --duel
+	maxDuel        = 1_000      // optimize --duel (final race comparisons, as bench --repeats)
 	maxSlowerRound = 100        // optimize --slower-rounds (each a whole search)
 	maxRepeats     = 1_000      // bench --repeats
 	maxBenchFiles  = 1_000      // .S/.asm files of bench --all --dir

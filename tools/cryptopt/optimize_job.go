@@ -67,8 +67,9 @@ func (j *optimizeJob) run() (func() error, error) {
 	prog := newProgress(j.env.stderr, j.o.evals, j.o.timeLimit, j.baseName)
 	prog.bySize = j.o.obj.objective == "size"
 	res, err := optimizer.Run(j.ctx, optimizer.Config{Func: j.src.Func, Plan: j.plan, Codegen: j.gopts,
-		Options: search.Options{Evals: j.o.evals, Bets: j.o.bets, Duel: j.o.duel, BetRatio: j.o.betRatio,
+		Options: search.Options{Evals: j.o.evals, Bets: j.o.bets, BetRatio: j.o.betRatio,
 			Seed: j.o.seed, TimeLimit: j.o.timeLimit, Start: start},
+		Race:    raceRepeats(j.o.duel),
 		Batches: j.o.batches, Baseline: native, BaselineName: j.baseName,
 		Objective: optimizer.Objective(j.o.obj.objective), MaxBytes: j.o.obj.maxBytes, CPU: j.cpu,
 		SlowerRounds: j.o.slowerRounds,
@@ -85,6 +86,14 @@ func (j *optimizeJob) run() (func() error, error) {
 		return nil, err
 	}
 	return j.write(res, tr)
+}
+
+// raceRepeats is optimizer.Config.Race for --duel n: n comparisons, or none for 0.
+func raceRepeats(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }
 
 // slowerVerdict applies --if-slower to a winner the final measurement found slower than

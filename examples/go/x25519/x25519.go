@@ -47,7 +47,7 @@ func scalarMult(out *[Size]byte, scalar, point *[Size]byte) {
 	e[31] |= 64
 
 	// No call aliases its output with an input: the API would then copy through a temporary.
-	var x1, x2, z2, x3, z3, a, aa, b, bb, c, d, da, cb, s, s2, t fe.Element
+	var x1, x2, z2, x3, z3, a, aa, b, bb, c, d, da, cb, s, s2, t, u, v, w fe.Element
 	fromBytes(&x1, point)
 	x2 = fe.Element{1}
 	x3 = x1
@@ -60,24 +60,26 @@ func scalarMult(out *[Size]byte, scalar, point *[Size]byte) {
 		cswap(&z2, &z3, swap)
 		swap = bit
 
+		// Independent calls sit between each result and its first use, and no
+		// temporary is reused within a step (see examples/x25519/ladder.inc).
 		fe.Add(&a, &x2, &z2)  // A = x2 + z2
-		fe.Square(&aa, &a)    // AA = A²
 		fe.Sub(&b, &x2, &z2)  // B = x2 − z2
-		fe.Square(&bb, &b)    // BB = B²
-		fe.Sub(&t, &aa, &bb)  // E = AA − BB
 		fe.Add(&c, &x3, &z3)  // C = x3 + z3
 		fe.Sub(&d, &x3, &z3)  // D = x3 − z3
+		fe.Square(&aa, &a)    // AA = A²
+		fe.Square(&bb, &b)    // BB = B²
 		fe.Mul(&da, &d, &a)   // DA = D·A
 		fe.Mul(&cb, &c, &b)   // CB = C·B
-		fe.Add(&s, &da, &cb)  // DA + CB
-		fe.Square(&x3, &s)    // x3 = (DA + CB)²
-		fe.Sub(&s, &da, &cb)  // DA − CB
-		fe.Square(&s2, &s)    // (DA − CB)²
-		fe.Mul(&z3, &s2, &x1) // z3 = x1·(DA − CB)²
+		fe.Sub(&t, &aa, &bb)  // E = AA − BB
 		fe.Mul(&x2, &aa, &bb) // x2 = AA·BB
-		scmul121666(&a, &t)   // 121666·E
-		fe.Add(&s, &a, &bb)   // BB + 121666·E (= AA + 121665·E)
-		fe.Mul(&z2, &t, &s)   // z2 = E·(BB + 121666·E)
+		scmul121666(&u, &t)   // 121666·E
+		fe.Add(&s, &da, &cb)  // DA + CB
+		fe.Sub(&s2, &da, &cb) // DA − CB
+		fe.Add(&v, &u, &bb)   // BB + 121666·E (= AA + 121665·E)
+		fe.Square(&x3, &s)    // x3 = (DA + CB)²
+		fe.Square(&w, &s2)    // (DA − CB)²
+		fe.Mul(&z2, &t, &v)   // z2 = E·(BB + 121666·E)
+		fe.Mul(&z3, &w, &x1)  // z3 = x1·(DA − CB)²
 	}
 	cswap(&x2, &x3, swap)
 	cswap(&z2, &z3, swap)
@@ -89,6 +91,7 @@ func scalarMult(out *[Size]byte, scalar, point *[Size]byte) {
 	// Wipe the secrets this function holds (best effort: the compiler may keep copies).
 	e = [Size]byte{}
 	x2, z2, x3, z3, s = fe.Element{}, fe.Element{}, fe.Element{}, fe.Element{}, fe.Element{}
+	u, v, w = fe.Element{}, fe.Element{}, fe.Element{}
 }
 
 // squareN sets out = a^(2^n), n ≥ 1, with u as scratch (out, a and u distinct).

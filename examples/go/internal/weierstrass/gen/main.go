@@ -3,11 +3,15 @@ package main
 import (
 	"bytes"
 	_ "embed"
+	"errors"
 	"flag"
 	"fmt"
 	"go/format"
+	"io"
 	"os"
 	"text/template"
+
+	"github.com/rules-cryptopt/rules_cryptopt/internal/outfile"
 )
 
 // pointTemplate renders the complete formulas as straight-line calls of each curve's field
@@ -36,31 +40,49 @@ func curves() map[string]curve {
 }
 
 func main() {
-	if err := run(os.Args[1:]); err != nil {
+	if err := run(os.Args[1:], os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "weierstrass/gen:", err)
-		os.Exit(1)
+		os.Exit(2) // every failure is bad input: a flag, the curve, or the destination
 	}
 }
 
-func run(args []string) error {
+// run renders one curve's point.go to -o: a regular file is replaced atomically (nothing
+// half-written on failure), "-" or a device such as /dev/stdout is written in place.
+func run(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // the error is returned and printed once, in one line
 	name := fs.String("curve", "", "the curve package to render (nistp256 or secp256k1)")
-	out := fs.String("o", "point.go", "the file to write")
-	if err := fs.Parse(args); err != nil {
+	out := fs.String("o", "point.go", "the file to write (- or /dev/stdout: standard output)")
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintln(stdout, "usage: gen -curve nistp256|secp256k1 [-o point.go]\n\n"+
+			"Renders the curve's complete point formulas (point.go.tmpl) as gofmt'd Go.")
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		return nil
+	} else if err != nil {
 		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	c, ok := curves()[*name]
 	if !ok {
 		return fmt.Errorf("unknown -curve %q (want nistp256 or secp256k1)", *name)
 	}
-	src, err := render(c)
+	outs := outfile.NewSet(stdout)
+	o, err := outs.Add("-o", *out)
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", *out, err)
+	src, err := render(c)
+	if err == nil {
+		_, err = o.Write(src)
 	}
-	return nil
+	if err != nil {
+		outs.Abort()
+		return err
+	}
+	return outs.Commit()
 }
 
 // render executes the template for c and gofmts the result.

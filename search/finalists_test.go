@@ -1,0 +1,109 @@
+package search
+
+import (
+	"context"
+	"math/rand"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// noisyCost scores genomes like fakeCost with ±20% multiplicative noise drawn from its own
+// seeded generator, so "not slower" accepts some worse candidates.
+type noisyCost struct {
+	fakeCost
+	rng *rand.Rand
+}
+
+func (n *noisyCost) Compare(cand, best Genome) (Result, error) {
+	r, _ := n.fakeCost.Compare(cand, best)
+	r.Cand *= 0.8 + 0.4*n.rng.Float64()
+	r.Best *= 0.8 + 0.4*n.rng.Float64()
+	return r, nil
+}
+
+// TestFinalistsUnderNoise: with ±20% noise "not slower" accepts worse candidates and the
+// walk drifts, so in some seeds a finalist other than the last genome is truly
+// (noise-free) faster: what the caller's final race is for. Best is always finalist 0.
+func TestFinalistsUnderNoise(t *testing.T) {
+	p := randomProblem(rand.New(rand.NewSource(15)), 40, 8)
+	better := 0
+	for seed := range int64(10) {
+		cost := &noisyCost{fakeCost: fakeCost{used: allDecisions(8)}, rng: rand.New(rand.NewSource(seed))}
+		out, err := Run(context.Background(), p, cost, Options{Evals: 2000, Bets: 1, Seed: seed})
+		require.NoError(t, err)
+		require.Equal(t, out.Best, out.Finalists[0])
+		last := (&fakeCost{}).score(out.Best)
+		for _, g := range out.Finalists[1:] {
+			require.NoError(t, g.Validate(p))
+			if (&fakeCost{}).score(g) < last {
+				better++
+				break
+			}
+		}
+	}
+	require.Greater(t, better, 0, "with 20%% noise the walk drifts past faster genomes")
+	t.Logf("a truly faster finalist than the last genome in %d of 10 seeds", better)
+}
+
+// TestRecordsChallengers: the start and the latest records are the challengers, without
+// duplicates or the current genome; finalists take the latest first, at most MaxFinalists.
+func TestRecordsChallengers(t *testing.T) {
+	g := func(d int) *state { return newState(Genome{Order: []int{0, 1, 2}, Decisions: []int{d}}) }
+	rc := newRecords(g(0), 100)
+	rc.offer(g(1), 100) // not below the best: ignored
+	for d := 1; d <= 10; d++ {
+		rc.offer(g(d), 100-float64(d))
+	}
+	ids := func(gs []Genome) []int {
+		var out []int
+		for _, g := range gs {
+			out = append(out, g.Decisions[0])
+		}
+		return out
+	}
+	states := func(ss []*state) []Genome {
+		var out []Genome
+		for _, s := range ss {
+			out = append(out, s.g)
+		}
+		return out
+	}
+	require.Equal(t, []int{0, 3, 4, 5, 6, 7, 8, 9, 10}, ids(states(rc.challengers(g(99)))))
+	require.Equal(t, []int{0, 3, 4, 5, 6, 7, 8, 9}, ids(states(rc.challengers(g(10)))), "the current genome is not its own challenger")
+	r := &runner{rec: rc, cur: g(10)}
+	require.Equal(t, []int{10, 9, 8, 7}, ids(r.finalists()), "the current genome, then the latest records")
+	r = &runner{rec: newRecords(g(5), 100), cur: g(5)}
+	require.Equal(t, []int{5}, ids(r.finalists()), "the start is the current genome: nothing else")
+}
+
+// TestFinalists: the outcome offers its best first, then distinct other genomes of the
+// run (latest records first), at most MaxFinalists, all valid.
+func TestFinalists(t *testing.T) {
+	p := randomProblem(rand.New(rand.NewSource(3)), 30, 6)
+	for _, tc := range []struct {
+		name         string
+		evals, bets  int
+		wantAtLeast2 bool
+	}{{"single run", 400, 1, true}, {"bet and run", 400, 4, true}, {"one evaluation", 1, 1, false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := Run(context.Background(), p, &fakeCost{used: allDecisions(6)},
+				Options{Evals: tc.evals, Bets: tc.bets, BetRatio: 0.2, Seed: 2})
+			require.NoError(t, err)
+			require.NotEmpty(t, out.Finalists)
+			require.LessOrEqual(t, len(out.Finalists), MaxFinalists)
+			require.Equal(t, out.Best, out.Finalists[0])
+			if tc.wantAtLeast2 {
+				require.GreaterOrEqual(t, len(out.Finalists), 2, "the start at least")
+			} else {
+				require.Len(t, out.Finalists, 1)
+			}
+			for i, g := range out.Finalists {
+				require.NoError(t, g.Validate(p))
+				for _, h := range out.Finalists[:i] {
+					require.False(t, sameGenome(g, h), "finalists %d is a duplicate", i)
+				}
+			}
+		})
+	}
+}
