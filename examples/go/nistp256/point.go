@@ -140,6 +140,45 @@ func (f *formulas) Double5(p *point) {
 	p.Set(&X, &Y, &z2)
 }
 
+// sqrN sets r = a^(2^n), n ≥ 1.
+func sqrN(r, a *fe, n int) {
+	field.Square(r, a)
+	for i := 1; i < n; i++ {
+		field.Square(r, r)
+	}
+}
+
+// Invert sets r = 1/a (0 for a = 0) as a^(p−2) by a fixed addition chain (the exponent is
+// public). p − 2 in binary: 32 ones, 31 zeros, a one, 96 zeros, 94 ones, 0, 1; with
+// x_k = a^(2^k − 1): 255 squarings and 12 multiplications.
+func (f *formulas) Invert(r, a *fe) {
+	var x2, x3, x6, x12, x15, x30, x32, t fe
+	field.Square(&t, a)
+	field.Mul(&x2, &t, a)
+	field.Square(&t, &x2)
+	field.Mul(&x3, &t, a)
+	sqrN(&t, &x3, 3)
+	field.Mul(&x6, &t, &x3)
+	sqrN(&t, &x6, 6)
+	field.Mul(&x12, &t, &x6)
+	sqrN(&t, &x12, 3)
+	field.Mul(&x15, &t, &x3)
+	sqrN(&t, &x15, 15)
+	field.Mul(&x30, &t, &x15)
+	sqrN(&t, &x30, 2)
+	field.Mul(&x32, &t, &x2)
+	sqrN(&t, &x32, 32)
+	field.Mul(&t, &t, a) // 32 ones, 31 zeros, 1
+	sqrN(&t, &t, 128)
+	field.Mul(&t, &t, &x32) // 96 zeros, 32 ones
+	sqrN(&t, &t, 32)
+	field.Mul(&t, &t, &x32) // 64 ones
+	sqrN(&t, &t, 30)
+	field.Mul(&t, &t, &x30) // 94 ones
+	sqrN(&t, &t, 2)
+	field.Mul(r, &t, a) // 0, 1
+}
+
 // jacDouble doubles the Jacobian (X, Y, Z) in place (dbl-2001-b, a = −3: 3M + 5S); exact
 // for Y ≠ 0 and Z ≠ 0, and keeps Z = 0 (see Double5).
 func jacDouble(X, Y, Z *fe) {

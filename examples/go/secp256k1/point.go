@@ -123,6 +123,51 @@ func (f *formulas) Double5(p *point) {
 	p.Set(&X, &Y, &z2)
 }
 
+// sqrN sets r = a^(2^n), n ≥ 1.
+func sqrN(r, a *fe, n int) {
+	field.Square(r, a)
+	for i := 1; i < n; i++ {
+		field.Square(r, r)
+	}
+}
+
+// Invert sets r = 1/a (0 for a = 0) as a^(p−2) by a fixed addition chain (the exponent is
+// public; libsecp256k1's former one). p − 2 in binary: 223 ones, 0, 22 ones, 0000, 1, 0,
+// 11, 0, 1; with x_k = a^(2^k − 1): 255 squarings and 15 multiplications.
+func (f *formulas) Invert(r, a *fe) {
+	var x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t fe
+	field.Square(&t, a)
+	field.Mul(&x2, &t, a)
+	field.Square(&t, &x2)
+	field.Mul(&x3, &t, a)
+	sqrN(&t, &x3, 3)
+	field.Mul(&x6, &t, &x3)
+	sqrN(&t, &x6, 3)
+	field.Mul(&x9, &t, &x3)
+	sqrN(&t, &x9, 2)
+	field.Mul(&x11, &t, &x2)
+	sqrN(&t, &x11, 11)
+	field.Mul(&x22, &t, &x11)
+	sqrN(&t, &x22, 22)
+	field.Mul(&x44, &t, &x22)
+	sqrN(&t, &x44, 44)
+	field.Mul(&x88, &t, &x44)
+	sqrN(&t, &x88, 88)
+	field.Mul(&x176, &t, &x88)
+	sqrN(&t, &x176, 44)
+	field.Mul(&x220, &t, &x44)
+	sqrN(&t, &x220, 3)
+	field.Mul(&x223, &t, &x3)
+	sqrN(&t, &x223, 23)
+	field.Mul(&t, &t, &x22) // 0, 22 ones
+	sqrN(&t, &t, 5)
+	field.Mul(&t, &t, a) // 00001
+	sqrN(&t, &t, 3)
+	field.Mul(&t, &t, &x2) // 011
+	sqrN(&t, &t, 2)
+	field.Mul(r, &t, a) // 01
+}
+
 // jacDouble doubles the Jacobian (X, Y, Z) in place (dbl-2009-l, a = 0: 2M + 5S); exact for
 // Y ≠ 0 and Z ≠ 0, and keeps Z = 0 (see Double5).
 func jacDouble(X, Y, Z *fe) {

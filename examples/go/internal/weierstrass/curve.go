@@ -21,6 +21,8 @@ type Formulas[E Element] interface {
 	Add(r, p, q *Point[E])
 	// AddAffine sets r = p + (x, y) for an affine (x, y); r may alias p.
 	AddAffine(r, p *Point[E], x, y *E)
+	// Invert sets r = 1/a (0 for a = 0), by the curve's fixed addition chain for p − 2.
+	Invert(r, a *E)
 	// Double sets r = 2p; r may alias p.
 	Double(r, p *Point[E])
 	// Double5 sets p = 32p (Jacobian doublings in between; exact on every point).
@@ -30,17 +32,16 @@ type Formulas[E Element] interface {
 }
 
 // Params describes a curve: its 256-bit constants as 4 little-endian 64-bit words, plain
-// (not Montgomery) values, its field's Mul, Square and Opp (out may alias the inputs), and
-// its formulas.
+// (not Montgomery) values, its field's Mul and Opp (out may alias the inputs), and its
+// formulas.
 type Params[E Element] struct {
-	Name          string    // in error messages
-	P, N, PMinus2 [4]uint64 // the field prime, the group order, the inversion exponent
-	R2            E         // 2^512 mod p: Mul(x, R2) moves x into the Montgomery domain
-	Gx, Gy        E         // the generator
-	Mul           func(out, a, b *E)
-	Square        func(out, a *E)
-	Opp           func(out, a *E)
-	Formulas      Formulas[E]
+	Name     string    // in error messages
+	P, N     [4]uint64 // the field prime, the group order
+	R2       E         // 2^512 mod p: Mul(x, R2) moves x into the Montgomery domain
+	Gx, Gy   E         // the generator
+	Mul      func(out, a, b *E)
+	Opp      func(out, a *E)
+	Formulas Formulas[E]
 }
 
 // Curve is k·G and k·P on one curve; it is read-only after New (the k·G table is built at
