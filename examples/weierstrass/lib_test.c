@@ -1,7 +1,9 @@
 // 10,000 seeded random scalars and points per curve against OpenSSL (EC_POINT_mul,
 // P-256 and secp256k1) and libsecp256k1 (secp256k1_ec_pubkey_create / _tweak_mul):
 // k·G, k·P, compressed encodings both ways; off-curve and out-of-range points must be
-// refused by ours exactly when OpenSSL's EC_POINT_oct2point refuses them.
+// refused by ours exactly when OpenSSL's EC_POINT_oct2point refuses them. Then structured
+// scalars (test_edges): small, n - small, 2^j and its neighbours, repeated bit patterns
+// (long runs of equal signed digits) and ±j·λ (secp256k1's GLV split gives r1 = 0).
 #include <openssl/bn.h>
 #include <openssl/ec.h>
 #include <openssl/obj_mac.h>
@@ -99,6 +101,70 @@ static void test_openssl(const curve *c) {
   BN_CTX_free(ctx);
 }
 
+// ok = ours agrees with OpenSSL on k·G and k·P (k as a BIGNUM, any value) for the point pt.
+static void edge_check(const curve *c, const EC_GROUP *g, const BIGNUM *bk, const uint8_t pt[65],
+                       const EC_POINT *P, BN_CTX *ctx, int i) {
+  uint8_t k[32], want[65], got[65];
+  if (BN_bn2binpad(bk, k, 32) != 32) return;
+  if (BN_is_zero(bk) || BN_cmp(bk, EC_GROUP_get0_order(g)) >= 0) {
+    if (c->base(got, k) != CRYPTOPT_EC_BAD_SCALAR) fail("edge: scalar out of range accepted", c->name, i);
+    return;
+  }
+  if (!ossl_mul(g, want, k, NULL, ctx) || c->base(got, k) != 0 || memcmp(got, want, 65)) fail("edge k·G", c->name, i);
+  if (!ossl_mul(g, want, k, P, ctx) || c->mult(got, k, pt) != 0 || memcmp(got, want, 65)) fail("edge k·P", c->name, i);
+}
+
+static void test_edges(const curve *c) {
+  static const char *patterns[] = {"55", "aa", "84210842108421", "7bdef7bdef7bde", "c6318c6318c631",
+                                   "f0", "0f", "8000000000000001", "ffffffff00000000"};
+  // secp256k1's λ (a cube root of 1 mod n).
+  static const char *lambda = "5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72";
+  BN_CTX *ctx = BN_CTX_new();
+  EC_GROUP *g = EC_GROUP_new_by_curve_name(c->nid);
+  EC_POINT *P = EC_POINT_new(g);
+  const BIGNUM *n = EC_GROUP_get0_order(g);
+  BIGNUM *bk = BN_new(), *lam = NULL;
+  uint8_t r[32], pt[65];
+  int count = 0;
+  do rand32(r);
+  while (!ossl_mul(g, pt, r, NULL, ctx));
+  EC_POINT_oct2point(g, P, pt, 65, ctx);
+  BN_hex2bn(&lam, lambda);
+  for (int i = 1; i <= 300; i++, count += 2) {  // i and n - i
+    BN_set_word(bk, i), edge_check(c, g, bk, pt, P, ctx, count);
+    BN_sub(bk, n, bk), edge_check(c, g, bk, pt, P, ctx, count + 1);
+  }
+  for (int j = 1; j < 256; j++) {  // 2^j - 1, 2^j, 2^j + 1
+    for (int d = -1; d <= 1; d++, count++) {
+      BN_zero(bk), BN_set_bit(bk, j);
+      if (d < 0) BN_sub_word(bk, 1);
+      if (d > 0) BN_add_word(bk, 1);
+      edge_check(c, g, bk, pt, P, ctx, count);
+    }
+  }
+  for (size_t p = 0; p < sizeof patterns / sizeof patterns[0]; p++) {  // repeated patterns
+    char hex[65];
+    for (int i = 0; i < 64; i++) hex[i] = patterns[p][i % strlen(patterns[p])];
+    hex[64] = 0;
+    for (int shift = 0; shift < 8; shift++, count++) {
+      BN_hex2bn(&bk, hex);
+      BN_rshift(bk, bk, shift);
+      edge_check(c, g, bk, pt, P, ctx, count);
+    }
+  }
+  for (int j = 1; j <= 64; j++, count += 2) {  // ±j·λ mod n
+    BN_set_word(bk, j);
+    BN_mod_mul(bk, bk, lam, n, ctx);
+    edge_check(c, g, bk, pt, P, ctx, count);
+    BN_sub(bk, n, bk), edge_check(c, g, bk, pt, P, ctx, count + 1);
+  }
+  printf("%s structured scalars vs OpenSSL: %d\n", c->name, count);
+  BN_free(bk), BN_free(lam);
+  EC_POINT_free(P);
+  EC_GROUP_free(g);
+  BN_CTX_free(ctx);
+}
+
 static void test_libsecp256k1(void) {
   secp256k1_context *ctx = secp256k1_context_create(SECP256K1_CONTEXT_NONE);
   uint8_t k[32], r[32], pt[65], want[65], got[65];
@@ -139,7 +205,7 @@ int main(void) {
       {"secp256k1", NID_secp256k1, cryptopt_secp256k1_scalar_base_mult, cryptopt_secp256k1_scalar_mult,
        cryptopt_secp256k1_compress, cryptopt_secp256k1_decompress},
   };
-  for (int i = 0; i < 2; i++) test_openssl(&curves[i]);
+  for (int i = 0; i < 2; i++) test_openssl(&curves[i]), test_edges(&curves[i]);
   test_libsecp256k1();
   if (failures) {
     fprintf(stderr, "%d failures\n", failures);

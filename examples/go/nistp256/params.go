@@ -24,10 +24,8 @@ var (
 	cGy = fe{0xcbb6406837bf51f5, 0x2bce33576b315ece, 0x8ee7eb4a7c0f9e16, 0x4fe342e2fe1a7f9b}
 	// cR2 = 2^512 mod p: Mul(x, cR2) = x·2^256 mod p moves x into the Montgomery domain.
 	cR2 = fe{0x0000000000000003, 0xfffffffbffffffff, 0xfffffffffffffffe, 0x00000004fffffffd}
-	// cPm2 = p − 2, the (public) exponent of inversion by Fermat's little theorem.
-	cPm2 = [4]uint64{0xfffffffffffffffd, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001}
 )
 
 // curve is P-256 with the formulas of point.go; read-only after package initialisation.
-var curve = weierstrass.New(weierstrass.Params[fe]{Name: curveName, P: cP, N: cN, PMinus2: cPm2,
-	R2: cR2, Gx: cGx, Gy: cGy, Mul: field.Mul, Square: field.Square, Formulas: newFormulas()})
+var curve = weierstrass.New(weierstrass.Params[fe]{Name: curveName, P: cP, N: cN,
+	R2: cR2, Gx: cGx, Gy: cGy, Mul: field.Mul, Opp: field.Opp, Formulas: newFormulas()})

@@ -11,12 +11,14 @@ type point = weierstrass.Point[fe]
 
 // formulas are P-256's (a = −3) complete formulas of Renes, Costello and Batina (EUROCRYPT
 // 2016), with b in the Montgomery domain. They call the field package directly (the hot
-// path); its ops may alias out and an input.
-type formulas struct{ b fe }
+// path); its ops may alias out and an input. one is 1 in the Montgomery domain.
+type formulas struct{ b, one fe }
 
 func newFormulas() *formulas {
 	f := &formulas{}
 	field.Mul(&f.b, &cB, &cR2)
+	one := fe{1}
+	field.Mul(&f.one, &one, &cR2)
 	return f
 }
 
@@ -67,6 +69,144 @@ func (f *formulas) Add(r, p, q *point) {
 	field.Mul(&t1, &t3, &t0)
 	field.Add(&Z3, &Z3, &t1)
 	r.Set(&X3, &Y3, &Z3)
+}
+
+// AddAffine sets r = p + (x, y) by RCB Algorithm 5 (the second point affine,
+// Z2 = 1: one multiplication and the sums around two others fewer); r may alias p. Its
+// tail is Add's, rendered from one template definition (a shared function cost P-256 k·P 3 %).
+func (f *formulas) AddAffine(r, p *point, x, y *fe) {
+	var t0, t1, t2, t3, t4, X3, Y3, Z3 fe
+	field.Mul(&t0, &p.X, x)
+	field.Mul(&t1, &p.Y, y)
+	t2[0], t2[1], t2[2], t2[3] = p.Z[0], p.Z[1], p.Z[2], p.Z[3]
+	field.Add(&t3, &p.X, &p.Y)
+	field.Add(&t4, x, y)
+	field.Mul(&t3, &t3, &t4)
+	field.Add(&t4, &t0, &t1)
+	field.Sub(&t3, &t3, &t4)
+	field.Mul(&t4, y, &p.Z)
+	field.Add(&t4, &t4, &p.Y)
+	field.Mul(&Y3, x, &p.Z)
+	field.Add(&Y3, &Y3, &p.X)
+	field.Mul(&Z3, &f.b, &t2)
+	field.Sub(&X3, &Y3, &Z3)
+	field.Add(&Z3, &X3, &X3)
+	field.Add(&X3, &X3, &Z3)
+	field.Sub(&Z3, &t1, &X3)
+	field.Add(&X3, &t1, &X3)
+	field.Mul(&Y3, &f.b, &Y3)
+	field.Add(&t1, &t2, &t2)
+	field.Add(&t2, &t1, &t2)
+	field.Sub(&Y3, &Y3, &t2)
+	field.Sub(&Y3, &Y3, &t0)
+	field.Add(&t1, &Y3, &Y3)
+	field.Add(&Y3, &t1, &Y3)
+	field.Add(&t1, &t0, &t0)
+	field.Add(&t0, &t1, &t0)
+	field.Sub(&t0, &t0, &t2)
+	field.Mul(&t1, &t4, &Y3)
+	field.Mul(&t2, &t0, &Y3)
+	field.Mul(&Y3, &X3, &Z3)
+	field.Add(&Y3, &Y3, &t2)
+	field.Mul(&X3, &t3, &X3)
+	field.Sub(&X3, &X3, &t1)
+	field.Mul(&Z3, &t4, &Z3)
+	field.Mul(&t1, &t3, &t0)
+	field.Add(&Z3, &Z3, &t1)
+	r.Set(&X3, &Y3, &Z3)
+}
+
+// Double5 sets p = 32p: five Jacobian doublings (jacDouble) between the conversions to
+// (X·Z, Y·Z², Z) and back to (X·Z, Y, Z³). The Jacobian doubling is exact on every point
+// it gets: the curve has prime (odd) order, so no point but infinity has y = 0 and the
+// double of any other point is not infinity; infinity enters as Z = 0, keeps Z = 0, and
+// leaves as (0:1:0) by a mask (X·Z is 0 already).
+func (f *formulas) Double5(p *point) {
+	var z2, X, Y, Z fe
+	field.Square(&z2, &p.Z)
+	field.Mul(&X, &p.X, &p.Z)
+	field.Mul(&Y, &p.Y, &z2)
+	Z[0], Z[1], Z[2], Z[3] = p.Z[0], p.Z[1], p.Z[2], p.Z[3]
+	for range 5 {
+		jacDouble(&X, &Y, &Z)
+	}
+	field.Square(&z2, &Z)
+	field.Mul(&X, &X, &Z)
+	field.Mul(&z2, &z2, &Z)
+	inf := -weierstrass.IsZero(&z2) // all ones exactly when Z = 0
+	for w := range 4 {
+		Y[w] = Y[w]&^inf | f.one[w]&inf
+	}
+	p.Set(&X, &Y, &z2)
+}
+
+// sqrN sets r = a^(2^n), n ≥ 1.
+func sqrN(r, a *fe, n int) {
+	field.Square(r, a)
+	for i := 1; i < n; i++ {
+		field.Square(r, r)
+	}
+}
+
+// Invert sets r = 1/a (0 for a = 0) as a^(p−2) by a fixed addition chain (the exponent is
+// public). p − 2 in binary: 32 ones, 31 zeros, a one, 96 zeros, 94 ones, 0, 1; with
+// x_k = a^(2^k − 1): 255 squarings and 12 multiplications.
+func (f *formulas) Invert(r, a *fe) {
+	var x2, x3, x6, x12, x15, x30, x32, t fe
+	field.Square(&t, a)
+	field.Mul(&x2, &t, a)
+	field.Square(&t, &x2)
+	field.Mul(&x3, &t, a)
+	sqrN(&t, &x3, 3)
+	field.Mul(&x6, &t, &x3)
+	sqrN(&t, &x6, 6)
+	field.Mul(&x12, &t, &x6)
+	sqrN(&t, &x12, 3)
+	field.Mul(&x15, &t, &x3)
+	sqrN(&t, &x15, 15)
+	field.Mul(&x30, &t, &x15)
+	sqrN(&t, &x30, 2)
+	field.Mul(&x32, &t, &x2)
+	sqrN(&t, &x32, 32)
+	field.Mul(&t, &t, a) // 32 ones, 31 zeros, 1
+	sqrN(&t, &t, 128)
+	field.Mul(&t, &t, &x32) // 96 zeros, 32 ones
+	sqrN(&t, &t, 32)
+	field.Mul(&t, &t, &x32) // 64 ones
+	sqrN(&t, &t, 30)
+	field.Mul(&t, &t, &x30) // 94 ones
+	sqrN(&t, &t, 2)
+	field.Mul(r, &t, a) // 0, 1
+}
+
+// jacDouble doubles the Jacobian (X, Y, Z) in place (dbl-2001-b, a = −3: 3M + 5S); exact
+// for Y ≠ 0 and Z ≠ 0, and keeps Z = 0 (see Double5).
+func jacDouble(X, Y, Z *fe) {
+	var delta, gamma, beta, alpha, t fe
+	field.Square(&delta, Z)
+	field.Square(&gamma, Y)
+	field.Mul(&beta, X, &gamma)
+	field.Sub(&t, X, &delta)
+	field.Add(&alpha, X, &delta)
+	field.Mul(&alpha, &t, &alpha)
+	field.Add(&t, &alpha, &alpha)
+	field.Add(&alpha, &t, &alpha) // alpha = 3(X − delta)(X + delta)
+	field.Add(&t, Y, Z)
+	field.Square(Z, &t)
+	field.Sub(Z, Z, &gamma)
+	field.Sub(Z, Z, &delta) // Z3 = (Y + Z)² − gamma − delta
+	field.Add(&beta, &beta, &beta)
+	field.Add(&beta, &beta, &beta) // 4·beta
+	field.Square(X, &alpha)
+	field.Add(&t, &beta, &beta)
+	field.Sub(X, X, &t) // X3 = alpha² − 8·beta
+	field.Sub(&beta, &beta, X)
+	field.Mul(Y, &alpha, &beta)
+	field.Square(&gamma, &gamma)
+	field.Add(&gamma, &gamma, &gamma)
+	field.Add(&gamma, &gamma, &gamma)
+	field.Add(&gamma, &gamma, &gamma)
+	field.Sub(Y, Y, &gamma) // Y3 = alpha(4·beta − X3) − 8·gamma²
 }
 
 // Double sets r = 2p by RCB Algorithm 6; r may alias p.

@@ -24,10 +24,8 @@ var (
 	cGy = fe{0x9c47d08ffb10d4b8, 0xfd17b448a6855419, 0x5da4fbfc0e1108a8, 0x483ada7726a3c465}
 	// cR2 = 2^512 mod p: Mul(x, cR2) = x·2^256 mod p moves x into the Montgomery domain.
 	cR2 = fe{0x000007a2000e90a1, 0x0000000000000001, 0x0000000000000000, 0x0000000000000000}
-	// cPm2 = p − 2, the (public) exponent of inversion by Fermat's little theorem.
-	cPm2 = [4]uint64{0xfffffffefffffc2d, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}
 )
 
 // curve is secp256k1 with the formulas of point.go; read-only after package initialisation.
-var curve = weierstrass.New(weierstrass.Params[fe]{Name: curveName, P: cP, N: cN, PMinus2: cPm2,
-	R2: cR2, Gx: cGx, Gy: cGy, Mul: field.Mul, Square: field.Square, Formulas: newFormulas()})
+var curve = weierstrass.New(weierstrass.Params[fe]{Name: curveName, P: cP, N: cN,
+	R2: cR2, Gx: cGx, Gy: cGy, Mul: field.Mul, Opp: field.Opp, Formulas: newFormulas()})

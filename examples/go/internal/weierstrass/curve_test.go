@@ -1,6 +1,7 @@
 package weierstrass
 
 import (
+	"math/big"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -57,18 +58,32 @@ func TestScalarDigits(t *testing.T) {
 		{"n", be(n), false},
 		{"n+1", be([4]uint64{0x11, 0, 0, 0x8000000000000000}), false},
 		{"31 bytes", make([]byte, 31), false},
+		{"2^255 - 1", be([4]uint64{^uint64(0), ^uint64(0), ^uint64(0), 1<<63 - 1}), true},
+		{"runs of 16", be([4]uint64{0x8421084210842108, 0x4210842108421084, 0x2108421084210842, 0x0842108421084210}), true},
+		{"alternating", be([4]uint64{0x5555555555555555, 0xaaaaaaaaaaaaaaaa, 0x5555555555555555, 0x2aaaaaaaaaaaaaaa}), true},
 	} {
-		d, ok := c.scalarDigits(tc.k)
-		require.Equal(t, tc.ok, ok, tc.name)
-		if len(tc.k) != 32 {
-			continue
+		for _, wc := range []struct {
+			w     uint
+			count int
+		}{{5, windows}, {6, baseWindows}} {
+			mag, neg, ok := c.scalarDigits(tc.k, wc.w, wc.count)
+			require.Equal(t, tc.ok, ok, tc.name)
+			if len(tc.k) != 32 {
+				continue
+			}
+			sum := new(big.Int) // the signed digits put back together
+			for i := wc.count - 1; i >= 0; i-- {
+				require.LessOrEqual(t, mag[i], uint64(1)<<(wc.w-1), tc.name)
+				require.LessOrEqual(t, neg[i], uint64(1), tc.name)
+				d := big.NewInt(int64(mag[i]))
+				if neg[i] == 1 {
+					d.Neg(d)
+				}
+				sum.Lsh(sum, wc.w).Add(sum, d)
+			}
+			require.Zero(t, new(big.Int).SetBytes(tc.k).Cmp(sum), "%s, w = %d: digits sum to %x", tc.name, wc.w, sum)
+			require.Zero(t, neg[wc.count-1], "top digit of %s, w = %d", tc.name, wc.w)
 		}
-		var w [4]uint64 // the digits put back together
-		for i := range d {
-			require.Less(t, d[i], uint64(16))
-			w[i/16] |= d[i] << (4 * (i % 16))
-		}
-		require.Equal(t, tc.k, be(w), tc.name)
 	}
 }
 
@@ -88,4 +103,21 @@ func TestSelectPoint(t *testing.T) {
 	}
 	r.Set(&tab[0].Z, &tab[1].X, &tab[2].Y)
 	require.Equal(t, Point[elem]{elem{13}, elem{21}, elem{32}}, r, "Set")
+
+	c.p.Opp = func(out, a *elem) { *out = elem{^a[0], ^a[1], ^a[2], ^a[3]} } // any map will do
+	atab := []Affine[elem]{{elem{11}, elem{12}}, {elem{21}, elem{22}}, {elem{31}, elem{32}}}
+	var a Affine[elem]
+	for d := range tab {
+		for _, neg := range []uint64{0, 1} {
+			c.selectSigned(&r, tab, uint64(d+1), neg)
+			c.selectAffine(&a, atab, uint64(d+1), neg)
+			want, wantA := tab[d], atab[d]
+			if neg == 1 {
+				c.p.Opp(&want.Y, &want.Y)
+				c.p.Opp(&wantA.Y, &wantA.Y)
+			}
+			require.Equal(t, want, r, "digit %d, negative %d", d+1, neg)
+			require.Equal(t, wantA, a, "affine digit %d, negative %d", d+1, neg)
+		}
+	}
 }

@@ -50,25 +50,11 @@ func (c *Curve[E]) EncodeFE(b []byte, x *E) {
 	}
 }
 
-// Invert returns 1/a (0 for a = 0) as a^(p−2) by 4-bit fixed windows over the public
-// exponent (256 squarings, 64+14 multiplications); branching on it is fine.
+// Invert returns 1/a (0 for a = 0): the formulas' addition chain for a^(p−2).
 func (c *Curve[E]) Invert(a *E) E {
-	var tab [16]E
-	tab[0] = c.one
-	tab[1] = *a
-	for i := 2; i < 16; i++ {
-		c.p.Mul(&tab[i], &tab[i-1], a)
-	}
-	acc := tab[0]
-	for i := 63; i >= 0; i-- {
-		for range 4 {
-			c.p.Square(&acc, &acc)
-		}
-		if d := (c.p.PMinus2[i/16] >> (4 * (i % 16))) & 15; d != 0 {
-			c.p.Mul(&acc, &acc, &tab[d])
-		}
-	}
-	return acc
+	var r E
+	c.p.Formulas.Invert(&r, a)
+	return r
 }
 
 // Less reports a < b as 256-bit integers, by a borrow chain without branches.
