@@ -59,7 +59,8 @@ type EGraph struct {
 	pending   []Id
 	keybuf    []byte
 	rules     [numOps][]Rewrite
-	size      int // arguments of all nodes: with Len, what the graph costs in memory
+	size      int  // arguments of all nodes: with Len, what the graph costs in memory
+	probing   bool // add-carry-mod is probing a truncation (see probeMod)
 }
 
 // New makes an empty graph.
