@@ -28,23 +28,26 @@ func carryRules() []Rewrite {
 // 2^K) = Z, and e*2^K*(Z >> K) is a multiple of 2^k, moving the high part into the carry
 // keeps the value.
 func addCarryMod(g *EGraph, n Node) (Id, bool) {
+	// Terms that are carries of sums: each may be the carry (i) or the high part (h).
+	var shrs []int
 	for i, a := range n.Args {
-		an := g.Node(a)
-		if an.Op != OpShr {
-			continue
+		if an := g.Node(a); an.Op == OpShr && g.Node(an.Args[0]).Op == OpAdd {
+			shrs = append(shrs, i)
 		}
+	}
+	if len(shrs) < 2 {
+		return 0, false
+	}
+	for _, i := range shrs {
+		an := g.Node(n.Args[i])
 		l := g.Node(an.Args[0])
-		if l.Op != OpAdd {
-			continue
-		}
 		for j, b := range l.Args {
 			bn := g.Node(b)
 			if bn.Op != OpMod || bn.K < an.K || bn.K >= 128 {
 				continue
 			}
-			for h, hid := range n.Args {
-				hn := g.Node(hid)
-				if h == i || hn.Op != OpShr || hn.K != bn.K || g.Node(hn.Args[0]).Op != OpAdd {
+			for _, h := range shrs {
+				if h == i || g.Node(n.Args[h]).K != bn.K {
 					continue
 				}
 				if id, ok := moveHigh(g, n, i, l, j, h); ok {
@@ -62,7 +65,7 @@ func addCarryMod(g *EGraph, n Node) (Id, bool) {
 func moveHigh(g *EGraph, n Node, i int, l Node, j, h int) (Id, bool) {
 	hn, bn, k := g.Node(n.Args[h]), g.Node(l.Args[j]), g.Node(n.Args[i]).K
 	z := hn.Args[0]
-	if !sameLow(g, z, bn.Args[0], bn.K) && !g.probeMod(z, bn.K, l.Args[j]) {
+	if !g.sameLow(z, bn.Args[0], bn.K) && !g.probeMod(z, bn.K, l.Args[j]) {
 		return 0, false
 	}
 	c, e := n.Coef[i], l.Coef[j]
@@ -134,21 +137,42 @@ func signBorrow(g *EGraph, n Node) (Id, bool) {
 // so no probe runs inside another: the sums it builds would otherwise probe again,
 // and on p384 that recursion did not finish in minutes.
 func (g *EGraph) probeMod(z Id, k int, low Id) bool {
-	if g.probing {
+	// Small sums only: a probe of a wide sum (p434's) costs more than all else, and the
+	// carry splits it is for (curve25519_solinas') are of two or three words.
+	if g.probing || len(g.Node(z).Args) > maxProbeTerms || len(g.Node(low).Args) > 0 &&
+		len(g.Node(g.Node(low).Args[0]).Args) > maxProbeTerms {
 		return false
 	}
-	g.probing = true
-	defer func() { g.probing = false }()
-	return g.Mod(z, k) == g.Find(low)
+	key := probeKey{g.Find(z), k}
+	m, ok := g.probed[key]
+	if !ok {
+		g.probing = true
+		m = g.Mod(z, k)
+		g.probing = false
+		if g.probed == nil {
+			g.probed = map[probeKey]Id{}
+		}
+		g.probed[key] = m
+	}
+	return g.Find(m) == g.Find(low)
+}
+
+// maxProbeTerms bounds the sums probeMod builds truncations of.
+const maxProbeTerms = 4
+
+// probeKey names a probed truncation z mod 2^k.
+type probeKey struct {
+	z Id
+	k int
 }
 
 // sameLow reports whether x and z are congruent modulo 2^K as linear forms: equal
 // coefficients mod 2^K after each truncation to K or more bits is dropped and nested sums
 // are expanded (what mod-push-add does). It builds no node: trying every candidate pair
 // through g.Mod would grow the graph, and the new sums set off more rewrites.
-func sameLow(g *EGraph, x, z Id, k int) bool {
-	fx, okx := lowForm(g, x, k)
-	fz, okz := lowForm(g, z, k)
+func (g *EGraph) sameLow(x, z Id, k int) bool {
+	fx, okx := g.lowForm(x, k)
+	fz, okz := g.lowForm(z, k)
 	if !okx || !okz || len(fx) != len(fz) {
 		return false
 	}
@@ -164,15 +188,26 @@ func sameLow(g *EGraph, x, z Id, k int) bool {
 const constKey = Id(-1)
 
 // lowForm is x's linear form modulo 2^k, nested sums expanded up to a small depth.
-func lowForm(g *EGraph, x Id, k int) (map[Id]U128, bool) {
+// Forms are cached per class: a class's value never changes, so neither does its form.
+func (g *EGraph) lowForm(x Id, k int) (map[Id]U128, bool) {
+	key := probeKey{g.Find(x), k}
+	if f, ok := g.forms[key]; ok {
+		return f, f != nil
+	}
 	f := map[Id]U128{}
-	ok := addLow(g, f, x, W(1), k, 4)
+	if !addLow(g, f, x, W(1), k, 4) {
+		f = nil
+	}
 	for id, c := range f {
 		if c.IsZero() {
 			delete(f, id)
 		}
 	}
-	return f, ok
+	if g.forms == nil {
+		g.forms = map[probeKey]map[Id]U128{}
+	}
+	g.forms[key] = f
+	return f, f != nil
 }
 
 func addLow(g *EGraph, f map[Id]U128, x Id, coef U128, k, depth int) bool {
