@@ -138,7 +138,7 @@ func signBorrow(g *EGraph, n Node) (Id, bool) {
 // and on p384 that recursion did not finish in minutes.
 func (g *EGraph) probeMod(z Id, k int, low Id) bool {
 	// Small sums only: a probe of a wide sum (p434's) costs more than all else, and the
-	// carry splits it is for (curve25519_solinas') are of two or three words.
+	// carry splits it is for (clang's curve25519_solinas mul: 6 terms) are short.
 	if g.probing || len(g.Node(z).Args) > maxProbeTerms || len(g.Node(low).Args) > 0 &&
 		len(g.Node(g.Node(low).Args[0]).Args) > maxProbeTerms {
 		return false
@@ -158,7 +158,7 @@ func (g *EGraph) probeMod(z Id, k int, low Id) bool {
 }
 
 // maxProbeTerms bounds the sums probeMod builds truncations of.
-const maxProbeTerms = 4
+const maxProbeTerms = 6
 
 // probeKey names a probed truncation z mod 2^k.
 type probeKey struct {
