@@ -73,6 +73,10 @@ var ruleTemplates = map[string][]string{
 		"(+ (* 2 (>> (+ (mod (* a b) 64) (* d x)) 64)) (* 2 (>> (+ (mod (+ (* a b) (* d x)) 64) y) 64)))",
 		"(+ (>> (+ (mod (* a b) 64) (* d x)) 63) (>> (+ (mod (+ (* a b) (* d x)) 64) y) 64))",
 		"(+ (>> (+ (mod (* a b) 64) (* d x)) 64) (>> (+ (mod (+ (* a b) (* d x)) 64) y) 63))"},
+	// gcc's neg of a borrow: fires for a bit at k = 64 and k = 32; h not a bit, a
+	// complement over other bits than the truncation, a constant 2 instead of 1.
+	"neg-bit": {"(mod (+ (~ c 64) 1) 64)", "(mod (+ (~ c 32) 1) 32)", "(mod (+ (~ h 64) 1) 64)",
+		"(mod (+ (~ c 64) 1) 63)", "(mod (+ (~ c 63) 1) 64)", "(mod (+ (~ c 64) 2) 64)"},
 	"or-select": {"(| (? c a 0) (? c 0 b))", "(| (? c a 0) (? e 0 b))", "(| (? c a b) (? c d a))",
 		"(| (& a (* 0xffffffffffffffff c)) (& b (~ (* 0xffffffffffffffff c) 64)))"},
 }
