@@ -59,7 +59,10 @@ type EGraph struct {
 	pending   []Id
 	keybuf    []byte
 	rules     [numOps][]Rewrite
-	size      int // arguments of all nodes: with Len, what the graph costs in memory
+	size      int                      // arguments of all nodes: with Len, what the graph costs in memory
+	probing   bool                     // add-carry-mod is probing a truncation (see probeMod)
+	probed    map[probeKey]Id          // probeMod's truncations
+	forms     map[probeKey]map[Id]U128 // lowForm's linear forms (nil: none)
 }
 
 // New makes an empty graph.

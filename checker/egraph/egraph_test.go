@@ -74,6 +74,14 @@ var rewriteTable = []rewriteCase{
 	{"sar-of-mask", "(>> (* 0xffffffffffffffff c) 63)", "c"},
 	// gcc packs Dettman's limb 16*(d mod 2^52) + (t >> 48) with and/or.
 	{"dettman-field", "(| (mod (>> a 48) 4) (& (mod (* 16 b) 64) 0xfffffffffffff0))", "(+ (mod (>> a 48) 4) (* 16 (mod b 52)))"},
+	// gcc: neg r of a borrow, and of that 38 & mask (curve25519_solinas' final carry).
+	{"neg-borrow-mask", "(& 38 (mod (+ (~ c 64) 1) 64))", "(? c 0 38)"},
+	// clang's last borrow step: add r8, rsi; adc rsi, 0; sar rsi, 63 with rsi the mask.
+	{"sign-borrow-last", "(mod (>> (+ (* 0xffffffffffffffff c) (>> (+ a (* 0xffffffffffffffff c)) 64)) 63) 1)",
+		"(~ (>> (+ a (~ c 1) 0xffffffffffffffff) 64) 1)"},
+	// ... and its carries of partial sums: the high part still holds the truncation.
+	{"carry-moved-into-sum", "(+ (>> (+ (mod (* a b) 64) (* d x)) 64) (>> (+ (mod (+ (* a b) (* d x)) 64) y) 64))",
+		"(>> (+ (mod (* a b) 64) (* d x) y) 64)"},
 	{"carry-split-whole", "(+ (>> (+ a (mod (* 19 (* s t)) 64)) 52) (* 4096 (>> (* 19 (* s t)) 64)))", "(>> (+ a (* 19 (* s t))) 52)"},
 }
 
@@ -153,6 +161,11 @@ func TestDistinct(t *testing.T) {
 		{"borrow-mask-without-constant", "(>> (+ a (* 0xffffffffffffffff c)) 64)", "(+ c (>> (+ a (~ c 1)) 64))"},
 		{"or-overlapping", "(| (mod a 5) (* 16 b))", "(+ (mod a 5) (* 16 b))"},
 		{"and-not-a-field", "(& a 0xf0f0)", "(* 16 (mod (>> a 4) 12))"},
+		{"sign-borrow-two-bits", "(mod (>> (+ (* 0xffffffffffffffff c) (>> (+ a (* 0xffffffffffffffff e)) 64)) 63) 1)",
+			"(~ (>> (+ a (~ c 1) 0xffffffffffffffff) 64) 1)"},
+		{"carry-moved-narrow", "(+ (>> (+ (mod (* a b) 63) (* d x)) 64) (>> (+ (mod (+ (* a b) (* d x)) 64) y) 64))",
+			"(>> (+ (mod (* a b) 63) (* d x) y) 64)"},
+		{"neg-of-non-bit", "(mod (+ (~ (mod a 2) 64) 1) 64)", "(* 0xffffffffffffffff (mod a 2))"},
 		{"carry-split-wrong-weight", "(+ (>> (+ a (mod (* s t) 64)) 52) (* 2048 (>> (* s t) 64)))",
 			"(>> (+ a (* s t)) 52)"},
 	} {

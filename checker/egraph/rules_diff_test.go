@@ -52,6 +52,31 @@ var ruleTemplates = map[string][]string{
 	"and-field": {"(& a 0xfffffffffffff0)", "(& (* a b) 0xfffffffffffff0)", "(& a 0xff00)", "(& a 0xff01)", "(& a 0xf0f0)", "(& 0x1000000000000000000000000000000 (* a b))"},
 	"or-disjoint": {"(| (mod a 4) (* 16 b))", "(| (mod a 5) (* 16 b))", "(| (mod a 3) (+ (* 16 b) 8))", "(| (mod a 4) (+ (* 16 b) 8))",
 		"(| (mod a 4) (+ (* 3 b) 16))", "(| (mod a 3) (* 3 b))", "(| c (* 2 b))"},
+	// b = c a bit, R = a word: fires; R = a*b too wide, h not a bit (the identity holds for
+	// any b <= 2^k, but ~h is negative: caught by the range check), another bit e inside, a
+	// 32-bit mask over 64-bit shifts, an outer coefficient off by one, and k = 32 (fires).
+	"sign-borrow": {"(mod (>> (+ (* 0xffffffffffffffff c) (>> (+ a (* 0xffffffffffffffff c)) 64)) 63) 1)",
+		"(mod (>> (+ (* 0xffffffffffffffff c) (>> (+ (* a b) (* 0xffffffffffffffff c)) 64)) 63) 1)",
+		"(mod (>> (+ (* 0xffffffffffffffff h) (>> (+ a (* 0xffffffffffffffff h)) 64)) 63) 1)",
+		"(mod (>> (+ (* 0xffffffffffffffff c) (>> (+ a (* 0xffffffffffffffff e)) 64)) 63) 1)",
+		"(mod (>> (+ (* 0xffffffff c) (>> (+ a (* 0xffffffff c)) 64)) 63) 1)",
+		"(mod (>> (+ (* 0x1fffffffffffffffe c) (>> (+ a (* 0xffffffffffffffff c)) 64)) 63) 1)",
+		"(mod (>> (+ (* 0xffffffff c) (>> (+ (mod a 32) (* 0xffffffff c)) 32)) 31) 1)",
+		"(mod (>> (+ (* 0xffffffff c) (>> (+ (mod a 33) (* 0xffffffff c)) 32)) 31) 1)"},
+	// The high part's sum keeps a truncation its low part's lost (fires, by form and by
+	// probe), a truncation to too few bits, a carry weighted more than its high part, and a
+	// high part of a different width.
+	"add-carry-mod": {"(+ (>> (+ (mod (* a b) 64) (* d x)) 64) (>> (+ (mod (+ (* a b) (* d x)) 64) y) 64))",
+		"(+ (>> (+ (mod (+ (* a b) (>> (* d q) 64)) 64) (>> (+ (mod (* d q) 64) x) 64)) 64) (>> (+ (mod (+ (* a b) (>> (+ (* d q) x) 64)) 64) y) 64))",
+		"(+ (>> (+ (mod (* a b) 63) (* d x)) 64) (>> (+ (mod (+ (* a b) (* d x)) 64) y) 64))",
+		"(+ (>> (+ (mod (* a b) 64) (* d x)) 64) (* 2 (>> (+ (mod (+ (* a b) (* d x)) 64) y) 64)))",
+		"(+ (* 2 (>> (+ (mod (* a b) 64) (* d x)) 64)) (* 2 (>> (+ (mod (+ (* a b) (* d x)) 64) y) 64)))",
+		"(+ (>> (+ (mod (* a b) 64) (* d x)) 63) (>> (+ (mod (+ (* a b) (* d x)) 64) y) 64))",
+		"(+ (>> (+ (mod (* a b) 64) (* d x)) 64) (>> (+ (mod (+ (* a b) (* d x)) 64) y) 63))"},
+	// gcc's neg of a borrow: fires for a bit at k = 64 and k = 32; h not a bit, a
+	// complement over other bits than the truncation, a constant 2 instead of 1.
+	"neg-bit": {"(mod (+ (~ c 64) 1) 64)", "(mod (+ (~ c 32) 1) 32)", "(mod (+ (~ h 64) 1) 64)",
+		"(mod (+ (~ c 64) 1) 63)", "(mod (+ (~ c 63) 1) 64)", "(mod (+ (~ c 64) 2) 64)"},
 	"or-select": {"(| (? c a 0) (? c 0 b))", "(| (? c a 0) (? e 0 b))", "(| (? c a b) (? c d a))",
 		"(| (& a (* 0xffffffffffffffff c)) (& b (~ (* 0xffffffffffffffff c) 64)))"},
 }
@@ -193,6 +218,33 @@ func checkFiring(t *testing.T, g *EGraph, f firing, env map[string]*big.Int, src
 	if before.Cmp(after) != 0 {
 		require.Failf(t, "unsound rewrite", "%s rewrote %s to %s (building %s): %v before, %v after, at %s",
 			f.rule, fmt.Sprint(f.node.Op, f.node.Args, f.node.Val, f.node.K), g.Format(f.to, 6), src, before, after, envString(env))
+	}
+	checkRanges(t, g, f, env, src)
+}
+
+// checkRanges: every class a rule built must stay a non-negative integer within its upper
+// bound; a node like ~x over too few bits (x >= 2^k) is negative, and rules reasoning from
+// its bound would be unsound even where this firing's value is right.
+func checkRanges(t *testing.T, g *EGraph, f firing, env map[string]*big.Int, src string) {
+	t.Helper()
+	seen := map[Id]bool{}
+	stack := []Id{f.to}
+	for len(stack) > 0 && len(seen) < 64 {
+		id := g.Find(stack[len(stack)-1])
+		stack = stack[:len(stack)-1]
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		v, err := g.Eval(id, env)
+		if err != nil {
+			continue
+		}
+		if ub := g.UB(id); v.Sign() < 0 || (ub != Max && v.Cmp(ub.Big()) > 0) {
+			require.Failf(t, "out of range", "%s built %s = %v, outside [0, %v] (building %s) at %s",
+				f.rule, g.Format(id, 6), v, ub, src, envString(env))
+		}
+		stack = append(stack, g.Node(id).Args...)
 	}
 }
 
