@@ -22,98 +22,112 @@ func newFormulas() *formulas {
 	return f
 }
 
-// Add sets r = p + q by RCB Algorithm 4; r may alias p or q.
+// Add sets r = p + q by RCB Algorithm 4; r may alias p or q (r is written only
+// after the last read of p and q).
+//
+// Call order, here and in the other formulas: every value has its own temporary and
+// independent calls sit between each result and its first use. The field functions are
+// assembly the compiler does not reorder, and each stores its limbs for the next to load,
+// so a call right after the one whose result it reads waits for those stores; in-place
+// calls also make the field package copy its result back. Same field operations as the
+// published formulas, another order (docs/weierstrass.md).
 func (f *formulas) Add(r, p, q *point) {
-	var t0, t1, t2, t3, t4, X3, Y3, Z3 fe
+	var a3, b3, a4, b4, a5, b5, h3, h4, h5, c3, c4, c5, t0, t1, t2, t3, t4, Y3 fe
+	field.Add(&b3, &q.X, &q.Y)
+	field.Add(&b4, &q.Y, &q.Z)
+	field.Add(&b5, &q.X, &q.Z)
 	field.Mul(&t0, &p.X, &q.X)
+	field.Add(&a3, &p.X, &p.Y)
 	field.Mul(&t1, &p.Y, &q.Y)
+	field.Add(&a5, &p.X, &p.Z)
 	field.Mul(&t2, &p.Z, &q.Z)
-	field.Add(&t3, &p.X, &p.Y)
-	field.Add(&t4, &q.X, &q.Y)
-	field.Mul(&t3, &t3, &t4)
-	field.Add(&t4, &t0, &t1)
-	field.Sub(&t3, &t3, &t4)
-	field.Add(&t4, &p.Y, &p.Z)
-	field.Add(&X3, &q.Y, &q.Z)
-	field.Mul(&t4, &t4, &X3)
-	field.Add(&X3, &t1, &t2)
-	field.Sub(&t4, &t4, &X3)
-	field.Add(&X3, &p.X, &p.Z)
-	field.Add(&Y3, &q.X, &q.Z)
-	field.Mul(&X3, &X3, &Y3)
-	field.Add(&Y3, &t0, &t2)
-	field.Sub(&Y3, &X3, &Y3)
-	field.Mul(&Z3, &f.b, &t2)
-	field.Sub(&X3, &Y3, &Z3)
-	field.Add(&Z3, &X3, &X3)
-	field.Add(&X3, &X3, &Z3)
-	field.Sub(&Z3, &t1, &X3)
-	field.Add(&X3, &t1, &X3)
-	field.Mul(&Y3, &f.b, &Y3)
-	field.Add(&t1, &t2, &t2)
-	field.Add(&t2, &t1, &t2)
-	field.Sub(&Y3, &Y3, &t2)
-	field.Sub(&Y3, &Y3, &t0)
-	field.Add(&t1, &Y3, &Y3)
-	field.Add(&Y3, &t1, &Y3)
-	field.Add(&t1, &t0, &t0)
-	field.Add(&t0, &t1, &t0)
-	field.Sub(&t0, &t0, &t2)
-	field.Mul(&t1, &t4, &Y3)
-	field.Mul(&t2, &t0, &Y3)
-	field.Mul(&Y3, &X3, &Z3)
-	field.Add(&Y3, &Y3, &t2)
-	field.Mul(&X3, &t3, &X3)
-	field.Sub(&X3, &X3, &t1)
-	field.Mul(&Z3, &t4, &Z3)
-	field.Mul(&t1, &t3, &t0)
-	field.Add(&Z3, &Z3, &t1)
-	r.Set(&X3, &Y3, &Z3)
+	field.Add(&a4, &p.Y, &p.Z)
+	field.Mul(&h3, &a3, &b3)
+	field.Mul(&h4, &a4, &b4)
+	field.Add(&c3, &t0, &t1)
+	field.Mul(&h5, &a5, &b5)
+	field.Add(&c4, &t1, &t2)
+	field.Sub(&t3, &h3, &c3) // t3 = X1Y2 + X2Y1
+	field.Add(&c5, &t0, &t2)
+	field.Sub(&t4, &h4, &c4) // t4 = Y1Z2 + Y2Z1
+	field.Sub(&Y3, &h5, &c5) // Y3 = X1Z2 + X2Z1
+	// Lines 18-42, each value in its own temporary: w = line 19's X3, bu = line 24's Y3,
+	// t0m = 3·t0 − 3·t2 (line 33), zm/xp = lines 22/23, m<line> the products.
+	var bt2, bu, w, w2, w3, t2x2, t2x3, t0x2, t0x3, t0m, y1, y2, y2x2, y3, zm, xp fe
+	var m34, m35, m36, m38, m40, m41 fe
+	field.Mul(&bt2, &f.b, &t2)
+	field.Add(&t2x2, &t2, &t2)
+	field.Mul(&bu, &f.b, &Y3)
+	field.Add(&t0x2, &t0, &t0)
+	field.Add(&t2x3, &t2x2, &t2)
+	field.Add(&t0x3, &t0x2, &t0)
+	field.Sub(&w, &Y3, &bt2)
+	field.Sub(&t0m, &t0x3, &t2x3)
+	field.Sub(&y1, &bu, &t2x3)
+	field.Add(&w2, &w, &w)
+	field.Mul(&m41, &t3, &t0m)
+	field.Sub(&y2, &y1, &t0)
+	field.Add(&w3, &w, &w2)
+	field.Add(&y2x2, &y2, &y2)
+	field.Sub(&zm, &t1, &w3)
+	field.Add(&xp, &t1, &w3)
+	field.Add(&y3, &y2x2, &y2)
+	field.Mul(&m36, &xp, &zm)
+	field.Mul(&m38, &t3, &xp)
+	field.Mul(&m40, &t4, &zm)
+	field.Mul(&m34, &t4, &y3)
+	field.Mul(&m35, &t0m, &y3)
+	field.Add(&r.Z, &m40, &m41)
+	field.Sub(&r.X, &m38, &m34)
+	field.Add(&r.Y, &m36, &m35)
 }
 
 // AddAffine sets r = p + (x, y) by RCB Algorithm 5 (the second point affine,
 // Z2 = 1: one multiplication and the sums around two others fewer); r may alias p. Its
 // tail is Add's, rendered from one template definition (a shared function cost P-256 k·P 3 %).
 func (f *formulas) AddAffine(r, p *point, x, y *fe) {
-	var t0, t1, t2, t3, t4, X3, Y3, Z3 fe
+	var a, b, h3, h4, h5, c3, t0, t1, t2, t3, t4, Y3 fe
+	field.Add(&a, &p.X, &p.Y)
+	field.Add(&b, x, y)
 	field.Mul(&t0, &p.X, x)
 	field.Mul(&t1, &p.Y, y)
+	field.Mul(&h3, &a, &b)
 	t2[0], t2[1], t2[2], t2[3] = p.Z[0], p.Z[1], p.Z[2], p.Z[3]
-	field.Add(&t3, &p.X, &p.Y)
-	field.Add(&t4, x, y)
-	field.Mul(&t3, &t3, &t4)
-	field.Add(&t4, &t0, &t1)
-	field.Sub(&t3, &t3, &t4)
-	field.Mul(&t4, y, &p.Z)
-	field.Add(&t4, &t4, &p.Y)
-	field.Mul(&Y3, x, &p.Z)
-	field.Add(&Y3, &Y3, &p.X)
-	field.Mul(&Z3, &f.b, &t2)
-	field.Sub(&X3, &Y3, &Z3)
-	field.Add(&Z3, &X3, &X3)
-	field.Add(&X3, &X3, &Z3)
-	field.Sub(&Z3, &t1, &X3)
-	field.Add(&X3, &t1, &X3)
-	field.Mul(&Y3, &f.b, &Y3)
-	field.Add(&t1, &t2, &t2)
-	field.Add(&t2, &t1, &t2)
-	field.Sub(&Y3, &Y3, &t2)
-	field.Sub(&Y3, &Y3, &t0)
-	field.Add(&t1, &Y3, &Y3)
-	field.Add(&Y3, &t1, &Y3)
-	field.Add(&t1, &t0, &t0)
-	field.Add(&t0, &t1, &t0)
-	field.Sub(&t0, &t0, &t2)
-	field.Mul(&t1, &t4, &Y3)
-	field.Mul(&t2, &t0, &Y3)
-	field.Mul(&Y3, &X3, &Z3)
-	field.Add(&Y3, &Y3, &t2)
-	field.Mul(&X3, &t3, &X3)
-	field.Sub(&X3, &X3, &t1)
-	field.Mul(&Z3, &t4, &Z3)
-	field.Mul(&t1, &t3, &t0)
-	field.Add(&Z3, &Z3, &t1)
-	r.Set(&X3, &Y3, &Z3)
+	field.Mul(&h4, y, &p.Z)
+	field.Mul(&h5, x, &p.Z)
+	field.Add(&c3, &t0, &t1)
+	field.Add(&t4, &h4, &p.Y)
+	field.Sub(&t3, &h3, &c3)
+	field.Add(&Y3, &h5, &p.X)
+	// Lines 18-42, each value in its own temporary: w = line 19's X3, bu = line 24's Y3,
+	// t0m = 3·t0 − 3·t2 (line 33), zm/xp = lines 22/23, m<line> the products.
+	var bt2, bu, w, w2, w3, t2x2, t2x3, t0x2, t0x3, t0m, y1, y2, y2x2, y3, zm, xp fe
+	var m34, m35, m36, m38, m40, m41 fe
+	field.Mul(&bt2, &f.b, &t2)
+	field.Add(&t2x2, &t2, &t2)
+	field.Mul(&bu, &f.b, &Y3)
+	field.Add(&t0x2, &t0, &t0)
+	field.Add(&t2x3, &t2x2, &t2)
+	field.Add(&t0x3, &t0x2, &t0)
+	field.Sub(&w, &Y3, &bt2)
+	field.Sub(&t0m, &t0x3, &t2x3)
+	field.Sub(&y1, &bu, &t2x3)
+	field.Add(&w2, &w, &w)
+	field.Mul(&m41, &t3, &t0m)
+	field.Sub(&y2, &y1, &t0)
+	field.Add(&w3, &w, &w2)
+	field.Add(&y2x2, &y2, &y2)
+	field.Sub(&zm, &t1, &w3)
+	field.Add(&xp, &t1, &w3)
+	field.Add(&y3, &y2x2, &y2)
+	field.Mul(&m36, &xp, &zm)
+	field.Mul(&m38, &t3, &xp)
+	field.Mul(&m40, &t4, &zm)
+	field.Mul(&m34, &t4, &y3)
+	field.Mul(&m35, &t0m, &y3)
+	field.Add(&r.Z, &m40, &m41)
+	field.Sub(&r.X, &m38, &m34)
+	field.Add(&r.Y, &m36, &m35)
 }
 
 // Double5 sets p = 32p: five Jacobian doublings (jacDouble) between the conversions to
@@ -122,7 +136,7 @@ func (f *formulas) AddAffine(r, p *point, x, y *fe) {
 // double of any other point is not infinity; infinity enters as Z = 0, keeps Z = 0, and
 // leaves as (0:1:0) by a mask (X·Z is 0 already).
 func (f *formulas) Double5(p *point) {
-	var z2, X, Y, Z fe
+	var z2, X, Y, Z, zz, x3, z3 fe
 	field.Square(&z2, &p.Z)
 	field.Mul(&X, &p.X, &p.Z)
 	field.Mul(&Y, &p.Y, &z2)
@@ -130,14 +144,14 @@ func (f *formulas) Double5(p *point) {
 	for range 5 {
 		jacDouble(&X, &Y, &Z)
 	}
-	field.Square(&z2, &Z)
-	field.Mul(&X, &X, &Z)
-	field.Mul(&z2, &z2, &Z)
-	inf := -weierstrass.IsZero(&z2) // all ones exactly when Z = 0
+	field.Square(&zz, &Z)
+	field.Mul(&x3, &X, &Z)
+	field.Mul(&z3, &zz, &Z)
+	inf := -weierstrass.IsZero(&z3) // all ones exactly when Z = 0
 	for w := range 4 {
 		Y[w] = Y[w]&^inf | f.one[w]&inf
 	}
-	p.Set(&X, &Y, &z2)
+	p.Set(&x3, &Y, &z3)
 }
 
 // sqrN sets r = a^(2^n), n ≥ 1.
@@ -182,31 +196,31 @@ func (f *formulas) Invert(r, a *fe) {
 // jacDouble doubles the Jacobian (X, Y, Z) in place (dbl-2001-b, a = −3: 3M + 5S); exact
 // for Y ≠ 0 and Z ≠ 0, and keeps Z = 0 (see Double5).
 func jacDouble(X, Y, Z *fe) {
-	var delta, gamma, beta, alpha, t fe
+	var delta, gamma, yz, xm, xp, a1, a2, alpha, beta, b2, b4, b8, zz, z1, aa, gg, gg2, gg4, gg8, d, y fe
 	field.Square(&delta, Z)
 	field.Square(&gamma, Y)
+	field.Add(&yz, Y, Z)
+	field.Sub(&xm, X, &delta)
+	field.Add(&xp, X, &delta)
 	field.Mul(&beta, X, &gamma)
-	field.Sub(&t, X, &delta)
-	field.Add(&alpha, X, &delta)
-	field.Mul(&alpha, &t, &alpha)
-	field.Add(&t, &alpha, &alpha)
-	field.Add(&alpha, &t, &alpha) // alpha = 3(X − delta)(X + delta)
-	field.Add(&t, Y, Z)
-	field.Square(Z, &t)
-	field.Sub(Z, Z, &gamma)
-	field.Sub(Z, Z, &delta) // Z3 = (Y + Z)² − gamma − delta
-	field.Add(&beta, &beta, &beta)
-	field.Add(&beta, &beta, &beta) // 4·beta
-	field.Square(X, &alpha)
-	field.Add(&t, &beta, &beta)
-	field.Sub(X, X, &t) // X3 = alpha² − 8·beta
-	field.Sub(&beta, &beta, X)
-	field.Mul(Y, &alpha, &beta)
-	field.Square(&gamma, &gamma)
-	field.Add(&gamma, &gamma, &gamma)
-	field.Add(&gamma, &gamma, &gamma)
-	field.Add(&gamma, &gamma, &gamma)
-	field.Sub(Y, Y, &gamma) // Y3 = alpha(4·beta − X3) − 8·gamma²
+	field.Mul(&a1, &xm, &xp)
+	field.Square(&zz, &yz)
+	field.Add(&b2, &beta, &beta)
+	field.Add(&a2, &a1, &a1)
+	field.Square(&gg, &gamma)
+	field.Add(&alpha, &a2, &a1) // alpha = 3(X − delta)(X + delta)
+	field.Add(&b4, &b2, &b2)    // 4·beta
+	field.Square(&aa, &alpha)
+	field.Sub(&z1, &zz, &gamma)
+	field.Add(&b8, &b4, &b4)
+	field.Add(&gg2, &gg, &gg)
+	field.Sub(Z, &z1, &delta) // Z3 = (Y + Z)² − gamma − delta
+	field.Sub(X, &aa, &b8)    // X3 = alpha² − 8·beta
+	field.Add(&gg4, &gg2, &gg2)
+	field.Sub(&d, &b4, X)
+	field.Add(&gg8, &gg4, &gg4)
+	field.Mul(&y, &alpha, &d)
+	field.Sub(Y, &y, &gg8) // Y3 = alpha(4·beta − X3) − 8·gamma²
 }
 
 // Double sets r = 2p by RCB Algorithm 6; r may alias p.

@@ -25,78 +25,90 @@ func newFormulas() *formulas {
 	return f
 }
 
-// Add sets r = p + q by RCB Algorithm 7; r may alias p or q.
+// Add sets r = p + q by RCB Algorithm 7; r may alias p or q (r is written only
+// after the last read of p and q).
+//
+// Call order, here and in the other formulas: every value has its own temporary and
+// independent calls sit between each result and its first use. The field functions are
+// assembly the compiler does not reorder, and each stores its limbs for the next to load,
+// so a call right after the one whose result it reads waits for those stores; in-place
+// calls also make the field package copy its result back. Same field operations as the
+// published formulas, another order (docs/weierstrass.md).
 func (f *formulas) Add(r, p, q *point) {
-	var t0, t1, t2, t3, t4, X3, Y3, Z3 fe
+	var a3, b3, a4, b4, a5, b5, h3, h4, h5, c3, c4, c5, t0, t1, t2, t3, t4, Y3 fe
+	field.Add(&b3, &q.X, &q.Y)
+	field.Add(&b4, &q.Y, &q.Z)
+	field.Add(&b5, &q.X, &q.Z)
 	field.Mul(&t0, &p.X, &q.X)
+	field.Add(&a3, &p.X, &p.Y)
 	field.Mul(&t1, &p.Y, &q.Y)
+	field.Add(&a5, &p.X, &p.Z)
 	field.Mul(&t2, &p.Z, &q.Z)
-	field.Add(&t3, &p.X, &p.Y)
-	field.Add(&t4, &q.X, &q.Y)
-	field.Mul(&t3, &t3, &t4)
-	field.Add(&t4, &t0, &t1)
-	field.Sub(&t3, &t3, &t4)
-	field.Add(&t4, &p.Y, &p.Z)
-	field.Add(&X3, &q.Y, &q.Z)
-	field.Mul(&t4, &t4, &X3)
-	field.Add(&X3, &t1, &t2)
-	field.Sub(&t4, &t4, &X3)
-	field.Add(&X3, &p.X, &p.Z)
-	field.Add(&Y3, &q.X, &q.Z)
-	field.Mul(&X3, &X3, &Y3)
-	field.Add(&Y3, &t0, &t2)
-	field.Sub(&Y3, &X3, &Y3)
-	field.Add(&X3, &t0, &t0)
-	field.Add(&t0, &X3, &t0)
-	field.Mul(&t2, &f.b3, &t2)
-	field.Add(&Z3, &t1, &t2)
-	field.Sub(&t1, &t1, &t2)
-	field.Mul(&Y3, &f.b3, &Y3)
-	field.Mul(&X3, &t4, &Y3)
-	field.Mul(&t2, &t3, &t1)
-	field.Sub(&X3, &t2, &X3)
-	field.Mul(&Y3, &Y3, &t0)
-	field.Mul(&t1, &t1, &Z3)
-	field.Add(&Y3, &t1, &Y3)
-	field.Mul(&t0, &t0, &t3)
-	field.Mul(&Z3, &Z3, &t4)
-	field.Add(&Z3, &Z3, &t0)
-	r.Set(&X3, &Y3, &Z3)
+	field.Add(&a4, &p.Y, &p.Z)
+	field.Mul(&h3, &a3, &b3)
+	field.Mul(&h4, &a4, &b4)
+	field.Add(&c3, &t0, &t1)
+	field.Mul(&h5, &a5, &b5)
+	field.Add(&c4, &t1, &t2)
+	field.Sub(&t3, &h3, &c3) // t3 = X1Y2 + X2Y1
+	field.Add(&c5, &t0, &t2)
+	field.Sub(&t4, &h4, &c4) // t4 = Y1Z2 + Y2Z1
+	field.Sub(&Y3, &h5, &c5) // Y3 = X1Z2 + X2Z1
+	// Lines 18-32, each value in its own temporary: bt2 = b3·t2, bu = b3·Y3, t0x3 = 3·t0,
+	// zp/t1m = lines 22/23, m1..m6 the products.
+	var t0x2, t0x3, bt2, bu, zp, t1m, m1, m2, m3, m4, m5, m6 fe
+	field.Mul(&bt2, &f.b3, &t2)
+	field.Add(&t0x2, &t0, &t0)
+	field.Mul(&bu, &f.b3, &Y3)
+	field.Add(&t0x3, &t0x2, &t0)
+	field.Add(&zp, &t1, &bt2)
+	field.Sub(&t1m, &t1, &bt2)
+	field.Mul(&m1, &t4, &bu)
+	field.Mul(&m3, &bu, &t0x3)
+	field.Mul(&m5, &t0x3, &t3)
+	field.Mul(&m2, &t3, &t1m)
+	field.Mul(&m4, &t1m, &zp)
+	field.Mul(&m6, &zp, &t4)
+	field.Sub(&r.X, &m2, &m1)
+	field.Add(&r.Y, &m4, &m3)
+	field.Add(&r.Z, &m6, &m5)
 }
 
 // AddAffine sets r = p + (x, y) by RCB Algorithm 8 (the second point affine,
 // Z2 = 1: one multiplication and the sums around two others fewer); r may alias p. Its
 // tail is Add's, rendered from one template definition (a shared function cost P-256 k·P 3 %).
 func (f *formulas) AddAffine(r, p *point, x, y *fe) {
-	var t0, t1, t2, t3, t4, X3, Y3, Z3 fe
+	var a, b, h3, h4, h5, c3, t0, t1, t2, t3, t4, Y3 fe
+	field.Add(&a, &p.X, &p.Y)
+	field.Add(&b, x, y)
 	field.Mul(&t0, &p.X, x)
 	field.Mul(&t1, &p.Y, y)
+	field.Mul(&h3, &a, &b)
 	t2[0], t2[1], t2[2], t2[3] = p.Z[0], p.Z[1], p.Z[2], p.Z[3]
-	field.Add(&t3, &p.X, &p.Y)
-	field.Add(&t4, x, y)
-	field.Mul(&t3, &t3, &t4)
-	field.Add(&t4, &t0, &t1)
-	field.Sub(&t3, &t3, &t4)
-	field.Mul(&t4, y, &p.Z)
-	field.Add(&t4, &t4, &p.Y)
-	field.Mul(&Y3, x, &p.Z)
-	field.Add(&Y3, &Y3, &p.X)
-	field.Add(&X3, &t0, &t0)
-	field.Add(&t0, &X3, &t0)
-	field.Mul(&t2, &f.b3, &t2)
-	field.Add(&Z3, &t1, &t2)
-	field.Sub(&t1, &t1, &t2)
-	field.Mul(&Y3, &f.b3, &Y3)
-	field.Mul(&X3, &t4, &Y3)
-	field.Mul(&t2, &t3, &t1)
-	field.Sub(&X3, &t2, &X3)
-	field.Mul(&Y3, &Y3, &t0)
-	field.Mul(&t1, &t1, &Z3)
-	field.Add(&Y3, &t1, &Y3)
-	field.Mul(&t0, &t0, &t3)
-	field.Mul(&Z3, &Z3, &t4)
-	field.Add(&Z3, &Z3, &t0)
-	r.Set(&X3, &Y3, &Z3)
+	field.Mul(&h4, y, &p.Z)
+	field.Mul(&h5, x, &p.Z)
+	field.Add(&c3, &t0, &t1)
+	field.Add(&t4, &h4, &p.Y)
+	field.Sub(&t3, &h3, &c3)
+	field.Add(&Y3, &h5, &p.X)
+	// Lines 18-32, each value in its own temporary: bt2 = b3·t2, bu = b3·Y3, t0x3 = 3·t0,
+	// zp/t1m = lines 22/23, m1..m6 the products.
+	var t0x2, t0x3, bt2, bu, zp, t1m, m1, m2, m3, m4, m5, m6 fe
+	field.Mul(&bt2, &f.b3, &t2)
+	field.Add(&t0x2, &t0, &t0)
+	field.Mul(&bu, &f.b3, &Y3)
+	field.Add(&t0x3, &t0x2, &t0)
+	field.Add(&zp, &t1, &bt2)
+	field.Sub(&t1m, &t1, &bt2)
+	field.Mul(&m1, &t4, &bu)
+	field.Mul(&m3, &bu, &t0x3)
+	field.Mul(&m5, &t0x3, &t3)
+	field.Mul(&m2, &t3, &t1m)
+	field.Mul(&m4, &t1m, &zp)
+	field.Mul(&m6, &zp, &t4)
+	field.Sub(&r.X, &m2, &m1)
+	field.Add(&r.Y, &m4, &m3)
+	field.Add(&r.Z, &m6, &m5)
 }
 
 // Double5 sets p = 32p: five Jacobian doublings (jacDouble) between the conversions to
@@ -105,7 +117,7 @@ func (f *formulas) AddAffine(r, p *point, x, y *fe) {
 // double of any other point is not infinity; infinity enters as Z = 0, keeps Z = 0, and
 // leaves as (0:1:0) by a mask (X·Z is 0 already).
 func (f *formulas) Double5(p *point) {
-	var z2, X, Y, Z fe
+	var z2, X, Y, Z, zz, x3, z3 fe
 	field.Square(&z2, &p.Z)
 	field.Mul(&X, &p.X, &p.Z)
 	field.Mul(&Y, &p.Y, &z2)
@@ -113,14 +125,14 @@ func (f *formulas) Double5(p *point) {
 	for range 5 {
 		jacDouble(&X, &Y, &Z)
 	}
-	field.Square(&z2, &Z)
-	field.Mul(&X, &X, &Z)
-	field.Mul(&z2, &z2, &Z)
-	inf := -weierstrass.IsZero(&z2) // all ones exactly when Z = 0
+	field.Square(&zz, &Z)
+	field.Mul(&x3, &X, &Z)
+	field.Mul(&z3, &zz, &Z)
+	inf := -weierstrass.IsZero(&z3) // all ones exactly when Z = 0
 	for w := range 4 {
 		Y[w] = Y[w]&^inf | f.one[w]&inf
 	}
-	p.Set(&X, &Y, &z2)
+	p.Set(&x3, &Y, &z3)
 }
 
 // sqrN sets r = a^(2^n), n ≥ 1.
@@ -171,52 +183,51 @@ func (f *formulas) Invert(r, a *fe) {
 // jacDouble doubles the Jacobian (X, Y, Z) in place (dbl-2009-l, a = 0: 2M + 5S); exact for
 // Y ≠ 0 and Z ≠ 0, and keeps Z = 0 (see Double5).
 func jacDouble(X, Y, Z *fe) {
-	var A, B, C, D, E, t fe
+	var A, B, C, xb, xb2, d1, d2, D, D2, E2, E, EE, yz, C2, C4, C8, dx, y fe
 	field.Square(&A, X)
 	field.Square(&B, Y)
+	field.Mul(&yz, Y, Z)
+	field.Add(&xb, X, &B)
 	field.Square(&C, &B)
-	field.Add(&t, X, &B)
-	field.Square(&D, &t)
-	field.Sub(&D, &D, &A)
-	field.Sub(&D, &D, &C)
-	field.Add(&D, &D, &D) // D = 2((X + B)² − A − C)
-	field.Add(&E, &A, &A)
-	field.Add(&E, &E, &A) // E = 3A
-	field.Mul(&t, Y, Z)
-	field.Add(Z, &t, &t) // Z3 = 2·Y·Z
-	field.Square(X, &E)
-	field.Add(&t, &D, &D)
-	field.Sub(X, X, &t) // X3 = E² − 2D
-	field.Sub(&D, &D, X)
-	field.Mul(Y, &E, &D)
-	field.Add(&C, &C, &C)
-	field.Add(&C, &C, &C)
-	field.Add(&C, &C, &C)
-	field.Sub(Y, Y, &C) // Y3 = E(D − X3) − 8C
+	field.Square(&xb2, &xb)
+	field.Add(&E2, &A, &A)
+	field.Add(&E, &E2, &A) // E = 3A
+	field.Sub(&d1, &xb2, &A)
+	field.Square(&EE, &E)
+	field.Sub(&d2, &d1, &C)
+	field.Add(Z, &yz, &yz)  // Z3 = 2·Y·Z
+	field.Add(&D, &d2, &d2) // D = 2((X + B)² − A − C)
+	field.Add(&C2, &C, &C)
+	field.Add(&D2, &D, &D)
+	field.Add(&C4, &C2, &C2)
+	field.Sub(X, &EE, &D2) // X3 = E² − 2D
+	field.Add(&C8, &C4, &C4)
+	field.Sub(&dx, &D, X)
+	field.Mul(&y, &E, &dx)
+	field.Sub(Y, &y, &C8) // Y3 = E(D − X3) − 8C
 }
 
 // Double sets r = 2p by RCB Algorithm 9; r may alias p.
 func (f *formulas) Double(r, p *point) {
-	var t0, t1, t2, X3, Y3, Z3 fe
+	var t0, zz, yz, xy, z2, z4, z8, bz, bz2, bz3, y0, t0m, x0, y1, x1 fe
 	field.Square(&t0, &p.Y)
-	field.Add(&Z3, &t0, &t0)
-	field.Add(&Z3, &Z3, &Z3)
-	field.Add(&Z3, &Z3, &Z3)
-	field.Mul(&t1, &p.Y, &p.Z)
-	field.Square(&t2, &p.Z)
-	field.Mul(&t2, &f.b3, &t2)
-	field.Mul(&X3, &t2, &Z3)
-	field.Add(&Y3, &t0, &t2)
-	field.Mul(&Z3, &t1, &Z3)
-	field.Add(&t1, &t2, &t2)
-	field.Add(&t2, &t1, &t2)
-	field.Sub(&t0, &t0, &t2)
-	field.Mul(&Y3, &t0, &Y3)
-	field.Add(&Y3, &X3, &Y3)
-	field.Mul(&t1, &p.X, &p.Y)
-	field.Mul(&X3, &t0, &t1)
-	field.Add(&X3, &X3, &X3)
-	r.Set(&X3, &Y3, &Z3)
+	field.Square(&zz, &p.Z)
+	field.Mul(&yz, &p.Y, &p.Z)
+	field.Mul(&xy, &p.X, &p.Y)
+	field.Add(&z2, &t0, &t0)
+	field.Mul(&bz, &f.b3, &zz) // b3·Z²
+	field.Add(&z4, &z2, &z2)
+	field.Add(&z8, &z4, &z4) // 8·Y²
+	field.Add(&bz2, &bz, &bz)
+	field.Add(&y0, &t0, &bz)
+	field.Add(&bz3, &bz2, &bz)
+	field.Mul(&r.Z, &yz, &z8) // p is read no more: r may alias it
+	field.Sub(&t0m, &t0, &bz3)
+	field.Mul(&x0, &bz, &z8)
+	field.Mul(&y1, &t0m, &y0)
+	field.Mul(&x1, &t0m, &xy)
+	field.Add(&r.Y, &x0, &y1)
+	field.Add(&r.X, &x1, &x1)
 }
 
 // OnCurve reports whether the affine (x, y) satisfies y² = x³ + b.
