@@ -22,14 +22,36 @@ func satSolinasConst(p *big.Int, n int) (uint64, error) {
 	return c.Uint64(), nil
 }
 
+// satReduction is how saturated-solinas folds by c' = 2^(64n) mod p: multiplying by a
+// small c' (below 2^31, curve25519_solinas), or by shifted adds for a sparse one (exps,
+// see sparseExps; p448_saturated).
+func satReduction(p *big.Int, n int) (c uint64, exps []int, err error) {
+	c, err = satSolinasConst(p, n)
+	if err == nil {
+		return c, nil, nil
+	}
+	k := p.BitLen()
+	if k > 64*n || k <= 64*(n-1) {
+		return 0, nil, err
+	}
+	exps, serr := sparseExps(p, n)
+	if serr != nil {
+		return 0, nil, fmt.Errorf("%w, or a sum of at most %d powers of two: %w", err, maxSparseTerms, serr)
+	}
+	return 0, exps, nil
+}
+
 // satSolinasFunc writes op for p = 2^k - c in n full words (fiat_curve25519_solinas_mul):
 // products are reduced by folding the high words times c' = 2^(64n) mod p. Outputs are
 // congruent to the result and below 2^(64n), not fully reduced.
 func satSolinasFunc(F Field, op, name string) (*ir.Func, error) {
 	n := len(F.LimbBits)
-	c, err := satSolinasConst(F.Prime, n)
+	c, exps, err := satReduction(F.Prime, n)
 	if err != nil {
 		return nil, err
+	}
+	if exps != nil {
+		return satSparseFunc(F, op, name, exps)
 	}
 	b := ir.NewBuilder(name)
 	w := words{b}
