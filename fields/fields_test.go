@@ -41,7 +41,7 @@ func TestLimbLayouts(t *testing.T) {
 	for name, want := range map[string][]int{
 		"curve25519": {51, 51, 51, 51, 51}, "p521": {58, 58, 58, 58, 58, 58, 58, 58, 57},
 		"poly1305": {44, 43, 43}, "p448_solinas": {56, 56, 56, 56, 56, 56, 56, 56},
-		"p448_saturated": {64, 64, 64, 64, 64, 64, 64},
+		"p448_saturated":    {64, 64, 64, 64, 64, 64, 64},
 		"secp256k1_dettman": {52, 52, 52, 52, 48}, "p384": {64, 64, 64, 64, 64, 64},
 	} {
 		F, err := Lookup(name)
