@@ -154,36 +154,60 @@ func sparseReduce(w words, x []ir.Arg, exps []int) []ir.Arg {
 		acc, c = chainFrom(w.addc, acc, v)
 		wrapped = w.plus(wrapped, c)
 	}
-	return foldOnce(w, acc, wrapped, exps, w.addc)
+	return foldOnce(w, acc, wrapped, exps, w.addc, sparseTerms(exps))
 }
 
 // sparseFoldCarry folds the carry (or borrow) out of an n-word sum (difference) as ±c',
 // then the carry of that as ±c' again: the first fold carries only when it left the value
-// below c', so the second cannot (2c' < 2^(64n)).
+// below c' (above 2^(64n) - c' for a borrow), so the second cannot (2c' < 2^(64n)).
 func sparseFoldCarry(w words, s []ir.Arg, carry ir.Arg, exps []int, sub bool) []ir.Arg {
 	op := w.addc
 	if sub {
 		op = w.subb
 	}
 	s, again := foldCarryOut(w, s, carry, exps, op)
-	return foldOnce(w, s, again, exps, op)
+	return foldOnce(w, s, again, exps, op, 2)
 }
 
-// foldOnce applies c·c' for a carry c in {0, 1} whose own carry out is known to be zero.
-func foldOnce(w words, s []ir.Arg, c ir.Arg, exps []int, op chainOp) []ir.Arg {
-	s, _ = foldCarryOut(w, s, c, exps, op)
+// foldOnce applies c·c' for a carry c in {0, 1} that is 1 only when the value is below
+// (k-1)·c' (above 2^(64n) - (k-1)·c' for a borrow), so the result stays below k·c' (above
+// 2^(64n) - k·c'): the chain stops at the word of bit len(k·c') - 1, above which no carry
+// (borrow) can reach (p448: word 3 of 7).
+func foldOnce(w words, s []ir.Arg, c ir.Arg, exps []int, op chainOp, k int) []ir.Arg {
+	bound := big.NewInt(int64(k))
+	bound.Mul(bound, sparseConst(exps))
+	end := min(len(s), (bound.BitLen()-1)/64+1)
+	for _, v := range spread(foldParts(w, c, exps), len(s)) {
+		var low []ir.Arg
+		low, _ = chainFrom(op, s[:end], v[:end])
+		s = append(low, s[end:]...)
+	}
 	return s
+}
+
+// sparseConst is c' = Σ 2^e.
+func sparseConst(exps []int) *big.Int {
+	c := new(big.Int)
+	for _, e := range exps {
+		c.SetBit(c, e, 1)
+	}
+	return c
+}
+
+// foldParts are the words of c·c' for c in {0, 1}, by cmovznz per power of two.
+func foldParts(w words, c ir.Arg, exps []int) []part {
+	var parts []part
+	for _, e := range exps {
+		parts = append(parts, part{e / 64, w.cmov(c, zero, ir.C(1<<(e%64)))})
+	}
+	return parts
 }
 
 // foldCarryOut applies c·c' (c in {0, 1}, by cmovznz per power of two) with op and returns
 // the words and the sum of the carries out.
 func foldCarryOut(w words, s []ir.Arg, c ir.Arg, exps []int, op chainOp) ([]ir.Arg, ir.Arg) {
-	var parts []part
-	for _, e := range exps {
-		parts = append(parts, part{e / 64, w.cmov(c, zero, ir.C(1<<(e%64)))})
-	}
 	var out ir.Arg = zero
-	for _, v := range spread(parts, len(s)) {
+	for _, v := range spread(foldParts(w, c, exps), len(s)) {
 		var cv ir.Arg
 		s, cv = chainFrom(op, s, v)
 		out = w.plus(out, cv)
