@@ -53,24 +53,44 @@ func satSolinasFunc(F Field, op, name string) (*ir.Func, error) {
 	if exps != nil {
 		return satSparseFunc(F, op, name, exps)
 	}
+	return satFunc(F, op, name, satFolds{
+		reduce: func(w words, x []ir.Arg) []ir.Arg { return satSolinasReduce(w, x, c) },
+		mul:    schoolbook,
+		square: func(w words, x []ir.Arg) []ir.Arg { return schoolbook(w, x, x) },
+		carry:  func(w words, s []ir.Arg, carry ir.Arg, sub bool) []ir.Arg { return foldCarry(w, s, carry, c, sub) },
+	})
+}
+
+// satFolds are what distinguishes the saturated-solinas flavours: the reduction of a
+// 2n-word product, the 2n-word square, and the fold of an add/sub carry or borrow.
+type satFolds struct {
+	reduce func(w words, x []ir.Arg) []ir.Arg
+	mul    func(w words, x, y []ir.Arg) []ir.Arg
+	square func(w words, x []ir.Arg) []ir.Arg
+	carry  func(w words, s []ir.Arg, carry ir.Arg, sub bool) []ir.Arg
+}
+
+// satFunc writes op on n saturated words with the given folds.
+func satFunc(F Field, op, name string, f satFolds) (*ir.Func, error) {
+	n := len(F.LimbBits)
 	b := ir.NewBuilder(name)
 	w := words{b}
 	a, y := saturatedParams(b, op, n)
 	var out []ir.Arg
 	switch op {
 	case "mul":
-		out = satSolinasReduce(w, schoolbook(w, a, y), c)
+		out = f.reduce(w, f.mul(w, a, y))
 	case "square":
-		out = satSolinasReduce(w, schoolbook(w, a, a), c)
+		out = f.reduce(w, f.square(w, a))
 	case "add":
 		s, carry := w.addChain(a, y)
-		out = foldCarry(w, s, carry, c, false)
+		out = f.carry(w, s, carry, false)
 	case "sub":
 		d, borrow := w.subChain(a, y)
-		out = foldCarry(w, d, borrow, c, true)
+		out = f.carry(w, d, borrow, true)
 	case "opp":
 		d, borrow := w.subChain(consts(repeat(0, n)), a)
-		out = foldCarry(w, d, borrow, c, true)
+		out = f.carry(w, d, borrow, true)
 	}
 	saturatedReturn(b, out)
 	return b.Func(), nil

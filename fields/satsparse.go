@@ -61,28 +61,38 @@ func sparseTerms(exps []int) int {
 // satSparseFunc writes op for saturated limbs with a sparse c' (see sparseExps). Like the
 // small-c' path, outputs are congruent to the result and below 2^(64n), not fully reduced.
 func satSparseFunc(F Field, op, name string, exps []int) (*ir.Func, error) {
-	n := len(F.LimbBits)
-	b := ir.NewBuilder(name)
-	w := words{b}
-	a, y := saturatedParams(b, op, n)
-	var out []ir.Arg
-	switch op {
-	case "mul":
-		out = sparseReduce(w, schoolbook(w, a, y), exps)
-	case "square":
-		out = sparseReduce(w, squareWords(w, a), exps)
-	case "add":
-		s, carry := w.addChain(a, y)
-		out = sparseFoldCarry(w, s, carry, exps, false)
-	case "sub":
-		d, borrow := w.subChain(a, y)
-		out = sparseFoldCarry(w, d, borrow, exps, true)
-	case "opp":
-		d, borrow := w.subChain(consts(repeat(0, n)), a)
-		out = sparseFoldCarry(w, d, borrow, exps, true)
+	return satFunc(F, op, name, satFolds{
+		reduce: func(w words, x []ir.Arg) []ir.Arg { return sparseReduce(w, x, exps) },
+		mul:    fusedProduct,
+		square: squareWords,
+		carry: func(w words, s []ir.Arg, carry ir.Arg, sub bool) []ir.Arg {
+			return sparseFoldCarry(w, s, carry, exps, sub)
+		},
+	})
+}
+
+// fusedProduct is the 2n-word product of x and y row by row, each row's low halves added
+// into the accumulator by one carry chain and its high halves (one word up) by another,
+// as circl's fp448 does with adcx/adox: no row is materialised on its own.
+func fusedProduct(w words, x, y []ir.Arg) []ir.Arg {
+	n := len(x)
+	acc := append(w.row(x[0], y), consts(repeat(0, n-1))...)
+	for i := 1; i < n; i++ {
+		lo, hi := make([]ir.Arg, n), make([]ir.Arg, n)
+		for j := n - 1; j >= 0; j-- {
+			lo[j], hi[j] = w.mulx(x[i], y[j])
+		}
+		var ca, cb ir.Arg = zero, zero
+		for j := 0; j < n; j++ {
+			acc[i+j], ca = w.addc(ca, acc[i+j], lo[j])
+			if j+1 < n {
+				acc[i+j+1], cb = w.addc(cb, acc[i+j+1], hi[j])
+			}
+		}
+		// Word i+n was zero (rows 0..i-1 fit i+n words) and rows 0..i fit i+n+1: no wrap.
+		acc[i+n] = w.plus(w.plus(ca, hi[n-1]), cb)
 	}
-	saturatedReturn(b, out)
-	return b.Func(), nil
+	return acc
 }
 
 // squareWords is the 2n-word square of x: the products x_i·x_j (i < j) once, doubled,

@@ -140,28 +140,24 @@ func saturatedReturn(b *ir.Builder, out []ir.Arg) {
 
 // shl is x << k (x itself for k = 0; constants folded).
 func (w words) shl(x ir.Arg, k int) ir.Arg {
-	switch {
-	case k == 0 || isZero(x):
-		return x
-	case k >= 64:
-		return zero
-	case x.IsConst:
-		return ir.C(x.Imm << k)
-	}
-	return ir.V(w.b.Op1(ir.OpShl, ir.U64, x, ir.C(uint64(k))))
+	return w.shift(ir.OpShl, x, k, func(v uint64) uint64 { return v << k })
 }
 
 // shr is x >> k (x itself for k = 0; constants folded).
 func (w words) shr(x ir.Arg, k int) ir.Arg {
+	return w.shift(ir.OpShr, x, k, func(v uint64) uint64 { return v >> k })
+}
+
+func (w words) shift(op ir.Op, x ir.Arg, k int, fold func(uint64) uint64) ir.Arg {
 	switch {
 	case k == 0 || isZero(x):
 		return x
 	case k >= 64:
 		return zero
 	case x.IsConst:
-		return ir.C(x.Imm >> k)
+		return ir.C(fold(x.Imm))
 	}
-	return ir.V(w.b.Op1(ir.OpShr, ir.U64, x, ir.C(uint64(k))))
+	return ir.V(w.b.Op1(op, ir.U64, x, ir.C(uint64(k))))
 }
 
 // or is x | y (zeros folded).

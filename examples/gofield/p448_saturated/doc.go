@@ -6,11 +6,11 @@
 // pure-Go fallback printed from the same IR (build tag "!amd64 || purego", or -tags purego).
 //
 // Functions (uarch the genome was tuned on; genome hash):
-//   - Mul: uarch znver5, genome cdce3620ba2234ff, IR c7a36b8914b8221d, 342 instructions
-//   - Square: uarch znver5, genome 5b9c5b32987f57a7, IR 7b6d71a7d082f7d2, 253 instructions
-//   - Add: uarch generic, genome 33c23cfd42667bd0, IR f2a7bd618fdee3f9, 56 instructions
-//   - Sub: uarch generic, genome 62e548f358f6a778, IR 0171de41c0fa5b3b, 56 instructions
-//   - Opp: uarch generic, genome 62e548f358f6a778, IR 1a87824b06c57f16, 56 instructions
+//   - Mul: uarch znver5, genome dfc9f0c610f3771e, IR 25c1df434586e682, 330 instructions
+//   - Square: uarch znver5, genome 702306d3ebdce83d, IR b8ee085b767a8514, 240 instructions
+//   - Add: uarch generic, genome 0705d287bc29f215, IR d9c658ce16d4bf50, 53 instructions
+//   - Sub: uarch generic, genome 851e98f088e64c88, IR f66e73869f0b0365, 53 instructions
+//   - Opp: uarch generic, genome 851e98f088e64c88, IR 3fd19da389088531, 53 instructions
 //
 // Regenerate with:
 //

@@ -4,27 +4,27 @@
 
 package p448_saturated
 
-// mul is implemented in p448_saturated_amd64.s (proved equivalent to the IR c7a36b8914b8).
+// mul is implemented in p448_saturated_amd64.s (proved equivalent to the IR 25c1df434586).
 //
 //go:noescape
 func mul(out1 *[7]uint64, arg1 *[7]uint64, arg2 *[7]uint64)
 
-// square is implemented in p448_saturated_amd64.s (proved equivalent to the IR 7b6d71a7d082).
+// square is implemented in p448_saturated_amd64.s (proved equivalent to the IR b8ee085b767a).
 //
 //go:noescape
 func square(out1 *[7]uint64, arg1 *[7]uint64)
 
-// add is implemented in p448_saturated_amd64.s (proved equivalent to the IR f2a7bd618fde).
+// add is implemented in p448_saturated_amd64.s (proved equivalent to the IR d9c658ce16d4).
 //
 //go:noescape
 func add(out1 *[7]uint64, arg1 *[7]uint64, arg2 *[7]uint64)
 
-// sub is implemented in p448_saturated_amd64.s (proved equivalent to the IR 0171de41c0fa).
+// sub is implemented in p448_saturated_amd64.s (proved equivalent to the IR f66e73869f0b).
 //
 //go:noescape
 func sub(out1 *[7]uint64, arg1 *[7]uint64, arg2 *[7]uint64)
 
-// opp is implemented in p448_saturated_amd64.s (proved equivalent to the IR 1a87824b06c5).
+// opp is implemented in p448_saturated_amd64.s (proved equivalent to the IR 3fd19da38908).
 //
 //go:noescape
 func opp(out1 *[7]uint64, arg1 *[7]uint64)

@@ -6,579 +6,554 @@
 #include "textflag.h"
 
 // func mul(out1, arg1, arg2 *[...]uint64)
-TEXT ·mul(SB), NOSPLIT, $176-24
+TEXT ·mul(SB), NOSPLIT, $160-24
 	MOVQ	out1+0(FP), DI
 	MOVQ	arg1+8(FP), SI
 	MOVQ	arg2+16(FP), DX
 	MOVQ	DX, AX
+	MOVQ	0(SI), DX	// arg1[0]
+	MULXQ	32(AX), R8, CX	// x5, x6 = mulx(arg1[0], arg2[4])
+	MULXQ	16(AX), R10, R9	// x9, x10 = mulx(arg1[0], arg2[2])
+	MULXQ	0(AX), BX, R11	// x13, x14 = mulx(arg1[0], arg2[0])
 	MOVQ	8(AX), DX	// arg2[1]
-	MULXQ	16(SI), R8, CX	// x80, x81 = mulx(arg1[2], arg2[1])
-	MULXQ	0(SI), R10, R9	// x11, x12 = mulx(arg1[0], arg2[1])
-	MULXQ	48(SI), BX, R11	// x248, x249 = mulx(arg1[6], arg2[1])
-	MOVQ	0(AX), DX	// arg2[0]
-	MULXQ	0(SI), R13, R12	// x13, x14 = mulx(arg1[0], arg2[0])
-	MOVQ	16(SI), DX	// arg1[2]
-	MULXQ	24(AX), R15, R14	// x76, x77 = mulx(arg1[2], arg2[3])
-	MOVQ	0(AX), DX	// arg2[0]
+	MULXQ	40(SI), R13, R12	// x206, x207 = mulx(arg1[5], arg2[1])
+	MOVQ	32(SI), DX	// arg1[4]
+	MULXQ	16(AX), R15, R14	// x162, x163 = mulx(arg1[4], arg2[2])
+	MOVQ	24(SI), DX	// arg1[3]
 	MOVQ	DI, 0(SP)	// spill out1 pointer
-	MOVQ	R13, 8(SP)	// spill x13
-	MULXQ	24(SI), R13, DI	// x124, x125 = mulx(arg1[3], arg2[0])
-	MOVQ	24(SI), DX	// arg1[3]
-	MOVQ	R11, 16(SP)	// spill x249
-	MOVQ	BX, 24(SP)	// spill x248
-	MULXQ	48(AX), BX, R11	// x112, x113 = mulx(arg1[3], arg2[6])
+	MOVQ	BX, 8(SP)	// spill x13
+	MULXQ	40(AX), BX, DI	// x114, x115 = mulx(arg1[3], arg2[5])
 	MOVQ	0(SI), DX	// arg1[0]
-	MOVQ	R11, 32(SP)	// spill x113
-	MOVQ	BX, 40(SP)	// spill x112
-	MULXQ	24(AX), BX, R11	// x7, x8 = mulx(arg1[0], arg2[3])
-	MOVQ	40(SI), DX	// arg1[5]
-	MOVQ	DI, 48(SP)	// spill x125
-	MULXQ	40(AX), DI, DX	// x198, x199 = mulx(arg1[5], arg2[5])
-	MOVQ	DX, 56(SP)	// spill x199
-	MOVQ	0(SI), DX	// arg1[0]
-	MOVQ	DI, 64(SP)	// spill x198
-	MOVQ	R13, 72(SP)	// spill x124
-	MULXQ	16(AX), R13, DI	// x9, x10 = mulx(arg1[0], arg2[2])
-	ADDQ	R10, R12	// x15, x16 = addcarryx(0, x14, x11)
-	MOVQ	32(SI), DX	// arg1[4]
-	MULXQ	48(AX), DX, R10	// x154, x155 = mulx(arg1[4], arg2[6])
-	ADCXQ	R13, R9	// x17, x18 = addcarryx(x16, x12, x9)
-	MOVQ	DX, R13
-	MOVQ	0(SI), DX	// arg1[0]
-	MOVQ	R10, 80(SP)	// spill x155
-	MOVQ	R13, 88(SP)	// spill x154
-	MULXQ	32(AX), R13, R10	// x5, x6 = mulx(arg1[0], arg2[4])
-	MOVQ	R14, 96(SP)	// spill x77
-	MOVQ	R15, 104(SP)	// spill x76
-	MULXQ	48(AX), R15, R14	// x1, x2 = mulx(arg1[0], arg2[6])
-	ADCXQ	BX, DI	// x19, x20 = addcarryx(x18, x10, x7)
-	MULXQ	40(AX), DX, BX	// x3, x4 = mulx(arg1[0], arg2[5])
-	ADCXQ	R13, R11	// x21, x22 = addcarryx(x20, x8, x5)
-	ADCXQ	DX, R10	// x23, x24 = addcarryx(x22, x6, x3)
+	MOVQ	R12, 16(SP)	// spill x207
+	MOVQ	R13, 24(SP)	// spill x206
+	MULXQ	8(AX), R13, R12	// x11, x12 = mulx(arg1[0], arg2[1])
+	TESTQ	AX, AX
+	ADOXQ	R13, R11	// x15, x16 = addcarryx(0, x14, x11)
+	MOVQ	R15, 32(SP)	// spill x162
+	MULXQ	48(AX), R15, R13	// x1, x2 = mulx(arg1[0], arg2[6])
+	MOVQ	R14, 40(SP)	// spill x163
+	MOVQ	BX, 48(SP)	// spill x114
+	MULXQ	24(AX), BX, R14	// x7, x8 = mulx(arg1[0], arg2[3])
+	ADOXQ	R10, R12	// x17, x18 = addcarryx(x16, x12, x9)
+	ADOXQ	BX, R9	// x19, x20 = addcarryx(x18, x10, x7)
+	MULXQ	40(AX), BX, R10	// x3, x4 = mulx(arg1[0], arg2[5])
+	ADOXQ	R8, R14	// x21, x22 = addcarryx(x20, x8, x5)
+	ADOXQ	BX, CX	// x23, x24 = addcarryx(x22, x6, x3)
+	ADOXQ	R15, R10	// x25, x26 = addcarryx(x24, x4, x1)
 	MOVQ	8(SI), DX	// arg1[1]
-	MOVQ	CX, 112(SP)	// spill x81
-	MULXQ	0(AX), CX, R13	// x40, x41 = mulx(arg1[1], arg2[0])
-	ADCXQ	R15, BX	// x25, x26 = addcarryx(x24, x4, x1)
-	ADCQ	$0x0, R14	// x27 = x26.u64 + x2
-	MOVQ	R8, 120(SP)	// spill x80
-	MULXQ	8(AX), R8, R15	// x38, x39 = mulx(arg1[1], arg2[1])
+	MULXQ	0(AX), BX, R8	// x40, x41 = mulx(arg1[1], arg2[0])
+	MOVQ	$0x0, R15
+	ADOXQ	R15, R13	// x27 = x26.u64 + x2
 	TESTQ	AX, AX
-	ADOXQ	CX, R12	// x55, x56 = addcarryx(0, x15, x40)
-	ADCXQ	R8, R13	// x42, x43 = addcarryx(0, x41, x38)
-	MULXQ	16(AX), R8, CX	// x36, x37 = mulx(arg1[1], arg2[2])
-	ADOXQ	R13, R9	// x57, x58 = addcarryx(x56, x17, x42)
-	ADCXQ	R8, R15	// x44, x45 = addcarryx(x43, x39, x36)
-	MULXQ	24(AX), R13, R8	// x34, x35 = mulx(arg1[1], arg2[3])
-	ADOXQ	R15, DI	// x59, x60 = addcarryx(x58, x19, x44)
-	ADCXQ	R13, CX	// x46, x47 = addcarryx(x45, x37, x34)
-	ADOXQ	CX, R11	// x61, x62 = addcarryx(x60, x21, x46)
-	MULXQ	32(AX), R13, CX	// x32, x33 = mulx(arg1[1], arg2[4])
-	ADCXQ	R13, R8	// x48, x49 = addcarryx(x47, x35, x32)
-	MULXQ	40(AX), R15, R13	// x30, x31 = mulx(arg1[1], arg2[5])
-	ADCXQ	R15, CX	// x50, x51 = addcarryx(x49, x33, x30)
-	MULXQ	48(AX), DX, R15	// x28, x29 = mulx(arg1[1], arg2[6])
-	ADOXQ	R8, R10	// x63, x64 = addcarryx(x62, x23, x48)
-	ADCXQ	DX, R13	// x52, x53 = addcarryx(x51, x31, x28)
-	ADOXQ	CX, BX	// x65, x66 = addcarryx(x64, x25, x50)
-	MOVQ	$0x0, CX
-	ADCXQ	CX, R15	// x54 = x53.u64 + x29
-	ADOXQ	R13, R14	// x67, x68 = addcarryx(x66, x27, x52)
-	ADOXQ	CX, R15	// x69 = x68.u64 + x54
-	MOVQ	24(SI), DX	// arg1[3]
-	MULXQ	8(AX), R13, R8	// x122, x123 = mulx(arg1[3], arg2[1])
-	MOVQ	0(AX), DX	// arg2[0]
-	MOVQ	R12, 128(SP)	// spill x55
-	MULXQ	16(SI), DX, R12	// x82, x83 = mulx(arg1[2], arg2[0])
-	TESTQ	AX, AX
-	ADOXQ	120(SP), R12	// x84, x85 = addcarryx(0, x83, x80)
-	MOVQ	DX, 120(SP)	// spill x82
-	MOVQ	16(AX), DX	// arg2[2]
-	MOVQ	R8, 136(SP)	// spill x123
-	MOVQ	R13, 144(SP)	// spill x122
-	MULXQ	16(SI), R13, R8	// x78, x79 = mulx(arg1[2], arg2[2])
-	ADCXQ	120(SP), R9	// x97, x98 = addcarryx(0, x57, x82)
-	MOVQ	48(SI), DX	// arg1[6]
-	MOVQ	R9, 120(SP)	// spill x97
-	MULXQ	32(AX), DX, R9	// x242, x243 = mulx(arg1[6], arg2[4])
-	MOVQ	DX, 152(SP)	// spill x242
-	MOVQ	32(SI), DX	// arg1[4]
-	MOVQ	R9, 160(SP)	// spill x243
-	MULXQ	16(AX), DX, R9	// x162, x163 = mulx(arg1[4], arg2[2])
-	ADOXQ	112(SP), R13	// x86, x87 = addcarryx(x85, x81, x78)
-	MOVQ	DX, 112(SP)	// spill x162
+	ADOXQ	BX, R11	// x42, x43 = addcarryx(0, x15, x40)
 	MOVQ	16(SI), DX	// arg1[2]
-	MOVQ	R9, 168(SP)	// spill x163
-	MULXQ	32(AX), CX, R9	// x74, x75 = mulx(arg1[2], arg2[4])
-	ADCXQ	R12, DI	// x99, x100 = addcarryx(x98, x59, x84)
-	ADOXQ	104(SP), R8	// x88, x89 = addcarryx(x87, x79, x76)
-	ADOXQ	96(SP), CX	// x90, x91 = addcarryx(x89, x77, x74)
-	ADCXQ	R13, R11	// x101, x102 = addcarryx(x100, x61, x86)
-	MULXQ	48(AX), R13, R12	// x70, x71 = mulx(arg1[2], arg2[6])
-	ADCXQ	R8, R10	// x103, x104 = addcarryx(x102, x63, x88)
-	MULXQ	40(AX), DX, R8	// x72, x73 = mulx(arg1[2], arg2[5])
-	ADOXQ	DX, R9	// x92, x93 = addcarryx(x91, x75, x72)
-	ADCXQ	CX, BX	// x105, x106 = addcarryx(x104, x65, x90)
-	ADCXQ	R9, R14	// x107, x108 = addcarryx(x106, x67, x92)
-	ADOXQ	R13, R8	// x94, x95 = addcarryx(x93, x73, x70)
-	ADCXQ	R8, R15	// x109, x110 = addcarryx(x108, x69, x94)
-	MOVQ	32(AX), DX	// arg2[4]
-	MULXQ	24(SI), R8, CX	// x116, x117 = mulx(arg1[3], arg2[4])
-	MOVQ	$0x0, R9
-	ADOXQ	R9, R12	// x96 = x95.u64 + x71
-	ADCQ	$0x0, R12	// x111 = x110.u64 + x96
-	TESTQ	AX, AX
-	ADOXQ	72(SP), DI	// x139, x140 = addcarryx(0, x99, x124)
-	MOVQ	48(SP), R13	// reload x125
-	ADCXQ	144(SP), R13	// x126, x127 = addcarryx(0, x125, x122)
-	MOVQ	16(AX), DX	// arg2[2]
-	MOVQ	DI, 48(SP)	// spill x139
-	MULXQ	24(SI), R9, DI	// x120, x121 = mulx(arg1[3], arg2[2])
-	ADCXQ	136(SP), R9	// x128, x129 = addcarryx(x127, x123, x120)
-	MOVQ	24(AX), DX	// arg2[3]
-	MOVQ	R12, 72(SP)	// spill x111
-	MULXQ	24(SI), R12, DX	// x118, x119 = mulx(arg1[3], arg2[3])
-	ADCXQ	R12, DI	// x130, x131 = addcarryx(x129, x121, x118)
-	ADCXQ	R8, DX	// x132, x133 = addcarryx(x131, x119, x116)
+	MOVQ	R11, 56(SP)	// spill x42
+	MULXQ	40(AX), R11, BX	// x72, x73 = mulx(arg1[2], arg2[5])
+	MOVQ	32(SI), DX	// arg1[4]
+	MOVQ	DI, 64(SP)	// spill x115
+	MULXQ	48(AX), DI, DX	// x154, x155 = mulx(arg1[4], arg2[6])
+	ADCXQ	R8, R12	// x44, x45 = addcarryx(0, x17, x41)
 	MOVQ	DX, R8
-	MOVQ	16(AX), DX	// arg2[2]
-	MULXQ	40(SI), DX, R12	// x204, x205 = mulx(arg1[5], arg2[2])
-	ADOXQ	R13, R11	// x141, x142 = addcarryx(x140, x101, x126)
-	ADOXQ	R9, R10	// x143, x144 = addcarryx(x142, x103, x128)
-	ADOXQ	DI, BX	// x145, x146 = addcarryx(x144, x105, x130)
-	MOVQ	DX, R9
-	MOVQ	40(AX), DX	// arg2[5]
-	MULXQ	24(SI), R13, DI	// x114, x115 = mulx(arg1[3], arg2[5])
-	ADOXQ	R8, R14	// x147, x148 = addcarryx(x146, x107, x132)
-	ADCXQ	R13, CX	// x134, x135 = addcarryx(x133, x117, x114)
-	ADOXQ	CX, R15	// x149, x150 = addcarryx(x148, x109, x134)
-	ADCXQ	40(SP), DI	// x136, x137 = addcarryx(x135, x115, x112)
-	ADOXQ	72(SP), DI	// x151, x152 = addcarryx(x150, x111, x136)
-	MOVQ	32(SP), CX	// reload x113
-	MOVQ	$0x0, R8
-	ADCXQ	R8, CX	// x138 = x137.u64 + x113
-	MOVQ	0(AX), DX	// arg2[0]
-	MULXQ	32(SI), DX, R13	// x166, x167 = mulx(arg1[4], arg2[0])
-	ADOXQ	R8, CX	// x153 = x152.u64 + x138
-	TESTQ	AX, AX
-	ADOXQ	DX, R11	// x181, x182 = addcarryx(0, x141, x166)
-	MOVQ	32(SI), DX	// arg1[4]
-	MOVQ	R11, 32(SP)	// spill x181
-	MOVQ	R12, 40(SP)	// spill x205
-	MULXQ	8(AX), R12, R11	// x164, x165 = mulx(arg1[4], arg2[1])
-	ADCXQ	R12, R13	// x168, x169 = addcarryx(0, x167, x164)
-	MULXQ	32(AX), R8, R12	// x158, x159 = mulx(arg1[4], arg2[4])
-	MOVQ	16(AX), DX	// arg2[2]
-	MOVQ	R9, 72(SP)	// spill x204
-	MULXQ	48(SI), R9, DX	// x246, x247 = mulx(arg1[6], arg2[2])
-	MOVQ	DX, 96(SP)	// spill x247
-	MOVQ	32(SI), DX	// arg1[4]
-	MOVQ	R9, 104(SP)	// spill x246
-	MULXQ	24(AX), DX, R9	// x160, x161 = mulx(arg1[4], arg2[3])
-	ADCXQ	112(SP), R11	// x170, x171 = addcarryx(x169, x165, x162)
-	ADCXQ	168(SP), DX	// x172, x173 = addcarryx(x171, x163, x160)
-	ADOXQ	R13, R10	// x183, x184 = addcarryx(x182, x143, x168)
-	ADOXQ	R11, BX	// x185, x186 = addcarryx(x184, x145, x170)
+	MOVQ	8(SI), DX	// arg1[1]
+	MOVQ	R8, 72(SP)	// spill x155
+	MOVQ	DI, 80(SP)	// spill x154
+	MULXQ	8(AX), DI, R8	// x38, x39 = mulx(arg1[1], arg2[1])
+	ADCXQ	R8, R9	// x48, x49 = addcarryx(x45, x19, x39)
+	MULXQ	40(AX), R15, R8	// x30, x31 = mulx(arg1[1], arg2[5])
+	MOVQ	R11, 88(SP)	// spill x72
+	MOVQ	BX, 96(SP)	// spill x73
+	MULXQ	16(AX), BX, R11	// x36, x37 = mulx(arg1[1], arg2[2])
+	ADCXQ	R11, R14	// x52, x53 = addcarryx(x49, x21, x37)
+	MULXQ	24(AX), DX, R11	// x34, x35 = mulx(arg1[1], arg2[3])
+	ADCXQ	R11, CX	// x56, x57 = addcarryx(x53, x23, x35)
+	ADOXQ	DI, R12	// x46, x47 = addcarryx(x43, x44, x38)
+	ADOXQ	BX, R9	// x50, x51 = addcarryx(x47, x48, x36)
 	MOVQ	DX, R11
+	MOVQ	48(SI), DX	// arg1[6]
+	MULXQ	32(AX), BX, DI	// x242, x243 = mulx(arg1[6], arg2[4])
+	ADOXQ	R11, R14	// x54, x55 = addcarryx(x51, x52, x34)
+	MOVQ	16(SI), DX	// arg1[2]
+	MOVQ	BX, 104(SP)	// spill x242
+	MULXQ	0(AX), BX, R11	// x82, x83 = mulx(arg1[2], arg2[0])
+	MOVQ	32(AX), DX	// arg2[4]
+	MOVQ	DI, 112(SP)	// spill x243
+	MULXQ	8(SI), DX, DI	// x32, x33 = mulx(arg1[1], arg2[4])
+	ADCXQ	DI, R10	// x60, x61 = addcarryx(x57, x25, x33)
+	ADOXQ	DX, CX	// x58, x59 = addcarryx(x55, x56, x32)
+	ADOXQ	R15, R10	// x62, x63 = addcarryx(x59, x60, x30)
+	ADCXQ	R8, R13	// x64, x65 = addcarryx(x61, x27, x31)
+	MOVQ	8(SI), DX	// arg1[1]
+	MULXQ	48(AX), DI, R8	// x28, x29 = mulx(arg1[1], arg2[6])
+	ADOXQ	DI, R13	// x66, x67 = addcarryx(x63, x64, x28)
+	MOVQ	$0x0, DI
+	ADOXQ	DI, R8	// x68 = x67.u64 + x29
+	ADCQ	$0x0, R8	// x69 = x68 + x65.u64
+	XORQ	DX, DX
+	ADOXQ	BX, R12	// x84, x85 = addcarryx(0, x46, x82)
+	ADCXQ	R11, R9	// x86, x87 = addcarryx(0, x50, x83)
+	MOVQ	16(SI), DX	// arg1[2]
+	MULXQ	8(AX), BX, R11	// x80, x81 = mulx(arg1[2], arg2[1])
+	ADCXQ	R11, R14	// x90, x91 = addcarryx(x87, x54, x81)
+	MULXQ	24(AX), R15, R11	// x76, x77 = mulx(arg1[2], arg2[3])
+	MOVQ	R12, 120(SP)	// spill x84
+	MULXQ	16(AX), DI, R12	// x78, x79 = mulx(arg1[2], arg2[2])
+	ADCXQ	R12, CX	// x94, x95 = addcarryx(x91, x58, x79)
 	MOVQ	40(SI), DX	// arg1[5]
-	MULXQ	32(AX), DX, R13	// x200, x201 = mulx(arg1[5], arg2[4])
-	ADCXQ	R8, R9	// x174, x175 = addcarryx(x173, x161, x158)
-	ADOXQ	R11, R14	// x187, x188 = addcarryx(x186, x147, x172)
-	ADOXQ	R9, R15	// x189, x190 = addcarryx(x188, x149, x174)
-	MOVQ	DX, R8
-	MOVQ	40(AX), DX	// arg2[5]
-	MULXQ	32(SI), R11, R9	// x156, x157 = mulx(arg1[4], arg2[5])
-	ADCXQ	R11, R12	// x176, x177 = addcarryx(x175, x159, x156)
-	ADCXQ	88(SP), R9	// x178, x179 = addcarryx(x177, x157, x154)
-	ADOXQ	R12, DI	// x191, x192 = addcarryx(x190, x151, x176)
-	ADOXQ	R9, CX	// x193, x194 = addcarryx(x192, x153, x178)
-	MOVQ	80(SP), R9	// reload x155
-	MOVQ	$0x0, R11
-	ADCXQ	R11, R9	// x180 = x179.u64 + x155
-	ADOXQ	R11, R9	// x195 = x194.u64 + x180
-	MOVQ	0(AX), DX	// arg2[0]
-	MULXQ	40(SI), DX, R12	// x208, x209 = mulx(arg1[5], arg2[0])
+	MULXQ	24(AX), DX, R12	// x202, x203 = mulx(arg1[5], arg2[3])
+	ADOXQ	BX, R9	// x88, x89 = addcarryx(x85, x86, x80)
+	MOVQ	DX, BX
+	MOVQ	16(SI), DX	// arg1[2]
+	MOVQ	BX, 128(SP)	// spill x202
+	MOVQ	R12, 136(SP)	// spill x203
+	MULXQ	32(AX), R12, BX	// x74, x75 = mulx(arg1[2], arg2[4])
+	ADCXQ	R11, R10	// x98, x99 = addcarryx(x95, x62, x77)
+	ADCXQ	BX, R13	// x102, x103 = addcarryx(x99, x66, x75)
+	MULXQ	48(AX), BX, R11	// x70, x71 = mulx(arg1[2], arg2[6])
+	ADOXQ	DI, R14	// x92, x93 = addcarryx(x89, x90, x78)
+	ADOXQ	R15, CX	// x96, x97 = addcarryx(x93, x94, x76)
+	ADCXQ	96(SP), R8	// x106, x107 = addcarryx(x103, x69, x73)
+	ADOXQ	R12, R10	// x100, x101 = addcarryx(x97, x98, x74)
+	ADOXQ	88(SP), R13	// x104, x105 = addcarryx(x101, x102, x72)
+	MOVQ	24(SI), DX	// arg1[3]
+	MULXQ	8(AX), R12, DI	// x122, x123 = mulx(arg1[3], arg2[1])
+	ADOXQ	BX, R8	// x108, x109 = addcarryx(x105, x106, x70)
+	MULXQ	0(AX), R15, BX	// x124, x125 = mulx(arg1[3], arg2[0])
+	MOVQ	R8, 88(SP)	// spill x108
+	MOVQ	$0x0, R8
+	ADOXQ	R8, R11	// x110 = x109.u64 + x71
+	ADCQ	$0x0, R11	// x111 = x110 + x107.u64
 	TESTQ	AX, AX
-	ADOXQ	DX, R10	// x223, x224 = addcarryx(0, x183, x208)
+	ADOXQ	BX, R14	// x128, x129 = addcarryx(0, x92, x125)
+	ADOXQ	DI, CX	// x132, x133 = addcarryx(x129, x96, x123)
+	ADCXQ	R15, R9	// x126, x127 = addcarryx(0, x88, x124)
+	ADCXQ	R12, R14	// x130, x131 = addcarryx(x127, x128, x122)
+	MULXQ	16(AX), BX, DI	// x120, x121 = mulx(arg1[3], arg2[2])
+	ADOXQ	DI, R10	// x136, x137 = addcarryx(x133, x100, x121)
+	MULXQ	24(AX), R12, DI	// x118, x119 = mulx(arg1[3], arg2[3])
 	MOVQ	8(AX), DX	// arg2[1]
-	MOVQ	R10, 80(SP)	// spill x223
-	MULXQ	40(SI), R10, DX	// x206, x207 = mulx(arg1[5], arg2[1])
-	ADCXQ	R10, R12	// x210, x211 = addcarryx(0, x209, x206)
-	ADOXQ	R12, BX	// x225, x226 = addcarryx(x224, x185, x210)
-	ADCXQ	72(SP), DX	// x212, x213 = addcarryx(x211, x207, x204)
-	ADOXQ	DX, R14	// x227, x228 = addcarryx(x226, x187, x212)
-	MOVQ	40(SI), DX	// arg1[5]
-	MULXQ	24(AX), R12, R10	// x202, x203 = mulx(arg1[5], arg2[3])
-	ADCXQ	40(SP), R12	// x214, x215 = addcarryx(x213, x205, x202)
-	ADCXQ	R8, R10	// x216, x217 = addcarryx(x215, x203, x200)
-	ADOXQ	R12, R15	// x229, x230 = addcarryx(x228, x189, x214)
-	ADOXQ	R10, DI	// x231, x232 = addcarryx(x230, x191, x216)
-	MULXQ	48(AX), R10, R8	// x196, x197 = mulx(arg1[5], arg2[6])
-	ADCXQ	64(SP), R13	// x218, x219 = addcarryx(x217, x201, x198)
-	ADCXQ	56(SP), R10	// x220, x221 = addcarryx(x219, x199, x196)
-	MOVQ	48(SI), DX	// arg1[6]
-	MULXQ	0(AX), DX, R12	// x250, x251 = mulx(arg1[6], arg2[0])
-	ADOXQ	R13, CX	// x233, x234 = addcarryx(x232, x193, x218)
-	ADOXQ	R10, R9	// x235, x236 = addcarryx(x234, x195, x220)
-	ADCXQ	R11, R8	// x222 = x221.u64 + x197
-	ADOXQ	R11, R8	// x237 = x236.u64 + x222
-	XORQ	R10, R10
-	ADOXQ	DX, BX	// x265, x266 = addcarryx(0, x225, x250)
-	ADCXQ	24(SP), R12	// x252, x253 = addcarryx(0, x251, x248)
-	MOVQ	16(SP), R13	// reload x249
-	ADCXQ	104(SP), R13	// x254, x255 = addcarryx(x253, x249, x246)
-	ADOXQ	R12, R14	// x267, x268 = addcarryx(x266, x227, x252)
-	MOVQ	48(SI), DX	// arg1[6]
-	MULXQ	24(AX), R10, R12	// x244, x245 = mulx(arg1[6], arg2[3])
-	ADCXQ	96(SP), R10	// x256, x257 = addcarryx(x255, x247, x244)
-	ADCXQ	152(SP), R12	// x258, x259 = addcarryx(x257, x245, x242)
-	ADOXQ	R13, R15	// x269, x270 = addcarryx(x268, x229, x254)
-	MULXQ	40(AX), R11, R13	// x240, x241 = mulx(arg1[6], arg2[5])
-	ADCXQ	160(SP), R11	// x260, x261 = addcarryx(x259, x243, x240)
-	ADOXQ	R10, DI	// x271, x272 = addcarryx(x270, x231, x256)
-	ADOXQ	R12, CX	// x273, x274 = addcarryx(x272, x233, x258)
-	MULXQ	48(AX), SI, R10	// x238, x239 = mulx(arg1[6], arg2[6])
-	ADOXQ	R11, R9	// x275, x276 = addcarryx(x274, x235, x260)
-	ADCXQ	SI, R13	// x262, x263 = addcarryx(x261, x241, x238)
-	ADOXQ	R13, R8	// x277, x278 = addcarryx(x276, x237, x262)
-	MOVQ	$0x0, AX
-	ADCXQ	AX, R10	// x264 = x263.u64 + x239
-	MOVQ	8(SP), R11	// reload x13
+	MOVQ	R9, 96(SP)	// spill x126
+	MULXQ	48(SI), R9, R15	// x248, x249 = mulx(arg1[6], arg2[1])
+	MOVQ	24(SI), DX	// arg1[3]
+	MOVQ	R9, 144(SP)	// spill x248
+	MOVQ	R15, 152(SP)	// spill x249
+	MULXQ	32(AX), R15, R9	// x116, x117 = mulx(arg1[3], arg2[4])
+	ADCXQ	BX, CX	// x134, x135 = addcarryx(x131, x132, x120)
+	ADOXQ	DI, R13	// x140, x141 = addcarryx(x137, x104, x119)
+	ADOXQ	88(SP), R9	// x144, x145 = addcarryx(x141, x108, x117)
+	ADOXQ	64(SP), R11	// x148, x149 = addcarryx(x145, x111, x115)
+	ADCXQ	R12, R10	// x138, x139 = addcarryx(x135, x136, x118)
+	ADCXQ	R15, R13	// x142, x143 = addcarryx(x139, x140, x116)
+	MULXQ	48(AX), BX, DI	// x112, x113 = mulx(arg1[3], arg2[6])
+	ADCXQ	48(SP), R9	// x146, x147 = addcarryx(x143, x144, x114)
+	ADCXQ	BX, R11	// x150, x151 = addcarryx(x147, x148, x112)
+	MOVQ	32(SI), DX	// arg1[4]
+	MULXQ	0(AX), R12, BX	// x166, x167 = mulx(arg1[4], arg2[0])
+	ADCXQ	R8, DI	// x152 = x151.u64 + x113
+	MOVQ	R12, 48(SP)	// spill x166
+	MULXQ	40(AX), R12, R15	// x156, x157 = mulx(arg1[4], arg2[5])
+	MOVQ	R12, 64(SP)	// spill x156
+	MOVQ	R14, 88(SP)	// spill x130
+	MULXQ	32(AX), R14, R12	// x158, x159 = mulx(arg1[4], arg2[4])
 	CLC
-	ADCXQ	R14, R11	// x280, x281 = addcarryx(0, x13, x267)
-	MOVQ	128(SP), SI	// reload x55
-	ADCXQ	R15, SI	// x282, x283 = addcarryx(x281, x55, x269)
-	MOVQ	120(SP), R12	// reload x97
-	ADCXQ	DI, R12	// x284, x285 = addcarryx(x283, x97, x271)
-	MOVQ	48(SP), R13	// reload x139
-	ADCXQ	CX, R13	// x286, x287 = addcarryx(x285, x139, x273)
-	MOVQ	$0x20, DX
-	SHRXQ	DX, CX, AX
-	MOVQ	R13, 8(SP)	// spill x286
-	SHLXQ	DX, R9, R13
-	LEAQ	0(AX)(R13*1), AX	// x297.lo = shrd(x273, x275, 0x20)
-	MOVQ	32(SP), R13	// reload x181
-	ADCXQ	R9, R13	// x288, x289 = addcarryx(x287, x181, x275)
-	MOVQ	R13, 16(SP)	// spill x288
-	MOVQ	80(SP), R13	// reload x223
-	ADCXQ	R8, R13	// x290, x291 = addcarryx(x289, x223, x277)
-	MOVQ	R13, 24(SP)	// spill x290
-	MOVQ	$0x0, R13
-	ADOXQ	R13, R10	// x279 = x278.u64 + x264
-	ADCXQ	R10, BX	// x292, x293 = addcarryx(x291, x265, x279)
-	MOVQ	BX, 32(SP)	// spill x292
-	SHRXQ	DX, R8, BX
-	MOVQ	R15, 40(SP)	// spill x269
-	SHLXQ	DX, R10, R15
-	LEAQ	0(BX)(R15*1), BX	// x307.lo = shrd(x277, x279, 0x20)
-	SHRXQ	DX, R10, R15
-	MOVQ	BX, 48(SP)	// spill x307.lo
-	SHLXQ	DX, R14, BX
-	LEAQ	0(R15)(BX*1), R15	// x312.lo = shrd(x279, x267, 0x20)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x293
-	ADDQ	AX, R11	// x329, x330 = addcarryx(0, x280, x297.lo)
-	SHRXQ	DX, R9, AX
-	SHLXQ	DX, R8, R13
-	LEAQ	0(AX)(R13*1), AX	// x302.lo = shrd(x275, x277, 0x20)
-	SHRXQ	DX, DI, R13
-	MOVQ	R11, 56(SP)	// spill x329
-	SHLXQ	DX, CX, R11
-	LEAQ	0(R13)(R11*1), R13	// x327.lo = shrd(x271, x273, 0x20)
-	ADCXQ	AX, SI	// x331, x332 = addcarryx(x330, x282, x302.lo)
-	ADCXQ	48(SP), R12	// x333, x334 = addcarryx(x332, x284, x307.lo)
-	SHRXQ	DX, 40(SP), AX
-	SHLXQ	DX, DI, DI
-	LEAQ	0(AX)(DI*1), AX	// x322.lo = shrd(x269, x271, 0x20)
-	SHRXQ	DX, R14, R11
-	SHLXQ	DX, 40(SP), DI
-	LEAQ	0(R11)(DI*1), R11	// x317.lo = shrd(x267, x269, 0x20)
-	ADCXQ	8(SP), R15	// x335, x336 = addcarryx(x334, x286, x312.lo)
-	ADCXQ	16(SP), R11	// x337, x338 = addcarryx(x336, x288, x317.lo)
-	ADCXQ	24(SP), AX	// x339, x340 = addcarryx(x338, x290, x322.lo)
-	ADCXQ	32(SP), R13	// x341, x342 = addcarryx(x340, x292, x327.lo)
-	ADCQ	$0x0, BX	// x343 = x293.u64 + x342.u64
-	MOVQ	$-0x100000000, DI
-	ANDQ	DI, CX	// x344 = x273 & 0xffffffff00000000
+	ADCXQ	BX, CX	// x170, x171 = addcarryx(0, x134, x167)
+	MULXQ	8(AX), R8, BX	// x164, x165 = mulx(arg1[4], arg2[1])
+	ADCXQ	BX, R10	// x174, x175 = addcarryx(x171, x138, x165)
+	MOVQ	$0x0, BX
+	ADOXQ	BX, DI	// x153 = x152 + x149.u64
+	ADCXQ	40(SP), R13	// x178, x179 = addcarryx(x175, x142, x163)
+	MOVQ	SI, 40(SP)	// spill arg1 pointer
+	MULXQ	24(AX), SI, DX	// x160, x161 = mulx(arg1[4], arg2[3])
+	ADCXQ	DX, R9	// x182, x183 = addcarryx(x179, x146, x161)
+	ADCXQ	R12, R11	// x186, x187 = addcarryx(x183, x150, x159)
+	ADCXQ	R15, DI	// x190, x191 = addcarryx(x187, x153, x157)
+	MOVQ	88(SP), R12	// reload x130
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x191
+	ADDQ	48(SP), R12	// x168, x169 = addcarryx(0, x130, x166)
+	ADCXQ	R8, CX	// x172, x173 = addcarryx(x169, x170, x164)
+	ADCXQ	32(SP), R10	// x176, x177 = addcarryx(x173, x174, x162)
+	ADCXQ	SI, R13	// x180, x181 = addcarryx(x177, x178, x160)
+	ADCXQ	R14, R9	// x184, x185 = addcarryx(x181, x182, x158)
+	ADCXQ	64(SP), R11	// x188, x189 = addcarryx(x185, x186, x156)
+	ADCXQ	80(SP), DI	// x192, x193 = addcarryx(x189, x190, x154)
+	MOVQ	16(AX), DX	// arg2[2]
+	MOVQ	40(SP), R8	// reload arg1 pointer
+	MULXQ	40(R8), R14, SI	// x204, x205 = mulx(arg1[5], arg2[2])
+	MOVQ	72(SP), DX	// reload x155
+	ADCQ	$0x0, DX	// x194 = x193.u64 + x155
+	MOVQ	DX, 32(SP)	// spill x194
+	MOVQ	0(AX), DX	// arg2[0]
+	MOVQ	R12, 48(SP)	// spill x168
+	MULXQ	40(R8), DX, R12	// x208, x209 = mulx(arg1[5], arg2[0])
+	TESTQ	AX, AX
+	ADOXQ	DX, CX	// x210, x211 = addcarryx(0, x172, x208)
+	ADCXQ	R12, R10	// x212, x213 = addcarryx(0, x176, x209)
+	ADOXQ	24(SP), R10	// x214, x215 = addcarryx(x211, x212, x206)
+	ADCXQ	16(SP), R13	// x216, x217 = addcarryx(x213, x180, x207)
+	ADCXQ	SI, R9	// x220, x221 = addcarryx(x217, x184, x205)
+	MOVQ	32(AX), DX	// arg2[4]
+	MULXQ	40(R8), R12, SI	// x200, x201 = mulx(arg1[5], arg2[4])
+	ADOXQ	R14, R13	// x218, x219 = addcarryx(x215, x216, x204)
+	ADCXQ	136(SP), R11	// x224, x225 = addcarryx(x221, x188, x203)
+	ADOXQ	128(SP), R9	// x222, x223 = addcarryx(x219, x220, x202)
+	ADCXQ	SI, DI	// x228, x229 = addcarryx(x225, x192, x201)
+	MOVQ	40(R8), DX	// arg1[5]
+	MULXQ	40(AX), R14, SI	// x198, x199 = mulx(arg1[5], arg2[5])
+	ADOXQ	R12, R11	// x226, x227 = addcarryx(x223, x224, x200)
+	ADOXQ	R14, DI	// x230, x231 = addcarryx(x227, x228, x198)
+	MOVQ	32(SP), R12	// reload x194
+	LEAQ	0(R15)(R12*1), R15	// x195 = x194 + x191.u64
+	MULXQ	48(AX), R14, R12	// x196, x197 = mulx(arg1[5], arg2[6])
+	ADCXQ	SI, R15	// x232, x233 = addcarryx(x229, x195, x199)
+	ADOXQ	R14, R15	// x234, x235 = addcarryx(x231, x232, x196)
+	ADOXQ	BX, R12	// x236 = x235.u64 + x197
+	ADCQ	$0x0, R12	// x237 = x236 + x233.u64
+	MOVQ	0(AX), DX	// arg2[0]
+	MULXQ	48(R8), R14, SI	// x250, x251 = mulx(arg1[6], arg2[0])
+	XORQ	DX, DX
+	ADOXQ	SI, R13	// x254, x255 = addcarryx(0, x218, x251)
+	ADOXQ	152(SP), R9	// x258, x259 = addcarryx(x255, x222, x249)
+	MOVQ	40(AX), DX	// arg2[5]
+	MULXQ	48(R8), DX, SI	// x240, x241 = mulx(arg1[6], arg2[5])
+	MOVQ	DX, 16(SP)	// spill x240
+	MOVQ	48(AX), DX	// arg2[6]
+	MOVQ	CX, 24(SP)	// spill x210
+	MULXQ	48(R8), CX, DX	// x238, x239 = mulx(arg1[6], arg2[6])
+	ADCXQ	R14, R10	// x252, x253 = addcarryx(0, x214, x250)
+	MOVQ	DX, R14
+	MOVQ	48(R8), DX	// arg1[6]
+	MOVQ	R10, 32(SP)	// spill x252
+	MULXQ	16(AX), R10, BX	// x246, x247 = mulx(arg1[6], arg2[2])
+	ADOXQ	BX, R11	// x262, x263 = addcarryx(x259, x226, x247)
+	ADCXQ	144(SP), R13	// x256, x257 = addcarryx(x253, x254, x248)
+	ADCXQ	R10, R9	// x260, x261 = addcarryx(x257, x258, x246)
+	MULXQ	24(AX), R10, R8	// x244, x245 = mulx(arg1[6], arg2[3])
+	ADOXQ	R8, DI	// x266, x267 = addcarryx(x263, x230, x245)
+	ADOXQ	112(SP), R15	// x270, x271 = addcarryx(x267, x234, x243)
+	ADOXQ	SI, R12	// x274, x275 = addcarryx(x271, x237, x241)
+	ADCXQ	R10, R11	// x264, x265 = addcarryx(x261, x262, x244)
+	ADCXQ	104(SP), DI	// x268, x269 = addcarryx(x265, x266, x242)
+	ADCXQ	16(SP), R15	// x272, x273 = addcarryx(x269, x270, x240)
+	ADCXQ	CX, R12	// x276, x277 = addcarryx(x273, x274, x238)
+	MOVQ	$0x20, AX
+	SHRXQ	AX, DI, CX
+	SHLXQ	AX, R15, R8
+	LEAQ	0(CX)(R8*1), CX	// x297.lo = shrd(x268, x272, 0x20)
+	MOVQ	$0x0, R8
+	ADCXQ	R8, R14	// x278 = x277.u64 + x239
+	MOVQ	8(SP), R10	// reload x13
+	CLC
+	ADCXQ	R13, R10	// x280, x281 = addcarryx(0, x13, x256)
+	MOVQ	56(SP), SI	// reload x42
+	ADCXQ	R9, SI	// x282, x283 = addcarryx(x281, x42, x260)
+	MOVQ	120(SP), BX	// reload x84
+	ADCXQ	R11, BX	// x284, x285 = addcarryx(x283, x84, x264)
+	MOVQ	96(SP), DX	// reload x126
+	ADCXQ	DI, DX	// x286, x287 = addcarryx(x285, x126, x268)
+	ADOXQ	R8, R14	// x279 = x278 + x275.u64
+	MOVQ	DX, 8(SP)	// spill x286
+	MOVQ	48(SP), DX	// reload x168
+	ADCXQ	R15, DX	// x288, x289 = addcarryx(x287, x168, x272)
+	MOVQ	DX, 16(SP)	// spill x288
+	SHRXQ	AX, R15, DX
+	MOVQ	BX, 40(SP)	// spill x284
+	SHLXQ	AX, R12, BX
+	LEAQ	0(DX)(BX*1), DX	// x302.lo = shrd(x272, x276, 0x20)
+	MOVQ	24(SP), BX	// reload x210
+	ADCXQ	R12, BX	// x290, x291 = addcarryx(x289, x210, x276)
+	MOVQ	R15, 24(SP)	// spill x272
+	MOVQ	32(SP), R15	// reload x252
+	ADCXQ	R14, R15	// x292, x293 = addcarryx(x291, x252, x279)
+	MOVQ	R15, 32(SP)	// spill x292
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x293
+	TESTQ	AX, AX
+	ADOXQ	CX, R10	// x329, x330 = addcarryx(0, x280, x297.lo)
+	ADOXQ	DX, SI	// x331, x332 = addcarryx(x330, x282, x302.lo)
+	SHRXQ	AX, R11, CX
+	SHLXQ	AX, DI, DX
+	LEAQ	0(CX)(DX*1), CX	// x327.lo = shrd(x264, x268, 0x20)
+	SHRXQ	AX, R13, DX
+	SHLXQ	AX, R9, R8
+	LEAQ	0(DX)(R8*1), DX	// x317.lo = shrd(x256, x260, 0x20)
+	SHRXQ	AX, R9, R8
+	SHLXQ	AX, R11, R11
+	LEAQ	0(R8)(R11*1), R8	// x322.lo = shrd(x260, x264, 0x20)
+	SHRXQ	AX, R12, R9
+	SHLXQ	AX, R14, R11
+	LEAQ	0(R9)(R11*1), R9	// x307.lo = shrd(x276, x279, 0x20)
+	ADOXQ	40(SP), R9	// x333, x334 = addcarryx(x332, x284, x307.lo)
+	SHRXQ	AX, R14, R11
+	SHLXQ	AX, R13, R13
+	LEAQ	0(R11)(R13*1), R11	// x312.lo = shrd(x279, x256, 0x20)
+	ADOXQ	8(SP), R11	// x335, x336 = addcarryx(x334, x286, x312.lo)
+	ADOXQ	16(SP), DX	// x337, x338 = addcarryx(x336, x288, x317.lo)
+	ADOXQ	R8, BX	// x339, x340 = addcarryx(x338, x290, x322.lo)
+	ADOXQ	32(SP), CX	// x341, x342 = addcarryx(x340, x292, x327.lo)
+	MOVQ	$0x0, R8
+	ADOXQ	R8, R15	// x343 = x293.u64 + x342.u64
+	MOVQ	$-0x100000000, R13
+	ANDQ	R13, DI	// x344 = x268 & 0xffffffff00000000
+	ADDQ	DI, R11	// x345, x346 = addcarryx(0, x335, x344)
+	ADCXQ	24(SP), DX	// x347, x348 = addcarryx(x346, x337, x272)
+	ADCXQ	R12, BX	// x349, x350 = addcarryx(x348, x339, x276)
+	ADCXQ	R14, CX	// x351, x352 = addcarryx(x350, x341, x279)
+	ADCQ	$0x0, R15	// x353 = x343 + x352.u64
 	XORQ	DI, DI
-	ADOXQ	CX, R15	// x345, x346 = addcarryx(0, x335, x344)
-	ADOXQ	R9, R11	// x347, x348 = addcarryx(x346, x337, x275)
-	ADOXQ	R8, AX	// x349, x350 = addcarryx(x348, x339, x277)
-	ADOXQ	R10, R13	// x351, x352 = addcarryx(x350, x341, x279)
-	ADOXQ	DI, BX	// x353 = x343 + x352.u64
-	MOVQ	56(SP), CX	// reload x329
-	XORQ	R8, R8
-	ADOXQ	BX, CX	// x355, x356 = addcarryx(0, x329, x353)
-	ADOXQ	DI, SI	// x357, x358 = addcarryx(x356, x331, 0)
-	ADOXQ	DI, R12	// x359, x360 = addcarryx(x358, x333, 0)
-	SHLXQ	DX, BX, BX	// x354 = x353 << 0x20
-	ADOXQ	BX, R15	// x361, x362 = addcarryx(x360, x345, x354)
-	ADOXQ	DI, R11	// x363, x364 = addcarryx(x362, x347, 0)
-	ADOXQ	DI, AX	// x365, x366 = addcarryx(x364, x349, 0)
-	ADOXQ	DI, R13	// x367, x368 = addcarryx(x366, x351, 0)
-	MOVQ	$0x1, R9
-	MOVQ	$0x0, R10
-	CMOVQOS	R9, R10	// x369 = cmovznz(x368, 0, 1)
-	ADCXQ	R10, CX	// x371, x372 = addcarryx(0, x355, x369)
-	MOVQ	0(SP), R9	// reload out1 pointer
-	MOVQ	CX, 0(R9)	// out1[0] = x371
-	ADCXQ	DI, SI	// x373, x374 = addcarryx(x372, x357, 0)
-	MOVQ	SI, 8(R9)	// out1[1] = x373
+	ADOXQ	R15, R10	// x355, x356 = addcarryx(0, x329, x353)
+	ADOXQ	R8, SI	// x357, x358 = addcarryx(x356, x331, 0)
+	SHLXQ	AX, R15, R15	// x354 = x353 << 0x20
+	ADOXQ	R8, R9	// x359, x360 = addcarryx(x358, x333, 0)
+	ADOXQ	R15, R11	// x361, x362 = addcarryx(x360, x345, x354)
+	ADOXQ	R8, DX	// x363, x364 = addcarryx(x362, x347, 0)
+	MOVQ	0(SP), AX	// reload out1 pointer
+	MOVQ	DX, 32(AX)	// out1[4] = x363
+	ADOXQ	R8, BX	// x365, x366 = addcarryx(x364, x349, 0)
+	MOVQ	BX, 40(AX)	// out1[5] = x365
+	ADOXQ	R8, CX	// x367, x368 = addcarryx(x366, x351, 0)
+	MOVQ	CX, 48(AX)	// out1[6] = x367
 	MOVQ	$0x100000000, CX
-	MOVQ	$0x0, R10
-	CMOVQOS	CX, R10	// x370 = cmovznz(x368, 0, 0x100000000)
-	ADCQ	$0x0, R12	// x375, x376 = addcarryx(x374, x359, 0)
-	MOVQ	R12, 16(R9)	// out1[2] = x375
-	ADCXQ	R10, R15	// x377, x378 = addcarryx(x376, x361, x370)
-	MOVQ	R15, 24(R9)	// out1[3] = x377
-	ADCQ	$0x0, R11	// x379, x380 = addcarryx(x378, x363, 0)
-	MOVQ	R11, 32(R9)	// out1[4] = x379
-	ADCQ	$0x0, AX	// x381, x382 = addcarryx(x380, x365, 0)
-	MOVQ	AX, 40(R9)	// out1[5] = x381
-	ADCQ	$0x0, R13	// x383, x384 = addcarryx(x382, x367, 0)
-	MOVQ	R13, 48(R9)	// out1[6] = x383
+	CMOVQOC	R8, CX	// x370 = cmovznz(x368, 0, 0x100000000)
+	MOVQ	$0x1, BX
+	CMOVQOC	R8, BX	// x369 = cmovznz(x368, 0, 1)
+	ADCXQ	BX, R10	// x371, x372 = addcarryx(0, x355, x369)
+	MOVQ	R10, 0(AX)	// out1[0] = x371
+	ADCQ	$0x0, SI	// x373, x374 = addcarryx(x372, x357, 0)
+	MOVQ	SI, 8(AX)	// out1[1] = x373
+	ADCQ	$0x0, R9	// x375, x376 = addcarryx(x374, x359, 0)
+	MOVQ	R9, 16(AX)	// out1[2] = x375
+	ADCXQ	CX, R11	// x377, x378 = addcarryx(x376, x361, x370)
+	MOVQ	R11, 24(AX)	// out1[3] = x377
 	RET
 
 // func square(out1, arg1 *[...]uint64)
-TEXT ·square(SB), NOSPLIT, $112-16
+TEXT ·square(SB), NOSPLIT, $136-16
 	MOVQ	out1+0(FP), DI
 	MOVQ	arg1+8(FP), SI
-	MOVQ	8(SI), DX	// arg1[1]
-	MULXQ	DX, CX, AX	// x141, x142 = mulx(arg1[1], arg1[1])
 	MOVQ	32(SI), DX	// arg1[4]
-	MULXQ	0(SI), R9, R8	// x5, x6 = mulx(arg1[0], arg1[4])
-	MOVQ	8(SI), DX	// arg1[1]
-	MULXQ	0(SI), R11, R10	// x11, x12 = mulx(arg1[0], arg1[1])
+	MULXQ	DX, CX, AX	// x147, x148 = mulx(arg1[4], arg1[4])
+	MOVQ	40(SI), DX	// arg1[5]
+	MULXQ	DX, R9, R8	// x149, x150 = mulx(arg1[5], arg1[5])
+	MOVQ	48(SI), DX	// arg1[6]
+	MULXQ	DX, R11, R10	// x151, x152 = mulx(arg1[6], arg1[6])
+	MOVQ	24(SI), DX	// arg1[3]
+	MULXQ	DX, R12, BX	// x145, x146 = mulx(arg1[3], arg1[3])
 	MOVQ	0(SI), DX	// arg1[0]
-	MULXQ	DX, R12, BX	// x139, x140 = mulx(arg1[0], arg1[0])
 	MULXQ	16(SI), R14, R13	// x9, x10 = mulx(arg1[0], arg1[2])
-	ADDQ	R14, R10	// x13, x14 = addcarryx(0, x12, x9)
-	MOVQ	32(SI), DX	// arg1[4]
-	MULXQ	DX, R15, R14	// x147, x148 = mulx(arg1[4], arg1[4])
-	MOVQ	16(SI), DX	// arg1[2]
 	MOVQ	DI, 0(SP)	// spill out1 pointer
-	MOVQ	R12, 8(SP)	// spill x139
-	MULXQ	DX, R12, DI	// x143, x144 = mulx(arg1[2], arg1[2])
-	MOVQ	8(SI), DX	// arg1[1]
-	MOVQ	R14, 16(SP)	// spill x148
-	MOVQ	R15, 24(SP)	// spill x147
-	MULXQ	48(SI), R15, R14	// x24, x25 = mulx(arg1[1], arg1[6])
-	MOVQ	DI, 32(SP)	// spill x144
-	MOVQ	R12, 40(SP)	// spill x143
-	MULXQ	16(SI), R12, DI	// x32, x33 = mulx(arg1[1], arg1[2])
-	MOVQ	0(SI), DX	// arg1[0]
-	MOVQ	AX, 48(SP)	// spill x142
-	MOVQ	CX, 56(SP)	// spill x141
-	MULXQ	40(SI), CX, AX	// x3, x4 = mulx(arg1[0], arg1[5])
-	MOVQ	BX, 64(SP)	// spill x140
-	MOVQ	R10, 72(SP)	// spill x13
-	MULXQ	48(SI), R10, BX	// x1, x2 = mulx(arg1[0], arg1[6])
-	MOVQ	R11, 80(SP)	// spill x11
-	MULXQ	24(SI), R11, DX	// x7, x8 = mulx(arg1[0], arg1[3])
+	MULXQ	40(SI), DI, R15	// x3, x4 = mulx(arg1[0], arg1[5])
+	MOVQ	R10, 8(SP)	// spill x152
+	MOVQ	R11, 16(SP)	// spill x151
+	MULXQ	24(SI), R11, R10	// x7, x8 = mulx(arg1[0], arg1[3])
+	MOVQ	R8, 24(SP)	// spill x150
+	MOVQ	R9, 32(SP)	// spill x149
+	MULXQ	8(SI), R9, R8	// x11, x12 = mulx(arg1[0], arg1[1])
+	ADDQ	R14, R8	// x13, x14 = addcarryx(0, x12, x9)
 	ADCXQ	R11, R13	// x15, x16 = addcarryx(x14, x10, x7)
-	ADCXQ	R9, DX	// x17, x18 = addcarryx(x16, x8, x5)
-	ADCXQ	CX, R8	// x19, x20 = addcarryx(x18, x6, x3)
-	ADCXQ	R10, AX	// x21, x22 = addcarryx(x20, x4, x1)
-	ADCQ	$0x0, BX	// x23 = x22.u64 + x2
-	XORQ	CX, CX
-	ADOXQ	R12, R13	// x43, x44 = addcarryx(0, x15, x32)
-	MOVQ	DX, R9
+	MULXQ	32(SI), R14, R11	// x5, x6 = mulx(arg1[0], arg1[4])
+	ADCXQ	R14, R10	// x17, x18 = addcarryx(x16, x8, x5)
+	MOVQ	AX, 40(SP)	// spill x148
+	MULXQ	48(SI), AX, R14	// x1, x2 = mulx(arg1[0], arg1[6])
 	MOVQ	8(SI), DX	// arg1[1]
-	MULXQ	24(SI), R11, R10	// x30, x31 = mulx(arg1[1], arg1[3])
-	ADCXQ	R11, DI	// x34, x35 = addcarryx(0, x33, x30)
-	MULXQ	40(SI), R12, R11	// x26, x27 = mulx(arg1[1], arg1[5])
-	MOVQ	R13, 88(SP)	// spill x43
-	MULXQ	32(SI), R13, DX	// x28, x29 = mulx(arg1[1], arg1[4])
-	ADCXQ	R13, R10	// x36, x37 = addcarryx(x35, x31, x28)
-	ADCXQ	R12, DX	// x38, x39 = addcarryx(x37, x29, x26)
-	ADOXQ	DI, R9	// x45, x46 = addcarryx(x44, x17, x34)
-	MOVQ	DX, DI
+	MOVQ	CX, 48(SP)	// spill x147
+	MOVQ	BX, 56(SP)	// spill x146
+	MULXQ	24(SI), BX, CX	// x30, x31 = mulx(arg1[1], arg1[3])
+	ADCXQ	DI, R11	// x19, x20 = addcarryx(x18, x6, x3)
+	MOVQ	0(SI), DX	// arg1[0]
+	MULXQ	DX, DX, DI	// x139, x140 = mulx(arg1[0], arg1[0])
+	ADCXQ	AX, R15	// x21, x22 = addcarryx(x20, x4, x1)
+	MOVQ	DX, AX
+	MOVQ	8(SI), DX	// arg1[1]
+	MOVQ	AX, 64(SP)	// spill x139
+	MOVQ	R12, 72(SP)	// spill x145
+	MULXQ	DX, R12, AX	// x141, x142 = mulx(arg1[1], arg1[1])
+	ADCQ	$0x0, R14	// x23 = x22.u64 + x2
+	MOVQ	AX, 80(SP)	// spill x142
+	MOVQ	R12, 88(SP)	// spill x141
+	MULXQ	16(SI), R12, AX	// x32, x33 = mulx(arg1[1], arg1[2])
+	ADDQ	BX, AX	// x34, x35 = addcarryx(0, x33, x30)
+	MOVQ	DI, 96(SP)	// spill x140
+	MULXQ	48(SI), DI, BX	// x24, x25 = mulx(arg1[1], arg1[6])
+	MOVQ	R8, 104(SP)	// spill x13
+	MOVQ	R9, 112(SP)	// spill x11
+	MULXQ	32(SI), R9, R8	// x28, x29 = mulx(arg1[1], arg1[4])
+	ADCXQ	R9, CX	// x36, x37 = addcarryx(x35, x31, x28)
+	MULXQ	40(SI), DX, R9	// x26, x27 = mulx(arg1[1], arg1[5])
+	ADCXQ	DX, R8	// x38, x39 = addcarryx(x37, x29, x26)
+	ADCXQ	DI, R9	// x40, x41 = addcarryx(x39, x27, x24)
+	ADCQ	$0x0, BX	// x42 = x41.u64 + x25
+	XORQ	DI, DI
+	ADOXQ	R12, R13	// x43, x44 = addcarryx(0, x15, x32)
+	ADOXQ	AX, R10	// x45, x46 = addcarryx(x44, x17, x34)
 	MOVQ	16(SI), DX	// arg1[2]
-	MULXQ	32(SI), R13, R12	// x58, x59 = mulx(arg1[2], arg1[4])
-	ADCXQ	R15, R11	// x40, x41 = addcarryx(x39, x27, x24)
-	ADOXQ	R10, R8	// x47, x48 = addcarryx(x46, x19, x36)
-	ADOXQ	DI, AX	// x49, x50 = addcarryx(x48, x21, x38)
-	ADCXQ	CX, R14	// x42 = x41.u64 + x25
-	ADOXQ	R11, BX	// x51, x52 = addcarryx(x50, x23, x40)
-	ADOXQ	CX, R14	// x53 = x52.u64 + x42
-	MULXQ	24(SI), R11, R10	// x60, x61 = mulx(arg1[2], arg1[3])
-	XORQ	DI, DI
-	ADOXQ	R11, R8	// x69, x70 = addcarryx(0, x47, x60)
-	MOVQ	40(SI), DX	// arg1[5]
-	MULXQ	32(SI), R15, R11	// x98, x99 = mulx(arg1[4], arg1[5])
-	ADCXQ	R13, R10	// x62, x63 = addcarryx(0, x61, x58)
-	ADOXQ	R10, AX	// x71, x72 = addcarryx(x70, x49, x62)
-	MOVQ	48(SI), DX	// arg1[6]
-	MULXQ	16(SI), R13, R10	// x54, x55 = mulx(arg1[2], arg1[6])
-	MOVQ	40(SI), DX	// arg1[5]
-	MOVQ	AX, 96(SP)	// spill x71
-	MULXQ	16(SI), AX, DI	// x56, x57 = mulx(arg1[2], arg1[5])
-	ADCXQ	AX, R12	// x64, x65 = addcarryx(x63, x59, x56)
-	ADCXQ	R13, DI	// x66, x67 = addcarryx(x65, x57, x54)
-	ADOXQ	R12, BX	// x73, x74 = addcarryx(x72, x51, x64)
-	MULXQ	24(SI), R12, AX	// x80, x81 = mulx(arg1[3], arg1[5])
-	ADCXQ	CX, R10	// x68 = x67.u64 + x55
+	MULXQ	24(SI), R12, AX	// x60, x61 = mulx(arg1[2], arg1[3])
+	MOVQ	R10, 120(SP)	// spill x45
+	MOVQ	R13, 128(SP)	// spill x43
+	MULXQ	32(SI), R13, R10	// x58, x59 = mulx(arg1[2], arg1[4])
+	ADOXQ	CX, R11	// x47, x48 = addcarryx(x46, x19, x36)
+	ADCXQ	R13, AX	// x62, x63 = addcarryx(0, x61, x58)
+	MULXQ	40(SI), R13, CX	// x56, x57 = mulx(arg1[2], arg1[5])
+	ADCXQ	R13, R10	// x64, x65 = addcarryx(x63, x59, x56)
+	MULXQ	48(SI), DX, R13	// x54, x55 = mulx(arg1[2], arg1[6])
+	ADCXQ	DX, CX	// x66, x67 = addcarryx(x65, x57, x54)
+	ADCXQ	DI, R13	// x68 = x67.u64 + x55
+	ADOXQ	R8, R15	// x49, x50 = addcarryx(x48, x21, x38)
+	ADOXQ	R9, R14	// x51, x52 = addcarryx(x50, x23, x40)
+	ADOXQ	DI, BX	// x53 = x52.u64 + x42
+	XORQ	R8, R8
+	ADOXQ	R12, R11	// x69, x70 = addcarryx(0, x47, x60)
+	ADOXQ	AX, R15	// x71, x72 = addcarryx(x70, x49, x62)
 	MOVQ	24(SI), DX	// arg1[3]
-	MOVQ	R8, 104(SP)	// spill x69
-	MULXQ	32(SI), R8, R13	// x82, x83 = mulx(arg1[3], arg1[4])
+	MULXQ	40(SI), R9, AX	// x80, x81 = mulx(arg1[3], arg1[5])
+	ADOXQ	R10, R14	// x73, x74 = addcarryx(x72, x51, x64)
+	MULXQ	48(SI), R12, R10	// x78, x79 = mulx(arg1[3], arg1[6])
+	ADOXQ	CX, BX	// x75, x76 = addcarryx(x74, x53, x66)
+	MULXQ	32(SI), DX, CX	// x82, x83 = mulx(arg1[3], arg1[4])
+	ADCXQ	R9, CX	// x84, x85 = addcarryx(0, x83, x80)
+	ADCXQ	R12, AX	// x86, x87 = addcarryx(x85, x81, x78)
+	ADCXQ	DI, R10	// x88 = x87.u64 + x79
 	CLC
-	ADCXQ	R12, R13	// x84, x85 = addcarryx(0, x83, x80)
-	MULXQ	48(SI), DX, R12	// x78, x79 = mulx(arg1[3], arg1[6])
-	ADCXQ	DX, AX	// x86, x87 = addcarryx(x85, x81, x78)
-	ADCXQ	CX, R12	// x88 = x87.u64 + x79
-	CLC
-	ADCXQ	R8, BX	// x89, x90 = addcarryx(0, x73, x82)
-	ADOXQ	DI, R14	// x75, x76 = addcarryx(x74, x53, x66)
-	ADOXQ	CX, R10	// x77 = x76.u64 + x68
-	ADCXQ	R13, R14	// x91, x92 = addcarryx(x90, x75, x84)
-	ADCXQ	AX, R10	// x93, x94 = addcarryx(x92, x77, x86)
-	ADCQ	$0x0, R12	// x95 = x94.u64 + x88
-	MOVQ	32(SI), DX	// arg1[4]
-	MULXQ	48(SI), R8, AX	// x96, x97 = mulx(arg1[4], arg1[6])
-	XORQ	DI, DI
-	ADOXQ	R8, R11	// x100, x101 = addcarryx(0, x99, x96)
-	ADCXQ	R15, R10	// x103, x104 = addcarryx(0, x93, x98)
-	ADCXQ	R11, R12	// x105, x106 = addcarryx(x104, x95, x100)
-	ADOXQ	CX, AX	// x102 = x101.u64 + x97
-	ADCQ	$0x0, AX	// x107 = x106.u64 + x102
-	MOVQ	80(SP), R8	// reload x11
-	XORQ	R11, R11
-	ADOXQ	80(SP), R8	// x113, x114 = addcarryx(0, x11, x11)
-	MOVQ	48(SI), DX	// arg1[6]
-	MULXQ	40(SI), R15, R13	// x108, x109 = mulx(arg1[5], arg1[6])
-	MOVQ	72(SP), R11	// reload x13
-	ADOXQ	72(SP), R11	// x115, x116 = addcarryx(x114, x13, x13)
-	ADCXQ	R15, AX	// x110, x111 = addcarryx(0, x107, x108)
-	MOVQ	88(SP), R15	// reload x43
-	ADOXQ	88(SP), R15	// x117, x118 = addcarryx(x116, x43, x43)
-	ADOXQ	R9, R9	// x119, x120 = addcarryx(x118, x45, x45)
-	ADCXQ	CX, R13	// x112 = x111.u64 + x109
-	MOVQ	104(SP), DI	// reload x69
-	ADOXQ	104(SP), DI	// x121, x122 = addcarryx(x120, x69, x69)
-	MOVQ	24(SI), DX	// arg1[3]
-	MOVQ	R13, 72(SP)	// spill x112
-	MULXQ	DX, R13, DX	// x145, x146 = mulx(arg1[3], arg1[3])
-	CLC
-	ADCXQ	64(SP), R8	// x153, x154 = addcarryx(0, x113, x140)
-	ADCXQ	56(SP), R11	// x155, x156 = addcarryx(x154, x115, x141)
-	ADCXQ	48(SP), R15	// x157, x158 = addcarryx(x156, x117, x142)
-	MOVQ	96(SP), CX	// reload x71
-	ADOXQ	96(SP), CX	// x123, x124 = addcarryx(x122, x71, x71)
-	ADOXQ	BX, BX	// x125, x126 = addcarryx(x124, x89, x89)
-	ADCXQ	40(SP), R9	// x159, x160 = addcarryx(x158, x119, x143)
-	ADCXQ	32(SP), DI	// x161, x162 = addcarryx(x160, x121, x144)
-	ADCXQ	R13, CX	// x163, x164 = addcarryx(x162, x123, x145)
-	ADOXQ	R14, R14	// x127, x128 = addcarryx(x126, x91, x91)
-	ADOXQ	R10, R10	// x129, x130 = addcarryx(x128, x103, x103)
-	MOVQ	DX, R13
-	MOVQ	48(SI), DX	// arg1[6]
-	MOVQ	CX, 32(SP)	// spill x163
-	MULXQ	DX, CX, DX	// x151, x152 = mulx(arg1[6], arg1[6])
-	ADCXQ	R13, BX	// x165, x166 = addcarryx(x164, x125, x146)
-	ADOXQ	R12, R12	// x131, x132 = addcarryx(x130, x105, x105)
-	ADOXQ	AX, AX	// x133, x134 = addcarryx(x132, x110, x110)
-	ADCXQ	24(SP), R14	// x167, x168 = addcarryx(x166, x127, x147)
-	MOVQ	DX, R13
+	ADCXQ	DX, R14	// x89, x90 = addcarryx(0, x73, x82)
 	MOVQ	40(SI), DX	// arg1[5]
-	MULXQ	DX, DX, SI	// x149, x150 = mulx(arg1[5], arg1[5])
-	ADCXQ	16(SP), R10	// x169, x170 = addcarryx(x168, x129, x148)
-	MOVQ	DI, 16(SP)	// spill x161
-	MOVQ	72(SP), DI	// reload x112
-	ADOXQ	72(SP), DI	// x135, x136 = addcarryx(x134, x112, x112)
-	MOVQ	R9, 24(SP)	// spill x159
-	MOVQ	$0x0, R9
-	MOVQ	R15, 40(SP)	// spill x157
-	MOVQ	$0x0, R15
-	ADOXQ	R9, R15	// x137, x138 = addcarryx(x136, 0, 0)
-	ADCXQ	DX, R12	// x171, x172 = addcarryx(x170, x131, x149)
-	ADCXQ	SI, AX	// x173, x174 = addcarryx(x172, x133, x150)
-	ADCXQ	CX, DI	// x175, x176 = addcarryx(x174, x135, x151)
-	ADCXQ	R13, R15	// x177, x178 = addcarryx(x176, x137, x152)
-	MOVQ	$-0x100000000, CX
-	MOVQ	R12, SI
-	ANDQ	CX, SI	// x243 = x171 & 0xffffffff00000000
-	MOVQ	8(SP), CX	// reload x139
-	ADDQ	BX, CX	// x179, x180 = addcarryx(0, x139, x165)
-	ADCXQ	R14, R8	// x181, x182 = addcarryx(x180, x153, x167)
-	MOVQ	$0x20, R13
-	SHRXQ	R13, R12, DX
-	MOVQ	SI, 8(SP)	// spill x243
-	SHLXQ	R13, AX, SI
-	LEAQ	0(DX)(SI*1), DX	// x196.lo = shrd(x171, x173, 0x20)
-	SHRXQ	R13, AX, SI
-	SHLXQ	R13, DI, R9
-	LEAQ	0(SI)(R9*1), SI	// x201.lo = shrd(x173, x175, 0x20)
-	ADCXQ	R10, R11	// x183, x184 = addcarryx(x182, x155, x169)
-	MOVQ	40(SP), R9	// reload x157
-	ADCXQ	R12, R9	// x185, x186 = addcarryx(x184, x157, x171)
-	MOVQ	R9, 40(SP)	// spill x185
-	MOVQ	24(SP), R9	// reload x159
-	ADCXQ	AX, R9	// x187, x188 = addcarryx(x186, x159, x173)
-	MOVQ	AX, 24(SP)	// spill x173
-	MOVQ	16(SP), AX	// reload x161
-	ADCXQ	DI, AX	// x189, x190 = addcarryx(x188, x161, x175)
-	MOVQ	AX, 16(SP)	// spill x189
-	SHRXQ	R13, R10, AX
-	SHLXQ	R13, R12, R12
-	LEAQ	0(AX)(R12*1), AX	// x226.lo = shrd(x169, x171, 0x20)
-	MOVQ	32(SP), R12	// reload x163
-	ADCXQ	R15, R12	// x191, x192 = addcarryx(x190, x163, x177)
-	MOVQ	AX, 32(SP)	// spill x226.lo
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x192
-	ADDQ	DX, CX	// x228, x229 = addcarryx(0, x179, x196.lo)
-	ADCXQ	SI, R8	// x230, x231 = addcarryx(x229, x181, x201.lo)
-	SHRXQ	R13, DI, SI
-	SHLXQ	R13, R15, DX
-	LEAQ	0(SI)(DX*1), SI	// x206.lo = shrd(x175, x177, 0x20)
-	ADCXQ	SI, R11	// x232, x233 = addcarryx(x231, x183, x206.lo)
-	SHRXQ	R13, BX, SI
-	SHLXQ	R13, R14, DX
-	LEAQ	0(SI)(DX*1), SI	// x216.lo = shrd(x165, x167, 0x20)
-	SHRXQ	R13, R15, DX
-	SHLXQ	R13, BX, BX
-	LEAQ	0(DX)(BX*1), DX	// x211.lo = shrd(x177, x165, 0x20)
-	SHRXQ	R13, R14, BX
-	SHLXQ	R13, R10, R10
-	LEAQ	0(BX)(R10*1), BX	// x221.lo = shrd(x167, x169, 0x20)
-	ADCXQ	40(SP), DX	// x234, x235 = addcarryx(x233, x185, x211.lo)
-	ADCXQ	SI, R9	// x236, x237 = addcarryx(x235, x187, x216.lo)
-	ADCXQ	16(SP), BX	// x238, x239 = addcarryx(x237, x189, x221.lo)
-	ADCXQ	32(SP), R12	// x240, x241 = addcarryx(x239, x191, x226.lo)
-	ADCQ	$0x0, AX	// x242 = x192.u64 + x241.u64
-	XORQ	R10, R10
-	ADOXQ	8(SP), DX	// x244, x245 = addcarryx(0, x234, x243)
-	ADOXQ	24(SP), R9	// x246, x247 = addcarryx(x245, x236, x173)
-	ADOXQ	DI, BX	// x248, x249 = addcarryx(x247, x238, x175)
-	ADOXQ	R15, R12	// x250, x251 = addcarryx(x249, x240, x177)
-	ADOXQ	R10, AX	// x252 = x242 + x251.u64
-	ADCXQ	AX, CX	// x254, x255 = addcarryx(0, x228, x252)
-	ADCQ	$0x0, R8	// x256, x257 = addcarryx(x255, x230, 0)
-	ADCQ	$0x0, R11	// x258, x259 = addcarryx(x257, x232, 0)
-	SHLXQ	R13, AX, AX	// x253 = x252 << 0x20
-	ADCXQ	AX, DX	// x260, x261 = addcarryx(x259, x244, x253)
-	ADCQ	$0x0, R9	// x262, x263 = addcarryx(x261, x246, 0)
-	ADCQ	$0x0, BX	// x264, x265 = addcarryx(x263, x248, 0)
-	ADCQ	$0x0, R12	// x266, x267 = addcarryx(x265, x250, 0)
-	MOVQ	$0x100000000, AX
+	MULXQ	32(SI), R12, R9	// x98, x99 = mulx(arg1[4], arg1[5])
+	ADCXQ	CX, BX	// x91, x92 = addcarryx(x90, x75, x84)
+	MOVQ	48(SI), DX	// arg1[6]
+	MULXQ	32(SI), R8, CX	// x96, x97 = mulx(arg1[4], arg1[6])
+	ADOXQ	DI, R13	// x77 = x76.u64 + x68
+	ADCXQ	AX, R13	// x93, x94 = addcarryx(x92, x77, x86)
+	ADCQ	$0x0, R10	// x95 = x94.u64 + x88
+	XORQ	AX, AX
+	ADOXQ	R8, R9	// x100, x101 = addcarryx(0, x99, x96)
+	ADCXQ	R12, R13	// x103, x104 = addcarryx(0, x93, x98)
+	ADCXQ	R9, R10	// x105, x106 = addcarryx(x104, x95, x100)
+	ADOXQ	DI, CX	// x102 = x101.u64 + x97
+	ADCQ	$0x0, CX	// x107 = x106.u64 + x102
+	MULXQ	40(SI), R9, R8	// x108, x109 = mulx(arg1[5], arg1[6])
+	MOVQ	112(SP), R12	// reload x11
+	XORQ	DX, DX
+	ADOXQ	112(SP), R12	// x113, x114 = addcarryx(0, x11, x11)
+	MOVQ	104(SP), AX	// reload x13
+	ADOXQ	104(SP), AX	// x115, x116 = addcarryx(x114, x13, x13)
+	MOVQ	128(SP), DX	// reload x43
+	ADOXQ	128(SP), DX	// x117, x118 = addcarryx(x116, x43, x43)
+	ADCXQ	R9, CX	// x110, x111 = addcarryx(0, x107, x108)
+	MOVQ	120(SP), R9	// reload x45
+	ADOXQ	120(SP), R9	// x119, x120 = addcarryx(x118, x45, x45)
+	MOVQ	DX, 104(SP)	// spill x117
+	MOVQ	16(SI), DX	// arg1[2]
+	MULXQ	DX, DX, SI	// x143, x144 = mulx(arg1[2], arg1[2])
+	ADCXQ	DI, R8	// x112 = x111.u64 + x109
+	CLC
+	ADCXQ	96(SP), R12	// x153, x154 = addcarryx(0, x113, x140)
+	ADCXQ	88(SP), AX	// x155, x156 = addcarryx(x154, x115, x141)
+	ADOXQ	R11, R11	// x121, x122 = addcarryx(x120, x69, x69)
+	ADOXQ	R15, R15	// x123, x124 = addcarryx(x122, x71, x71)
+	MOVQ	104(SP), DI	// reload x117
+	ADCXQ	80(SP), DI	// x157, x158 = addcarryx(x156, x117, x142)
+	ADCXQ	DX, R9	// x159, x160 = addcarryx(x158, x119, x143)
+	ADOXQ	R14, R14	// x125, x126 = addcarryx(x124, x89, x89)
+	ADCXQ	SI, R11	// x161, x162 = addcarryx(x160, x121, x144)
+	ADOXQ	BX, BX	// x127, x128 = addcarryx(x126, x91, x91)
+	ADCXQ	72(SP), R15	// x163, x164 = addcarryx(x162, x123, x145)
+	ADCXQ	56(SP), R14	// x165, x166 = addcarryx(x164, x125, x146)
+	ADCXQ	48(SP), BX	// x167, x168 = addcarryx(x166, x127, x147)
+	ADOXQ	R13, R13	// x129, x130 = addcarryx(x128, x103, x103)
+	ADCXQ	40(SP), R13	// x169, x170 = addcarryx(x168, x129, x148)
+	ADOXQ	R10, R10	// x131, x132 = addcarryx(x130, x105, x105)
+	ADCXQ	32(SP), R10	// x171, x172 = addcarryx(x170, x131, x149)
+	ADOXQ	CX, CX	// x133, x134 = addcarryx(x132, x110, x110)
+	ADCXQ	24(SP), CX	// x173, x174 = addcarryx(x172, x133, x150)
+	ADOXQ	R8, R8	// x135, x136 = addcarryx(x134, x112, x112)
 	MOVQ	$0x0, SI
-	CMOVQCS	AX, SI	// x269 = cmovznz(x267, 0, 0x100000000)
-	MOVQ	$0x1, AX
-	CMOVQCC	R10, AX	// x268 = cmovznz(x267, 0, 1)
-	ADDQ	AX, CX	// x270, x271 = addcarryx(0, x254, x268)
-	MOVQ	0(SP), AX	// reload out1 pointer
-	MOVQ	CX, 0(AX)	// out1[0] = x270
-	ADCQ	$0x0, R8	// x272, x273 = addcarryx(x271, x256, 0)
-	MOVQ	R8, 8(AX)	// out1[1] = x272
-	ADCQ	$0x0, R11	// x274, x275 = addcarryx(x273, x258, 0)
-	MOVQ	R11, 16(AX)	// out1[2] = x274
-	ADCXQ	SI, DX	// x276, x277 = addcarryx(x275, x260, x269)
-	MOVQ	DX, 24(AX)	// out1[3] = x276
-	ADCQ	$0x0, R9	// x278, x279 = addcarryx(x277, x262, 0)
-	MOVQ	R9, 32(AX)	// out1[4] = x278
-	ADCQ	$0x0, BX	// x280, x281 = addcarryx(x279, x264, 0)
-	MOVQ	BX, 40(AX)	// out1[5] = x280
-	ADCQ	$0x0, R12	// x282, x283 = addcarryx(x281, x266, 0)
-	MOVQ	R12, 48(AX)	// out1[6] = x282
+	MOVQ	$0x0, DX
+	ADOXQ	SI, DX	// x137, x138 = addcarryx(x136, 0, 0)
+	ADCXQ	16(SP), R8	// x175, x176 = addcarryx(x174, x135, x151)
+	ADCXQ	8(SP), DX	// x177, x178 = addcarryx(x176, x137, x152)
+	MOVQ	R15, 8(SP)	// spill x163
+	MOVQ	64(SP), R15	// reload x139
+	TESTQ	AX, AX
+	ADOXQ	R14, R15	// x179, x180 = addcarryx(0, x139, x165)
+	MOVQ	R11, 16(SP)	// spill x161
+	MOVQ	$0x20, R11
+	MOVQ	R14, 24(SP)	// spill x165
+	SHRXQ	R11, R10, R14
+	MOVQ	R9, 32(SP)	// spill x159
+	SHLXQ	R11, CX, R9
+	LEAQ	0(R14)(R9*1), R14	// x196.lo = shrd(x171, x173, 0x20)
+	ADOXQ	BX, R12	// x181, x182 = addcarryx(x180, x153, x167)
+	ADCXQ	R14, R15	// x228, x229 = addcarryx(0, x179, x196.lo)
+	SHRXQ	R11, CX, R9
+	SHLXQ	R11, R8, R14
+	LEAQ	0(R9)(R14*1), R9	// x201.lo = shrd(x173, x175, 0x20)
+	ADOXQ	R13, AX	// x183, x184 = addcarryx(x182, x155, x169)
+	ADOXQ	R10, DI	// x185, x186 = addcarryx(x184, x157, x171)
+	SHRXQ	R11, R8, R14
+	SHLXQ	R11, DX, SI
+	LEAQ	0(R14)(SI*1), R14	// x206.lo = shrd(x175, x177, 0x20)
+	MOVQ	32(SP), SI	// reload x159
+	ADOXQ	CX, SI	// x187, x188 = addcarryx(x186, x159, x173)
+	ADCXQ	R9, R12	// x230, x231 = addcarryx(x229, x181, x201.lo)
+	ADCXQ	R14, AX	// x232, x233 = addcarryx(x231, x183, x206.lo)
+	SHRXQ	R11, 24(SP), R9
+	SHLXQ	R11, BX, R14
+	LEAQ	0(R9)(R14*1), R9	// x216.lo = shrd(x165, x167, 0x20)
+	SHRXQ	R11, DX, R14
+	MOVQ	AX, 32(SP)	// spill x232
+	SHLXQ	R11, 24(SP), AX
+	LEAQ	0(R14)(AX*1), R14	// x211.lo = shrd(x177, x165, 0x20)
+	ADCXQ	R14, DI	// x234, x235 = addcarryx(x233, x185, x211.lo)
+	SHRXQ	R11, R13, AX
+	SHLXQ	R11, R10, R14
+	LEAQ	0(AX)(R14*1), AX	// x226.lo = shrd(x169, x171, 0x20)
+	ADCXQ	R9, SI	// x236, x237 = addcarryx(x235, x187, x216.lo)
+	MOVQ	16(SP), R9	// reload x161
+	ADOXQ	R8, R9	// x189, x190 = addcarryx(x188, x161, x175)
+	SHRXQ	R11, BX, R14
+	SHLXQ	R11, R13, R13
+	LEAQ	0(R14)(R13*1), R14	// x221.lo = shrd(x167, x169, 0x20)
+	MOVQ	8(SP), BX	// reload x163
+	ADOXQ	DX, BX	// x191, x192 = addcarryx(x190, x163, x177)
+	ADCXQ	R14, R9	// x238, x239 = addcarryx(x237, x189, x221.lo)
+	ADCXQ	AX, BX	// x240, x241 = addcarryx(x239, x191, x226.lo)
+	MOVQ	$-0x100000000, AX
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x241
+	SETOS	R14B
+	MOVBQZX	R14B, R14	// save x192
+	ANDQ	AX, R10	// x243 = x171 & 0xffffffff00000000
+	XORQ	AX, AX
+	ADOXQ	R10, DI	// x244, x245 = addcarryx(0, x234, x243)
+	LEAQ	0(R14)(R13*1), R14	// x242 = x192.u64 + x241.u64
+	ADOXQ	CX, SI	// x246, x247 = addcarryx(x245, x236, x173)
+	ADOXQ	R8, R9	// x248, x249 = addcarryx(x247, x238, x175)
+	ADOXQ	DX, BX	// x250, x251 = addcarryx(x249, x240, x177)
+	ADOXQ	AX, R14	// x252 = x242 + x251.u64
+	ADCXQ	R14, R15	// x254, x255 = addcarryx(0, x228, x252)
+	ADCQ	$0x0, R12	// x256, x257 = addcarryx(x255, x230, 0)
+	SHLXQ	R11, R14, R14	// x253 = x252 << 0x20
+	MOVQ	32(SP), CX	// reload x232
+	ADCQ	$0x0, CX	// x258, x259 = addcarryx(x257, x232, 0)
+	ADCXQ	R14, DI	// x260, x261 = addcarryx(x259, x244, x253)
+	ADCQ	$0x0, SI	// x262, x263 = addcarryx(x261, x246, 0)
+	MOVQ	0(SP), R8	// reload out1 pointer
+	MOVQ	SI, 32(R8)	// out1[4] = x262
+	ADCQ	$0x0, R9	// x264, x265 = addcarryx(x263, x248, 0)
+	MOVQ	R9, 40(R8)	// out1[5] = x264
+	ADCQ	$0x0, BX	// x266, x267 = addcarryx(x265, x250, 0)
+	MOVQ	BX, 48(R8)	// out1[6] = x266
+	MOVQ	$0x100000000, R9
+	CMOVQCC	AX, R9	// x269 = cmovznz(x267, 0, 0x100000000)
+	MOVQ	$0x1, R10
+	MOVQ	$0x0, R11
+	CMOVQCS	R10, R11	// x268 = cmovznz(x267, 0, 1)
+	ADDQ	R11, R15	// x270, x271 = addcarryx(0, x254, x268)
+	MOVQ	R15, 0(R8)	// out1[0] = x270
+	ADCQ	$0x0, R12	// x272, x273 = addcarryx(x271, x256, 0)
+	MOVQ	R12, 8(R8)	// out1[1] = x272
+	ADCQ	$0x0, CX	// x274, x275 = addcarryx(x273, x258, 0)
+	MOVQ	CX, 16(R8)	// out1[2] = x274
+	ADCXQ	R9, DI	// x276, x277 = addcarryx(x275, x260, x269)
+	MOVQ	DI, 24(R8)	// out1[3] = x276
 	RET
 
 // func add(out1, arg1, arg2 *[...]uint64)
@@ -611,26 +586,23 @@ TEXT ·add(SB), NOSPLIT, $0-24
 	ADCQ	$0x0, R8	// x21, x22 = addcarryx(x20, x5, 0)
 	ADCXQ	DX, R9	// x23, x24 = addcarryx(x22, x7, x16)
 	ADCQ	$0x0, R10	// x25, x26 = addcarryx(x24, x9, 0)
+	MOVQ	R10, 32(DI)	// out1[4] = x25
 	ADCQ	$0x0, R11	// x27, x28 = addcarryx(x26, x11, 0)
+	MOVQ	R11, 40(DI)	// out1[5] = x27
 	ADCQ	$0x0, BX	// x29, x30 = addcarryx(x28, x13, 0)
-	MOVQ	$0x0, R13
-	CMOVQCS	R12, R13	// x31 = cmovznz(x30, 0, 1)
-	MOVQ	$0x0, R12
-	CMOVQCS	SI, R12	// x32 = cmovznz(x30, 0, 0x100000000)
-	ADDQ	R13, AX	// x33, x34 = addcarryx(0, x17, x31)
+	MOVQ	BX, 48(DI)	// out1[6] = x29
+	MOVQ	$0x0, R10
+	CMOVQCS	SI, R10	// x32 = cmovznz(x30, 0, 0x100000000)
+	MOVQ	$0x0, R11
+	CMOVQCS	R12, R11	// x31 = cmovznz(x30, 0, 1)
+	ADDQ	R11, AX	// x33, x34 = addcarryx(0, x17, x31)
 	MOVQ	AX, 0(DI)	// out1[0] = x33
 	ADCQ	$0x0, CX	// x35, x36 = addcarryx(x34, x19, 0)
 	MOVQ	CX, 8(DI)	// out1[1] = x35
 	ADCQ	$0x0, R8	// x37, x38 = addcarryx(x36, x21, 0)
 	MOVQ	R8, 16(DI)	// out1[2] = x37
-	ADCXQ	R12, R9	// x39, x40 = addcarryx(x38, x23, x32)
+	ADCXQ	R10, R9	// x39, x40 = addcarryx(x38, x23, x32)
 	MOVQ	R9, 24(DI)	// out1[3] = x39
-	ADCQ	$0x0, R10	// x41, x42 = addcarryx(x40, x25, 0)
-	MOVQ	R10, 32(DI)	// out1[4] = x41
-	ADCQ	$0x0, R11	// x43, x44 = addcarryx(x42, x27, 0)
-	MOVQ	R11, 40(DI)	// out1[5] = x43
-	ADCQ	$0x0, BX	// x45, x46 = addcarryx(x44, x29, 0)
-	MOVQ	BX, 48(DI)	// out1[6] = x45
 	RET
 
 // func sub(out1, arg1, arg2 *[...]uint64)
@@ -663,26 +635,23 @@ TEXT ·sub(SB), NOSPLIT, $0-24
 	SBBQ	$0x0, R8	// x21, x22 = subborrowx(x20, x5, 0)
 	SBBQ	DX, R9	// x23, x24 = subborrowx(x22, x7, x16)
 	SBBQ	$0x0, R10	// x25, x26 = subborrowx(x24, x9, 0)
+	MOVQ	R10, 32(DI)	// out1[4] = x25
 	SBBQ	$0x0, R11	// x27, x28 = subborrowx(x26, x11, 0)
+	MOVQ	R11, 40(DI)	// out1[5] = x27
 	SBBQ	$0x0, BX	// x29, x30 = subborrowx(x28, x13, 0)
-	MOVQ	$0x0, R13
-	CMOVQCS	R12, R13	// x31 = cmovznz(x30, 0, 1)
-	MOVQ	$0x0, R12
-	CMOVQCS	SI, R12	// x32 = cmovznz(x30, 0, 0x100000000)
-	SUBQ	R13, AX	// x33, x34 = subborrowx(0, x17, x31)
+	MOVQ	BX, 48(DI)	// out1[6] = x29
+	MOVQ	$0x0, R10
+	CMOVQCS	SI, R10	// x32 = cmovznz(x30, 0, 0x100000000)
+	MOVQ	$0x0, R11
+	CMOVQCS	R12, R11	// x31 = cmovznz(x30, 0, 1)
+	SUBQ	R11, AX	// x33, x34 = subborrowx(0, x17, x31)
 	MOVQ	AX, 0(DI)	// out1[0] = x33
 	SBBQ	$0x0, CX	// x35, x36 = subborrowx(x34, x19, 0)
 	MOVQ	CX, 8(DI)	// out1[1] = x35
 	SBBQ	$0x0, R8	// x37, x38 = subborrowx(x36, x21, 0)
 	MOVQ	R8, 16(DI)	// out1[2] = x37
-	SBBQ	R12, R9	// x39, x40 = subborrowx(x38, x23, x32)
+	SBBQ	R10, R9	// x39, x40 = subborrowx(x38, x23, x32)
 	MOVQ	R9, 24(DI)	// out1[3] = x39
-	SBBQ	$0x0, R10	// x41, x42 = subborrowx(x40, x25, 0)
-	MOVQ	R10, 32(DI)	// out1[4] = x41
-	SBBQ	$0x0, R11	// x43, x44 = subborrowx(x42, x27, 0)
-	MOVQ	R11, 40(DI)	// out1[5] = x43
-	SBBQ	$0x0, BX	// x45, x46 = subborrowx(x44, x29, 0)
-	MOVQ	BX, 48(DI)	// out1[6] = x45
 	RET
 
 // func opp(out1, arg1 *[...]uint64)
@@ -714,24 +683,21 @@ TEXT ·opp(SB), NOSPLIT, $0-16
 	SBBQ	$0x0, R8	// x21, x22 = subborrowx(x20, x5, 0)
 	SBBQ	BX, R9	// x23, x24 = subborrowx(x22, x7, x16)
 	SBBQ	$0x0, R10	// x25, x26 = subborrowx(x24, x9, 0)
+	MOVQ	R10, 32(DI)	// out1[4] = x25
 	SBBQ	$0x0, R11	// x27, x28 = subborrowx(x26, x11, 0)
+	MOVQ	R11, 40(DI)	// out1[5] = x27
 	SBBQ	$0x0, DX	// x29, x30 = subborrowx(x28, x13, 0)
-	MOVQ	$0x0, BX
-	CMOVQCS	R12, BX	// x31 = cmovznz(x30, 0, 1)
-	MOVQ	$0x0, R12
-	CMOVQCS	SI, R12	// x32 = cmovznz(x30, 0, 0x100000000)
-	SUBQ	BX, AX	// x33, x34 = subborrowx(0, x17, x31)
+	MOVQ	DX, 48(DI)	// out1[6] = x29
+	MOVQ	$0x0, R10
+	CMOVQCS	SI, R10	// x32 = cmovznz(x30, 0, 0x100000000)
+	MOVQ	$0x0, R11
+	CMOVQCS	R12, R11	// x31 = cmovznz(x30, 0, 1)
+	SUBQ	R11, AX	// x33, x34 = subborrowx(0, x17, x31)
 	MOVQ	AX, 0(DI)	// out1[0] = x33
 	SBBQ	$0x0, CX	// x35, x36 = subborrowx(x34, x19, 0)
 	MOVQ	CX, 8(DI)	// out1[1] = x35
 	SBBQ	$0x0, R8	// x37, x38 = subborrowx(x36, x21, 0)
 	MOVQ	R8, 16(DI)	// out1[2] = x37
-	SBBQ	R12, R9	// x39, x40 = subborrowx(x38, x23, x32)
+	SBBQ	R10, R9	// x39, x40 = subborrowx(x38, x23, x32)
 	MOVQ	R9, 24(DI)	// out1[3] = x39
-	SBBQ	$0x0, R10	// x41, x42 = subborrowx(x40, x25, 0)
-	MOVQ	R10, 32(DI)	// out1[4] = x41
-	SBBQ	$0x0, R11	// x43, x44 = subborrowx(x42, x27, 0)
-	MOVQ	R11, 40(DI)	// out1[5] = x43
-	SBBQ	$0x0, DX	// x45, x46 = subborrowx(x44, x29, 0)
-	MOVQ	DX, 48(DI)	// out1[6] = x45
 	RET
