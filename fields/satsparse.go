@@ -41,9 +41,9 @@ func sparseExps(p *big.Int, n int) ([]int, error) {
 	return exps, nil
 }
 
-// sparseTerms is the number of n-word vectors sparseReduce adds: L; for each e, H·2^e
+// sparseTerms is the number of n-word values sparseReduce sums: L; for each e, H·2^e
 // (rotated into one vector with H >> (64n-e) when c' is odd); for each e > 0 and each
-// e' > 0, (H >> (64n-e))·2^e'.
+// e' > 0, (H >> (64n-e))·2^e'. The sum is below sparseTerms·2^(64n).
 func sparseTerms(exps []int) int {
 	pos := 0
 	for _, e := range exps {
@@ -51,11 +51,7 @@ func sparseTerms(exps []int) int {
 			pos++
 		}
 	}
-	other := pos
-	if exps[0] == 0 {
-		other--
-	}
-	return 1 + len(exps) + pos*other
+	return 1 + len(exps) + pos*pos
 }
 
 // satSparseFunc writes op for saturated limbs with a sparse c' (see sparseExps). Like the
