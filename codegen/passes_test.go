@@ -99,6 +99,9 @@ func TestSpillPass(t *testing.T) {
 		{"red zone full", spillRed, TargetSysV, redSlots + 1, 8 * (redSlots + 1), 0, 8 * redSlots},
 		{"red zone exactly full", spillRed, TargetSysV, redSlots, 0, -8, -8 * redSlots},
 		{"Go has no red zone", spillRed, TargetGo, 1, 8, 0, 0},
+		{"Go never declares 128 bytes", spillRed, TargetGo, 16, 136, 0, 120},
+		{"Go 15 slots", spillRed, TargetGo, 15, 120, 0, 112},
+		{"a 128-byte System V frame stays", spillFrame, TargetSysV, 16, 128, 0, 120},
 	} {
 		g := &gen{dec: []int{tc.mode}, opts: Options{Target: tc.target}}
 		g.slots = make([]int32, tc.slots)

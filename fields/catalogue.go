@@ -27,6 +27,8 @@ func catalogue() []entry {
 		{"sm2", Montgomery, "2^256 - 2^224 - 2^96 + 2^64 - 1", 4, "fiat_sm2_", false, false},
 		{"secp256k1_montgomery", Montgomery, "2^256 - 2^32 - 977", 4, "fiat_secp256k1_montgomery_", false, false},
 		{"p448_solinas", Solinas, "2^448 - 2^224 - 1", 8, "fiat_p448_", true, false},
+		// Not in Fiat: 7×64 saturated with the Goldilocks fold (2^448 ≡ 2^224 + 1), as circl's fp448.
+		{"p448_saturated", SaturatedSolinas, "2^448 - 2^224 - 1", 7, "", false, false},
 		{"p521", Solinas, "2^521 - 1", 9, "fiat_p521_", true, false},
 		{"poly1305", Solinas, "2^130 - 5", 3, "fiat_poly1305_", true, false},
 		{"secp256k1_dettman", Dettman, "2^256 - 2^32 - 977", 5, "fiat_secp256k1_dettman_", false, false},
@@ -81,7 +83,7 @@ func (e entry) field() Field {
 // FiatName is the name Fiat Cryptography gives op of a catalogue field ("" if none).
 func (F Field) FiatName(op string) string {
 	for _, e := range catalogue() {
-		if e.name != F.Name {
+		if e.name != F.Name || e.fiat == "" {
 			continue
 		}
 		if e.unsatOps && (op == "mul" || op == "square") {
@@ -97,7 +99,7 @@ func (F Field) FiatName(op string) string {
 // catalogue field's, else the bare prefix) and an op.
 func ParseFiatName(fn string) (field, op string, err error) {
 	for _, e := range catalogue() {
-		if rest, ok := strings.CutPrefix(fn, e.fiat); ok {
+		if rest, ok := strings.CutPrefix(fn, e.fiat); ok && e.fiat != "" {
 			if op, ok := fiatOp(rest); ok {
 				return e.name, op, nil
 			}

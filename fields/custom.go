@@ -51,7 +51,7 @@ func newField(name string, p *big.Int, method string, n int) (Field, error) {
 		}
 		F.LimbBits, F.Ops = repeatInt(64, n), basic
 	case SaturatedSolinas:
-		if _, err := satSolinasConst(p, n); err != nil {
+		if _, _, err := satReduction(p, n); err != nil {
 			return Field{}, err
 		}
 		F.LimbBits, F.Ops = repeatInt(64, n), basic

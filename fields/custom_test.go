@@ -32,6 +32,9 @@ func TestCustomFields(t *testing.T) {
 		{parsePrimeExpr("2^255 - 19"), Solinas, 5, []int{51, 51, 51, 51, 51}},
 		{parsePrimeExpr("2^255 - 19"), SaturatedSolinas, 4, []int{64, 64, 64, 64}},
 		{parsePrimeExpr("2^127 - 1"), SaturatedSolinas, 2, []int{64, 64}},
+		// Sparse 2^(64n) mod p (shifted adds): P-192 (2^64 + 1, word-aligned) and p448.
+		{parsePrimeExpr("2^192 - 2^64 - 1"), SaturatedSolinas, 3, []int{64, 64, 64}},
+		{parsePrimeExpr("2^448 - 2^224 - 1"), SaturatedSolinas, 7, repeatInt(64, 7)},
 		{randomPrime(rng, 192), Montgomery, 3, []int{64, 64, 64}},
 		{randomPrime(rng, 150), Montgomery, 3, []int{64, 64, 64}},
 	}
@@ -48,7 +51,7 @@ func TestCustomFields(t *testing.T) {
 
 // TestCustomMatchesCatalogue: the catalogue is the custom generator with a name.
 func TestCustomMatchesCatalogue(t *testing.T) {
-	for _, name := range []string{"curve25519", "p256", "poly1305", "p521"} {
+	for _, name := range []string{"curve25519", "p256", "poly1305", "p521", "curve25519_solinas", "p448_saturated"} {
 		F, err := Lookup(name)
 		require.NoError(t, err)
 		G, err := Custom(F.Prime, F.Method, len(F.LimbBits))
@@ -78,6 +81,8 @@ func TestCustomErrors(t *testing.T) {
 		{parsePrimeExpr("2^521 - 1"), Solinas, 3, "needs more than 3"},
 		{randomPrime(rng, 192), Solinas, 4, "with small c"},
 		{randomPrime(rng, 192), SaturatedSolinas, 3, "below 2^31"},
+		{parsePrimeExpr("2^224 - 2^96 + 1"), SaturatedSolinas, 4, "or a sum of at most 3 powers of two"},
+		{parsePrimeExpr("2^448 - 2^224 - 1"), SaturatedSolinas, 8, "does not fill 8×64-bit limbs"},
 		{parsePrimeExpr("2^255 - 19"), SaturatedSolinas, 5, "does not fill 5×64-bit limbs"},
 		{parsePrimeExpr("2^255 - 19"), Dettman, 5, "only for secp256k1"},
 		{parsePrimeExpr("2^255 - 19"), "barrett", 4, `unknown method "barrett"`},
@@ -112,6 +117,9 @@ func TestParseFiatName(t *testing.T) {
 		require.Error(t, err, bad)
 	}
 	for _, F := range All() {
+		if F.FiatName("mul") == "" {
+			continue
+		}
 		for _, op := range F.Ops {
 			field, got, err := ParseFiatName(F.FiatName(op))
 			require.NoError(t, err)

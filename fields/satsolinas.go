@@ -22,33 +22,75 @@ func satSolinasConst(p *big.Int, n int) (uint64, error) {
 	return c.Uint64(), nil
 }
 
+// satReduction is how saturated-solinas folds by c' = 2^(64n) mod p: multiplying by a
+// small c' (below 2^31, curve25519_solinas), or by shifted adds for a sparse one (exps,
+// see sparseExps; p448_saturated).
+func satReduction(p *big.Int, n int) (c uint64, exps []int, err error) {
+	c, err = satSolinasConst(p, n)
+	if err == nil {
+		return c, nil, nil
+	}
+	k := p.BitLen()
+	if k > 64*n || k <= 64*(n-1) {
+		return 0, nil, err
+	}
+	exps, serr := sparseExps(p, n)
+	if serr != nil {
+		return 0, nil, fmt.Errorf("%w, or a sum of at most %d powers of two: %w", err, maxSparseTerms, serr)
+	}
+	return 0, exps, nil
+}
+
 // satSolinasFunc writes op for p = 2^k - c in n full words (fiat_curve25519_solinas_mul):
 // products are reduced by folding the high words times c' = 2^(64n) mod p. Outputs are
 // congruent to the result and below 2^(64n), not fully reduced.
 func satSolinasFunc(F Field, op, name string) (*ir.Func, error) {
 	n := len(F.LimbBits)
-	c, err := satSolinasConst(F.Prime, n)
+	c, exps, err := satReduction(F.Prime, n)
 	if err != nil {
 		return nil, err
 	}
+	if exps != nil {
+		return satSparseFunc(F, op, name, exps)
+	}
+	return satFunc(F, op, name, satFolds{
+		reduce: func(w words, x []ir.Arg) []ir.Arg { return satSolinasReduce(w, x, c) },
+		mul:    schoolbook,
+		square: func(w words, x []ir.Arg) []ir.Arg { return schoolbook(w, x, x) },
+		carry:  func(w words, s []ir.Arg, carry ir.Arg, sub bool) []ir.Arg { return foldCarry(w, s, carry, c, sub) },
+	})
+}
+
+// satFolds are what distinguishes the saturated-solinas flavours: the reduction of a
+// 2n-word product, the 2n-word square, and the fold of an add/sub carry or borrow.
+type satFolds struct {
+	reduce func(w words, x []ir.Arg) []ir.Arg
+	mul    func(w words, x, y []ir.Arg) []ir.Arg
+	square func(w words, x []ir.Arg) []ir.Arg
+	carry  func(w words, s []ir.Arg, carry ir.Arg, sub bool) []ir.Arg
+}
+
+// satFunc writes op on n saturated words with the given folds.
+func satFunc(F Field, op, name string, f satFolds) (*ir.Func, error) {
+	n := len(F.LimbBits)
 	b := ir.NewBuilder(name)
 	w := words{b}
 	a, y := saturatedParams(b, op, n)
 	var out []ir.Arg
 	switch op {
 	case "mul":
-		out = satSolinasReduce(w, schoolbook(w, a, y), c)
+		out = f.reduce(w, f.mul(w, a, y))
 	case "square":
-		out = satSolinasReduce(w, schoolbook(w, a, a), c)
+		out = f.reduce(w, f.square(w, a))
 	case "add":
 		s, carry := w.addChain(a, y)
-		out = foldCarry(w, s, carry, c, false)
+		out = f.carry(w, s, carry, false)
 	case "sub":
 		d, borrow := w.subChain(a, y)
-		out = foldCarry(w, d, borrow, c, true)
+		out = f.carry(w, d, borrow, true)
 	case "opp":
 		d, borrow := w.subChain(consts(repeat(0, n)), a)
-		out = foldCarry(w, d, borrow, c, true)
+		out = f.carry(w, d, borrow, true)
 	}
 	saturatedReturn(b, out)
 	return b.Func(), nil

@@ -137,3 +137,58 @@ func saturatedReturn(b *ir.Builder, out []ir.Arg) {
 	n := len(out)
 	b.Return("out1", ir.U64, out, repeat(0, n), repeat(^uint64(0), n))
 }
+
+// shl is x << k (x itself for k = 0; constants folded).
+func (w words) shl(x ir.Arg, k int) ir.Arg {
+	return w.shift(ir.OpShl, x, k, func(v uint64) uint64 { return v << k })
+}
+
+// shr is x >> k (x itself for k = 0; constants folded).
+func (w words) shr(x ir.Arg, k int) ir.Arg {
+	return w.shift(ir.OpShr, x, k, func(v uint64) uint64 { return v >> k })
+}
+
+func (w words) shift(op ir.Op, x ir.Arg, k int, fold func(uint64) uint64) ir.Arg {
+	switch {
+	case k == 0 || isZero(x):
+		return x
+	case k >= 64:
+		return zero
+	case x.IsConst:
+		return ir.C(fold(x.Imm))
+	}
+	return ir.V(w.b.Op1(op, ir.U64, x, ir.C(uint64(k))))
+}
+
+// or is x | y (zeros folded).
+func (w words) or(x, y ir.Arg) ir.Arg {
+	switch {
+	case isZero(x):
+		return y
+	case isZero(y):
+		return x
+	}
+	return ir.V(w.b.Op1(ir.OpOr, ir.U64, x, y))
+}
+
+// and is x & m (x itself for an all-ones m).
+func (w words) and(x ir.Arg, m uint64) ir.Arg {
+	if m == ^uint64(0) {
+		return x
+	}
+	return ir.V(w.b.Op1(ir.OpAnd, ir.U64, x, ir.C(m)))
+}
+
+// funnel is the low word of (hi:lo) >> r for 0 < r < 64, written as a u128 shift so that
+// lowering makes it one shrd (or its flag-free form).
+func (w words) funnel(lo, hi ir.Arg, r int) ir.Arg {
+	switch {
+	case isZero(hi):
+		return w.shr(lo, r)
+	case isZero(lo):
+		return w.shl(hi, 64-r)
+	}
+	h := w.b.Op1(ir.OpShl, ir.U128, ir.V(w.b.Op1(ir.OpCast, ir.U128, hi)), ir.C(64))
+	x := w.b.Op1(ir.OpOr, ir.U128, ir.V(h), lo)
+	return ir.V(w.b.Op1(ir.OpCast, ir.U64, ir.V(w.b.Op1(ir.OpShr, ir.U128, ir.V(x), ir.C(uint64(r))))))
+}

@@ -21,3 +21,5 @@ gen curve25519_solinas curve25519_solinas mul,square,add,sub,opp \
   --genome mul=$g/curve25519_solinas_mul.json --genome square=$g/curve25519_solinas_square.json
 gen p448_solinas p448_solinas mul,square,add,sub,opp,carry \
   --genome mul=$g/p448_solinas_mul.json --genome square=$g/p448_solinas_square.json
+gen p448_saturated p448_saturated mul,square,add,sub,opp \
+  --genome mul=$g/p448_saturated_mul.json --genome square=$g/p448_saturated_square.json

@@ -34,7 +34,7 @@ func machineFuncs(t *testing.T) []*ir.Func {
 	return fns
 }
 
-// TestEmittedGoMatchesInterpreter compiles the emitted Go of all 12 fields' ops into one
+// TestEmittedGoMatchesInterpreter compiles the emitted Go of all catalogue fields' ops into one
 // program, runs it on edge and random inputs, and compares each output with the
 // reference interpreter (also with out1 aliasing arg1).
 func TestEmittedGoMatchesInterpreter(t *testing.T) {

@@ -14,6 +14,7 @@ CATALOGUE = {
     "p256": ["mul", "square", "add", "sub", "opp", "from_montgomery", "to_montgomery", "from_bytes", "to_bytes", "selectznz", "nonzero"],
     "p384": ["mul", "square", "add", "sub", "opp"],
     "p434": ["mul", "square", "add", "sub", "opp"],
+    "p448_saturated": ["mul", "square", "add", "sub", "opp"],
     "p448_solinas": ["mul", "square", "add", "sub", "opp", "carry"],
     "p521": ["mul", "square", "add", "sub", "opp", "carry"],
     "poly1305": ["mul", "square", "add", "sub", "opp", "carry"],
