@@ -100,45 +100,68 @@ func check(fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (Report, er
 	if rep.Instructions > MaxInstructions {
 		return rep, fmt.Errorf("%d instructions: the checker's limit is %d", rep.Instructions, MaxInstructions)
 	}
-	g := egraph.New()
-	irRes, err := symexec.ExecIR(g, fn)
+	c, err := prove(egraph.New(), fn, prog, asm, opts)
 	if err != nil {
 		return rep, err
 	}
-	if err := g.TooBig(); err != nil {
-		return rep, fmt.Errorf("IR: %w", err)
+	if len(c.failures) > 0 && c.asm.Violation == nil {
+		// The rules normalise (first match wins), so a rule that proves one function can
+		// steer another's two sides apart: try again without the rules known to do so, and
+		// keep the attempt with fewer failed obligations (the more precise refusal).
+		if alt, err := prove(egraph.NewWithout(fallbackSkips...), fn, prog, asm, opts); err == nil && len(alt.failures) < len(c.failures) {
+			c = alt
+		}
 	}
-	arrs, err := symexec.Layout(fn, symexec.InputSyms(g, fn), opts.Aliasing == ir.AliasOut1Arg1)
-	if err != nil {
-		return rep, err
-	}
-	asmRes := symexec.ExecAsm(g, prog, arrs)
-	c := &comparison{g: g, fn: fn, prog: prog, src: asm, lines: opts.Lines, ir: irRes, asm: asmRes, arrs: arrs}
-	if err := c.shapeError(); err != nil {
-		return rep, err
-	}
-	rep.Failures = c.compare()
-	if opts.WipeSpills && c.asm.Violation == nil {
-		rep.Failures = append(rep.Failures, c.wiped()...)
-	}
+	rep.Failures = c.failures
 	rep.Outputs = c.outputs
-	rep.Classes = g.Len()
+	rep.Classes = c.g.Len()
 	rep.Proved = len(rep.Failures) == 0
 	c.randomTest(&rep, opts)
 	rep.Duration = time.Since(start)
 	return rep, nil
 }
 
+// fallbackSkips are the rules left out of the second attempt of a failed proof:
+// add-carry-mod proves compiler objects' carry splits (docs/checker.md) but steers
+// p448_saturated mul's sums to a normal form its IR does not reach.
+var fallbackSkips = []string{"add-carry-mod"}
+
+// prove runs both sides symbolically into g and lists the failed obligations.
+func prove(g *egraph.EGraph, fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (*comparison, error) {
+	irRes, err := symexec.ExecIR(g, fn)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.TooBig(); err != nil {
+		return nil, fmt.Errorf("IR: %w", err)
+	}
+	arrs, err := symexec.Layout(fn, symexec.InputSyms(g, fn), opts.Aliasing == ir.AliasOut1Arg1)
+	if err != nil {
+		return nil, err
+	}
+	asmRes := symexec.ExecAsm(g, prog, arrs)
+	c := &comparison{g: g, fn: fn, prog: prog, src: asm, lines: opts.Lines, ir: irRes, asm: asmRes, arrs: arrs}
+	if err := c.shapeError(); err != nil {
+		return nil, err
+	}
+	c.failures = c.compare()
+	if opts.WipeSpills && c.asm.Violation == nil {
+		c.failures = append(c.failures, c.wiped()...)
+	}
+	return c, nil
+}
+
 type comparison struct {
-	g       *egraph.EGraph
-	fn      *ir.Func
-	prog    *x86.Program
-	src     []byte
-	lines   []int // source lines of a decoded program (src is nil then)
-	ir      *symexec.IRResult
-	asm     *symexec.AsmResult
-	arrs    []symexec.Array
-	outputs int
+	g        *egraph.EGraph
+	fn       *ir.Func
+	prog     *x86.Program
+	src      []byte
+	lines    []int // source lines of a decoded program (src is nil then)
+	ir       *symexec.IRResult
+	asm      *symexec.AsmResult
+	arrs     []symexec.Array
+	outputs  int
+	failures []Failure // the obligations that do not hold
 }
 
 // compare lists the obligations that do not hold in the symbolic final states.

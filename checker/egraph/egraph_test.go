@@ -229,3 +229,22 @@ func TestFormatRoundTrip(t *testing.T) {
 		require.Equal(t, id, back, tc.lhs)
 	}
 }
+
+func TestNewWithout(t *testing.T) {
+	count := func(g *EGraph, name string) int {
+		n := 0
+		for _, rs := range g.rules {
+			for _, r := range rs {
+				if r.Name == name {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	require.Equal(t, 1, count(New(), "add-carry-mod"))
+	g := NewWithout("add-carry-mod")
+	require.Zero(t, count(g, "add-carry-mod"))
+	require.Equal(t, 1, count(g, "sign-borrow"), "only the named rules are left out")
+	require.Equal(t, 1, count(New(), "add-carry-mod"), "New's rule lists are not shared")
+}
