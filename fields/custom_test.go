@@ -35,6 +35,9 @@ func TestCustomFields(t *testing.T) {
 		// Sparse 2^(64n) mod p (shifted adds): P-192 (2^64 + 1, word-aligned) and p448.
 		{parsePrimeExpr("2^192 - 2^64 - 1"), SaturatedSolinas, 3, []int{64, 64, 64}},
 		{parsePrimeExpr("2^448 - 2^224 - 1"), SaturatedSolinas, 7, repeatInt(64, 7)},
+		{parsePrimeExpr("2^256 - 2^76 - 1"), SaturatedSolinas, 4, repeatInt(64, 4)},
+		{parsePrimeExpr("2^320 - 2^105 - 1"), SaturatedSolinas, 5, repeatInt(64, 5)},
+		{parsePrimeExpr("2^521 - 1"), SaturatedSolinas, 9, repeatInt(64, 9)},
 		{randomPrime(rng, 192), Montgomery, 3, []int{64, 64, 64}},
 		{randomPrime(rng, 150), Montgomery, 3, []int{64, 64, 64}},
 	}
