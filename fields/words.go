@@ -55,14 +55,17 @@ func (w words) subb(bin, x, y ir.Arg) (ir.Arg, ir.Arg) {
 }
 
 // plus is x + y in a u64 where the caller knows it cannot wrap (a carry into a high word).
-func (w words) plus(x, y ir.Arg) ir.Arg {
+func (w words) plus(x, y ir.Arg) ir.Arg { return w.withZero(ir.OpAdd, x, y) }
+
+// withZero is x op y for an op with 0 as identity (add, or), a zero operand folded.
+func (w words) withZero(op ir.Op, x, y ir.Arg) ir.Arg {
 	switch {
 	case isZero(x):
 		return y
 	case isZero(y):
 		return x
 	}
-	return ir.V(w.b.Op1(ir.OpAdd, ir.U64, x, y))
+	return ir.V(w.b.Op1(op, ir.U64, x, y))
 }
 
 // cmov is c == 0 ? z : nz.
@@ -161,15 +164,7 @@ func (w words) shift(op ir.Op, x ir.Arg, k int, fold func(uint64) uint64) ir.Arg
 }
 
 // or is x | y (zeros folded).
-func (w words) or(x, y ir.Arg) ir.Arg {
-	switch {
-	case isZero(x):
-		return y
-	case isZero(y):
-		return x
-	}
-	return ir.V(w.b.Op1(ir.OpOr, ir.U64, x, y))
-}
+func (w words) or(x, y ir.Arg) ir.Arg { return w.withZero(ir.OpOr, x, y) }
 
 // and is x & m (x itself for an all-ones m).
 func (w words) and(x ir.Arg, m uint64) ir.Arg {
