@@ -166,6 +166,7 @@ func TestRun(t *testing.T) {
 		{"no file", nil, 2, "usage: whyslow"},
 		{"missing file", []string{"dis", filepath.Join(t.TempDir(), "nope")}, 2, "no such file"},
 		{"not an object", []string{"dis", text}, 2, "not an ELF object"},
+		{"a bad object after a good one", []string{"dis", "--sym", "g", file, text}, 2, "not an ELF object"},
 		{"missing symbol", []string{"dis", "--sym", "h", file}, 2, `no symbol "h"`},
 		{"outside the model", []string{"dis", "--sym", "u", file}, 2, "offset 0x3: vmovq"},
 	} {
@@ -175,6 +176,7 @@ func TestRun(t *testing.T) {
 			require.Contains(t, out.String()+errs.String(), tc.want)
 			if tc.wantCode != 0 {
 				require.Equal(t, 1, strings.Count(errs.String(), "\n"), "one line: %q", errs.String())
+				require.Empty(t, out.String(), "no partial table")
 			}
 		})
 	}

@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/rules-cryptopt/rules_cryptopt/objfile"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
@@ -63,24 +64,30 @@ func cmdDis(args []string, stdout io.Writer) error {
 		}
 		head, rule = " est. cycles |", "---|"
 	}
-	fmt.Fprintln(stdout, "| file | insts | mul | add | shift | logic | mov | push/pop | loads (stack) | stores (stack) | other | depth | path |"+head)
-	fmt.Fprintln(stdout, "|---|---|---|---|---|---|---|---|---|---|---|---|---|"+rule)
-	for _, name := range fs.Args() {
-		ins, err := load(name, *sym)
-		if err != nil {
+	// Every object is read before anything is printed: a bad one leaves no partial table.
+	loaded := make([][]x86.Inst, fs.NArg())
+	for i, name := range fs.Args() {
+		var err error
+		if loaded[i], err = load(name, *sym); err != nil {
 			return err
 		}
+	}
+	var b strings.Builder
+	fmt.Fprintln(&b, "| file | insts | mul | add | shift | logic | mov | push/pop | loads (stack) | stores (stack) | other | depth | path |"+head)
+	fmt.Fprintln(&b, "|---|---|---|---|---|---|---|---|---|---|---|---|---|"+rule)
+	for i, ins := range loaded {
 		s := Analyze(ins)
 		c := s.ByClass
-		fmt.Fprintf(stdout, "| %s | %d | %d | %d | %d | %d | %d | %d | %d (%d) | %d (%d) | %d | %d | %d |",
-			filepath.Base(name), s.Insts, c[Mul], c[Add], c[Shift], c[Logic], c[Move], c[Stack],
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %d (%d) | %d (%d) | %d | %d | %d |",
+			filepath.Base(fs.Arg(i)), s.Insts, c[Mul], c[Add], c[Shift], c[Logic], c[Move], c[Stack],
 			s.Loads, s.SpillLoads, s.Stores, s.SpillStores, c[Vec]+c[Other], s.Depth, s.Path)
 		if costs != nil {
-			fmt.Fprintf(stdout, " %.1f |", costs.Estimate(ins))
+			fmt.Fprintf(&b, " %.1f |", costs.Estimate(ins))
 		}
-		fmt.Fprintln(stdout)
+		fmt.Fprintln(&b)
 	}
-	return nil
+	_, err := io.WriteString(stdout, b.String())
+	return err
 }
 
 // load decodes function sym of the object at path (its only global function when sym is
