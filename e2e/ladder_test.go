@@ -18,7 +18,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// ladderFuncs are the ladder ops (scmul by two constants, from_bytes, to_bytes, cswap) of
+// ladderFuncs are the ladder ops (scmul by two constants, from_bytes, to_bytes, cswap,
+// ladderstep) of
 // every field that has them.
 func ladderFuncs(t testing.TB) []*ir.Func {
 	var fns []*ir.Func
@@ -37,7 +38,7 @@ func ladderFuncs(t testing.TB) []*ir.Func {
 			fns = append(fns, f)
 		}
 	}
-	require.Len(t, fns, 10)
+	require.Len(t, fns, 11)
 	return fns
 }
 

@@ -26,7 +26,8 @@ const (
 	OpCswap     = "cswap"
 )
 
-// ladderOps are the ladder ops of the fields that have them (curve25519 in both layouts).
+// ladderOps are the ladder ops of the fields that have them (curve25519 in both layouts;
+// OpLadderStep is added for the saturated one).
 var ladderOps = []string{OpScmul, OpFromBytes, OpToBytes, OpCswap}
 
 // IsLadderOp reports whether op is one of the ladder ops.
@@ -101,6 +102,9 @@ func ladderFunc(F Field, op, name string) (*ir.Func, error) {
 	}
 	if op == OpCswap {
 		return cswapFunc(F, name)
+	}
+	if op == OpLadderStep {
+		return ladderStepFunc(F, name)
 	}
 	switch F.Method {
 	case Solinas:

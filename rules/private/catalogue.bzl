@@ -9,7 +9,7 @@ fields package, so edit both together.
 # function "C_O" (fields.Field.Func).
 CATALOGUE = {
     "curve25519": ["mul", "square", "add", "sub", "opp", "carry", "scmul", "from_bytes", "to_bytes", "cswap"],
-    "curve25519_solinas": ["mul", "square", "add", "sub", "opp", "scmul", "from_bytes", "to_bytes", "cswap"],
+    "curve25519_solinas": ["mul", "square", "add", "sub", "opp", "scmul", "from_bytes", "to_bytes", "cswap", "ladderstep"],
     "p224": ["mul", "square", "add", "sub", "opp"],
     "p256": ["mul", "square", "add", "sub", "opp", "from_montgomery", "to_montgomery", "from_bytes", "to_bytes", "selectznz", "nonzero"],
     "p384": ["mul", "square", "add", "sub", "opp"],

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -131,8 +132,8 @@ func (g *gopkgFlags) config() (gopkg.Config, error) {
 	}
 	c.Ops = strings.Split(g.ops, ",")
 	for _, op := range c.Ops {
-		if !hasOp(c.Field, op) {
-			return c, fmt.Errorf("--ops: field %s has no op %q (valid: %s)", c.Field.Name, op, strings.Join(c.Field.Ops, ", "))
+		if valid := gopkg.Ops(c.Field); !slices.Contains(valid, op) {
+			return c, fmt.Errorf("--ops: field %s has no op %q (valid: %s)", c.Field.Name, op, strings.Join(valid, ", "))
 		}
 	}
 	ops := make([]string, 0, len(g.genomes))
@@ -174,15 +175,6 @@ func (g *gopkgFlags) command() string {
 		parts = append(parts, "--genome "+op+"="+g.genomes[op])
 	}
 	return strings.Join(append(parts, "-o DIR"), " ")
-}
-
-func hasOp(F fields.Field, op string) bool {
-	for _, o := range F.Ops {
-		if o == op {
-			return true
-		}
-	}
-	return false
 }
 
 // checkOutDir refuses an output directory that exists with files in it.

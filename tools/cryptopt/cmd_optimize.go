@@ -55,7 +55,7 @@ func (o *optimizeFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.traceOut, "trace", "", "write the trajectory (one CSV row per evaluation) to this file")
 	fs.StringVar(&o.plotOut, "plot", "", "write an SVG plot of the best cycles over evaluations to this file")
 	fs.StringVar(&o.expectUarch, "expect-uarch", "", "refuse to run unless this CPU's tag (see 'cryptopt uarch') is this")
-	fs.StringVar(&o.start, "start", "greedy", "first run's starting genome: greedy (codegen's static-cost order), random, or a genome file")
+	fs.StringVar(&o.start, "start", "greedy", "first run's starting genome: greedy (codegen's static-cost order), fiat (the function's own order), random, or a genome file")
 	fs.StringVar(&o.syntax, "syntax", "gnu", syntaxHelp)
 	fs.StringVar(&o.baseline, "baseline", "auto", "compiler of the C baseline: auto (clang-19, clang, else gcc), a compiler name, or none")
 }

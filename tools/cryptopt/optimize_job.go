@@ -29,14 +29,16 @@ type optimizeJob struct {
 	baseName string // the baseline as reports name it, "" without one
 }
 
-// startGenomes resolves --start: codegen's greedy order (all decisions 0), nothing
-// (random), or a genome file of this function.
+// startGenomes resolves --start: codegen's greedy order or the function's own order (all
+// decisions 0), nothing (random), or a genome file of this function.
 func (j *optimizeJob) startGenomes() ([]search.Genome, error) {
 	switch j.o.start {
 	case "random":
 		return nil, nil
 	case "greedy":
 		return []search.Genome{{Order: j.plan.GreedyOrder(), Decisions: make([]int, len(j.plan.Options()))}}, nil
+	case "fiat":
+		return []search.Genome{{Order: identityOrder(len(j.plan.Deps())), Decisions: make([]int, len(j.plan.Options()))}}, nil
 	}
 	gf, err := readGenome(j.o.start, "--start", j.plan)
 	if err != nil {

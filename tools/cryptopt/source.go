@@ -36,7 +36,7 @@ type source struct {
 // register adds the source flags to fs.
 func (s *sourceFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.curve, "curve", "", "catalogue field, e.g. p256 (see 'cryptopt fields'); needs --op")
-	fs.StringVar(&s.op, "op", "", "field operation: mul, square, add, sub, opp, carry (unsaturated fields); curve25519 fields also scmul (with --constant), from_bytes, to_bytes, cswap; p256 and secp256k1_montgomery also from_montgomery, to_montgomery, from_bytes, to_bytes, selectznz, nonzero")
+	fs.StringVar(&s.op, "op", "", "field operation: mul, square, add, sub, opp, carry (unsaturated fields); curve25519 fields also scmul (with --constant), from_bytes, to_bytes, cswap, and curve25519_solinas ladderstep (a whole X25519 ladder step); p256 and secp256k1_montgomery also from_montgomery, to_montgomery, from_bytes, to_bytes, selectznz, nonzero")
 	fs.StringVar(&s.fiat, "fiat", "", "Fiat Cryptography JSON file to read the function from; needs --func")
 	fs.StringVar(&s.fn, "func", "", "function name inside the --fiat file, e.g. fiat_p256_mul")
 	fs.StringVar(&s.prime, "prime", "", "custom prime: decimal, 0x hex, or an expression like 2^127-1; needs --method, --limbs, --op")
