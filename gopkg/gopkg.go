@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"go/token"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/rules-cryptopt/rules_cryptopt/checker"
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
@@ -70,6 +72,9 @@ func Generate(ctx context.Context, c Config) (files, models map[string][]byte, e
 		}
 	}
 	sort.SliceStable(ops, func(i, j int) bool { return opRank(ops[i].name) < opRank(ops[j].name) })
+	if err := checkShapes(ops); err != nil {
+		return nil, nil, err
+	}
 	if err := prove(ctx, c, ops); err != nil {
 		return nil, nil, err
 	}
@@ -83,7 +88,7 @@ func Generate(ctx context.Context, c Config) (files, models map[string][]byte, e
 
 // opRank orders ops as the catalogue lists them.
 func opRank(name string) int {
-	for i, n := range []string{"mul", "square", "add", "sub", "opp", "carry"} {
+	for i, n := range []string{"mul", "square", "add", "sub", "opp", "carry", fields.OpLadderStep} {
 		if n == name {
 			return i
 		}
@@ -91,8 +96,47 @@ func opRank(name string) int {
 	return 99
 }
 
+// Ops lists the ops gopkg generates for F.
+func Ops(F fields.Field) []string {
+	var out []string
+	for _, o := range F.AllOps() {
+		if gopkgOp(F, o) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// checkShapes requires the composite ops to fit the package's Element.
+func checkShapes(ops []*op) error {
+	n := limbs(ops)
+	for _, o := range ops {
+		if isComposite(o.name) {
+			if err := checkComposite(o, n); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// gopkgOp reports whether gopkg generates op: the arithmetic ops of the field and the
+// composite ladder step (the other ladder and Weierstrass ops have shapes and byte
+// conventions the typed Element API does not carry).
+func gopkgOp(F fields.Field, name string) bool {
+	for _, o := range F.Ops {
+		if o == name {
+			return true
+		}
+	}
+	return name == fields.OpLadderStep && slices.Contains(F.LadderOps, name)
+}
+
 // build generates one op's IR, Go assembly and generic Go.
 func build(c Config, name string) (*op, error) {
+	if !gopkgOp(c.Field, name) {
+		return nil, fmt.Errorf("--ops: field %s has no op %q that gopkg generates (valid: %s)", c.Field.Name, name, strings.Join(Ops(c.Field), ", "))
+	}
 	raw, err := c.Field.Func(name)
 	if err != nil {
 		return nil, err

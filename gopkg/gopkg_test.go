@@ -41,6 +41,13 @@ func TestGeneratedPackageVetsAndTests(t *testing.T) {
 	c := config(t, "poly1305", "mul", "square", "add", "sub", "opp", "carry")
 	files, _, err := Generate(context.Background(), c)
 	require.NoError(t, err)
+	vetAndTest(t, c, files)
+}
+
+// vetAndTest writes files as a package of a scratch module and runs go vet and its test,
+// through the assembly and with -tags purego.
+func vetAndTest(t *testing.T, c Config, files map[string][]byte) {
+	t.Helper()
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/fe\n\ngo 1.26\n"), 0o644))
 	for name, data := range files {
@@ -111,4 +118,29 @@ func TestCheckerRejectsWrongBody(t *testing.T) {
 	rep, err = checker.Check(o.raw, Model("p256", "add", o.asm), checker.Options{Seed: 1})
 	require.NoError(t, err)
 	require.True(t, rep.Proved)
+}
+
+// TestLadderStepPackage: a package with the composite ladder step vets and passes its
+// generated test (assembly against the pure Go and math/big, out == in) both ways.
+func TestLadderStepPackage(t *testing.T) {
+	if os.Getenv("GOCACHE") == "" && os.Getenv("HOME") == "" && os.Getenv("XDG_CACHE_HOME") == "" {
+		t.Skip("no Go build cache (GOCACHE and HOME unset, as in Bazel's test sandbox): go test ./... runs this")
+	}
+	c := config(t, "curve25519_solinas", fields.OpLadderStep, "mul")
+	files, _, err := Generate(context.Background(), c)
+	require.NoError(t, err)
+	require.Contains(t, string(files["curve25519_solinas.go"]), "func LadderStep(out, in *[4]Element, x1 *Element)")
+	vetAndTest(t, c, files)
+}
+
+// TestOpsRefused: ops gopkg does not generate are refused with the list it does.
+func TestOpsRefused(t *testing.T) {
+	for _, tc := range []struct{ field, op, want string }{
+		{"curve25519_solinas", "cswap", "valid: mul, square, add, sub, opp, ladderstep"},
+		{"curve25519", "ladderstep", "valid: mul, square, add, sub, opp, carry)"},
+		{"p256", "selectznz", "valid: mul, square, add, sub, opp)"},
+	} {
+		_, _, err := Generate(context.Background(), config(t, tc.field, tc.op))
+		require.ErrorContains(t, err, tc.want, tc.field+" "+tc.op)
+	}
 }

@@ -22,7 +22,7 @@ const (
 )
 
 // apiNames are the exported names of the ops.
-var apiNames = map[string]string{"mul": "Mul", "square": "Square", "add": "Add", "sub": "Sub", "opp": "Opp", "carry": "Carry"}
+var apiNames = map[string]string{"mul": "Mul", "square": "Square", "add": "Add", "sub": "Sub", "opp": "Opp", "carry": "Carry", fields.OpLadderStep: "LadderStep"}
 
 // render writes every file of the package.
 func render(c Config, ops []*op) (map[string][]byte, error) {
@@ -73,6 +73,9 @@ func head(c Config, tags string) string {
 func limbs(ops []*op) int {
 	n := 0
 	for _, o := range ops {
+		if isComposite(o.name) {
+			continue
+		}
 		n = max(n, len(o.fn.Rets[0].Limbs))
 		for _, p := range o.fn.Params {
 			n = max(n, len(p.Limbs))
@@ -90,6 +93,10 @@ func amd64Go(c Config, ops []*op) string {
 	var b strings.Builder
 	b.WriteString(head(c, asmTags))
 	for _, o := range ops {
+		if isComposite(o.name) {
+			b.WriteString(compositeDecl(c, o))
+			continue
+		}
 		fmt.Fprintf(&b, "// %s is implemented in %s_amd64.s (proved equivalent to the IR %.12s).\n//\n//go:noescape\nfunc %s(%s)\n\n",
 			o.name, c.Field.Name, o.fn.Hash(), o.name, signature(o))
 	}
@@ -100,6 +107,10 @@ func genericGo(c Config, ops []*op) string {
 	var b strings.Builder
 	b.WriteString(head(c, genericTags))
 	for _, o := range ops {
+		if isComposite(o.name) {
+			fmt.Fprintf(&b, "func %s(%s) { %sPure(out1, arg1, arg2) }\n\n", o.name, compositeSig, o.name)
+			continue
+		}
 		fmt.Fprintf(&b, "func %s(%s) { %sGeneric(%s) }\n\n", o.name, signature(o), o.name,
 			strings.Join([]string{"out1", "arg1", "arg2"}[:1+len(o.fn.Params)], ", "))
 	}
@@ -116,6 +127,9 @@ func arithGo(c Config, ops []*op) string {
 		fmt.Fprintf(&b, "// %sGeneric is the pure-Go %s (IR %.12s).\n", o.name, o.name, o.fn.Hash())
 		b.Write(o.generic)
 		b.WriteString("\n")
+		if isComposite(o.name) {
+			b.WriteString(compositePure(o, limbs(ops)))
+		}
 	}
 	return b.String()
 }
@@ -176,6 +190,10 @@ func apiGo(c Config, ops []*op) string {
 		"// the sum of limb i times 2^(offset i), offsets %v.\ntype Element [%d]uint64\n\n",
 		c.Field.Name, n, c.Field.Method, limbText(c.Field), offsets(c.Field), n)
 	for _, o := range ops {
+		if isComposite(o.name) {
+			b.WriteString(compositeAPI(c, o, n))
+			continue
+		}
 		api := apiNames[o.name]
 		in := []string{"a", "b"}[:len(o.fn.Params)]
 		fmt.Fprintf(&b, "// %s sets %s.\n//\n", api, describe(c.Field, o.name))

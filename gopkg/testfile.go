@@ -22,10 +22,17 @@ func testGo(c Config, ops []*op) string {
 	fmt.Fprintf(&b, "const testMontgomery = %v\n\n", c.Field.Method == fields.Montgomery)
 	b.WriteString("var testOps = []testOp{\n")
 	for _, o := range ops {
-		writeTestOp(&b, c, o, n)
+		if !isComposite(o.name) {
+			writeTestOp(&b, c, o, n)
+		}
 	}
 	b.WriteString("}\n\n")
 	b.WriteString(testBody)
+	for _, o := range ops {
+		if isComposite(o.name) {
+			b.WriteString("\n" + compositeTest(o, n))
+		}
+	}
 	return b.String()
 }
 

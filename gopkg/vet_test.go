@@ -29,7 +29,7 @@ func TestVetAllFields(t *testing.T) {
 	all := fields.All()
 	require.Len(t, all, 13)
 	for _, F := range all {
-		c := config(t, F.Name, F.Ops...)
+		c := config(t, F.Name, Ops(F)...) // curve25519_solinas: with the ladder step
 		files, _, err := Generate(context.Background(), c)
 		require.NoError(t, err, F.Name)
 		pkg := filepath.Join(dir, F.Name)

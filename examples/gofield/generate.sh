@@ -17,8 +17,9 @@ gen() { # field package ops [gopkg flags]
 gen p256 p256 mul,square,add,sub,opp
 gen secp256k1_montgomery secp256k1_montgomery mul,square,add,sub,opp
 gen curve25519 curve25519 mul,square,add,sub,opp,carry --genome mul=$g/curve25519_mul.json --genome square=$g/curve25519_square.json
-gen curve25519_solinas curve25519_solinas mul,square,add,sub,opp \
-  --genome mul=$g/curve25519_solinas_mul.json --genome square=$g/curve25519_solinas_square.json
+gen curve25519_solinas curve25519_solinas mul,square,add,sub,opp,ladderstep \
+  --genome mul=$g/curve25519_solinas_mul.json --genome square=$g/curve25519_solinas_square.json \
+  --genome ladderstep=$g/curve25519_solinas_ladderstep.json
 gen p448_solinas p448_solinas mul,square,add,sub,opp,carry \
   --genome mul=$g/p448_solinas_mul.json --genome square=$g/p448_solinas_square.json
 gen p448_saturated p448_saturated mul,square,add,sub,opp \

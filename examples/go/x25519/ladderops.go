@@ -59,26 +59,3 @@ func cswap(a, b *fe.Element, swap uint64) {
 		b[i] ^= t
 	}
 }
-
-// scmul121666 sets out = 121666·a mod p (a below 2^256; out below 2^256): the five-word
-// product, its top word folded in times 38 (2^256 ≡ 38), then the carry of that fold.
-func scmul121666(out, a *fe.Element) {
-	const k = 121666
-	h0, l0 := bits.Mul64(a[0], k)
-	h1, l1 := bits.Mul64(a[1], k)
-	h2, l2 := bits.Mul64(a[2], k)
-	h3, l3 := bits.Mul64(a[3], k)
-	var c uint64
-	l1, c = bits.Add64(l1, h0, 0)
-	l2, c = bits.Add64(l2, h1, c)
-	l3, c = bits.Add64(l3, h2, c)
-	h3 += c // h3 < k, so no overflow
-	l0, c = bits.Add64(l0, h3*38, 0)
-	l1, c = bits.Add64(l1, 0, c)
-	l2, c = bits.Add64(l2, 0, c)
-	l3, c = bits.Add64(l3, 0, c)
-	// With a carry out, the low words wrapped to a value below 38·h3 < 2^23: adding 38
-	// cannot carry again.
-	l0 += 38 * c
-	*out = fe.Element{l0, l1, l2, l3}
-}

@@ -67,18 +67,6 @@ func TestFromBytes(t *testing.T) {
 	}
 }
 
-// TestScmul121666: 121666·a mod p, output below 2^256.
-func TestScmul121666(t *testing.T) {
-	k := big.NewInt(121666)
-	for _, v := range ladderInputs() {
-		a := element(v)
-		var out fe.Element
-		scmul121666(&out, &a)
-		want := new(big.Int).Mod(new(big.Int).Mul(v, k), prime)
-		require.Zero(t, want.Cmp(new(big.Int).Mod(value(&out), prime)), "v = %x", v)
-	}
-}
-
 // TestCswap: swapped for 1, unchanged for 0.
 func TestCswap(t *testing.T) {
 	a0, b0 := fe.Element{1, 2, 3, 4}, fe.Element{^uint64(0), 0, 1 << 63, 7}

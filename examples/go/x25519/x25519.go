@@ -46,52 +46,37 @@ func scalarMult(out *[Size]byte, scalar, point *[Size]byte) {
 	e[31] &= 127
 	e[31] |= 64
 
-	// No call aliases its output with an input: the API would then copy through a temporary.
-	var x1, x2, z2, x3, z3, a, aa, b, bb, c, d, da, cb, s, s2, t, u, v, w fe.Element
+	// The ladder state (x2, x3, z2, z3) lives in two buffers used in turn, so that
+	// LadderStep never writes the state it reads (out == in would copy through a temporary).
+	var x1 fe.Element
+	var bufs [2][4]fe.Element
 	fromBytes(&x1, point)
-	x2 = fe.Element{1}
-	x3 = x1
-	z3 = fe.Element{1}
+	st, next := &bufs[0], &bufs[1]
+	st[0], st[1], st[2], st[3] = fe.Element{1}, x1, fe.Element{}, fe.Element{1}
 	swap := uint64(0)
 	for i := 254; i >= 0; i-- {
 		bit := uint64(e[i>>3]>>(uint(i)&7)) & 1
 		swap ^= bit
-		cswap(&x2, &x3, swap)
-		cswap(&z2, &z3, swap)
+		cswap(&st[0], &st[1], swap)
+		cswap(&st[2], &st[3], swap)
 		swap = bit
-
-		// Independent calls sit between each result and its first use, and no
-		// temporary is reused within a step (see examples/x25519/ladder.inc).
-		fe.Add(&a, &x2, &z2)  // A = x2 + z2
-		fe.Sub(&b, &x2, &z2)  // B = x2 − z2
-		fe.Add(&c, &x3, &z3)  // C = x3 + z3
-		fe.Sub(&d, &x3, &z3)  // D = x3 − z3
-		fe.Square(&aa, &a)    // AA = A²
-		fe.Square(&bb, &b)    // BB = B²
-		fe.Mul(&da, &d, &a)   // DA = D·A
-		fe.Mul(&cb, &c, &b)   // CB = C·B
-		fe.Sub(&t, &aa, &bb)  // E = AA − BB
-		fe.Mul(&x2, &aa, &bb) // x2 = AA·BB
-		scmul121666(&u, &t)   // 121666·E
-		fe.Add(&s, &da, &cb)  // DA + CB
-		fe.Sub(&s2, &da, &cb) // DA − CB
-		fe.Add(&v, &u, &bb)   // BB + 121666·E (= AA + 121665·E)
-		fe.Square(&x3, &s)    // x3 = (DA + CB)²
-		fe.Square(&w, &s2)    // (DA − CB)²
-		fe.Mul(&z2, &t, &v)   // z2 = E·(BB + 121666·E)
-		fe.Mul(&z3, &w, &x1)  // z3 = x1·(DA − CB)²
+		// One generated function: the field's add, sub, square, mul and scmul inlined
+		// and scheduled together (fields.OpLadderStep; RFC 7748 §5's step).
+		fe.LadderStep(next, st, &x1)
+		st, next = next, st
 	}
-	cswap(&x2, &x3, swap)
-	cswap(&z2, &z3, swap)
+	cswap(&st[0], &st[1], swap)
+	cswap(&st[2], &st[3], swap)
 
-	invert(&t, &z2) // out and z distinct
-	fe.Mul(&s, &x2, &t)
+	var s, t fe.Element
+	x2, z2 := &st[0], &st[2]
+	invert(&t, z2) // out and z distinct
+	fe.Mul(&s, x2, &t)
 	toBytes(out, &s)
 
 	// Wipe the secrets this function holds (best effort: the compiler may keep copies).
 	e = [Size]byte{}
-	x2, z2, x3, z3, s = fe.Element{}, fe.Element{}, fe.Element{}, fe.Element{}, fe.Element{}
-	u, v, w = fe.Element{}, fe.Element{}, fe.Element{}
+	bufs, s, t = [2][4]fe.Element{}, fe.Element{}, fe.Element{}
 }
 
 // squareN sets out = a^(2^n), n ≥ 1, with u as scratch (out, a and u distinct).

@@ -11,8 +11,9 @@
 //   - Add: uarch generic, genome 43f018b5b0653643, IR 0e37e3b7e9494893, 33 instructions
 //   - Sub: uarch generic, genome 1d0a4bd529e99fac, IR dac6428a87f125fb, 33 instructions
 //   - Opp: uarch generic, genome 1d0a4bd529e99fac, IR 01bc5b6f00364f7c, 33 instructions
+//   - LadderStep: uarch znver5, genome 92d880888ef70fcf, IR 2e54ceba79168cb8, 930 instructions
 //
 // Regenerate with:
 //
-//	cryptopt gopkg --curve curve25519_solinas --ops mul,square,add,sub,opp --package curve25519_solinas --genome mul=examples/gofield/genomes/curve25519_solinas_mul.json --genome square=examples/gofield/genomes/curve25519_solinas_square.json -o DIR
+//	cryptopt gopkg --curve curve25519_solinas --ops mul,square,add,sub,opp,ladderstep --package curve25519_solinas --genome ladderstep=examples/gofield/genomes/curve25519_solinas_ladderstep.json --genome mul=examples/gofield/genomes/curve25519_solinas_mul.json --genome square=examples/gofield/genomes/curve25519_solinas_square.json -o DIR
 package curve25519_solinas
