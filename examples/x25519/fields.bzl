@@ -14,12 +14,16 @@ _OPS = {
     "to_bytes": {},
 }
 
-def x25519_fields(name, curve, **kwargs):
+def x25519_fields(name, curve, extra_ops = [], **kwargs):
     """pinned_fields (//examples:pinned_fields.bzl) over the ladder's ops, prefix name.
 
     Args:
       name: fe51 or fe64.
       curve: the catalogue field (curve25519 or curve25519_solinas).
+      extra_ops: further ops without attributes (ladderstep: 4×64 only).
       **kwargs: passed to the cc_library <name> (visibility, tags).
     """
-    pinned_fields(name, curve, _OPS, name, **kwargs)
+    ops = dict(_OPS)
+    for op in extra_ops:
+        ops[op] = {}
+    pinned_fields(name, curve, ops, name, **kwargs)
