@@ -130,43 +130,23 @@ func (f *formulas) AddAffine(r, p *point, x, y *fe) {
 	field.Add(&r.Y, &m36, &m35)
 }
 
-// Double5 sets p = 32p: five Jacobian doublings (jacDouble) between the conversions to
-// (X·Z, Y·Z², Z) and back to (X·Z, Y, Z³). The Jacobian doubling is exact on every point
-// it gets: the curve has prime (odd) order, so no point but infinity has y = 0 and the
-// double of any other point is not infinity; infinity enters as Z = 0, keeps Z = 0, and
-// leaves as (0:1:0) by a mask (X·Z is 0 already).
-func (f *formulas) Double5(p *point) {
-	var z2, X, Y, Z, zz, x3, z3 fe
-	field.Square(&z2, &p.Z)
-	field.Mul(&X, &p.X, &p.Z)
-	field.Mul(&Y, &p.Y, &z2)
-	Z[0], Z[1], Z[2], Z[3] = p.Z[0], p.Z[1], p.Z[2], p.Z[3]
-	for range 5 {
-		jacDouble(&X, &Y, &Z)
-	}
-	field.Square(&zz, &Z)
-	field.Mul(&x3, &X, &Z)
-	field.Mul(&z3, &zz, &Z)
-	inf := -weierstrass.IsZero(&z3) // all ones exactly when Z = 0
-	for w := range 4 {
-		Y[w] = Y[w]&^inf | f.one[w]&inf
-	}
-	p.Set(&x3, &Y, &z3)
-}
-
-// sqrN sets r = a^(2^n), n ≥ 1.
+// sqrN sets r = a^(2^n), n ≥ 1; r may alias a. The squarings alternate between two
+// temporaries: an in-place call would take the field package's copy-back path every time.
 func sqrN(r, a *fe, n int) {
-	field.Square(r, a)
-	for i := 1; i < n; i++ {
-		field.Square(r, r)
+	var t [2]fe
+	field.Square(&t[0], a)
+	for i := 1; i < n; i++ { // n is public
+		field.Square(&t[i%2], &t[(i-1)%2])
 	}
+	s := &t[(n-1)%2]
+	r[0], r[1], r[2], r[3] = s[0], s[1], s[2], s[3]
 }
 
-// Invert sets r = 1/a (0 for a = 0) as a^(p−2) by a fixed addition chain (the exponent is
+// invert sets r = 1/a (0 for a = 0) as a^(p−2) by a fixed addition chain (the exponent is
 // public). p − 2 in binary: 32 ones, 31 zeros, a one, 96 zeros, 94 ones, 0, 1; with
 // x_k = a^(2^k − 1): 255 squarings and 12 multiplications.
-func (f *formulas) Invert(r, a *fe) {
-	var x2, x3, x6, x12, x15, x30, x32, t fe
+func invert(r, a *fe) {
+	var x2, x3, x6, x12, x15, x30, x32, t, u fe
 	field.Square(&t, a)
 	field.Mul(&x2, &t, a)
 	field.Square(&t, &x2)
@@ -182,19 +162,20 @@ func (f *formulas) Invert(r, a *fe) {
 	sqrN(&t, &x30, 2)
 	field.Mul(&x32, &t, &x2)
 	sqrN(&t, &x32, 32)
-	field.Mul(&t, &t, a) // 32 ones, 31 zeros, 1
-	sqrN(&t, &t, 128)
-	field.Mul(&t, &t, &x32) // 96 zeros, 32 ones
-	sqrN(&t, &t, 32)
-	field.Mul(&t, &t, &x32) // 64 ones
-	sqrN(&t, &t, 30)
-	field.Mul(&t, &t, &x30) // 94 ones
-	sqrN(&t, &t, 2)
+	field.Mul(&u, &t, a) // 32 ones, 31 zeros, 1
+	sqrN(&t, &u, 128)
+	field.Mul(&u, &t, &x32) // 96 zeros, 32 ones
+	sqrN(&t, &u, 32)
+	field.Mul(&u, &t, &x32) // 64 ones
+	sqrN(&t, &u, 30)
+	field.Mul(&u, &t, &x30) // 94 ones
+	sqrN(&t, &u, 2)
 	field.Mul(r, &t, a) // 0, 1
 }
 
 // jacDouble doubles the Jacobian (X, Y, Z) in place (dbl-2001-b, a = −3: 3M + 5S); exact
-// for Y ≠ 0 and Z ≠ 0, and keeps Z = 0 (see Double5).
+// for Y ≠ 0 and Z ≠ 0, so on every point the ladder gives it (prime odd order: only
+// infinity has y = 0, and no other point doubles to infinity); infinity, Z = 0, keeps Z = 0.
 func jacDouble(X, Y, Z *fe) {
 	var delta, gamma, yz, xm, xp, a1, a2, alpha, beta, b2, b4, b8, zz, z1, aa, gg, gg2, gg4, gg8, d, y fe
 	field.Square(&delta, Z)
@@ -263,16 +244,239 @@ func (f *formulas) Double(r, p *point) {
 	r.Set(&X3, &Y3, &Z3)
 }
 
-// OnCurve reports whether the affine (x, y) satisfies y² = x³ − 3x + b.
-func (f *formulas) OnCurve(x, y *fe) bool {
+// onCurve reports whether the affine (x, y) satisfies y² = x³ − 3x + b.
+func onCurve(x, y, b *fe) bool {
 	var rhs, t, y2 fe
 	field.Square(&rhs, x)
 	field.Mul(&rhs, &rhs, x)
 	field.Add(&t, x, x)
 	field.Add(&t, &t, x)
 	field.Sub(&rhs, &rhs, &t)
-	field.Add(&rhs, &rhs, &f.b)
+	field.Add(&rhs, &rhs, b)
 	field.Square(&y2, y)
 	field.Sub(&t, &rhs, &y2)
 	return weierstrass.IsZero(&t) == 1
+}
+
+// Mul returns a·b·2^-256 mod p (the shared code's field access: by value, so nothing
+// escapes through the interface).
+func (f *formulas) Mul(a, b fe) fe {
+	var r fe
+	field.Mul(&r, &a, &b)
+	return r
+}
+
+// Invert returns 1/a (0 for a = 0).
+func (f *formulas) Invert(a fe) fe {
+	var r fe
+	invert(&r, &a)
+	return r
+}
+
+// OnCurve reports whether the affine (x, y) is on the curve.
+func (f *formulas) OnCurve(x, y fe) bool { return onCurve(&x, &y, &f.b) }
+
+// condNeg sets y = −y when neg = 1 (0 keeps y), by Opp and a mask.
+func condNeg(y *fe, neg uint64) {
+	var ny fe
+	field.Opp(&ny, y)
+	weierstrass.Choose(y, &ny, -neg)
+}
+
+// lookup sets r = ±tab[mag−1], infinity (0:1:0) for mag = 0: every entry read, one kept by
+// masks, the sign by Opp and a mask.
+func (f *formulas) lookup(r *point, tab *[16]point, mag, neg uint64) {
+	weierstrass.SelectPoint(r, tab[:], mag, &f.one)
+	condNeg(&r.Y, neg)
+}
+
+// fromJacobian sets p from Jacobian (X:Y:Z) to projective (X·Z, Y, Z³); Z = 0 (infinity)
+// becomes (0:1:0) by a mask (X·Z is 0 already).
+func (f *formulas) fromJacobian(p *point) {
+	var zz, x, z fe
+	field.Square(&zz, &p.Z)
+	field.Mul(&x, &p.X, &p.Z)
+	field.Mul(&z, &zz, &p.Z)
+	weierstrass.Choose(&p.Y, &f.one, -weierstrass.IsZero(&z))
+	p.Set(&x, &p.Y, &z)
+}
+
+// jacAddAffine sets r = p + (x, y) for a Jacobian p and an affine (x, y) (madd-2007-bl,
+// 7M + 4S; RCB's mixed addition costs 11M, 2 multiplications by b and more additions).
+// Exact when p is not infinity (Z ≠ 0) and p ≠ (x, y); p = −(x, y) gives Z3 = 0
+// (infinity), correctly. The callers mask p = infinity and rule out p = (x, y). r is
+// written after the last read of p, so r may alias p.
+func jacAddAffine(r, p *point, x, y *fe) {
+	var z1z1, yz, u2, s2, h, hh, i2, i, j, v, r0, rr, rr2, zh, zh2, z1, yj, yj2, x1, x2, t, y3 fe
+	field.Square(&z1z1, &p.Z)
+	field.Mul(&yz, y, &p.Z)
+	field.Mul(&u2, x, &z1z1)
+	field.Mul(&s2, &yz, &z1z1)
+	field.Sub(&h, &u2, &p.X)
+	field.Square(&hh, &h)
+	field.Sub(&r0, &s2, &p.Y)
+	field.Add(&zh, &p.Z, &h)
+	field.Add(&rr, &r0, &r0) // r = 2(S2 − Y1)
+	field.Add(&i2, &hh, &hh)
+	field.Square(&rr2, &rr)
+	field.Add(&i, &i2, &i2) // I = 4·HH
+	field.Square(&zh2, &zh)
+	field.Mul(&j, &h, &i) // J = H·I
+	field.Mul(&v, &p.X, &i)
+	field.Sub(&z1, &zh2, &z1z1)
+	field.Mul(&yj, &p.Y, &j)
+	field.Sub(&x1, &rr2, &j)
+	field.Sub(&r.Z, &z1, &hh) // Z3 = (Z1 + H)² − Z1Z1 − HH
+	field.Sub(&x2, &x1, &v)
+	field.Add(&yj2, &yj, &yj)
+	field.Sub(&r.X, &x2, &v) // X3 = r² − J − 2V
+	field.Sub(&t, &v, &r.X)
+	field.Mul(&y3, &rr, &t)
+	field.Sub(&r.Y, &y3, &yj2) // Y3 = r(V − X3) − 2·Y1·J
+}
+
+// BaseMult returns k·G (projective): 43 masked lookups of signed 6-bit digits in the
+// affine table, no doubling. Windows 0..41 add in Jacobian coordinates (jacAddAffine), the
+// last one with RCB's complete mixed addition. Why jacAddAffine never sees acc = q: before
+// window i, acc = S_i·G with S_i the sum of d_j·64^j over j < i, |S_i| < 32·64^i/63, and
+// q = d_i·64^i·G with 1 ≤ |d_i| ≤ 32: S_i − d_i·64^i is nonzero and below 33·64^i ≤ 2^252
+// < n in absolute value for i ≤ 41, so acc ≠ q. Infinity (acc at first, q for d_i = 0) is
+// masked. In the last window |d_42|·2^252 may exceed n, hence the complete formula there.
+func (f *formulas) BaseMult(tab *weierstrass.BaseTable[fe], k [4]uint64) point {
+	var mag, neg [weierstrass.BaseWindows]uint64
+	weierstrass.Booth(mag[:], neg[:], &k, 6) // the top digit (bits 251..257) is ≥ 0
+	var acc, r point                         // acc: infinity (Z = 0), Jacobian
+	var q weierstrass.Affine[fe]
+	last := weierstrass.BaseWindows - 1
+	for i := range last {
+		weierstrass.SelectAffine(&q, tab[i][:], mag[i]) // (0, 0) for mag 0: masked below
+		condNeg(&q.Y, neg[i])
+		jacAddAffine(&r, &acc, &q.X, &q.Y)
+		accInf := -weierstrass.IsZero(&acc.Z) // acc = infinity: r = (x, y, 1)
+		weierstrass.Choose(&r.X, &q.X, accInf)
+		weierstrass.Choose(&r.Y, &q.Y, accInf)
+		weierstrass.Choose(&r.Z, &f.one, accInf)
+		f.keep(&acc, &r, mag[i])
+	}
+	f.fromJacobian(&acc)
+	weierstrass.SelectAffine(&q, tab[last][:], mag[last])
+	condNeg(&q.Y, neg[last])
+	f.AddAffine(&r, &acc, &q.X, &q.Y)
+	f.keep(&acc, &r, mag[last])
+	clear(mag[:])
+	clear(neg[:])
+	q, r = weierstrass.Affine[fe]{}, point{}
+	return acc
+}
+
+// keep sets acc = r when mag ≠ 0 (digit 0 keeps acc), by a mask.
+func (f *formulas) keep(acc, r *point, mag uint64) {
+	m := ((mag - 1) >> 63) - 1 // all ones exactly when mag ≠ 0
+	weierstrass.Choose(&acc.X, &r.X, m)
+	weierstrass.Choose(&acc.Y, &r.Y, m)
+	weierstrass.Choose(&acc.Z, &r.Z, m)
+}
+
+// jacAdd sets r = p + q in Jacobian coordinates (add-2007-bl, 11M + 5S; the complete
+// projective addition plus the conversions around it costs 14M + 6). Exact when p and q
+// are not infinity (Z ≠ 0) and p ≠ q; p = −q gives Z3 = 0 (infinity), correctly. r is
+// written after the last read of p and q.
+func jacAdd(r, p, q *point) {
+	var z1z1, z2z2, y1z2, y2z1, u1, u2, s1, s2, zs, h, h2, i, j, v, r0, rr, rr2, zs2, z1, z2 fe
+	var sj, sj2, x1, x2, t, y fe
+	field.Square(&z1z1, &p.Z)
+	field.Square(&z2z2, &q.Z)
+	field.Mul(&y1z2, &p.Y, &q.Z)
+	field.Mul(&y2z1, &q.Y, &p.Z)
+	field.Mul(&u1, &p.X, &z2z2)
+	field.Mul(&u2, &q.X, &z1z1)
+	field.Add(&zs, &p.Z, &q.Z)
+	field.Mul(&s1, &y1z2, &z2z2)
+	field.Mul(&s2, &y2z1, &z1z1)
+	field.Sub(&h, &u2, &u1)
+	field.Square(&zs2, &zs)
+	field.Add(&h2, &h, &h)
+	field.Sub(&r0, &s2, &s1)
+	field.Square(&i, &h2)    // I = (2H)²
+	field.Add(&rr, &r0, &r0) // r = 2(S2 − S1)
+	field.Sub(&z1, &zs2, &z1z1)
+	field.Square(&rr2, &rr)
+	field.Mul(&j, &h, &i)  // J = H·I
+	field.Mul(&v, &u1, &i) // V = U1·I
+	field.Sub(&z2, &z1, &z2z2)
+	field.Mul(&sj, &s1, &j)
+	field.Sub(&x1, &rr2, &j)
+	field.Mul(&r.Z, &z2, &h) // Z3 = ((Z1 + Z2)² − Z1Z1 − Z2Z2)·H
+	field.Sub(&x2, &x1, &v)
+	field.Add(&sj2, &sj, &sj)
+	field.Sub(&r.X, &x2, &v) // X3 = r² − J − 2V
+	field.Sub(&t, &v, &r.X)
+	field.Mul(&y, &rr, &t)
+	field.Sub(&r.Y, &y, &sj2) // Y3 = r(V − X3) − 2·S1·J
+}
+
+// jacAddMasked sets acc = acc + q (Jacobian; q is infinity when mag = 0) by jacAdd and
+// masks for the infinity cases: acc = infinity (Z = 0) gives q, mag = 0 keeps acc.
+func (f *formulas) jacAddMasked(acc, q *point, mag uint64) {
+	var sum point
+	jacAdd(&sum, acc, q)
+	accInf := -weierstrass.IsZero(&acc.Z)
+	f.keep(acc, &sum, mag)
+	weierstrass.Choose(&acc.X, &q.X, accInf)
+	weierstrass.Choose(&acc.Y, &q.Y, accInf)
+	weierstrass.Choose(&acc.Z, &q.Z, accInf)
+}
+
+// pWindows is the number of signed 5-bit digits of k for k·P, ⌈257/5⌉ (the recoding reads
+// one bit above k).
+const pWindows = 52
+
+// Mult returns k·p (projective) for p with Z = 1: a table of j·p (j in 1..16) in Jacobian
+// coordinates (doublings, and mixed additions of p, exact: (j−1)·p ≠ ±p for 3 ≤ j ≤ 15),
+// then 51 times 5 doublings and one addition of ±(a masked lookup), Jacobian but for the
+// last addition.
+//
+// Why jacAdd never sees acc = q: let M_i be the integer whose signed digits are those of
+// windows i and above, so k = M_0 and acc = 32·M_{i+1}·p before the addition of
+// q = d_i·p. |M_i − k/32^i| < 1, so for i ≥ 1 32·M_{i+1} − d_i lies in (−48, k/32 + 48),
+// inside (−n, n): it is 0 mod n only when it is 0, i.e. d_i = 32·M_{i+1}, impossible for
+// |d_i| ≤ 16 unless both are 0 (infinity, masked). The last window (i = 0) can meet
+// acc = q (k = 2·d_0 mod n), so it converts to projective coordinates and adds with the
+// complete formula.
+func (f *formulas) Mult(p point, k [4]uint64) point {
+	var mag, neg [pWindows]uint64
+	weierstrass.Booth(mag[:], neg[:], &k, 5) // the top digit (bits 254..259) is ≥ 0
+	var tab [16]point
+	tab[0].Set(&p.X, &p.Y, &p.Z)
+	for j := 2; j <= 16; j++ {
+		t := &tab[j-1]
+		if j%2 == 0 { // public
+			s := &tab[j/2-1]
+			t.Set(&s.X, &s.Y, &s.Z)
+			jacDouble(&t.X, &t.Y, &t.Z)
+		} else {
+			jacAddAffine(t, &tab[j-2], &p.X, &p.Y)
+		}
+	}
+	var acc, q, r point
+	f.lookup(&acc, &tab, mag[pWindows-1], neg[pWindows-1]) // infinity: Z = 0
+	for i := pWindows - 2; i >= 1; i-- {
+		for range 5 {
+			jacDouble(&acc.X, &acc.Y, &acc.Z)
+		}
+		f.lookup(&q, &tab, mag[i], neg[i])
+		f.jacAddMasked(&acc, &q, mag[i])
+	}
+	for range 5 {
+		jacDouble(&acc.X, &acc.Y, &acc.Z)
+	}
+	f.fromJacobian(&acc)
+	f.lookup(&q, &tab, mag[0], neg[0])
+	f.fromJacobian(&q)
+	f.Add(&r, &acc, &q)
+	clear(mag[:])
+	clear(neg[:])
+	clear(tab[:])
+	acc, q = point{}, point{}
+	return r
 }

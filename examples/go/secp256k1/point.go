@@ -12,8 +12,9 @@ type point = weierstrass.Point[fe]
 // formulas are secp256k1's (a = 0) complete formulas of Renes, Costello and Batina
 // (EUROCRYPT 2016), with b and b3 = 3b (21) in the Montgomery domain. They call the field
 // package directly (the hot path); its ops may alias out and an input. one is 1 in the
-// Montgomery domain.
-type formulas struct{ b, b3, one fe }
+// Montgomery domain. beta is β, a cube root of 1 mod p
+// (λ·(x, y) = (β·x, y)), in the Montgomery domain.
+type formulas struct{ b, b3, one, beta fe }
 
 func newFormulas() *formulas {
 	f := &formulas{}
@@ -22,6 +23,7 @@ func newFormulas() *formulas {
 	field.Mul(&f.one, &one, &cR2)
 	field.Add(&f.b3, &f.b, &f.b)
 	field.Add(&f.b3, &f.b3, &f.b)
+	field.Mul(&f.beta, &cBeta, &cR2)
 	return f
 }
 
@@ -135,19 +137,23 @@ func (f *formulas) Double5(p *point) {
 	p.Set(&x3, &Y, &z3)
 }
 
-// sqrN sets r = a^(2^n), n ≥ 1.
+// sqrN sets r = a^(2^n), n ≥ 1; r may alias a. The squarings alternate between two
+// temporaries: an in-place call would take the field package's copy-back path every time.
 func sqrN(r, a *fe, n int) {
-	field.Square(r, a)
-	for i := 1; i < n; i++ {
-		field.Square(r, r)
+	var t [2]fe
+	field.Square(&t[0], a)
+	for i := 1; i < n; i++ { // n is public
+		field.Square(&t[i%2], &t[(i-1)%2])
 	}
+	s := &t[(n-1)%2]
+	r[0], r[1], r[2], r[3] = s[0], s[1], s[2], s[3]
 }
 
-// Invert sets r = 1/a (0 for a = 0) as a^(p−2) by a fixed addition chain (the exponent is
+// invert sets r = 1/a (0 for a = 0) as a^(p−2) by a fixed addition chain (the exponent is
 // public; libsecp256k1's former one). p − 2 in binary: 223 ones, 0, 22 ones, 0000, 1, 0,
 // 11, 0, 1; with x_k = a^(2^k − 1): 255 squarings and 15 multiplications.
-func (f *formulas) Invert(r, a *fe) {
-	var x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t fe
+func invert(r, a *fe) {
+	var x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t, u fe
 	field.Square(&t, a)
 	field.Mul(&x2, &t, a)
 	field.Square(&t, &x2)
@@ -171,12 +177,12 @@ func (f *formulas) Invert(r, a *fe) {
 	sqrN(&t, &x220, 3)
 	field.Mul(&x223, &t, &x3)
 	sqrN(&t, &x223, 23)
-	field.Mul(&t, &t, &x22) // 0, 22 ones
-	sqrN(&t, &t, 5)
-	field.Mul(&t, &t, a) // 00001
-	sqrN(&t, &t, 3)
-	field.Mul(&t, &t, &x2) // 011
-	sqrN(&t, &t, 2)
+	field.Mul(&u, &t, &x22) // 0, 22 ones
+	sqrN(&t, &u, 5)
+	field.Mul(&u, &t, a) // 00001
+	sqrN(&t, &u, 3)
+	field.Mul(&u, &t, &x2) // 011
+	sqrN(&t, &u, 2)
 	field.Mul(r, &t, a) // 01
 }
 
@@ -230,13 +236,184 @@ func (f *formulas) Double(r, p *point) {
 	field.Add(&r.X, &x1, &x1)
 }
 
-// OnCurve reports whether the affine (x, y) satisfies y² = x³ + b.
-func (f *formulas) OnCurve(x, y *fe) bool {
+// onCurve reports whether the affine (x, y) satisfies y² = x³ + b.
+func onCurve(x, y, b *fe) bool {
 	var rhs, y2 fe
 	field.Square(&rhs, x)
 	field.Mul(&rhs, &rhs, x)
-	field.Add(&rhs, &rhs, &f.b)
+	field.Add(&rhs, &rhs, b)
 	field.Square(&y2, y)
 	field.Sub(&rhs, &rhs, &y2)
 	return weierstrass.IsZero(&rhs) == 1
+}
+
+// Mul returns a·b·2^-256 mod p (the shared code's field access: by value, so nothing
+// escapes through the interface).
+func (f *formulas) Mul(a, b fe) fe {
+	var r fe
+	field.Mul(&r, &a, &b)
+	return r
+}
+
+// Invert returns 1/a (0 for a = 0).
+func (f *formulas) Invert(a fe) fe {
+	var r fe
+	invert(&r, &a)
+	return r
+}
+
+// OnCurve reports whether the affine (x, y) is on the curve.
+func (f *formulas) OnCurve(x, y fe) bool { return onCurve(&x, &y, &f.b) }
+
+// condNeg sets y = −y when neg = 1 (0 keeps y), by Opp and a mask.
+func condNeg(y *fe, neg uint64) {
+	var ny fe
+	field.Opp(&ny, y)
+	weierstrass.Choose(y, &ny, -neg)
+}
+
+// lookup sets r = ±tab[mag−1], infinity (0:1:0) for mag = 0: every entry read, one kept by
+// masks, the sign by Opp and a mask.
+func (f *formulas) lookup(r *point, tab *[16]point, mag, neg uint64) {
+	weierstrass.SelectPoint(r, tab[:], mag, &f.one)
+	condNeg(&r.Y, neg)
+}
+
+// fromJacobian sets p from Jacobian (X:Y:Z) to projective (X·Z, Y, Z³); Z = 0 (infinity)
+// becomes (0:1:0) by a mask (X·Z is 0 already).
+func (f *formulas) fromJacobian(p *point) {
+	var zz, x, z fe
+	field.Square(&zz, &p.Z)
+	field.Mul(&x, &p.X, &p.Z)
+	field.Mul(&z, &zz, &p.Z)
+	weierstrass.Choose(&p.Y, &f.one, -weierstrass.IsZero(&z))
+	p.Set(&x, &p.Y, &z)
+}
+
+// jacAddAffine sets r = p + (x, y) for a Jacobian p and an affine (x, y) (madd-2007-bl,
+// 7M + 4S; RCB's mixed addition costs 11M, 2 multiplications by b and more additions).
+// Exact when p is not infinity (Z ≠ 0) and p ≠ (x, y); p = −(x, y) gives Z3 = 0
+// (infinity), correctly. The callers mask p = infinity and rule out p = (x, y). r is
+// written after the last read of p, so r may alias p.
+func jacAddAffine(r, p *point, x, y *fe) {
+	var z1z1, yz, u2, s2, h, hh, i2, i, j, v, r0, rr, rr2, zh, zh2, z1, yj, yj2, x1, x2, t, y3 fe
+	field.Square(&z1z1, &p.Z)
+	field.Mul(&yz, y, &p.Z)
+	field.Mul(&u2, x, &z1z1)
+	field.Mul(&s2, &yz, &z1z1)
+	field.Sub(&h, &u2, &p.X)
+	field.Square(&hh, &h)
+	field.Sub(&r0, &s2, &p.Y)
+	field.Add(&zh, &p.Z, &h)
+	field.Add(&rr, &r0, &r0) // r = 2(S2 − Y1)
+	field.Add(&i2, &hh, &hh)
+	field.Square(&rr2, &rr)
+	field.Add(&i, &i2, &i2) // I = 4·HH
+	field.Square(&zh2, &zh)
+	field.Mul(&j, &h, &i) // J = H·I
+	field.Mul(&v, &p.X, &i)
+	field.Sub(&z1, &zh2, &z1z1)
+	field.Mul(&yj, &p.Y, &j)
+	field.Sub(&x1, &rr2, &j)
+	field.Sub(&r.Z, &z1, &hh) // Z3 = (Z1 + H)² − Z1Z1 − HH
+	field.Sub(&x2, &x1, &v)
+	field.Add(&yj2, &yj, &yj)
+	field.Sub(&r.X, &x2, &v) // X3 = r² − J − 2V
+	field.Sub(&t, &v, &r.X)
+	field.Mul(&y3, &rr, &t)
+	field.Sub(&r.Y, &y3, &yj2) // Y3 = r(V − X3) − 2·Y1·J
+}
+
+// BaseMult returns k·G (projective): 43 masked lookups of signed 6-bit digits in the
+// affine table, no doubling. Windows 0..41 add in Jacobian coordinates (jacAddAffine), the
+// last one with RCB's complete mixed addition. Why jacAddAffine never sees acc = q: before
+// window i, acc = S_i·G with S_i the sum of d_j·64^j over j < i, |S_i| < 32·64^i/63, and
+// q = d_i·64^i·G with 1 ≤ |d_i| ≤ 32: S_i − d_i·64^i is nonzero and below 33·64^i ≤ 2^252
+// < n in absolute value for i ≤ 41, so acc ≠ q. Infinity (acc at first, q for d_i = 0) is
+// masked. In the last window |d_42|·2^252 may exceed n, hence the complete formula there.
+func (f *formulas) BaseMult(tab *weierstrass.BaseTable[fe], k [4]uint64) point {
+	var mag, neg [weierstrass.BaseWindows]uint64
+	weierstrass.Booth(mag[:], neg[:], &k, 6) // the top digit (bits 251..257) is ≥ 0
+	var acc, r point                         // acc: infinity (Z = 0), Jacobian
+	var q weierstrass.Affine[fe]
+	last := weierstrass.BaseWindows - 1
+	for i := range last {
+		weierstrass.SelectAffine(&q, tab[i][:], mag[i]) // (0, 0) for mag 0: masked below
+		condNeg(&q.Y, neg[i])
+		jacAddAffine(&r, &acc, &q.X, &q.Y)
+		accInf := -weierstrass.IsZero(&acc.Z) // acc = infinity: r = (x, y, 1)
+		weierstrass.Choose(&r.X, &q.X, accInf)
+		weierstrass.Choose(&r.Y, &q.Y, accInf)
+		weierstrass.Choose(&r.Z, &f.one, accInf)
+		f.keep(&acc, &r, mag[i])
+	}
+	f.fromJacobian(&acc)
+	weierstrass.SelectAffine(&q, tab[last][:], mag[last])
+	condNeg(&q.Y, neg[last])
+	f.AddAffine(&r, &acc, &q.X, &q.Y)
+	f.keep(&acc, &r, mag[last])
+	clear(mag[:])
+	clear(neg[:])
+	q, r = weierstrass.Affine[fe]{}, point{}
+	return acc
+}
+
+// keep sets acc = r when mag ≠ 0 (digit 0 keeps acc), by a mask.
+func (f *formulas) keep(acc, r *point, mag uint64) {
+	m := ((mag - 1) >> 63) - 1 // all ones exactly when mag ≠ 0
+	weierstrass.Choose(&acc.X, &r.X, m)
+	weierstrass.Choose(&acc.Y, &r.Y, m)
+	weierstrass.Choose(&acc.Z, &r.Z, m)
+}
+
+// glvWindows is the number of signed 5-bit digits of each GLV half (|r_i| < 2^128; the
+// recoding needs < 2^129).
+const glvWindows = 26
+
+// Mult returns k·p (projective) for p with Z = 1, by the endomorphism λ·(x, y) = (β·x, y)
+// (Gallant–Lambert–Vanstone): k = r1 + λ·r2 (mod n) with |r1|, |r2| < 2^128 (glvSplit),
+// tables of j·p and j·λ·p (j in 1..16, projective), then 25 times 5 doublings (Double5)
+// and two complete additions of masked lookups, the signs of r1 and r2 folded into the
+// digits' signs. Complete additions: no size argument keeps 32·(M1 + λ·M2)·p away from the
+// point added, as P-256's Jacobian ladder has.
+func (f *formulas) Mult(p point, k [4]uint64) point {
+	r1, r2, s1, s2 := glvSplit(&k)
+	var mag1, neg1, mag2, neg2 [glvWindows]uint64
+	weierstrass.Booth(mag1[:], neg1[:], &r1, 5)
+	weierstrass.Booth(mag2[:], neg2[:], &r2, 5)
+	var tab, ltab [16]point // ltab[j−1] = λ·j·p = (β·X : Y : Z)
+	tab[0].Set(&p.X, &p.Y, &p.Z)
+	for j := 2; j <= 16; j++ {
+		if j%2 == 0 { // public
+			f.Double(&tab[j-1], &tab[j/2-1])
+		} else {
+			f.AddAffine(&tab[j-1], &tab[j-2], &p.X, &p.Y)
+		}
+	}
+	for j := range tab {
+		field.Mul(&ltab[j].X, &f.beta, &tab[j].X)
+		ltab[j].Y, ltab[j].Z = tab[j].Y, tab[j].Z
+	}
+	var acc, q, t point
+	top := glvWindows - 1
+	f.lookup(&acc, &tab, mag1[top], neg1[top]^s1)
+	f.lookup(&q, &ltab, mag2[top], neg2[top]^s2)
+	f.Add(&t, &acc, &q)
+	for i := top - 1; i >= 0; i-- {
+		f.Double5(&t)
+		f.lookup(&q, &tab, mag1[i], neg1[i]^s1)
+		f.Add(&acc, &t, &q)
+		f.lookup(&q, &ltab, mag2[i], neg2[i]^s2)
+		f.Add(&t, &acc, &q)
+	}
+	clear(r1[:])
+	clear(r2[:])
+	clear(mag1[:])
+	clear(neg1[:])
+	clear(mag2[:])
+	clear(neg2[:])
+	clear(tab[:])
+	clear(ltab[:])
+	acc, q = point{}, point{}
+	return t
 }

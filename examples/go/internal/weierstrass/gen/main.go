@@ -2,7 +2,7 @@ package main
 
 import (
 	"bytes"
-	_ "embed"
+	"embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,13 +14,13 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/internal/outfile"
 )
 
-// pointTemplate renders the complete formulas as straight-line calls of each curve's field
+// The templates render the point formulas and ladders as straight-line calls of each curve's field
 // package (as Go's crypto/internal/nistec/generate.go does) rather than sharing them through
 // function values or generics, which makes the temporaries escape and costs ~10% of a P-256
 // k·P.
 //
-//go:embed point.go.tmpl
-var pointTemplate string
+//go:embed point.go.tmpl ladder.go.tmpl
+var templates embed.FS
 
 // curve is what the template needs of one curve.
 type curve struct {
@@ -29,13 +29,14 @@ type curve struct {
 	Curve     string // its name in comments
 	AIsMinus3 bool   // a = −3: RCB Algorithms 4 and 6; otherwise a = 0: Algorithms 7 and 9
 	B3        string // 3b in decimal, for the a = 0 comment
+	GLV       bool   // k·P by the endomorphism (x, y) -> (β·x, y): the package has cBeta and glvSplit
 }
 
 // curves returns the curves the template renders, by package name.
 func curves() map[string]curve {
 	return map[string]curve{
 		"nistp256":  {Package: "nistp256", Field: "p256", Curve: "P-256", AIsMinus3: true},
-		"secp256k1": {Package: "secp256k1", Field: "secp256k1_montgomery", Curve: "secp256k1", B3: "21"},
+		"secp256k1": {Package: "secp256k1", Field: "secp256k1_montgomery", Curve: "secp256k1", B3: "21", GLV: true},
 	}
 }
 
@@ -87,9 +88,9 @@ func run(args []string, stdout io.Writer) error {
 
 // render executes the template for c and gofmts the result.
 func render(c curve) ([]byte, error) {
-	tmpl, err := template.New("point.go.tmpl").Parse(pointTemplate)
+	tmpl, err := template.ParseFS(templates, "point.go.tmpl", "ladder.go.tmpl")
 	if err != nil {
-		return nil, fmt.Errorf("parsing point.go.tmpl: %w", err)
+		return nil, fmt.Errorf("parsing the templates: %w", err)
 	}
 	var buf bytes.Buffer
 	if err := tmpl.Execute(&buf, c); err != nil {
