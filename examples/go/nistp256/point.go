@@ -177,29 +177,28 @@ func invert(r, a *fe) {
 // for Y ≠ 0 and Z ≠ 0, so on every point the ladder gives it (prime odd order: only
 // infinity has y = 0, and no other point doubles to infinity); infinity, Z = 0, keeps Z = 0.
 func jacDouble(X, Y, Z *fe) {
-	var delta, gamma, yz, xm, xp, a1, a2, alpha, beta, b2, b4, b8, zz, z1, aa, gg, gg2, gg4, gg8, d, y fe
+	// Z3 = 2·Y·Z instead of (Y + Z)² − gamma − delta, 4·beta = (4X)·gamma and 8·gamma² =
+	// (2·gamma)²·2: 13 additions, not 16, and two fewer on the chain from Y to the next Y.
+	var delta, gamma, yz, x2, x4, xm, xp, g2, a1, a2, alpha, b4, b8, aa, gg4, gg8, d, y fe
 	field.Square(&delta, Z)
+	field.Mul(&yz, Y, Z)
 	field.Square(&gamma, Y)
-	field.Add(&yz, Y, Z)
 	field.Sub(&xm, X, &delta)
 	field.Add(&xp, X, &delta)
-	field.Mul(&beta, X, &gamma)
+	field.Add(&x2, X, X)
 	field.Mul(&a1, &xm, &xp)
-	field.Square(&zz, &yz)
-	field.Add(&b2, &beta, &beta)
+	field.Add(&x4, &x2, &x2)
+	field.Add(&g2, &gamma, &gamma)
+	field.Mul(&b4, &x4, &gamma) // 4·beta = 4·X·gamma
 	field.Add(&a2, &a1, &a1)
-	field.Square(&gg, &gamma)
+	field.Square(&gg4, &g2)     // 4·gamma²
 	field.Add(&alpha, &a2, &a1) // alpha = 3(X − delta)(X + delta)
-	field.Add(&b4, &b2, &b2)    // 4·beta
-	field.Square(&aa, &alpha)
-	field.Sub(&z1, &zz, &gamma)
 	field.Add(&b8, &b4, &b4)
-	field.Add(&gg2, &gg, &gg)
-	field.Sub(Z, &z1, &delta) // Z3 = (Y + Z)² − gamma − delta
-	field.Sub(X, &aa, &b8)    // X3 = alpha² − 8·beta
-	field.Add(&gg4, &gg2, &gg2)
-	field.Sub(&d, &b4, X)
+	field.Square(&aa, &alpha)
+	field.Add(Z, &yz, &yz) // Z3 = 2·Y·Z
 	field.Add(&gg8, &gg4, &gg4)
+	field.Sub(X, &aa, &b8) // X3 = alpha² − 8·beta
+	field.Sub(&d, &b4, X)
 	field.Mul(&y, &alpha, &d)
 	field.Sub(Y, &y, &gg8) // Y3 = alpha(4·beta − X3) − 8·gamma²
 }

@@ -189,25 +189,23 @@ func invert(r, a *fe) {
 // jacDouble doubles the Jacobian (X, Y, Z) in place (dbl-2009-l, a = 0: 2M + 5S); exact for
 // Y ≠ 0 and Z ≠ 0, and keeps Z = 0 (see Double5).
 func jacDouble(X, Y, Z *fe) {
-	var A, B, C, xb, xb2, d1, d2, D, D2, E2, E, EE, yz, C2, C4, C8, dx, y fe
-	field.Square(&A, X)
+	// D = 2((X + B)² − A − C) = 4·X·B and 8C = (2B)²·2: a multiplication for a squaring
+	// and four additions fewer than the published order (a call costs about the same either way).
+	var A, B, B2, B4, C4, C8, D, D2, E2, E, EE, yz, dx, y fe
 	field.Square(&B, Y)
+	field.Square(&A, X)
 	field.Mul(&yz, Y, Z)
-	field.Add(&xb, X, &B)
-	field.Square(&C, &B)
-	field.Square(&xb2, &xb)
+	field.Add(&B2, &B, &B)
 	field.Add(&E2, &A, &A)
+	field.Add(&B4, &B2, &B2)
 	field.Add(&E, &E2, &A) // E = 3A
-	field.Sub(&d1, &xb2, &A)
+	field.Mul(&D, X, &B4)  // D = 4·X·B
+	field.Square(&C4, &B2) // 4C
 	field.Square(&EE, &E)
-	field.Sub(&d2, &d1, &C)
-	field.Add(Z, &yz, &yz)  // Z3 = 2·Y·Z
-	field.Add(&D, &d2, &d2) // D = 2((X + B)² − A − C)
-	field.Add(&C2, &C, &C)
 	field.Add(&D2, &D, &D)
-	field.Add(&C4, &C2, &C2)
-	field.Sub(X, &EE, &D2) // X3 = E² − 2D
+	field.Add(Z, &yz, &yz) // Z3 = 2·Y·Z
 	field.Add(&C8, &C4, &C4)
+	field.Sub(X, &EE, &D2) // X3 = E² − 2D
 	field.Sub(&dx, &D, X)
 	field.Mul(&y, &E, &dx)
 	field.Sub(Y, &y, &C8) // Y3 = E(D − X3) − 8C
