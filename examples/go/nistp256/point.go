@@ -284,9 +284,16 @@ func condNeg(y *fe, neg uint64) {
 
 // lookup sets r = ±tab[mag−1], infinity (0:1:0) for mag = 0: every entry read, one kept by
 // masks, the sign by Opp and a mask.
-func (f *formulas) lookup(r *point, tab *[16]point, mag, neg uint64) {
-	weierstrass.SelectPoint(r, tab[:], mag, &f.one)
+func (f *formulas) lookup(r *point, tab *weierstrass.Table16[fe], mag, neg uint64) {
+	tab.Lookup(r, mag, &f.one)
 	condNeg(&r.Y, neg)
+}
+
+// lookupAffine sets q = ±(entry mag−1 of row), (0, 0) for mag = 0 (the caller masks it).
+func lookupAffine(q *weierstrass.Affine[fe], row *weierstrass.AffineRow[fe], mag, neg uint64) {
+	weierstrass.Select(&q.X, row.X[:], mag)
+	weierstrass.Select(&q.Y, row.Y[:], mag)
+	condNeg(&q.Y, neg)
 }
 
 // fromJacobian sets p from Jacobian (X:Y:Z) to projective (X·Z, Y, Z³); Z = 0 (infinity)
@@ -306,7 +313,7 @@ func (f *formulas) fromJacobian(p *point) {
 // (infinity), correctly. The callers mask p = infinity and rule out p = (x, y). r is
 // written after the last read of p, so r may alias p.
 func jacAddAffine(r, p *point, x, y *fe) {
-	var z1z1, yz, u2, s2, h, hh, i2, i, j, v, r0, rr, rr2, zh, zh2, z1, yj, yj2, x1, x2, t, y3 fe
+	var z1z1, yz, u2, s2, h, hh, i2, i, j, v, r0, rr, rr2, zh, zh2, z1, sj, sj2, x1, x2, t, y3 fe
 	field.Square(&z1z1, &p.Z)
 	field.Mul(&yz, y, &p.Z)
 	field.Mul(&u2, x, &z1z1)
@@ -323,15 +330,15 @@ func jacAddAffine(r, p *point, x, y *fe) {
 	field.Mul(&j, &h, &i) // J = H·I
 	field.Mul(&v, &p.X, &i)
 	field.Sub(&z1, &zh2, &z1z1)
-	field.Mul(&yj, &p.Y, &j)
+	field.Mul(&sj, &p.Y, &j) // S1·J with S1 = Y1 (Z2 = 1)
 	field.Sub(&x1, &rr2, &j)
 	field.Sub(&r.Z, &z1, &hh) // Z3 = (Z1 + H)² − Z1Z1 − HH
 	field.Sub(&x2, &x1, &v)
-	field.Add(&yj2, &yj, &yj)
+	field.Add(&sj2, &sj, &sj)
 	field.Sub(&r.X, &x2, &v) // X3 = r² − J − 2V
 	field.Sub(&t, &v, &r.X)
 	field.Mul(&y3, &rr, &t)
-	field.Sub(&r.Y, &y3, &yj2) // Y3 = r(V − X3) − 2·Y1·J
+	field.Sub(&r.Y, &y3, &sj2) // Y3 = r(V − X3) − 2·S1·J
 }
 
 // BaseMult returns k·G (projective): 43 masked lookups of signed 6-bit digits in the
@@ -348,8 +355,7 @@ func (f *formulas) BaseMult(tab *weierstrass.BaseTable[fe], k [4]uint64) point {
 	var q weierstrass.Affine[fe]
 	last := weierstrass.BaseWindows - 1
 	for i := range last {
-		weierstrass.SelectAffine(&q, tab[i][:], mag[i]) // (0, 0) for mag 0: masked below
-		condNeg(&q.Y, neg[i])
+		lookupAffine(&q, &tab[i], mag[i], neg[i]) // (0, 0) for mag 0: masked below
 		jacAddAffine(&r, &acc, &q.X, &q.Y)
 		accInf := -weierstrass.IsZero(&acc.Z) // acc = infinity: r = (x, y, 1)
 		weierstrass.Choose(&r.X, &q.X, accInf)
@@ -358,8 +364,7 @@ func (f *formulas) BaseMult(tab *weierstrass.BaseTable[fe], k [4]uint64) point {
 		f.keep(&acc, &r, mag[i])
 	}
 	f.fromJacobian(&acc)
-	weierstrass.SelectAffine(&q, tab[last][:], mag[last])
-	condNeg(&q.Y, neg[last])
+	lookupAffine(&q, &tab[last], mag[last], neg[last])
 	f.AddAffine(&r, &acc, &q.X, &q.Y)
 	f.keep(&acc, &r, mag[last])
 	clear(mag[:])
@@ -382,7 +387,7 @@ func (f *formulas) keep(acc, r *point, mag uint64) {
 // written after the last read of p and q.
 func jacAdd(r, p, q *point) {
 	var z1z1, z2z2, y1z2, y2z1, u1, u2, s1, s2, zs, h, h2, i, j, v, r0, rr, rr2, zs2, z1, z2 fe
-	var sj, sj2, x1, x2, t, y fe
+	var sj, sj2, x1, x2, t, y3 fe
 	field.Square(&z1z1, &p.Z)
 	field.Square(&z2z2, &q.Z)
 	field.Mul(&y1z2, &p.Y, &q.Z)
@@ -410,8 +415,8 @@ func jacAdd(r, p, q *point) {
 	field.Add(&sj2, &sj, &sj)
 	field.Sub(&r.X, &x2, &v) // X3 = r² − J − 2V
 	field.Sub(&t, &v, &r.X)
-	field.Mul(&y, &rr, &t)
-	field.Sub(&r.Y, &y, &sj2) // Y3 = r(V − X3) − 2·S1·J
+	field.Mul(&y3, &rr, &t)
+	field.Sub(&r.Y, &y3, &sj2) // Y3 = r(V − X3) − 2·S1·J
 }
 
 // jacAddMasked sets acc = acc + q (Jacobian; q is infinity when mag = 0) by jacAdd and
@@ -445,18 +450,23 @@ const pWindows = 52
 func (f *formulas) Mult(p point, k [4]uint64) point {
 	var mag, neg [pWindows]uint64
 	weierstrass.Booth(mag[:], neg[:], &k, 5) // the top digit (bits 254..259) is ≥ 0
-	var tab [16]point
-	tab[0].Set(&p.X, &p.Y, &p.Z)
+	var pts [16]point
+	var tab weierstrass.Table16[fe]
+	pts[0].Set(&p.X, &p.Y, &p.Z)
 	for j := 2; j <= 16; j++ {
-		t := &tab[j-1]
+		t := &pts[j-1]
 		if j%2 == 0 { // public
-			s := &tab[j/2-1]
+			s := &pts[j/2-1]
 			t.Set(&s.X, &s.Y, &s.Z)
 			jacDouble(&t.X, &t.Y, &t.Z)
 		} else {
-			jacAddAffine(t, &tab[j-2], &p.X, &p.Y)
+			jacAddAffine(t, &pts[j-2], &p.X, &p.Y)
 		}
 	}
+	for j := range pts {
+		tab.Set(j, &pts[j])
+	}
+	clear(pts[:])
 	var acc, q, r point
 	f.lookup(&acc, &tab, mag[pWindows-1], neg[pWindows-1]) // infinity: Z = 0
 	for i := pWindows - 2; i >= 1; i-- {
@@ -475,7 +485,7 @@ func (f *formulas) Mult(p point, k [4]uint64) point {
 	f.Add(&r, &acc, &q)
 	clear(mag[:])
 	clear(neg[:])
-	clear(tab[:])
+	tab = weierstrass.Table16[fe]{}
 	acc, q = point{}, point{}
 	return r
 }

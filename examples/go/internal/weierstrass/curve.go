@@ -79,9 +79,13 @@ type Affine[E Element] struct{ X, Y E }
 // recoding reads one bit above it).
 const BaseWindows = 43
 
-// BaseTable is tab[i][j−1] = j·64^i·G (affine) for j in 1..32 (43×32 points, 86 KiB): k·G
-// is the sum over i of ±tab[i][|d_i| − 1] for the signed 6-bit digits d_i of k.
-type BaseTable[E Element] [BaseWindows][32]Affine[E]
+// BaseTable is tab[i] = j·64^i·G (affine, entry j−1) for j in 1..32 (43×32 points, 86
+// KiB): k·G is the sum over i of ±(entry |d_i| − 1 of tab[i]) for the signed 6-bit digits
+// d_i of k.
+type BaseTable[E Element] [BaseWindows]AffineRow[E]
+
+// AffineRow is 32 affine points, one array per coordinate (what Select scans).
+type AffineRow[E Element] struct{ X, Y [32]E }
 
 func (c *Curve[E]) newBaseTable() *BaseTable[E] {
 	tab := new(BaseTable[E])
@@ -99,7 +103,7 @@ func (c *Curve[E]) newBaseTable() *BaseTable[E] {
 
 // normalize sets out to the affine forms of row by one inversion (Montgomery's trick); no
 // entry is infinity (j·64^i < n).
-func (c *Curve[E]) normalize(out *[32]Affine[E], row *[32]Point[E]) {
+func (c *Curve[E]) normalize(out *AffineRow[E], row *[32]Point[E]) {
 	f := c.p.Formulas
 	var prod [32]E
 	prod[0] = row[0].Z
@@ -113,7 +117,7 @@ func (c *Curve[E]) normalize(out *[32]Affine[E], row *[32]Point[E]) {
 			zinv = f.Mul(inv, prod[j-1]) // 1/Z_j
 			inv = f.Mul(inv, row[j].Z)   // 1/(Z_0 ... Z_{j−1})
 		}
-		out[j] = Affine[E]{f.Mul(row[j].X, zinv), f.Mul(row[j].Y, zinv)}
+		out.X[j], out.Y[j] = f.Mul(row[j].X, zinv), f.Mul(row[j].Y, zinv)
 	}
 }
 

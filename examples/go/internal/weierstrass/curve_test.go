@@ -95,27 +95,33 @@ func TestScalarDigits(t *testing.T) {
 
 func TestSelect(t *testing.T) {
 	one := elem{1, 2, 3, 4}
-	tab := []Point[elem]{
-		{elem{11}, elem{12}, elem{13}},
-		{elem{21}, elem{22}, elem{23}},
-		{elem{31}, elem{32}, elem{33}},
+	var tab Table16[elem]
+	for j := range 16 {
+		v := uint64(10 * (j + 1))
+		tab.Set(j, &Point[elem]{elem{v + 1, v}, elem{v + 2, v}, elem{v + 3, v}})
 	}
 	r := Point[elem]{elem{9}, elem{9}, elem{9}} // overwritten
-	SelectPoint(&r, tab, 0, &one)
+	tab.Lookup(&r, 0, &one)
 	require.Equal(t, Point[elem]{Y: one}, r, "digit 0 is infinity")
-	atab := []Affine[elem]{{elem{11}, elem{12}}, {elem{21}, elem{22}}, {elem{31}, elem{32}}}
-	var a Affine[elem]
-	SelectAffine(&a, atab, 0)
-	require.Equal(t, Affine[elem]{}, a, "affine digit 0")
-	for d := range tab {
-		SelectPoint(&r, tab, uint64(d+1), &one)
-		require.Equal(t, tab[d], r, "digit %d", d+1)
-		SelectAffine(&a, atab, uint64(d+1))
-		require.Equal(t, atab[d], a, "affine digit %d", d+1)
+	for d := range 16 {
+		tab.Lookup(&r, uint64(d+1), &one)
+		require.Equal(t, Point[elem]{tab.X[d], tab.Y[d], tab.Z[d]}, r, "digit %d", d+1)
+		require.Equal(t, uint64(10*(d+1)+2), r.Y[0], "digit %d", d+1)
 	}
-	r.Set(&tab[0].Z, &tab[1].X, &tab[2].Y)
-	require.Equal(t, Point[elem]{elem{13}, elem{21}, elem{32}}, r, "Set")
-	x := elem{1, 2, 3, 4}
+	var row AffineRow[elem]
+	for j := range 32 {
+		row.X[j], row.Y[j] = elem{uint64(j), 7}, elem{uint64(j), 8}
+	}
+	var x elem
+	Select(&x, row.X[:], 0)
+	require.Equal(t, elem{}, x, "affine digit 0")
+	for d := range 32 {
+		Select(&x, row.Y[:], uint64(d+1))
+		require.Equal(t, elem{uint64(d), 8}, x, "affine digit %d", d+1)
+	}
+	r.Set(&tab.Z[0], &tab.X[1], &tab.Y[2])
+	require.Equal(t, Point[elem]{tab.Z[0], tab.X[1], tab.Y[2]}, r, "Set")
+	x = elem{1, 2, 3, 4}
 	Choose(&x, &elem{5, 6, 7, 8}, 0)
 	require.Equal(t, elem{1, 2, 3, 4}, x, "mask 0 keeps")
 	Choose(&x, &elem{5, 6, 7, 8}, ^uint64(0))

@@ -52,49 +52,41 @@ func windowBits(w *[4]uint64, pos int, n uint) uint64 {
 	return v & (1<<n - 1)
 }
 
-// SelectPoint sets r = tab[d−1] for d in 1..len(tab) and (0:one:0) for d = 0 (infinity,
-// projective or Jacobian), reading every entry and keeping one by masks: no branch or
-// index depends on the secret d. One pass per coordinate, gathering its four words in
-// locals: twelve at once do not fit in the registers, and the spills cost more than the
-// passes (callgrind: 1,520 → 960 instructions per 16-entry lookup).
-func SelectPoint[E Element](r *Point[E], tab []Point[E], d uint64, one *E) {
-	zero := -((d - 1) >> 63) // all ones exactly when d = 0 (d < 2^63): Y = one
+// Select sets r = tab[d−1] for d in 1..len(tab) and 0 for d = 0, reading every entry and
+// keeping one by masks: no branch or index depends on the secret d. Tables are kept one
+// array per coordinate (Table16, AffineRow) so that one loop gathers four words in locals
+// (registers); twelve at once, a whole point, did not fit and spilled (callgrind: 1,520 →
+// 960 instructions per 16-entry point lookup).
+func Select[E Element](r *E, tab []E, d uint64) {
 	var w0, w1, w2, w3 uint64
 	for j := range tab {
-		m, e := match(j, d), &tab[j].X
+		m, e := match(j, d), &tab[j]
 		w0, w1, w2, w3 = w0|(*e)[0]&m, w1|(*e)[1]&m, w2|(*e)[2]&m, w3|(*e)[3]&m
 	}
-	r.X[0], r.X[1], r.X[2], r.X[3] = w0, w1, w2, w3
-	w0, w1, w2, w3 = (*one)[0]&zero, (*one)[1]&zero, (*one)[2]&zero, (*one)[3]&zero
-	for j := range tab {
-		m, e := match(j, d), &tab[j].Y
-		w0, w1, w2, w3 = w0|(*e)[0]&m, w1|(*e)[1]&m, w2|(*e)[2]&m, w3|(*e)[3]&m
-	}
-	r.Y[0], r.Y[1], r.Y[2], r.Y[3] = w0, w1, w2, w3
-	w0, w1, w2, w3 = 0, 0, 0, 0
-	for j := range tab {
-		m, e := match(j, d), &tab[j].Z
-		w0, w1, w2, w3 = w0|(*e)[0]&m, w1|(*e)[1]&m, w2|(*e)[2]&m, w3|(*e)[3]&m
-	}
-	r.Z[0], r.Z[1], r.Z[2], r.Z[3] = w0, w1, w2, w3
+	(*r)[0], (*r)[1], (*r)[2], (*r)[3] = w0, w1, w2, w3
 }
 
-// SelectAffine sets r = tab[d−1] for d in 1..len(tab) and (0, 0) for d = 0 (the caller
-// masks it), reading every entry and keeping one by masks, one pass per coordinate as
-// SelectPoint.
-func SelectAffine[E Element](r *Affine[E], tab []Affine[E], d uint64) {
-	var w0, w1, w2, w3 uint64
-	for j := range tab {
-		m, e := match(j, d), &tab[j].X
-		w0, w1, w2, w3 = w0|(*e)[0]&m, w1|(*e)[1]&m, w2|(*e)[2]&m, w3|(*e)[3]&m
-	}
-	r.X[0], r.X[1], r.X[2], r.X[3] = w0, w1, w2, w3
-	w0, w1, w2, w3 = 0, 0, 0, 0
-	for j := range tab {
-		m, e := match(j, d), &tab[j].Y
-		w0, w1, w2, w3 = w0|(*e)[0]&m, w1|(*e)[1]&m, w2|(*e)[2]&m, w3|(*e)[3]&m
-	}
-	r.Y[0], r.Y[1], r.Y[2], r.Y[3] = w0, w1, w2, w3
+// Table16 holds the points j·P for j in 1..16 (entry j−1), one array per coordinate.
+type Table16[E Element] struct{ X, Y, Z [16]E }
+
+// Set sets entry j to p, word by word (see Point.Set).
+func (t *Table16[E]) Set(j int, p *Point[E]) {
+	setFE(&t.X[j], &p.X)
+	setFE(&t.Y[j], &p.Y)
+	setFE(&t.Z[j], &p.Z)
+}
+
+// Lookup sets r = entry d−1 for d in 1..16 and (0:one:0) for d = 0 (infinity, projective
+// or Jacobian), by masks.
+func (t *Table16[E]) Lookup(r *Point[E], d uint64, one *E) {
+	Select(&r.X, t.X[:], d)
+	Select(&r.Y, t.Y[:], d)
+	Select(&r.Z, t.Z[:], d)
+	Choose(&r.Y, one, -((d - 1) >> 63)) // all ones exactly when d = 0 (d < 2^63)
+}
+
+func setFE[E Element](dst, src *E) {
+	(*dst)[0], (*dst)[1], (*dst)[2], (*dst)[3] = (*src)[0], (*src)[1], (*src)[2], (*src)[3]
 }
 
 // match returns all ones when j + 1 = d and 0 otherwise, without a branch (d < 2^63).
