@@ -9,6 +9,7 @@ import (
 
 // The ladders and the Jacobian formulas they use; the complete formulas, the doublings and
 // the inversion are in point.go.
+
 // Mul returns a·b·2^-256 mod p (the shared code's field access: by value, so nothing
 // escapes through the interface).
 func (f *formulas) Mul(a, b fe) fe {
