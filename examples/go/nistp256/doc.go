@@ -2,3 +2,4 @@
 package nistp256
 
 //go:generate go run ../internal/weierstrass/gen -curve nistp256
+//go:generate go run ../internal/weierstrass/gen -curve nistp256 -file ladder

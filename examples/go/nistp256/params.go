@@ -28,4 +28,4 @@ var (
 
 // curve is P-256 with the formulas of point.go; read-only after package initialisation.
 var curve = weierstrass.New(weierstrass.Params[fe]{Name: curveName, P: cP, N: cN,
-	R2: cR2, Gx: cGx, Gy: cGy, Mul: field.Mul, Opp: field.Opp, Formulas: newFormulas()})
+	R2: cR2, Gx: cGx, Gy: cGy, Formulas: newFormulas()})

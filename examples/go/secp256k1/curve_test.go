@@ -186,6 +186,27 @@ func TestKnownMultiples(t *testing.T) {
 	}
 }
 
+// TestEdgeScalars: k = j and n − j for small j, where the ladders' last additions can meet
+// acc = ±q (P-256 k·P's last window adds q = d_0·P to acc = 32·M_1·P, equal for k = 2·d_0
+// mod n) or infinity (acc = 0 before a nonzero digit), so a Jacobian addition where the
+// complete one is needed fails here.
+func TestEdgeScalars(t *testing.T) {
+	r := newRef(t)
+	g := []*big.Int{r.gx, r.gy}
+	gEnc := encode(g)
+	for j := int64(1); j <= 40; j++ {
+		for _, k := range []*big.Int{big.NewInt(j), new(big.Int).Sub(r.n, big.NewInt(j))} {
+			want := encode(r.mul(k, g))
+			got, err := ScalarBaseMult(scalarBytes(k))
+			require.NoError(t, err)
+			require.Equal(t, want, got, "k·G for k=%x", k)
+			got, err = ScalarMult(scalarBytes(k), gEnc)
+			require.NoError(t, err)
+			require.Equal(t, want, got, "k·P (P = G) for k=%x", k)
+		}
+	}
+}
+
 func TestRandomAgainstReference(t *testing.T) {
 	r := newRef(t)
 	rng := rand.New(rand.NewSource(3))

@@ -2,3 +2,4 @@
 package secp256k1
 
 //go:generate go run ../internal/weierstrass/gen -curve secp256k1
+//go:generate go run ../internal/weierstrass/gen -curve secp256k1 -file ladder

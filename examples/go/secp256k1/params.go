@@ -24,8 +24,11 @@ var (
 	cGy = fe{0x9c47d08ffb10d4b8, 0xfd17b448a6855419, 0x5da4fbfc0e1108a8, 0x483ada7726a3c465}
 	// cR2 = 2^512 mod p: Mul(x, cR2) = x·2^256 mod p moves x into the Montgomery domain.
 	cR2 = fe{0x000007a2000e90a1, 0x0000000000000001, 0x0000000000000000, 0x0000000000000000}
+	// cBeta is β, a cube root of 1 mod p with λ·(x, y) = (β·x, y) for glvSplit's λ
+	// (libsecp256k1's pair); TestGLV checks it on random points.
+	cBeta = fe{0xc1396c28719501ee, 0x9cf0497512f58995, 0x6e64479eac3434e9, 0x7ae96a2b657c0710}
 )
 
 // curve is secp256k1 with the formulas of point.go; read-only after package initialisation.
 var curve = weierstrass.New(weierstrass.Params[fe]{Name: curveName, P: cP, N: cN,
-	R2: cR2, Gx: cGx, Gy: cGy, Mul: field.Mul, Opp: field.Opp, Formulas: newFormulas()})
+	R2: cR2, Gx: cGx, Gy: cGy, Formulas: newFormulas()})

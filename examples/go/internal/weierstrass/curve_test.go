@@ -61,16 +61,22 @@ func TestScalarDigits(t *testing.T) {
 		{"2^255 - 1", be([4]uint64{^uint64(0), ^uint64(0), ^uint64(0), 1<<63 - 1}), true},
 		{"runs of 16", be([4]uint64{0x8421084210842108, 0x4210842108421084, 0x2108421084210842, 0x0842108421084210}), true},
 		{"alternating", be([4]uint64{0x5555555555555555, 0xaaaaaaaaaaaaaaaa, 0x5555555555555555, 0x2aaaaaaaaaaaaaaa}), true},
+		{"2^128 - 1 (a GLV half)", be([4]uint64{^uint64(0), ^uint64(0)}), true},
 	} {
+		words, ok := c.scalarWords(tc.k)
+		require.Equal(t, tc.ok, ok, tc.name)
+		if len(tc.k) != 32 {
+			continue
+		}
 		for _, wc := range []struct {
 			w     uint
 			count int
-		}{{5, windows}, {6, baseWindows}} {
-			mag, neg, ok := c.scalarDigits(tc.k, wc.w, wc.count)
-			require.Equal(t, tc.ok, ok, tc.name)
-			if len(tc.k) != 32 {
-				continue
+		}{{5, 52}, {6, BaseWindows}, {5, 26}} {
+			if wc.count == 26 && words[2]|words[3] != 0 {
+				continue // 26 digits take k < 2^129 only
 			}
+			mag, neg := make([]uint64, wc.count), make([]uint64, wc.count)
+			Booth(mag, neg, &words, wc.w)
 			sum := new(big.Int) // the signed digits put back together
 			for i := wc.count - 1; i >= 0; i-- {
 				require.LessOrEqual(t, mag[i], uint64(1)<<(wc.w-1), tc.name)
@@ -87,37 +93,37 @@ func TestScalarDigits(t *testing.T) {
 	}
 }
 
-func TestSelectPoint(t *testing.T) {
-	c := &Curve[elem]{one: elem{1, 2, 3, 4}}
-	tab := []Point[elem]{
-		{elem{11}, elem{12}, elem{13}},
-		{elem{21}, elem{22}, elem{23}},
-		{elem{31}, elem{32}, elem{33}},
+func TestSelect(t *testing.T) {
+	one := elem{1, 2, 3, 4}
+	var tab Table16[elem]
+	for j := range 16 {
+		v := uint64(10 * (j + 1))
+		tab.Set(j, &Point[elem]{elem{v + 1, v}, elem{v + 2, v}, elem{v + 3, v}})
 	}
-	var r Point[elem]
-	c.selectPoint(&r, tab, 0)
-	require.Equal(t, Point[elem]{Y: c.one}, r, "digit 0 is infinity")
-	for d := range tab {
-		c.selectPoint(&r, tab, uint64(d+1))
-		require.Equal(t, tab[d], r, "digit %d", d+1)
+	r := Point[elem]{elem{9}, elem{9}, elem{9}} // overwritten
+	tab.Lookup(&r, 0, &one)
+	require.Equal(t, Point[elem]{Y: one}, r, "digit 0 is infinity")
+	for d := range 16 {
+		tab.Lookup(&r, uint64(d+1), &one)
+		require.Equal(t, Point[elem]{tab.X[d], tab.Y[d], tab.Z[d]}, r, "digit %d", d+1)
+		require.Equal(t, uint64(10*(d+1)+2), r.Y[0], "digit %d", d+1)
 	}
-	r.Set(&tab[0].Z, &tab[1].X, &tab[2].Y)
-	require.Equal(t, Point[elem]{elem{13}, elem{21}, elem{32}}, r, "Set")
-
-	c.p.Opp = func(out, a *elem) { *out = elem{^a[0], ^a[1], ^a[2], ^a[3]} } // any map will do
-	atab := []Affine[elem]{{elem{11}, elem{12}}, {elem{21}, elem{22}}, {elem{31}, elem{32}}}
-	var a Affine[elem]
-	for d := range tab {
-		for _, neg := range []uint64{0, 1} {
-			c.selectSigned(&r, tab, uint64(d+1), neg)
-			c.selectAffine(&a, atab, uint64(d+1), neg)
-			want, wantA := tab[d], atab[d]
-			if neg == 1 {
-				c.p.Opp(&want.Y, &want.Y)
-				c.p.Opp(&wantA.Y, &wantA.Y)
-			}
-			require.Equal(t, want, r, "digit %d, negative %d", d+1, neg)
-			require.Equal(t, wantA, a, "affine digit %d, negative %d", d+1, neg)
-		}
+	var row AffineRow[elem]
+	for j := range 32 {
+		row.X[j], row.Y[j] = elem{uint64(j), 7}, elem{uint64(j), 8}
 	}
+	var x elem
+	Select(&x, row.X[:], 0)
+	require.Equal(t, elem{}, x, "affine digit 0")
+	for d := range 32 {
+		Select(&x, row.Y[:], uint64(d+1))
+		require.Equal(t, elem{uint64(d), 8}, x, "affine digit %d", d+1)
+	}
+	r.Set(&tab.Z[0], &tab.X[1], &tab.Y[2])
+	require.Equal(t, Point[elem]{tab.Z[0], tab.X[1], tab.Y[2]}, r, "Set")
+	x = elem{1, 2, 3, 4}
+	Choose(&x, &elem{5, 6, 7, 8}, 0)
+	require.Equal(t, elem{1, 2, 3, 4}, x, "mask 0 keeps")
+	Choose(&x, &elem{5, 6, 7, 8}, ^uint64(0))
+	require.Equal(t, elem{5, 6, 7, 8}, x, "mask ones takes")
 }

@@ -11,22 +11,13 @@ import (
 type Element interface{ ~[4]uint64 }
 
 // The field helpers below run a few times per scalar multiplication, so they call the
-// field through the function values of Params; the formulas (the hot path) call it directly.
+// field through the Formulas interface (by value); the ladders call it directly.
 
 // ToMont returns x·2^256 mod p (x < 2^256 plain) in the Montgomery domain.
-func (c *Curve[E]) ToMont(x *E) E {
-	var r E
-	c.p.Mul(&r, x, &c.p.R2)
-	return r
-}
+func (c *Curve[E]) ToMont(x *E) E { return c.p.Formulas.Mul(*x, c.p.R2) }
 
 // FromMont returns the plain value of x (a Montgomery multiplication by 1).
-func (c *Curve[E]) FromMont(x *E) E {
-	var r E
-	one := E{1}
-	c.p.Mul(&r, x, &one)
-	return r
-}
+func (c *Curve[E]) FromMont(x *E) E { return c.p.Formulas.Mul(*x, E{1}) }
 
 // DecodeFE reads 32 big-endian bytes into the Montgomery domain; ok is false when the
 // value is not below p (points are public, so the caller may branch on ok).
@@ -51,11 +42,7 @@ func (c *Curve[E]) EncodeFE(b []byte, x *E) {
 }
 
 // Invert returns 1/a (0 for a = 0): the formulas' addition chain for a^(p−2).
-func (c *Curve[E]) Invert(a *E) E {
-	var r E
-	c.p.Formulas.Invert(&r, a)
-	return r
-}
+func (c *Curve[E]) Invert(a *E) E { return c.p.Formulas.Invert(*a) }
 
 // Less reports a < b as 256-bit integers, by a borrow chain without branches.
 func Less(a, b [4]uint64) bool {

@@ -11,17 +11,19 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestRenderMatchesCheckedIn keeps the checked-in point.go files what the template renders
-// (.ci/run diffs them too; this catches a hand edit in plain go test).
+// TestRenderMatchesCheckedIn keeps the checked-in point.go and ladder.go files what the
+// templates render (.ci/run diffs them too; this catches a hand edit in plain go test).
 func TestRenderMatchesCheckedIn(t *testing.T) {
 	for name, c := range curves() {
-		t.Run(name, func(t *testing.T) {
-			got, err := render(c)
-			require.NoError(t, err)
-			want, err := os.ReadFile(filepath.Join("..", "..", "..", c.Package, "point.go"))
-			require.NoError(t, err)
-			require.Equal(t, string(want), string(got))
-		})
+		for _, file := range []string{"point", "ladder"} {
+			t.Run(name+"/"+file, func(t *testing.T) {
+				got, err := render(c, file)
+				require.NoError(t, err)
+				want, err := os.ReadFile(filepath.Join("..", "..", "..", c.Package, file+".go"))
+				require.NoError(t, err)
+				require.Equal(t, string(want), string(got))
+			})
+		}
 	}
 }
 
@@ -35,6 +37,8 @@ func TestRun(t *testing.T) {
 	}{
 		{"nistp256", []string{"-curve", "nistp256", "-o", out}, ""},
 		{"secp256k1", []string{"-curve", "secp256k1", "-o", out}, ""},
+		{"ladder", []string{"-curve", "secp256k1", "-file", "ladder", "-o", out}, ""},
+		{"unknown file", []string{"-curve", "nistp256", "-file", "curve", "-o", out}, `unknown -file "curve"`},
 		{"unknown curve", []string{"-curve", "p384", "-o", out}, `unknown -curve "p384"`},
 		{"no curve", []string{"-o", out}, `unknown -curve ""`},
 		{"bad flag", []string{"-curve", "nistp256", "-x"}, "flag provided but not defined: -x"},
@@ -59,6 +63,9 @@ func TestRun(t *testing.T) {
 			require.NoError(t, err)
 			require.Contains(t, string(src), "DO NOT EDIT.")
 			require.Contains(t, string(src), "package "+tt.args[1])
+			if len(tt.args) > 3 && tt.args[3] == "ladder" {
+				require.Contains(t, string(src), "func (f *formulas) Mult(")
+			}
 		})
 	}
 }
@@ -73,7 +80,7 @@ func TestHelp(t *testing.T) {
 // TestRunStreams covers .ci/run's "-o /dev/stdout": a stream is written in place, never
 // replaced by a rename (which once replaced the /dev/stdout symlink itself).
 func TestRunStreams(t *testing.T) {
-	want, err := render(curves()["nistp256"])
+	want, err := render(curves()["nistp256"], "point")
 	require.NoError(t, err)
 
 	var stdout bytes.Buffer
