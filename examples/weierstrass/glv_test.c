@@ -1,7 +1,7 @@
-// secp256k1 k·P internals (glv.inc) that random and structured scalars never reach through
-// the API: jac_add_unified on acc = q (doubling), acc = -q (infinity), acc = -λ·q (the
-// degenerate R = M = 0 case), acc = λ·q and acc = infinity, against RCB's complete addition;
-// and glv_digits: k = E(v1) + λ·E(v2) (mod n) with v1, v2 < 2^129, on edge and random k
+// secp256k1 k·P internals (glv.inc, inv.inc) that random and structured scalars never reach
+// through the API: the inversion on edge values; jac_add_unified on acc = q (doubling),
+// acc = -q (infinity), acc = -λ·q (the degenerate R = M = 0 case), acc = λ·q and
+// acc = infinity, against RCB's complete addition; and glv_digits: k = E(v1) + λ·E(v2) (mod n) with v1, v2 < 2^129, on edge and random k
 // (OpenSSL BIGNUM as the reference). The curve code is included whole, with its own names.
 #define _DEFAULT_SOURCE  // explicit_bzero
 #include <openssl/bn.h>
@@ -164,14 +164,30 @@ static void test_digits(void) {
   BN_CTX_free(ctx);
 }
 
+// fe_inv (inv.inc) on edge values: a·a^-1 = 1, and 0^-1 = 0.
+static void test_inverse(void) {
+  fe vals[8] = {{1}, {2}, {3}, {0, 0, 0, (uint64_t)1 << 63}, {0}, {0}, {0}, {0}};
+  memcpy(vals[4], c_p, sizeof(fe)), vals[4][0] -= 1;  // p - 1
+  memcpy(vals[5], c_p, sizeof(fe)), vals[5][0] -= 2;
+  memset(vals[6], 0xff, sizeof(fe)), vals[6][3] >>= 1;  // 2^255 - 1
+  for (int i = 0; i < 8; i++) {
+    fe a, inv, prod;
+    FE(to_montgomery)(a, vals[i]);
+    fe_inv(inv, a);
+    mul(prod, a, inv);
+    check(i == 7 ? fe_is_zero(inv) : fe_equal(prod, c_one), "a·a^-1 = 1, 0^-1 = 0", i);
+  }
+}
+
 int main(void) {
   pthread_once(&init_once, init);
+  test_inverse();
   test_unified();
   test_digits();
   if (failures) {
     fprintf(stderr, "glv_test: %d failures\n", failures);
     return 1;
   }
-  printf("glv_test: PASS (40 points × 6 addition cases, 20,000 scalar splits)\n");
+  printf("glv_test: PASS (8 inversions, 40 points × 6 addition cases, 20,000 scalar splits)\n");
   return 0;
 }
