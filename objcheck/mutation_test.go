@@ -37,8 +37,7 @@ func fieldFunc(t *testing.T, field, op string) *ir.Func {
 }
 
 // mutationSubjects: six compile outputs (gcc-assembled) and gcc/clang-19 -O3 builds of
-// emit-c's C: poly1305, p256 and curve25519_solinas mul by both, secp256k1_montgomery mul
-// by clang.
+// emit-c's C: poly1305, p256, curve25519_solinas and secp256k1_montgomery mul by both.
 func mutationSubjects(t *testing.T, dir string) []subject {
 	var out []subject
 	for i, fo := range [][2]string{{"poly1305", "mul"}, {"poly1305", "square"}, {"curve25519", "mul"},
@@ -57,11 +56,12 @@ func mutationSubjects(t *testing.T, dir string) []subject {
 		out = append(out, subject{sym, obj, sym, fn})
 	}
 	// clang's secp256k1_montgomery and curve25519_solinas mul are proved only through the
-	// sign-borrow and add-carry-mod rules, gcc's curve25519_solinas mul through neg-bit:
-	// their mutants test those rules.
+	// sign-borrow and add-carry-mod rules, gcc's curve25519_solinas mul through not-bit-wide
+	// and mod-neg-bit, gcc's secp256k1_montgomery mul through not-bit-wide and add-carry-mod
+	// probing a wide low part: their mutants test those rules.
 	for _, fc := range [][3]string{{"poly1305", "mul", "gcc"}, {"poly1305", "mul", "clang-19"}, {"p256", "mul", "gcc"},
 		{"p256", "mul", "clang-19"}, {"secp256k1_montgomery", "mul", "clang-19"}, {"curve25519_solinas", "mul", "clang-19"},
-		{"curve25519_solinas", "mul", "gcc"}} {
+		{"curve25519_solinas", "mul", "gcc"}, {"secp256k1_montgomery", "mul", "gcc"}} {
 		fo, cc := fc[:2], fc[2]
 		fn := fieldFunc(t, fo[0], fo[1])
 		sym := cc[:3] + "_" + fo[0] + "_" + fo[1]
@@ -95,7 +95,7 @@ func safeCheck(fn *ir.Func, ld *Loaded, seed uint64) (rep checker.Report, err er
 // assembled objects (flips and overwrites in the .o file itself, read back through
 // LoadObject), checks every mutant and runs every mutant: no mutant that computes a wrong
 // result (or crashes, or writes outside out1) may be proved. CRYPTOPT_OBJ_MUTANTS sets the
-// mutants per function (the documented full run: 600 x 13 objects).
+// mutants per function (the documented full run: 600 x 14 objects).
 func TestObjectMutants(t *testing.T) {
 	requireTools(t, "gcc", "clang-19")
 	per := envInt("CRYPTOPT_OBJ_MUTANTS", 40)

@@ -1,6 +1,7 @@
 package egraph
 
 import (
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -83,6 +84,34 @@ var rewriteTable = []rewriteCase{
 	{"carry-moved-into-sum", "(+ (>> (+ (mod (* a b) 64) (* d x)) 64) (>> (+ (mod (+ (* a b) (* d x)) 64) y) 64))",
 		"(>> (+ (mod (* a b) 64) (* d x) y) 64)"},
 	{"carry-split-whole", "(+ (>> (+ a (mod (* 19 (* s t)) 64)) 52) (* 4096 (>> (* 19 (* s t)) 64)))", "(>> (+ a (* 19 (* s t))) 52)"},
+	// gcc keeps a borrow as the word ~b (cmp r, b; sbb) where the IR adds the bit ~b.
+	{"borrow-word", "(mod (+ a (~ c 64) 1) 64)", "(mod (+ a (~ c 1) 0xffffffffffffffff) 64)"},
+	// gcc's no-borrow of r - p_i - b for p_i = 2^64-1: the and of the carries of r - b and
+	// of (r - b) + 1; r - b is built from the whole sum (more terms than add-carry-mod's
+	// probe of the other side takes).
+	{"and-of-carries", gccAnd(gccCarryIn(5)), gccNoBorrow},
+}
+
+// gccR1 is a limb r = (S + (P >> 64)) mod 2^64 of a product sum, and gccNoBorrow the IR's
+// no-borrow of r - (2^64-1) - b after the borrow b of (P mod 2^64) - (2^64-5).
+const (
+	gccS        = "(* d x) (* d y) (* x y) (* a x) (* a y) (* b x) (* b y)"
+	gccR1       = "(mod (+ " + gccS + " (>> (* a b) 64)) 64)"
+	gccC0       = "(>> (+ (mod (* a b) 64) 5) 64)"
+	gccNoBorrow = "(>> (+ " + gccR1 + " " + gccC0 + ") 64)"
+)
+
+// gccCarryIn is gcc's r - b as ((S + carry of P + k) + 2^64-1) mod 2^64, with the carry
+// of P + k merged as the IR merges it.
+func gccCarryIn(k int) string {
+	return fmt.Sprintf("(mod (+ %s (>> (+ (* a b) %d) 64) 0xffffffffffffffff) 64)", gccS, k)
+}
+
+// gccAnd is gcc's and of two carries, (x + y + 2^63-2) >> 63: x the carry of r - b (1 when
+// no borrow), y the carry of low + 1 (1 when low = r - b is 2^64-1).
+func gccAnd(low string) string {
+	a := "(>> (+ " + gccR1 + " " + gccC0 + " 0xffffffffffffffff) 64)"
+	return "(>> (+ " + a + " (>> (+ " + low + " 1) 64) 0x7ffffffffffffffe) 63)"
 }
 
 func build(t *testing.T, g *EGraph, s string) (Expr, Id) {
@@ -168,6 +197,11 @@ func TestDistinct(t *testing.T) {
 		{"neg-of-non-bit", "(mod (+ (~ (mod a 2) 64) 1) 64)", "(* 0xffffffffffffffff (mod a 2))"},
 		{"carry-split-wrong-weight", "(+ (>> (+ a (mod (* s t) 64)) 52) (* 2048 (>> (* s t) 64)))",
 			"(>> (+ a (* s t)) 52)"},
+		{"not-wide-of-non-bit", "(~ (mod a 2) 64)", "(+ (~ (mod a 1) 1) 0xfffffffffffffffe)"},
+		// the second carry of another low word (the borrow of P's limb taken with 6, not 5)
+		{"and-of-carries-other-low", gccAnd(gccCarryIn(6)), gccNoBorrow},
+		// the and of the first carry with itself is not the carry out of r - (2^64-1) - b
+		{"and-of-carries-one-carry", "(>> (+ (* 2 (>> (+ " + gccR1 + " " + gccC0 + " 0xffffffffffffffff) 64)) 0x7ffffffffffffffe) 63)", gccNoBorrow},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := New()

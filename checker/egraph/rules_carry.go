@@ -137,10 +137,11 @@ func signBorrow(g *EGraph, n Node) (Id, bool) {
 // so no probe runs inside another: the sums it builds would otherwise probe again,
 // and on p384 that recursion did not finish in minutes.
 func (g *EGraph) probeMod(z Id, k int, low Id) bool {
-	// Small sums only: a probe of a wide sum (p434's) costs more than all else, and the
-	// carry splits it is for (clang's curve25519_solinas mul: 6 terms) are short.
-	if g.probing || len(g.Node(z).Args) > maxProbeTerms || len(g.Node(low).Args) > 0 &&
-		len(g.Node(g.Node(low).Args[0]).Args) > maxProbeTerms {
+	// Small sums z only: a probe of a wide sum (p434's) costs more than all else, and the
+	// carry splits it is for (clang's curve25519_solinas mul: 6 terms) are short. The low
+	// part may truncate a wide sum: gcc's and of two carries has z = r + c + 2^64-1 (3
+	// terms) against the truncated sum of a whole Montgomery limb (rules_gcc.go).
+	if g.probing || len(g.Node(z).Args) > maxProbeTerms {
 		return false
 	}
 	key := probeKey{g.Find(z), k}

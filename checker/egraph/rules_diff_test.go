@@ -72,10 +72,16 @@ var ruleTemplates = map[string][]string{
 		"(+ (>> (+ (mod (* a b) 64) (* d x)) 64) (* 2 (>> (+ (mod (+ (* a b) (* d x)) 64) y) 64)))",
 		"(+ (* 2 (>> (+ (mod (* a b) 64) (* d x)) 64)) (* 2 (>> (+ (mod (+ (* a b) (* d x)) 64) y) 64)))",
 		"(+ (>> (+ (mod (* a b) 64) (* d x)) 63) (>> (+ (mod (+ (* a b) (* d x)) 64) y) 64))",
-		"(+ (>> (+ (mod (* a b) 64) (* d x)) 64) (>> (+ (mod (+ (* a b) (* d x)) 64) y) 63))"},
-	// gcc's neg of a borrow: fires for a bit at k = 64 and k = 32; h not a bit, a
-	// complement over other bits than the truncation, a constant 2 instead of 1.
-	"neg-bit": {"(mod (+ (~ c 64) 1) 64)", "(mod (+ (~ c 32) 1) 32)", "(mod (+ (~ h 64) 1) 64)",
+		"(+ (>> (+ (mod (* a b) 64) (* d x)) 64) (>> (+ (mod (+ (* a b) (* d x)) 64) y) 63))",
+		// gcc's and of two carries: the low part truncates a sum of 8 terms, the high part's
+		// sum has 3 (found by the probe); and with the carry's constant one off
+		gccAnd(gccCarryIn(5)), gccAnd(gccCarryIn(4))},
+	// gcc's borrow word: fires for a bit at k = 64, 2 and 127, inside the one-bit
+	// complement and under gcc's neg (neg r of a borrow, ~b + 1 over k bits, is the mask
+	// (2^k-1)*b through mod-neg-bit); h not a bit, k = 1 (the one-bit complement itself),
+	// a 58-bit limb.
+	"not-bit-wide": {"(~ c 64)", "(~ c 2)", "(~ c 127)", "(~ (~ c 1) 64)", "(~ h 64)", "(~ h 2)", "(~ c 1)", "(~ s 58)",
+		"(mod (+ a (~ c 64) 1) 64)", "(mod (+ (~ c 64) 1) 64)", "(mod (+ (~ c 32) 1) 32)", "(mod (+ (~ h 64) 1) 64)",
 		"(mod (+ (~ c 64) 1) 63)", "(mod (+ (~ c 63) 1) 64)", "(mod (+ (~ c 64) 2) 64)"},
 	"or-select": {"(| (? c a 0) (? c 0 b))", "(| (? c a 0) (? e 0 b))", "(| (? c a b) (? c d a))",
 		"(| (& a (* 0xffffffffffffffff c)) (& b (~ (* 0xffffffffffffffff c) 64)))"},

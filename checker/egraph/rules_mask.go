@@ -12,7 +12,6 @@ func maskRules() []Rewrite {
 		{"shr-mask", OpShr, shrMask},        // ((2^k-1)*b) >> j = (2^(k-j)-1)*b for a bit b, j < k
 		{"mod-borrow", OpMod, negBitSplit},  // (V + (2^k-1)*b + R) mod 2^k = (V-1 + ~b + R) mod 2^k, V >= 1
 		{"shr-borrow", OpShr, negBitSplit},  // (V + (2^k-1)*b + R) >> k = b + (V-1 + ~b + R) >> k, V >= 1
-		{"neg-bit", OpMod, negBit},          // (~b + 1) mod 2^k = (2^k-1)*b over k bits, for a bit b
 	}
 }
 
@@ -116,18 +115,4 @@ func orSelect(g *EGraph, n Node) (Id, bool) {
 		return 0, false
 	}
 	return g.Select(a.Args[0], g.Or(a.Args[1], b.Args[1]), g.Or(a.Args[2], b.Args[2])), true
-}
-
-// negBit: gcc negates a borrow to make the mask (neg r: ~b + 1 over k bits). That is 2^k
-// for b = 0, which truncates to 0, and 2^k-1 for b = 1: the mask (2^k-1)*b.
-func negBit(g *EGraph, n Node) (Id, bool) {
-	x := g.Node(n.Args[0])
-	if x.Op != OpAdd || len(x.Args) != 1 || x.Coef[0] != W(1) || x.Val != W(1) {
-		return 0, false
-	}
-	nb := g.Node(x.Args[0])
-	if nb.Op != OpNot || nb.K != n.K || g.UB(nb.Args[0]).Cmp(W(1)) > 0 {
-		return 0, false
-	}
-	return g.Scale(nb.Args[0], Mask(n.K)), true
 }
