@@ -28,6 +28,7 @@ type elem struct {
 type composer struct {
 	b     *ir.Builder
 	funcs map[string]*ir.Func
+	err   error // the first failed call's (see do)
 }
 
 func newComposer(F Field, name string, ops ...string) (*composer, error) {
@@ -89,6 +90,17 @@ func (c *composer) call(op string, args ...elem) (elem, error) {
 	}
 	r := f.Rets[0]
 	return elem{limbs: outs[0], lower: fill(r.Lower, len(r.Limbs), 0), upper: fill(r.Upper, len(r.Limbs), typeMax(r.Type))}, nil
+}
+
+// do is call that keeps the first error in c.err and does nothing after it, so a formula
+// reads as a list of calls with one check at the end.
+func (c *composer) do(op string, args ...elem) elem {
+	if c.err != nil {
+		return elem{}
+	}
+	r, err := c.call(op, args...)
+	c.err = err
+	return r
 }
 
 // result declares the output array as the concatenation of es.

@@ -22,35 +22,27 @@ func ladderStepFunc(F Field, name string) (*ir.Func, error) {
 	x1 := c.param("arg2", "mul", 1)[0]
 	// (x2, x3) and (z2, z3) adjacent: the field's cswap swaps each pair in place.
 	x2, x3, z2, z3 := in[0], in[1], in[2], in[3]
-	var e error
-	call := func(op string, args ...elem) elem {
-		if e != nil {
-			return elem{}
-		}
-		var r elem
-		r, e = c.call(op, args...)
-		return r
-	}
-	a := call("add", x2, z2)
-	b := call("sub", x2, z2)
-	cc := call("add", x3, z3)
-	d := call("sub", x3, z3)
-	aa := call("square", a)
-	bb := call("square", b)
-	da := call("mul", d, a)
-	cb := call("mul", cc, b)
-	t := call("sub", aa, bb)
-	nx2 := call("mul", aa, bb)
-	u := call(OpScmul, t)
-	s := call("add", da, cb)
-	s2 := call("sub", da, cb)
-	v := call("add", u, bb)
-	nx3 := call("square", s)
-	w := call("square", s2)
-	nz2 := call("mul", t, v)
-	nz3 := call("mul", w, x1)
-	if e != nil {
-		return nil, fmt.Errorf("ladder step: %w", e)
+	do := c.do
+	a := do("add", x2, z2)
+	b := do("sub", x2, z2)
+	cc := do("add", x3, z3)
+	d := do("sub", x3, z3)
+	aa := do("square", a)
+	bb := do("square", b)
+	da := do("mul", d, a)
+	cb := do("mul", cc, b)
+	t := do("sub", aa, bb)
+	nx2 := do("mul", aa, bb)
+	u := do(OpScmul, t)
+	s := do("add", da, cb)
+	s2 := do("sub", da, cb)
+	v := do("add", u, bb)
+	nx3 := do("square", s)
+	w := do("square", s2)
+	nz2 := do("mul", t, v)
+	nz3 := do("mul", w, x1)
+	if c.err != nil {
+		return nil, fmt.Errorf("ladder step: %w", c.err)
 	}
 	return c.result("out1", nx2, nx3, nz2, nz3), nil
 }

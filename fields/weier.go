@@ -28,8 +28,9 @@ const (
 	OpNonzero        = "nonzero"
 )
 
-// weierOps are the Weierstrass ops (from_bytes/to_bytes are shared with the ladder ops).
-var weierOps = []string{OpFromMontgomery, OpToMontgomery, OpFromBytes, OpToBytes, OpSelectznz, OpNonzero}
+// weierOps are the Weierstrass ops (from_bytes/to_bytes are shared with the ladder ops;
+// OpJacDouble is a composite, jacdbl.go).
+var weierOps = []string{OpFromMontgomery, OpToMontgomery, OpFromBytes, OpToBytes, OpSelectznz, OpNonzero, OpJacDouble}
 
 // weierFields are the catalogue fields that have the Weierstrass ops.
 var weierFields = map[string]bool{"p256": true, "secp256k1_montgomery": true}
@@ -47,6 +48,9 @@ func (F Field) hasWeierOp(op string) bool {
 func weierFunc(F Field, op, name string) (*ir.Func, error) {
 	if F.Method != Montgomery {
 		return nil, fmt.Errorf("no %s for method %s", op, F.Method)
+	}
+	if op == OpJacDouble {
+		return jacDoubleFunc(F, name)
 	}
 	n := len(F.LimbBits)
 	b := ir.NewBuilder(name)
