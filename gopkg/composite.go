@@ -5,86 +5,209 @@ import (
 	"strings"
 
 	"github.com/rules-cryptopt/rules_cryptopt/fields"
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/ir/interp"
 )
 
-// Composite ops work on several elements at once (fields.OpLadderStep: four in, four out,
-// and the base point's x1). Their assembly takes *[4]Element and *Element, so the API
-// needs no conversion; the pure-Go path copies through flat arrays (ladderstepPure), as
-// the generic code is printed from the IR's flat u64 arrays.
-func isComposite(name string) bool { return name == fields.OpLadderStep }
+// Composite ops work on several elements at once: fields.OpLadderStep (four elements in,
+// four out, and the base point's x1) and fields.OpJacDouble (a point (X, Y, Z) in and
+// out). Their assembly is declared on *[k]Element and *Element, so the API needs no
+// conversion; the pure-Go path copies through flat arrays (<op>Pure), as the generic code
+// is printed from the IR's flat u64 arrays.
+type composite struct {
+	api  string   // the exported function
+	args []string // its parameter names for arg1 (and arg2)
+	doc  string   // the doc comment's first part (without "// ")
+}
 
-// compositeSig is the signature of the ladder step's internal function.
-const compositeSig = "out1, arg1 *[4]Element, arg2 *Element"
+var composites = map[string]composite{
+	fields.OpLadderStep: {api: "LadderStep", args: []string{"in", "x1"}, doc: `LadderStep sets out to one step of the RFC 7748 Montgomery ladder, after the
+conditional swap: in and out hold (x2, x3, z2, z3) (the pairs a swap exchanges are
+adjacent), x1 is the u-coordinate of the base point (a24 = 121665):
 
-// checkComposite requires the ladder step's shape: 4n limbs out and in, n limbs of x1.
+	A = x2+z2, B = x2−z2, C = x3+z3, D = x3−z3, AA = A², BB = B², E = AA−BB,
+	x2' = AA·BB, z2' = E·(AA + a24·E), x3' = (D·A + C·B)², z3' = x1·(D·A − C·B)²
+
+One function (the field's own mul, square, add, sub and scmul inlined and scheduled
+together) instead of eighteen calls.`},
+	fields.OpJacDouble: {api: "JacDouble", args: []string{"in"}, doc: `JacDouble sets out = 2·in for a point in = (X, Y, Z) in Jacobian coordinates
+(x = X/Z², y = Y/Z³), each coordinate in Montgomery form with value below p: the
+doubling formula of the field's curve (a = −3: dbl-2001-b; a = 0: dbl-2009-l), exact for
+Y ≠ 0 and Z ≠ 0, with Z = 0 (infinity) kept. One function (the field's own mul, square,
+add and sub inlined and scheduled together) instead of 17–19 calls.`},
+}
+
+func isComposite(name string) bool { _, ok := composites[name]; return ok }
+
+// shape is the number of elements of out1, arg1 (and arg2) of a composite.
+func shape(o *op, n int) []int {
+	k := []int{len(o.fn.Rets[0].Limbs) / n}
+	for _, p := range o.fn.Params {
+		k = append(k, len(p.Limbs)/n)
+	}
+	return k
+}
+
+// elemType is the Go type of an array of k elements.
+func elemType(k int) string {
+	if k == 1 {
+		return "*Element"
+	}
+	return fmt.Sprintf("*[%d]Element", k)
+}
+
+// compositeSig is the internal function's parameter list: out1, arg1[, arg2].
+func compositeSig(o *op, n int) string {
+	var ps []string
+	for i, k := range shape(o, n) {
+		ps = append(ps, []string{"out1", "arg1", "arg2"}[i]+" "+elemType(k))
+	}
+	return strings.Join(ps, ", ")
+}
+
+// checkComposite requires every array of the op to be whole elements of n limbs and its
+// arity to match the API's.
 func checkComposite(o *op, n int) error {
 	f := o.fn
-	if len(f.Params) != 2 || len(f.Rets) != 1 || len(f.Rets[0].Limbs) != 4*n ||
-		len(f.Params[0].Limbs) != 4*n || len(f.Params[1].Limbs) != n {
-		return fmt.Errorf("op %s: not the shape (4 elements, 1 element) -> 4 elements of %d limbs", o.name, n)
+	ok := len(f.Rets) == 1 && len(f.Params) == len(composites[o.name].args)
+	for _, l := range append([]int{len(f.Rets[0].Limbs)}, paramLens(f.Params)...) {
+		ok = ok && l%n == 0 && l > 0
+	}
+	if !ok {
+		return fmt.Errorf("op %s: not made of whole %d-limb elements", o.name, n)
 	}
 	return nil
 }
 
+func paramLens(ps []ir.Param) []int {
+	var out []int
+	for _, p := range ps {
+		out = append(out, len(p.Limbs))
+	}
+	return out
+}
+
 // compositeDecl is the amd64 file's declaration of the assembly.
-func compositeDecl(c Config, o *op) string {
+func compositeDecl(c Config, o *op, n int) string {
 	return fmt.Sprintf("// %s is implemented in %s_amd64.s (proved equivalent to the IR %.12s).\n//\n//go:noescape\nfunc %s(%s)\n\n",
-		o.name, c.Field.Name, o.fn.Hash(), o.name, compositeSig)
+		o.name, c.Field.Name, o.fn.Hash(), o.name, compositeSig(o, n))
 }
 
 // compositePure adapts the generic code (flat arrays) to the composite signature; it is in
 // the arith file, compiled everywhere, so tests compare both paths on amd64.
 func compositePure(o *op, n int) string {
-	return fmt.Sprintf(`// %[1]sPure is the pure-Go %[1]s through flat arrays.
-func %[1]sPure(%[2]s) {
-	var out, in [%[3]d]uint64
-	for i := range arg1 {
-		copy(in[%[4]d*i:], arg1[i][:])
+	var b strings.Builder
+	fmt.Fprintf(&b, "// %sPure is the pure-Go %s through flat arrays.\nfunc %sPure(%s) {\n", o.name, o.name, o.name, compositeSig(o, n))
+	names := []string{"out1", "arg1", "arg2"}
+	var call []string
+	for i, k := range shape(o, n) {
+		v := names[i]
+		if k == 1 {
+			call = append(call, fmt.Sprintf("(*[%d]uint64)(%s)", n, v))
+			continue
+		}
+		fmt.Fprintf(&b, "\tvar %sFlat [%d]uint64\n", v, k*n)
+		if i > 0 {
+			fmt.Fprintf(&b, "\tfor i := range %s {\n\t\tcopy(%sFlat[%d*i:], %s[i][:])\n\t}\n", v, v, n, v)
+		}
+		call = append(call, "&"+v+"Flat")
 	}
-	%[1]sGeneric(&out, &in, (*[%[4]d]uint64)(arg2))
-	for i := range out1 {
-		copy(out1[i][:], out[%[4]d*i:])
+	fmt.Fprintf(&b, "\t%sGeneric(%s)\n", o.name, strings.Join(call, ", "))
+	if k := shape(o, n)[0]; k == 1 {
+		return b.String() + "}\n\n"
 	}
+	fmt.Fprintf(&b, "\tfor i := range out1 {\n\t\tcopy(out1[i][:], out1Flat[%d*i:])\n\t}\n}\n\n", n)
+	return b.String()
 }
 
-`, o.name, compositeSig, 4*n, n)
-}
-
-// compositeAPI is the exported LadderStep.
+// compositeAPI is the exported function: the doc, the bounds, and a temporary when out
+// is one of the inputs (the assembly is generated without aliasing).
 func compositeAPI(c Config, o *op, n int) string {
-	p, r := o.fn.Params, o.fn.Rets[0]
-	return fmt.Sprintf(`// LadderStep sets out to one step of the RFC 7748 Montgomery ladder, after the
-// conditional swap: in and out hold (x2, x3, z2, z3) (the pairs a swap exchanges are
-// adjacent), x1 is the u-coordinate of the base point (a24 = 121665):
-//
-//	A = x2+z2, B = x2−z2, C = x3+z3, D = x3−z3, AA = A², BB = B², E = AA−BB,
-//	x2' = AA·BB, z2' = E·(AA + a24·E), x3' = (D·A + C·B)², z3' = x1·(D·A − C·B)²
-//
-// One function (the field's own mul, square, add, sub and scmul inlined and scheduled
-// together) instead of eighteen calls.
-//
-// Input in: limbs within %s .. %s.
-// Input x1: limbs within %s .. %s.
-// Output: limbs within %s .. %s.
-// out may be in; otherwise out, in and x1 must not overlap.
-func LadderStep(out, in *[4]Element, x1 *Element) {
-	if out == in || x1 == &out[0] || x1 == &out[1] || x1 == &out[2] || x1 == &out[3] {
-		var t [4]Element
-		%[7]s(&t, in, x1)
-		*out = t
-		return
+	cp := composites[o.name]
+	var b strings.Builder
+	for _, l := range strings.Split(cp.doc, "\n") {
+		b.WriteString(strings.TrimRight("// "+l, " ") + "\n")
 	}
-	%[7]s(out, in, x1)
+	b.WriteString("//\n")
+	for i, p := range o.fn.Params {
+		fmt.Fprintf(&b, "// Input %s: each element's limbs within %s .. %s.\n", cp.args[i], lowerBounds(p.Lower, n), bounds(p.Upper, n, p.Type))
+	}
+	r := o.fn.Rets[0]
+	fmt.Fprintf(&b, "// Output: each element's limbs within %s .. %s.\n", lowerBounds(r.Lower, n), bounds(r.Upper, n, r.Type))
+	k := shape(o, n)
+	var params, alias []string
+	for i, a := range cp.args {
+		params = append(params, a+" "+elemType(k[i+1]))
+		switch {
+		case k[i+1] == k[0]:
+			alias = append(alias, "out == "+a)
+		case k[i+1] == 1 && k[0] > 1:
+			for j := range k[0] {
+				alias = append(alias, fmt.Sprintf("%s == &out[%d]", a, j))
+			}
+		}
+	}
+	b.WriteString("// out may be an input of the same type; otherwise out and the inputs must not overlap.\n")
+	args := strings.Join(cp.args, ", ")
+	fmt.Fprintf(&b, "func %s(out %s, %s) {\n\tif %s {\n\t\tvar t %s\n\t\t%s(&t, %s)\n\t\t*out = t\n\t\treturn\n\t}\n\t%s(out, %s)\n}\n\n",
+		cp.api, elemType(k[0]), strings.Join(params, ", "), strings.Join(alias, " || "), strings.TrimPrefix(elemType(k[0]), "*"),
+		o.name, args, o.name, args)
+	return b.String()
 }
 
-`, lowerBounds(p[0].Lower, n), bounds(p[0].Upper, n, p[0].Type), lowerBounds(p[1].Lower, n), bounds(p[1].Upper, n, p[1].Type),
-		lowerBounds(r.Lower, n), bounds(r.Upper, n, r.Type), o.name)
-}
-
-// compositeTest is the generated test of the ladder step: the assembly (API) and the pure
-// Go against math/big on edge and random inputs, output bounds, and out == in.
+// compositeTest is the generated test of a composite: the ladder step's against math/big
+// (ladderTest), the others' assembly (API) against the pure Go (genericCompositeTest; the
+// IR itself is tested against math/big in package fields, and the checker proves the
+// assembly equal to it).
 func compositeTest(o *op, n int) string {
+	if o.name == fields.OpLadderStep {
+		return ladderTest(o, n)
+	}
+	return genericCompositeTest(o, n)
+}
+
+// genericCompositeTest: random inputs (values below p for Montgomery fields), the API
+// against <op>Pure, output bounds, out == the first input.
+func genericCompositeTest(o *op, n int) string {
+	cp := composites[o.name]
+	k := shape(o, n)
+	var b strings.Builder
+	p := o.fn.Params[0]
+	r := o.fn.Rets[0]
+	fmt.Fprintf(&b, "// Test%[1]s: %[1]s through the assembly and the pure Go on random inputs (20,000;\n"+
+		"// 1,000 with -short), output bounds, and out == %[2]s.\nfunc Test%[1]s(t *testing.T) {\n", cp.api, cp.args[0])
+	fmt.Fprintf(&b, "\tlo, hi := Element{%s}, Element{%s}\n", strings.Trim(lowerBounds(p.Lower, n), "[]"), strings.Trim(bounds(p.Upper, n, p.Type), "[]"))
+	fmt.Fprintf(&b, "\toutLo, outHi := Element{%s}, Element{%s}\n", strings.Trim(lowerBounds(r.Lower, n), "[]"), strings.Trim(bounds(r.Upper, n, r.Type), "[]"))
+	b.WriteString("\tn := 20000\n\tif testing.Short() {\n\t\tn = 1000\n\t}\n\trng := rand.New(rand.NewSource(11))\n\tfor range n {\n")
+	var args []string
+	for i, a := range cp.args {
+		if k[i+1] == 1 {
+			fmt.Fprintf(&b, "\t\t%s := testRandom(rng, &lo, &hi)\n", a)
+		} else {
+			fmt.Fprintf(&b, "\t\tvar %s [%d]Element\n\t\tfor j := range %s {\n\t\t\t%s[j] = testRandom(rng, &lo, &hi)\n\t\t}\n", a, k[i+1], a, a)
+		}
+		args = append(args, "&"+a)
+	}
+	out := strings.TrimPrefix(elemType(k[0]), "*")
+	fmt.Fprintf(&b, "\t\tvar viaAPI, viaPure %s\n\t\t%s(&viaAPI, %s)\n\t\t%sPure(&viaPure, %s)\n", out, cp.api, strings.Join(args, ", "), o.name, strings.Join(args, ", "))
+	b.WriteString("\t\tif viaAPI != viaPure {\n\t\t\tt.Fatalf(\"" + cp.api + "(%x): assembly %x, pure Go %x\", " + strings.TrimPrefix(args[0], "&") + ", viaAPI, viaPure)\n\t\t}\n")
+	elems := "viaAPI[:]"
+	if k[0] == 1 {
+		elems = "[]Element{viaAPI}"
+	}
+	b.WriteString("\t\tfor _, e := range " + elems + " {\n\t\t\tfor i := range e {\n\t\t\t\tif e[i] < outLo[i] || e[i] > outHi[i] {\n" +
+		"\t\t\t\t\tt.Fatalf(\"" + cp.api + " = %x: limb %d outside its bounds\", viaAPI, i)\n\t\t\t\t}\n\t\t\t}\n\t\t}\n")
+	if k[1] == k[0] {
+		fmt.Fprintf(&b, "\t\t%s(&%s, %s) // out == %s\n\t\tif %s != viaAPI {\n\t\t\tt.Fatalf(\"%s with out == %s: %%x, want %%x\", %s, viaAPI)\n\t\t}\n",
+			cp.api, cp.args[0], strings.Join(args, ", "), cp.args[0], cp.args[0], cp.api, cp.args[0], cp.args[0])
+	}
+	b.WriteString("\t}\n}\n")
+	return b.String()
+}
+
+// ladderTest is the generated test of the ladder step: the assembly (API) and the pure
+// Go against math/big on edge and random inputs, output bounds, and out == in.
+func ladderTest(o *op, n int) string {
 	p, r := o.fn.Params, o.fn.Rets[0]
 	var b strings.Builder
 	el := func(lo []uint64) string { return "Element{" + hexList(lo[:n]) + "}" }

@@ -88,7 +88,7 @@ func Generate(ctx context.Context, c Config) (files, models map[string][]byte, e
 
 // opRank orders ops as the catalogue lists them.
 func opRank(name string) int {
-	for i, n := range []string{"mul", "square", "add", "sub", "opp", "carry", fields.OpLadderStep} {
+	for i, n := range []string{"mul", "square", "add", "sub", "opp", "carry", fields.OpLadderStep, fields.OpJacDouble} {
 		if n == name {
 			return i
 		}
@@ -121,15 +121,15 @@ func checkShapes(ops []*op) error {
 }
 
 // gopkgOp reports whether gopkg generates op: the arithmetic ops of the field and the
-// composite ladder step (the other ladder and Weierstrass ops have shapes and byte
-// conventions the typed Element API does not carry).
+// composites (ladder step, Jacobian doubling; the other ladder and Weierstrass ops have
+// shapes and byte conventions the typed Element API does not carry).
 func gopkgOp(F fields.Field, name string) bool {
 	for _, o := range F.Ops {
 		if o == name {
 			return true
 		}
 	}
-	return name == fields.OpLadderStep && slices.Contains(F.LadderOps, name)
+	return isComposite(name) && (slices.Contains(F.LadderOps, name) || slices.Contains(F.WeierOps, name))
 }
 
 // build generates one op's IR, Go assembly and generic Go.

@@ -120,17 +120,24 @@ func TestCheckerRejectsWrongBody(t *testing.T) {
 	require.True(t, rep.Proved)
 }
 
-// TestLadderStepPackage: a package with the composite ladder step vets and passes its
-// generated test (assembly against the pure Go and math/big, out == in) both ways.
+// TestLadderStepPackage: packages with the composite ops (ladder step, Jacobian doubling)
+// vet and pass their generated tests (assembly against the pure Go, the ladder step also
+// against math/big, out == in) both ways.
 func TestLadderStepPackage(t *testing.T) {
 	if os.Getenv("GOCACHE") == "" && os.Getenv("HOME") == "" && os.Getenv("XDG_CACHE_HOME") == "" {
 		t.Skip("no Go build cache (GOCACHE and HOME unset, as in Bazel's test sandbox): go test ./... runs this")
 	}
-	c := config(t, "curve25519_solinas", fields.OpLadderStep, "mul")
-	files, _, err := Generate(context.Background(), c)
-	require.NoError(t, err)
-	require.Contains(t, string(files["curve25519_solinas.go"]), "func LadderStep(out, in *[4]Element, x1 *Element)")
-	vetAndTest(t, c, files)
+	for _, tc := range []struct{ field, op, want string }{
+		{"curve25519_solinas", fields.OpLadderStep, "func LadderStep(out *[4]Element, in *[4]Element, x1 *Element)"},
+		{"p256", fields.OpJacDouble, "func JacDouble(out *[3]Element, in *[3]Element)"},
+		{"secp256k1_montgomery", fields.OpJacDouble, "func JacDouble(out *[3]Element, in *[3]Element)"},
+	} {
+		c := config(t, tc.field, tc.op, "mul")
+		files, _, err := Generate(context.Background(), c)
+		require.NoError(t, err)
+		require.Contains(t, string(files[tc.field+".go"]), tc.want)
+		vetAndTest(t, c, files)
+	}
 }
 
 // TestOpsRefused: ops gopkg does not generate are refused with the list it does.
@@ -138,7 +145,7 @@ func TestOpsRefused(t *testing.T) {
 	for _, tc := range []struct{ field, op, want string }{
 		{"curve25519_solinas", "cswap", "valid: mul, square, add, sub, opp, ladderstep"},
 		{"curve25519", "ladderstep", "valid: mul, square, add, sub, opp, carry)"},
-		{"p256", "selectznz", "valid: mul, square, add, sub, opp)"},
+		{"p256", "selectznz", "valid: mul, square, add, sub, opp, jacdbl)"},
 	} {
 		_, _, err := Generate(context.Background(), config(t, tc.field, tc.op))
 		require.ErrorContains(t, err, tc.want, tc.field+" "+tc.op)

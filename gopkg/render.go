@@ -94,7 +94,7 @@ func amd64Go(c Config, ops []*op) string {
 	b.WriteString(head(c, asmTags))
 	for _, o := range ops {
 		if isComposite(o.name) {
-			b.WriteString(compositeDecl(c, o))
+			b.WriteString(compositeDecl(c, o, limbs(ops)))
 			continue
 		}
 		fmt.Fprintf(&b, "// %s is implemented in %s_amd64.s (proved equivalent to the IR %.12s).\n//\n//go:noescape\nfunc %s(%s)\n\n",
@@ -108,7 +108,8 @@ func genericGo(c Config, ops []*op) string {
 	b.WriteString(head(c, genericTags))
 	for _, o := range ops {
 		if isComposite(o.name) {
-			fmt.Fprintf(&b, "func %s(%s) { %sPure(out1, arg1, arg2) }\n\n", o.name, compositeSig, o.name)
+			args := strings.Join([]string{"out1", "arg1", "arg2"}[:1+len(o.fn.Params)], ", ")
+			fmt.Fprintf(&b, "func %s(%s) { %sPure(%s) }\n\n", o.name, compositeSig(o, limbs(ops)), o.name, args)
 			continue
 		}
 		fmt.Fprintf(&b, "func %s(%s) { %sGeneric(%s) }\n\n", o.name, signature(o), o.name,
