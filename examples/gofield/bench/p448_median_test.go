@@ -1,10 +1,7 @@
 package bench
 
 import (
-	"math/rand"
-	"slices"
 	"testing"
-	"time"
 
 	"github.com/cloudflare/circl/math/fp448"
 
@@ -12,11 +9,9 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/examples/gofield/p448_solinas"
 )
 
-// BenchmarkP448Median times the p448 functions of BenchmarkP448 in short batches (200
-// calls), interleaved in a shuffled order each round, and reports each one's median batch
-// (ns per call) and the ratios circl/ours. On a loaded machine a preempted batch is an
-// outlier that the median ignores and a plain benchmark's mean does not (the method of
-// cryptopt's own measurement). Run with -benchtime 1x.
+// BenchmarkP448Median times the p448 functions of BenchmarkP448 interleaved (medians:
+// 5,001 rounds of 200 calls) and reports each one's median (ns per call) and the ratios
+// circl/ours. Run with -benchtime 1x.
 func BenchmarkP448Median(b *testing.B) {
 	xb, yb := randBytes(56), append(randBytes(55), 0)
 	x7, y7 := sat448(xb), sat448(yb)
@@ -26,10 +21,7 @@ func BenchmarkP448Median(b *testing.B) {
 	copy(yc[:], yb)
 	var z7 p448_saturated.Element
 	var z8 p448_solinas.Element
-	fns := []struct {
-		name string
-		f    func()
-	}{
+	fns := []timed{
 		{"ours_7x64_Mul", func() { p448_saturated.Mul(&z7, &x7, &y7) }},
 		{"ours_8x56_Mul", func() { p448_solinas.Mul(&z8, &x8, &y8) }},
 		{"circl_Mul", func() { fp448.Mul(&zc, &xc, &yc) }},
@@ -37,26 +29,11 @@ func BenchmarkP448Median(b *testing.B) {
 		{"ours_8x56_Square", func() { p448_solinas.Square(&z8, &x8) }},
 		{"circl_Sqr", func() { fp448.Sqr(&zc, &xc) }},
 	}
-	const rounds, calls = 5001, 200
-	times := make([][]float64, len(fns))
-	order := []int{0, 1, 2, 3, 4, 5}
-	rng := rand.New(rand.NewSource(1))
+	var med []float64
 	for range b.N {
-		for range rounds {
-			rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-			for _, i := range order {
-				t0 := time.Now()
-				for range calls {
-					fns[i].f()
-				}
-				times[i] = append(times[i], float64(time.Since(t0).Nanoseconds())/calls)
-			}
-		}
+		med = medians(fns, 5001, 200)
 	}
-	med := make([]float64, len(fns))
 	for i, fn := range fns {
-		slices.Sort(times[i])
-		med[i] = times[i][len(times[i])/2]
 		b.ReportMetric(med[i], "ns/"+fn.name)
 	}
 	b.ReportMetric(med[2]/med[0], "x_circl/ours_7x64_Mul")

@@ -94,11 +94,11 @@ func Opp(out, a *Element) {
 // One function (the field's own mul, square, add, sub and scmul inlined and scheduled
 // together) instead of eighteen calls.
 //
-// Input in: limbs within [0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
-// Input x1: limbs within [0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
-// Output: limbs within [0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
-// out may be in; otherwise out, in and x1 must not overlap.
-func LadderStep(out, in *[4]Element, x1 *Element) {
+// Input in: each element's limbs within [0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
+// Input x1: each element's limbs within [0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
+// Output: each element's limbs within [0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
+// out may be an input of the same type; otherwise out and the inputs must not overlap.
+func LadderStep(out *[4]Element, in *[4]Element, x1 *Element) {
 	if out == in || x1 == &out[0] || x1 == &out[1] || x1 == &out[2] || x1 == &out[3] {
 		var t [4]Element
 		ladderstep(&t, in, x1)

@@ -32,4 +32,4 @@ func opp(out1 *[4]uint64, arg1 *[4]uint64)
 // ladderstep is implemented in curve25519_solinas_amd64.s (proved equivalent to the IR 2e54ceba7916).
 //
 //go:noescape
-func ladderstep(out1, arg1 *[4]Element, arg2 *Element)
+func ladderstep(out1 *[4]Element, arg1 *[4]Element, arg2 *Element)

@@ -1063,13 +1063,14 @@ func ladderstepGeneric(out1 *[16]uint64, arg1 *[16]uint64, arg2 *[4]uint64) {
 }
 
 // ladderstepPure is the pure-Go ladderstep through flat arrays.
-func ladderstepPure(out1, arg1 *[4]Element, arg2 *Element) {
-	var out, in [16]uint64
+func ladderstepPure(out1 *[4]Element, arg1 *[4]Element, arg2 *Element) {
+	var out1Flat [16]uint64
+	var arg1Flat [16]uint64
 	for i := range arg1 {
-		copy(in[4*i:], arg1[i][:])
+		copy(arg1Flat[4*i:], arg1[i][:])
 	}
-	ladderstepGeneric(&out, &in, (*[4]uint64)(arg2))
+	ladderstepGeneric(&out1Flat, &arg1Flat, (*[4]uint64)(arg2))
 	for i := range out1 {
-		copy(out1[i][:], out[4*i:])
+		copy(out1[i][:], out1Flat[4*i:])
 	}
 }

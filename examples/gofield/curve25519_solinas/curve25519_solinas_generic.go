@@ -14,4 +14,4 @@ func sub(out1 *[4]uint64, arg1 *[4]uint64, arg2 *[4]uint64) { subGeneric(out1, a
 
 func opp(out1 *[4]uint64, arg1 *[4]uint64) { oppGeneric(out1, arg1) }
 
-func ladderstep(out1, arg1 *[4]Element, arg2 *Element) { ladderstepPure(out1, arg1, arg2) }
+func ladderstep(out1 *[4]Element, arg1 *[4]Element, arg2 *Element) { ladderstepPure(out1, arg1, arg2) }

@@ -11,8 +11,9 @@
 //   - Add: uarch generic, genome 738ac635576da683, IR 4a65acdbab7f0761, 40 instructions
 //   - Sub: uarch generic, genome 60761ef21cf7f671, IR ea04a83cd79e27a6, 36 instructions
 //   - Opp: uarch generic, genome 60761ef21cf7f671, IR 2a1cb4b9ac1c22fd, 36 instructions
+//   - : uarch znver5, genome 0564c6048440e109, IR 126a13056f4e0f3d, 1545 instructions
 //
 // Regenerate with:
 //
-//	cryptopt gopkg --curve p256 --ops mul,square,add,sub,opp --package p256 -o DIR
+//	cryptopt gopkg --curve p256 --ops mul,square,add,sub,opp,jacdbl --package p256 --genome jacdbl=examples/gofield/genomes/p256_jacdbl.json -o DIR
 package p256

@@ -424,3 +424,1538 @@ TEXT ·opp(SB), NOSPLIT, $0-16
 	ADCXQ	DX, R9	// x18, x19 = addcarryx(x17, x7, x11)
 	MOVQ	R9, 24(DI)	// out1[3] = x18
 	RET
+
+// func jacdbl(out1, arg1 *[...]uint64)
+TEXT ·jacdbl(SB), NOSPLIT, $232-16
+	MOVQ	out1+0(FP), DI
+	MOVQ	arg1+8(FP), SI
+	MOVQ	64(SI), DX	// arg1[8]
+	MULXQ	88(SI), CX, AX	// x1, x2 = mulx(arg1[8], arg1[11])
+	MULXQ	80(SI), R9, R8	// x3, x4 = mulx(arg1[8], arg1[10])
+	MULXQ	72(SI), R11, R10	// x5, x6 = mulx(arg1[8], arg1[9])
+	MULXQ	DX, R12, BX	// x7, x8 = mulx(arg1[8], arg1[8])
+	ADDQ	R11, BX	// x9, x10 = addcarryx(0, x8, x5)
+	MOVQ	R10, R13
+	ADCXQ	R9, R13	// x11, x12 = addcarryx(x10, x6, x3)
+	MOVQ	R8, R14
+	ADCXQ	CX, R14	// x13, x14 = addcarryx(x12, x4, x1)
+	MOVQ	AX, R15
+	ADCQ	$0x0, R15	// x15 = x14.u64 + x2
+	MOVQ	R12, DX
+	MOVQ	$-0xffffffff, R12
+	MOVQ	DI, 0(SP)	// spill out1 pointer
+	MOVQ	CX, 8(SP)	// spill x1
+	MULXQ	R12, CX, DI	// x16, x17 = mulx(x7, 0xffffffff00000001)
+	MOVQ	AX, 16(SP)	// spill x2
+	MOVQ	$0xffffffff, AX
+	MULXQ	AX, R12, AX	// x18, x19 = mulx(x7, 0xffffffff)
+	MOVQ	R9, 24(SP)	// spill x3
+	MOVQ	$-0x1, R9
+	MOVQ	R8, 32(SP)	// spill x4
+	MULXQ	R9, R8, R9	// x20, x21 = mulx(x7, 0xffffffffffffffff)
+	ADDQ	R12, R9	// x22, x23 = addcarryx(0, x21, x18)
+	ADCQ	$0x0, AX	// x24, x25 = addcarryx(x23, x19, 0)
+	ADCQ	$0x0, CX	// x26, x27 = addcarryx(x25, 0, x16)
+	ADCQ	$0x0, DI	// x28 = x27.u64 + x17
+	ADDQ	R8, DX	// x29, x30 = addcarryx(0, x7, x20)
+	ADCXQ	R9, BX	// x31, x32 = addcarryx(x30, x9, x22)
+	ADCXQ	AX, R13	// x33, x34 = addcarryx(x32, x11, x24)
+	ADCXQ	CX, R14	// x35, x36 = addcarryx(x34, x13, x26)
+	ADCXQ	DI, R15	// x37, x38 = addcarryx(x36, x15, x28)
+	MOVQ	72(SI), DX	// arg1[9]
+	MULXQ	88(SI), CX, AX	// x39, x40 = mulx(arg1[9], arg1[11])
+	MULXQ	80(SI), R9, R8	// x41, x42 = mulx(arg1[9], arg1[10])
+	MULXQ	DX, R12, DI	// x43, x44 = mulx(arg1[9], arg1[9])
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x38
+	ADDQ	R12, R10	// x47, x48 = addcarryx(0, x6, x43)
+	ADCXQ	R9, DI	// x49, x50 = addcarryx(x48, x44, x41)
+	MOVQ	R8, R12
+	ADCXQ	CX, R12	// x51, x52 = addcarryx(x50, x42, x39)
+	MOVQ	CX, 40(SP)	// spill x39
+	MOVQ	AX, CX
+	ADCQ	$0x0, CX	// x53 = x52.u64 + x40
+	ADDQ	R11, BX	// x54, x55 = addcarryx(0, x31, x5)
+	ADCXQ	R10, R13	// x56, x57 = addcarryx(x55, x33, x47)
+	ADCXQ	DI, R14	// x58, x59 = addcarryx(x57, x35, x49)
+	ADCXQ	R12, R15	// x60, x61 = addcarryx(x59, x37, x51)
+	ADCXQ	CX, DX	// x62, x63 = addcarryx(x61, x38.u64, x53)
+	MOVQ	DX, CX
+	MOVQ	BX, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, DI, R11	// x64, x65 = mulx(x54, 0xffffffff00000001)
+	MOVQ	$0xffffffff, BX
+	MULXQ	BX, BX, R12	// x66, x67 = mulx(x54, 0xffffffff)
+	MOVQ	$-0x1, R10
+	MOVQ	AX, 48(SP)	// spill x40
+	MULXQ	R10, AX, R10	// x68, x69 = mulx(x54, 0xffffffffffffffff)
+	MOVQ	R8, 56(SP)	// spill x42
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x63
+	ADDQ	BX, R10	// x70, x71 = addcarryx(0, x69, x66)
+	ADCQ	$0x0, R12	// x72, x73 = addcarryx(x71, x67, 0)
+	ADCQ	$0x0, DI	// x74, x75 = addcarryx(x73, 0, x64)
+	ADCQ	$0x0, R11	// x76 = x75.u64 + x65
+	ADDQ	AX, DX	// x77, x78 = addcarryx(0, x54, x68)
+	ADCXQ	R10, R13	// x79, x80 = addcarryx(x78, x56, x70)
+	ADCXQ	R12, R14	// x81, x82 = addcarryx(x80, x58, x72)
+	ADCXQ	DI, R15	// x83, x84 = addcarryx(x82, x60, x74)
+	ADCXQ	R11, CX	// x85, x86 = addcarryx(x84, x62, x76)
+	ADCQ	$0x0, R8	// x87 = x63.u64 + x86.u64
+	MOVQ	80(SI), DX	// arg1[10]
+	MULXQ	88(SI), R10, AX	// x88, x89 = mulx(arg1[10], arg1[11])
+	MULXQ	DX, DI, R11	// x90, x91 = mulx(arg1[10], arg1[10])
+	ADDQ	32(SP), R9	// x96, x97 = addcarryx(0, x4, x41)
+	ADCXQ	56(SP), DI	// x98, x99 = addcarryx(x97, x42, x90)
+	ADCXQ	R10, R11	// x100, x101 = addcarryx(x99, x91, x88)
+	MOVQ	AX, BX
+	ADCQ	$0x0, BX	// x102 = x101.u64 + x89
+	ADDQ	24(SP), R13	// x103, x104 = addcarryx(0, x79, x3)
+	ADCXQ	R9, R14	// x105, x106 = addcarryx(x104, x81, x96)
+	ADCXQ	DI, R15	// x107, x108 = addcarryx(x106, x83, x98)
+	ADCXQ	R11, CX	// x109, x110 = addcarryx(x108, x85, x100)
+	ADCXQ	BX, R8	// x111, x112 = addcarryx(x110, x87, x102)
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, DI, R11	// x113, x114 = mulx(x103, 0xffffffff00000001)
+	MOVQ	$0xffffffff, BX
+	MULXQ	BX, R13, R12	// x115, x116 = mulx(x103, 0xffffffff)
+	MOVQ	$-0x1, BX
+	MULXQ	BX, R9, BX	// x117, x118 = mulx(x103, 0xffffffffffffffff)
+	MOVQ	AX, 24(SP)	// spill x89
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x112
+	ADDQ	R13, BX	// x119, x120 = addcarryx(0, x118, x115)
+	ADCQ	$0x0, R12	// x121, x122 = addcarryx(x120, x116, 0)
+	ADCQ	$0x0, DI	// x123, x124 = addcarryx(x122, 0, x113)
+	ADCQ	$0x0, R11	// x125 = x124.u64 + x114
+	ADDQ	R9, DX	// x126, x127 = addcarryx(0, x103, x117)
+	ADCXQ	BX, R14	// x128, x129 = addcarryx(x127, x105, x119)
+	ADCXQ	R12, R15	// x130, x131 = addcarryx(x129, x107, x121)
+	ADCXQ	DI, CX	// x132, x133 = addcarryx(x131, x109, x123)
+	ADCXQ	R11, R8	// x134, x135 = addcarryx(x133, x111, x125)
+	ADCQ	$0x0, AX	// x136 = x112.u64 + x135.u64
+	MOVQ	88(SI), DX	// arg1[11]
+	MULXQ	DX, R11, R9	// x137, x138 = mulx(arg1[11], arg1[11])
+	MOVQ	16(SP), DI	// reload x2
+	ADDQ	40(SP), DI	// x145, x146 = addcarryx(0, x2, x39)
+	ADCXQ	48(SP), R10	// x147, x148 = addcarryx(x146, x40, x88)
+	ADCXQ	24(SP), R11	// x149, x150 = addcarryx(x148, x89, x137)
+	ADCQ	$0x0, R9	// x151 = x150.u64 + x138
+	ADDQ	8(SP), R14	// x152, x153 = addcarryx(0, x128, x1)
+	ADCXQ	DI, R15	// x154, x155 = addcarryx(x153, x130, x145)
+	ADCXQ	R10, CX	// x156, x157 = addcarryx(x155, x132, x147)
+	ADCXQ	R11, R8	// x158, x159 = addcarryx(x157, x134, x149)
+	ADCXQ	R9, AX	// x160, x161 = addcarryx(x159, x136, x151)
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, R11, R10	// x162, x163 = mulx(x152, 0xffffffff00000001)
+	MOVQ	$0xffffffff, DI
+	MULXQ	DI, R12, BX	// x164, x165 = mulx(x152, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R9, R14	// x166, x167 = mulx(x152, 0xffffffffffffffff)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x161
+	ADDQ	R12, R14	// x168, x169 = addcarryx(0, x167, x164)
+	ADCQ	$0x0, BX	// x170, x171 = addcarryx(x169, x165, 0)
+	ADCQ	$0x0, R11	// x172, x173 = addcarryx(x171, 0, x162)
+	ADCQ	$0x0, R10	// x174 = x173.u64 + x163
+	ADDQ	R9, DX	// x175, x176 = addcarryx(0, x152, x166)
+	ADCXQ	R14, R15	// x177, x178 = addcarryx(x176, x154, x168)
+	ADCXQ	BX, CX	// x179, x180 = addcarryx(x178, x156, x170)
+	ADCXQ	R11, R8	// x181, x182 = addcarryx(x180, x158, x172)
+	ADCXQ	R10, AX	// x183, x184 = addcarryx(x182, x160, x174)
+	ADCQ	$0x0, DI	// x185 = x161.u64 + x184.u64
+	MOVQ	R15, R9
+	SUBQ	$-0x1, R9	// x186, x187 = subborrowx(0, x177, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	CX, R11
+	SBBQ	R10, R11	// x188, x189 = subborrowx(x187, x179, 0xffffffff)
+	MOVQ	R8, BX
+	SBBQ	$0x0, BX	// x190, x191 = subborrowx(x189, x181, 0)
+	MOVQ	$-0xffffffff, R12
+	MOVQ	AX, R14
+	SBBQ	R12, R14	// x192, x193 = subborrowx(x191, x183, 0xffffffff00000001)
+	SBBQ	$0x0, DI	// x194, x195 = subborrowx(x193, x185, 0)
+	CMOVQCS	R15, R9	// x196 = cmovznz(x195, x186, x177)
+	CMOVQCS	CX, R11	// x197 = cmovznz(x195, x188, x179)
+	CMOVQCS	R8, BX	// x198 = cmovznz(x195, x190, x181)
+	CMOVQCS	AX, R14	// x199 = cmovznz(x195, x192, x183)
+	MOVQ	32(SI), DX	// arg1[4]
+	MULXQ	56(SI), CX, AX	// x200, x201 = mulx(arg1[4], arg1[7])
+	MULXQ	48(SI), DI, R8	// x202, x203 = mulx(arg1[4], arg1[6])
+	MOVQ	R14, 8(SP)	// spill x199
+	MULXQ	40(SI), R14, R15	// x204, x205 = mulx(arg1[4], arg1[5])
+	MOVQ	BX, 16(SP)	// spill x198
+	MULXQ	DX, BX, DX	// x206, x207 = mulx(arg1[4], arg1[4])
+	ADDQ	R14, DX	// x208, x209 = addcarryx(0, x207, x204)
+	MOVQ	R11, 24(SP)	// spill x197
+	MOVQ	R15, R11
+	ADCXQ	DI, R11	// x210, x211 = addcarryx(x209, x205, x202)
+	MOVQ	R9, 32(SP)	// spill x196
+	MOVQ	R8, R9
+	ADCXQ	CX, R9	// x212, x213 = addcarryx(x211, x203, x200)
+	MOVQ	CX, 40(SP)	// spill x200
+	MOVQ	AX, CX
+	ADCQ	$0x0, CX	// x214 = x213.u64 + x201
+	MOVQ	DX, 48(SP)	// spill x208
+	MOVQ	BX, DX
+	MOVQ	AX, 56(SP)	// spill x201
+	MULXQ	R12, AX, BX	// x215, x216 = mulx(x206, 0xffffffff00000001)
+	MULXQ	R10, R12, R10	// x217, x218 = mulx(x206, 0xffffffff)
+	MOVQ	DI, 64(SP)	// spill x202
+	MULXQ	R13, DI, R13	// x219, x220 = mulx(x206, 0xffffffffffffffff)
+	ADDQ	R12, R13	// x221, x222 = addcarryx(0, x220, x217)
+	ADCQ	$0x0, R10	// x223, x224 = addcarryx(x222, x218, 0)
+	ADCQ	$0x0, AX	// x225, x226 = addcarryx(x224, 0, x215)
+	ADCQ	$0x0, BX	// x227 = x226.u64 + x216
+	ADDQ	DI, DX	// x228, x229 = addcarryx(0, x206, x219)
+	ADCXQ	48(SP), R13	// x230, x231 = addcarryx(x229, x208, x221)
+	ADCXQ	R10, R11	// x232, x233 = addcarryx(x231, x210, x223)
+	ADCXQ	AX, R9	// x234, x235 = addcarryx(x233, x212, x225)
+	ADCXQ	BX, CX	// x236, x237 = addcarryx(x235, x214, x227)
+	MOVQ	40(SI), DX	// arg1[5]
+	MULXQ	56(SI), R10, AX	// x238, x239 = mulx(arg1[5], arg1[7])
+	MULXQ	48(SI), BX, DI	// x240, x241 = mulx(arg1[5], arg1[6])
+	MULXQ	DX, DX, R12	// x242, x243 = mulx(arg1[5], arg1[5])
+	MOVQ	R8, 48(SP)	// spill x203
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x237
+	ADDQ	DX, R15	// x246, x247 = addcarryx(0, x205, x242)
+	ADCXQ	BX, R12	// x248, x249 = addcarryx(x247, x243, x240)
+	MOVQ	DI, DX
+	ADCXQ	R10, DX	// x250, x251 = addcarryx(x249, x241, x238)
+	MOVQ	R10, 72(SP)	// spill x238
+	MOVQ	AX, R10
+	ADCQ	$0x0, R10	// x252 = x251.u64 + x239
+	ADDQ	R14, R13	// x253, x254 = addcarryx(0, x230, x204)
+	ADCXQ	R15, R11	// x255, x256 = addcarryx(x254, x232, x246)
+	ADCXQ	R12, R9	// x257, x258 = addcarryx(x256, x234, x248)
+	ADCXQ	DX, CX	// x259, x260 = addcarryx(x258, x236, x250)
+	ADCXQ	R10, R8	// x261, x262 = addcarryx(x260, x237.u64, x252)
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, R13, R12	// x263, x264 = mulx(x253, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R14
+	MULXQ	R14, R14, R15	// x265, x266 = mulx(x253, 0xffffffff)
+	MOVQ	$-0x1, R10
+	MOVQ	AX, 80(SP)	// spill x239
+	MULXQ	R10, AX, R10	// x267, x268 = mulx(x253, 0xffffffffffffffff)
+	MOVQ	DI, 88(SP)	// spill x241
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x262
+	ADDQ	R14, R10	// x269, x270 = addcarryx(0, x268, x265)
+	ADCQ	$0x0, R15	// x271, x272 = addcarryx(x270, x266, 0)
+	ADCQ	$0x0, R13	// x273, x274 = addcarryx(x272, 0, x263)
+	ADCQ	$0x0, R12	// x275 = x274.u64 + x264
+	ADDQ	AX, DX	// x276, x277 = addcarryx(0, x253, x267)
+	ADCXQ	R10, R11	// x278, x279 = addcarryx(x277, x255, x269)
+	ADCXQ	R15, R9	// x280, x281 = addcarryx(x279, x257, x271)
+	ADCXQ	R13, CX	// x282, x283 = addcarryx(x281, x259, x273)
+	ADCXQ	R12, R8	// x284, x285 = addcarryx(x283, x261, x275)
+	ADCQ	$0x0, DI	// x286 = x262.u64 + x285.u64
+	MOVQ	48(SI), DX	// arg1[6]
+	MULXQ	56(SI), R10, AX	// x287, x288 = mulx(arg1[6], arg1[7])
+	MULXQ	DX, R13, R12	// x289, x290 = mulx(arg1[6], arg1[6])
+	ADDQ	48(SP), BX	// x295, x296 = addcarryx(0, x203, x240)
+	ADCXQ	88(SP), R13	// x297, x298 = addcarryx(x296, x241, x289)
+	ADCXQ	R10, R12	// x299, x300 = addcarryx(x298, x290, x287)
+	MOVQ	AX, R14
+	ADCQ	$0x0, R14	// x301 = x300.u64 + x288
+	ADDQ	64(SP), R11	// x302, x303 = addcarryx(0, x278, x202)
+	ADCXQ	BX, R9	// x304, x305 = addcarryx(x303, x280, x295)
+	ADCXQ	R13, CX	// x306, x307 = addcarryx(x305, x282, x297)
+	ADCXQ	R12, R8	// x308, x309 = addcarryx(x307, x284, x299)
+	ADCXQ	R14, DI	// x310, x311 = addcarryx(x309, x286, x301)
+	MOVQ	R11, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, R12, BX	// x312, x313 = mulx(x302, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R13
+	MULXQ	R13, R15, R14	// x314, x315 = mulx(x302, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R11, R13	// x316, x317 = mulx(x302, 0xffffffffffffffff)
+	MOVQ	AX, 48(SP)	// spill x288
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x311
+	ADDQ	R15, R13	// x318, x319 = addcarryx(0, x317, x314)
+	ADCQ	$0x0, R14	// x320, x321 = addcarryx(x319, x315, 0)
+	ADCQ	$0x0, R12	// x322, x323 = addcarryx(x321, 0, x312)
+	ADCQ	$0x0, BX	// x324 = x323.u64 + x313
+	ADDQ	R11, DX	// x325, x326 = addcarryx(0, x302, x316)
+	ADCXQ	R13, R9	// x327, x328 = addcarryx(x326, x304, x318)
+	ADCXQ	R14, CX	// x329, x330 = addcarryx(x328, x306, x320)
+	ADCXQ	R12, R8	// x331, x332 = addcarryx(x330, x308, x322)
+	ADCXQ	BX, DI	// x333, x334 = addcarryx(x332, x310, x324)
+	ADCQ	$0x0, AX	// x335 = x311.u64 + x334.u64
+	MOVQ	56(SI), DX	// arg1[7]
+	MULXQ	DX, BX, R11	// x336, x337 = mulx(arg1[7], arg1[7])
+	MOVQ	56(SP), R12	// reload x201
+	ADDQ	72(SP), R12	// x344, x345 = addcarryx(0, x201, x238)
+	ADCXQ	80(SP), R10	// x346, x347 = addcarryx(x345, x239, x287)
+	ADCXQ	48(SP), BX	// x348, x349 = addcarryx(x347, x288, x336)
+	ADCQ	$0x0, R11	// x350 = x349.u64 + x337
+	ADDQ	40(SP), R9	// x351, x352 = addcarryx(0, x327, x200)
+	ADCXQ	R12, CX	// x353, x354 = addcarryx(x352, x329, x344)
+	ADCXQ	R10, R8	// x355, x356 = addcarryx(x354, x331, x346)
+	ADCXQ	BX, DI	// x357, x358 = addcarryx(x356, x333, x348)
+	ADCXQ	R11, AX	// x359, x360 = addcarryx(x358, x335, x350)
+	MOVQ	R9, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, R11, R10	// x361, x362 = mulx(x351, 0xffffffff00000001)
+	MOVQ	$0xffffffff, BX
+	MULXQ	BX, R13, R12	// x363, x364 = mulx(x351, 0xffffffff)
+	MOVQ	$-0x1, R14
+	MULXQ	R14, R9, R15	// x365, x366 = mulx(x351, 0xffffffffffffffff)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x360
+	ADDQ	R13, R15	// x367, x368 = addcarryx(0, x366, x363)
+	ADCQ	$0x0, R12	// x369, x370 = addcarryx(x368, x364, 0)
+	ADCQ	$0x0, R11	// x371, x372 = addcarryx(x370, 0, x361)
+	ADCQ	$0x0, R10	// x373 = x372.u64 + x362
+	ADDQ	R9, DX	// x374, x375 = addcarryx(0, x351, x365)
+	ADCXQ	R15, CX	// x376, x377 = addcarryx(x375, x353, x367)
+	ADCXQ	R12, R8	// x378, x379 = addcarryx(x377, x355, x369)
+	ADCXQ	R11, DI	// x380, x381 = addcarryx(x379, x357, x371)
+	ADCXQ	R10, AX	// x382, x383 = addcarryx(x381, x359, x373)
+	ADCQ	$0x0, BX	// x384 = x360.u64 + x383.u64
+	MOVQ	CX, R9
+	SUBQ	$-0x1, R9	// x385, x386 = subborrowx(0, x376, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	R8, R11
+	SBBQ	R10, R11	// x387, x388 = subborrowx(x386, x378, 0xffffffff)
+	MOVQ	DI, R12
+	SBBQ	$0x0, R12	// x389, x390 = subborrowx(x388, x380, 0)
+	MOVQ	$-0xffffffff, R13
+	MOVQ	AX, R15
+	SBBQ	R13, R15	// x391, x392 = subborrowx(x390, x382, 0xffffffff00000001)
+	SBBQ	$0x0, BX	// x393, x394 = subborrowx(x392, x384, 0)
+	CMOVQCS	CX, R9	// x395 = cmovznz(x394, x385, x376)
+	CMOVQCS	R8, R11	// x396 = cmovznz(x394, x387, x378)
+	CMOVQCS	DI, R12	// x397 = cmovznz(x394, x389, x380)
+	CMOVQCS	AX, R15	// x398 = cmovznz(x394, x391, x382)
+	MOVQ	0(SI), DX	// arg1[0]
+	MULXQ	R15, CX, AX	// x399, x400 = mulx(arg1[0], x398)
+	MULXQ	R12, DI, R8	// x401, x402 = mulx(arg1[0], x397)
+	MOVQ	R11, 40(SP)	// spill x396
+	MULXQ	R11, R11, BX	// x403, x404 = mulx(arg1[0], x396)
+	MOVQ	R9, 48(SP)	// spill x395
+	MULXQ	R9, R9, DX	// x405, x406 = mulx(arg1[0], x395)
+	ADDQ	R11, DX	// x407, x408 = addcarryx(0, x406, x403)
+	ADCXQ	DI, BX	// x409, x410 = addcarryx(x408, x404, x401)
+	ADCXQ	CX, R8	// x411, x412 = addcarryx(x410, x402, x399)
+	ADCQ	$0x0, AX	// x413 = x412.u64 + x400
+	MOVQ	DX, CX
+	MOVQ	R9, DX
+	MULXQ	R13, R11, R9	// x414, x415 = mulx(x405, 0xffffffff00000001)
+	MULXQ	R10, R10, DI	// x416, x417 = mulx(x405, 0xffffffff)
+	MULXQ	R14, R13, R14	// x418, x419 = mulx(x405, 0xffffffffffffffff)
+	ADDQ	R10, R14	// x420, x421 = addcarryx(0, x419, x416)
+	ADCQ	$0x0, DI	// x422, x423 = addcarryx(x421, x417, 0)
+	ADCQ	$0x0, R11	// x424, x425 = addcarryx(x423, 0, x414)
+	ADCQ	$0x0, R9	// x426 = x425.u64 + x415
+	ADDQ	R13, DX	// x427, x428 = addcarryx(0, x405, x418)
+	ADCXQ	R14, CX	// x429, x430 = addcarryx(x428, x407, x420)
+	ADCXQ	DI, BX	// x431, x432 = addcarryx(x430, x409, x422)
+	ADCXQ	R11, R8	// x433, x434 = addcarryx(x432, x411, x424)
+	ADCXQ	R9, AX	// x435, x436 = addcarryx(x434, x413, x426)
+	MOVQ	8(SI), DX	// arg1[1]
+	MULXQ	R15, R10, R9	// x437, x438 = mulx(arg1[1], x398)
+	MULXQ	R12, DI, R11	// x439, x440 = mulx(arg1[1], x397)
+	MULXQ	40(SP), R14, R13	// x441, x442 = mulx(arg1[1], x396)
+	MOVQ	R12, 56(SP)	// spill x397
+	MULXQ	48(SP), R12, DX	// x443, x444 = mulx(arg1[1], x395)
+	MOVQ	SI, 64(SP)	// spill arg1 pointer
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x436
+	ADDQ	R14, DX	// x445, x446 = addcarryx(0, x444, x441)
+	ADCXQ	DI, R13	// x447, x448 = addcarryx(x446, x442, x439)
+	ADCXQ	R10, R11	// x449, x450 = addcarryx(x448, x440, x437)
+	ADCQ	$0x0, R9	// x451 = x450.u64 + x438
+	ADDQ	R12, CX	// x452, x453 = addcarryx(0, x429, x443)
+	ADCXQ	DX, BX	// x454, x455 = addcarryx(x453, x431, x445)
+	ADCXQ	R13, R8	// x456, x457 = addcarryx(x455, x433, x447)
+	ADCXQ	R11, AX	// x458, x459 = addcarryx(x457, x435, x449)
+	ADCXQ	R9, SI	// x460, x461 = addcarryx(x459, x436.u64, x451)
+	MOVQ	CX, DX
+	MOVQ	$-0xffffffff, CX
+	MULXQ	CX, R10, R9	// x462, x463 = mulx(x452, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R11
+	MULXQ	R11, R12, DI	// x464, x465 = mulx(x452, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R13, R14	// x466, x467 = mulx(x452, 0xffffffffffffffff)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x461
+	ADDQ	R12, R14	// x468, x469 = addcarryx(0, x467, x464)
+	ADCQ	$0x0, DI	// x470, x471 = addcarryx(x469, x465, 0)
+	ADCQ	$0x0, R10	// x472, x473 = addcarryx(x471, 0, x462)
+	ADCQ	$0x0, R9	// x474 = x473.u64 + x463
+	ADDQ	R13, DX	// x475, x476 = addcarryx(0, x452, x466)
+	ADCXQ	R14, BX	// x477, x478 = addcarryx(x476, x454, x468)
+	ADCXQ	DI, R8	// x479, x480 = addcarryx(x478, x456, x470)
+	ADCXQ	R10, AX	// x481, x482 = addcarryx(x480, x458, x472)
+	ADCXQ	R9, SI	// x483, x484 = addcarryx(x482, x460, x474)
+	ADCQ	$0x0, R11	// x485 = x461.u64 + x484.u64
+	MOVQ	64(SP), R9	// reload arg1 pointer
+	MOVQ	16(R9), DX	// arg1[2]
+	MULXQ	R15, DI, R10	// x486, x487 = mulx(arg1[2], x398)
+	MULXQ	56(SP), R13, R12	// x488, x489 = mulx(arg1[2], x397)
+	MOVQ	R15, 72(SP)	// spill x398
+	MULXQ	40(SP), R15, R14	// x490, x491 = mulx(arg1[2], x396)
+	MULXQ	48(SP), R9, DX	// x492, x493 = mulx(arg1[2], x395)
+	ADDQ	R15, DX	// x494, x495 = addcarryx(0, x493, x490)
+	ADCXQ	R13, R14	// x496, x497 = addcarryx(x495, x491, x488)
+	ADCXQ	DI, R12	// x498, x499 = addcarryx(x497, x489, x486)
+	ADCQ	$0x0, R10	// x500 = x499.u64 + x487
+	ADDQ	R9, BX	// x501, x502 = addcarryx(0, x477, x492)
+	ADCXQ	DX, R8	// x503, x504 = addcarryx(x502, x479, x494)
+	ADCXQ	R14, AX	// x505, x506 = addcarryx(x504, x481, x496)
+	ADCXQ	R12, SI	// x507, x508 = addcarryx(x506, x483, x498)
+	ADCXQ	R10, R11	// x509, x510 = addcarryx(x508, x485, x500)
+	MOVQ	BX, DX
+	MULXQ	CX, R10, R9	// x511, x512 = mulx(x501, 0xffffffff00000001)
+	MOVQ	$0xffffffff, DI
+	MULXQ	DI, R12, BX	// x513, x514 = mulx(x501, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x515, x516 = mulx(x501, 0xffffffffffffffff)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x510
+	ADDQ	R12, R14	// x517, x518 = addcarryx(0, x516, x513)
+	ADCQ	$0x0, BX	// x519, x520 = addcarryx(x518, x514, 0)
+	ADCQ	$0x0, R10	// x521, x522 = addcarryx(x520, 0, x511)
+	ADCQ	$0x0, R9	// x523 = x522.u64 + x512
+	ADDQ	R15, DX	// x524, x525 = addcarryx(0, x501, x515)
+	ADCXQ	R14, R8	// x526, x527 = addcarryx(x525, x503, x517)
+	ADCXQ	BX, AX	// x528, x529 = addcarryx(x527, x505, x519)
+	ADCXQ	R10, SI	// x530, x531 = addcarryx(x529, x507, x521)
+	ADCXQ	R9, R11	// x532, x533 = addcarryx(x531, x509, x523)
+	ADCQ	$0x0, R13	// x534 = x510.u64 + x533.u64
+	MOVQ	64(SP), R9	// reload arg1 pointer
+	MOVQ	24(R9), DX	// arg1[3]
+	MULXQ	72(SP), BX, R10	// x535, x536 = mulx(arg1[3], x398)
+	MULXQ	56(SP), R14, R12	// x537, x538 = mulx(arg1[3], x397)
+	MULXQ	40(SP), DI, R15	// x539, x540 = mulx(arg1[3], x396)
+	MULXQ	48(SP), R9, DX	// x541, x542 = mulx(arg1[3], x395)
+	ADDQ	DI, DX	// x543, x544 = addcarryx(0, x542, x539)
+	ADCXQ	R14, R15	// x545, x546 = addcarryx(x544, x540, x537)
+	ADCXQ	BX, R12	// x547, x548 = addcarryx(x546, x538, x535)
+	ADCQ	$0x0, R10	// x549 = x548.u64 + x536
+	ADDQ	R9, R8	// x550, x551 = addcarryx(0, x526, x541)
+	ADCXQ	DX, AX	// x552, x553 = addcarryx(x551, x528, x543)
+	ADCXQ	R15, SI	// x554, x555 = addcarryx(x553, x530, x545)
+	ADCXQ	R12, R11	// x556, x557 = addcarryx(x555, x532, x547)
+	ADCXQ	R10, R13	// x558, x559 = addcarryx(x557, x534, x549)
+	MOVQ	R8, DX
+	MULXQ	CX, R9, R8	// x560, x561 = mulx(x550, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R10
+	MULXQ	R10, BX, DI	// x562, x563 = mulx(x550, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R15, R14	// x564, x565 = mulx(x550, 0xffffffffffffffff)
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x559
+	ADDQ	BX, R14	// x566, x567 = addcarryx(0, x565, x562)
+	ADCQ	$0x0, DI	// x568, x569 = addcarryx(x567, x563, 0)
+	ADCQ	$0x0, R9	// x570, x571 = addcarryx(x569, 0, x560)
+	ADCQ	$0x0, R8	// x572 = x571.u64 + x561
+	ADDQ	R15, DX	// x573, x574 = addcarryx(0, x550, x564)
+	ADCXQ	R14, AX	// x575, x576 = addcarryx(x574, x552, x566)
+	ADCXQ	DI, SI	// x577, x578 = addcarryx(x576, x554, x568)
+	ADCXQ	R9, R11	// x579, x580 = addcarryx(x578, x556, x570)
+	ADCXQ	R8, R13	// x581, x582 = addcarryx(x580, x558, x572)
+	ADCQ	$0x0, CX	// x583 = x559.u64 + x582.u64
+	MOVQ	AX, R8
+	SUBQ	$-0x1, R8	// x584, x585 = subborrowx(0, x575, 0xffffffffffffffff)
+	MOVQ	SI, R9
+	SBBQ	R10, R9	// x586, x587 = subborrowx(x585, x577, 0xffffffff)
+	MOVQ	R11, DI
+	SBBQ	$0x0, DI	// x588, x589 = subborrowx(x587, x579, 0)
+	MOVQ	$-0xffffffff, BX
+	MOVQ	R13, R14
+	SBBQ	BX, R14	// x590, x591 = subborrowx(x589, x581, 0xffffffff00000001)
+	SBBQ	$0x0, CX	// x592, x593 = subborrowx(x591, x583, 0)
+	CMOVQCS	AX, R8	// x594 = cmovznz(x593, x584, x575)
+	CMOVQCS	SI, R9	// x595 = cmovznz(x593, x586, x577)
+	CMOVQCS	R11, DI	// x596 = cmovznz(x593, x588, x579)
+	CMOVQCS	R13, R14	// x597 = cmovznz(x593, x590, x581)
+	MOVQ	64(SP), CX	// reload arg1 pointer
+	MOVQ	0(CX), AX
+	SUBQ	32(SP), AX	// x598, x599 = subborrowx(0, arg1[0], x196)
+	MOVQ	8(CX), R11
+	SBBQ	24(SP), R11	// x600, x601 = subborrowx(x599, arg1[1], x197)
+	MOVQ	16(CX), SI
+	SBBQ	16(SP), SI	// x602, x603 = subborrowx(x601, arg1[2], x198)
+	MOVQ	24(CX), R13
+	SBBQ	8(SP), R13	// x604, x605 = subborrowx(x603, arg1[3], x199)
+	MOVQ	$0x0, R15
+	CMOVQCS	R12, R15	// x606 = cmovznz(x605, 0, 0xffffffffffffffff)
+	MOVQ	R15, DX
+	ANDQ	R10, DX	// x607 = x606 & 0xffffffff
+	MOVQ	R14, 80(SP)	// spill x597
+	MOVQ	R15, R14
+	ANDQ	BX, R14	// x608 = x606 & 0xffffffff00000001
+	ADDQ	R15, AX	// x609, x610 = addcarryx(0, x598, x606)
+	ADCXQ	DX, R11	// x611, x612 = addcarryx(x610, x600, x607)
+	ADCQ	$0x0, SI	// x613, x614 = addcarryx(x612, x602, 0)
+	ADCXQ	R14, R13	// x615, x616 = addcarryx(x614, x604, x608)
+	MOVQ	0(CX), R14	// arg1[0]
+	ADDQ	32(SP), R14	// x617, x618 = addcarryx(0, arg1[0], x196)
+	MOVQ	8(CX), R15	// arg1[1]
+	ADCXQ	24(SP), R15	// x619, x620 = addcarryx(x618, arg1[1], x197)
+	MOVQ	16(CX), DX	// arg1[2]
+	ADCXQ	16(SP), DX	// x621, x622 = addcarryx(x620, arg1[2], x198)
+	MOVQ	DI, 88(SP)	// spill x596
+	MOVQ	24(CX), DI	// arg1[3]
+	ADCXQ	8(SP), DI	// x623, x624 = addcarryx(x622, arg1[3], x199)
+	MOVQ	R14, CX
+	MOVQ	R9, 96(SP)	// spill x595
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x624
+	SUBQ	$-0x1, CX	// x625, x626 = subborrowx(0, x617, 0xffffffffffffffff)
+	MOVQ	R8, 104(SP)	// spill x594
+	MOVQ	R15, R8
+	SBBQ	R10, R8	// x627, x628 = subborrowx(x626, x619, 0xffffffff)
+	MOVQ	R13, 112(SP)	// spill x615
+	MOVQ	DX, R13
+	SBBQ	$0x0, R13	// x629, x630 = subborrowx(x628, x621, 0)
+	MOVQ	SI, 120(SP)	// spill x613
+	MOVQ	DI, SI
+	SBBQ	BX, SI	// x631, x632 = subborrowx(x630, x623, 0xffffffff00000001)
+	SBBQ	$0x0, R9	// x633, x634 = subborrowx(x632, x624.u64, 0)
+	CMOVQCS	R14, CX	// x635 = cmovznz(x634, x625, x617)
+	CMOVQCS	R15, R8	// x636 = cmovznz(x634, x627, x619)
+	CMOVQCS	DX, R13	// x637 = cmovznz(x634, x629, x621)
+	CMOVQCS	DI, SI	// x638 = cmovznz(x634, x631, x623)
+	MOVQ	AX, DX
+	MULXQ	SI, R9, AX	// x639, x640 = mulx(x609, x638)
+	MULXQ	R13, R14, DI	// x641, x642 = mulx(x609, x637)
+	MOVQ	R8, 128(SP)	// spill x636
+	MULXQ	R8, R8, R15	// x643, x644 = mulx(x609, x636)
+	MOVQ	CX, 136(SP)	// spill x635
+	MULXQ	CX, CX, DX	// x645, x646 = mulx(x609, x635)
+	ADDQ	R8, DX	// x647, x648 = addcarryx(0, x646, x643)
+	ADCXQ	R14, R15	// x649, x650 = addcarryx(x648, x644, x641)
+	ADCXQ	R9, DI	// x651, x652 = addcarryx(x650, x642, x639)
+	ADCQ	$0x0, AX	// x653 = x652.u64 + x640
+	MOVQ	DX, R8
+	MOVQ	CX, DX
+	MULXQ	BX, R9, CX	// x654, x655 = mulx(x645, 0xffffffff00000001)
+	MULXQ	R10, R10, R14	// x656, x657 = mulx(x645, 0xffffffff)
+	MULXQ	R12, BX, R12	// x658, x659 = mulx(x645, 0xffffffffffffffff)
+	ADDQ	R10, R12	// x660, x661 = addcarryx(0, x659, x656)
+	ADCQ	$0x0, R14	// x662, x663 = addcarryx(x661, x657, 0)
+	ADCQ	$0x0, R9	// x664, x665 = addcarryx(x663, 0, x654)
+	ADCQ	$0x0, CX	// x666 = x665.u64 + x655
+	ADDQ	BX, DX	// x667, x668 = addcarryx(0, x645, x658)
+	ADCXQ	R12, R8	// x669, x670 = addcarryx(x668, x647, x660)
+	ADCXQ	R14, R15	// x671, x672 = addcarryx(x670, x649, x662)
+	ADCXQ	R9, DI	// x673, x674 = addcarryx(x672, x651, x664)
+	ADCXQ	CX, AX	// x675, x676 = addcarryx(x674, x653, x666)
+	MOVQ	R11, DX
+	MULXQ	SI, R9, CX	// x677, x678 = mulx(x611, x638)
+	MULXQ	R13, R11, R10	// x679, x680 = mulx(x611, x637)
+	MULXQ	128(SP), R12, BX	// x681, x682 = mulx(x611, x636)
+	MULXQ	136(SP), DX, R14	// x683, x684 = mulx(x611, x635)
+	MOVQ	R13, 144(SP)	// spill x637
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x676
+	ADDQ	R12, R14	// x685, x686 = addcarryx(0, x684, x681)
+	ADCXQ	R11, BX	// x687, x688 = addcarryx(x686, x682, x679)
+	ADCXQ	R9, R10	// x689, x690 = addcarryx(x688, x680, x677)
+	ADCQ	$0x0, CX	// x691 = x690.u64 + x678
+	ADDQ	DX, R8	// x692, x693 = addcarryx(0, x669, x683)
+	ADCXQ	R14, R15	// x694, x695 = addcarryx(x693, x671, x685)
+	ADCXQ	BX, DI	// x696, x697 = addcarryx(x695, x673, x687)
+	ADCXQ	R10, AX	// x698, x699 = addcarryx(x697, x675, x689)
+	ADCXQ	CX, R13	// x700, x701 = addcarryx(x699, x676.u64, x691)
+	MOVQ	R8, DX
+	MOVQ	$-0xffffffff, CX
+	MULXQ	CX, R9, R8	// x702, x703 = mulx(x692, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R10
+	MULXQ	R10, BX, R11	// x704, x705 = mulx(x692, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R12, R14	// x706, x707 = mulx(x692, 0xffffffffffffffff)
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x701
+	ADDQ	BX, R14	// x708, x709 = addcarryx(0, x707, x704)
+	ADCQ	$0x0, R11	// x710, x711 = addcarryx(x709, x705, 0)
+	ADCQ	$0x0, R9	// x712, x713 = addcarryx(x711, 0, x702)
+	ADCQ	$0x0, R8	// x714 = x713.u64 + x703
+	ADDQ	R12, DX	// x715, x716 = addcarryx(0, x692, x706)
+	ADCXQ	R14, R15	// x717, x718 = addcarryx(x716, x694, x708)
+	ADCXQ	R11, DI	// x719, x720 = addcarryx(x718, x696, x710)
+	ADCXQ	R9, AX	// x721, x722 = addcarryx(x720, x698, x712)
+	ADCXQ	R8, R13	// x723, x724 = addcarryx(x722, x700, x714)
+	ADCQ	$0x0, R10	// x725 = x701.u64 + x724.u64
+	MOVQ	120(SP), DX	// reload x613
+	MULXQ	SI, R9, R8	// x726, x727 = mulx(x613, x638)
+	MULXQ	144(SP), BX, R11	// x728, x729 = mulx(x613, x637)
+	MULXQ	128(SP), R14, R12	// x730, x731 = mulx(x613, x636)
+	MOVQ	SI, 152(SP)	// spill x638
+	MULXQ	136(SP), SI, DX	// x732, x733 = mulx(x613, x635)
+	ADDQ	R14, DX	// x734, x735 = addcarryx(0, x733, x730)
+	ADCXQ	BX, R12	// x736, x737 = addcarryx(x735, x731, x728)
+	ADCXQ	R9, R11	// x738, x739 = addcarryx(x737, x729, x726)
+	ADCQ	$0x0, R8	// x740 = x739.u64 + x727
+	ADDQ	SI, R15	// x741, x742 = addcarryx(0, x717, x732)
+	ADCXQ	DX, DI	// x743, x744 = addcarryx(x742, x719, x734)
+	ADCXQ	R12, AX	// x745, x746 = addcarryx(x744, x721, x736)
+	ADCXQ	R11, R13	// x747, x748 = addcarryx(x746, x723, x738)
+	ADCXQ	R8, R10	// x749, x750 = addcarryx(x748, x725, x740)
+	MOVQ	R15, DX
+	MULXQ	CX, R9, R8	// x751, x752 = mulx(x741, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R11
+	MULXQ	R11, BX, SI	// x753, x754 = mulx(x741, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R15, R14	// x755, x756 = mulx(x741, 0xffffffffffffffff)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x750
+	ADDQ	BX, R14	// x757, x758 = addcarryx(0, x756, x753)
+	ADCQ	$0x0, SI	// x759, x760 = addcarryx(x758, x754, 0)
+	ADCQ	$0x0, R9	// x761, x762 = addcarryx(x760, 0, x751)
+	ADCQ	$0x0, R8	// x763 = x762.u64 + x752
+	ADDQ	R15, DX	// x764, x765 = addcarryx(0, x741, x755)
+	ADCXQ	R14, DI	// x766, x767 = addcarryx(x765, x743, x757)
+	ADCXQ	SI, AX	// x768, x769 = addcarryx(x767, x745, x759)
+	ADCXQ	R9, R13	// x770, x771 = addcarryx(x769, x747, x761)
+	ADCXQ	R8, R10	// x772, x773 = addcarryx(x771, x749, x763)
+	ADCQ	$0x0, R12	// x774 = x750.u64 + x773.u64
+	MOVQ	112(SP), DX	// reload x615
+	MULXQ	152(SP), R9, R8	// x775, x776 = mulx(x615, x638)
+	MULXQ	144(SP), BX, SI	// x777, x778 = mulx(x615, x637)
+	MULXQ	128(SP), R15, R14	// x779, x780 = mulx(x615, x636)
+	MULXQ	136(SP), R11, DX	// x781, x782 = mulx(x615, x635)
+	ADDQ	R15, DX	// x783, x784 = addcarryx(0, x782, x779)
+	ADCXQ	BX, R14	// x785, x786 = addcarryx(x784, x780, x777)
+	ADCXQ	R9, SI	// x787, x788 = addcarryx(x786, x778, x775)
+	ADCQ	$0x0, R8	// x789 = x788.u64 + x776
+	ADDQ	R11, DI	// x790, x791 = addcarryx(0, x766, x781)
+	ADCXQ	DX, AX	// x792, x793 = addcarryx(x791, x768, x783)
+	ADCXQ	R14, R13	// x794, x795 = addcarryx(x793, x770, x785)
+	ADCXQ	SI, R10	// x796, x797 = addcarryx(x795, x772, x787)
+	ADCXQ	R8, R12	// x798, x799 = addcarryx(x797, x774, x789)
+	MOVQ	DI, DX
+	MULXQ	CX, R9, R8	// x800, x801 = mulx(x790, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R11
+	MULXQ	R11, DI, SI	// x802, x803 = mulx(x790, 0xffffffff)
+	MOVQ	$-0x1, BX
+	MULXQ	BX, R15, R14	// x804, x805 = mulx(x790, 0xffffffffffffffff)
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x799
+	ADDQ	DI, R14	// x806, x807 = addcarryx(0, x805, x802)
+	ADCQ	$0x0, SI	// x808, x809 = addcarryx(x807, x803, 0)
+	ADCQ	$0x0, R9	// x810, x811 = addcarryx(x809, 0, x800)
+	ADCQ	$0x0, R8	// x812 = x811.u64 + x801
+	ADDQ	R15, DX	// x813, x814 = addcarryx(0, x790, x804)
+	ADCXQ	R14, AX	// x815, x816 = addcarryx(x814, x792, x806)
+	ADCXQ	SI, R13	// x817, x818 = addcarryx(x816, x794, x808)
+	ADCXQ	R9, R10	// x819, x820 = addcarryx(x818, x796, x810)
+	ADCXQ	R8, R12	// x821, x822 = addcarryx(x820, x798, x812)
+	ADCQ	$0x0, CX	// x823 = x799.u64 + x822.u64
+	MOVQ	AX, R8
+	SUBQ	$-0x1, R8	// x824, x825 = subborrowx(0, x815, 0xffffffffffffffff)
+	MOVQ	R13, R9
+	SBBQ	R11, R9	// x826, x827 = subborrowx(x825, x817, 0xffffffff)
+	MOVQ	R10, SI
+	SBBQ	$0x0, SI	// x828, x829 = subborrowx(x827, x819, 0)
+	MOVQ	$-0xffffffff, DI
+	MOVQ	R12, R14
+	SBBQ	DI, R14	// x830, x831 = subborrowx(x829, x821, 0xffffffff00000001)
+	SBBQ	$0x0, CX	// x832, x833 = subborrowx(x831, x823, 0)
+	CMOVQCS	AX, R8	// x834 = cmovznz(x833, x824, x815)
+	CMOVQCS	R13, R9	// x835 = cmovznz(x833, x826, x817)
+	CMOVQCS	R10, SI	// x836 = cmovznz(x833, x828, x819)
+	CMOVQCS	R12, R14	// x837 = cmovznz(x833, x830, x821)
+	MOVQ	R8, AX
+	ADDQ	R8, AX	// x838, x839 = addcarryx(0, x834, x834)
+	MOVQ	R9, CX
+	ADCXQ	R9, CX	// x840, x841 = addcarryx(x839, x835, x835)
+	MOVQ	SI, R10
+	ADCXQ	SI, R10	// x842, x843 = addcarryx(x841, x836, x836)
+	MOVQ	R14, R12
+	ADCXQ	R14, R12	// x844, x845 = addcarryx(x843, x837, x837)
+	MOVQ	AX, R13
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x845
+	SUBQ	$-0x1, R13	// x846, x847 = subborrowx(0, x838, 0xffffffffffffffff)
+	MOVQ	CX, DX
+	SBBQ	R11, DX	// x848, x849 = subborrowx(x847, x840, 0xffffffff)
+	MOVQ	R10, R11
+	SBBQ	$0x0, R11	// x850, x851 = subborrowx(x849, x842, 0)
+	MOVQ	R12, BX
+	SBBQ	DI, BX	// x852, x853 = subborrowx(x851, x844, 0xffffffff00000001)
+	SBBQ	$0x0, R15	// x854, x855 = subborrowx(x853, x845.u64, 0)
+	CMOVQCS	AX, R13	// x856 = cmovznz(x855, x846, x838)
+	CMOVQCS	CX, DX	// x857 = cmovznz(x855, x848, x840)
+	CMOVQCS	R10, R11	// x858 = cmovznz(x855, x850, x842)
+	CMOVQCS	R12, BX	// x859 = cmovznz(x855, x852, x844)
+	ADDQ	R8, R13	// x860, x861 = addcarryx(0, x856, x834)
+	ADCXQ	R9, DX	// x862, x863 = addcarryx(x861, x857, x835)
+	ADCXQ	SI, R11	// x864, x865 = addcarryx(x863, x858, x836)
+	ADCXQ	R14, BX	// x866, x867 = addcarryx(x865, x859, x837)
+	MOVQ	R13, AX
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x867
+	SUBQ	$-0x1, AX	// x868, x869 = subborrowx(0, x860, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R8
+	MOVQ	DX, R9
+	SBBQ	R8, R9	// x870, x871 = subborrowx(x869, x862, 0xffffffff)
+	MOVQ	R11, R10
+	SBBQ	$0x0, R10	// x872, x873 = subborrowx(x871, x864, 0)
+	MOVQ	BX, SI
+	SBBQ	DI, SI	// x874, x875 = subborrowx(x873, x866, 0xffffffff00000001)
+	SBBQ	$0x0, CX	// x876, x877 = subborrowx(x875, x867.u64, 0)
+	CMOVQCS	R13, AX	// x878 = cmovznz(x877, x868, x860)
+	CMOVQCS	DX, R9	// x879 = cmovznz(x877, x870, x862)
+	CMOVQCS	R11, R10	// x880 = cmovznz(x877, x872, x864)
+	CMOVQCS	BX, SI	// x881 = cmovznz(x877, x874, x866)
+	MOVQ	104(SP), CX	// reload x594
+	ADDQ	104(SP), CX	// x882, x883 = addcarryx(0, x594, x594)
+	MOVQ	96(SP), R11	// reload x595
+	ADCXQ	96(SP), R11	// x884, x885 = addcarryx(x883, x595, x595)
+	MOVQ	88(SP), BX	// reload x596
+	ADCXQ	88(SP), BX	// x886, x887 = addcarryx(x885, x596, x596)
+	MOVQ	80(SP), R12	// reload x597
+	ADCXQ	80(SP), R12	// x888, x889 = addcarryx(x887, x597, x597)
+	MOVQ	CX, R13
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x889
+	SUBQ	$-0x1, R13	// x890, x891 = subborrowx(0, x882, 0xffffffffffffffff)
+	MOVQ	R11, R15
+	SBBQ	R8, R15	// x892, x893 = subborrowx(x891, x884, 0xffffffff)
+	MOVQ	BX, DX
+	SBBQ	$0x0, DX	// x894, x895 = subborrowx(x893, x886, 0)
+	MOVQ	R12, R8
+	SBBQ	DI, R8	// x896, x897 = subborrowx(x895, x888, 0xffffffff00000001)
+	SBBQ	$0x0, R14	// x898, x899 = subborrowx(x897, x889.u64, 0)
+	CMOVQCS	CX, R13	// x900 = cmovznz(x899, x890, x882)
+	CMOVQCS	R11, R15	// x901 = cmovznz(x899, x892, x884)
+	CMOVQCS	BX, DX	// x902 = cmovznz(x899, x894, x886)
+	CMOVQCS	R12, R8	// x903 = cmovznz(x899, x896, x888)
+	ADDQ	R13, R13	// x904, x905 = addcarryx(0, x900, x900)
+	ADCXQ	R15, R15	// x906, x907 = addcarryx(x905, x901, x901)
+	ADCXQ	DX, DX	// x908, x909 = addcarryx(x907, x902, x902)
+	ADCXQ	R8, R8	// x910, x911 = addcarryx(x909, x903, x903)
+	MOVQ	R13, CX
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x911
+	SUBQ	$-0x1, CX	// x912, x913 = subborrowx(0, x904, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, BX
+	MOVQ	R15, R12
+	SBBQ	BX, R12	// x914, x915 = subborrowx(x913, x906, 0xffffffff)
+	MOVQ	DX, R14
+	SBBQ	$0x0, R14	// x916, x917 = subborrowx(x915, x908, 0)
+	MOVQ	R8, BX
+	SBBQ	DI, BX	// x918, x919 = subborrowx(x917, x910, 0xffffffff00000001)
+	SBBQ	$0x0, R11	// x920, x921 = subborrowx(x919, x911.u64, 0)
+	CMOVQCS	R13, CX	// x922 = cmovznz(x921, x912, x904)
+	CMOVQCS	R15, R12	// x923 = cmovznz(x921, x914, x906)
+	CMOVQCS	DX, R14	// x924 = cmovznz(x921, x916, x908)
+	CMOVQCS	R8, BX	// x925 = cmovznz(x921, x918, x910)
+	MOVQ	AX, DX
+	MULXQ	SI, R8, AX	// x926, x927 = mulx(x878, x881)
+	MULXQ	R10, R13, R11	// x928, x929 = mulx(x878, x880)
+	MOVQ	BX, 80(SP)	// spill x925
+	MULXQ	R9, BX, R15	// x930, x931 = mulx(x878, x879)
+	MOVQ	DX, 88(SP)	// spill x878
+	MOVQ	R14, 96(SP)	// spill x924
+	MULXQ	DX, R14, DX	// x932, x933 = mulx(x878, x878)
+	ADDQ	BX, DX	// x934, x935 = addcarryx(0, x933, x930)
+	MOVQ	R12, 104(SP)	// spill x923
+	MOVQ	R15, R12
+	ADCXQ	R13, R12	// x936, x937 = addcarryx(x935, x931, x928)
+	MOVQ	CX, 112(SP)	// spill x922
+	MOVQ	R11, CX
+	ADCXQ	R8, CX	// x938, x939 = addcarryx(x937, x929, x926)
+	MOVQ	R8, 120(SP)	// spill x926
+	MOVQ	AX, R8
+	ADCQ	$0x0, R8	// x940 = x939.u64 + x927
+	MOVQ	DX, 128(SP)	// spill x934
+	MOVQ	R14, DX
+	MOVQ	AX, 136(SP)	// spill x927
+	MULXQ	DI, AX, R14	// x941, x942 = mulx(x932, 0xffffffff00000001)
+	MOVQ	$0xffffffff, DI
+	MOVQ	R13, 144(SP)	// spill x928
+	MULXQ	DI, R13, DI	// x943, x944 = mulx(x932, 0xffffffff)
+	MOVQ	R11, 152(SP)	// spill x929
+	MOVQ	$-0x1, R11
+	MOVQ	BX, 160(SP)	// spill x930
+	MULXQ	R11, BX, R11	// x945, x946 = mulx(x932, 0xffffffffffffffff)
+	ADDQ	R13, R11	// x947, x948 = addcarryx(0, x946, x943)
+	ADCQ	$0x0, DI	// x949, x950 = addcarryx(x948, x944, 0)
+	ADCQ	$0x0, AX	// x951, x952 = addcarryx(x950, 0, x941)
+	ADCQ	$0x0, R14	// x953 = x952.u64 + x942
+	ADDQ	BX, DX	// x954, x955 = addcarryx(0, x932, x945)
+	ADCXQ	128(SP), R11	// x956, x957 = addcarryx(x955, x934, x947)
+	ADCXQ	DI, R12	// x958, x959 = addcarryx(x957, x936, x949)
+	ADCXQ	AX, CX	// x960, x961 = addcarryx(x959, x938, x951)
+	ADCXQ	R14, R8	// x962, x963 = addcarryx(x961, x940, x953)
+	MOVQ	R9, DX
+	MULXQ	SI, R9, AX	// x964, x965 = mulx(x879, x881)
+	MULXQ	R10, BX, DI	// x966, x967 = mulx(x879, x880)
+	MULXQ	DX, R14, R13	// x968, x969 = mulx(x879, x879)
+	MOVQ	DX, 128(SP)	// spill x879
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x963
+	ADDQ	R14, R15	// x972, x973 = addcarryx(0, x931, x968)
+	ADCXQ	BX, R13	// x974, x975 = addcarryx(x973, x969, x966)
+	MOVQ	DI, R14
+	ADCXQ	R9, R14	// x976, x977 = addcarryx(x975, x967, x964)
+	MOVQ	R9, 168(SP)	// spill x964
+	MOVQ	AX, R9
+	ADCQ	$0x0, R9	// x978 = x977.u64 + x965
+	ADDQ	160(SP), R11	// x979, x980 = addcarryx(0, x956, x930)
+	ADCXQ	R15, R12	// x981, x982 = addcarryx(x980, x958, x972)
+	ADCXQ	R13, CX	// x983, x984 = addcarryx(x982, x960, x974)
+	ADCXQ	R14, R8	// x985, x986 = addcarryx(x984, x962, x976)
+	ADCXQ	R9, DX	// x987, x988 = addcarryx(x986, x963.u64, x978)
+	MOVQ	DX, R9
+	MOVQ	R11, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, R14, R13	// x989, x990 = mulx(x979, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R15
+	MULXQ	R15, R11, R15	// x991, x992 = mulx(x979, 0xffffffff)
+	MOVQ	AX, 160(SP)	// spill x965
+	MOVQ	$-0x1, AX
+	MOVQ	DI, 176(SP)	// spill x967
+	MULXQ	AX, DI, AX	// x993, x994 = mulx(x979, 0xffffffffffffffff)
+	MOVQ	BX, 184(SP)	// spill x966
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x988
+	ADDQ	R11, AX	// x995, x996 = addcarryx(0, x994, x991)
+	ADCQ	$0x0, R15	// x997, x998 = addcarryx(x996, x992, 0)
+	ADCQ	$0x0, R14	// x999, x1000 = addcarryx(x998, 0, x989)
+	ADCQ	$0x0, R13	// x1001 = x1000.u64 + x990
+	ADDQ	DI, DX	// x1002, x1003 = addcarryx(0, x979, x993)
+	ADCXQ	AX, R12	// x1004, x1005 = addcarryx(x1003, x981, x995)
+	ADCXQ	R15, CX	// x1006, x1007 = addcarryx(x1005, x983, x997)
+	ADCXQ	R14, R8	// x1008, x1009 = addcarryx(x1007, x985, x999)
+	ADCXQ	R13, R9	// x1010, x1011 = addcarryx(x1009, x987, x1001)
+	ADCQ	$0x0, BX	// x1012 = x988.u64 + x1011.u64
+	MOVQ	R10, DX
+	MULXQ	SI, R10, AX	// x1013, x1014 = mulx(x880, x881)
+	MULXQ	DX, DI, R11	// x1015, x1016 = mulx(x880, x880)
+	MOVQ	152(SP), R13	// reload x929
+	ADDQ	184(SP), R13	// x1021, x1022 = addcarryx(0, x929, x966)
+	ADCXQ	176(SP), DI	// x1023, x1024 = addcarryx(x1022, x967, x1015)
+	ADCXQ	R10, R11	// x1025, x1026 = addcarryx(x1024, x1016, x1013)
+	MOVQ	AX, R14
+	ADCQ	$0x0, R14	// x1027 = x1026.u64 + x1014
+	ADDQ	144(SP), R12	// x1028, x1029 = addcarryx(0, x1004, x928)
+	ADCXQ	R13, CX	// x1030, x1031 = addcarryx(x1029, x1006, x1021)
+	ADCXQ	DI, R8	// x1032, x1033 = addcarryx(x1031, x1008, x1023)
+	ADCXQ	R11, R9	// x1034, x1035 = addcarryx(x1033, x1010, x1025)
+	ADCXQ	R14, BX	// x1036, x1037 = addcarryx(x1035, x1012, x1027)
+	MOVQ	DX, R11
+	MOVQ	R12, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R13, R12	// x1038, x1039 = mulx(x1028, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R14
+	MOVQ	R11, 144(SP)	// spill x880
+	MULXQ	R14, R11, R15	// x1040, x1041 = mulx(x1028, 0xffffffff)
+	MOVQ	$-0x1, R14
+	MULXQ	R14, DI, R14	// x1042, x1043 = mulx(x1028, 0xffffffffffffffff)
+	MOVQ	AX, 152(SP)	// spill x1014
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x1037
+	ADDQ	R11, R14	// x1044, x1045 = addcarryx(0, x1043, x1040)
+	ADCQ	$0x0, R15	// x1046, x1047 = addcarryx(x1045, x1041, 0)
+	ADCQ	$0x0, R13	// x1048, x1049 = addcarryx(x1047, 0, x1038)
+	ADCQ	$0x0, R12	// x1050 = x1049.u64 + x1039
+	ADDQ	DI, DX	// x1051, x1052 = addcarryx(0, x1028, x1042)
+	ADCXQ	R14, CX	// x1053, x1054 = addcarryx(x1052, x1030, x1044)
+	ADCXQ	R15, R8	// x1055, x1056 = addcarryx(x1054, x1032, x1046)
+	ADCXQ	R13, R9	// x1057, x1058 = addcarryx(x1056, x1034, x1048)
+	ADCXQ	R12, BX	// x1059, x1060 = addcarryx(x1058, x1036, x1050)
+	ADCQ	$0x0, AX	// x1061 = x1037.u64 + x1060.u64
+	MOVQ	SI, DX
+	MULXQ	DX, SI, R11	// x1062, x1063 = mulx(x881, x881)
+	MOVQ	136(SP), DI	// reload x927
+	ADDQ	168(SP), DI	// x1070, x1071 = addcarryx(0, x927, x964)
+	ADCXQ	160(SP), R10	// x1072, x1073 = addcarryx(x1071, x965, x1013)
+	ADCXQ	152(SP), SI	// x1074, x1075 = addcarryx(x1073, x1014, x1062)
+	ADCQ	$0x0, R11	// x1076 = x1075.u64 + x1063
+	ADDQ	120(SP), CX	// x1077, x1078 = addcarryx(0, x1053, x926)
+	ADCXQ	DI, R8	// x1079, x1080 = addcarryx(x1078, x1055, x1070)
+	ADCXQ	R10, R9	// x1081, x1082 = addcarryx(x1080, x1057, x1072)
+	ADCXQ	SI, BX	// x1083, x1084 = addcarryx(x1082, x1059, x1074)
+	ADCXQ	R11, AX	// x1085, x1086 = addcarryx(x1084, x1061, x1076)
+	MOVQ	DX, R10
+	MOVQ	CX, DX
+	MOVQ	$-0xffffffff, CX
+	MULXQ	CX, SI, R11	// x1087, x1088 = mulx(x1077, 0xffffffff00000001)
+	MOVQ	$0xffffffff, DI
+	MULXQ	DI, R13, R12	// x1089, x1090 = mulx(x1077, 0xffffffff)
+	MOVQ	$-0x1, R14
+	MOVQ	R10, 120(SP)	// spill x881
+	MULXQ	R14, R10, R15	// x1091, x1092 = mulx(x1077, 0xffffffffffffffff)
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x1086
+	ADDQ	R13, R15	// x1093, x1094 = addcarryx(0, x1092, x1089)
+	ADCQ	$0x0, R12	// x1095, x1096 = addcarryx(x1094, x1090, 0)
+	ADCQ	$0x0, SI	// x1097, x1098 = addcarryx(x1096, 0, x1087)
+	ADCQ	$0x0, R11	// x1099 = x1098.u64 + x1088
+	ADDQ	R10, DX	// x1100, x1101 = addcarryx(0, x1077, x1091)
+	ADCXQ	R15, R8	// x1102, x1103 = addcarryx(x1101, x1079, x1093)
+	ADCXQ	R12, R9	// x1104, x1105 = addcarryx(x1103, x1081, x1095)
+	ADCXQ	SI, BX	// x1106, x1107 = addcarryx(x1105, x1083, x1097)
+	ADCXQ	R11, AX	// x1108, x1109 = addcarryx(x1107, x1085, x1099)
+	ADCQ	$0x0, CX	// x1110 = x1086.u64 + x1109.u64
+	MOVQ	R8, R10
+	SUBQ	$-0x1, R10	// x1111, x1112 = subborrowx(0, x1102, 0xffffffffffffffff)
+	MOVQ	R9, R11
+	SBBQ	DI, R11	// x1113, x1114 = subborrowx(x1112, x1104, 0xffffffff)
+	MOVQ	BX, SI
+	SBBQ	$0x0, SI	// x1115, x1116 = subborrowx(x1114, x1106, 0)
+	MOVQ	$-0xffffffff, R12
+	MOVQ	AX, R13
+	SBBQ	R12, R13	// x1117, x1118 = subborrowx(x1116, x1108, 0xffffffff00000001)
+	SBBQ	$0x0, CX	// x1119, x1120 = subborrowx(x1118, x1110, 0)
+	CMOVQCS	R8, R10	// x1121 = cmovznz(x1120, x1111, x1102)
+	CMOVQCS	R9, R11	// x1122 = cmovznz(x1120, x1113, x1104)
+	CMOVQCS	BX, SI	// x1123 = cmovznz(x1120, x1115, x1106)
+	CMOVQCS	AX, R13	// x1124 = cmovznz(x1120, x1117, x1108)
+	MOVQ	112(SP), AX
+	ADDQ	112(SP), AX	// x1125, x1126 = addcarryx(0, x922, x922)
+	MOVQ	104(SP), CX
+	ADCXQ	104(SP), CX	// x1127, x1128 = addcarryx(x1126, x923, x923)
+	MOVQ	96(SP), R8
+	ADCXQ	96(SP), R8	// x1129, x1130 = addcarryx(x1128, x924, x924)
+	MOVQ	80(SP), R9
+	ADCXQ	80(SP), R9	// x1131, x1132 = addcarryx(x1130, x925, x925)
+	MOVQ	AX, BX
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x1132
+	SUBQ	$-0x1, BX	// x1133, x1134 = subborrowx(0, x1125, 0xffffffffffffffff)
+	MOVQ	CX, DX
+	SBBQ	DI, DX	// x1135, x1136 = subborrowx(x1134, x1127, 0xffffffff)
+	MOVQ	R8, DI
+	SBBQ	$0x0, DI	// x1137, x1138 = subborrowx(x1136, x1129, 0)
+	MOVQ	R9, R14
+	SBBQ	R12, R14	// x1139, x1140 = subborrowx(x1138, x1131, 0xffffffff00000001)
+	SBBQ	$0x0, R15	// x1141, x1142 = subborrowx(x1140, x1132.u64, 0)
+	CMOVQCS	AX, BX	// x1143 = cmovznz(x1142, x1133, x1125)
+	CMOVQCS	CX, DX	// x1144 = cmovznz(x1142, x1135, x1127)
+	CMOVQCS	R8, DI	// x1145 = cmovznz(x1142, x1137, x1129)
+	CMOVQCS	R9, R14	// x1146 = cmovznz(x1142, x1139, x1131)
+	SUBQ	BX, R10	// x1147, x1148 = subborrowx(0, x1121, x1143)
+	SBBQ	DX, R11	// x1149, x1150 = subborrowx(x1148, x1122, x1144)
+	SBBQ	DI, SI	// x1151, x1152 = subborrowx(x1150, x1123, x1145)
+	SBBQ	R14, R13	// x1153, x1154 = subborrowx(x1152, x1124, x1146)
+	MOVQ	$-0x1, AX
+	MOVQ	$0x0, CX
+	CMOVQCS	AX, CX	// x1155 = cmovznz(x1154, 0, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R8
+	MOVQ	CX, R9
+	ANDQ	R8, R9	// x1156 = x1155 & 0xffffffff
+	MOVQ	CX, DI
+	ANDQ	R12, DI	// x1157 = x1155 & 0xffffffff00000001
+	ADDQ	CX, R10	// x1158, x1159 = addcarryx(0, x1147, x1155)
+	MOVQ	0(SP), CX	// reload out1 pointer
+	MOVQ	R10, 0(CX)	// out1[0] = x1158
+	ADCXQ	R9, R11	// x1160, x1161 = addcarryx(x1159, x1149, x1156)
+	MOVQ	R11, 8(CX)	// out1[1] = x1160
+	ADCQ	$0x0, SI	// x1162, x1163 = addcarryx(x1161, x1151, 0)
+	MOVQ	SI, 16(CX)	// out1[2] = x1162
+	ADCXQ	DI, R13	// x1164, x1165 = addcarryx(x1163, x1153, x1157)
+	MOVQ	R13, 24(CX)	// out1[3] = x1164
+	MOVQ	64(SP), R9	// reload arg1 pointer
+	MOVQ	32(R9), DI	// arg1[4]
+	ADDQ	64(R9), DI	// x1166, x1167 = addcarryx(0, arg1[4], arg1[8])
+	MOVQ	40(R9), BX	// arg1[5]
+	ADCXQ	72(R9), BX	// x1168, x1169 = addcarryx(x1167, arg1[5], arg1[9])
+	MOVQ	48(R9), R14	// arg1[6]
+	ADCXQ	80(R9), R14	// x1170, x1171 = addcarryx(x1169, arg1[6], arg1[10])
+	MOVQ	56(R9), R15	// arg1[7]
+	ADCXQ	88(R9), R15	// x1172, x1173 = addcarryx(x1171, arg1[7], arg1[11])
+	MOVQ	DI, R9
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x1173
+	SUBQ	$-0x1, R9	// x1174, x1175 = subborrowx(0, x1166, 0xffffffffffffffff)
+	MOVQ	R13, 64(SP)	// spill x1164
+	MOVQ	BX, R13
+	SBBQ	R8, R13	// x1176, x1177 = subborrowx(x1175, x1168, 0xffffffff)
+	MOVQ	SI, 136(SP)	// spill x1162
+	MOVQ	R14, SI
+	SBBQ	$0x0, SI	// x1178, x1179 = subborrowx(x1177, x1170, 0)
+	MOVQ	R11, 152(SP)	// spill x1160
+	MOVQ	R15, R11
+	SBBQ	R12, R11	// x1180, x1181 = subborrowx(x1179, x1172, 0xffffffff00000001)
+	SBBQ	$0x0, DX	// x1182, x1183 = subborrowx(x1181, x1173.u64, 0)
+	CMOVQCS	DI, R9	// x1184 = cmovznz(x1183, x1174, x1166)
+	CMOVQCS	BX, R13	// x1185 = cmovznz(x1183, x1176, x1168)
+	CMOVQCS	R14, SI	// x1186 = cmovznz(x1183, x1178, x1170)
+	CMOVQCS	R15, R11	// x1187 = cmovznz(x1183, x1180, x1172)
+	MOVQ	R9, DX
+	MULXQ	R11, DI, R9	// x1188, x1189 = mulx(x1184, x1187)
+	MULXQ	SI, R14, BX	// x1190, x1191 = mulx(x1184, x1186)
+	MOVQ	R10, 160(SP)	// spill x1158
+	MULXQ	R13, R10, R15	// x1192, x1193 = mulx(x1184, x1185)
+	MULXQ	DX, CX, DX	// x1194, x1195 = mulx(x1184, x1184)
+	ADDQ	R10, DX	// x1196, x1197 = addcarryx(0, x1195, x1192)
+	MOVQ	R10, 168(SP)	// spill x1192
+	MOVQ	R15, R10
+	ADCXQ	R14, R10	// x1198, x1199 = addcarryx(x1197, x1193, x1190)
+	MOVQ	R14, 176(SP)	// spill x1190
+	MOVQ	BX, R14
+	ADCXQ	DI, R14	// x1200, x1201 = addcarryx(x1199, x1191, x1188)
+	MOVQ	DI, 184(SP)	// spill x1188
+	MOVQ	R9, DI
+	ADCQ	$0x0, DI	// x1202 = x1201.u64 + x1189
+	MOVQ	DX, 192(SP)	// spill x1196
+	MOVQ	CX, DX
+	MOVQ	R9, 200(SP)	// spill x1189
+	MULXQ	R12, R9, CX	// x1203, x1204 = mulx(x1194, 0xffffffff00000001)
+	MULXQ	R8, R12, R8	// x1205, x1206 = mulx(x1194, 0xffffffff)
+	MOVQ	BX, 208(SP)	// spill x1191
+	MULXQ	AX, BX, AX	// x1207, x1208 = mulx(x1194, 0xffffffffffffffff)
+	ADDQ	R12, AX	// x1209, x1210 = addcarryx(0, x1208, x1205)
+	ADCQ	$0x0, R8	// x1211, x1212 = addcarryx(x1210, x1206, 0)
+	ADCQ	$0x0, R9	// x1213, x1214 = addcarryx(x1212, 0, x1203)
+	ADCQ	$0x0, CX	// x1215 = x1214.u64 + x1204
+	ADDQ	BX, DX	// x1216, x1217 = addcarryx(0, x1194, x1207)
+	ADCXQ	192(SP), AX	// x1218, x1219 = addcarryx(x1217, x1196, x1209)
+	ADCXQ	R8, R10	// x1220, x1221 = addcarryx(x1219, x1198, x1211)
+	ADCXQ	R9, R14	// x1222, x1223 = addcarryx(x1221, x1200, x1213)
+	ADCXQ	CX, DI	// x1224, x1225 = addcarryx(x1223, x1202, x1215)
+	MOVQ	R13, DX
+	MULXQ	R11, R8, CX	// x1226, x1227 = mulx(x1185, x1187)
+	MULXQ	SI, BX, R9	// x1228, x1229 = mulx(x1185, x1186)
+	MULXQ	DX, R13, R12	// x1230, x1231 = mulx(x1185, x1185)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x1225
+	ADDQ	R13, R15	// x1234, x1235 = addcarryx(0, x1193, x1230)
+	ADCXQ	BX, R12	// x1236, x1237 = addcarryx(x1235, x1231, x1228)
+	MOVQ	R9, R13
+	ADCXQ	R8, R13	// x1238, x1239 = addcarryx(x1237, x1229, x1226)
+	MOVQ	R8, 192(SP)	// spill x1226
+	MOVQ	CX, R8
+	ADCQ	$0x0, R8	// x1240 = x1239.u64 + x1227
+	ADDQ	168(SP), AX	// x1241, x1242 = addcarryx(0, x1218, x1192)
+	ADCXQ	R15, R10	// x1243, x1244 = addcarryx(x1242, x1220, x1234)
+	ADCXQ	R12, R14	// x1245, x1246 = addcarryx(x1244, x1222, x1236)
+	ADCXQ	R13, DI	// x1247, x1248 = addcarryx(x1246, x1224, x1238)
+	ADCXQ	R8, DX	// x1249, x1250 = addcarryx(x1248, x1225.u64, x1240)
+	MOVQ	DX, R8
+	MOVQ	AX, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, R13, R12	// x1251, x1252 = mulx(x1241, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R15
+	MULXQ	R15, AX, R15	// x1253, x1254 = mulx(x1241, 0xffffffff)
+	MOVQ	CX, 168(SP)	// spill x1227
+	MOVQ	$-0x1, CX
+	MOVQ	R9, 216(SP)	// spill x1229
+	MULXQ	CX, R9, CX	// x1255, x1256 = mulx(x1241, 0xffffffffffffffff)
+	MOVQ	BX, 224(SP)	// spill x1228
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x1250
+	ADDQ	AX, CX	// x1257, x1258 = addcarryx(0, x1256, x1253)
+	ADCQ	$0x0, R15	// x1259, x1260 = addcarryx(x1258, x1254, 0)
+	ADCQ	$0x0, R13	// x1261, x1262 = addcarryx(x1260, 0, x1251)
+	ADCQ	$0x0, R12	// x1263 = x1262.u64 + x1252
+	ADDQ	R9, DX	// x1264, x1265 = addcarryx(0, x1241, x1255)
+	ADCXQ	CX, R10	// x1266, x1267 = addcarryx(x1265, x1243, x1257)
+	ADCXQ	R15, R14	// x1268, x1269 = addcarryx(x1267, x1245, x1259)
+	ADCXQ	R13, DI	// x1270, x1271 = addcarryx(x1269, x1247, x1261)
+	ADCXQ	R12, R8	// x1272, x1273 = addcarryx(x1271, x1249, x1263)
+	ADCQ	$0x0, BX	// x1274 = x1250.u64 + x1273.u64
+	MOVQ	SI, DX
+	MULXQ	R11, CX, AX	// x1275, x1276 = mulx(x1186, x1187)
+	MULXQ	DX, SI, R9	// x1277, x1278 = mulx(x1186, x1186)
+	MOVQ	208(SP), R12	// reload x1191
+	ADDQ	224(SP), R12	// x1283, x1284 = addcarryx(0, x1191, x1228)
+	ADCXQ	216(SP), SI	// x1285, x1286 = addcarryx(x1284, x1229, x1277)
+	ADCXQ	CX, R9	// x1287, x1288 = addcarryx(x1286, x1278, x1275)
+	MOVQ	AX, R13
+	ADCQ	$0x0, R13	// x1289 = x1288.u64 + x1276
+	ADDQ	176(SP), R10	// x1290, x1291 = addcarryx(0, x1266, x1190)
+	ADCXQ	R12, R14	// x1292, x1293 = addcarryx(x1291, x1268, x1283)
+	ADCXQ	SI, DI	// x1294, x1295 = addcarryx(x1293, x1270, x1285)
+	ADCXQ	R9, R8	// x1296, x1297 = addcarryx(x1295, x1272, x1287)
+	ADCXQ	R13, BX	// x1298, x1299 = addcarryx(x1297, x1274, x1289)
+	MOVQ	R10, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, SI, R10	// x1300, x1301 = mulx(x1290, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R12
+	MULXQ	R12, R15, R13	// x1302, x1303 = mulx(x1290, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R9, R12	// x1304, x1305 = mulx(x1290, 0xffffffffffffffff)
+	MOVQ	AX, 176(SP)	// spill x1276
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x1299
+	ADDQ	R15, R12	// x1306, x1307 = addcarryx(0, x1305, x1302)
+	ADCQ	$0x0, R13	// x1308, x1309 = addcarryx(x1307, x1303, 0)
+	ADCQ	$0x0, SI	// x1310, x1311 = addcarryx(x1309, 0, x1300)
+	ADCQ	$0x0, R10	// x1312 = x1311.u64 + x1301
+	ADDQ	R9, DX	// x1313, x1314 = addcarryx(0, x1290, x1304)
+	ADCXQ	R12, R14	// x1315, x1316 = addcarryx(x1314, x1292, x1306)
+	ADCXQ	R13, DI	// x1317, x1318 = addcarryx(x1316, x1294, x1308)
+	ADCXQ	SI, R8	// x1319, x1320 = addcarryx(x1318, x1296, x1310)
+	ADCXQ	R10, BX	// x1321, x1322 = addcarryx(x1320, x1298, x1312)
+	ADCQ	$0x0, AX	// x1323 = x1299.u64 + x1322.u64
+	MOVQ	R11, DX
+	MULXQ	DX, R10, R9	// x1324, x1325 = mulx(x1187, x1187)
+	MOVQ	200(SP), R11	// reload x1189
+	ADDQ	192(SP), R11	// x1332, x1333 = addcarryx(0, x1189, x1226)
+	ADCXQ	168(SP), CX	// x1334, x1335 = addcarryx(x1333, x1227, x1275)
+	ADCXQ	176(SP), R10	// x1336, x1337 = addcarryx(x1335, x1276, x1324)
+	ADCQ	$0x0, R9	// x1338 = x1337.u64 + x1325
+	ADDQ	184(SP), R14	// x1339, x1340 = addcarryx(0, x1315, x1188)
+	ADCXQ	R11, DI	// x1341, x1342 = addcarryx(x1340, x1317, x1332)
+	ADCXQ	CX, R8	// x1343, x1344 = addcarryx(x1342, x1319, x1334)
+	ADCXQ	R10, BX	// x1345, x1346 = addcarryx(x1344, x1321, x1336)
+	ADCXQ	R9, AX	// x1347, x1348 = addcarryx(x1346, x1323, x1338)
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, CX
+	MULXQ	CX, R10, R9	// x1349, x1350 = mulx(x1339, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R11
+	MULXQ	R11, R12, SI	// x1351, x1352 = mulx(x1339, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x1353, x1354 = mulx(x1339, 0xffffffffffffffff)
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x1348
+	ADDQ	R12, R14	// x1355, x1356 = addcarryx(0, x1354, x1351)
+	ADCQ	$0x0, SI	// x1357, x1358 = addcarryx(x1356, x1352, 0)
+	ADCQ	$0x0, R10	// x1359, x1360 = addcarryx(x1358, 0, x1349)
+	ADCQ	$0x0, R9	// x1361 = x1360.u64 + x1350
+	ADDQ	R15, DX	// x1362, x1363 = addcarryx(0, x1339, x1353)
+	ADCXQ	R14, DI	// x1364, x1365 = addcarryx(x1363, x1341, x1355)
+	ADCXQ	SI, R8	// x1366, x1367 = addcarryx(x1365, x1343, x1357)
+	ADCXQ	R10, BX	// x1368, x1369 = addcarryx(x1367, x1345, x1359)
+	ADCXQ	R9, AX	// x1370, x1371 = addcarryx(x1369, x1347, x1361)
+	ADCQ	$0x0, CX	// x1372 = x1348.u64 + x1371.u64
+	MOVQ	DI, R9
+	SUBQ	$-0x1, R9	// x1373, x1374 = subborrowx(0, x1364, 0xffffffffffffffff)
+	MOVQ	R8, R10
+	SBBQ	R11, R10	// x1375, x1376 = subborrowx(x1374, x1366, 0xffffffff)
+	MOVQ	BX, SI
+	SBBQ	$0x0, SI	// x1377, x1378 = subborrowx(x1376, x1368, 0)
+	MOVQ	$-0xffffffff, R12
+	MOVQ	AX, R14
+	SBBQ	R12, R14	// x1379, x1380 = subborrowx(x1378, x1370, 0xffffffff00000001)
+	SBBQ	$0x0, CX	// x1381, x1382 = subborrowx(x1380, x1372, 0)
+	CMOVQCS	DI, R9	// x1383 = cmovznz(x1382, x1373, x1364)
+	CMOVQCS	R8, R10	// x1384 = cmovznz(x1382, x1375, x1366)
+	CMOVQCS	BX, SI	// x1385 = cmovznz(x1382, x1377, x1368)
+	CMOVQCS	AX, R14	// x1386 = cmovznz(x1382, x1379, x1370)
+	SUBQ	48(SP), R9	// x1387, x1388 = subborrowx(0, x1383, x395)
+	SBBQ	40(SP), R10	// x1389, x1390 = subborrowx(x1388, x1384, x396)
+	SBBQ	56(SP), SI	// x1391, x1392 = subborrowx(x1390, x1385, x397)
+	SBBQ	72(SP), R14	// x1393, x1394 = subborrowx(x1392, x1386, x398)
+	MOVQ	$0x0, AX
+	CMOVQCS	R13, AX	// x1395 = cmovznz(x1394, 0, 0xffffffffffffffff)
+	MOVQ	AX, CX
+	ANDQ	R11, CX	// x1396 = x1395 & 0xffffffff
+	MOVQ	AX, R8
+	ANDQ	R12, R8	// x1397 = x1395 & 0xffffffff00000001
+	ADDQ	AX, R9	// x1398, x1399 = addcarryx(0, x1387, x1395)
+	ADCXQ	CX, R10	// x1400, x1401 = addcarryx(x1399, x1389, x1396)
+	ADCQ	$0x0, SI	// x1402, x1403 = addcarryx(x1401, x1391, 0)
+	ADCXQ	R8, R14	// x1404, x1405 = addcarryx(x1403, x1393, x1397)
+	SUBQ	32(SP), R9	// x1406, x1407 = subborrowx(0, x1398, x196)
+	SBBQ	24(SP), R10	// x1408, x1409 = subborrowx(x1407, x1400, x197)
+	SBBQ	16(SP), SI	// x1410, x1411 = subborrowx(x1409, x1402, x198)
+	SBBQ	8(SP), R14	// x1412, x1413 = subborrowx(x1411, x1404, x199)
+	MOVQ	$0x0, AX
+	CMOVQCS	R13, AX	// x1414 = cmovznz(x1413, 0, 0xffffffffffffffff)
+	MOVQ	AX, CX
+	ANDQ	R11, CX	// x1415 = x1414 & 0xffffffff
+	MOVQ	AX, R8
+	ANDQ	R12, R8	// x1416 = x1414 & 0xffffffff00000001
+	ADDQ	AX, R9	// x1417, x1418 = addcarryx(0, x1406, x1414)
+	MOVQ	0(SP), AX	// reload out1 pointer
+	MOVQ	R9, 64(AX)	// out1[8] = x1417
+	ADCXQ	CX, R10	// x1419, x1420 = addcarryx(x1418, x1408, x1415)
+	MOVQ	R10, 72(AX)	// out1[9] = x1419
+	ADCQ	$0x0, SI	// x1421, x1422 = addcarryx(x1420, x1410, 0)
+	MOVQ	SI, 80(AX)	// out1[10] = x1421
+	ADCXQ	R8, R14	// x1423, x1424 = addcarryx(x1422, x1412, x1416)
+	MOVQ	R14, 88(AX)	// out1[11] = x1423
+	MOVQ	48(SP), DX	// reload x395
+	MULXQ	72(SP), R8, CX	// x1425, x1426 = mulx(x395, x398)
+	MULXQ	56(SP), R10, R9	// x1427, x1428 = mulx(x395, x397)
+	MULXQ	40(SP), DI, SI	// x1429, x1430 = mulx(x395, x396)
+	MULXQ	DX, R14, BX	// x1431, x1432 = mulx(x395, x395)
+	ADDQ	DI, BX	// x1433, x1434 = addcarryx(0, x1432, x1429)
+	MOVQ	SI, R15
+	ADCXQ	R10, R15	// x1435, x1436 = addcarryx(x1434, x1430, x1427)
+	MOVQ	R9, DX
+	ADCXQ	R8, DX	// x1437, x1438 = addcarryx(x1436, x1428, x1425)
+	MOVQ	CX, AX
+	ADCQ	$0x0, AX	// x1439 = x1438.u64 + x1426
+	MOVQ	DX, 8(SP)	// spill x1437
+	MOVQ	R14, DX
+	MOVQ	R8, 16(SP)	// spill x1425
+	MULXQ	R12, R8, R14	// x1440, x1441 = mulx(x1431, 0xffffffff00000001)
+	MOVQ	CX, 24(SP)	// spill x1426
+	MULXQ	R11, R11, CX	// x1442, x1443 = mulx(x1431, 0xffffffff)
+	MULXQ	R13, R12, R13	// x1444, x1445 = mulx(x1431, 0xffffffffffffffff)
+	ADDQ	R11, R13	// x1446, x1447 = addcarryx(0, x1445, x1442)
+	ADCQ	$0x0, CX	// x1448, x1449 = addcarryx(x1447, x1443, 0)
+	ADCQ	$0x0, R8	// x1450, x1451 = addcarryx(x1449, 0, x1440)
+	ADCQ	$0x0, R14	// x1452 = x1451.u64 + x1441
+	ADDQ	R12, DX	// x1453, x1454 = addcarryx(0, x1431, x1444)
+	ADCXQ	R13, BX	// x1455, x1456 = addcarryx(x1454, x1433, x1446)
+	ADCXQ	CX, R15	// x1457, x1458 = addcarryx(x1456, x1435, x1448)
+	ADCXQ	8(SP), R8	// x1459, x1460 = addcarryx(x1458, x1437, x1450)
+	ADCXQ	R14, AX	// x1461, x1462 = addcarryx(x1460, x1439, x1452)
+	MOVQ	40(SP), DX	// reload x396
+	MULXQ	72(SP), R11, CX	// x1463, x1464 = mulx(x396, x398)
+	MULXQ	56(SP), R13, R12	// x1465, x1466 = mulx(x396, x397)
+	MULXQ	DX, DX, R14	// x1467, x1468 = mulx(x396, x396)
+	MOVQ	R10, 8(SP)	// spill x1427
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x1462
+	ADDQ	DX, SI	// x1471, x1472 = addcarryx(0, x1430, x1467)
+	ADCXQ	R13, R14	// x1473, x1474 = addcarryx(x1472, x1468, x1465)
+	MOVQ	R12, DX
+	ADCXQ	R11, DX	// x1475, x1476 = addcarryx(x1474, x1466, x1463)
+	MOVQ	R11, 32(SP)	// spill x1463
+	MOVQ	CX, R11
+	ADCQ	$0x0, R11	// x1477 = x1476.u64 + x1464
+	ADDQ	DI, BX	// x1478, x1479 = addcarryx(0, x1455, x1429)
+	ADCXQ	SI, R15	// x1480, x1481 = addcarryx(x1479, x1457, x1471)
+	ADCXQ	R14, R8	// x1482, x1483 = addcarryx(x1481, x1459, x1473)
+	ADCXQ	DX, AX	// x1484, x1485 = addcarryx(x1483, x1461, x1475)
+	ADCXQ	R11, R10	// x1486, x1487 = addcarryx(x1485, x1462.u64, x1477)
+	MOVQ	BX, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x1488, x1489 = mulx(x1478, 0xffffffff00000001)
+	MOVQ	$0xffffffff, BX
+	MULXQ	BX, BX, R14	// x1490, x1491 = mulx(x1478, 0xffffffff)
+	MOVQ	$-0x1, R11
+	MOVQ	CX, 40(SP)	// spill x1464
+	MULXQ	R11, CX, R11	// x1492, x1493 = mulx(x1478, 0xffffffffffffffff)
+	MOVQ	R12, 48(SP)	// spill x1466
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1487
+	ADDQ	BX, R11	// x1494, x1495 = addcarryx(0, x1493, x1490)
+	ADCQ	$0x0, R14	// x1496, x1497 = addcarryx(x1495, x1491, 0)
+	ADCQ	$0x0, DI	// x1498, x1499 = addcarryx(x1497, 0, x1488)
+	ADCQ	$0x0, SI	// x1500 = x1499.u64 + x1489
+	ADDQ	CX, DX	// x1501, x1502 = addcarryx(0, x1478, x1492)
+	ADCXQ	R11, R15	// x1503, x1504 = addcarryx(x1502, x1480, x1494)
+	ADCXQ	R14, R8	// x1505, x1506 = addcarryx(x1504, x1482, x1496)
+	ADCXQ	DI, AX	// x1507, x1508 = addcarryx(x1506, x1484, x1498)
+	ADCXQ	SI, R10	// x1509, x1510 = addcarryx(x1508, x1486, x1500)
+	ADCQ	$0x0, R12	// x1511 = x1487.u64 + x1510.u64
+	MOVQ	56(SP), DX	// reload x397
+	MULXQ	72(SP), R11, CX	// x1512, x1513 = mulx(x397, x398)
+	MULXQ	DX, DI, SI	// x1514, x1515 = mulx(x397, x397)
+	ADDQ	R13, R9	// x1520, x1521 = addcarryx(0, x1428, x1465)
+	ADCXQ	48(SP), DI	// x1522, x1523 = addcarryx(x1521, x1466, x1514)
+	ADCXQ	R11, SI	// x1524, x1525 = addcarryx(x1523, x1515, x1512)
+	MOVQ	CX, BX
+	ADCQ	$0x0, BX	// x1526 = x1525.u64 + x1513
+	ADDQ	8(SP), R15	// x1527, x1528 = addcarryx(0, x1503, x1427)
+	ADCXQ	R9, R8	// x1529, x1530 = addcarryx(x1528, x1505, x1520)
+	ADCXQ	DI, AX	// x1531, x1532 = addcarryx(x1530, x1507, x1522)
+	ADCXQ	SI, R10	// x1533, x1534 = addcarryx(x1532, x1509, x1524)
+	ADCXQ	BX, R12	// x1535, x1536 = addcarryx(x1534, x1511, x1526)
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, DI, SI	// x1537, x1538 = mulx(x1527, 0xffffffff00000001)
+	MOVQ	$0xffffffff, BX
+	MULXQ	BX, R14, R13	// x1539, x1540 = mulx(x1527, 0xffffffff)
+	MOVQ	$-0x1, R15
+	MULXQ	R15, BX, R15	// x1541, x1542 = mulx(x1527, 0xffffffffffffffff)
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x1536
+	ADDQ	R14, R15	// x1543, x1544 = addcarryx(0, x1542, x1539)
+	ADCQ	$0x0, R13	// x1545, x1546 = addcarryx(x1544, x1540, 0)
+	ADCQ	$0x0, DI	// x1547, x1548 = addcarryx(x1546, 0, x1537)
+	ADCQ	$0x0, SI	// x1549 = x1548.u64 + x1538
+	ADDQ	BX, DX	// x1550, x1551 = addcarryx(0, x1527, x1541)
+	ADCXQ	R15, R8	// x1552, x1553 = addcarryx(x1551, x1529, x1543)
+	ADCXQ	R13, AX	// x1554, x1555 = addcarryx(x1553, x1531, x1545)
+	ADCXQ	DI, R10	// x1556, x1557 = addcarryx(x1555, x1533, x1547)
+	ADCXQ	SI, R12	// x1558, x1559 = addcarryx(x1557, x1535, x1549)
+	ADCQ	$0x0, R9	// x1560 = x1536.u64 + x1559.u64
+	MOVQ	72(SP), DX	// reload x398
+	MULXQ	DX, DI, SI	// x1561, x1562 = mulx(x398, x398)
+	MOVQ	24(SP), BX	// reload x1426
+	ADDQ	32(SP), BX	// x1569, x1570 = addcarryx(0, x1426, x1463)
+	ADCXQ	40(SP), R11	// x1571, x1572 = addcarryx(x1570, x1464, x1512)
+	ADCXQ	DI, CX	// x1573, x1574 = addcarryx(x1572, x1513, x1561)
+	ADCQ	$0x0, SI	// x1575 = x1574.u64 + x1562
+	ADDQ	16(SP), R8	// x1576, x1577 = addcarryx(0, x1552, x1425)
+	ADCXQ	BX, AX	// x1578, x1579 = addcarryx(x1577, x1554, x1569)
+	ADCXQ	R11, R10	// x1580, x1581 = addcarryx(x1579, x1556, x1571)
+	ADCXQ	CX, R12	// x1582, x1583 = addcarryx(x1581, x1558, x1573)
+	ADCXQ	SI, R9	// x1584, x1585 = addcarryx(x1583, x1560, x1575)
+	MOVQ	R8, DX
+	MOVQ	$-0xffffffff, CX
+	MULXQ	CX, R11, R8	// x1586, x1587 = mulx(x1576, 0xffffffff00000001)
+	MOVQ	$0xffffffff, SI
+	MULXQ	SI, BX, DI	// x1588, x1589 = mulx(x1576, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x1590, x1591 = mulx(x1576, 0xffffffffffffffff)
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x1585
+	ADDQ	BX, R14	// x1592, x1593 = addcarryx(0, x1591, x1588)
+	ADCQ	$0x0, DI	// x1594, x1595 = addcarryx(x1593, x1589, 0)
+	ADCQ	$0x0, R11	// x1596, x1597 = addcarryx(x1595, 0, x1586)
+	ADCQ	$0x0, R8	// x1598 = x1597.u64 + x1587
+	ADDQ	R15, DX	// x1599, x1600 = addcarryx(0, x1576, x1590)
+	ADCXQ	R14, AX	// x1601, x1602 = addcarryx(x1600, x1578, x1592)
+	ADCXQ	DI, R10	// x1603, x1604 = addcarryx(x1602, x1580, x1594)
+	ADCXQ	R11, R12	// x1605, x1606 = addcarryx(x1604, x1582, x1596)
+	ADCXQ	R8, R9	// x1607, x1608 = addcarryx(x1606, x1584, x1598)
+	ADCQ	$0x0, CX	// x1609 = x1585.u64 + x1608.u64
+	MOVQ	AX, R8
+	SUBQ	$-0x1, R8	// x1610, x1611 = subborrowx(0, x1601, 0xffffffffffffffff)
+	MOVQ	R10, R11
+	SBBQ	SI, R11	// x1612, x1613 = subborrowx(x1611, x1603, 0xffffffff)
+	MOVQ	R12, DI
+	SBBQ	$0x0, DI	// x1614, x1615 = subborrowx(x1613, x1605, 0)
+	MOVQ	$-0xffffffff, BX
+	MOVQ	R9, R14
+	SBBQ	BX, R14	// x1616, x1617 = subborrowx(x1615, x1607, 0xffffffff00000001)
+	SBBQ	$0x0, CX	// x1618, x1619 = subborrowx(x1617, x1609, 0)
+	CMOVQCS	AX, R8	// x1620 = cmovznz(x1619, x1610, x1601)
+	CMOVQCS	R10, R11	// x1621 = cmovznz(x1619, x1612, x1603)
+	CMOVQCS	R12, DI	// x1622 = cmovznz(x1619, x1614, x1605)
+	CMOVQCS	R9, R14	// x1623 = cmovznz(x1619, x1616, x1607)
+	ADDQ	R8, R8	// x1624, x1625 = addcarryx(0, x1620, x1620)
+	ADCXQ	R11, R11	// x1626, x1627 = addcarryx(x1625, x1621, x1621)
+	ADCXQ	DI, DI	// x1628, x1629 = addcarryx(x1627, x1622, x1622)
+	ADCXQ	R14, R14	// x1630, x1631 = addcarryx(x1629, x1623, x1623)
+	MOVQ	R8, AX
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x1631
+	SUBQ	$-0x1, AX	// x1632, x1633 = subborrowx(0, x1624, 0xffffffffffffffff)
+	MOVQ	R11, R9
+	SBBQ	SI, R9	// x1634, x1635 = subborrowx(x1633, x1626, 0xffffffff)
+	MOVQ	DI, R10
+	SBBQ	$0x0, R10	// x1636, x1637 = subborrowx(x1635, x1628, 0)
+	MOVQ	R14, R12
+	SBBQ	BX, R12	// x1638, x1639 = subborrowx(x1637, x1630, 0xffffffff00000001)
+	SBBQ	$0x0, CX	// x1640, x1641 = subborrowx(x1639, x1631.u64, 0)
+	CMOVQCS	R8, AX	// x1642 = cmovznz(x1641, x1632, x1624)
+	CMOVQCS	R11, R9	// x1643 = cmovznz(x1641, x1634, x1626)
+	CMOVQCS	DI, R10	// x1644 = cmovznz(x1641, x1636, x1628)
+	CMOVQCS	R14, R12	// x1645 = cmovznz(x1641, x1638, x1630)
+	ADDQ	AX, AX	// x1646, x1647 = addcarryx(0, x1642, x1642)
+	ADCXQ	R9, R9	// x1648, x1649 = addcarryx(x1647, x1643, x1643)
+	ADCXQ	R10, R10	// x1650, x1651 = addcarryx(x1649, x1644, x1644)
+	ADCXQ	R12, R12	// x1652, x1653 = addcarryx(x1651, x1645, x1645)
+	MOVQ	AX, CX
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x1653
+	SUBQ	$-0x1, CX	// x1654, x1655 = subborrowx(0, x1646, 0xffffffffffffffff)
+	MOVQ	R9, R11
+	SBBQ	SI, R11	// x1656, x1657 = subborrowx(x1655, x1648, 0xffffffff)
+	MOVQ	R10, DI
+	SBBQ	$0x0, DI	// x1658, x1659 = subborrowx(x1657, x1650, 0)
+	MOVQ	R12, R14
+	SBBQ	BX, R14	// x1660, x1661 = subborrowx(x1659, x1652, 0xffffffff00000001)
+	SBBQ	$0x0, R8	// x1662, x1663 = subborrowx(x1661, x1653.u64, 0)
+	CMOVQCS	AX, CX	// x1664 = cmovznz(x1663, x1654, x1646)
+	CMOVQCS	R9, R11	// x1665 = cmovznz(x1663, x1656, x1648)
+	CMOVQCS	R10, DI	// x1666 = cmovznz(x1663, x1658, x1650)
+	CMOVQCS	R12, R14	// x1667 = cmovznz(x1663, x1660, x1652)
+	MOVQ	112(SP), AX	// reload x922
+	SUBQ	160(SP), AX	// x1668, x1669 = subborrowx(0, x922, x1158)
+	MOVQ	104(SP), R8	// reload x923
+	SBBQ	152(SP), R8	// x1670, x1671 = subborrowx(x1669, x923, x1160)
+	MOVQ	96(SP), R9	// reload x924
+	SBBQ	136(SP), R9	// x1672, x1673 = subborrowx(x1671, x924, x1162)
+	MOVQ	80(SP), R10	// reload x925
+	SBBQ	64(SP), R10	// x1674, x1675 = subborrowx(x1673, x925, x1164)
+	MOVQ	$0x0, R12
+	CMOVQCS	R13, R12	// x1676 = cmovznz(x1675, 0, 0xffffffffffffffff)
+	MOVQ	R12, R15
+	ANDQ	SI, R15	// x1677 = x1676 & 0xffffffff
+	MOVQ	R12, DX
+	ANDQ	BX, DX	// x1678 = x1676 & 0xffffffff00000001
+	ADDQ	R12, AX	// x1679, x1680 = addcarryx(0, x1668, x1676)
+	ADCXQ	R15, R8	// x1681, x1682 = addcarryx(x1680, x1670, x1677)
+	ADCQ	$0x0, R9	// x1683, x1684 = addcarryx(x1682, x1672, 0)
+	ADCXQ	DX, R10	// x1685, x1686 = addcarryx(x1684, x1674, x1678)
+	MOVQ	88(SP), DX	// reload x878
+	MULXQ	R10, R15, R12	// x1687, x1688 = mulx(x878, x1685)
+	MOVQ	R14, 8(SP)	// spill x1667
+	MOVQ	DI, 16(SP)	// spill x1666
+	MULXQ	R9, DI, R14	// x1689, x1690 = mulx(x878, x1683)
+	MOVQ	R11, 24(SP)	// spill x1665
+	MOVQ	CX, 32(SP)	// spill x1664
+	MULXQ	R8, CX, R11	// x1691, x1692 = mulx(x878, x1681)
+	MOVQ	AX, 40(SP)	// spill x1679
+	MULXQ	AX, AX, DX	// x1693, x1694 = mulx(x878, x1679)
+	ADDQ	CX, DX	// x1695, x1696 = addcarryx(0, x1694, x1691)
+	ADCXQ	DI, R11	// x1697, x1698 = addcarryx(x1696, x1692, x1689)
+	ADCXQ	R15, R14	// x1699, x1700 = addcarryx(x1698, x1690, x1687)
+	ADCQ	$0x0, R12	// x1701 = x1700.u64 + x1688
+	MOVQ	DX, CX
+	MOVQ	AX, DX
+	MULXQ	BX, DI, AX	// x1702, x1703 = mulx(x1693, 0xffffffff00000001)
+	MULXQ	SI, SI, R15	// x1704, x1705 = mulx(x1693, 0xffffffff)
+	MULXQ	R13, BX, R13	// x1706, x1707 = mulx(x1693, 0xffffffffffffffff)
+	ADDQ	SI, R13	// x1708, x1709 = addcarryx(0, x1707, x1704)
+	ADCQ	$0x0, R15	// x1710, x1711 = addcarryx(x1709, x1705, 0)
+	ADCQ	$0x0, DI	// x1712, x1713 = addcarryx(x1711, 0, x1702)
+	ADCQ	$0x0, AX	// x1714 = x1713.u64 + x1703
+	ADDQ	BX, DX	// x1715, x1716 = addcarryx(0, x1693, x1706)
+	ADCXQ	R13, CX	// x1717, x1718 = addcarryx(x1716, x1695, x1708)
+	ADCXQ	R15, R11	// x1719, x1720 = addcarryx(x1718, x1697, x1710)
+	ADCXQ	DI, R14	// x1721, x1722 = addcarryx(x1720, x1699, x1712)
+	ADCXQ	AX, R12	// x1723, x1724 = addcarryx(x1722, x1701, x1714)
+	MOVQ	128(SP), DX	// reload x879
+	MULXQ	R10, SI, AX	// x1725, x1726 = mulx(x879, x1685)
+	MULXQ	R9, BX, DI	// x1727, x1728 = mulx(x879, x1683)
+	MULXQ	R8, R15, R13	// x1729, x1730 = mulx(x879, x1681)
+	MOVQ	R8, 48(SP)	// spill x1681
+	MULXQ	40(SP), R8, DX	// x1731, x1732 = mulx(x879, x1679)
+	MOVQ	R9, 56(SP)	// spill x1683
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x1724
+	ADDQ	R15, DX	// x1733, x1734 = addcarryx(0, x1732, x1729)
+	ADCXQ	BX, R13	// x1735, x1736 = addcarryx(x1734, x1730, x1727)
+	ADCXQ	SI, DI	// x1737, x1738 = addcarryx(x1736, x1728, x1725)
+	ADCQ	$0x0, AX	// x1739 = x1738.u64 + x1726
+	ADDQ	R8, CX	// x1740, x1741 = addcarryx(0, x1717, x1731)
+	ADCXQ	DX, R11	// x1742, x1743 = addcarryx(x1741, x1719, x1733)
+	ADCXQ	R13, R14	// x1744, x1745 = addcarryx(x1743, x1721, x1735)
+	ADCXQ	DI, R12	// x1746, x1747 = addcarryx(x1745, x1723, x1737)
+	ADCXQ	AX, R9	// x1748, x1749 = addcarryx(x1747, x1724.u64, x1739)
+	MOVQ	CX, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, R8, CX	// x1750, x1751 = mulx(x1740, 0xffffffff00000001)
+	MOVQ	$0xffffffff, SI
+	MULXQ	SI, BX, DI	// x1752, x1753 = mulx(x1740, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R13, R15	// x1754, x1755 = mulx(x1740, 0xffffffffffffffff)
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x1749
+	ADDQ	BX, R15	// x1756, x1757 = addcarryx(0, x1755, x1752)
+	ADCQ	$0x0, DI	// x1758, x1759 = addcarryx(x1757, x1753, 0)
+	ADCQ	$0x0, R8	// x1760, x1761 = addcarryx(x1759, 0, x1750)
+	ADCQ	$0x0, CX	// x1762 = x1761.u64 + x1751
+	ADDQ	R13, DX	// x1763, x1764 = addcarryx(0, x1740, x1754)
+	ADCXQ	R15, R11	// x1765, x1766 = addcarryx(x1764, x1742, x1756)
+	ADCXQ	DI, R14	// x1767, x1768 = addcarryx(x1766, x1744, x1758)
+	ADCXQ	R8, R12	// x1769, x1770 = addcarryx(x1768, x1746, x1760)
+	ADCXQ	CX, R9	// x1771, x1772 = addcarryx(x1770, x1748, x1762)
+	ADCQ	$0x0, SI	// x1773 = x1749.u64 + x1772.u64
+	MOVQ	144(SP), DX	// reload x880
+	MULXQ	R10, R8, CX	// x1774, x1775 = mulx(x880, x1685)
+	MULXQ	56(SP), BX, DI	// x1776, x1777 = mulx(x880, x1683)
+	MULXQ	48(SP), R15, R13	// x1778, x1779 = mulx(x880, x1681)
+	MOVQ	R10, 64(SP)	// spill x1685
+	MULXQ	40(SP), R10, DX	// x1780, x1781 = mulx(x880, x1679)
+	ADDQ	R15, DX	// x1782, x1783 = addcarryx(0, x1781, x1778)
+	ADCXQ	BX, R13	// x1784, x1785 = addcarryx(x1783, x1779, x1776)
+	ADCXQ	R8, DI	// x1786, x1787 = addcarryx(x1785, x1777, x1774)
+	ADCQ	$0x0, CX	// x1788 = x1787.u64 + x1775
+	ADDQ	R10, R11	// x1789, x1790 = addcarryx(0, x1765, x1780)
+	ADCXQ	DX, R14	// x1791, x1792 = addcarryx(x1790, x1767, x1782)
+	ADCXQ	R13, R12	// x1793, x1794 = addcarryx(x1792, x1769, x1784)
+	ADCXQ	DI, R9	// x1795, x1796 = addcarryx(x1794, x1771, x1786)
+	ADCXQ	CX, SI	// x1797, x1798 = addcarryx(x1796, x1773, x1788)
+	MOVQ	R11, DX
+	MULXQ	AX, R8, CX	// x1799, x1800 = mulx(x1789, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R10
+	MULXQ	R10, DI, R11	// x1801, x1802 = mulx(x1789, 0xffffffff)
+	MOVQ	$-0x1, BX
+	MULXQ	BX, R15, R13	// x1803, x1804 = mulx(x1789, 0xffffffffffffffff)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x1798
+	ADDQ	DI, R13	// x1805, x1806 = addcarryx(0, x1804, x1801)
+	ADCQ	$0x0, R11	// x1807, x1808 = addcarryx(x1806, x1802, 0)
+	ADCQ	$0x0, R8	// x1809, x1810 = addcarryx(x1808, 0, x1799)
+	ADCQ	$0x0, CX	// x1811 = x1810.u64 + x1800
+	ADDQ	R15, DX	// x1812, x1813 = addcarryx(0, x1789, x1803)
+	ADCXQ	R13, R14	// x1814, x1815 = addcarryx(x1813, x1791, x1805)
+	ADCXQ	R11, R12	// x1816, x1817 = addcarryx(x1815, x1793, x1807)
+	ADCXQ	R8, R9	// x1818, x1819 = addcarryx(x1817, x1795, x1809)
+	ADCXQ	CX, SI	// x1820, x1821 = addcarryx(x1819, x1797, x1811)
+	ADCQ	$0x0, BX	// x1822 = x1798.u64 + x1821.u64
+	MOVQ	120(SP), DX	// reload x881
+	MULXQ	64(SP), R8, CX	// x1823, x1824 = mulx(x881, x1685)
+	MULXQ	56(SP), DI, R11	// x1825, x1826 = mulx(x881, x1683)
+	MULXQ	48(SP), R15, R13	// x1827, x1828 = mulx(x881, x1681)
+	MULXQ	40(SP), R10, DX	// x1829, x1830 = mulx(x881, x1679)
+	ADDQ	R15, DX	// x1831, x1832 = addcarryx(0, x1830, x1827)
+	ADCXQ	DI, R13	// x1833, x1834 = addcarryx(x1832, x1828, x1825)
+	ADCXQ	R8, R11	// x1835, x1836 = addcarryx(x1834, x1826, x1823)
+	ADCQ	$0x0, CX	// x1837 = x1836.u64 + x1824
+	ADDQ	R10, R14	// x1838, x1839 = addcarryx(0, x1814, x1829)
+	ADCXQ	DX, R12	// x1840, x1841 = addcarryx(x1839, x1816, x1831)
+	ADCXQ	R13, R9	// x1842, x1843 = addcarryx(x1841, x1818, x1833)
+	ADCXQ	R11, SI	// x1844, x1845 = addcarryx(x1843, x1820, x1835)
+	ADCXQ	CX, BX	// x1846, x1847 = addcarryx(x1845, x1822, x1837)
+	MOVQ	R14, DX
+	MULXQ	AX, R8, CX	// x1848, x1849 = mulx(x1838, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R10
+	MULXQ	R10, DI, R11	// x1850, x1851 = mulx(x1838, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x1852, x1853 = mulx(x1838, 0xffffffffffffffff)
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x1847
+	ADDQ	DI, R14	// x1854, x1855 = addcarryx(0, x1853, x1850)
+	ADCQ	$0x0, R11	// x1856, x1857 = addcarryx(x1855, x1851, 0)
+	ADCQ	$0x0, R8	// x1858, x1859 = addcarryx(x1857, 0, x1848)
+	ADCQ	$0x0, CX	// x1860 = x1859.u64 + x1849
+	ADDQ	R15, DX	// x1861, x1862 = addcarryx(0, x1838, x1852)
+	ADCXQ	R14, R12	// x1863, x1864 = addcarryx(x1862, x1840, x1854)
+	ADCXQ	R11, R9	// x1865, x1866 = addcarryx(x1864, x1842, x1856)
+	ADCXQ	R8, SI	// x1867, x1868 = addcarryx(x1866, x1844, x1858)
+	ADCXQ	CX, BX	// x1869, x1870 = addcarryx(x1868, x1846, x1860)
+	ADCQ	$0x0, AX	// x1871 = x1847.u64 + x1870.u64
+	MOVQ	R12, CX
+	SUBQ	$-0x1, CX	// x1872, x1873 = subborrowx(0, x1863, 0xffffffffffffffff)
+	MOVQ	R9, R8
+	SBBQ	R10, R8	// x1874, x1875 = subborrowx(x1873, x1865, 0xffffffff)
+	MOVQ	SI, R11
+	SBBQ	$0x0, R11	// x1876, x1877 = subborrowx(x1875, x1867, 0)
+	MOVQ	$-0xffffffff, DI
+	MOVQ	BX, R14
+	SBBQ	DI, R14	// x1878, x1879 = subborrowx(x1877, x1869, 0xffffffff00000001)
+	SBBQ	$0x0, AX	// x1880, x1881 = subborrowx(x1879, x1871, 0)
+	CMOVQCS	R12, CX	// x1882 = cmovznz(x1881, x1872, x1863)
+	CMOVQCS	R9, R8	// x1883 = cmovznz(x1881, x1874, x1865)
+	CMOVQCS	SI, R11	// x1884 = cmovznz(x1881, x1876, x1867)
+	CMOVQCS	BX, R14	// x1885 = cmovznz(x1881, x1878, x1869)
+	MOVQ	32(SP), AX	// reload x1664
+	ADDQ	32(SP), AX	// x1886, x1887 = addcarryx(0, x1664, x1664)
+	MOVQ	24(SP), R9	// reload x1665
+	ADCXQ	24(SP), R9	// x1888, x1889 = addcarryx(x1887, x1665, x1665)
+	MOVQ	16(SP), SI	// reload x1666
+	ADCXQ	16(SP), SI	// x1890, x1891 = addcarryx(x1889, x1666, x1666)
+	MOVQ	8(SP), BX	// reload x1667
+	ADCXQ	8(SP), BX	// x1892, x1893 = addcarryx(x1891, x1667, x1667)
+	MOVQ	AX, R12
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x1893
+	SUBQ	$-0x1, R12	// x1894, x1895 = subborrowx(0, x1886, 0xffffffffffffffff)
+	MOVQ	R9, DX
+	SBBQ	R10, DX	// x1896, x1897 = subborrowx(x1895, x1888, 0xffffffff)
+	MOVQ	SI, R10
+	SBBQ	$0x0, R10	// x1898, x1899 = subborrowx(x1897, x1890, 0)
+	MOVQ	BX, R13
+	SBBQ	DI, R13	// x1900, x1901 = subborrowx(x1899, x1892, 0xffffffff00000001)
+	SBBQ	$0x0, R15	// x1902, x1903 = subborrowx(x1901, x1893.u64, 0)
+	CMOVQCS	AX, R12	// x1904 = cmovznz(x1903, x1894, x1886)
+	CMOVQCS	R9, DX	// x1905 = cmovznz(x1903, x1896, x1888)
+	CMOVQCS	SI, R10	// x1906 = cmovznz(x1903, x1898, x1890)
+	CMOVQCS	BX, R13	// x1907 = cmovznz(x1903, x1900, x1892)
+	SUBQ	R12, CX	// x1908, x1909 = subborrowx(0, x1882, x1904)
+	SBBQ	DX, R8	// x1910, x1911 = subborrowx(x1909, x1883, x1905)
+	SBBQ	R10, R11	// x1912, x1913 = subborrowx(x1911, x1884, x1906)
+	SBBQ	R13, R14	// x1914, x1915 = subborrowx(x1913, x1885, x1907)
+	MOVQ	$-0x1, AX
+	MOVQ	$0x0, R9
+	CMOVQCS	AX, R9	// x1916 = cmovznz(x1915, 0, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, AX
+	MOVQ	R9, R10
+	ANDQ	AX, R10	// x1917 = x1916 & 0xffffffff
+	MOVQ	R9, AX
+	ANDQ	DI, AX	// x1918 = x1916 & 0xffffffff00000001
+	ADDQ	R9, CX	// x1919, x1920 = addcarryx(0, x1908, x1916)
+	MOVQ	0(SP), R9	// reload out1 pointer
+	MOVQ	CX, 32(R9)	// out1[4] = x1919
+	ADCXQ	R10, R8	// x1921, x1922 = addcarryx(x1920, x1910, x1917)
+	MOVQ	R8, 40(R9)	// out1[5] = x1921
+	ADCQ	$0x0, R11	// x1923, x1924 = addcarryx(x1922, x1912, 0)
+	MOVQ	R11, 48(R9)	// out1[6] = x1923
+	ADCXQ	AX, R14	// x1925, x1926 = addcarryx(x1924, x1914, x1918)
+	MOVQ	R14, 56(R9)	// out1[7] = x1925
+	RET

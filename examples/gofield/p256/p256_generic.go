@@ -13,3 +13,5 @@ func add(out1 *[4]uint64, arg1 *[4]uint64, arg2 *[4]uint64) { addGeneric(out1, a
 func sub(out1 *[4]uint64, arg1 *[4]uint64, arg2 *[4]uint64) { subGeneric(out1, arg1, arg2) }
 
 func opp(out1 *[4]uint64, arg1 *[4]uint64) { oppGeneric(out1, arg1) }
+
+func jacdbl(out1 *[3]Element, arg1 *[3]Element) { jacdblPure(out1, arg1) }

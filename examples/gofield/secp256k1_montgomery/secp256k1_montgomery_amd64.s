@@ -431,3 +431,1333 @@ TEXT ·opp(SB), NOSPLIT, $0-16
 	ADCXQ	R11, R9	// x17, x18 = addcarryx(x16, x7, x9)
 	MOVQ	R9, 24(DI)	// out1[3] = x17
 	RET
+
+// func jacdbl(out1, arg1 *[...]uint64)
+TEXT ·jacdbl(SB), NOSPLIT, $144-16
+	MOVQ	out1+0(FP), DI
+	MOVQ	arg1+8(FP), SI
+	MOVQ	0(SI), DX	// arg1[0]
+	MULXQ	24(SI), CX, AX	// x1, x2 = mulx(arg1[0], arg1[3])
+	MULXQ	16(SI), R9, R8	// x3, x4 = mulx(arg1[0], arg1[2])
+	MULXQ	8(SI), R11, R10	// x5, x6 = mulx(arg1[0], arg1[1])
+	MULXQ	DX, R12, BX	// x7, x8 = mulx(arg1[0], arg1[0])
+	ADDQ	R11, BX	// x9, x10 = addcarryx(0, x8, x5)
+	MOVQ	R10, R13
+	ADCXQ	R9, R13	// x11, x12 = addcarryx(x10, x6, x3)
+	MOVQ	R8, R14
+	ADCXQ	CX, R14	// x13, x14 = addcarryx(x12, x4, x1)
+	MOVQ	AX, R15
+	ADCQ	$0x0, R15	// x15 = x14.u64 + x2
+	MOVQ	R12, DX
+	MOVQ	$-0x27c7f6e22ddacacf, R12
+	MOVQ	DI, 0(SP)	// spill out1 pointer
+	MOVQ	CX, 8(SP)	// spill x1
+	MULXQ	R12, CX, DI	// x16, x17 = mulx(x7, 0xd838091dd2253531)
+	MOVQ	DX, DI
+	MOVQ	CX, DX
+	MOVQ	$-0x1, CX
+	MOVQ	AX, 16(SP)	// spill x2
+	MULXQ	CX, CX, AX	// x18, x19 = mulx(x16, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R12
+	MULXQ	R12, R12, DX	// x24, x25 = mulx(x16, 0xfffffffefffffc2f)
+	ADDQ	CX, DX	// x26, x27 = addcarryx(0, x25, x18)
+	MOVQ	R9, 24(SP)	// spill x3
+	MOVQ	AX, R9
+	ADCXQ	CX, R9	// x28, x29 = addcarryx(x27, x19, x18)
+	ADCXQ	AX, CX	// x30, x31 = addcarryx(x29, x19, x18)
+	ADCQ	$0x0, AX	// x32 = x31.u64 + x19
+	ADDQ	R12, DI	// x33, x34 = addcarryx(0, x7, x24)
+	ADCXQ	DX, BX	// x35, x36 = addcarryx(x34, x9, x26)
+	ADCXQ	R9, R13	// x37, x38 = addcarryx(x36, x11, x28)
+	ADCXQ	CX, R14	// x39, x40 = addcarryx(x38, x13, x30)
+	ADCXQ	AX, R15	// x41, x42 = addcarryx(x40, x15, x32)
+	MOVQ	8(SI), DX	// arg1[1]
+	MULXQ	24(SI), CX, AX	// x43, x44 = mulx(arg1[1], arg1[3])
+	MULXQ	16(SI), DI, R9	// x45, x46 = mulx(arg1[1], arg1[2])
+	MULXQ	DX, DX, R12	// x47, x48 = mulx(arg1[1], arg1[1])
+	MOVQ	R8, 32(SP)	// spill x4
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x42
+	ADDQ	DX, R10	// x51, x52 = addcarryx(0, x6, x47)
+	ADCXQ	DI, R12	// x53, x54 = addcarryx(x52, x48, x45)
+	MOVQ	R9, DX
+	ADCXQ	CX, DX	// x55, x56 = addcarryx(x54, x46, x43)
+	MOVQ	CX, 40(SP)	// spill x43
+	MOVQ	AX, CX
+	ADCQ	$0x0, CX	// x57 = x56.u64 + x44
+	ADDQ	R11, BX	// x58, x59 = addcarryx(0, x35, x5)
+	ADCXQ	R10, R13	// x60, x61 = addcarryx(x59, x37, x51)
+	ADCXQ	R12, R14	// x62, x63 = addcarryx(x61, x39, x53)
+	ADCXQ	DX, R15	// x64, x65 = addcarryx(x63, x41, x55)
+	ADCXQ	CX, R8	// x66, x67 = addcarryx(x65, x42.u64, x57)
+	MOVQ	BX, DX
+	MOVQ	$-0x27c7f6e22ddacacf, CX
+	MULXQ	CX, R11, R10	// x68, x69 = mulx(x58, 0xd838091dd2253531)
+	MOVQ	DX, R10
+	MOVQ	R11, DX
+	MOVQ	$-0x1, R11
+	MULXQ	R11, R12, BX	// x70, x71 = mulx(x68, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R11
+	MULXQ	R11, R11, DX	// x76, x77 = mulx(x68, 0xfffffffefffffc2f)
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x67
+	ADDQ	R12, DX	// x78, x79 = addcarryx(0, x77, x70)
+	MOVQ	AX, 48(SP)	// spill x44
+	MOVQ	BX, AX
+	ADCXQ	R12, AX	// x80, x81 = addcarryx(x79, x71, x70)
+	ADCXQ	BX, R12	// x82, x83 = addcarryx(x81, x71, x70)
+	ADCQ	$0x0, BX	// x84 = x83.u64 + x71
+	ADDQ	R11, R10	// x85, x86 = addcarryx(0, x58, x76)
+	ADCXQ	DX, R13	// x87, x88 = addcarryx(x86, x60, x78)
+	ADCXQ	AX, R14	// x89, x90 = addcarryx(x88, x62, x80)
+	ADCXQ	R12, R15	// x91, x92 = addcarryx(x90, x64, x82)
+	ADCXQ	BX, R8	// x93, x94 = addcarryx(x92, x66, x84)
+	ADCQ	$0x0, CX	// x95 = x67.u64 + x94.u64
+	MOVQ	16(SI), DX	// arg1[2]
+	MULXQ	24(SI), R10, AX	// x96, x97 = mulx(arg1[2], arg1[3])
+	MULXQ	DX, BX, R11	// x98, x99 = mulx(arg1[2], arg1[2])
+	ADDQ	32(SP), DI	// x104, x105 = addcarryx(0, x4, x45)
+	ADCXQ	BX, R9	// x106, x107 = addcarryx(x105, x46, x98)
+	ADCXQ	R10, R11	// x108, x109 = addcarryx(x107, x99, x96)
+	MOVQ	AX, BX
+	ADCQ	$0x0, BX	// x110 = x109.u64 + x97
+	ADDQ	24(SP), R13	// x111, x112 = addcarryx(0, x87, x3)
+	ADCXQ	DI, R14	// x113, x114 = addcarryx(x112, x89, x104)
+	ADCXQ	R9, R15	// x115, x116 = addcarryx(x114, x91, x106)
+	ADCXQ	R11, R8	// x117, x118 = addcarryx(x116, x93, x108)
+	ADCXQ	BX, CX	// x119, x120 = addcarryx(x118, x95, x110)
+	MOVQ	R13, DX
+	MOVQ	$-0x27c7f6e22ddacacf, R9
+	MULXQ	R9, DI, R11	// x121, x122 = mulx(x111, 0xd838091dd2253531)
+	MOVQ	DX, R11
+	MOVQ	DI, DX
+	MOVQ	$-0x1, DI
+	MULXQ	DI, R12, BX	// x123, x124 = mulx(x121, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R13
+	MULXQ	R13, R13, DX	// x129, x130 = mulx(x121, 0xfffffffefffffc2f)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x120
+	ADDQ	R12, DX	// x131, x132 = addcarryx(0, x130, x123)
+	MOVQ	BX, R9
+	ADCXQ	R12, R9	// x133, x134 = addcarryx(x132, x124, x123)
+	ADCXQ	BX, R12	// x135, x136 = addcarryx(x134, x124, x123)
+	ADCQ	$0x0, BX	// x137 = x136.u64 + x124
+	ADDQ	R13, R11	// x138, x139 = addcarryx(0, x111, x129)
+	ADCXQ	DX, R14	// x140, x141 = addcarryx(x139, x113, x131)
+	ADCXQ	R9, R15	// x142, x143 = addcarryx(x141, x115, x133)
+	ADCXQ	R12, R8	// x144, x145 = addcarryx(x143, x117, x135)
+	ADCXQ	BX, CX	// x146, x147 = addcarryx(x145, x119, x137)
+	ADCQ	$0x0, DI	// x148 = x120.u64 + x147.u64
+	MOVQ	24(SI), DX	// arg1[3]
+	MULXQ	DX, R11, R9	// x149, x150 = mulx(arg1[3], arg1[3])
+	MOVQ	16(SP), BX	// reload x2
+	ADDQ	40(SP), BX	// x157, x158 = addcarryx(0, x2, x43)
+	ADCXQ	48(SP), R10	// x159, x160 = addcarryx(x158, x44, x96)
+	ADCXQ	R11, AX	// x161, x162 = addcarryx(x160, x97, x149)
+	ADCQ	$0x0, R9	// x163 = x162.u64 + x150
+	ADDQ	8(SP), R14	// x164, x165 = addcarryx(0, x140, x1)
+	ADCXQ	BX, R15	// x166, x167 = addcarryx(x165, x142, x157)
+	ADCXQ	R10, R8	// x168, x169 = addcarryx(x167, x144, x159)
+	ADCXQ	AX, CX	// x170, x171 = addcarryx(x169, x146, x161)
+	ADCXQ	R9, DI	// x172, x173 = addcarryx(x171, x148, x163)
+	MOVQ	R14, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R10, R9	// x174, x175 = mulx(x164, 0xd838091dd2253531)
+	MOVQ	DX, R9
+	MOVQ	R10, DX
+	MOVQ	$-0x1, R10
+	MULXQ	R10, BX, R11	// x176, x177 = mulx(x174, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R12
+	MULXQ	R12, R14, R13	// x182, x183 = mulx(x174, 0xfffffffefffffc2f)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x173
+	ADDQ	BX, R13	// x184, x185 = addcarryx(0, x183, x176)
+	MOVQ	R11, AX
+	ADCXQ	BX, AX	// x186, x187 = addcarryx(x185, x177, x176)
+	ADCXQ	R11, BX	// x188, x189 = addcarryx(x187, x177, x176)
+	ADCQ	$0x0, R11	// x190 = x189.u64 + x177
+	ADDQ	R14, R9	// x191, x192 = addcarryx(0, x164, x182)
+	ADCXQ	R13, R15	// x193, x194 = addcarryx(x192, x166, x184)
+	ADCXQ	AX, R8	// x195, x196 = addcarryx(x194, x168, x186)
+	ADCXQ	BX, CX	// x197, x198 = addcarryx(x196, x170, x188)
+	ADCXQ	R11, DI	// x199, x200 = addcarryx(x198, x172, x190)
+	ADCQ	$0x0, DX	// x201 = x173.u64 + x200.u64
+	MOVQ	R15, AX
+	SUBQ	R12, AX	// x202, x203 = subborrowx(0, x193, 0xfffffffefffffc2f)
+	MOVQ	R8, R9
+	SBBQ	$-0x1, R9	// x204, x205 = subborrowx(x203, x195, 0xffffffffffffffff)
+	MOVQ	CX, R11
+	SBBQ	$-0x1, R11	// x206, x207 = subborrowx(x205, x197, 0xffffffffffffffff)
+	MOVQ	DI, BX
+	SBBQ	$-0x1, BX	// x208, x209 = subborrowx(x207, x199, 0xffffffffffffffff)
+	SBBQ	$0x0, DX	// x210, x211 = subborrowx(x209, x201, 0)
+	CMOVQCS	R15, AX	// x212 = cmovznz(x211, x202, x193)
+	CMOVQCS	R8, R9	// x213 = cmovznz(x211, x204, x195)
+	CMOVQCS	CX, R11	// x214 = cmovznz(x211, x206, x197)
+	CMOVQCS	DI, BX	// x215 = cmovznz(x211, x208, x199)
+	MOVQ	32(SI), DX	// arg1[4]
+	MULXQ	56(SI), R8, CX	// x216, x217 = mulx(arg1[4], arg1[7])
+	MULXQ	48(SI), R13, DI	// x218, x219 = mulx(arg1[4], arg1[6])
+	MULXQ	40(SI), R15, R14	// x220, x221 = mulx(arg1[4], arg1[5])
+	MOVQ	BX, 8(SP)	// spill x215
+	MOVQ	R11, 16(SP)	// spill x214
+	MULXQ	DX, R11, BX	// x222, x223 = mulx(arg1[4], arg1[4])
+	ADDQ	R15, BX	// x224, x225 = addcarryx(0, x223, x220)
+	MOVQ	R9, 24(SP)	// spill x213
+	MOVQ	R14, R9
+	ADCXQ	R13, R9	// x226, x227 = addcarryx(x225, x221, x218)
+	MOVQ	AX, 32(SP)	// spill x212
+	MOVQ	DI, AX
+	ADCXQ	R8, AX	// x228, x229 = addcarryx(x227, x219, x216)
+	MOVQ	CX, DX
+	ADCQ	$0x0, DX	// x230 = x229.u64 + x217
+	MOVQ	DX, 40(SP)	// spill x230
+	MOVQ	R11, DX
+	MOVQ	$-0x27c7f6e22ddacacf, R11
+	MOVQ	R8, 48(SP)	// spill x216
+	MOVQ	CX, 56(SP)	// spill x217
+	MULXQ	R11, CX, R8	// x231, x232 = mulx(x222, 0xd838091dd2253531)
+	MOVQ	DX, R8
+	MOVQ	CX, DX
+	MULXQ	R10, R10, CX	// x233, x234 = mulx(x231, 0xffffffffffffffff)
+	MULXQ	R12, R12, DX	// x239, x240 = mulx(x231, 0xfffffffefffffc2f)
+	ADDQ	R10, DX	// x241, x242 = addcarryx(0, x240, x233)
+	MOVQ	CX, R11
+	ADCXQ	R10, R11	// x243, x244 = addcarryx(x242, x234, x233)
+	ADCXQ	CX, R10	// x245, x246 = addcarryx(x244, x234, x233)
+	ADCQ	$0x0, CX	// x247 = x246.u64 + x234
+	ADDQ	R12, R8	// x248, x249 = addcarryx(0, x222, x239)
+	ADCXQ	DX, BX	// x250, x251 = addcarryx(x249, x224, x241)
+	ADCXQ	R11, R9	// x252, x253 = addcarryx(x251, x226, x243)
+	ADCXQ	R10, AX	// x254, x255 = addcarryx(x253, x228, x245)
+	ADCXQ	40(SP), CX	// x256, x257 = addcarryx(x255, x230, x247)
+	MOVQ	40(SI), DX	// arg1[5]
+	MULXQ	56(SI), R10, R8	// x258, x259 = mulx(arg1[5], arg1[7])
+	MULXQ	48(SI), R12, R11	// x260, x261 = mulx(arg1[5], arg1[6])
+	MOVQ	R13, 40(SP)	// spill x218
+	MULXQ	DX, R13, DX	// x262, x263 = mulx(arg1[5], arg1[5])
+	MOVQ	DI, 64(SP)	// spill x219
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x257
+	ADDQ	R13, R14	// x266, x267 = addcarryx(0, x221, x262)
+	ADCXQ	R12, DX	// x268, x269 = addcarryx(x267, x263, x260)
+	MOVQ	R11, R13
+	ADCXQ	R10, R13	// x270, x271 = addcarryx(x269, x261, x258)
+	MOVQ	R10, 72(SP)	// spill x258
+	MOVQ	R8, R10
+	ADCQ	$0x0, R10	// x272 = x271.u64 + x259
+	ADDQ	R15, BX	// x273, x274 = addcarryx(0, x250, x220)
+	ADCXQ	R14, R9	// x275, x276 = addcarryx(x274, x252, x266)
+	ADCXQ	DX, AX	// x277, x278 = addcarryx(x276, x254, x268)
+	ADCXQ	R13, CX	// x279, x280 = addcarryx(x278, x256, x270)
+	ADCXQ	R10, DI	// x281, x282 = addcarryx(x280, x257.u64, x272)
+	MOVQ	BX, DX
+	MOVQ	$-0x27c7f6e22ddacacf, R10
+	MULXQ	R10, R13, BX	// x283, x284 = mulx(x273, 0xd838091dd2253531)
+	MOVQ	DX, BX
+	MOVQ	R13, DX
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x285, x286 = mulx(x283, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R13
+	MULXQ	R13, R13, DX	// x291, x292 = mulx(x283, 0xfffffffefffffc2f)
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x282
+	ADDQ	R15, DX	// x293, x294 = addcarryx(0, x292, x285)
+	MOVQ	R8, 80(SP)	// spill x259
+	MOVQ	R14, R8
+	ADCXQ	R15, R8	// x295, x296 = addcarryx(x294, x286, x285)
+	ADCXQ	R14, R15	// x297, x298 = addcarryx(x296, x286, x285)
+	ADCQ	$0x0, R14	// x299 = x298.u64 + x286
+	ADDQ	R13, BX	// x300, x301 = addcarryx(0, x273, x291)
+	ADCXQ	DX, R9	// x302, x303 = addcarryx(x301, x275, x293)
+	ADCXQ	R8, AX	// x304, x305 = addcarryx(x303, x277, x295)
+	ADCXQ	R15, CX	// x306, x307 = addcarryx(x305, x279, x297)
+	ADCXQ	R14, DI	// x308, x309 = addcarryx(x307, x281, x299)
+	ADCQ	$0x0, R10	// x310 = x282.u64 + x309.u64
+	MOVQ	48(SI), DX	// arg1[6]
+	MULXQ	56(SI), BX, R8	// x311, x312 = mulx(arg1[6], arg1[7])
+	MULXQ	DX, R14, R13	// x313, x314 = mulx(arg1[6], arg1[6])
+	ADDQ	64(SP), R12	// x319, x320 = addcarryx(0, x219, x260)
+	ADCXQ	R14, R11	// x321, x322 = addcarryx(x320, x261, x313)
+	ADCXQ	BX, R13	// x323, x324 = addcarryx(x322, x314, x311)
+	MOVQ	R8, R14
+	ADCQ	$0x0, R14	// x325 = x324.u64 + x312
+	ADDQ	40(SP), R9	// x326, x327 = addcarryx(0, x302, x218)
+	ADCXQ	R12, AX	// x328, x329 = addcarryx(x327, x304, x319)
+	ADCXQ	R11, CX	// x330, x331 = addcarryx(x329, x306, x321)
+	ADCXQ	R13, DI	// x332, x333 = addcarryx(x331, x308, x323)
+	ADCXQ	R14, R10	// x334, x335 = addcarryx(x333, x310, x325)
+	MOVQ	R9, DX
+	MOVQ	$-0x27c7f6e22ddacacf, R9
+	MULXQ	R9, R12, R11	// x336, x337 = mulx(x326, 0xd838091dd2253531)
+	MOVQ	DX, R11
+	MOVQ	R12, DX
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R14, R13	// x338, x339 = mulx(x336, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R15
+	MULXQ	R15, R15, DX	// x344, x345 = mulx(x336, 0xfffffffefffffc2f)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x335
+	ADDQ	R14, DX	// x346, x347 = addcarryx(0, x345, x338)
+	MOVQ	R13, R9
+	ADCXQ	R14, R9	// x348, x349 = addcarryx(x347, x339, x338)
+	ADCXQ	R13, R14	// x350, x351 = addcarryx(x349, x339, x338)
+	ADCQ	$0x0, R13	// x352 = x351.u64 + x339
+	ADDQ	R15, R11	// x353, x354 = addcarryx(0, x326, x344)
+	ADCXQ	DX, AX	// x355, x356 = addcarryx(x354, x328, x346)
+	ADCXQ	R9, CX	// x357, x358 = addcarryx(x356, x330, x348)
+	ADCXQ	R14, DI	// x359, x360 = addcarryx(x358, x332, x350)
+	ADCXQ	R13, R10	// x361, x362 = addcarryx(x360, x334, x352)
+	ADCQ	$0x0, R12	// x363 = x335.u64 + x362.u64
+	MOVQ	56(SI), DX	// arg1[7]
+	MULXQ	DX, R11, R9	// x364, x365 = mulx(arg1[7], arg1[7])
+	MOVQ	56(SP), R13	// reload x217
+	ADDQ	72(SP), R13	// x372, x373 = addcarryx(0, x217, x258)
+	ADCXQ	80(SP), BX	// x374, x375 = addcarryx(x373, x259, x311)
+	ADCXQ	R11, R8	// x376, x377 = addcarryx(x375, x312, x364)
+	ADCQ	$0x0, R9	// x378 = x377.u64 + x365
+	ADDQ	48(SP), AX	// x379, x380 = addcarryx(0, x355, x216)
+	ADCXQ	R13, CX	// x381, x382 = addcarryx(x380, x357, x372)
+	ADCXQ	BX, DI	// x383, x384 = addcarryx(x382, x359, x374)
+	ADCXQ	R8, R10	// x385, x386 = addcarryx(x384, x361, x376)
+	ADCXQ	R9, R12	// x387, x388 = addcarryx(x386, x363, x378)
+	MOVQ	AX, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R9, R8	// x389, x390 = mulx(x379, 0xd838091dd2253531)
+	MOVQ	DX, R8
+	MOVQ	R9, DX
+	MOVQ	$-0x1, R9
+	MULXQ	R9, BX, R11	// x391, x392 = mulx(x389, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R13
+	MULXQ	R13, R15, R14	// x397, x398 = mulx(x389, 0xfffffffefffffc2f)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x388
+	ADDQ	BX, R14	// x399, x400 = addcarryx(0, x398, x391)
+	MOVQ	R11, AX
+	ADCXQ	BX, AX	// x401, x402 = addcarryx(x400, x392, x391)
+	ADCXQ	R11, BX	// x403, x404 = addcarryx(x402, x392, x391)
+	ADCQ	$0x0, R11	// x405 = x404.u64 + x392
+	ADDQ	R15, R8	// x406, x407 = addcarryx(0, x379, x397)
+	ADCXQ	R14, CX	// x408, x409 = addcarryx(x407, x381, x399)
+	ADCXQ	AX, DI	// x410, x411 = addcarryx(x409, x383, x401)
+	ADCXQ	BX, R10	// x412, x413 = addcarryx(x411, x385, x403)
+	ADCXQ	R11, R12	// x414, x415 = addcarryx(x413, x387, x405)
+	ADCQ	$0x0, DX	// x416 = x388.u64 + x415.u64
+	MOVQ	CX, AX
+	SUBQ	R13, AX	// x417, x418 = subborrowx(0, x408, 0xfffffffefffffc2f)
+	MOVQ	DI, R8
+	SBBQ	$-0x1, R8	// x419, x420 = subborrowx(x418, x410, 0xffffffffffffffff)
+	MOVQ	R10, R11
+	SBBQ	$-0x1, R11	// x421, x422 = subborrowx(x420, x412, 0xffffffffffffffff)
+	MOVQ	R12, BX
+	SBBQ	$-0x1, BX	// x423, x424 = subborrowx(x422, x414, 0xffffffffffffffff)
+	SBBQ	$0x0, DX	// x425, x426 = subborrowx(x424, x416, 0)
+	CMOVQCS	CX, AX	// x427 = cmovznz(x426, x417, x408)
+	CMOVQCS	DI, R8	// x428 = cmovznz(x426, x419, x410)
+	CMOVQCS	R10, R11	// x429 = cmovznz(x426, x421, x412)
+	CMOVQCS	R12, BX	// x430 = cmovznz(x426, x423, x414)
+	MOVQ	32(SI), DX	// arg1[4]
+	MULXQ	88(SI), R10, CX	// x431, x432 = mulx(arg1[4], arg1[11])
+	MULXQ	80(SI), R12, DI	// x433, x434 = mulx(arg1[4], arg1[10])
+	MULXQ	72(SI), R15, R14	// x435, x436 = mulx(arg1[4], arg1[9])
+	MOVQ	BX, 40(SP)	// spill x430
+	MULXQ	64(SI), BX, DX	// x437, x438 = mulx(arg1[4], arg1[8])
+	ADDQ	R15, DX	// x439, x440 = addcarryx(0, x438, x435)
+	ADCXQ	R12, R14	// x441, x442 = addcarryx(x440, x436, x433)
+	ADCXQ	R10, DI	// x443, x444 = addcarryx(x442, x434, x431)
+	ADCQ	$0x0, CX	// x445 = x444.u64 + x432
+	MOVQ	DX, R10
+	MOVQ	BX, DX
+	MOVQ	$-0x27c7f6e22ddacacf, BX
+	MULXQ	BX, R15, R12	// x446, x447 = mulx(x437, 0xd838091dd2253531)
+	MOVQ	DX, R12
+	MOVQ	R15, DX
+	MOVQ	R11, 48(SP)	// spill x429
+	MULXQ	R9, R11, R15	// x448, x449 = mulx(x446, 0xffffffffffffffff)
+	MOVQ	R8, 56(SP)	// spill x428
+	MULXQ	R13, R8, DX	// x454, x455 = mulx(x446, 0xfffffffefffffc2f)
+	ADDQ	R11, DX	// x456, x457 = addcarryx(0, x455, x448)
+	MOVQ	AX, 64(SP)	// spill x427
+	MOVQ	R15, AX
+	ADCXQ	R11, AX	// x458, x459 = addcarryx(x457, x449, x448)
+	ADCXQ	R15, R11	// x460, x461 = addcarryx(x459, x449, x448)
+	ADCQ	$0x0, R15	// x462 = x461.u64 + x449
+	ADDQ	R8, R12	// x463, x464 = addcarryx(0, x437, x454)
+	ADCXQ	DX, R10	// x465, x466 = addcarryx(x464, x439, x456)
+	ADCXQ	AX, R14	// x467, x468 = addcarryx(x466, x441, x458)
+	ADCXQ	R11, DI	// x469, x470 = addcarryx(x468, x443, x460)
+	ADCXQ	R15, CX	// x471, x472 = addcarryx(x470, x445, x462)
+	MOVQ	40(SI), DX	// arg1[5]
+	MULXQ	88(SI), R8, AX	// x473, x474 = mulx(arg1[5], arg1[11])
+	MULXQ	80(SI), R12, R11	// x475, x476 = mulx(arg1[5], arg1[10])
+	MULXQ	72(SI), R13, R15	// x477, x478 = mulx(arg1[5], arg1[9])
+	MULXQ	64(SI), R9, DX	// x479, x480 = mulx(arg1[5], arg1[8])
+	MOVQ	SI, 72(SP)	// spill arg1 pointer
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x472
+	ADDQ	R13, DX	// x481, x482 = addcarryx(0, x480, x477)
+	ADCXQ	R12, R15	// x483, x484 = addcarryx(x482, x478, x475)
+	ADCXQ	R8, R11	// x485, x486 = addcarryx(x484, x476, x473)
+	ADCQ	$0x0, AX	// x487 = x486.u64 + x474
+	ADDQ	R9, R10	// x488, x489 = addcarryx(0, x465, x479)
+	ADCXQ	DX, R14	// x490, x491 = addcarryx(x489, x467, x481)
+	ADCXQ	R15, DI	// x492, x493 = addcarryx(x491, x469, x483)
+	ADCXQ	R11, CX	// x494, x495 = addcarryx(x493, x471, x485)
+	ADCXQ	AX, SI	// x496, x497 = addcarryx(x495, x472.u64, x487)
+	MOVQ	R10, DX
+	MULXQ	BX, R8, AX	// x498, x499 = mulx(x488, 0xd838091dd2253531)
+	MOVQ	DX, AX
+	MOVQ	R8, DX
+	MOVQ	$-0x1, R8
+	MULXQ	R8, R10, R9	// x500, x501 = mulx(x498, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R11
+	MULXQ	R11, R13, R12	// x506, x507 = mulx(x498, 0xfffffffefffffc2f)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x497
+	ADDQ	R10, R12	// x508, x509 = addcarryx(0, x507, x500)
+	MOVQ	R9, DX
+	ADCXQ	R10, DX	// x510, x511 = addcarryx(x509, x501, x500)
+	ADCXQ	R9, R10	// x512, x513 = addcarryx(x511, x501, x500)
+	ADCQ	$0x0, R9	// x514 = x513.u64 + x501
+	ADDQ	R13, AX	// x515, x516 = addcarryx(0, x488, x506)
+	ADCXQ	R12, R14	// x517, x518 = addcarryx(x516, x490, x508)
+	ADCXQ	DX, DI	// x519, x520 = addcarryx(x518, x492, x510)
+	ADCXQ	R10, CX	// x521, x522 = addcarryx(x520, x494, x512)
+	ADCXQ	R9, SI	// x523, x524 = addcarryx(x522, x496, x514)
+	ADCQ	$0x0, R15	// x525 = x497.u64 + x524.u64
+	MOVQ	72(SP), AX	// reload arg1 pointer
+	MOVQ	48(AX), DX	// arg1[6]
+	MULXQ	88(AX), R10, R9	// x526, x527 = mulx(arg1[6], arg1[11])
+	MULXQ	80(AX), R13, R12	// x528, x529 = mulx(arg1[6], arg1[10])
+	MULXQ	72(AX), R8, R11	// x530, x531 = mulx(arg1[6], arg1[9])
+	MULXQ	64(AX), BX, DX	// x532, x533 = mulx(arg1[6], arg1[8])
+	ADDQ	R8, DX	// x534, x535 = addcarryx(0, x533, x530)
+	ADCXQ	R13, R11	// x536, x537 = addcarryx(x535, x531, x528)
+	ADCXQ	R10, R12	// x538, x539 = addcarryx(x537, x529, x526)
+	ADCQ	$0x0, R9	// x540 = x539.u64 + x527
+	ADDQ	BX, R14	// x541, x542 = addcarryx(0, x517, x532)
+	ADCXQ	DX, DI	// x543, x544 = addcarryx(x542, x519, x534)
+	ADCXQ	R11, CX	// x545, x546 = addcarryx(x544, x521, x536)
+	ADCXQ	R12, SI	// x547, x548 = addcarryx(x546, x523, x538)
+	ADCXQ	R9, R15	// x549, x550 = addcarryx(x548, x525, x540)
+	MOVQ	R14, DX
+	MOVQ	$-0x27c7f6e22ddacacf, R8
+	MULXQ	R8, R10, R9	// x551, x552 = mulx(x541, 0xd838091dd2253531)
+	MOVQ	DX, R9
+	MOVQ	R10, DX
+	MOVQ	$-0x1, R10
+	MULXQ	R10, BX, R11	// x553, x554 = mulx(x551, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R12
+	MULXQ	R12, R14, R13	// x559, x560 = mulx(x551, 0xfffffffefffffc2f)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x550
+	ADDQ	BX, R13	// x561, x562 = addcarryx(0, x560, x553)
+	MOVQ	R11, R12
+	ADCXQ	BX, R12	// x563, x564 = addcarryx(x562, x554, x553)
+	ADCXQ	R11, BX	// x565, x566 = addcarryx(x564, x554, x553)
+	ADCQ	$0x0, R11	// x567 = x566.u64 + x554
+	ADDQ	R14, R9	// x568, x569 = addcarryx(0, x541, x559)
+	ADCXQ	R13, DI	// x570, x571 = addcarryx(x569, x543, x561)
+	ADCXQ	R12, CX	// x572, x573 = addcarryx(x571, x545, x563)
+	ADCXQ	BX, SI	// x574, x575 = addcarryx(x573, x547, x565)
+	ADCXQ	R11, R15	// x576, x577 = addcarryx(x575, x549, x567)
+	ADCQ	$0x0, DX	// x578 = x550.u64 + x577.u64
+	MOVQ	DX, R9
+	MOVQ	56(AX), DX	// arg1[7]
+	MULXQ	88(AX), BX, R11	// x579, x580 = mulx(arg1[7], arg1[11])
+	MULXQ	80(AX), R13, R12	// x581, x582 = mulx(arg1[7], arg1[10])
+	MULXQ	72(AX), R10, R14	// x583, x584 = mulx(arg1[7], arg1[9])
+	MULXQ	64(AX), R8, DX	// x585, x586 = mulx(arg1[7], arg1[8])
+	ADDQ	R10, DX	// x587, x588 = addcarryx(0, x586, x583)
+	ADCXQ	R13, R14	// x589, x590 = addcarryx(x588, x584, x581)
+	ADCXQ	BX, R12	// x591, x592 = addcarryx(x590, x582, x579)
+	ADCQ	$0x0, R11	// x593 = x592.u64 + x580
+	ADDQ	R8, DI	// x594, x595 = addcarryx(0, x570, x585)
+	ADCXQ	DX, CX	// x596, x597 = addcarryx(x595, x572, x587)
+	ADCXQ	R14, SI	// x598, x599 = addcarryx(x597, x574, x589)
+	ADCXQ	R12, R15	// x600, x601 = addcarryx(x599, x576, x591)
+	ADCXQ	R11, R9	// x602, x603 = addcarryx(x601, x578, x593)
+	MOVQ	DI, DX
+	MOVQ	$-0x27c7f6e22ddacacf, R8
+	MULXQ	R8, R11, R10	// x604, x605 = mulx(x594, 0xd838091dd2253531)
+	MOVQ	DX, R10
+	MOVQ	R11, DX
+	MOVQ	$-0x1, R11
+	MULXQ	R11, BX, DI	// x606, x607 = mulx(x604, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R12
+	MULXQ	R12, R14, R13	// x612, x613 = mulx(x604, 0xfffffffefffffc2f)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x603
+	ADDQ	BX, R13	// x614, x615 = addcarryx(0, x613, x606)
+	MOVQ	DI, R8
+	ADCXQ	BX, R8	// x616, x617 = addcarryx(x615, x607, x606)
+	ADCXQ	DI, BX	// x618, x619 = addcarryx(x617, x607, x606)
+	ADCQ	$0x0, DI	// x620 = x619.u64 + x607
+	ADDQ	R14, R10	// x621, x622 = addcarryx(0, x594, x612)
+	ADCXQ	R13, CX	// x623, x624 = addcarryx(x622, x596, x614)
+	ADCXQ	R8, SI	// x625, x626 = addcarryx(x624, x598, x616)
+	ADCXQ	BX, R15	// x627, x628 = addcarryx(x626, x600, x618)
+	ADCXQ	DI, R9	// x629, x630 = addcarryx(x628, x602, x620)
+	ADCQ	$0x0, DX	// x631 = x603.u64 + x630.u64
+	MOVQ	CX, R8
+	SUBQ	R12, R8	// x632, x633 = subborrowx(0, x623, 0xfffffffefffffc2f)
+	MOVQ	SI, R10
+	SBBQ	$-0x1, R10	// x634, x635 = subborrowx(x633, x625, 0xffffffffffffffff)
+	MOVQ	R15, DI
+	SBBQ	$-0x1, DI	// x636, x637 = subborrowx(x635, x627, 0xffffffffffffffff)
+	MOVQ	R9, BX
+	SBBQ	$-0x1, BX	// x638, x639 = subborrowx(x637, x629, 0xffffffffffffffff)
+	SBBQ	$0x0, DX	// x640, x641 = subborrowx(x639, x631, 0)
+	CMOVQCS	CX, R8	// x642 = cmovznz(x641, x632, x623)
+	CMOVQCS	SI, R10	// x643 = cmovznz(x641, x634, x625)
+	CMOVQCS	R15, DI	// x644 = cmovznz(x641, x636, x627)
+	CMOVQCS	R9, BX	// x645 = cmovznz(x641, x638, x629)
+	MOVQ	64(SP), CX	// reload x427
+	ADDQ	64(SP), CX	// x646, x647 = addcarryx(0, x427, x427)
+	MOVQ	56(SP), R9	// reload x428
+	ADCXQ	56(SP), R9	// x648, x649 = addcarryx(x647, x428, x428)
+	MOVQ	48(SP), SI	// reload x429
+	ADCXQ	48(SP), SI	// x650, x651 = addcarryx(x649, x429, x429)
+	MOVQ	40(SP), R13	// reload x430
+	ADCXQ	40(SP), R13	// x652, x653 = addcarryx(x651, x430, x430)
+	MOVQ	CX, R14
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x653
+	SUBQ	R12, R14	// x654, x655 = subborrowx(0, x646, 0xfffffffefffffc2f)
+	MOVQ	R9, DX
+	SBBQ	$-0x1, DX	// x656, x657 = subborrowx(x655, x648, 0xffffffffffffffff)
+	MOVQ	SI, AX
+	SBBQ	$-0x1, AX	// x658, x659 = subborrowx(x657, x650, 0xffffffffffffffff)
+	MOVQ	R13, R12
+	SBBQ	$-0x1, R12	// x660, x661 = subborrowx(x659, x652, 0xffffffffffffffff)
+	SBBQ	$0x0, R15	// x662, x663 = subborrowx(x661, x653.u64, 0)
+	CMOVQCS	CX, R14	// x664 = cmovznz(x663, x654, x646)
+	CMOVQCS	R9, DX	// x665 = cmovznz(x663, x656, x648)
+	CMOVQCS	SI, AX	// x666 = cmovznz(x663, x658, x650)
+	CMOVQCS	R13, R12	// x667 = cmovznz(x663, x660, x652)
+	ADDQ	R8, R8	// x668, x669 = addcarryx(0, x642, x642)
+	ADCXQ	R10, R10	// x670, x671 = addcarryx(x669, x643, x643)
+	ADCXQ	DI, DI	// x672, x673 = addcarryx(x671, x644, x644)
+	ADCXQ	BX, BX	// x674, x675 = addcarryx(x673, x645, x645)
+	MOVQ	$-0x1000003d1, CX
+	MOVQ	R8, R9
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x675
+	SUBQ	CX, R9	// x676, x677 = subborrowx(0, x668, 0xfffffffefffffc2f)
+	MOVQ	R10, R13
+	SBBQ	$-0x1, R13	// x678, x679 = subborrowx(x677, x670, 0xffffffffffffffff)
+	MOVQ	DI, R15
+	SBBQ	$-0x1, R15	// x680, x681 = subborrowx(x679, x672, 0xffffffffffffffff)
+	MOVQ	R14, 40(SP)	// spill x664
+	MOVQ	BX, R14
+	SBBQ	$-0x1, R14	// x682, x683 = subborrowx(x681, x674, 0xffffffffffffffff)
+	SBBQ	$0x0, SI	// x684, x685 = subborrowx(x683, x675.u64, 0)
+	CMOVQCS	R8, R9	// x686 = cmovznz(x685, x676, x668)
+	MOVQ	0(SP), R8	// reload out1 pointer
+	MOVQ	R9, 64(R8)	// out1[8] = x686
+	CMOVQCS	R10, R13	// x687 = cmovznz(x685, x678, x670)
+	MOVQ	R13, 72(R8)	// out1[9] = x687
+	CMOVQCS	DI, R15	// x688 = cmovznz(x685, x680, x672)
+	MOVQ	R15, 80(R8)	// out1[10] = x688
+	CMOVQCS	BX, R14	// x689 = cmovznz(x685, x682, x674)
+	MOVQ	R14, 88(R8)	// out1[11] = x689
+	MOVQ	32(SP), R9
+	ADDQ	32(SP), R9	// x690, x691 = addcarryx(0, x212, x212)
+	MOVQ	24(SP), R10
+	ADCXQ	24(SP), R10	// x692, x693 = addcarryx(x691, x213, x213)
+	MOVQ	16(SP), SI
+	ADCXQ	16(SP), SI	// x694, x695 = addcarryx(x693, x214, x214)
+	MOVQ	8(SP), DI
+	ADCXQ	8(SP), DI	// x696, x697 = addcarryx(x695, x215, x215)
+	MOVQ	R9, BX
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x697
+	SUBQ	CX, BX	// x698, x699 = subborrowx(0, x690, 0xfffffffefffffc2f)
+	MOVQ	R10, R14
+	SBBQ	$-0x1, R14	// x700, x701 = subborrowx(x699, x692, 0xffffffffffffffff)
+	MOVQ	SI, R15
+	SBBQ	$-0x1, R15	// x702, x703 = subborrowx(x701, x694, 0xffffffffffffffff)
+	MOVQ	DI, R8
+	SBBQ	$-0x1, R8	// x704, x705 = subborrowx(x703, x696, 0xffffffffffffffff)
+	SBBQ	$0x0, R13	// x706, x707 = subborrowx(x705, x697.u64, 0)
+	CMOVQCS	R9, BX	// x708 = cmovznz(x707, x698, x690)
+	CMOVQCS	R10, R14	// x709 = cmovznz(x707, x700, x692)
+	CMOVQCS	SI, R15	// x710 = cmovznz(x707, x702, x694)
+	CMOVQCS	DI, R8	// x711 = cmovznz(x707, x704, x696)
+	ADDQ	32(SP), BX	// x712, x713 = addcarryx(0, x708, x212)
+	ADCXQ	24(SP), R14	// x714, x715 = addcarryx(x713, x709, x213)
+	ADCXQ	16(SP), R15	// x716, x717 = addcarryx(x715, x710, x214)
+	ADCXQ	8(SP), R8	// x718, x719 = addcarryx(x717, x711, x215)
+	MOVQ	BX, R9
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x719
+	SUBQ	CX, R9	// x720, x721 = subborrowx(0, x712, 0xfffffffefffffc2f)
+	MOVQ	R14, SI
+	SBBQ	$-0x1, SI	// x722, x723 = subborrowx(x721, x714, 0xffffffffffffffff)
+	MOVQ	R15, DI
+	SBBQ	$-0x1, DI	// x724, x725 = subborrowx(x723, x716, 0xffffffffffffffff)
+	MOVQ	R8, R13
+	SBBQ	$-0x1, R13	// x726, x727 = subborrowx(x725, x718, 0xffffffffffffffff)
+	SBBQ	$0x0, R10	// x728, x729 = subborrowx(x727, x719.u64, 0)
+	CMOVQCS	BX, R9	// x730 = cmovznz(x729, x720, x712)
+	CMOVQCS	R14, SI	// x731 = cmovznz(x729, x722, x714)
+	CMOVQCS	R15, DI	// x732 = cmovznz(x729, x724, x716)
+	CMOVQCS	R8, R13	// x733 = cmovznz(x729, x726, x718)
+	MOVQ	DX, R8
+	MOVQ	72(SP), R10	// reload arg1 pointer
+	MOVQ	0(R10), DX	// arg1[0]
+	MULXQ	R12, R14, BX	// x734, x735 = mulx(arg1[0], x667)
+	MOVQ	SI, 8(SP)	// spill x731
+	MULXQ	AX, SI, R15	// x736, x737 = mulx(arg1[0], x666)
+	MOVQ	DI, 16(SP)	// spill x732
+	MOVQ	R9, 24(SP)	// spill x730
+	MULXQ	R8, R9, DI	// x738, x739 = mulx(arg1[0], x665)
+	MOVQ	R13, 32(SP)	// spill x733
+	MULXQ	40(SP), R13, DX	// x740, x741 = mulx(arg1[0], x664)
+	ADDQ	R9, DX	// x742, x743 = addcarryx(0, x741, x738)
+	ADCXQ	SI, DI	// x744, x745 = addcarryx(x743, x739, x736)
+	ADCXQ	R14, R15	// x746, x747 = addcarryx(x745, x737, x734)
+	ADCQ	$0x0, BX	// x748 = x747.u64 + x735
+	MOVQ	DX, R9
+	MOVQ	R13, DX
+	MOVQ	$-0x27c7f6e22ddacacf, SI
+	MULXQ	SI, R14, R13	// x749, x750 = mulx(x740, 0xd838091dd2253531)
+	MOVQ	DX, R13
+	MOVQ	R14, DX
+	MULXQ	R11, R11, R14	// x751, x752 = mulx(x749, 0xffffffffffffffff)
+	MULXQ	CX, CX, DX	// x757, x758 = mulx(x749, 0xfffffffefffffc2f)
+	ADDQ	R11, DX	// x759, x760 = addcarryx(0, x758, x751)
+	MOVQ	R14, SI
+	ADCXQ	R11, SI	// x761, x762 = addcarryx(x760, x752, x751)
+	ADCXQ	R14, R11	// x763, x764 = addcarryx(x762, x752, x751)
+	ADCQ	$0x0, R14	// x765 = x764.u64 + x752
+	ADDQ	CX, R13	// x766, x767 = addcarryx(0, x740, x757)
+	ADCXQ	DX, R9	// x768, x769 = addcarryx(x767, x742, x759)
+	ADCXQ	SI, DI	// x770, x771 = addcarryx(x769, x744, x761)
+	ADCXQ	R11, R15	// x772, x773 = addcarryx(x771, x746, x763)
+	ADCXQ	R14, BX	// x774, x775 = addcarryx(x773, x748, x765)
+	MOVQ	8(R10), DX	// arg1[1]
+	MULXQ	R12, R11, CX	// x776, x777 = mulx(arg1[1], x667)
+	MULXQ	AX, R13, SI	// x778, x779 = mulx(arg1[1], x666)
+	MOVQ	R8, 48(SP)	// spill x665
+	MULXQ	R8, R8, R14	// x780, x781 = mulx(arg1[1], x665)
+	MULXQ	40(SP), R10, DX	// x782, x783 = mulx(arg1[1], x664)
+	MOVQ	AX, 56(SP)	// spill x666
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x775
+	ADDQ	R8, DX	// x784, x785 = addcarryx(0, x783, x780)
+	ADCXQ	R13, R14	// x786, x787 = addcarryx(x785, x781, x778)
+	ADCXQ	R11, SI	// x788, x789 = addcarryx(x787, x779, x776)
+	ADCQ	$0x0, CX	// x790 = x789.u64 + x777
+	ADDQ	R10, R9	// x791, x792 = addcarryx(0, x768, x782)
+	ADCXQ	DX, DI	// x793, x794 = addcarryx(x792, x770, x784)
+	ADCXQ	R14, R15	// x795, x796 = addcarryx(x794, x772, x786)
+	ADCXQ	SI, BX	// x797, x798 = addcarryx(x796, x774, x788)
+	ADCXQ	CX, AX	// x799, x800 = addcarryx(x798, x775.u64, x790)
+	MOVQ	R9, DX
+	MOVQ	$-0x27c7f6e22ddacacf, CX
+	MULXQ	CX, R9, R8	// x801, x802 = mulx(x791, 0xd838091dd2253531)
+	MOVQ	DX, R8
+	MOVQ	R9, DX
+	MOVQ	$-0x1, R9
+	MULXQ	R9, R11, R10	// x803, x804 = mulx(x801, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, SI
+	MULXQ	SI, R14, R13	// x809, x810 = mulx(x801, 0xfffffffefffffc2f)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x800
+	ADDQ	R11, R13	// x811, x812 = addcarryx(0, x810, x803)
+	MOVQ	R10, SI
+	ADCXQ	R11, SI	// x813, x814 = addcarryx(x812, x804, x803)
+	ADCXQ	R10, R11	// x815, x816 = addcarryx(x814, x804, x803)
+	ADCQ	$0x0, R10	// x817 = x816.u64 + x804
+	ADDQ	R14, R8	// x818, x819 = addcarryx(0, x791, x809)
+	ADCXQ	R13, DI	// x820, x821 = addcarryx(x819, x793, x811)
+	ADCXQ	SI, R15	// x822, x823 = addcarryx(x821, x795, x813)
+	ADCXQ	R11, BX	// x824, x825 = addcarryx(x823, x797, x815)
+	ADCXQ	R10, AX	// x826, x827 = addcarryx(x825, x799, x817)
+	ADCQ	$0x0, DX	// x828 = x800.u64 + x827.u64
+	MOVQ	DX, R8
+	MOVQ	72(SP), R10	// reload arg1 pointer
+	MOVQ	16(R10), DX	// arg1[2]
+	MULXQ	R12, SI, R11	// x829, x830 = mulx(arg1[2], x667)
+	MULXQ	56(SP), R14, R13	// x831, x832 = mulx(arg1[2], x666)
+	MOVQ	R12, 64(SP)	// spill x667
+	MULXQ	48(SP), R9, R12	// x833, x834 = mulx(arg1[2], x665)
+	MULXQ	40(SP), R10, DX	// x835, x836 = mulx(arg1[2], x664)
+	ADDQ	R9, DX	// x837, x838 = addcarryx(0, x836, x833)
+	ADCXQ	R14, R12	// x839, x840 = addcarryx(x838, x834, x831)
+	ADCXQ	SI, R13	// x841, x842 = addcarryx(x840, x832, x829)
+	ADCQ	$0x0, R11	// x843 = x842.u64 + x830
+	ADDQ	R10, DI	// x844, x845 = addcarryx(0, x820, x835)
+	ADCXQ	DX, R15	// x846, x847 = addcarryx(x845, x822, x837)
+	ADCXQ	R12, BX	// x848, x849 = addcarryx(x847, x824, x839)
+	ADCXQ	R13, AX	// x850, x851 = addcarryx(x849, x826, x841)
+	ADCXQ	R11, R8	// x852, x853 = addcarryx(x851, x828, x843)
+	MOVQ	DI, DX
+	MULXQ	CX, R10, R9	// x854, x855 = mulx(x844, 0xd838091dd2253531)
+	MOVQ	DX, R9
+	MOVQ	R10, DX
+	MOVQ	$-0x1, R10
+	MULXQ	R10, SI, R11	// x856, x857 = mulx(x854, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, DI
+	MULXQ	DI, R13, R12	// x862, x863 = mulx(x854, 0xfffffffefffffc2f)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x853
+	ADDQ	SI, R12	// x864, x865 = addcarryx(0, x863, x856)
+	MOVQ	R11, DX
+	ADCXQ	SI, DX	// x866, x867 = addcarryx(x865, x857, x856)
+	ADCXQ	R11, SI	// x868, x869 = addcarryx(x867, x857, x856)
+	ADCQ	$0x0, R11	// x870 = x869.u64 + x857
+	ADDQ	R13, R9	// x871, x872 = addcarryx(0, x844, x862)
+	ADCXQ	R12, R15	// x873, x874 = addcarryx(x872, x846, x864)
+	ADCXQ	DX, BX	// x875, x876 = addcarryx(x874, x848, x866)
+	ADCXQ	SI, AX	// x877, x878 = addcarryx(x876, x850, x868)
+	ADCXQ	R11, R8	// x879, x880 = addcarryx(x878, x852, x870)
+	ADCQ	$0x0, R14	// x881 = x853.u64 + x880.u64
+	MOVQ	72(SP), R9	// reload arg1 pointer
+	MOVQ	24(R9), DX	// arg1[3]
+	MULXQ	64(SP), SI, R11	// x882, x883 = mulx(arg1[3], x667)
+	MULXQ	56(SP), R13, R12	// x884, x885 = mulx(arg1[3], x666)
+	MULXQ	48(SP), R10, DI	// x886, x887 = mulx(arg1[3], x665)
+	MULXQ	40(SP), DX, R9	// x888, x889 = mulx(arg1[3], x664)
+	ADDQ	R10, R9	// x890, x891 = addcarryx(0, x889, x886)
+	ADCXQ	R13, DI	// x892, x893 = addcarryx(x891, x887, x884)
+	ADCXQ	SI, R12	// x894, x895 = addcarryx(x893, x885, x882)
+	ADCQ	$0x0, R11	// x896 = x895.u64 + x883
+	ADDQ	DX, R15	// x897, x898 = addcarryx(0, x873, x888)
+	ADCXQ	R9, BX	// x899, x900 = addcarryx(x898, x875, x890)
+	ADCXQ	DI, AX	// x901, x902 = addcarryx(x900, x877, x892)
+	ADCXQ	R12, R8	// x903, x904 = addcarryx(x902, x879, x894)
+	ADCXQ	R11, R14	// x905, x906 = addcarryx(x904, x881, x896)
+	MOVQ	R15, DX
+	MULXQ	CX, R10, R9	// x907, x908 = mulx(x897, 0xd838091dd2253531)
+	MOVQ	DX, R9
+	MOVQ	R10, DX
+	MOVQ	$-0x1, R10
+	MULXQ	R10, SI, R11	// x909, x910 = mulx(x907, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, DI
+	MULXQ	DI, R13, R12	// x915, x916 = mulx(x907, 0xfffffffefffffc2f)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x906
+	ADDQ	SI, R12	// x917, x918 = addcarryx(0, x916, x909)
+	MOVQ	R11, DX
+	ADCXQ	SI, DX	// x919, x920 = addcarryx(x918, x910, x909)
+	ADCXQ	R11, SI	// x921, x922 = addcarryx(x920, x910, x909)
+	ADCQ	$0x0, R11	// x923 = x922.u64 + x910
+	ADDQ	R13, R9	// x924, x925 = addcarryx(0, x897, x915)
+	ADCXQ	R12, BX	// x926, x927 = addcarryx(x925, x899, x917)
+	ADCXQ	DX, AX	// x928, x929 = addcarryx(x927, x901, x919)
+	ADCXQ	SI, R8	// x930, x931 = addcarryx(x929, x903, x921)
+	ADCXQ	R11, R14	// x932, x933 = addcarryx(x931, x905, x923)
+	ADCQ	$0x0, R15	// x934 = x906.u64 + x933.u64
+	MOVQ	BX, R9
+	SUBQ	DI, R9	// x935, x936 = subborrowx(0, x926, 0xfffffffefffffc2f)
+	MOVQ	AX, R11
+	SBBQ	$-0x1, R11	// x937, x938 = subborrowx(x936, x928, 0xffffffffffffffff)
+	MOVQ	R8, SI
+	SBBQ	$-0x1, SI	// x939, x940 = subborrowx(x938, x930, 0xffffffffffffffff)
+	MOVQ	R14, R12
+	SBBQ	$-0x1, R12	// x941, x942 = subborrowx(x940, x932, 0xffffffffffffffff)
+	SBBQ	$0x0, R15	// x943, x944 = subborrowx(x942, x934, 0)
+	CMOVQCS	BX, R9	// x945 = cmovznz(x944, x935, x926)
+	CMOVQCS	AX, R11	// x946 = cmovznz(x944, x937, x928)
+	CMOVQCS	R8, SI	// x947 = cmovznz(x944, x939, x930)
+	CMOVQCS	R14, R12	// x948 = cmovznz(x944, x941, x932)
+	MOVQ	40(SP), DX	// reload x664
+	MULXQ	64(SP), R8, AX	// x949, x950 = mulx(x664, x667)
+	MULXQ	56(SP), R13, BX	// x951, x952 = mulx(x664, x666)
+	MULXQ	48(SP), R15, R14	// x953, x954 = mulx(x664, x665)
+	MOVQ	R12, 72(SP)	// spill x948
+	MULXQ	DX, R12, DX	// x955, x956 = mulx(x664, x664)
+	ADDQ	R15, DX	// x957, x958 = addcarryx(0, x956, x953)
+	MOVQ	SI, 40(SP)	// spill x947
+	MOVQ	R14, SI
+	ADCXQ	R13, SI	// x959, x960 = addcarryx(x958, x954, x951)
+	MOVQ	R11, 80(SP)	// spill x946
+	MOVQ	BX, R11
+	ADCXQ	R8, R11	// x961, x962 = addcarryx(x960, x952, x949)
+	MOVQ	R9, 88(SP)	// spill x945
+	MOVQ	AX, R9
+	ADCQ	$0x0, R9	// x963 = x962.u64 + x950
+	MOVQ	DX, 96(SP)	// spill x957
+	MOVQ	R12, DX
+	MOVQ	R8, 104(SP)	// spill x949
+	MULXQ	CX, R8, R12	// x964, x965 = mulx(x955, 0xd838091dd2253531)
+	MOVQ	DX, R12
+	MOVQ	R8, DX
+	MOVQ	AX, 112(SP)	// spill x950
+	MULXQ	R10, AX, R8	// x966, x967 = mulx(x964, 0xffffffffffffffff)
+	MULXQ	DI, DI, DX	// x972, x973 = mulx(x964, 0xfffffffefffffc2f)
+	ADDQ	AX, DX	// x974, x975 = addcarryx(0, x973, x966)
+	MOVQ	R8, R10
+	ADCXQ	AX, R10	// x976, x977 = addcarryx(x975, x967, x966)
+	ADCXQ	R8, AX	// x978, x979 = addcarryx(x977, x967, x966)
+	ADCQ	$0x0, R8	// x980 = x979.u64 + x967
+	ADDQ	DI, R12	// x981, x982 = addcarryx(0, x955, x972)
+	ADCXQ	96(SP), DX	// x983, x984 = addcarryx(x982, x957, x974)
+	ADCXQ	R10, SI	// x985, x986 = addcarryx(x984, x959, x976)
+	ADCXQ	AX, R11	// x987, x988 = addcarryx(x986, x961, x978)
+	ADCXQ	R8, R9	// x989, x990 = addcarryx(x988, x963, x980)
+	MOVQ	DX, AX
+	MOVQ	48(SP), DX	// reload x665
+	MULXQ	64(SP), R10, R8	// x991, x992 = mulx(x665, x667)
+	MULXQ	56(SP), R12, DI	// x993, x994 = mulx(x665, x666)
+	MOVQ	R13, 96(SP)	// spill x951
+	MULXQ	DX, R13, DX	// x995, x996 = mulx(x665, x665)
+	MOVQ	BX, 48(SP)	// spill x952
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x990
+	ADDQ	R13, R14	// x999, x1000 = addcarryx(0, x954, x995)
+	ADCXQ	R12, DX	// x1001, x1002 = addcarryx(x1000, x996, x993)
+	MOVQ	DI, R13
+	ADCXQ	R10, R13	// x1003, x1004 = addcarryx(x1002, x994, x991)
+	MOVQ	R10, 120(SP)	// spill x991
+	MOVQ	R8, R10
+	ADCQ	$0x0, R10	// x1005 = x1004.u64 + x992
+	ADDQ	R15, AX	// x1006, x1007 = addcarryx(0, x983, x953)
+	ADCXQ	R14, SI	// x1008, x1009 = addcarryx(x1007, x985, x999)
+	ADCXQ	DX, R11	// x1010, x1011 = addcarryx(x1009, x987, x1001)
+	ADCXQ	R13, R9	// x1012, x1013 = addcarryx(x1011, x989, x1003)
+	ADCXQ	R10, BX	// x1014, x1015 = addcarryx(x1013, x990.u64, x1005)
+	MOVQ	AX, DX
+	MULXQ	CX, R10, AX	// x1016, x1017 = mulx(x1006, 0xd838091dd2253531)
+	MOVQ	DX, AX
+	MOVQ	R10, DX
+	MOVQ	$-0x1, R10
+	MULXQ	R10, R14, R13	// x1018, x1019 = mulx(x1016, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R15
+	MULXQ	R15, R15, DX	// x1024, x1025 = mulx(x1016, 0xfffffffefffffc2f)
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x1015
+	ADDQ	R14, DX	// x1026, x1027 = addcarryx(0, x1025, x1018)
+	MOVQ	R13, CX
+	ADCXQ	R14, CX	// x1028, x1029 = addcarryx(x1027, x1019, x1018)
+	ADCXQ	R13, R14	// x1030, x1031 = addcarryx(x1029, x1019, x1018)
+	ADCQ	$0x0, R13	// x1032 = x1031.u64 + x1019
+	ADDQ	R15, AX	// x1033, x1034 = addcarryx(0, x1006, x1024)
+	ADCXQ	DX, SI	// x1035, x1036 = addcarryx(x1034, x1008, x1026)
+	ADCXQ	CX, R11	// x1037, x1038 = addcarryx(x1036, x1010, x1028)
+	ADCXQ	R14, R9	// x1039, x1040 = addcarryx(x1038, x1012, x1030)
+	ADCXQ	R13, BX	// x1041, x1042 = addcarryx(x1040, x1014, x1032)
+	ADCQ	$0x0, R10	// x1043 = x1015.u64 + x1042.u64
+	MOVQ	56(SP), DX	// reload x666
+	MULXQ	64(SP), CX, AX	// x1044, x1045 = mulx(x666, x667)
+	MULXQ	DX, R14, R13	// x1046, x1047 = mulx(x666, x666)
+	ADDQ	48(SP), R12	// x1052, x1053 = addcarryx(0, x952, x993)
+	ADCXQ	R14, DI	// x1054, x1055 = addcarryx(x1053, x994, x1046)
+	ADCXQ	CX, R13	// x1056, x1057 = addcarryx(x1055, x1047, x1044)
+	MOVQ	AX, R14
+	ADCQ	$0x0, R14	// x1058 = x1057.u64 + x1045
+	ADDQ	96(SP), SI	// x1059, x1060 = addcarryx(0, x1035, x951)
+	ADCXQ	R12, R11	// x1061, x1062 = addcarryx(x1060, x1037, x1052)
+	ADCXQ	DI, R9	// x1063, x1064 = addcarryx(x1062, x1039, x1054)
+	ADCXQ	R13, BX	// x1065, x1066 = addcarryx(x1064, x1041, x1056)
+	ADCXQ	R14, R10	// x1067, x1068 = addcarryx(x1066, x1043, x1058)
+	MOVQ	SI, DX
+	MOVQ	$-0x27c7f6e22ddacacf, SI
+	MULXQ	SI, R12, DI	// x1069, x1070 = mulx(x1059, 0xd838091dd2253531)
+	MOVQ	DX, DI
+	MOVQ	R12, DX
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R14, R13	// x1071, x1072 = mulx(x1069, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R15
+	MULXQ	R15, R15, DX	// x1077, x1078 = mulx(x1069, 0xfffffffefffffc2f)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1068
+	ADDQ	R14, DX	// x1079, x1080 = addcarryx(0, x1078, x1071)
+	MOVQ	R13, SI
+	ADCXQ	R14, SI	// x1081, x1082 = addcarryx(x1080, x1072, x1071)
+	ADCXQ	R13, R14	// x1083, x1084 = addcarryx(x1082, x1072, x1071)
+	ADCQ	$0x0, R13	// x1085 = x1084.u64 + x1072
+	ADDQ	R15, DI	// x1086, x1087 = addcarryx(0, x1059, x1077)
+	ADCXQ	DX, R11	// x1088, x1089 = addcarryx(x1087, x1061, x1079)
+	ADCXQ	SI, R9	// x1090, x1091 = addcarryx(x1089, x1063, x1081)
+	ADCXQ	R14, BX	// x1092, x1093 = addcarryx(x1091, x1065, x1083)
+	ADCXQ	R13, R10	// x1094, x1095 = addcarryx(x1093, x1067, x1085)
+	ADCQ	$0x0, R12	// x1096 = x1068.u64 + x1095.u64
+	MOVQ	64(SP), DX	// reload x667
+	MULXQ	DX, DI, SI	// x1097, x1098 = mulx(x667, x667)
+	MOVQ	112(SP), R13	// reload x950
+	ADDQ	120(SP), R13	// x1105, x1106 = addcarryx(0, x950, x991)
+	ADCXQ	CX, R8	// x1107, x1108 = addcarryx(x1106, x992, x1044)
+	ADCXQ	DI, AX	// x1109, x1110 = addcarryx(x1108, x1045, x1097)
+	ADCQ	$0x0, SI	// x1111 = x1110.u64 + x1098
+	ADDQ	104(SP), R11	// x1112, x1113 = addcarryx(0, x1088, x949)
+	ADCXQ	R13, R9	// x1114, x1115 = addcarryx(x1113, x1090, x1105)
+	ADCXQ	R8, BX	// x1116, x1117 = addcarryx(x1115, x1092, x1107)
+	ADCXQ	AX, R10	// x1118, x1119 = addcarryx(x1117, x1094, x1109)
+	ADCXQ	SI, R12	// x1120, x1121 = addcarryx(x1119, x1096, x1111)
+	MOVQ	R11, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R8, CX	// x1122, x1123 = mulx(x1112, 0xd838091dd2253531)
+	MOVQ	DX, CX
+	MOVQ	R8, DX
+	MOVQ	$-0x1, R8
+	MULXQ	R8, SI, R11	// x1124, x1125 = mulx(x1122, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, DI
+	MULXQ	DI, R14, R13	// x1130, x1131 = mulx(x1122, 0xfffffffefffffc2f)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x1121
+	ADDQ	SI, R13	// x1132, x1133 = addcarryx(0, x1131, x1124)
+	MOVQ	R11, DX
+	ADCXQ	SI, DX	// x1134, x1135 = addcarryx(x1133, x1125, x1124)
+	ADCXQ	R11, SI	// x1136, x1137 = addcarryx(x1135, x1125, x1124)
+	ADCQ	$0x0, R11	// x1138 = x1137.u64 + x1125
+	ADDQ	R14, CX	// x1139, x1140 = addcarryx(0, x1112, x1130)
+	ADCXQ	R13, R9	// x1141, x1142 = addcarryx(x1140, x1114, x1132)
+	ADCXQ	DX, BX	// x1143, x1144 = addcarryx(x1142, x1116, x1134)
+	ADCXQ	SI, R10	// x1145, x1146 = addcarryx(x1144, x1118, x1136)
+	ADCXQ	R11, R12	// x1147, x1148 = addcarryx(x1146, x1120, x1138)
+	ADCQ	$0x0, R15	// x1149 = x1121.u64 + x1148.u64
+	MOVQ	R9, CX
+	SUBQ	DI, CX	// x1150, x1151 = subborrowx(0, x1141, 0xfffffffefffffc2f)
+	MOVQ	BX, R11
+	SBBQ	$-0x1, R11	// x1152, x1153 = subborrowx(x1151, x1143, 0xffffffffffffffff)
+	MOVQ	R10, SI
+	SBBQ	$-0x1, SI	// x1154, x1155 = subborrowx(x1153, x1145, 0xffffffffffffffff)
+	MOVQ	R12, R13
+	SBBQ	$-0x1, R13	// x1156, x1157 = subborrowx(x1155, x1147, 0xffffffffffffffff)
+	SBBQ	$0x0, R15	// x1158, x1159 = subborrowx(x1157, x1149, 0)
+	CMOVQCS	R9, CX	// x1160 = cmovznz(x1159, x1150, x1141)
+	CMOVQCS	BX, R11	// x1161 = cmovznz(x1159, x1152, x1143)
+	CMOVQCS	R10, SI	// x1162 = cmovznz(x1159, x1154, x1145)
+	CMOVQCS	R12, R13	// x1163 = cmovznz(x1159, x1156, x1147)
+	MOVQ	88(SP), R9	// reload x945
+	ADDQ	88(SP), R9	// x1164, x1165 = addcarryx(0, x945, x945)
+	MOVQ	80(SP), R10	// reload x946
+	ADCXQ	80(SP), R10	// x1166, x1167 = addcarryx(x1165, x946, x946)
+	MOVQ	40(SP), BX	// reload x947
+	ADCXQ	40(SP), BX	// x1168, x1169 = addcarryx(x1167, x947, x947)
+	MOVQ	72(SP), R12	// reload x948
+	ADCXQ	72(SP), R12	// x1170, x1171 = addcarryx(x1169, x948, x948)
+	MOVQ	R9, R14
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x1171
+	SUBQ	DI, R14	// x1172, x1173 = subborrowx(0, x1164, 0xfffffffefffffc2f)
+	MOVQ	R10, DX
+	SBBQ	$-0x1, DX	// x1174, x1175 = subborrowx(x1173, x1166, 0xffffffffffffffff)
+	MOVQ	R13, 40(SP)	// spill x1163
+	MOVQ	BX, R13
+	SBBQ	$-0x1, R13	// x1176, x1177 = subborrowx(x1175, x1168, 0xffffffffffffffff)
+	MOVQ	SI, 48(SP)	// spill x1162
+	MOVQ	R12, SI
+	SBBQ	$-0x1, SI	// x1178, x1179 = subborrowx(x1177, x1170, 0xffffffffffffffff)
+	SBBQ	$0x0, R15	// x1180, x1181 = subborrowx(x1179, x1171.u64, 0)
+	CMOVQCS	R9, R14	// x1182 = cmovznz(x1181, x1172, x1164)
+	CMOVQCS	R10, DX	// x1183 = cmovznz(x1181, x1174, x1166)
+	CMOVQCS	BX, R13	// x1184 = cmovznz(x1181, x1176, x1168)
+	CMOVQCS	R12, SI	// x1185 = cmovznz(x1181, x1178, x1170)
+	MOVQ	DX, R9
+	MOVQ	24(SP), DX	// reload x730
+	MULXQ	32(SP), BX, R10	// x1186, x1187 = mulx(x730, x733)
+	MULXQ	16(SP), R15, R12	// x1188, x1189 = mulx(x730, x732)
+	MOVQ	R11, 56(SP)	// spill x1161
+	MOVQ	CX, 64(SP)	// spill x1160
+	MULXQ	8(SP), CX, R11	// x1190, x1191 = mulx(x730, x731)
+	MOVQ	SI, 72(SP)	// spill x1185
+	MULXQ	DX, SI, DX	// x1192, x1193 = mulx(x730, x730)
+	ADDQ	CX, DX	// x1194, x1195 = addcarryx(0, x1193, x1190)
+	MOVQ	R13, 80(SP)	// spill x1184
+	MOVQ	R11, R13
+	ADCXQ	R15, R13	// x1196, x1197 = addcarryx(x1195, x1191, x1188)
+	MOVQ	R9, 88(SP)	// spill x1183
+	MOVQ	R12, R9
+	ADCXQ	BX, R9	// x1198, x1199 = addcarryx(x1197, x1189, x1186)
+	MOVQ	R14, 96(SP)	// spill x1182
+	MOVQ	R10, R14
+	ADCQ	$0x0, R14	// x1200 = x1199.u64 + x1187
+	MOVQ	DX, 104(SP)	// spill x1194
+	MOVQ	SI, DX
+	MOVQ	BX, 112(SP)	// spill x1186
+	MULXQ	AX, BX, SI	// x1201, x1202 = mulx(x1192, 0xd838091dd2253531)
+	MOVQ	DX, SI
+	MOVQ	BX, DX
+	MOVQ	R10, 120(SP)	// spill x1187
+	MULXQ	R8, R10, BX	// x1203, x1204 = mulx(x1201, 0xffffffffffffffff)
+	MULXQ	DI, DI, DX	// x1209, x1210 = mulx(x1201, 0xfffffffefffffc2f)
+	ADDQ	R10, DX	// x1211, x1212 = addcarryx(0, x1210, x1203)
+	MOVQ	BX, R8
+	ADCXQ	R10, R8	// x1213, x1214 = addcarryx(x1212, x1204, x1203)
+	ADCXQ	BX, R10	// x1215, x1216 = addcarryx(x1214, x1204, x1203)
+	ADCQ	$0x0, BX	// x1217 = x1216.u64 + x1204
+	ADDQ	DI, SI	// x1218, x1219 = addcarryx(0, x1192, x1209)
+	ADCXQ	104(SP), DX	// x1220, x1221 = addcarryx(x1219, x1194, x1211)
+	ADCXQ	R8, R13	// x1222, x1223 = addcarryx(x1221, x1196, x1213)
+	ADCXQ	R10, R9	// x1224, x1225 = addcarryx(x1223, x1198, x1215)
+	ADCXQ	BX, R14	// x1226, x1227 = addcarryx(x1225, x1200, x1217)
+	MOVQ	DX, R8
+	MOVQ	8(SP), DX	// reload x731
+	MULXQ	32(SP), SI, R10	// x1228, x1229 = mulx(x731, x733)
+	MULXQ	16(SP), BX, DI	// x1230, x1231 = mulx(x731, x732)
+	MOVQ	R15, 104(SP)	// spill x1188
+	MULXQ	DX, R15, DX	// x1232, x1233 = mulx(x731, x731)
+	MOVQ	R12, 128(SP)	// spill x1189
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1227
+	ADDQ	R15, R11	// x1236, x1237 = addcarryx(0, x1191, x1232)
+	ADCXQ	BX, DX	// x1238, x1239 = addcarryx(x1237, x1233, x1230)
+	MOVQ	DI, R15
+	ADCXQ	SI, R15	// x1240, x1241 = addcarryx(x1239, x1231, x1228)
+	MOVQ	SI, 136(SP)	// spill x1228
+	MOVQ	R10, SI
+	ADCQ	$0x0, SI	// x1242 = x1241.u64 + x1229
+	ADDQ	CX, R8	// x1243, x1244 = addcarryx(0, x1220, x1190)
+	ADCXQ	R11, R13	// x1245, x1246 = addcarryx(x1244, x1222, x1236)
+	ADCXQ	DX, R9	// x1247, x1248 = addcarryx(x1246, x1224, x1238)
+	ADCXQ	R15, R14	// x1249, x1250 = addcarryx(x1248, x1226, x1240)
+	ADCXQ	SI, R12	// x1251, x1252 = addcarryx(x1250, x1227.u64, x1242)
+	MOVQ	R8, DX
+	MULXQ	AX, R8, CX	// x1253, x1254 = mulx(x1243, 0xd838091dd2253531)
+	MOVQ	DX, CX
+	MOVQ	R8, DX
+	MOVQ	$-0x1, R8
+	MULXQ	R8, SI, R11	// x1255, x1256 = mulx(x1253, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R15
+	MULXQ	R15, R15, DX	// x1261, x1262 = mulx(x1253, 0xfffffffefffffc2f)
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x1252
+	ADDQ	SI, DX	// x1263, x1264 = addcarryx(0, x1262, x1255)
+	MOVQ	R11, AX
+	ADCXQ	SI, AX	// x1265, x1266 = addcarryx(x1264, x1256, x1255)
+	ADCXQ	R11, SI	// x1267, x1268 = addcarryx(x1266, x1256, x1255)
+	ADCQ	$0x0, R11	// x1269 = x1268.u64 + x1256
+	ADDQ	R15, CX	// x1270, x1271 = addcarryx(0, x1243, x1261)
+	ADCXQ	DX, R13	// x1272, x1273 = addcarryx(x1271, x1245, x1263)
+	ADCXQ	AX, R9	// x1274, x1275 = addcarryx(x1273, x1247, x1265)
+	ADCXQ	SI, R14	// x1276, x1277 = addcarryx(x1275, x1249, x1267)
+	ADCXQ	R11, R12	// x1278, x1279 = addcarryx(x1277, x1251, x1269)
+	ADCQ	$0x0, R8	// x1280 = x1252.u64 + x1279.u64
+	MOVQ	16(SP), DX	// reload x732
+	MULXQ	32(SP), CX, AX	// x1281, x1282 = mulx(x732, x733)
+	MULXQ	DX, SI, R11	// x1283, x1284 = mulx(x732, x732)
+	ADDQ	128(SP), BX	// x1289, x1290 = addcarryx(0, x1189, x1230)
+	ADCXQ	SI, DI	// x1291, x1292 = addcarryx(x1290, x1231, x1283)
+	ADCXQ	CX, R11	// x1293, x1294 = addcarryx(x1292, x1284, x1281)
+	MOVQ	AX, SI
+	ADCQ	$0x0, SI	// x1295 = x1294.u64 + x1282
+	ADDQ	104(SP), R13	// x1296, x1297 = addcarryx(0, x1272, x1188)
+	ADCXQ	BX, R9	// x1298, x1299 = addcarryx(x1297, x1274, x1289)
+	ADCXQ	DI, R14	// x1300, x1301 = addcarryx(x1299, x1276, x1291)
+	ADCXQ	R11, R12	// x1302, x1303 = addcarryx(x1301, x1278, x1293)
+	ADCXQ	SI, R8	// x1304, x1305 = addcarryx(x1303, x1280, x1295)
+	MOVQ	R13, DX
+	MOVQ	$-0x27c7f6e22ddacacf, R11
+	MULXQ	R11, DI, SI	// x1306, x1307 = mulx(x1296, 0xd838091dd2253531)
+	MOVQ	DX, SI
+	MOVQ	DI, DX
+	MOVQ	$-0x1, DI
+	MULXQ	DI, R13, BX	// x1308, x1309 = mulx(x1306, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R15
+	MULXQ	R15, R15, DX	// x1314, x1315 = mulx(x1306, 0xfffffffefffffc2f)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x1305
+	ADDQ	R13, DX	// x1316, x1317 = addcarryx(0, x1315, x1308)
+	MOVQ	BX, R11
+	ADCXQ	R13, R11	// x1318, x1319 = addcarryx(x1317, x1309, x1308)
+	ADCXQ	BX, R13	// x1320, x1321 = addcarryx(x1319, x1309, x1308)
+	ADCQ	$0x0, BX	// x1322 = x1321.u64 + x1309
+	ADDQ	R15, SI	// x1323, x1324 = addcarryx(0, x1296, x1314)
+	ADCXQ	DX, R9	// x1325, x1326 = addcarryx(x1324, x1298, x1316)
+	ADCXQ	R11, R14	// x1327, x1328 = addcarryx(x1326, x1300, x1318)
+	ADCXQ	R13, R12	// x1329, x1330 = addcarryx(x1328, x1302, x1320)
+	ADCXQ	BX, R8	// x1331, x1332 = addcarryx(x1330, x1304, x1322)
+	ADCQ	$0x0, DI	// x1333 = x1305.u64 + x1332.u64
+	MOVQ	32(SP), DX	// reload x733
+	MULXQ	DX, SI, R11	// x1334, x1335 = mulx(x733, x733)
+	MOVQ	120(SP), BX	// reload x1187
+	ADDQ	136(SP), BX	// x1342, x1343 = addcarryx(0, x1187, x1228)
+	ADCXQ	CX, R10	// x1344, x1345 = addcarryx(x1343, x1229, x1281)
+	ADCXQ	SI, AX	// x1346, x1347 = addcarryx(x1345, x1282, x1334)
+	ADCQ	$0x0, R11	// x1348 = x1347.u64 + x1335
+	ADDQ	112(SP), R9	// x1349, x1350 = addcarryx(0, x1325, x1186)
+	ADCXQ	BX, R14	// x1351, x1352 = addcarryx(x1350, x1327, x1342)
+	ADCXQ	R10, R12	// x1353, x1354 = addcarryx(x1352, x1329, x1344)
+	ADCXQ	AX, R8	// x1355, x1356 = addcarryx(x1354, x1331, x1346)
+	ADCXQ	R11, DI	// x1357, x1358 = addcarryx(x1356, x1333, x1348)
+	MOVQ	R9, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R9, CX	// x1359, x1360 = mulx(x1349, 0xd838091dd2253531)
+	MOVQ	DX, CX
+	MOVQ	R9, DX
+	MOVQ	$-0x1, R9
+	MULXQ	R9, R11, R10	// x1361, x1362 = mulx(x1359, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, SI
+	MULXQ	SI, R13, BX	// x1367, x1368 = mulx(x1359, 0xfffffffefffffc2f)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x1358
+	ADDQ	R11, BX	// x1369, x1370 = addcarryx(0, x1368, x1361)
+	MOVQ	R10, DX
+	ADCXQ	R11, DX	// x1371, x1372 = addcarryx(x1370, x1362, x1361)
+	ADCXQ	R10, R11	// x1373, x1374 = addcarryx(x1372, x1362, x1361)
+	ADCQ	$0x0, R10	// x1375 = x1374.u64 + x1362
+	ADDQ	R13, CX	// x1376, x1377 = addcarryx(0, x1349, x1367)
+	ADCXQ	BX, R14	// x1378, x1379 = addcarryx(x1377, x1351, x1369)
+	ADCXQ	DX, R12	// x1380, x1381 = addcarryx(x1379, x1353, x1371)
+	ADCXQ	R11, R8	// x1382, x1383 = addcarryx(x1381, x1355, x1373)
+	ADCXQ	R10, DI	// x1384, x1385 = addcarryx(x1383, x1357, x1375)
+	ADCQ	$0x0, R15	// x1386 = x1358.u64 + x1385.u64
+	MOVQ	R14, CX
+	SUBQ	SI, CX	// x1387, x1388 = subborrowx(0, x1378, 0xfffffffefffffc2f)
+	MOVQ	R12, R10
+	SBBQ	$-0x1, R10	// x1389, x1390 = subborrowx(x1388, x1380, 0xffffffffffffffff)
+	MOVQ	R8, R11
+	SBBQ	$-0x1, R11	// x1391, x1392 = subborrowx(x1390, x1382, 0xffffffffffffffff)
+	MOVQ	DI, BX
+	SBBQ	$-0x1, BX	// x1393, x1394 = subborrowx(x1392, x1384, 0xffffffffffffffff)
+	SBBQ	$0x0, R15	// x1395, x1396 = subborrowx(x1394, x1386, 0)
+	CMOVQCS	R14, CX	// x1397 = cmovznz(x1396, x1387, x1378)
+	CMOVQCS	R12, R10	// x1398 = cmovznz(x1396, x1389, x1380)
+	CMOVQCS	R8, R11	// x1399 = cmovznz(x1396, x1391, x1382)
+	CMOVQCS	DI, BX	// x1400 = cmovznz(x1396, x1393, x1384)
+	MOVQ	96(SP), R8
+	ADDQ	96(SP), R8	// x1401, x1402 = addcarryx(0, x1182, x1182)
+	MOVQ	88(SP), DI
+	ADCXQ	88(SP), DI	// x1403, x1404 = addcarryx(x1402, x1183, x1183)
+	MOVQ	80(SP), R12
+	ADCXQ	80(SP), R12	// x1405, x1406 = addcarryx(x1404, x1184, x1184)
+	MOVQ	72(SP), R13
+	ADCXQ	72(SP), R13	// x1407, x1408 = addcarryx(x1406, x1185, x1185)
+	MOVQ	R8, R14
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x1408
+	SUBQ	SI, R14	// x1409, x1410 = subborrowx(0, x1401, 0xfffffffefffffc2f)
+	MOVQ	DI, DX
+	SBBQ	$-0x1, DX	// x1411, x1412 = subborrowx(x1410, x1403, 0xffffffffffffffff)
+	MOVQ	R12, AX
+	SBBQ	$-0x1, AX	// x1413, x1414 = subborrowx(x1412, x1405, 0xffffffffffffffff)
+	MOVQ	R13, SI
+	SBBQ	$-0x1, SI	// x1415, x1416 = subborrowx(x1414, x1407, 0xffffffffffffffff)
+	SBBQ	$0x0, R15	// x1417, x1418 = subborrowx(x1416, x1408.u64, 0)
+	CMOVQCS	R8, R14	// x1419 = cmovznz(x1418, x1409, x1401)
+	CMOVQCS	DI, DX	// x1420 = cmovznz(x1418, x1411, x1403)
+	CMOVQCS	R12, AX	// x1421 = cmovznz(x1418, x1413, x1405)
+	CMOVQCS	R13, SI	// x1422 = cmovznz(x1418, x1415, x1407)
+	SUBQ	R14, CX	// x1423, x1424 = subborrowx(0, x1397, x1419)
+	SBBQ	DX, R10	// x1425, x1426 = subborrowx(x1424, x1398, x1420)
+	SBBQ	AX, R11	// x1427, x1428 = subborrowx(x1426, x1399, x1421)
+	SBBQ	SI, BX	// x1429, x1430 = subborrowx(x1428, x1400, x1422)
+	MOVQ	$0x0, AX
+	CMOVQCS	R9, AX	// x1431 = cmovznz(x1430, 0, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R8
+	MOVQ	AX, SI
+	ANDQ	R8, SI	// x1432 = x1431 & 0xfffffffefffffc2f
+	ADDQ	SI, CX	// x1433, x1434 = addcarryx(0, x1423, x1432)
+	MOVQ	0(SP), SI	// reload out1 pointer
+	MOVQ	CX, 0(SI)	// out1[0] = x1433
+	ADCXQ	AX, R10	// x1435, x1436 = addcarryx(x1434, x1425, x1431)
+	MOVQ	R10, 8(SI)	// out1[1] = x1435
+	ADCXQ	AX, R11	// x1437, x1438 = addcarryx(x1436, x1427, x1431)
+	MOVQ	R11, 16(SI)	// out1[2] = x1437
+	ADCXQ	AX, BX	// x1439, x1440 = addcarryx(x1438, x1429, x1431)
+	MOVQ	BX, 24(SI)	// out1[3] = x1439
+	MOVQ	96(SP), AX	// reload x1182
+	SUBQ	CX, AX	// x1441, x1442 = subborrowx(0, x1182, x1433)
+	MOVQ	88(SP), CX	// reload x1183
+	SBBQ	R10, CX	// x1443, x1444 = subborrowx(x1442, x1183, x1435)
+	MOVQ	80(SP), R10	// reload x1184
+	SBBQ	R11, R10	// x1445, x1446 = subborrowx(x1444, x1184, x1437)
+	MOVQ	72(SP), R11	// reload x1185
+	SBBQ	BX, R11	// x1447, x1448 = subborrowx(x1446, x1185, x1439)
+	MOVQ	$0x0, DI
+	CMOVQCS	R9, DI	// x1449 = cmovznz(x1448, 0, 0xffffffffffffffff)
+	MOVQ	DI, BX
+	ANDQ	R8, BX	// x1450 = x1449 & 0xfffffffefffffc2f
+	ADDQ	BX, AX	// x1451, x1452 = addcarryx(0, x1441, x1450)
+	ADCXQ	DI, CX	// x1453, x1454 = addcarryx(x1452, x1443, x1449)
+	ADCXQ	DI, R10	// x1455, x1456 = addcarryx(x1454, x1445, x1449)
+	ADCXQ	DI, R11	// x1457, x1458 = addcarryx(x1456, x1447, x1449)
+	MOVQ	24(SP), DX	// reload x730
+	MULXQ	R11, BX, DI	// x1459, x1460 = mulx(x730, x1457)
+	MULXQ	R10, R13, R12	// x1461, x1462 = mulx(x730, x1455)
+	MULXQ	CX, R15, R14	// x1463, x1464 = mulx(x730, x1453)
+	MULXQ	AX, SI, DX	// x1465, x1466 = mulx(x730, x1451)
+	ADDQ	R15, DX	// x1467, x1468 = addcarryx(0, x1466, x1463)
+	ADCXQ	R13, R14	// x1469, x1470 = addcarryx(x1468, x1464, x1461)
+	ADCXQ	BX, R12	// x1471, x1472 = addcarryx(x1470, x1462, x1459)
+	ADCQ	$0x0, DI	// x1473 = x1472.u64 + x1460
+	MOVQ	DX, BX
+	MOVQ	SI, DX
+	MOVQ	$-0x27c7f6e22ddacacf, SI
+	MULXQ	SI, R15, R13	// x1474, x1475 = mulx(x1465, 0xd838091dd2253531)
+	MOVQ	DX, R13
+	MOVQ	R15, DX
+	MULXQ	R9, R9, R15	// x1476, x1477 = mulx(x1474, 0xffffffffffffffff)
+	MULXQ	R8, R8, DX	// x1482, x1483 = mulx(x1474, 0xfffffffefffffc2f)
+	ADDQ	R9, DX	// x1484, x1485 = addcarryx(0, x1483, x1476)
+	MOVQ	R15, SI
+	ADCXQ	R9, SI	// x1486, x1487 = addcarryx(x1485, x1477, x1476)
+	ADCXQ	R15, R9	// x1488, x1489 = addcarryx(x1487, x1477, x1476)
+	ADCQ	$0x0, R15	// x1490 = x1489.u64 + x1477
+	ADDQ	R8, R13	// x1491, x1492 = addcarryx(0, x1465, x1482)
+	ADCXQ	DX, BX	// x1493, x1494 = addcarryx(x1492, x1467, x1484)
+	ADCXQ	SI, R14	// x1495, x1496 = addcarryx(x1494, x1469, x1486)
+	ADCXQ	R9, R12	// x1497, x1498 = addcarryx(x1496, x1471, x1488)
+	ADCXQ	R15, DI	// x1499, x1500 = addcarryx(x1498, x1473, x1490)
+	MOVQ	8(SP), DX	// reload x731
+	MULXQ	R11, R9, R8	// x1501, x1502 = mulx(x731, x1457)
+	MULXQ	R10, R13, SI	// x1503, x1504 = mulx(x731, x1455)
+	MOVQ	CX, 24(SP)	// spill x1453
+	MULXQ	CX, CX, R15	// x1505, x1506 = mulx(x731, x1453)
+	MOVQ	AX, 72(SP)	// spill x1451
+	MULXQ	AX, AX, DX	// x1507, x1508 = mulx(x731, x1451)
+	MOVQ	R10, 8(SP)	// spill x1455
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x1500
+	ADDQ	CX, DX	// x1509, x1510 = addcarryx(0, x1508, x1505)
+	ADCXQ	R13, R15	// x1511, x1512 = addcarryx(x1510, x1506, x1503)
+	ADCXQ	R9, SI	// x1513, x1514 = addcarryx(x1512, x1504, x1501)
+	ADCQ	$0x0, R8	// x1515 = x1514.u64 + x1502
+	ADDQ	AX, BX	// x1516, x1517 = addcarryx(0, x1493, x1507)
+	ADCXQ	DX, R14	// x1518, x1519 = addcarryx(x1517, x1495, x1509)
+	ADCXQ	R15, R12	// x1520, x1521 = addcarryx(x1519, x1497, x1511)
+	ADCXQ	SI, DI	// x1522, x1523 = addcarryx(x1521, x1499, x1513)
+	ADCXQ	R8, R10	// x1524, x1525 = addcarryx(x1523, x1500.u64, x1515)
+	MOVQ	BX, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R8, CX	// x1526, x1527 = mulx(x1516, 0xd838091dd2253531)
+	MOVQ	DX, CX
+	MOVQ	R8, DX
+	MOVQ	$-0x1, R8
+	MULXQ	R8, SI, R9	// x1528, x1529 = mulx(x1526, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, BX
+	MULXQ	BX, R15, R13	// x1534, x1535 = mulx(x1526, 0xfffffffefffffc2f)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x1525
+	ADDQ	SI, R13	// x1536, x1537 = addcarryx(0, x1535, x1528)
+	MOVQ	R9, BX
+	ADCXQ	SI, BX	// x1538, x1539 = addcarryx(x1537, x1529, x1528)
+	ADCXQ	R9, SI	// x1540, x1541 = addcarryx(x1539, x1529, x1528)
+	ADCQ	$0x0, R9	// x1542 = x1541.u64 + x1529
+	ADDQ	R15, CX	// x1543, x1544 = addcarryx(0, x1516, x1534)
+	ADCXQ	R13, R14	// x1545, x1546 = addcarryx(x1544, x1518, x1536)
+	ADCXQ	BX, R12	// x1547, x1548 = addcarryx(x1546, x1520, x1538)
+	ADCXQ	SI, DI	// x1549, x1550 = addcarryx(x1548, x1522, x1540)
+	ADCXQ	R9, R10	// x1551, x1552 = addcarryx(x1550, x1524, x1542)
+	ADCQ	$0x0, DX	// x1553 = x1525.u64 + x1552.u64
+	MOVQ	DX, CX
+	MOVQ	16(SP), DX	// reload x732
+	MULXQ	R11, SI, R9	// x1554, x1555 = mulx(x732, x1457)
+	MULXQ	8(SP), R13, BX	// x1556, x1557 = mulx(x732, x1455)
+	MOVQ	R11, 80(SP)	// spill x1457
+	MULXQ	24(SP), R11, R15	// x1558, x1559 = mulx(x732, x1453)
+	MULXQ	72(SP), R8, DX	// x1560, x1561 = mulx(x732, x1451)
+	ADDQ	R11, DX	// x1562, x1563 = addcarryx(0, x1561, x1558)
+	ADCXQ	R13, R15	// x1564, x1565 = addcarryx(x1563, x1559, x1556)
+	ADCXQ	SI, BX	// x1566, x1567 = addcarryx(x1565, x1557, x1554)
+	ADCQ	$0x0, R9	// x1568 = x1567.u64 + x1555
+	ADDQ	R8, R14	// x1569, x1570 = addcarryx(0, x1545, x1560)
+	ADCXQ	DX, R12	// x1571, x1572 = addcarryx(x1570, x1547, x1562)
+	ADCXQ	R15, DI	// x1573, x1574 = addcarryx(x1572, x1549, x1564)
+	ADCXQ	BX, R10	// x1575, x1576 = addcarryx(x1574, x1551, x1566)
+	ADCXQ	R9, CX	// x1577, x1578 = addcarryx(x1576, x1553, x1568)
+	MOVQ	R14, DX
+	MULXQ	AX, R9, R8	// x1579, x1580 = mulx(x1569, 0xd838091dd2253531)
+	MOVQ	DX, R8
+	MOVQ	R9, DX
+	MOVQ	$-0x1, R9
+	MULXQ	R9, SI, R11	// x1581, x1582 = mulx(x1579, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, BX
+	MULXQ	BX, R14, R13	// x1587, x1588 = mulx(x1579, 0xfffffffefffffc2f)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x1578
+	ADDQ	SI, R13	// x1589, x1590 = addcarryx(0, x1588, x1581)
+	MOVQ	R11, DX
+	ADCXQ	SI, DX	// x1591, x1592 = addcarryx(x1590, x1582, x1581)
+	ADCXQ	R11, SI	// x1593, x1594 = addcarryx(x1592, x1582, x1581)
+	ADCQ	$0x0, R11	// x1595 = x1594.u64 + x1582
+	ADDQ	R14, R8	// x1596, x1597 = addcarryx(0, x1569, x1587)
+	ADCXQ	R13, R12	// x1598, x1599 = addcarryx(x1597, x1571, x1589)
+	ADCXQ	DX, DI	// x1600, x1601 = addcarryx(x1599, x1573, x1591)
+	ADCXQ	SI, R10	// x1602, x1603 = addcarryx(x1601, x1575, x1593)
+	ADCXQ	R11, CX	// x1604, x1605 = addcarryx(x1603, x1577, x1595)
+	ADCQ	$0x0, R15	// x1606 = x1578.u64 + x1605.u64
+	MOVQ	32(SP), DX	// reload x733
+	MULXQ	80(SP), R11, R8	// x1607, x1608 = mulx(x733, x1457)
+	MULXQ	8(SP), R13, SI	// x1609, x1610 = mulx(x733, x1455)
+	MULXQ	24(SP), BX, R14	// x1611, x1612 = mulx(x733, x1453)
+	MULXQ	72(SP), R9, DX	// x1613, x1614 = mulx(x733, x1451)
+	ADDQ	BX, DX	// x1615, x1616 = addcarryx(0, x1614, x1611)
+	ADCXQ	R13, R14	// x1617, x1618 = addcarryx(x1616, x1612, x1609)
+	ADCXQ	R11, SI	// x1619, x1620 = addcarryx(x1618, x1610, x1607)
+	ADCQ	$0x0, R8	// x1621 = x1620.u64 + x1608
+	ADDQ	R9, R12	// x1622, x1623 = addcarryx(0, x1598, x1613)
+	ADCXQ	DX, DI	// x1624, x1625 = addcarryx(x1623, x1600, x1615)
+	ADCXQ	R14, R10	// x1626, x1627 = addcarryx(x1625, x1602, x1617)
+	ADCXQ	SI, CX	// x1628, x1629 = addcarryx(x1627, x1604, x1619)
+	ADCXQ	R8, R15	// x1630, x1631 = addcarryx(x1629, x1606, x1621)
+	MOVQ	R12, DX
+	MULXQ	AX, R8, AX	// x1632, x1633 = mulx(x1622, 0xd838091dd2253531)
+	MOVQ	DX, AX
+	MOVQ	R8, DX
+	MOVQ	$-0x1, R8
+	MULXQ	R8, R11, R9	// x1634, x1635 = mulx(x1632, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, SI
+	MULXQ	SI, R12, BX	// x1640, x1641 = mulx(x1632, 0xfffffffefffffc2f)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1631
+	ADDQ	R11, BX	// x1642, x1643 = addcarryx(0, x1641, x1634)
+	MOVQ	R9, R14
+	ADCXQ	R11, R14	// x1644, x1645 = addcarryx(x1643, x1635, x1634)
+	ADCXQ	R9, R11	// x1646, x1647 = addcarryx(x1645, x1635, x1634)
+	ADCQ	$0x0, R9	// x1648 = x1647.u64 + x1635
+	ADDQ	R12, AX	// x1649, x1650 = addcarryx(0, x1622, x1640)
+	ADCXQ	BX, DI	// x1651, x1652 = addcarryx(x1650, x1624, x1642)
+	ADCXQ	R14, R10	// x1653, x1654 = addcarryx(x1652, x1626, x1644)
+	ADCXQ	R11, CX	// x1655, x1656 = addcarryx(x1654, x1628, x1646)
+	ADCXQ	R9, R15	// x1657, x1658 = addcarryx(x1656, x1630, x1648)
+	ADCQ	$0x0, R13	// x1659 = x1631.u64 + x1658.u64
+	MOVQ	DI, AX
+	SUBQ	SI, AX	// x1660, x1661 = subborrowx(0, x1651, 0xfffffffefffffc2f)
+	MOVQ	R10, R9
+	SBBQ	$-0x1, R9	// x1662, x1663 = subborrowx(x1661, x1653, 0xffffffffffffffff)
+	MOVQ	CX, R11
+	SBBQ	$-0x1, R11	// x1664, x1665 = subborrowx(x1663, x1655, 0xffffffffffffffff)
+	MOVQ	R15, BX
+	SBBQ	$-0x1, BX	// x1666, x1667 = subborrowx(x1665, x1657, 0xffffffffffffffff)
+	SBBQ	$0x0, R13	// x1668, x1669 = subborrowx(x1667, x1659, 0)
+	CMOVQCS	DI, AX	// x1670 = cmovznz(x1669, x1660, x1651)
+	CMOVQCS	R10, R9	// x1671 = cmovznz(x1669, x1662, x1653)
+	CMOVQCS	CX, R11	// x1672 = cmovznz(x1669, x1664, x1655)
+	CMOVQCS	R15, BX	// x1673 = cmovznz(x1669, x1666, x1657)
+	MOVQ	64(SP), CX	// reload x1160
+	ADDQ	64(SP), CX	// x1674, x1675 = addcarryx(0, x1160, x1160)
+	MOVQ	56(SP), R10	// reload x1161
+	ADCXQ	56(SP), R10	// x1676, x1677 = addcarryx(x1675, x1161, x1161)
+	MOVQ	48(SP), DI	// reload x1162
+	ADCXQ	48(SP), DI	// x1678, x1679 = addcarryx(x1677, x1162, x1162)
+	MOVQ	40(SP), R12	// reload x1163
+	ADCXQ	40(SP), R12	// x1680, x1681 = addcarryx(x1679, x1163, x1163)
+	MOVQ	CX, R13
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1681
+	SUBQ	SI, R13	// x1682, x1683 = subborrowx(0, x1674, 0xfffffffefffffc2f)
+	MOVQ	R10, R15
+	SBBQ	$-0x1, R15	// x1684, x1685 = subborrowx(x1683, x1676, 0xffffffffffffffff)
+	MOVQ	DI, DX
+	SBBQ	$-0x1, DX	// x1686, x1687 = subborrowx(x1685, x1678, 0xffffffffffffffff)
+	MOVQ	R12, SI
+	SBBQ	$-0x1, SI	// x1688, x1689 = subborrowx(x1687, x1680, 0xffffffffffffffff)
+	SBBQ	$0x0, R14	// x1690, x1691 = subborrowx(x1689, x1681.u64, 0)
+	CMOVQCS	CX, R13	// x1692 = cmovznz(x1691, x1682, x1674)
+	CMOVQCS	R10, R15	// x1693 = cmovznz(x1691, x1684, x1676)
+	CMOVQCS	DI, DX	// x1694 = cmovznz(x1691, x1686, x1678)
+	CMOVQCS	R12, SI	// x1695 = cmovznz(x1691, x1688, x1680)
+	SUBQ	R13, AX	// x1696, x1697 = subborrowx(0, x1670, x1692)
+	SBBQ	R15, R9	// x1698, x1699 = subborrowx(x1697, x1671, x1693)
+	SBBQ	DX, R11	// x1700, x1701 = subborrowx(x1699, x1672, x1694)
+	SBBQ	SI, BX	// x1702, x1703 = subborrowx(x1701, x1673, x1695)
+	MOVQ	$0x0, CX
+	CMOVQCS	R8, CX	// x1704 = cmovznz(x1703, 0, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R8
+	MOVQ	CX, R10
+	ANDQ	R8, R10	// x1705 = x1704 & 0xfffffffefffffc2f
+	ADDQ	R10, AX	// x1706, x1707 = addcarryx(0, x1696, x1705)
+	MOVQ	0(SP), R8	// reload out1 pointer
+	MOVQ	AX, 32(R8)	// out1[4] = x1706
+	ADCXQ	CX, R9	// x1708, x1709 = addcarryx(x1707, x1698, x1704)
+	MOVQ	R9, 40(R8)	// out1[5] = x1708
+	ADCXQ	CX, R11	// x1710, x1711 = addcarryx(x1709, x1700, x1704)
+	MOVQ	R11, 48(R8)	// out1[6] = x1710
+	ADCXQ	CX, BX	// x1712, x1713 = addcarryx(x1711, x1702, x1704)
+	MOVQ	BX, 56(R8)	// out1[7] = x1712
+	RET
