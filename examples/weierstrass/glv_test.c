@@ -11,6 +11,7 @@
 #include "k256_add.h"
 #include "k256_from_bytes.h"
 #include "k256_from_montgomery.h"
+#include "k256_jacdbl.h"
 #include "k256_mul.h"
 #include "k256_nonzero.h"
 #include "k256_opp.h"

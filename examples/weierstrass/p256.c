@@ -3,6 +3,7 @@
 #include "p256_add.h"
 #include "p256_from_bytes.h"
 #include "p256_from_montgomery.h"
+#include "p256_jacdbl.h"
 #include "p256_mul.h"
 #include "p256_nonzero.h"
 #include "p256_opp.h"
