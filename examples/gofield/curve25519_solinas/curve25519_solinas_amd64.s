@@ -6,183 +6,200 @@
 #include "textflag.h"
 
 // func mul(out1, arg1, arg2 *[...]uint64)
-TEXT ·mul(SB), NOSPLIT, $24-24
+TEXT ·mul(SB), NOSPLIT, $0-24
 	MOVQ	out1+0(FP), DI
 	MOVQ	arg1+8(FP), SI
 	MOVQ	arg2+16(FP), DX
 	MOVQ	DX, AX
-	MOVQ	0(SI), DX	// arg1[0]
-	MULXQ	0(AX), R8, CX	// x7, x8 = mulx(arg1[0], arg2[0])
-	MULXQ	16(AX), R10, R9	// x3, x4 = mulx(arg1[0], arg2[2])
-	MULXQ	8(AX), BX, R11	// x5, x6 = mulx(arg1[0], arg2[1])
-	ADDQ	BX, CX	// x9, x10 = addcarryx(0, x8, x5)
-	MULXQ	24(AX), DX, BX	// x1, x2 = mulx(arg1[0], arg2[3])
-	ADCXQ	R10, R11	// x11, x12 = addcarryx(x10, x6, x3)
-	ADCXQ	DX, R9	// x13, x14 = addcarryx(x12, x4, x1)
 	MOVQ	8(SI), DX	// arg1[1]
-	MULXQ	0(AX), R12, R10	// x22, x23 = mulx(arg1[1], arg2[0])
-	MULXQ	8(AX), R14, R13	// x20, x21 = mulx(arg1[1], arg2[1])
-	ADCQ	$0x0, BX	// x15 = x14.u64 + x2
-	ADDQ	R14, R10	// x24, x25 = addcarryx(0, x23, x20)
-	MULXQ	16(AX), R15, R14	// x18, x19 = mulx(arg1[1], arg2[2])
-	ADCXQ	R15, R13	// x26, x27 = addcarryx(x25, x21, x18)
-	MULXQ	24(AX), DX, R15	// x16, x17 = mulx(arg1[1], arg2[3])
-	ADCXQ	DX, R14	// x28, x29 = addcarryx(x27, x19, x16)
-	ADCQ	$0x0, R15	// x30 = x29.u64 + x17
-	ADDQ	R12, CX	// x31, x32 = addcarryx(0, x9, x22)
-	ADCXQ	R10, R11	// x33, x34 = addcarryx(x32, x11, x24)
-	ADCXQ	R13, R9	// x35, x36 = addcarryx(x34, x13, x26)
+	MULXQ	0(AX), R8, CX	// x22, x23 = mulx(arg1[1], arg2[0])
+	MULXQ	8(AX), R10, R9	// x20, x21 = mulx(arg1[1], arg2[1])
+	XORQ	R11, R11
+	ADOXQ	R10, CX	// x24, x25 = addcarryx(0, x23, x20)
+	MULXQ	16(AX), BX, R10	// x18, x19 = mulx(arg1[1], arg2[2])
+	MULXQ	24(AX), R12, DX	// x16, x17 = mulx(arg1[1], arg2[3])
+	ADOXQ	BX, R9	// x26, x27 = addcarryx(x25, x21, x18)
+	MOVQ	DX, BX
+	MOVQ	0(SI), DX	// arg1[0]
+	MULXQ	8(AX), R14, R13	// x5, x6 = mulx(arg1[0], arg2[1])
+	ADOXQ	R12, R10	// x28, x29 = addcarryx(x27, x19, x16)
+	MULXQ	0(AX), R15, R12	// x7, x8 = mulx(arg1[0], arg2[0])
+	ADCXQ	R14, R12	// x9, x10 = addcarryx(0, x8, x5)
+	MOVQ	DI, X0	// spill out1 pointer
+	MULXQ	16(AX), DI, R14	// x3, x4 = mulx(arg1[0], arg2[2])
+	ADCXQ	DI, R13	// x11, x12 = addcarryx(x10, x6, x3)
+	MULXQ	24(AX), DX, DI	// x1, x2 = mulx(arg1[0], arg2[3])
+	ADCXQ	DX, R14	// x13, x14 = addcarryx(x12, x4, x1)
+	ADCXQ	R11, DI	// x15 = x14.u64 + x2
+	CLC
+	ADCXQ	R8, R12	// x31, x32 = addcarryx(0, x9, x22)
+	ADCXQ	CX, R13	// x33, x34 = addcarryx(x32, x11, x24)
+	ADCXQ	R9, R14	// x35, x36 = addcarryx(x34, x13, x26)
 	MOVQ	16(SI), DX	// arg1[2]
-	MULXQ	16(AX), R12, R10	// x42, x43 = mulx(arg1[2], arg2[2])
-	MOVQ	DI, 0(SP)	// spill out1 pointer
-	MULXQ	0(AX), DI, R13	// x46, x47 = mulx(arg1[2], arg2[0])
-	MOVQ	CX, 8(SP)	// spill x31
-	MOVQ	R8, 16(SP)	// spill x7
 	MULXQ	8(AX), R8, CX	// x44, x45 = mulx(arg1[2], arg2[1])
-	ADCXQ	R14, BX	// x37, x38 = addcarryx(x36, x15, x28)
-	MULXQ	24(AX), DX, R14	// x40, x41 = mulx(arg1[2], arg2[3])
-	ADCQ	$0x0, R15	// x39 = x38.u64 + x30
-	ADDQ	R8, R13	// x48, x49 = addcarryx(0, x47, x44)
-	ADCXQ	R12, CX	// x50, x51 = addcarryx(x49, x45, x42)
-	ADCXQ	DX, R10	// x52, x53 = addcarryx(x51, x43, x40)
+	ADCXQ	R10, DI	// x37, x38 = addcarryx(x36, x15, x28)
+	MULXQ	0(AX), R10, R9	// x46, x47 = mulx(arg1[2], arg2[0])
+	ADOXQ	R11, BX	// x30 = x29.u64 + x17
+	ADCQ	$0x0, BX	// x39 = x38.u64 + x30
+	TESTQ	AX, AX
+	ADOXQ	R10, R13	// x55, x56 = addcarryx(0, x33, x46)
+	ADCXQ	R8, R9	// x48, x49 = addcarryx(0, x47, x44)
+	MULXQ	16(AX), R10, R8	// x42, x43 = mulx(arg1[2], arg2[2])
+	ADCXQ	R10, CX	// x50, x51 = addcarryx(x49, x45, x42)
+	MULXQ	24(AX), DX, R10	// x40, x41 = mulx(arg1[2], arg2[3])
+	ADOXQ	R9, R14	// x57, x58 = addcarryx(x56, x35, x48)
+	ADCXQ	DX, R8	// x52, x53 = addcarryx(x51, x43, x40)
+	ADCXQ	R11, R10	// x54 = x53.u64 + x41
+	ADOXQ	CX, DI	// x59, x60 = addcarryx(x58, x37, x50)
+	ADOXQ	R8, BX	// x61, x62 = addcarryx(x60, x39, x52)
+	ADOXQ	R11, R10	// x63 = x62.u64 + x54
 	MOVQ	24(SI), DX	// arg1[3]
-	MULXQ	24(AX), R12, R8	// x64, x65 = mulx(arg1[3], arg2[3])
-	ADCQ	$0x0, R14	// x54 = x53.u64 + x41
-	ADDQ	DI, R11	// x55, x56 = addcarryx(0, x33, x46)
-	ADCXQ	R13, R9	// x57, x58 = addcarryx(x56, x35, x48)
-	ADCXQ	CX, BX	// x59, x60 = addcarryx(x58, x37, x50)
-	ADCXQ	R10, R15	// x61, x62 = addcarryx(x60, x39, x52)
-	MULXQ	0(AX), R10, CX	// x70, x71 = mulx(arg1[3], arg2[0])
-	MULXQ	8(AX), R13, DI	// x68, x69 = mulx(arg1[3], arg2[1])
-	ADCQ	$0x0, R14	// x63 = x62.u64 + x54
-	MULXQ	16(AX), DX, SI	// x66, x67 = mulx(arg1[3], arg2[2])
-	ADDQ	R13, CX	// x72, x73 = addcarryx(0, x71, x68)
-	ADCXQ	DX, DI	// x74, x75 = addcarryx(x73, x69, x66)
-	ADCXQ	R12, SI	// x76, x77 = addcarryx(x75, x67, x64)
-	ADCQ	$0x0, R8	// x78 = x77.u64 + x65
-	ADDQ	R10, R9	// x79, x80 = addcarryx(0, x57, x70)
-	ADCXQ	CX, BX	// x81, x82 = addcarryx(x80, x59, x72)
-	ADCXQ	DI, R15	// x83, x84 = addcarryx(x82, x61, x74)
-	MOVQ	$0x26, DX
-	MULXQ	BX, CX, AX	// x94, x95 = mulx(0x26, x81)
-	MULXQ	R15, DI, R10	// x92, x93 = mulx(0x26, x83)
-	ADCXQ	SI, R14	// x85, x86 = addcarryx(x84, x63, x76)
-	MULXQ	R14, BX, SI	// x90, x91 = mulx(0x26, x85)
-	ADCQ	$0x0, R8	// x87 = x86.u64 + x78
-	ADDQ	DI, AX	// x96, x97 = addcarryx(0, x95, x92)
-	MULXQ	R8, DI, R8	// x88, x89 = mulx(0x26, x87)
-	ADCXQ	BX, R10	// x98, x99 = addcarryx(x97, x93, x90)
-	ADCXQ	DI, SI	// x100, x101 = addcarryx(x99, x91, x88)
-	ADCQ	$0x0, R8	// x102 = x101.u64 + x89
-	ADDQ	16(SP), CX	// x103, x104 = addcarryx(0, x7, x94)
-	ADCXQ	8(SP), AX	// x105, x106 = addcarryx(x104, x31, x96)
-	ADCXQ	R10, R11	// x107, x108 = addcarryx(x106, x55, x98)
-	ADCXQ	SI, R9	// x109, x110 = addcarryx(x108, x79, x100)
-	ADCQ	$0x0, R8	// x111 = x110.u64 + x102
-	MULXQ	R8, R10, R8	// x112, x113 = mulx(x111, 0x26)
-	ADDQ	R10, CX	// x114, x115 = addcarryx(0, x103, x112)
-	ADCQ	$0x0, AX	// x116, x117 = addcarryx(x115, x105, 0)
-	MOVQ	0(SP), R8	// reload out1 pointer
-	MOVQ	AX, 8(R8)	// out1[1] = x116
-	ADCQ	$0x0, R11	// x118, x119 = addcarryx(x117, x107, 0)
-	MOVQ	R11, 16(R8)	// out1[2] = x118
-	ADCQ	$0x0, R9	// x120, x121 = addcarryx(x119, x109, 0)
-	MOVQ	R9, 24(R8)	// out1[3] = x120
-	MOVQ	$0x0, AX
-	CMOVQCS	DX, AX	// x122 = cmovznz(x121, 0, 0x26)
-	ADDQ	CX, AX	// x123, x124 = addcarryx(0, x122, x114)
-	MOVQ	AX, 0(R8)	// out1[0] = x123
+	MULXQ	0(AX), R8, CX	// x70, x71 = mulx(arg1[3], arg2[0])
+	XORQ	R9, R9
+	ADOXQ	R8, R14	// x79, x80 = addcarryx(0, x57, x70)
+	MULXQ	8(AX), R9, R8	// x68, x69 = mulx(arg1[3], arg2[1])
+	ADCXQ	R9, CX	// x72, x73 = addcarryx(0, x71, x68)
+	ADOXQ	CX, DI	// x81, x82 = addcarryx(x80, x59, x72)
+	MULXQ	16(AX), R9, CX	// x66, x67 = mulx(arg1[3], arg2[2])
+	MULXQ	24(AX), DX, SI	// x64, x65 = mulx(arg1[3], arg2[3])
+	ADCXQ	R9, R8	// x74, x75 = addcarryx(x73, x69, x66)
+	ADCXQ	DX, CX	// x76, x77 = addcarryx(x75, x67, x64)
+	ADOXQ	R8, BX	// x83, x84 = addcarryx(x82, x61, x74)
+	ADOXQ	CX, R10	// x85, x86 = addcarryx(x84, x63, x76)
+	MOVQ	DI, DX
+	MOVQ	$0x26, AX
+	MULXQ	AX, R8, CX	// x94, x95 = mulx(0x26, x81)
+	ADCXQ	R11, SI	// x78 = x77.u64 + x65
+	ADOXQ	R11, SI	// x87 = x86.u64 + x78
+	XORQ	R9, R9
+	ADOXQ	R8, R15	// x103, x104 = addcarryx(0, x7, x94)
+	MOVQ	AX, DX
+	MULXQ	BX, R8, AX	// x92, x93 = mulx(0x26, x83)
+	ADCXQ	R8, CX	// x96, x97 = addcarryx(0, x95, x92)
+	MULXQ	SI, SI, R8	// x88, x89 = mulx(0x26, x87)
+	MULXQ	R10, DI, R10	// x90, x91 = mulx(0x26, x85)
+	ADCXQ	DI, AX	// x98, x99 = addcarryx(x97, x93, x90)
+	ADCXQ	SI, R10	// x100, x101 = addcarryx(x99, x91, x88)
+	ADOXQ	CX, R12	// x105, x106 = addcarryx(x104, x31, x96)
+	ADCXQ	R11, R8	// x102 = x101.u64 + x89
+	ADOXQ	AX, R13	// x107, x108 = addcarryx(x106, x55, x98)
+	ADOXQ	R10, R14	// x109, x110 = addcarryx(x108, x79, x100)
+	ADOXQ	R11, R8	// x111 = x110.u64 + x102
+	MULXQ	R8, CX, AX	// x112, x113 = mulx(x111, 0x26)
+	ADDQ	CX, R15	// x114, x115 = addcarryx(0, x103, x112)
+	ADCQ	$0x0, R12	// x116, x117 = addcarryx(x115, x105, 0)
+	MOVQ	X0, AX	// reload out1 pointer
+	MOVQ	R12, 8(AX)	// out1[1] = x116
+	ADCQ	$0x0, R13	// x118, x119 = addcarryx(x117, x107, 0)
+	MOVQ	R13, 16(AX)	// out1[2] = x118
+	ADCQ	$0x0, R14	// x120, x121 = addcarryx(x119, x109, 0)
+	MOVQ	R14, 24(AX)	// out1[3] = x120
+	MOVQ	$0x26, CX
+	CMOVQCC	R11, CX	// x122 = cmovznz(x121, 0, 0x26)
+	ADDQ	R15, CX	// x123, x124 = addcarryx(0, x122, x114)
+	MOVQ	CX, 0(AX)	// out1[0] = x123
 	RET
 
 // func square(out1, arg1 *[...]uint64)
-TEXT ·square(SB), NOSPLIT, $48-16
+TEXT ·square(SB), NOSPLIT, $32-16
 	MOVQ	out1+0(FP), DI
 	MOVQ	arg1+8(FP), SI
 	MOVQ	0(SI), DX	// arg1[0]
 	MULXQ	DX, CX, AX	// x7, x8 = mulx(arg1[0], arg1[0])
-	MULXQ	24(SI), R9, R8	// x1, x2 = mulx(arg1[0], arg1[3])
-	MULXQ	16(SI), R11, R10	// x3, x4 = mulx(arg1[0], arg1[2])
-	MOVQ	8(SI), DX	// arg1[1]
-	MULXQ	24(SI), R12, BX	// x16, x17 = mulx(arg1[1], arg1[3])
-	MULXQ	16(SI), R14, R13	// x18, x19 = mulx(arg1[1], arg1[2])
-	MOVQ	DI, 0(SP)	// spill out1 pointer
-	MULXQ	0(SI), DI, R15	// x5, x6 = mulx(arg1[0], arg1[1])
-	ADDQ	DI, AX	// x9, x10 = addcarryx(0, x8, x5)
-	MOVQ	CX, 8(SP)	// spill x7
-	MOVQ	R15, CX
-	ADCXQ	R11, CX	// x11, x12 = addcarryx(x10, x6, x3)
-	MOVQ	R11, 16(SP)	// spill x3
-	MOVQ	R10, R11
-	ADCXQ	R9, R11	// x13, x14 = addcarryx(x12, x4, x1)
-	MOVQ	R9, 24(SP)	// spill x1
-	MULXQ	DX, R9, DX	// x20, x21 = mulx(arg1[1], arg1[1])
-	MOVQ	R10, 32(SP)	// spill x4
-	MOVQ	R8, R10
-	ADCQ	$0x0, R10	// x15 = x14.u64 + x2
-	ADDQ	R9, R15	// x24, x25 = addcarryx(0, x6, x20)
-	ADCXQ	R14, DX	// x26, x27 = addcarryx(x25, x21, x18)
-	MOVQ	R13, R9
-	ADCXQ	R12, R9	// x28, x29 = addcarryx(x27, x19, x16)
-	MOVQ	R8, 40(SP)	// spill x2
-	MOVQ	BX, R8
-	ADCQ	$0x0, R8	// x30 = x29.u64 + x17
-	ADDQ	DI, AX	// x31, x32 = addcarryx(0, x9, x5)
-	ADCXQ	R15, CX	// x33, x34 = addcarryx(x32, x11, x24)
-	ADCXQ	DX, R11	// x35, x36 = addcarryx(x34, x13, x26)
-	ADCXQ	R9, R10	// x37, x38 = addcarryx(x36, x15, x28)
-	ADCQ	$0x0, R8	// x39 = x38.u64 + x30
+	MULXQ	8(SI), R9, R8	// x5, x6 = mulx(arg1[0], arg1[1])
+	XORQ	R10, R10
+	ADOXQ	R9, AX	// x9, x10 = addcarryx(0, x8, x5)
+	MULXQ	16(SI), BX, R11	// x3, x4 = mulx(arg1[0], arg1[2])
 	MOVQ	16(SI), DX	// arg1[2]
-	MULXQ	24(SI), DI, R9	// x40, x41 = mulx(arg1[2], arg1[3])
-	ADDQ	32(SP), R14	// x48, x49 = addcarryx(0, x4, x18)
-	MULXQ	DX, DX, R15	// x42, x43 = mulx(arg1[2], arg1[2])
-	ADCXQ	DX, R13	// x50, x51 = addcarryx(x49, x19, x42)
-	ADCXQ	DI, R15	// x52, x53 = addcarryx(x51, x43, x40)
-	MOVQ	R9, DX
-	ADCQ	$0x0, DX	// x54 = x53.u64 + x41
-	ADDQ	16(SP), CX	// x55, x56 = addcarryx(0, x33, x3)
-	ADCXQ	R14, R11	// x57, x58 = addcarryx(x56, x35, x48)
-	ADCXQ	R13, R10	// x59, x60 = addcarryx(x58, x37, x50)
-	ADCXQ	R15, R8	// x61, x62 = addcarryx(x60, x39, x52)
-	MOVQ	DX, R13
+	MULXQ	8(SI), R13, R12	// x18, x19 = mulx(arg1[1], arg1[2])
+	MOVQ	8(SI), DX	// arg1[1]
+	MULXQ	DX, R15, R14	// x20, x21 = mulx(arg1[1], arg1[1])
+	ADCXQ	R8, R15	// x24, x25 = addcarryx(0, x6, x20)
+	MOVQ	DI, 0(SP)	// spill out1 pointer
+	MULXQ	24(SI), DI, DX	// x16, x17 = mulx(arg1[1], arg1[3])
+	ADCXQ	R13, R14	// x26, x27 = addcarryx(x25, x21, x18)
+	MOVQ	CX, 8(SP)	// spill x7
+	MOVQ	R12, CX
+	ADCXQ	DI, CX	// x28, x29 = addcarryx(x27, x19, x16)
+	MOVQ	DI, 16(SP)	// spill x16
+	MOVQ	DX, DI
+	ADCXQ	R10, DI	// x30 = x29.u64 + x17
+	CLC
+	ADCXQ	R9, AX	// x31, x32 = addcarryx(0, x9, x5)
+	ADOXQ	BX, R8	// x11, x12 = addcarryx(x10, x6, x3)
+	ADCXQ	R15, R8	// x33, x34 = addcarryx(x32, x11, x24)
+	MOVQ	DX, R9
+	MOVQ	0(SI), DX	// arg1[0]
+	MULXQ	24(SI), DX, R15	// x1, x2 = mulx(arg1[0], arg1[3])
+	MOVQ	AX, 24(SP)	// spill x31
+	MOVQ	R11, AX
+	ADOXQ	DX, AX	// x13, x14 = addcarryx(x12, x4, x1)
+	ADCXQ	R14, AX	// x35, x36 = addcarryx(x34, x13, x26)
+	MOVQ	R15, R14
+	ADOXQ	R10, R14	// x15 = x14.u64 + x2
+	ADCXQ	CX, R14	// x37, x38 = addcarryx(x36, x15, x28)
+	ADCQ	$0x0, DI	// x39 = x38.u64 + x30
+	XORQ	CX, CX
+	ADOXQ	BX, R8	// x55, x56 = addcarryx(0, x33, x3)
+	ADCXQ	R13, R11	// x48, x49 = addcarryx(0, x4, x18)
+	ADOXQ	R11, AX	// x57, x58 = addcarryx(x56, x35, x48)
+	MOVQ	DX, R11
+	MOVQ	16(SI), DX	// arg1[2]
+	MULXQ	DX, R13, BX	// x42, x43 = mulx(arg1[2], arg1[2])
+	ADCXQ	R13, R12	// x50, x51 = addcarryx(x49, x19, x42)
+	MULXQ	24(SI), DX, R13	// x40, x41 = mulx(arg1[2], arg1[3])
+	ADCXQ	DX, BX	// x52, x53 = addcarryx(x51, x43, x40)
+	ADOXQ	R12, R14	// x59, x60 = addcarryx(x58, x37, x50)
+	ADOXQ	BX, DI	// x61, x62 = addcarryx(x60, x39, x52)
+	MOVQ	R13, BX
+	ADCXQ	R10, BX	// x54 = x53.u64 + x41
+	ADOXQ	R10, BX	// x63 = x62.u64 + x54
+	TESTQ	AX, AX
+	ADOXQ	16(SP), R15	// x72, x73 = addcarryx(0, x2, x16)
+	ADOXQ	DX, R9	// x74, x75 = addcarryx(x73, x17, x40)
 	MOVQ	24(SI), DX	// arg1[3]
-	MULXQ	DX, R14, SI	// x64, x65 = mulx(arg1[3], arg1[3])
-	ADCQ	$0x0, R13	// x63 = x62.u64 + x54
-	ADDQ	40(SP), R12	// x72, x73 = addcarryx(0, x2, x16)
-	ADCXQ	DI, BX	// x74, x75 = addcarryx(x73, x17, x40)
-	ADCXQ	R14, R9	// x76, x77 = addcarryx(x75, x41, x64)
-	ADCQ	$0x0, SI	// x78 = x77.u64 + x65
-	ADDQ	24(SP), R11	// x79, x80 = addcarryx(0, x57, x1)
-	ADCXQ	R12, R10	// x81, x82 = addcarryx(x80, x59, x72)
-	ADCXQ	BX, R8	// x83, x84 = addcarryx(x82, x61, x74)
-	ADCXQ	R9, R13	// x85, x86 = addcarryx(x84, x63, x76)
-	MOVQ	$0x26, DX
-	MULXQ	R8, R9, R8	// x92, x93 = mulx(0x26, x83)
+	MULXQ	DX, R12, SI	// x64, x65 = mulx(arg1[3], arg1[3])
+	ADOXQ	R12, R13	// x76, x77 = addcarryx(x75, x41, x64)
+	ADCXQ	R11, AX	// x79, x80 = addcarryx(0, x57, x1)
+	ADCXQ	R15, R14	// x81, x82 = addcarryx(x80, x59, x72)
+	ADCXQ	R9, DI	// x83, x84 = addcarryx(x82, x61, x74)
+	ADCXQ	R13, BX	// x85, x86 = addcarryx(x84, x63, x76)
+	MOVQ	BX, DX
+	MOVQ	$0x26, R9
+	MULXQ	R9, BX, R11	// x90, x91 = mulx(0x26, x85)
+	ADOXQ	R10, SI	// x78 = x77.u64 + x65
 	ADCQ	$0x0, SI	// x87 = x86.u64 + x78
-	MULXQ	SI, DI, SI	// x88, x89 = mulx(0x26, x87)
-	MULXQ	R13, R12, BX	// x90, x91 = mulx(0x26, x85)
-	MULXQ	R10, R13, R10	// x94, x95 = mulx(0x26, x81)
-	ADDQ	R9, R10	// x96, x97 = addcarryx(0, x95, x92)
-	ADCXQ	R12, R8	// x98, x99 = addcarryx(x97, x93, x90)
-	ADCXQ	DI, BX	// x100, x101 = addcarryx(x99, x91, x88)
-	ADCQ	$0x0, SI	// x102 = x101.u64 + x89
-	ADDQ	8(SP), R13	// x103, x104 = addcarryx(0, x7, x94)
-	ADCXQ	R10, AX	// x105, x106 = addcarryx(x104, x31, x96)
-	ADCXQ	R8, CX	// x107, x108 = addcarryx(x106, x55, x98)
-	ADCXQ	BX, R11	// x109, x110 = addcarryx(x108, x79, x100)
-	ADCQ	$0x0, SI	// x111 = x110.u64 + x102
-	MULXQ	SI, R9, R8	// x112, x113 = mulx(x111, 0x26)
-	ADDQ	R9, R13	// x114, x115 = addcarryx(0, x103, x112)
-	ADCQ	$0x0, AX	// x116, x117 = addcarryx(x115, x105, 0)
-	MOVQ	0(SP), R8	// reload out1 pointer
-	MOVQ	AX, 8(R8)	// out1[1] = x116
-	ADCQ	$0x0, CX	// x118, x119 = addcarryx(x117, x107, 0)
-	MOVQ	CX, 16(R8)	// out1[2] = x118
-	ADCQ	$0x0, R11	// x120, x121 = addcarryx(x119, x109, 0)
-	MOVQ	R11, 24(R8)	// out1[3] = x120
-	MOVQ	$0x0, AX
-	CMOVQCS	DX, AX	// x122 = cmovznz(x121, 0, 0x26)
-	ADDQ	R13, AX	// x123, x124 = addcarryx(0, x122, x114)
-	MOVQ	AX, 0(R8)	// out1[0] = x123
+	MOVQ	R14, DX
+	MULXQ	R9, R13, R12	// x94, x95 = mulx(0x26, x81)
+	XORQ	DX, DX
+	ADOXQ	8(SP), R13	// x103, x104 = addcarryx(0, x7, x94)
+	MOVQ	SI, DX
+	MULXQ	R9, R14, SI	// x88, x89 = mulx(0x26, x87)
+	MOVQ	R9, DX
+	MULXQ	DI, DI, R9	// x92, x93 = mulx(0x26, x83)
+	ADCXQ	DI, R12	// x96, x97 = addcarryx(0, x95, x92)
+	ADOXQ	24(SP), R12	// x105, x106 = addcarryx(x104, x31, x96)
+	ADCXQ	BX, R9	// x98, x99 = addcarryx(x97, x93, x90)
+	ADCXQ	R14, R11	// x100, x101 = addcarryx(x99, x91, x88)
+	ADOXQ	R9, R8	// x107, x108 = addcarryx(x106, x55, x98)
+	ADCXQ	R10, SI	// x102 = x101.u64 + x89
+	ADOXQ	R11, AX	// x109, x110 = addcarryx(x108, x79, x100)
+	ADOXQ	R10, SI	// x111 = x110.u64 + x102
+	MULXQ	SI, R11, R9	// x112, x113 = mulx(x111, 0x26)
+	XORQ	R9, R9
+	ADOXQ	R11, R13	// x114, x115 = addcarryx(0, x103, x112)
+	ADOXQ	R10, R12	// x116, x117 = addcarryx(x115, x105, 0)
+	MOVQ	0(SP), R11	// reload out1 pointer
+	MOVQ	R12, 8(R11)	// out1[1] = x116
+	ADOXQ	R10, R8	// x118, x119 = addcarryx(x117, x107, 0)
+	MOVQ	R8, 16(R11)	// out1[2] = x118
+	ADOXQ	R10, AX	// x120, x121 = addcarryx(x119, x109, 0)
+	MOVQ	AX, 24(R11)	// out1[3] = x120
+	MOVQ	$0x26, AX
+	CMOVQOC	R10, AX	// x122 = cmovznz(x121, 0, 0x26)
+	XORQ	R8, R8
+	ADOXQ	R13, AX	// x123, x124 = addcarryx(0, x122, x114)
+	MOVQ	AX, 0(R11)	// out1[0] = x123
 	RET
 
 // func add(out1, arg1, arg2 *[...]uint64)

@@ -6,8 +6,8 @@
 // pure-Go fallback printed from the same IR (build tag "!amd64 || purego", or -tags purego).
 //
 // Functions (uarch the genome was tuned on; genome hash):
-//   - Mul: uarch emeraldrapids, genome 7ef1b8a7a905438d, IR ba4ff83573a9613c, 98 instructions
-//   - Square: uarch emeraldrapids, genome e54415897ced2546, IR d67cb1b9a920234b, 101 instructions
+//   - Mul: uarch znver5, genome 917de08a76dd344f, IR ba4ff83573a9613c, 99 instructions
+//   - Square: uarch znver5, genome 535cb54b08dc5262, IR d67cb1b9a920234b, 112 instructions
 //   - Add: uarch generic, genome 43f018b5b0653643, IR 0e37e3b7e9494893, 33 instructions
 //   - Sub: uarch generic, genome 1d0a4bd529e99fac, IR dac6428a87f125fb, 33 instructions
 //   - Opp: uarch generic, genome 1d0a4bd529e99fac, IR 01bc5b6f00364f7c, 33 instructions
