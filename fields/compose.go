@@ -16,6 +16,9 @@ import (
 // its arguments in memory, and the values pass between calls through memory.
 const OpLadderStep = "ladderstep"
 
+// CompositeOps are the ops built by inlining the field's own functions (composer).
+var CompositeOps = []string{OpLadderStep, OpJacDouble, OpJacAdd, OpJacAddAffine}
+
 // elem is an element inside a composite function: its limbs and their bounds.
 type elem struct {
 	limbs        []ir.Arg

@@ -29,8 +29,8 @@ const (
 )
 
 // weierOps are the Weierstrass ops (from_bytes/to_bytes are shared with the ladder ops;
-// OpJacDouble is a composite, jacdbl.go).
-var weierOps = []string{OpFromMontgomery, OpToMontgomery, OpFromBytes, OpToBytes, OpSelectznz, OpNonzero, OpJacDouble}
+// OpJacDouble, OpJacAdd and OpJacAddAffine are composites, jacdbl.go and jacadd.go).
+var weierOps = []string{OpFromMontgomery, OpToMontgomery, OpFromBytes, OpToBytes, OpSelectznz, OpNonzero, OpJacDouble, OpJacAdd, OpJacAddAffine}
 
 // weierFields are the catalogue fields that have the Weierstrass ops.
 var weierFields = map[string]bool{"p256": true, "secp256k1_montgomery": true}
@@ -49,8 +49,11 @@ func weierFunc(F Field, op, name string) (*ir.Func, error) {
 	if F.Method != Montgomery {
 		return nil, fmt.Errorf("no %s for method %s", op, F.Method)
 	}
-	if op == OpJacDouble {
+	switch op {
+	case OpJacDouble:
 		return jacDoubleFunc(F, name)
+	case OpJacAdd, OpJacAddAffine:
+		return jacAddFunc(F, op, name)
 	}
 	n := len(F.LimbBits)
 	b := ir.NewBuilder(name)

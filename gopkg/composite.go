@@ -10,8 +10,8 @@ import (
 )
 
 // Composite ops work on several elements at once: fields.OpLadderStep (four elements in,
-// four out, and the base point's x1) and fields.OpJacDouble (a point (X, Y, Z) in and
-// out). Their assembly is declared on *[k]Element and *Element, so the API needs no
+// four out, and the base point's x1), fields.OpJacDouble (a point (X, Y, Z) in and out)
+// and the Jacobian additions fields.OpJacAdd and fields.OpJacAddAffine. Their assembly is declared on *[k]Element and *Element, so the API needs no
 // conversion; the pure-Go path copies through flat arrays (<op>Pure), as the generic code
 // is printed from the IR's flat u64 arrays.
 type composite struct {
@@ -35,6 +35,13 @@ together) instead of eighteen calls.`},
 doubling formula of the field's curve (a = −3: dbl-2001-b; a = 0: dbl-2009-l), exact for
 Y ≠ 0 and Z ≠ 0, with Z = 0 (infinity) kept. One function (the field's own mul, square,
 add and sub inlined and scheduled together) instead of 17–19 calls.`},
+	fields.OpJacAdd: {api: "JacAdd", args: []string{"p", "q"}, doc: `JacAdd sets out = p + q for points in Jacobian coordinates, each coordinate in
+Montgomery form with value below p (add-2007-bl): exact when neither is infinity (Z ≠ 0)
+and p ≠ q; p = −q gives Z = 0. One function instead of 27 calls.`},
+	fields.OpJacAddAffine: {api: "JacAddAffine", args: []string{"p", "q"}, doc: `JacAddAffine sets out = p + q for a point p in Jacobian coordinates and an affine
+q = (x, y), each coordinate in Montgomery form with value below p (madd-2007-bl): exact
+when p is not infinity (Z ≠ 0) and p ≠ q; p = −q gives Z = 0. One function instead of
+24 calls.`},
 }
 
 func isComposite(name string) bool { _, ok := composites[name]; return ok }

@@ -88,7 +88,7 @@ func Generate(ctx context.Context, c Config) (files, models map[string][]byte, e
 
 // opRank orders ops as the catalogue lists them.
 func opRank(name string) int {
-	for i, n := range []string{"mul", "square", "add", "sub", "opp", "carry", fields.OpLadderStep, fields.OpJacDouble} {
+	for i, n := range []string{"mul", "square", "add", "sub", "opp", "carry", fields.OpLadderStep, fields.OpJacDouble, fields.OpJacAdd, fields.OpJacAddAffine} {
 		if n == name {
 			return i
 		}

@@ -131,6 +131,8 @@ func TestLadderStepPackage(t *testing.T) {
 		{"curve25519_solinas", fields.OpLadderStep, "func LadderStep(out *[4]Element, in *[4]Element, x1 *Element)"},
 		{"p256", fields.OpJacDouble, "func JacDouble(out *[3]Element, in *[3]Element)"},
 		{"secp256k1_montgomery", fields.OpJacDouble, "func JacDouble(out *[3]Element, in *[3]Element)"},
+		{"p256", fields.OpJacAdd, "func JacAdd(out *[3]Element, p *[3]Element, q *[3]Element)"},
+		{"p256", fields.OpJacAddAffine, "func JacAddAffine(out *[3]Element, p *[3]Element, q *[2]Element)"},
 	} {
 		c := config(t, tc.field, tc.op, "mul")
 		files, _, err := Generate(context.Background(), c)
@@ -145,7 +147,7 @@ func TestOpsRefused(t *testing.T) {
 	for _, tc := range []struct{ field, op, want string }{
 		{"curve25519_solinas", "cswap", "valid: mul, square, add, sub, opp, ladderstep"},
 		{"curve25519", "ladderstep", "valid: mul, square, add, sub, opp, carry)"},
-		{"p256", "selectznz", "valid: mul, square, add, sub, opp, jacdbl)"},
+		{"p256", "selectznz", "valid: mul, square, add, sub, opp, jacdbl, jacadd, jacmadd)"},
 	} {
 		_, _, err := Generate(context.Background(), config(t, tc.field, tc.op))
 		require.ErrorContains(t, err, tc.want, tc.field+" "+tc.op)

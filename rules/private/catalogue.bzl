@@ -11,7 +11,7 @@ CATALOGUE = {
     "curve25519": ["mul", "square", "add", "sub", "opp", "carry", "scmul", "from_bytes", "to_bytes", "cswap"],
     "curve25519_solinas": ["mul", "square", "add", "sub", "opp", "scmul", "from_bytes", "to_bytes", "cswap", "ladderstep"],
     "p224": ["mul", "square", "add", "sub", "opp"],
-    "p256": ["mul", "square", "add", "sub", "opp", "from_montgomery", "to_montgomery", "from_bytes", "to_bytes", "selectznz", "nonzero", "jacdbl"],
+    "p256": ["mul", "square", "add", "sub", "opp", "from_montgomery", "to_montgomery", "from_bytes", "to_bytes", "selectznz", "nonzero", "jacdbl", "jacadd", "jacmadd"],
     "p384": ["mul", "square", "add", "sub", "opp"],
     "p434": ["mul", "square", "add", "sub", "opp"],
     "p448_saturated": ["mul", "square", "add", "sub", "opp"],
@@ -19,7 +19,7 @@ CATALOGUE = {
     "p521": ["mul", "square", "add", "sub", "opp", "carry"],
     "poly1305": ["mul", "square", "add", "sub", "opp", "carry"],
     "secp256k1_dettman": ["mul", "square", "add", "sub", "opp"],
-    "secp256k1_montgomery": ["mul", "square", "add", "sub", "opp", "from_montgomery", "to_montgomery", "from_bytes", "to_bytes", "selectznz", "nonzero", "jacdbl"],
+    "secp256k1_montgomery": ["mul", "square", "add", "sub", "opp", "from_montgomery", "to_montgomery", "from_bytes", "to_bytes", "selectznz", "nonzero", "jacdbl", "jacadd", "jacmadd"],
     "sm2": ["mul", "square", "add", "sub", "opp"],
 }
 
