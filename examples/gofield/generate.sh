@@ -14,9 +14,10 @@ gen() { # field package ops [gopkg flags]
   find "$out/$2" -maxdepth 1 -type f ! -name BUILD.bazel -delete
   mv "$out/$2.tmp"/* "$out/$2/" && rmdir "$out/$2.tmp"
 }
-gen p256 p256 mul,square,add,sub,opp,jacdbl --genome jacdbl=$g/p256_jacdbl.json
-gen secp256k1_montgomery secp256k1_montgomery mul,square,add,sub,opp,jacdbl \
-  --genome jacdbl=$g/secp256k1_montgomery_jacdbl.json
+gen p256 p256 mul,square,add,sub,opp,jacdbl,jacadd,jacmadd --genome jacdbl=$g/p256_jacdbl.json \
+  --genome jacadd=$g/p256_jacadd.json --genome jacmadd=$g/p256_jacmadd.json
+gen secp256k1_montgomery secp256k1_montgomery mul,square,add,sub,opp,jacdbl,jacmadd \
+  --genome jacdbl=$g/secp256k1_montgomery_jacdbl.json --genome jacmadd=$g/secp256k1_montgomery_jacmadd.json
 gen curve25519 curve25519 mul,square,add,sub,opp,carry --genome mul=$g/curve25519_mul.json --genome square=$g/curve25519_square.json
 gen curve25519_solinas curve25519_solinas mul,square,add,sub,opp,ladderstep \
   --genome mul=$g/curve25519_solinas_mul.json --genome square=$g/curve25519_solinas_square.json \

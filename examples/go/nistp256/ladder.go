@@ -63,35 +63,14 @@ func (f *formulas) fromJacobian(p *point) {
 // jacAddAffine sets r = p + (x, y) for a Jacobian p and an affine (x, y) (madd-2007-bl,
 // 7M + 4S; RCB's mixed addition costs 11M, 2 multiplications by b and more additions).
 // Exact when p is not infinity (Z ≠ 0) and p ≠ (x, y); p = −(x, y) gives Z3 = 0
-// (infinity), correctly. The callers mask p = infinity and rule out p = (x, y). r is
-// written after the last read of p, so r may alias p.
+// (infinity), correctly. The callers mask p = infinity and rule out p = (x, y). One call
+// of the field package's generated JacAddAffine (fields/jacadd.go: the formula's 24 field
+// operations inlined into one proved function); r may alias p.
 func jacAddAffine(r, p *point, x, y *fe) {
-	var z1z1, yz, u2, s2, h, hh, i2, i, j, v, r0, rr, rr2, zh, zh2, z1, sj, sj2, x1, x2, t, y3 fe
-	field.Square(&z1z1, &p.Z)
-	field.Mul(&yz, y, &p.Z)
-	field.Mul(&u2, x, &z1z1)
-	field.Mul(&s2, &yz, &z1z1)
-	field.Sub(&h, &u2, &p.X)
-	field.Square(&hh, &h)
-	field.Sub(&r0, &s2, &p.Y)
-	field.Add(&zh, &p.Z, &h)
-	field.Add(&rr, &r0, &r0) // r = 2(S2 − Y1)
-	field.Add(&i2, &hh, &hh)
-	field.Square(&rr2, &rr)
-	field.Add(&i, &i2, &i2) // I = 4·HH
-	field.Square(&zh2, &zh)
-	field.Mul(&j, &h, &i) // J = H·I
-	field.Mul(&v, &p.X, &i)
-	field.Sub(&z1, &zh2, &z1z1)
-	field.Mul(&sj, &p.Y, &j) // S1·J with S1 = Y1 (Z2 = 1)
-	field.Sub(&x1, &rr2, &j)
-	field.Sub(&r.Z, &z1, &hh) // Z3 = (Z1 + H)² − Z1Z1 − HH
-	field.Sub(&x2, &x1, &v)
-	field.Add(&sj2, &sj, &sj)
-	field.Sub(&r.X, &x2, &v) // X3 = r² − J − 2V
-	field.Sub(&t, &v, &r.X)
-	field.Mul(&y3, &rr, &t)
-	field.Sub(&r.Y, &y3, &sj2) // Y3 = r(V − X3) − 2·S1·J
+	in, q := [3]fe{p.X, p.Y, p.Z}, [2]fe{*x, *y}
+	var out [3]fe
+	field.JacAddAffine(&out, &in, &q)
+	r.X, r.Y, r.Z = out[0], out[1], out[2]
 }
 
 // BaseMult returns k·G (projective): 43 masked lookups of signed 6-bit digits in the
@@ -136,40 +115,14 @@ func (f *formulas) keep(acc, r *point, mag uint64) {
 
 // jacAdd sets r = p + q in Jacobian coordinates (add-2007-bl, 11M + 5S; the complete
 // projective addition plus the conversions around it costs 14M + 6). Exact when p and q
-// are not infinity (Z ≠ 0) and p ≠ q; p = −q gives Z3 = 0 (infinity), correctly. r is
-// written after the last read of p and q.
+// are not infinity (Z ≠ 0) and p ≠ q; p = −q gives Z3 = 0 (infinity), correctly. One call
+// of the field package's generated JacAdd (fields/jacadd.go: the formula's 27 field
+// operations inlined into one proved function).
 func jacAdd(r, p, q *point) {
-	var z1z1, z2z2, y1z2, y2z1, u1, u2, s1, s2, zs, h, h2, i, j, v, r0, rr, rr2, zs2, z1, z2 fe
-	var sj, sj2, x1, x2, t, y3 fe
-	field.Square(&z1z1, &p.Z)
-	field.Square(&z2z2, &q.Z)
-	field.Mul(&y1z2, &p.Y, &q.Z)
-	field.Mul(&y2z1, &q.Y, &p.Z)
-	field.Mul(&u1, &p.X, &z2z2)
-	field.Mul(&u2, &q.X, &z1z1)
-	field.Add(&zs, &p.Z, &q.Z)
-	field.Mul(&s1, &y1z2, &z2z2)
-	field.Mul(&s2, &y2z1, &z1z1)
-	field.Sub(&h, &u2, &u1)
-	field.Square(&zs2, &zs)
-	field.Add(&h2, &h, &h)
-	field.Sub(&r0, &s2, &s1)
-	field.Square(&i, &h2)    // I = (2H)²
-	field.Add(&rr, &r0, &r0) // r = 2(S2 − S1)
-	field.Sub(&z1, &zs2, &z1z1)
-	field.Square(&rr2, &rr)
-	field.Mul(&j, &h, &i)  // J = H·I
-	field.Mul(&v, &u1, &i) // V = U1·I
-	field.Sub(&z2, &z1, &z2z2)
-	field.Mul(&sj, &s1, &j)
-	field.Sub(&x1, &rr2, &j)
-	field.Mul(&r.Z, &z2, &h) // Z3 = ((Z1 + Z2)² − Z1Z1 − Z2Z2)·H
-	field.Sub(&x2, &x1, &v)
-	field.Add(&sj2, &sj, &sj)
-	field.Sub(&r.X, &x2, &v) // X3 = r² − J − 2V
-	field.Sub(&t, &v, &r.X)
-	field.Mul(&y3, &rr, &t)
-	field.Sub(&r.Y, &y3, &sj2) // Y3 = r(V − X3) − 2·S1·J
+	a, b := [3]fe{p.X, p.Y, p.Z}, [3]fe{q.X, q.Y, q.Z}
+	var out [3]fe
+	field.JacAdd(&out, &a, &b)
+	r.X, r.Y, r.Z = out[0], out[1], out[2]
 }
 
 // jacAddMasked sets acc = acc + q (Jacobian; q is infinity when mag = 0) by jacAdd and

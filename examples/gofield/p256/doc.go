@@ -12,8 +12,10 @@
 //   - Sub: uarch generic, genome 60761ef21cf7f671, IR ea04a83cd79e27a6, 36 instructions
 //   - Opp: uarch generic, genome 60761ef21cf7f671, IR 2a1cb4b9ac1c22fd, 36 instructions
 //   - : uarch znver5, genome 0564c6048440e109, IR 126a13056f4e0f3d, 1545 instructions
+//   - : uarch znver5, genome 30db649c0f9c5107, IR 5b27a926e8d684a2, 2576 instructions
+//   - : uarch znver5, genome 693169a36deda552, IR 4e8b23eb882c8ff2, 1897 instructions
 //
 // Regenerate with:
 //
-//	cryptopt gopkg --curve p256 --ops mul,square,add,sub,opp,jacdbl --package p256 --genome jacdbl=examples/gofield/genomes/p256_jacdbl.json -o DIR
+//	cryptopt gopkg --curve p256 --ops mul,square,add,sub,opp,jacdbl,jacadd,jacmadd --package p256 --genome jacadd=examples/gofield/genomes/p256_jacadd.json --genome jacdbl=examples/gofield/genomes/p256_jacdbl.json --genome jacmadd=examples/gofield/genomes/p256_jacmadd.json -o DIR
 package p256

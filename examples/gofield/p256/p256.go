@@ -105,3 +105,40 @@ func JacDouble(out *[3]Element, in *[3]Element) {
 	}
 	jacdbl(out, in)
 }
+
+// JacAdd sets out = p + q for points in Jacobian coordinates, each coordinate in
+// Montgomery form with value below p (add-2007-bl): exact when neither is infinity (Z ≠ 0)
+// and p ≠ q; p = −q gives Z = 0. One function instead of 27 calls.
+//
+// Input p: each element's limbs within [0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
+// Input q: each element's limbs within [0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
+// Output: each element's limbs within [0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
+// out may be an input of the same type; otherwise out and the inputs must not overlap.
+func JacAdd(out *[3]Element, p *[3]Element, q *[3]Element) {
+	if out == p || out == q {
+		var t [3]Element
+		jacadd(&t, p, q)
+		*out = t
+		return
+	}
+	jacadd(out, p, q)
+}
+
+// JacAddAffine sets out = p + q for a point p in Jacobian coordinates and an affine
+// q = (x, y), each coordinate in Montgomery form with value below p (madd-2007-bl): exact
+// when p is not infinity (Z ≠ 0) and p ≠ q; p = −q gives Z = 0. One function instead of
+// 24 calls.
+//
+// Input p: each element's limbs within [0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
+// Input q: each element's limbs within [0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
+// Output: each element's limbs within [0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
+// out may be an input of the same type; otherwise out and the inputs must not overlap.
+func JacAddAffine(out *[3]Element, p *[3]Element, q *[2]Element) {
+	if out == p {
+		var t [3]Element
+		jacmadd(&t, p, q)
+		*out = t
+		return
+	}
+	jacmadd(out, p, q)
+}

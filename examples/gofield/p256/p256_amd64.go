@@ -33,3 +33,13 @@ func opp(out1 *[4]uint64, arg1 *[4]uint64)
 //
 //go:noescape
 func jacdbl(out1 *[3]Element, arg1 *[3]Element)
+
+// jacadd is implemented in p256_amd64.s (proved equivalent to the IR 5b27a926e8d6).
+//
+//go:noescape
+func jacadd(out1 *[3]Element, arg1 *[3]Element, arg2 *[3]Element)
+
+// jacmadd is implemented in p256_amd64.s (proved equivalent to the IR 4e8b23eb882c).
+//
+//go:noescape
+func jacmadd(out1 *[3]Element, arg1 *[3]Element, arg2 *[2]Element)

@@ -1959,3 +1959,4458 @@ TEXT ·jacdbl(SB), NOSPLIT, $232-16
 	ADCXQ	AX, R14	// x1925, x1926 = addcarryx(x1924, x1914, x1918)
 	MOVQ	R14, 56(R9)	// out1[7] = x1925
 	RET
+
+// func jacadd(out1, arg1, arg2 *[...]uint64)
+TEXT ·jacadd(SB), NOSPLIT, $296-24
+	MOVQ	out1+0(FP), DI
+	MOVQ	arg1+8(FP), SI
+	MOVQ	arg2+16(FP), DX
+	MOVQ	DX, AX
+	MOVQ	64(SI), DX	// arg1[8]
+	MULXQ	88(SI), R8, CX	// x1, x2 = mulx(arg1[8], arg1[11])
+	MULXQ	80(SI), R10, R9	// x3, x4 = mulx(arg1[8], arg1[10])
+	MULXQ	72(SI), BX, R11	// x5, x6 = mulx(arg1[8], arg1[9])
+	MULXQ	DX, R13, R12	// x7, x8 = mulx(arg1[8], arg1[8])
+	ADDQ	BX, R12	// x9, x10 = addcarryx(0, x8, x5)
+	MOVQ	R11, R14
+	ADCXQ	R10, R14	// x11, x12 = addcarryx(x10, x6, x3)
+	MOVQ	R9, R15
+	ADCXQ	R8, R15	// x13, x14 = addcarryx(x12, x4, x1)
+	MOVQ	DI, 0(SP)	// spill out1 pointer
+	MOVQ	CX, DI
+	ADCQ	$0x0, DI	// x15 = x14.u64 + x2
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R13
+	MOVQ	AX, 8(SP)	// spill arg2 pointer
+	MOVQ	R8, 16(SP)	// spill x1
+	MULXQ	R13, R8, AX	// x16, x17 = mulx(x7, 0xffffffff00000001)
+	MOVQ	CX, 24(SP)	// spill x2
+	MOVQ	$0xffffffff, CX
+	MULXQ	CX, R13, CX	// x18, x19 = mulx(x7, 0xffffffff)
+	MOVQ	R10, 32(SP)	// spill x3
+	MOVQ	$-0x1, R10
+	MOVQ	R9, 40(SP)	// spill x4
+	MULXQ	R10, R9, R10	// x20, x21 = mulx(x7, 0xffffffffffffffff)
+	ADDQ	R13, R10	// x22, x23 = addcarryx(0, x21, x18)
+	ADCQ	$0x0, CX	// x24, x25 = addcarryx(x23, x19, 0)
+	ADCQ	$0x0, R8	// x26, x27 = addcarryx(x25, 0, x16)
+	ADCQ	$0x0, AX	// x28 = x27.u64 + x17
+	ADDQ	R9, DX	// x29, x30 = addcarryx(0, x7, x20)
+	ADCXQ	R10, R12	// x31, x32 = addcarryx(x30, x9, x22)
+	ADCXQ	CX, R14	// x33, x34 = addcarryx(x32, x11, x24)
+	ADCXQ	R8, R15	// x35, x36 = addcarryx(x34, x13, x26)
+	ADCXQ	AX, DI	// x37, x38 = addcarryx(x36, x15, x28)
+	MOVQ	72(SI), DX	// arg1[9]
+	MULXQ	88(SI), CX, AX	// x39, x40 = mulx(arg1[9], arg1[11])
+	MULXQ	80(SI), R9, R8	// x41, x42 = mulx(arg1[9], arg1[10])
+	MULXQ	DX, R13, R10	// x43, x44 = mulx(arg1[9], arg1[9])
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x38
+	ADDQ	R13, R11	// x47, x48 = addcarryx(0, x6, x43)
+	ADCXQ	R9, R10	// x49, x50 = addcarryx(x48, x44, x41)
+	MOVQ	R8, R13
+	ADCXQ	CX, R13	// x51, x52 = addcarryx(x50, x42, x39)
+	MOVQ	CX, 48(SP)	// spill x39
+	MOVQ	AX, CX
+	ADCQ	$0x0, CX	// x53 = x52.u64 + x40
+	ADDQ	BX, R12	// x54, x55 = addcarryx(0, x31, x5)
+	ADCXQ	R11, R14	// x56, x57 = addcarryx(x55, x33, x47)
+	ADCXQ	R10, R15	// x58, x59 = addcarryx(x57, x35, x49)
+	ADCXQ	R13, DI	// x60, x61 = addcarryx(x59, x37, x51)
+	ADCXQ	CX, DX	// x62, x63 = addcarryx(x61, x38.u64, x53)
+	MOVQ	DX, CX
+	MOVQ	R12, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, BX, R11	// x64, x65 = mulx(x54, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R12
+	MULXQ	R12, R12, R13	// x66, x67 = mulx(x54, 0xffffffff)
+	MOVQ	$-0x1, R10
+	MOVQ	AX, 56(SP)	// spill x40
+	MULXQ	R10, AX, R10	// x68, x69 = mulx(x54, 0xffffffffffffffff)
+	MOVQ	R8, 64(SP)	// spill x42
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x63
+	ADDQ	R12, R10	// x70, x71 = addcarryx(0, x69, x66)
+	ADCQ	$0x0, R13	// x72, x73 = addcarryx(x71, x67, 0)
+	ADCQ	$0x0, BX	// x74, x75 = addcarryx(x73, 0, x64)
+	ADCQ	$0x0, R11	// x76 = x75.u64 + x65
+	ADDQ	AX, DX	// x77, x78 = addcarryx(0, x54, x68)
+	ADCXQ	R10, R14	// x79, x80 = addcarryx(x78, x56, x70)
+	ADCXQ	R13, R15	// x81, x82 = addcarryx(x80, x58, x72)
+	ADCXQ	BX, DI	// x83, x84 = addcarryx(x82, x60, x74)
+	ADCXQ	R11, CX	// x85, x86 = addcarryx(x84, x62, x76)
+	ADCQ	$0x0, R8	// x87 = x63.u64 + x86.u64
+	MOVQ	80(SI), DX	// arg1[10]
+	MULXQ	88(SI), R10, AX	// x88, x89 = mulx(arg1[10], arg1[11])
+	MULXQ	DX, BX, R11	// x90, x91 = mulx(arg1[10], arg1[10])
+	ADDQ	40(SP), R9	// x96, x97 = addcarryx(0, x4, x41)
+	ADCXQ	64(SP), BX	// x98, x99 = addcarryx(x97, x42, x90)
+	ADCXQ	R10, R11	// x100, x101 = addcarryx(x99, x91, x88)
+	MOVQ	AX, R12
+	ADCQ	$0x0, R12	// x102 = x101.u64 + x89
+	ADDQ	32(SP), R14	// x103, x104 = addcarryx(0, x79, x3)
+	ADCXQ	R9, R15	// x105, x106 = addcarryx(x104, x81, x96)
+	ADCXQ	BX, DI	// x107, x108 = addcarryx(x106, x83, x98)
+	ADCXQ	R11, CX	// x109, x110 = addcarryx(x108, x85, x100)
+	ADCXQ	R12, R8	// x111, x112 = addcarryx(x110, x87, x102)
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, BX, R11	// x113, x114 = mulx(x103, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R12
+	MULXQ	R12, R14, R13	// x115, x116 = mulx(x103, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R9, R12	// x117, x118 = mulx(x103, 0xffffffffffffffff)
+	MOVQ	AX, 32(SP)	// spill x89
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x112
+	ADDQ	R14, R12	// x119, x120 = addcarryx(0, x118, x115)
+	ADCQ	$0x0, R13	// x121, x122 = addcarryx(x120, x116, 0)
+	ADCQ	$0x0, BX	// x123, x124 = addcarryx(x122, 0, x113)
+	ADCQ	$0x0, R11	// x125 = x124.u64 + x114
+	ADDQ	R9, DX	// x126, x127 = addcarryx(0, x103, x117)
+	ADCXQ	R12, R15	// x128, x129 = addcarryx(x127, x105, x119)
+	ADCXQ	R13, DI	// x130, x131 = addcarryx(x129, x107, x121)
+	ADCXQ	BX, CX	// x132, x133 = addcarryx(x131, x109, x123)
+	ADCXQ	R11, R8	// x134, x135 = addcarryx(x133, x111, x125)
+	ADCQ	$0x0, AX	// x136 = x112.u64 + x135.u64
+	MOVQ	88(SI), DX	// arg1[11]
+	MULXQ	DX, R11, R9	// x137, x138 = mulx(arg1[11], arg1[11])
+	MOVQ	24(SP), BX	// reload x2
+	ADDQ	48(SP), BX	// x145, x146 = addcarryx(0, x2, x39)
+	ADCXQ	56(SP), R10	// x147, x148 = addcarryx(x146, x40, x88)
+	ADCXQ	32(SP), R11	// x149, x150 = addcarryx(x148, x89, x137)
+	ADCQ	$0x0, R9	// x151 = x150.u64 + x138
+	ADDQ	16(SP), R15	// x152, x153 = addcarryx(0, x128, x1)
+	ADCXQ	BX, DI	// x154, x155 = addcarryx(x153, x130, x145)
+	ADCXQ	R10, CX	// x156, x157 = addcarryx(x155, x132, x147)
+	ADCXQ	R11, R8	// x158, x159 = addcarryx(x157, x134, x149)
+	ADCXQ	R9, AX	// x160, x161 = addcarryx(x159, x136, x151)
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, R11, R10	// x162, x163 = mulx(x152, 0xffffffff00000001)
+	MOVQ	$0xffffffff, BX
+	MULXQ	BX, R13, R12	// x164, x165 = mulx(x152, 0xffffffff)
+	MOVQ	$-0x1, R14
+	MOVQ	SI, 16(SP)	// spill arg1 pointer
+	MULXQ	R14, SI, R15	// x166, x167 = mulx(x152, 0xffffffffffffffff)
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x161
+	ADDQ	R13, R15	// x168, x169 = addcarryx(0, x167, x164)
+	ADCQ	$0x0, R12	// x170, x171 = addcarryx(x169, x165, 0)
+	ADCQ	$0x0, R11	// x172, x173 = addcarryx(x171, 0, x162)
+	ADCQ	$0x0, R10	// x174 = x173.u64 + x163
+	ADDQ	SI, DX	// x175, x176 = addcarryx(0, x152, x166)
+	ADCXQ	R15, DI	// x177, x178 = addcarryx(x176, x154, x168)
+	ADCXQ	R12, CX	// x179, x180 = addcarryx(x178, x156, x170)
+	ADCXQ	R11, R8	// x181, x182 = addcarryx(x180, x158, x172)
+	ADCXQ	R10, AX	// x183, x184 = addcarryx(x182, x160, x174)
+	ADCQ	$0x0, R9	// x185 = x161.u64 + x184.u64
+	MOVQ	DI, R10
+	SUBQ	$-0x1, R10	// x186, x187 = subborrowx(0, x177, 0xffffffffffffffff)
+	MOVQ	CX, R11
+	SBBQ	BX, R11	// x188, x189 = subborrowx(x187, x179, 0xffffffff)
+	MOVQ	R8, SI
+	SBBQ	$0x0, SI	// x190, x191 = subborrowx(x189, x181, 0)
+	MOVQ	$-0xffffffff, R12
+	MOVQ	AX, R13
+	SBBQ	R12, R13	// x192, x193 = subborrowx(x191, x183, 0xffffffff00000001)
+	SBBQ	$0x0, R9	// x194, x195 = subborrowx(x193, x185, 0)
+	CMOVQCS	DI, R10	// x196 = cmovznz(x195, x186, x177)
+	CMOVQCS	CX, R11	// x197 = cmovznz(x195, x188, x179)
+	CMOVQCS	R8, SI	// x198 = cmovznz(x195, x190, x181)
+	CMOVQCS	AX, R13	// x199 = cmovznz(x195, x192, x183)
+	MOVQ	8(SP), AX	// reload arg2 pointer
+	MOVQ	64(AX), DX	// arg2[8]
+	MULXQ	88(AX), R8, CX	// x200, x201 = mulx(arg2[8], arg2[11])
+	MULXQ	80(AX), DI, R9	// x202, x203 = mulx(arg2[8], arg2[10])
+	MOVQ	R10, 24(SP)	// spill x196
+	MULXQ	72(AX), R10, R15	// x204, x205 = mulx(arg2[8], arg2[9])
+	MOVQ	R11, 32(SP)	// spill x197
+	MULXQ	DX, R11, DX	// x206, x207 = mulx(arg2[8], arg2[8])
+	ADDQ	R10, DX	// x208, x209 = addcarryx(0, x207, x204)
+	MOVQ	SI, 40(SP)	// spill x198
+	MOVQ	R15, SI
+	ADCXQ	DI, SI	// x210, x211 = addcarryx(x209, x205, x202)
+	MOVQ	R13, 48(SP)	// spill x199
+	MOVQ	R9, R13
+	ADCXQ	R8, R13	// x212, x213 = addcarryx(x211, x203, x200)
+	MOVQ	R8, 56(SP)	// spill x200
+	MOVQ	CX, R8
+	ADCQ	$0x0, R8	// x214 = x213.u64 + x201
+	MOVQ	DX, 64(SP)	// spill x208
+	MOVQ	R11, DX
+	MOVQ	CX, 72(SP)	// spill x201
+	MULXQ	R12, CX, R11	// x215, x216 = mulx(x206, 0xffffffff00000001)
+	MULXQ	BX, R12, BX	// x217, x218 = mulx(x206, 0xffffffff)
+	MOVQ	DI, 80(SP)	// spill x202
+	MULXQ	R14, DI, R14	// x219, x220 = mulx(x206, 0xffffffffffffffff)
+	ADDQ	R12, R14	// x221, x222 = addcarryx(0, x220, x217)
+	ADCQ	$0x0, BX	// x223, x224 = addcarryx(x222, x218, 0)
+	ADCQ	$0x0, CX	// x225, x226 = addcarryx(x224, 0, x215)
+	ADCQ	$0x0, R11	// x227 = x226.u64 + x216
+	ADDQ	DI, DX	// x228, x229 = addcarryx(0, x206, x219)
+	ADCXQ	64(SP), R14	// x230, x231 = addcarryx(x229, x208, x221)
+	ADCXQ	BX, SI	// x232, x233 = addcarryx(x231, x210, x223)
+	ADCXQ	CX, R13	// x234, x235 = addcarryx(x233, x212, x225)
+	ADCXQ	R11, R8	// x236, x237 = addcarryx(x235, x214, x227)
+	MOVQ	72(AX), DX	// arg2[9]
+	MULXQ	88(AX), R11, CX	// x238, x239 = mulx(arg2[9], arg2[11])
+	MULXQ	80(AX), BX, DI	// x240, x241 = mulx(arg2[9], arg2[10])
+	MULXQ	DX, DX, R12	// x242, x243 = mulx(arg2[9], arg2[9])
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x237
+	ADDQ	DX, R15	// x246, x247 = addcarryx(0, x205, x242)
+	ADCXQ	BX, R12	// x248, x249 = addcarryx(x247, x243, x240)
+	MOVQ	DI, DX
+	ADCXQ	R11, DX	// x250, x251 = addcarryx(x249, x241, x238)
+	MOVQ	R11, 64(SP)	// spill x238
+	MOVQ	CX, R11
+	ADCQ	$0x0, R11	// x252 = x251.u64 + x239
+	ADDQ	R10, R14	// x253, x254 = addcarryx(0, x230, x204)
+	ADCXQ	R15, SI	// x255, x256 = addcarryx(x254, x232, x246)
+	ADCXQ	R12, R13	// x257, x258 = addcarryx(x256, x234, x248)
+	ADCXQ	DX, R8	// x259, x260 = addcarryx(x258, x236, x250)
+	ADCXQ	R11, AX	// x261, x262 = addcarryx(x260, x237.u64, x252)
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, R12, R11	// x263, x264 = mulx(x253, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R14
+	MULXQ	R14, R14, R15	// x265, x266 = mulx(x253, 0xffffffff)
+	MOVQ	$-0x1, R10
+	MOVQ	CX, 88(SP)	// spill x239
+	MULXQ	R10, CX, R10	// x267, x268 = mulx(x253, 0xffffffffffffffff)
+	MOVQ	DI, 96(SP)	// spill x241
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x262
+	ADDQ	R14, R10	// x269, x270 = addcarryx(0, x268, x265)
+	ADCQ	$0x0, R15	// x271, x272 = addcarryx(x270, x266, 0)
+	ADCQ	$0x0, R12	// x273, x274 = addcarryx(x272, 0, x263)
+	ADCQ	$0x0, R11	// x275 = x274.u64 + x264
+	ADDQ	CX, DX	// x276, x277 = addcarryx(0, x253, x267)
+	ADCXQ	R10, SI	// x278, x279 = addcarryx(x277, x255, x269)
+	ADCXQ	R15, R13	// x280, x281 = addcarryx(x279, x257, x271)
+	ADCXQ	R12, R8	// x282, x283 = addcarryx(x281, x259, x273)
+	ADCXQ	R11, AX	// x284, x285 = addcarryx(x283, x261, x275)
+	ADCQ	$0x0, DI	// x286 = x262.u64 + x285.u64
+	MOVQ	8(SP), CX	// reload arg2 pointer
+	MOVQ	80(CX), DX	// arg2[10]
+	MULXQ	88(CX), R11, R10	// x287, x288 = mulx(arg2[10], arg2[11])
+	MULXQ	DX, R14, R12	// x289, x290 = mulx(arg2[10], arg2[10])
+	ADDQ	BX, R9	// x295, x296 = addcarryx(0, x203, x240)
+	ADCXQ	96(SP), R14	// x297, x298 = addcarryx(x296, x241, x289)
+	ADCXQ	R11, R12	// x299, x300 = addcarryx(x298, x290, x287)
+	MOVQ	R10, BX
+	ADCQ	$0x0, BX	// x301 = x300.u64 + x288
+	ADDQ	80(SP), SI	// x302, x303 = addcarryx(0, x278, x202)
+	ADCXQ	R9, R13	// x304, x305 = addcarryx(x303, x280, x295)
+	ADCXQ	R14, R8	// x306, x307 = addcarryx(x305, x282, x297)
+	ADCXQ	R12, AX	// x308, x309 = addcarryx(x307, x284, x299)
+	ADCXQ	BX, DI	// x310, x311 = addcarryx(x309, x286, x301)
+	MOVQ	SI, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, BX, SI	// x312, x313 = mulx(x302, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R12
+	MULXQ	R12, R15, R14	// x314, x315 = mulx(x302, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R9, R12	// x316, x317 = mulx(x302, 0xffffffffffffffff)
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x311
+	ADDQ	R15, R12	// x318, x319 = addcarryx(0, x317, x314)
+	ADCQ	$0x0, R14	// x320, x321 = addcarryx(x319, x315, 0)
+	ADCQ	$0x0, BX	// x322, x323 = addcarryx(x321, 0, x312)
+	ADCQ	$0x0, SI	// x324 = x323.u64 + x313
+	ADDQ	R9, DX	// x325, x326 = addcarryx(0, x302, x316)
+	ADCXQ	R12, R13	// x327, x328 = addcarryx(x326, x304, x318)
+	ADCXQ	R14, R8	// x329, x330 = addcarryx(x328, x306, x320)
+	ADCXQ	BX, AX	// x331, x332 = addcarryx(x330, x308, x322)
+	ADCXQ	SI, DI	// x333, x334 = addcarryx(x332, x310, x324)
+	ADCQ	$0x0, CX	// x335 = x311.u64 + x334.u64
+	MOVQ	8(SP), R9	// reload arg2 pointer
+	MOVQ	88(R9), DX	// arg2[11]
+	MULXQ	DX, BX, SI	// x336, x337 = mulx(arg2[11], arg2[11])
+	MOVQ	72(SP), R12	// reload x201
+	ADDQ	64(SP), R12	// x344, x345 = addcarryx(0, x201, x238)
+	ADCXQ	88(SP), R11	// x346, x347 = addcarryx(x345, x239, x287)
+	ADCXQ	BX, R10	// x348, x349 = addcarryx(x347, x288, x336)
+	ADCQ	$0x0, SI	// x350 = x349.u64 + x337
+	ADDQ	56(SP), R13	// x351, x352 = addcarryx(0, x327, x200)
+	ADCXQ	R12, R8	// x353, x354 = addcarryx(x352, x329, x344)
+	ADCXQ	R11, AX	// x355, x356 = addcarryx(x354, x331, x346)
+	ADCXQ	R10, DI	// x357, x358 = addcarryx(x356, x333, x348)
+	ADCXQ	SI, CX	// x359, x360 = addcarryx(x358, x335, x350)
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, SI, R11	// x361, x362 = mulx(x351, 0xffffffff00000001)
+	MOVQ	$0xffffffff, BX
+	MULXQ	BX, R13, R12	// x363, x364 = mulx(x351, 0xffffffff)
+	MOVQ	$-0x1, R14
+	MULXQ	R14, R9, R15	// x365, x366 = mulx(x351, 0xffffffffffffffff)
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x360
+	ADDQ	R13, R15	// x367, x368 = addcarryx(0, x366, x363)
+	ADCQ	$0x0, R12	// x369, x370 = addcarryx(x368, x364, 0)
+	ADCQ	$0x0, SI	// x371, x372 = addcarryx(x370, 0, x361)
+	ADCQ	$0x0, R11	// x373 = x372.u64 + x362
+	ADDQ	R9, DX	// x374, x375 = addcarryx(0, x351, x365)
+	ADCXQ	R15, R8	// x376, x377 = addcarryx(x375, x353, x367)
+	ADCXQ	R12, AX	// x378, x379 = addcarryx(x377, x355, x369)
+	ADCXQ	SI, DI	// x380, x381 = addcarryx(x379, x357, x371)
+	ADCXQ	R11, CX	// x382, x383 = addcarryx(x381, x359, x373)
+	ADCQ	$0x0, R10	// x384 = x360.u64 + x383.u64
+	MOVQ	R8, R9
+	SUBQ	$-0x1, R9	// x385, x386 = subborrowx(0, x376, 0xffffffffffffffff)
+	MOVQ	AX, R11
+	SBBQ	BX, R11	// x387, x388 = subborrowx(x386, x378, 0xffffffff)
+	MOVQ	DI, SI
+	SBBQ	$0x0, SI	// x389, x390 = subborrowx(x388, x380, 0)
+	MOVQ	$-0xffffffff, R12
+	MOVQ	CX, R13
+	SBBQ	R12, R13	// x391, x392 = subborrowx(x390, x382, 0xffffffff00000001)
+	SBBQ	$0x0, R10	// x393, x394 = subborrowx(x392, x384, 0)
+	CMOVQCS	R8, R9	// x395 = cmovznz(x394, x385, x376)
+	CMOVQCS	AX, R11	// x396 = cmovznz(x394, x387, x378)
+	CMOVQCS	DI, SI	// x397 = cmovznz(x394, x389, x380)
+	CMOVQCS	CX, R13	// x398 = cmovznz(x394, x391, x382)
+	MOVQ	16(SP), AX	// reload arg1 pointer
+	MOVQ	0(AX), DX	// arg1[0]
+	MULXQ	R13, R8, CX	// x399, x400 = mulx(arg1[0], x398)
+	MULXQ	SI, DI, R10	// x401, x402 = mulx(arg1[0], x397)
+	MOVQ	R11, 56(SP)	// spill x396
+	MULXQ	R11, R11, R15	// x403, x404 = mulx(arg1[0], x396)
+	MULXQ	R9, AX, DX	// x405, x406 = mulx(arg1[0], x395)
+	ADDQ	R11, DX	// x407, x408 = addcarryx(0, x406, x403)
+	ADCXQ	DI, R15	// x409, x410 = addcarryx(x408, x404, x401)
+	ADCXQ	R8, R10	// x411, x412 = addcarryx(x410, x402, x399)
+	ADCQ	$0x0, CX	// x413 = x412.u64 + x400
+	MOVQ	DX, R8
+	MOVQ	AX, DX
+	MULXQ	R12, R11, AX	// x414, x415 = mulx(x405, 0xffffffff00000001)
+	MULXQ	BX, BX, DI	// x416, x417 = mulx(x405, 0xffffffff)
+	MULXQ	R14, R12, R14	// x418, x419 = mulx(x405, 0xffffffffffffffff)
+	ADDQ	BX, R14	// x420, x421 = addcarryx(0, x419, x416)
+	ADCQ	$0x0, DI	// x422, x423 = addcarryx(x421, x417, 0)
+	ADCQ	$0x0, R11	// x424, x425 = addcarryx(x423, 0, x414)
+	ADCQ	$0x0, AX	// x426 = x425.u64 + x415
+	ADDQ	R12, DX	// x427, x428 = addcarryx(0, x405, x418)
+	ADCXQ	R14, R8	// x429, x430 = addcarryx(x428, x407, x420)
+	ADCXQ	DI, R15	// x431, x432 = addcarryx(x430, x409, x422)
+	ADCXQ	R11, R10	// x433, x434 = addcarryx(x432, x411, x424)
+	ADCXQ	AX, CX	// x435, x436 = addcarryx(x434, x413, x426)
+	MOVQ	16(SP), AX	// reload arg1 pointer
+	MOVQ	8(AX), DX	// arg1[1]
+	MULXQ	R13, DI, R11	// x437, x438 = mulx(arg1[1], x398)
+	MULXQ	SI, R12, BX	// x439, x440 = mulx(arg1[1], x397)
+	MOVQ	SI, 64(SP)	// spill x397
+	MULXQ	56(SP), SI, R14	// x441, x442 = mulx(arg1[1], x396)
+	MULXQ	R9, AX, DX	// x443, x444 = mulx(arg1[1], x395)
+	MOVQ	R9, 72(SP)	// spill x395
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x436
+	ADDQ	SI, DX	// x445, x446 = addcarryx(0, x444, x441)
+	ADCXQ	R12, R14	// x447, x448 = addcarryx(x446, x442, x439)
+	ADCXQ	DI, BX	// x449, x450 = addcarryx(x448, x440, x437)
+	ADCQ	$0x0, R11	// x451 = x450.u64 + x438
+	ADDQ	AX, R8	// x452, x453 = addcarryx(0, x429, x443)
+	ADCXQ	DX, R15	// x454, x455 = addcarryx(x453, x431, x445)
+	ADCXQ	R14, R10	// x456, x457 = addcarryx(x455, x433, x447)
+	ADCXQ	BX, CX	// x458, x459 = addcarryx(x457, x435, x449)
+	ADCXQ	R11, R9	// x460, x461 = addcarryx(x459, x436.u64, x451)
+	MOVQ	R8, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, R11, R8	// x462, x463 = mulx(x452, 0xffffffff00000001)
+	MOVQ	$0xffffffff, SI
+	MULXQ	SI, BX, DI	// x464, x465 = mulx(x452, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R12, R14	// x466, x467 = mulx(x452, 0xffffffffffffffff)
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x461
+	ADDQ	BX, R14	// x468, x469 = addcarryx(0, x467, x464)
+	ADCQ	$0x0, DI	// x470, x471 = addcarryx(x469, x465, 0)
+	ADCQ	$0x0, R11	// x472, x473 = addcarryx(x471, 0, x462)
+	ADCQ	$0x0, R8	// x474 = x473.u64 + x463
+	ADDQ	R12, DX	// x475, x476 = addcarryx(0, x452, x466)
+	ADCXQ	R14, R15	// x477, x478 = addcarryx(x476, x454, x468)
+	ADCXQ	DI, R10	// x479, x480 = addcarryx(x478, x456, x470)
+	ADCXQ	R11, CX	// x481, x482 = addcarryx(x480, x458, x472)
+	ADCXQ	R8, R9	// x483, x484 = addcarryx(x482, x460, x474)
+	ADCQ	$0x0, SI	// x485 = x461.u64 + x484.u64
+	MOVQ	16(SP), R8	// reload arg1 pointer
+	MOVQ	16(R8), DX	// arg1[2]
+	MULXQ	R13, DI, R11	// x486, x487 = mulx(arg1[2], x398)
+	MULXQ	64(SP), R12, BX	// x488, x489 = mulx(arg1[2], x397)
+	MOVQ	R13, 80(SP)	// spill x398
+	MULXQ	56(SP), R13, R14	// x490, x491 = mulx(arg1[2], x396)
+	MULXQ	72(SP), R8, DX	// x492, x493 = mulx(arg1[2], x395)
+	ADDQ	R13, DX	// x494, x495 = addcarryx(0, x493, x490)
+	ADCXQ	R12, R14	// x496, x497 = addcarryx(x495, x491, x488)
+	ADCXQ	DI, BX	// x498, x499 = addcarryx(x497, x489, x486)
+	ADCQ	$0x0, R11	// x500 = x499.u64 + x487
+	ADDQ	R8, R15	// x501, x502 = addcarryx(0, x477, x492)
+	ADCXQ	DX, R10	// x503, x504 = addcarryx(x502, x479, x494)
+	ADCXQ	R14, CX	// x505, x506 = addcarryx(x504, x481, x496)
+	ADCXQ	BX, R9	// x507, x508 = addcarryx(x506, x483, x498)
+	ADCXQ	R11, SI	// x509, x510 = addcarryx(x508, x485, x500)
+	MOVQ	R15, DX
+	MULXQ	AX, R11, R8	// x511, x512 = mulx(x501, 0xffffffff00000001)
+	MOVQ	$0xffffffff, DI
+	MULXQ	DI, R12, BX	// x513, x514 = mulx(x501, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x515, x516 = mulx(x501, 0xffffffffffffffff)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x510
+	ADDQ	R12, R14	// x517, x518 = addcarryx(0, x516, x513)
+	ADCQ	$0x0, BX	// x519, x520 = addcarryx(x518, x514, 0)
+	ADCQ	$0x0, R11	// x521, x522 = addcarryx(x520, 0, x511)
+	ADCQ	$0x0, R8	// x523 = x522.u64 + x512
+	ADDQ	R15, DX	// x524, x525 = addcarryx(0, x501, x515)
+	ADCXQ	R14, R10	// x526, x527 = addcarryx(x525, x503, x517)
+	ADCXQ	BX, CX	// x528, x529 = addcarryx(x527, x505, x519)
+	ADCXQ	R11, R9	// x530, x531 = addcarryx(x529, x507, x521)
+	ADCXQ	R8, SI	// x532, x533 = addcarryx(x531, x509, x523)
+	ADCQ	$0x0, R13	// x534 = x510.u64 + x533.u64
+	MOVQ	16(SP), R8	// reload arg1 pointer
+	MOVQ	24(R8), DX	// arg1[3]
+	MULXQ	80(SP), BX, R11	// x535, x536 = mulx(arg1[3], x398)
+	MULXQ	64(SP), R14, R12	// x537, x538 = mulx(arg1[3], x397)
+	MULXQ	56(SP), DI, R15	// x539, x540 = mulx(arg1[3], x396)
+	MULXQ	72(SP), R8, DX	// x541, x542 = mulx(arg1[3], x395)
+	ADDQ	DI, DX	// x543, x544 = addcarryx(0, x542, x539)
+	ADCXQ	R14, R15	// x545, x546 = addcarryx(x544, x540, x537)
+	ADCXQ	BX, R12	// x547, x548 = addcarryx(x546, x538, x535)
+	ADCQ	$0x0, R11	// x549 = x548.u64 + x536
+	ADDQ	R8, R10	// x550, x551 = addcarryx(0, x526, x541)
+	ADCXQ	DX, CX	// x552, x553 = addcarryx(x551, x528, x543)
+	ADCXQ	R15, R9	// x554, x555 = addcarryx(x553, x530, x545)
+	ADCXQ	R12, SI	// x556, x557 = addcarryx(x555, x532, x547)
+	ADCXQ	R11, R13	// x558, x559 = addcarryx(x557, x534, x549)
+	MOVQ	R10, DX
+	MULXQ	AX, R10, R8	// x560, x561 = mulx(x550, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R11
+	MULXQ	R11, BX, DI	// x562, x563 = mulx(x550, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R15, R14	// x564, x565 = mulx(x550, 0xffffffffffffffff)
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x559
+	ADDQ	BX, R14	// x566, x567 = addcarryx(0, x565, x562)
+	ADCQ	$0x0, DI	// x568, x569 = addcarryx(x567, x563, 0)
+	ADCQ	$0x0, R10	// x570, x571 = addcarryx(x569, 0, x560)
+	ADCQ	$0x0, R8	// x572 = x571.u64 + x561
+	ADDQ	R15, DX	// x573, x574 = addcarryx(0, x550, x564)
+	ADCXQ	R14, CX	// x575, x576 = addcarryx(x574, x552, x566)
+	ADCXQ	DI, R9	// x577, x578 = addcarryx(x576, x554, x568)
+	ADCXQ	R10, SI	// x579, x580 = addcarryx(x578, x556, x570)
+	ADCXQ	R8, R13	// x581, x582 = addcarryx(x580, x558, x572)
+	ADCQ	$0x0, AX	// x583 = x559.u64 + x582.u64
+	MOVQ	CX, R8
+	SUBQ	$-0x1, R8	// x584, x585 = subborrowx(0, x575, 0xffffffffffffffff)
+	MOVQ	R9, R10
+	SBBQ	R11, R10	// x586, x587 = subborrowx(x585, x577, 0xffffffff)
+	MOVQ	SI, DI
+	SBBQ	$0x0, DI	// x588, x589 = subborrowx(x587, x579, 0)
+	MOVQ	$-0xffffffff, BX
+	MOVQ	R13, R14
+	SBBQ	BX, R14	// x590, x591 = subborrowx(x589, x581, 0xffffffff00000001)
+	SBBQ	$0x0, AX	// x592, x593 = subborrowx(x591, x583, 0)
+	CMOVQCS	CX, R8	// x594 = cmovznz(x593, x584, x575)
+	CMOVQCS	R9, R10	// x595 = cmovznz(x593, x586, x577)
+	CMOVQCS	SI, DI	// x596 = cmovznz(x593, x588, x579)
+	CMOVQCS	R13, R14	// x597 = cmovznz(x593, x590, x581)
+	MOVQ	8(SP), AX	// reload arg2 pointer
+	MOVQ	0(AX), DX	// arg2[0]
+	MULXQ	48(SP), R9, CX	// x598, x599 = mulx(arg2[0], x199)
+	MULXQ	40(SP), R13, SI	// x600, x601 = mulx(arg2[0], x198)
+	MOVQ	R14, 88(SP)	// spill x597
+	MULXQ	32(SP), R14, R15	// x602, x603 = mulx(arg2[0], x197)
+	MOVQ	DI, 96(SP)	// spill x596
+	MULXQ	24(SP), DI, DX	// x604, x605 = mulx(arg2[0], x196)
+	ADDQ	R14, DX	// x606, x607 = addcarryx(0, x605, x602)
+	ADCXQ	R13, R15	// x608, x609 = addcarryx(x607, x603, x600)
+	ADCXQ	R9, SI	// x610, x611 = addcarryx(x609, x601, x598)
+	ADCQ	$0x0, CX	// x612 = x611.u64 + x599
+	MOVQ	DX, R9
+	MOVQ	DI, DX
+	MULXQ	BX, R13, DI	// x613, x614 = mulx(x604, 0xffffffff00000001)
+	MOVQ	R10, 104(SP)	// spill x595
+	MULXQ	R11, R10, R14	// x615, x616 = mulx(x604, 0xffffffff)
+	MOVQ	R8, 112(SP)	// spill x594
+	MULXQ	R12, R12, R8	// x617, x618 = mulx(x604, 0xffffffffffffffff)
+	ADDQ	R10, R8	// x619, x620 = addcarryx(0, x618, x615)
+	ADCQ	$0x0, R14	// x621, x622 = addcarryx(x620, x616, 0)
+	ADCQ	$0x0, R13	// x623, x624 = addcarryx(x622, 0, x613)
+	ADCQ	$0x0, DI	// x625 = x624.u64 + x614
+	ADDQ	R12, DX	// x626, x627 = addcarryx(0, x604, x617)
+	ADCXQ	R8, R9	// x628, x629 = addcarryx(x627, x606, x619)
+	ADCXQ	R14, R15	// x630, x631 = addcarryx(x629, x608, x621)
+	ADCXQ	R13, SI	// x632, x633 = addcarryx(x631, x610, x623)
+	ADCXQ	DI, CX	// x634, x635 = addcarryx(x633, x612, x625)
+	MOVQ	8(AX), DX	// arg2[1]
+	MULXQ	48(SP), R10, R8	// x636, x637 = mulx(arg2[1], x199)
+	MULXQ	40(SP), R12, DI	// x638, x639 = mulx(arg2[1], x198)
+	MULXQ	32(SP), R14, R13	// x640, x641 = mulx(arg2[1], x197)
+	MULXQ	24(SP), AX, DX	// x642, x643 = mulx(arg2[1], x196)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x635
+	ADDQ	R14, DX	// x644, x645 = addcarryx(0, x643, x640)
+	ADCXQ	R12, R13	// x646, x647 = addcarryx(x645, x641, x638)
+	ADCXQ	R10, DI	// x648, x649 = addcarryx(x647, x639, x636)
+	ADCQ	$0x0, R8	// x650 = x649.u64 + x637
+	ADDQ	AX, R9	// x651, x652 = addcarryx(0, x628, x642)
+	ADCXQ	DX, R15	// x653, x654 = addcarryx(x652, x630, x644)
+	ADCXQ	R13, SI	// x655, x656 = addcarryx(x654, x632, x646)
+	ADCXQ	DI, CX	// x657, x658 = addcarryx(x656, x634, x648)
+	ADCXQ	R8, R11	// x659, x660 = addcarryx(x658, x635.u64, x650)
+	MOVQ	R9, DX
+	MULXQ	BX, R8, AX	// x661, x662 = mulx(x651, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R9
+	MULXQ	R9, DI, R10	// x663, x664 = mulx(x651, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R14, R13	// x665, x666 = mulx(x651, 0xffffffffffffffff)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x660
+	ADDQ	DI, R13	// x667, x668 = addcarryx(0, x666, x663)
+	ADCQ	$0x0, R10	// x669, x670 = addcarryx(x668, x664, 0)
+	ADCQ	$0x0, R8	// x671, x672 = addcarryx(x670, 0, x661)
+	ADCQ	$0x0, AX	// x673 = x672.u64 + x662
+	ADDQ	R14, DX	// x674, x675 = addcarryx(0, x651, x665)
+	ADCXQ	R13, R15	// x676, x677 = addcarryx(x675, x653, x667)
+	ADCXQ	R10, SI	// x678, x679 = addcarryx(x677, x655, x669)
+	ADCXQ	R8, CX	// x680, x681 = addcarryx(x679, x657, x671)
+	ADCXQ	AX, R11	// x682, x683 = addcarryx(x681, x659, x673)
+	ADCQ	$0x0, R12	// x684 = x660.u64 + x683.u64
+	MOVQ	8(SP), AX	// reload arg2 pointer
+	MOVQ	16(AX), DX	// arg2[2]
+	MULXQ	48(SP), R10, R8	// x685, x686 = mulx(arg2[2], x199)
+	MULXQ	40(SP), R13, DI	// x687, x688 = mulx(arg2[2], x198)
+	MULXQ	32(SP), R9, R14	// x689, x690 = mulx(arg2[2], x197)
+	MULXQ	24(SP), AX, DX	// x691, x692 = mulx(arg2[2], x196)
+	ADDQ	R9, DX	// x693, x694 = addcarryx(0, x692, x689)
+	ADCXQ	R13, R14	// x695, x696 = addcarryx(x694, x690, x687)
+	ADCXQ	R10, DI	// x697, x698 = addcarryx(x696, x688, x685)
+	ADCQ	$0x0, R8	// x699 = x698.u64 + x686
+	ADDQ	AX, R15	// x700, x701 = addcarryx(0, x676, x691)
+	ADCXQ	DX, SI	// x702, x703 = addcarryx(x701, x678, x693)
+	ADCXQ	R14, CX	// x704, x705 = addcarryx(x703, x680, x695)
+	ADCXQ	DI, R11	// x706, x707 = addcarryx(x705, x682, x697)
+	ADCXQ	R8, R12	// x708, x709 = addcarryx(x707, x684, x699)
+	MOVQ	R15, DX
+	MULXQ	BX, R8, AX	// x710, x711 = mulx(x700, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R9
+	MULXQ	R9, DI, R10	// x712, x713 = mulx(x700, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x714, x715 = mulx(x700, 0xffffffffffffffff)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x709
+	ADDQ	DI, R14	// x716, x717 = addcarryx(0, x715, x712)
+	ADCQ	$0x0, R10	// x718, x719 = addcarryx(x717, x713, 0)
+	ADCQ	$0x0, R8	// x720, x721 = addcarryx(x719, 0, x710)
+	ADCQ	$0x0, AX	// x722 = x721.u64 + x711
+	ADDQ	R15, DX	// x723, x724 = addcarryx(0, x700, x714)
+	ADCXQ	R14, SI	// x725, x726 = addcarryx(x724, x702, x716)
+	ADCXQ	R10, CX	// x727, x728 = addcarryx(x726, x704, x718)
+	ADCXQ	R8, R11	// x729, x730 = addcarryx(x728, x706, x720)
+	ADCXQ	AX, R12	// x731, x732 = addcarryx(x730, x708, x722)
+	ADCQ	$0x0, R13	// x733 = x709.u64 + x732.u64
+	MOVQ	8(SP), AX	// reload arg2 pointer
+	MOVQ	24(AX), DX	// arg2[3]
+	MULXQ	48(SP), R10, R8	// x734, x735 = mulx(arg2[3], x199)
+	MULXQ	40(SP), R14, DI	// x736, x737 = mulx(arg2[3], x198)
+	MULXQ	32(SP), R9, R15	// x738, x739 = mulx(arg2[3], x197)
+	MULXQ	24(SP), AX, DX	// x740, x741 = mulx(arg2[3], x196)
+	ADDQ	R9, DX	// x742, x743 = addcarryx(0, x741, x738)
+	ADCXQ	R14, R15	// x744, x745 = addcarryx(x743, x739, x736)
+	ADCXQ	R10, DI	// x746, x747 = addcarryx(x745, x737, x734)
+	ADCQ	$0x0, R8	// x748 = x747.u64 + x735
+	ADDQ	AX, SI	// x749, x750 = addcarryx(0, x725, x740)
+	ADCXQ	DX, CX	// x751, x752 = addcarryx(x750, x727, x742)
+	ADCXQ	R15, R11	// x753, x754 = addcarryx(x752, x729, x744)
+	ADCXQ	DI, R12	// x755, x756 = addcarryx(x754, x731, x746)
+	ADCXQ	R8, R13	// x757, x758 = addcarryx(x756, x733, x748)
+	MOVQ	SI, DX
+	MULXQ	BX, R8, AX	// x759, x760 = mulx(x749, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R9
+	MULXQ	R9, SI, R10	// x761, x762 = mulx(x749, 0xffffffff)
+	MOVQ	$-0x1, DI
+	MULXQ	DI, R15, R14	// x763, x764 = mulx(x749, 0xffffffffffffffff)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x758
+	ADDQ	SI, R14	// x765, x766 = addcarryx(0, x764, x761)
+	ADCQ	$0x0, R10	// x767, x768 = addcarryx(x766, x762, 0)
+	ADCQ	$0x0, R8	// x769, x770 = addcarryx(x768, 0, x759)
+	ADCQ	$0x0, AX	// x771 = x770.u64 + x760
+	ADDQ	R15, DX	// x772, x773 = addcarryx(0, x749, x763)
+	ADCXQ	R14, CX	// x774, x775 = addcarryx(x773, x751, x765)
+	ADCXQ	R10, R11	// x776, x777 = addcarryx(x775, x753, x767)
+	ADCXQ	R8, R12	// x778, x779 = addcarryx(x777, x755, x769)
+	ADCXQ	AX, R13	// x780, x781 = addcarryx(x779, x757, x771)
+	ADCQ	$0x0, BX	// x782 = x758.u64 + x781.u64
+	MOVQ	CX, AX
+	SUBQ	$-0x1, AX	// x783, x784 = subborrowx(0, x774, 0xffffffffffffffff)
+	MOVQ	R11, R8
+	SBBQ	R9, R8	// x785, x786 = subborrowx(x784, x776, 0xffffffff)
+	MOVQ	R12, R10
+	SBBQ	$0x0, R10	// x787, x788 = subborrowx(x786, x778, 0)
+	MOVQ	$-0xffffffff, SI
+	MOVQ	R13, R14
+	SBBQ	SI, R14	// x789, x790 = subborrowx(x788, x780, 0xffffffff00000001)
+	SBBQ	$0x0, BX	// x791, x792 = subborrowx(x790, x782, 0)
+	CMOVQCS	CX, AX	// x793 = cmovznz(x792, x783, x774)
+	CMOVQCS	R11, R8	// x794 = cmovznz(x792, x785, x776)
+	CMOVQCS	R12, R10	// x795 = cmovznz(x792, x787, x778)
+	CMOVQCS	R13, R14	// x796 = cmovznz(x792, x789, x780)
+	MOVQ	16(SP), CX	// reload arg1 pointer
+	MOVQ	32(CX), DX	// arg1[4]
+	MOVQ	8(SP), R11	// reload arg2 pointer
+	MULXQ	88(R11), R12, BX	// x797, x798 = mulx(arg1[4], arg2[11])
+	MULXQ	80(R11), R15, R13	// x799, x800 = mulx(arg1[4], arg2[10])
+	MOVQ	R14, 120(SP)	// spill x796
+	MOVQ	R10, 128(SP)	// spill x795
+	MULXQ	72(R11), R10, R14	// x801, x802 = mulx(arg1[4], arg2[9])
+	MOVQ	R8, 136(SP)	// spill x794
+	MULXQ	64(R11), R8, DX	// x803, x804 = mulx(arg1[4], arg2[8])
+	ADDQ	R10, DX	// x805, x806 = addcarryx(0, x804, x801)
+	ADCXQ	R15, R14	// x807, x808 = addcarryx(x806, x802, x799)
+	ADCXQ	R12, R13	// x809, x810 = addcarryx(x808, x800, x797)
+	ADCQ	$0x0, BX	// x811 = x810.u64 + x798
+	MOVQ	DX, R10
+	MOVQ	R8, DX
+	MULXQ	SI, R12, R8	// x812, x813 = mulx(x803, 0xffffffff00000001)
+	MOVQ	AX, 144(SP)	// spill x793
+	MULXQ	R9, AX, R15	// x814, x815 = mulx(x803, 0xffffffff)
+	MULXQ	DI, R9, DI	// x816, x817 = mulx(x803, 0xffffffffffffffff)
+	ADDQ	AX, DI	// x818, x819 = addcarryx(0, x817, x814)
+	ADCQ	$0x0, R15	// x820, x821 = addcarryx(x819, x815, 0)
+	ADCQ	$0x0, R12	// x822, x823 = addcarryx(x821, 0, x812)
+	ADCQ	$0x0, R8	// x824 = x823.u64 + x813
+	ADDQ	R9, DX	// x825, x826 = addcarryx(0, x803, x816)
+	ADCXQ	DI, R10	// x827, x828 = addcarryx(x826, x805, x818)
+	ADCXQ	R15, R14	// x829, x830 = addcarryx(x828, x807, x820)
+	ADCXQ	R12, R13	// x831, x832 = addcarryx(x830, x809, x822)
+	ADCXQ	R8, BX	// x833, x834 = addcarryx(x832, x811, x824)
+	MOVQ	40(CX), DX	// arg1[5]
+	MULXQ	88(R11), R8, AX	// x835, x836 = mulx(arg1[5], arg2[11])
+	MULXQ	80(R11), DI, R9	// x837, x838 = mulx(arg1[5], arg2[10])
+	MULXQ	72(R11), R15, R12	// x839, x840 = mulx(arg1[5], arg2[9])
+	MULXQ	64(R11), CX, DX	// x841, x842 = mulx(arg1[5], arg2[8])
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x834
+	ADDQ	R15, DX	// x843, x844 = addcarryx(0, x842, x839)
+	ADCXQ	DI, R12	// x845, x846 = addcarryx(x844, x840, x837)
+	ADCXQ	R8, R9	// x847, x848 = addcarryx(x846, x838, x835)
+	ADCQ	$0x0, AX	// x849 = x848.u64 + x836
+	ADDQ	CX, R10	// x850, x851 = addcarryx(0, x827, x841)
+	ADCXQ	DX, R14	// x852, x853 = addcarryx(x851, x829, x843)
+	ADCXQ	R12, R13	// x854, x855 = addcarryx(x853, x831, x845)
+	ADCXQ	R9, BX	// x856, x857 = addcarryx(x855, x833, x847)
+	ADCXQ	AX, R11	// x858, x859 = addcarryx(x857, x834.u64, x849)
+	MOVQ	R10, DX
+	MULXQ	SI, CX, AX	// x860, x861 = mulx(x850, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R8
+	MULXQ	R8, R10, R9	// x862, x863 = mulx(x850, 0xffffffff)
+	MOVQ	$-0x1, DI
+	MULXQ	DI, R15, R12	// x864, x865 = mulx(x850, 0xffffffffffffffff)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x859
+	ADDQ	R10, R12	// x866, x867 = addcarryx(0, x865, x862)
+	ADCQ	$0x0, R9	// x868, x869 = addcarryx(x867, x863, 0)
+	ADCQ	$0x0, CX	// x870, x871 = addcarryx(x869, 0, x860)
+	ADCQ	$0x0, AX	// x872 = x871.u64 + x861
+	ADDQ	R15, DX	// x873, x874 = addcarryx(0, x850, x864)
+	ADCXQ	R12, R14	// x875, x876 = addcarryx(x874, x852, x866)
+	ADCXQ	R9, R13	// x877, x878 = addcarryx(x876, x854, x868)
+	ADCXQ	CX, BX	// x879, x880 = addcarryx(x878, x856, x870)
+	ADCXQ	AX, R11	// x881, x882 = addcarryx(x880, x858, x872)
+	ADCQ	$0x0, DI	// x883 = x859.u64 + x882.u64
+	MOVQ	16(SP), AX	// reload arg1 pointer
+	MOVQ	48(AX), DX	// arg1[6]
+	MOVQ	8(SP), CX	// reload arg2 pointer
+	MULXQ	88(CX), R10, R9	// x884, x885 = mulx(arg1[6], arg2[11])
+	MULXQ	80(CX), R15, R12	// x886, x887 = mulx(arg1[6], arg2[10])
+	MULXQ	72(CX), SI, R8	// x888, x889 = mulx(arg1[6], arg2[9])
+	MULXQ	64(CX), AX, DX	// x890, x891 = mulx(arg1[6], arg2[8])
+	ADDQ	SI, DX	// x892, x893 = addcarryx(0, x891, x888)
+	ADCXQ	R15, R8	// x894, x895 = addcarryx(x893, x889, x886)
+	ADCXQ	R10, R12	// x896, x897 = addcarryx(x895, x887, x884)
+	ADCQ	$0x0, R9	// x898 = x897.u64 + x885
+	ADDQ	AX, R14	// x899, x900 = addcarryx(0, x875, x890)
+	ADCXQ	DX, R13	// x901, x902 = addcarryx(x900, x877, x892)
+	ADCXQ	R8, BX	// x903, x904 = addcarryx(x902, x879, x894)
+	ADCXQ	R12, R11	// x905, x906 = addcarryx(x904, x881, x896)
+	ADCXQ	R9, DI	// x907, x908 = addcarryx(x906, x883, x898)
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, R9, R8	// x909, x910 = mulx(x899, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R10
+	MULXQ	R10, R12, SI	// x911, x912 = mulx(x899, 0xffffffff)
+	MOVQ	$-0x1, R14
+	MULXQ	R14, R14, R15	// x913, x914 = mulx(x899, 0xffffffffffffffff)
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x908
+	ADDQ	R12, R15	// x915, x916 = addcarryx(0, x914, x911)
+	ADCQ	$0x0, SI	// x917, x918 = addcarryx(x916, x912, 0)
+	ADCQ	$0x0, R9	// x919, x920 = addcarryx(x918, 0, x909)
+	ADCQ	$0x0, R8	// x921 = x920.u64 + x910
+	ADDQ	R14, DX	// x922, x923 = addcarryx(0, x899, x913)
+	ADCXQ	R15, R13	// x924, x925 = addcarryx(x923, x901, x915)
+	ADCXQ	SI, BX	// x926, x927 = addcarryx(x925, x903, x917)
+	ADCXQ	R9, R11	// x928, x929 = addcarryx(x927, x905, x919)
+	ADCXQ	R8, DI	// x930, x931 = addcarryx(x929, x907, x921)
+	ADCQ	$0x0, R10	// x932 = x908.u64 + x931.u64
+	MOVQ	16(SP), R8	// reload arg1 pointer
+	MOVQ	56(R8), DX	// arg1[7]
+	MULXQ	88(CX), SI, R9	// x933, x934 = mulx(arg1[7], arg2[11])
+	MULXQ	80(CX), R14, R12	// x935, x936 = mulx(arg1[7], arg2[10])
+	MULXQ	72(CX), AX, R15	// x937, x938 = mulx(arg1[7], arg2[9])
+	MULXQ	64(CX), R8, DX	// x939, x940 = mulx(arg1[7], arg2[8])
+	ADDQ	AX, DX	// x941, x942 = addcarryx(0, x940, x937)
+	ADCXQ	R14, R15	// x943, x944 = addcarryx(x942, x938, x935)
+	ADCXQ	SI, R12	// x945, x946 = addcarryx(x944, x936, x933)
+	ADCQ	$0x0, R9	// x947 = x946.u64 + x934
+	ADDQ	R8, R13	// x948, x949 = addcarryx(0, x924, x939)
+	ADCXQ	DX, BX	// x950, x951 = addcarryx(x949, x926, x941)
+	ADCXQ	R15, R11	// x952, x953 = addcarryx(x951, x928, x943)
+	ADCXQ	R12, DI	// x954, x955 = addcarryx(x953, x930, x945)
+	ADCXQ	R9, R10	// x956, x957 = addcarryx(x955, x932, x947)
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, R9, R8	// x958, x959 = mulx(x948, 0xffffffff00000001)
+	MOVQ	$0xffffffff, SI
+	MULXQ	SI, R13, R12	// x960, x961 = mulx(x948, 0xffffffff)
+	MOVQ	$-0x1, R14
+	MULXQ	R14, CX, R15	// x962, x963 = mulx(x948, 0xffffffffffffffff)
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x957
+	ADDQ	R13, R15	// x964, x965 = addcarryx(0, x963, x960)
+	ADCQ	$0x0, R12	// x966, x967 = addcarryx(x965, x961, 0)
+	ADCQ	$0x0, R9	// x968, x969 = addcarryx(x967, 0, x958)
+	ADCQ	$0x0, R8	// x970 = x969.u64 + x959
+	ADDQ	CX, DX	// x971, x972 = addcarryx(0, x948, x962)
+	ADCXQ	R15, BX	// x973, x974 = addcarryx(x972, x950, x964)
+	ADCXQ	R12, R11	// x975, x976 = addcarryx(x974, x952, x966)
+	ADCXQ	R9, DI	// x977, x978 = addcarryx(x976, x954, x968)
+	ADCXQ	R8, R10	// x979, x980 = addcarryx(x978, x956, x970)
+	ADCQ	$0x0, AX	// x981 = x957.u64 + x980.u64
+	MOVQ	BX, CX
+	SUBQ	$-0x1, CX	// x982, x983 = subborrowx(0, x973, 0xffffffffffffffff)
+	MOVQ	R11, R8
+	SBBQ	SI, R8	// x984, x985 = subborrowx(x983, x975, 0xffffffff)
+	MOVQ	DI, R9
+	SBBQ	$0x0, R9	// x986, x987 = subborrowx(x985, x977, 0)
+	MOVQ	$-0xffffffff, R12
+	MOVQ	R10, R13
+	SBBQ	R12, R13	// x988, x989 = subborrowx(x987, x979, 0xffffffff00000001)
+	SBBQ	$0x0, AX	// x990, x991 = subborrowx(x989, x981, 0)
+	CMOVQCS	BX, CX	// x992 = cmovznz(x991, x982, x973)
+	CMOVQCS	R11, R8	// x993 = cmovznz(x991, x984, x975)
+	CMOVQCS	DI, R9	// x994 = cmovznz(x991, x986, x977)
+	CMOVQCS	R10, R13	// x995 = cmovznz(x991, x988, x979)
+	MOVQ	CX, DX
+	MULXQ	80(SP), CX, AX	// x996, x997 = mulx(x992, x398)
+	MULXQ	64(SP), R11, R10	// x998, x999 = mulx(x992, x397)
+	MULXQ	56(SP), BX, DI	// x1000, x1001 = mulx(x992, x396)
+	MULXQ	72(SP), DX, R15	// x1002, x1003 = mulx(x992, x395)
+	ADDQ	BX, R15	// x1004, x1005 = addcarryx(0, x1003, x1000)
+	ADCXQ	R11, DI	// x1006, x1007 = addcarryx(x1005, x1001, x998)
+	ADCXQ	CX, R10	// x1008, x1009 = addcarryx(x1007, x999, x996)
+	ADCQ	$0x0, AX	// x1010 = x1009.u64 + x997
+	MULXQ	R12, R11, CX	// x1011, x1012 = mulx(x1002, 0xffffffff00000001)
+	MOVQ	R13, 152(SP)	// spill x995
+	MULXQ	SI, R13, BX	// x1013, x1014 = mulx(x1002, 0xffffffff)
+	MULXQ	R14, SI, R14	// x1015, x1016 = mulx(x1002, 0xffffffffffffffff)
+	ADDQ	R13, R14	// x1017, x1018 = addcarryx(0, x1016, x1013)
+	ADCQ	$0x0, BX	// x1019, x1020 = addcarryx(x1018, x1014, 0)
+	ADCQ	$0x0, R11	// x1021, x1022 = addcarryx(x1020, 0, x1011)
+	ADCQ	$0x0, CX	// x1023 = x1022.u64 + x1012
+	ADDQ	SI, DX	// x1024, x1025 = addcarryx(0, x1002, x1015)
+	ADCXQ	R14, R15	// x1026, x1027 = addcarryx(x1025, x1004, x1017)
+	ADCXQ	BX, DI	// x1028, x1029 = addcarryx(x1027, x1006, x1019)
+	ADCXQ	R11, R10	// x1030, x1031 = addcarryx(x1029, x1008, x1021)
+	ADCXQ	CX, AX	// x1032, x1033 = addcarryx(x1031, x1010, x1023)
+	MOVQ	R8, DX
+	MULXQ	80(SP), R8, CX	// x1034, x1035 = mulx(x993, x398)
+	MULXQ	64(SP), SI, R11	// x1036, x1037 = mulx(x993, x397)
+	MULXQ	56(SP), R13, BX	// x1038, x1039 = mulx(x993, x396)
+	MULXQ	72(SP), DX, R14	// x1040, x1041 = mulx(x993, x395)
+	MOVQ	R9, 160(SP)	// spill x994
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x1033
+	ADDQ	R13, R14	// x1042, x1043 = addcarryx(0, x1041, x1038)
+	ADCXQ	SI, BX	// x1044, x1045 = addcarryx(x1043, x1039, x1036)
+	ADCXQ	R8, R11	// x1046, x1047 = addcarryx(x1045, x1037, x1034)
+	ADCQ	$0x0, CX	// x1048 = x1047.u64 + x1035
+	ADDQ	DX, R15	// x1049, x1050 = addcarryx(0, x1026, x1040)
+	ADCXQ	R14, DI	// x1051, x1052 = addcarryx(x1050, x1028, x1042)
+	ADCXQ	BX, R10	// x1053, x1054 = addcarryx(x1052, x1030, x1044)
+	ADCXQ	R11, AX	// x1055, x1056 = addcarryx(x1054, x1032, x1046)
+	ADCXQ	CX, R9	// x1057, x1058 = addcarryx(x1056, x1033.u64, x1048)
+	MOVQ	R15, DX
+	MULXQ	R12, R8, CX	// x1059, x1060 = mulx(x1049, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R11
+	MULXQ	R11, BX, SI	// x1061, x1062 = mulx(x1049, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x1063, x1064 = mulx(x1049, 0xffffffffffffffff)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1058
+	ADDQ	BX, R14	// x1065, x1066 = addcarryx(0, x1064, x1061)
+	ADCQ	$0x0, SI	// x1067, x1068 = addcarryx(x1066, x1062, 0)
+	ADCQ	$0x0, R8	// x1069, x1070 = addcarryx(x1068, 0, x1059)
+	ADCQ	$0x0, CX	// x1071 = x1070.u64 + x1060
+	ADDQ	R15, DX	// x1072, x1073 = addcarryx(0, x1049, x1063)
+	ADCXQ	R14, DI	// x1074, x1075 = addcarryx(x1073, x1051, x1065)
+	ADCXQ	SI, R10	// x1076, x1077 = addcarryx(x1075, x1053, x1067)
+	ADCXQ	R8, AX	// x1078, x1079 = addcarryx(x1077, x1055, x1069)
+	ADCXQ	CX, R9	// x1080, x1081 = addcarryx(x1079, x1057, x1071)
+	ADCQ	$0x0, R13	// x1082 = x1058.u64 + x1081.u64
+	MOVQ	160(SP), DX	// reload x994
+	MULXQ	80(SP), R8, CX	// x1083, x1084 = mulx(x994, x398)
+	MULXQ	64(SP), BX, SI	// x1085, x1086 = mulx(x994, x397)
+	MULXQ	56(SP), R15, R14	// x1087, x1088 = mulx(x994, x396)
+	MULXQ	72(SP), R11, DX	// x1089, x1090 = mulx(x994, x395)
+	ADDQ	R15, DX	// x1091, x1092 = addcarryx(0, x1090, x1087)
+	ADCXQ	BX, R14	// x1093, x1094 = addcarryx(x1092, x1088, x1085)
+	ADCXQ	R8, SI	// x1095, x1096 = addcarryx(x1094, x1086, x1083)
+	ADCQ	$0x0, CX	// x1097 = x1096.u64 + x1084
+	ADDQ	R11, DI	// x1098, x1099 = addcarryx(0, x1074, x1089)
+	ADCXQ	DX, R10	// x1100, x1101 = addcarryx(x1099, x1076, x1091)
+	ADCXQ	R14, AX	// x1102, x1103 = addcarryx(x1101, x1078, x1093)
+	ADCXQ	SI, R9	// x1104, x1105 = addcarryx(x1103, x1080, x1095)
+	ADCXQ	CX, R13	// x1106, x1107 = addcarryx(x1105, x1082, x1097)
+	MOVQ	DI, DX
+	MULXQ	R12, R8, CX	// x1108, x1109 = mulx(x1098, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R11
+	MULXQ	R11, DI, SI	// x1110, x1111 = mulx(x1098, 0xffffffff)
+	MOVQ	$-0x1, BX
+	MULXQ	BX, R15, R14	// x1112, x1113 = mulx(x1098, 0xffffffffffffffff)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x1107
+	ADDQ	DI, R14	// x1114, x1115 = addcarryx(0, x1113, x1110)
+	ADCQ	$0x0, SI	// x1116, x1117 = addcarryx(x1115, x1111, 0)
+	ADCQ	$0x0, R8	// x1118, x1119 = addcarryx(x1117, 0, x1108)
+	ADCQ	$0x0, CX	// x1120 = x1119.u64 + x1109
+	ADDQ	R15, DX	// x1121, x1122 = addcarryx(0, x1098, x1112)
+	ADCXQ	R14, R10	// x1123, x1124 = addcarryx(x1122, x1100, x1114)
+	ADCXQ	SI, AX	// x1125, x1126 = addcarryx(x1124, x1102, x1116)
+	ADCXQ	R8, R9	// x1127, x1128 = addcarryx(x1126, x1104, x1118)
+	ADCXQ	CX, R13	// x1129, x1130 = addcarryx(x1128, x1106, x1120)
+	ADCQ	$0x0, BX	// x1131 = x1107.u64 + x1130.u64
+	MOVQ	152(SP), DX	// reload x995
+	MULXQ	80(SP), R8, CX	// x1132, x1133 = mulx(x995, x398)
+	MULXQ	64(SP), DI, SI	// x1134, x1135 = mulx(x995, x397)
+	MULXQ	56(SP), R15, R14	// x1136, x1137 = mulx(x995, x396)
+	MULXQ	72(SP), R11, DX	// x1138, x1139 = mulx(x995, x395)
+	ADDQ	R15, DX	// x1140, x1141 = addcarryx(0, x1139, x1136)
+	ADCXQ	DI, R14	// x1142, x1143 = addcarryx(x1141, x1137, x1134)
+	ADCXQ	R8, SI	// x1144, x1145 = addcarryx(x1143, x1135, x1132)
+	ADCQ	$0x0, CX	// x1146 = x1145.u64 + x1133
+	ADDQ	R11, R10	// x1147, x1148 = addcarryx(0, x1123, x1138)
+	ADCXQ	DX, AX	// x1149, x1150 = addcarryx(x1148, x1125, x1140)
+	ADCXQ	R14, R9	// x1151, x1152 = addcarryx(x1150, x1127, x1142)
+	ADCXQ	SI, R13	// x1153, x1154 = addcarryx(x1152, x1129, x1144)
+	ADCXQ	CX, BX	// x1155, x1156 = addcarryx(x1154, x1131, x1146)
+	MOVQ	R10, DX
+	MULXQ	R12, R8, CX	// x1157, x1158 = mulx(x1147, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R10
+	MULXQ	R10, SI, R11	// x1159, x1160 = mulx(x1147, 0xffffffff)
+	MOVQ	$-0x1, DI
+	MULXQ	DI, R15, R14	// x1161, x1162 = mulx(x1147, 0xffffffffffffffff)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1156
+	ADDQ	SI, R14	// x1163, x1164 = addcarryx(0, x1162, x1159)
+	ADCQ	$0x0, R11	// x1165, x1166 = addcarryx(x1164, x1160, 0)
+	ADCQ	$0x0, R8	// x1167, x1168 = addcarryx(x1166, 0, x1157)
+	ADCQ	$0x0, CX	// x1169 = x1168.u64 + x1158
+	ADDQ	R15, DX	// x1170, x1171 = addcarryx(0, x1147, x1161)
+	ADCXQ	R14, AX	// x1172, x1173 = addcarryx(x1171, x1149, x1163)
+	ADCXQ	R11, R9	// x1174, x1175 = addcarryx(x1173, x1151, x1165)
+	ADCXQ	R8, R13	// x1176, x1177 = addcarryx(x1175, x1153, x1167)
+	ADCXQ	CX, BX	// x1178, x1179 = addcarryx(x1177, x1155, x1169)
+	ADCQ	$0x0, R12	// x1180 = x1156.u64 + x1179.u64
+	MOVQ	AX, CX
+	SUBQ	$-0x1, CX	// x1181, x1182 = subborrowx(0, x1172, 0xffffffffffffffff)
+	MOVQ	R9, R8
+	SBBQ	R10, R8	// x1183, x1184 = subborrowx(x1182, x1174, 0xffffffff)
+	MOVQ	R13, R11
+	SBBQ	$0x0, R11	// x1185, x1186 = subborrowx(x1184, x1176, 0)
+	MOVQ	$-0xffffffff, SI
+	MOVQ	BX, R14
+	SBBQ	SI, R14	// x1187, x1188 = subborrowx(x1186, x1178, 0xffffffff00000001)
+	SBBQ	$0x0, R12	// x1189, x1190 = subborrowx(x1188, x1180, 0)
+	CMOVQCS	AX, CX	// x1191 = cmovznz(x1190, x1181, x1172)
+	CMOVQCS	R9, R8	// x1192 = cmovznz(x1190, x1183, x1174)
+	CMOVQCS	R13, R11	// x1193 = cmovznz(x1190, x1185, x1176)
+	CMOVQCS	BX, R14	// x1194 = cmovznz(x1190, x1187, x1178)
+	MOVQ	8(SP), AX	// reload arg2 pointer
+	MOVQ	32(AX), DX	// arg2[4]
+	MOVQ	16(SP), R9	// reload arg1 pointer
+	MULXQ	88(R9), R12, BX	// x1195, x1196 = mulx(arg2[4], arg1[11])
+	MULXQ	80(R9), R15, R13	// x1197, x1198 = mulx(arg2[4], arg1[10])
+	MOVQ	R14, 152(SP)	// spill x1194
+	MOVQ	R11, 160(SP)	// spill x1193
+	MULXQ	72(R9), R11, R14	// x1199, x1200 = mulx(arg2[4], arg1[9])
+	MOVQ	R8, 168(SP)	// spill x1192
+	MULXQ	64(R9), R8, DX	// x1201, x1202 = mulx(arg2[4], arg1[8])
+	ADDQ	R11, DX	// x1203, x1204 = addcarryx(0, x1202, x1199)
+	ADCXQ	R15, R14	// x1205, x1206 = addcarryx(x1204, x1200, x1197)
+	ADCXQ	R12, R13	// x1207, x1208 = addcarryx(x1206, x1198, x1195)
+	ADCQ	$0x0, BX	// x1209 = x1208.u64 + x1196
+	MOVQ	DX, R11
+	MOVQ	R8, DX
+	MULXQ	SI, R12, R8	// x1210, x1211 = mulx(x1201, 0xffffffff00000001)
+	MOVQ	CX, 176(SP)	// spill x1191
+	MULXQ	R10, CX, R15	// x1212, x1213 = mulx(x1201, 0xffffffff)
+	MULXQ	DI, R10, DI	// x1214, x1215 = mulx(x1201, 0xffffffffffffffff)
+	ADDQ	CX, DI	// x1216, x1217 = addcarryx(0, x1215, x1212)
+	ADCQ	$0x0, R15	// x1218, x1219 = addcarryx(x1217, x1213, 0)
+	ADCQ	$0x0, R12	// x1220, x1221 = addcarryx(x1219, 0, x1210)
+	ADCQ	$0x0, R8	// x1222 = x1221.u64 + x1211
+	ADDQ	R10, DX	// x1223, x1224 = addcarryx(0, x1201, x1214)
+	ADCXQ	DI, R11	// x1225, x1226 = addcarryx(x1224, x1203, x1216)
+	ADCXQ	R15, R14	// x1227, x1228 = addcarryx(x1226, x1205, x1218)
+	ADCXQ	R12, R13	// x1229, x1230 = addcarryx(x1228, x1207, x1220)
+	ADCXQ	R8, BX	// x1231, x1232 = addcarryx(x1230, x1209, x1222)
+	MOVQ	40(AX), DX	// arg2[5]
+	MULXQ	88(R9), R8, CX	// x1233, x1234 = mulx(arg2[5], arg1[11])
+	MULXQ	80(R9), DI, R10	// x1235, x1236 = mulx(arg2[5], arg1[10])
+	MULXQ	72(R9), R15, R12	// x1237, x1238 = mulx(arg2[5], arg1[9])
+	MULXQ	64(R9), AX, DX	// x1239, x1240 = mulx(arg2[5], arg1[8])
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x1232
+	ADDQ	R15, DX	// x1241, x1242 = addcarryx(0, x1240, x1237)
+	ADCXQ	DI, R12	// x1243, x1244 = addcarryx(x1242, x1238, x1235)
+	ADCXQ	R8, R10	// x1245, x1246 = addcarryx(x1244, x1236, x1233)
+	ADCQ	$0x0, CX	// x1247 = x1246.u64 + x1234
+	ADDQ	AX, R11	// x1248, x1249 = addcarryx(0, x1225, x1239)
+	ADCXQ	DX, R14	// x1250, x1251 = addcarryx(x1249, x1227, x1241)
+	ADCXQ	R12, R13	// x1252, x1253 = addcarryx(x1251, x1229, x1243)
+	ADCXQ	R10, BX	// x1254, x1255 = addcarryx(x1253, x1231, x1245)
+	ADCXQ	CX, R9	// x1256, x1257 = addcarryx(x1255, x1232.u64, x1247)
+	MOVQ	R11, DX
+	MULXQ	SI, CX, AX	// x1258, x1259 = mulx(x1248, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R8
+	MULXQ	R8, R11, R10	// x1260, x1261 = mulx(x1248, 0xffffffff)
+	MOVQ	$-0x1, DI
+	MULXQ	DI, R15, R12	// x1262, x1263 = mulx(x1248, 0xffffffffffffffff)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x1257
+	ADDQ	R11, R12	// x1264, x1265 = addcarryx(0, x1263, x1260)
+	ADCQ	$0x0, R10	// x1266, x1267 = addcarryx(x1265, x1261, 0)
+	ADCQ	$0x0, CX	// x1268, x1269 = addcarryx(x1267, 0, x1258)
+	ADCQ	$0x0, AX	// x1270 = x1269.u64 + x1259
+	ADDQ	R15, DX	// x1271, x1272 = addcarryx(0, x1248, x1262)
+	ADCXQ	R12, R14	// x1273, x1274 = addcarryx(x1272, x1250, x1264)
+	ADCXQ	R10, R13	// x1275, x1276 = addcarryx(x1274, x1252, x1266)
+	ADCXQ	CX, BX	// x1277, x1278 = addcarryx(x1276, x1254, x1268)
+	ADCXQ	AX, R9	// x1279, x1280 = addcarryx(x1278, x1256, x1270)
+	ADCQ	$0x0, DI	// x1281 = x1257.u64 + x1280.u64
+	MOVQ	8(SP), AX	// reload arg2 pointer
+	MOVQ	48(AX), DX	// arg2[6]
+	MOVQ	16(SP), CX	// reload arg1 pointer
+	MULXQ	88(CX), R11, R10	// x1282, x1283 = mulx(arg2[6], arg1[11])
+	MULXQ	80(CX), R15, R12	// x1284, x1285 = mulx(arg2[6], arg1[10])
+	MULXQ	72(CX), SI, R8	// x1286, x1287 = mulx(arg2[6], arg1[9])
+	MULXQ	64(CX), AX, DX	// x1288, x1289 = mulx(arg2[6], arg1[8])
+	ADDQ	SI, DX	// x1290, x1291 = addcarryx(0, x1289, x1286)
+	ADCXQ	R15, R8	// x1292, x1293 = addcarryx(x1291, x1287, x1284)
+	ADCXQ	R11, R12	// x1294, x1295 = addcarryx(x1293, x1285, x1282)
+	ADCQ	$0x0, R10	// x1296 = x1295.u64 + x1283
+	ADDQ	AX, R14	// x1297, x1298 = addcarryx(0, x1273, x1288)
+	ADCXQ	DX, R13	// x1299, x1300 = addcarryx(x1298, x1275, x1290)
+	ADCXQ	R8, BX	// x1301, x1302 = addcarryx(x1300, x1277, x1292)
+	ADCXQ	R12, R9	// x1303, x1304 = addcarryx(x1302, x1279, x1294)
+	ADCXQ	R10, DI	// x1305, x1306 = addcarryx(x1304, x1281, x1296)
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, R10, R8	// x1307, x1308 = mulx(x1297, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R11
+	MULXQ	R11, R12, SI	// x1309, x1310 = mulx(x1297, 0xffffffff)
+	MOVQ	$-0x1, R14
+	MULXQ	R14, R14, R15	// x1311, x1312 = mulx(x1297, 0xffffffffffffffff)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x1306
+	ADDQ	R12, R15	// x1313, x1314 = addcarryx(0, x1312, x1309)
+	ADCQ	$0x0, SI	// x1315, x1316 = addcarryx(x1314, x1310, 0)
+	ADCQ	$0x0, R10	// x1317, x1318 = addcarryx(x1316, 0, x1307)
+	ADCQ	$0x0, R8	// x1319 = x1318.u64 + x1308
+	ADDQ	R14, DX	// x1320, x1321 = addcarryx(0, x1297, x1311)
+	ADCXQ	R15, R13	// x1322, x1323 = addcarryx(x1321, x1299, x1313)
+	ADCXQ	SI, BX	// x1324, x1325 = addcarryx(x1323, x1301, x1315)
+	ADCXQ	R10, R9	// x1326, x1327 = addcarryx(x1325, x1303, x1317)
+	ADCXQ	R8, DI	// x1328, x1329 = addcarryx(x1327, x1305, x1319)
+	ADCQ	$0x0, R11	// x1330 = x1306.u64 + x1329.u64
+	MOVQ	8(SP), R8	// reload arg2 pointer
+	MOVQ	56(R8), DX	// arg2[7]
+	MULXQ	88(CX), SI, R10	// x1331, x1332 = mulx(arg2[7], arg1[11])
+	MULXQ	80(CX), R14, R12	// x1333, x1334 = mulx(arg2[7], arg1[10])
+	MULXQ	72(CX), AX, R15	// x1335, x1336 = mulx(arg2[7], arg1[9])
+	MULXQ	64(CX), R8, DX	// x1337, x1338 = mulx(arg2[7], arg1[8])
+	ADDQ	AX, DX	// x1339, x1340 = addcarryx(0, x1338, x1335)
+	ADCXQ	R14, R15	// x1341, x1342 = addcarryx(x1340, x1336, x1333)
+	ADCXQ	SI, R12	// x1343, x1344 = addcarryx(x1342, x1334, x1331)
+	ADCQ	$0x0, R10	// x1345 = x1344.u64 + x1332
+	ADDQ	R8, R13	// x1346, x1347 = addcarryx(0, x1322, x1337)
+	ADCXQ	DX, BX	// x1348, x1349 = addcarryx(x1347, x1324, x1339)
+	ADCXQ	R15, R9	// x1350, x1351 = addcarryx(x1349, x1326, x1341)
+	ADCXQ	R12, DI	// x1352, x1353 = addcarryx(x1351, x1328, x1343)
+	ADCXQ	R10, R11	// x1354, x1355 = addcarryx(x1353, x1330, x1345)
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, R10, R8	// x1356, x1357 = mulx(x1346, 0xffffffff00000001)
+	MOVQ	$0xffffffff, SI
+	MULXQ	SI, R13, R12	// x1358, x1359 = mulx(x1346, 0xffffffff)
+	MOVQ	$-0x1, R14
+	MULXQ	R14, CX, R15	// x1360, x1361 = mulx(x1346, 0xffffffffffffffff)
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x1355
+	ADDQ	R13, R15	// x1362, x1363 = addcarryx(0, x1361, x1358)
+	ADCQ	$0x0, R12	// x1364, x1365 = addcarryx(x1363, x1359, 0)
+	ADCQ	$0x0, R10	// x1366, x1367 = addcarryx(x1365, 0, x1356)
+	ADCQ	$0x0, R8	// x1368 = x1367.u64 + x1357
+	ADDQ	CX, DX	// x1369, x1370 = addcarryx(0, x1346, x1360)
+	ADCXQ	R15, BX	// x1371, x1372 = addcarryx(x1370, x1348, x1362)
+	ADCXQ	R12, R9	// x1373, x1374 = addcarryx(x1372, x1350, x1364)
+	ADCXQ	R10, DI	// x1375, x1376 = addcarryx(x1374, x1352, x1366)
+	ADCXQ	R8, R11	// x1377, x1378 = addcarryx(x1376, x1354, x1368)
+	ADCQ	$0x0, AX	// x1379 = x1355.u64 + x1378.u64
+	MOVQ	BX, CX
+	SUBQ	$-0x1, CX	// x1380, x1381 = subborrowx(0, x1371, 0xffffffffffffffff)
+	MOVQ	R9, R8
+	SBBQ	SI, R8	// x1382, x1383 = subborrowx(x1381, x1373, 0xffffffff)
+	MOVQ	DI, R10
+	SBBQ	$0x0, R10	// x1384, x1385 = subborrowx(x1383, x1375, 0)
+	MOVQ	$-0xffffffff, R12
+	MOVQ	R11, R13
+	SBBQ	R12, R13	// x1386, x1387 = subborrowx(x1385, x1377, 0xffffffff00000001)
+	SBBQ	$0x0, AX	// x1388, x1389 = subborrowx(x1387, x1379, 0)
+	CMOVQCS	BX, CX	// x1390 = cmovznz(x1389, x1380, x1371)
+	CMOVQCS	R9, R8	// x1391 = cmovznz(x1389, x1382, x1373)
+	CMOVQCS	DI, R10	// x1392 = cmovznz(x1389, x1384, x1375)
+	CMOVQCS	R11, R13	// x1393 = cmovznz(x1389, x1386, x1377)
+	MOVQ	CX, DX
+	MULXQ	48(SP), CX, AX	// x1394, x1395 = mulx(x1390, x199)
+	MULXQ	40(SP), R11, R9	// x1396, x1397 = mulx(x1390, x198)
+	MULXQ	32(SP), BX, DI	// x1398, x1399 = mulx(x1390, x197)
+	MULXQ	24(SP), DX, R15	// x1400, x1401 = mulx(x1390, x196)
+	ADDQ	BX, R15	// x1402, x1403 = addcarryx(0, x1401, x1398)
+	ADCXQ	R11, DI	// x1404, x1405 = addcarryx(x1403, x1399, x1396)
+	ADCXQ	CX, R9	// x1406, x1407 = addcarryx(x1405, x1397, x1394)
+	ADCQ	$0x0, AX	// x1408 = x1407.u64 + x1395
+	MULXQ	R12, R11, CX	// x1409, x1410 = mulx(x1400, 0xffffffff00000001)
+	MOVQ	R13, 184(SP)	// spill x1393
+	MULXQ	SI, R13, BX	// x1411, x1412 = mulx(x1400, 0xffffffff)
+	MULXQ	R14, SI, R14	// x1413, x1414 = mulx(x1400, 0xffffffffffffffff)
+	ADDQ	R13, R14	// x1415, x1416 = addcarryx(0, x1414, x1411)
+	ADCQ	$0x0, BX	// x1417, x1418 = addcarryx(x1416, x1412, 0)
+	ADCQ	$0x0, R11	// x1419, x1420 = addcarryx(x1418, 0, x1409)
+	ADCQ	$0x0, CX	// x1421 = x1420.u64 + x1410
+	ADDQ	SI, DX	// x1422, x1423 = addcarryx(0, x1400, x1413)
+	ADCXQ	R14, R15	// x1424, x1425 = addcarryx(x1423, x1402, x1415)
+	ADCXQ	BX, DI	// x1426, x1427 = addcarryx(x1425, x1404, x1417)
+	ADCXQ	R11, R9	// x1428, x1429 = addcarryx(x1427, x1406, x1419)
+	ADCXQ	CX, AX	// x1430, x1431 = addcarryx(x1429, x1408, x1421)
+	MOVQ	R8, DX
+	MULXQ	48(SP), R8, CX	// x1432, x1433 = mulx(x1391, x199)
+	MULXQ	40(SP), SI, R11	// x1434, x1435 = mulx(x1391, x198)
+	MULXQ	32(SP), R13, BX	// x1436, x1437 = mulx(x1391, x197)
+	MULXQ	24(SP), DX, R14	// x1438, x1439 = mulx(x1391, x196)
+	MOVQ	R10, 192(SP)	// spill x1392
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x1431
+	ADDQ	R13, R14	// x1440, x1441 = addcarryx(0, x1439, x1436)
+	ADCXQ	SI, BX	// x1442, x1443 = addcarryx(x1441, x1437, x1434)
+	ADCXQ	R8, R11	// x1444, x1445 = addcarryx(x1443, x1435, x1432)
+	ADCQ	$0x0, CX	// x1446 = x1445.u64 + x1433
+	ADDQ	DX, R15	// x1447, x1448 = addcarryx(0, x1424, x1438)
+	ADCXQ	R14, DI	// x1449, x1450 = addcarryx(x1448, x1426, x1440)
+	ADCXQ	BX, R9	// x1451, x1452 = addcarryx(x1450, x1428, x1442)
+	ADCXQ	R11, AX	// x1453, x1454 = addcarryx(x1452, x1430, x1444)
+	ADCXQ	CX, R10	// x1455, x1456 = addcarryx(x1454, x1431.u64, x1446)
+	MOVQ	R15, DX
+	MULXQ	R12, R8, CX	// x1457, x1458 = mulx(x1447, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R11
+	MULXQ	R11, BX, SI	// x1459, x1460 = mulx(x1447, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x1461, x1462 = mulx(x1447, 0xffffffffffffffff)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1456
+	ADDQ	BX, R14	// x1463, x1464 = addcarryx(0, x1462, x1459)
+	ADCQ	$0x0, SI	// x1465, x1466 = addcarryx(x1464, x1460, 0)
+	ADCQ	$0x0, R8	// x1467, x1468 = addcarryx(x1466, 0, x1457)
+	ADCQ	$0x0, CX	// x1469 = x1468.u64 + x1458
+	ADDQ	R15, DX	// x1470, x1471 = addcarryx(0, x1447, x1461)
+	ADCXQ	R14, DI	// x1472, x1473 = addcarryx(x1471, x1449, x1463)
+	ADCXQ	SI, R9	// x1474, x1475 = addcarryx(x1473, x1451, x1465)
+	ADCXQ	R8, AX	// x1476, x1477 = addcarryx(x1475, x1453, x1467)
+	ADCXQ	CX, R10	// x1478, x1479 = addcarryx(x1477, x1455, x1469)
+	ADCQ	$0x0, R13	// x1480 = x1456.u64 + x1479.u64
+	MOVQ	192(SP), DX	// reload x1392
+	MULXQ	48(SP), R8, CX	// x1481, x1482 = mulx(x1392, x199)
+	MULXQ	40(SP), BX, SI	// x1483, x1484 = mulx(x1392, x198)
+	MULXQ	32(SP), R15, R14	// x1485, x1486 = mulx(x1392, x197)
+	MULXQ	24(SP), R11, DX	// x1487, x1488 = mulx(x1392, x196)
+	ADDQ	R15, DX	// x1489, x1490 = addcarryx(0, x1488, x1485)
+	ADCXQ	BX, R14	// x1491, x1492 = addcarryx(x1490, x1486, x1483)
+	ADCXQ	R8, SI	// x1493, x1494 = addcarryx(x1492, x1484, x1481)
+	ADCQ	$0x0, CX	// x1495 = x1494.u64 + x1482
+	ADDQ	R11, DI	// x1496, x1497 = addcarryx(0, x1472, x1487)
+	ADCXQ	DX, R9	// x1498, x1499 = addcarryx(x1497, x1474, x1489)
+	ADCXQ	R14, AX	// x1500, x1501 = addcarryx(x1499, x1476, x1491)
+	ADCXQ	SI, R10	// x1502, x1503 = addcarryx(x1501, x1478, x1493)
+	ADCXQ	CX, R13	// x1504, x1505 = addcarryx(x1503, x1480, x1495)
+	MOVQ	DI, DX
+	MULXQ	R12, R8, CX	// x1506, x1507 = mulx(x1496, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R11
+	MULXQ	R11, DI, SI	// x1508, x1509 = mulx(x1496, 0xffffffff)
+	MOVQ	$-0x1, BX
+	MULXQ	BX, R15, R14	// x1510, x1511 = mulx(x1496, 0xffffffffffffffff)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x1505
+	ADDQ	DI, R14	// x1512, x1513 = addcarryx(0, x1511, x1508)
+	ADCQ	$0x0, SI	// x1514, x1515 = addcarryx(x1513, x1509, 0)
+	ADCQ	$0x0, R8	// x1516, x1517 = addcarryx(x1515, 0, x1506)
+	ADCQ	$0x0, CX	// x1518 = x1517.u64 + x1507
+	ADDQ	R15, DX	// x1519, x1520 = addcarryx(0, x1496, x1510)
+	ADCXQ	R14, R9	// x1521, x1522 = addcarryx(x1520, x1498, x1512)
+	ADCXQ	SI, AX	// x1523, x1524 = addcarryx(x1522, x1500, x1514)
+	ADCXQ	R8, R10	// x1525, x1526 = addcarryx(x1524, x1502, x1516)
+	ADCXQ	CX, R13	// x1527, x1528 = addcarryx(x1526, x1504, x1518)
+	ADCQ	$0x0, BX	// x1529 = x1505.u64 + x1528.u64
+	MOVQ	184(SP), DX	// reload x1393
+	MULXQ	48(SP), R8, CX	// x1530, x1531 = mulx(x1393, x199)
+	MULXQ	40(SP), DI, SI	// x1532, x1533 = mulx(x1393, x198)
+	MULXQ	32(SP), R15, R14	// x1534, x1535 = mulx(x1393, x197)
+	MULXQ	24(SP), R11, DX	// x1536, x1537 = mulx(x1393, x196)
+	ADDQ	R15, DX	// x1538, x1539 = addcarryx(0, x1537, x1534)
+	ADCXQ	DI, R14	// x1540, x1541 = addcarryx(x1539, x1535, x1532)
+	ADCXQ	R8, SI	// x1542, x1543 = addcarryx(x1541, x1533, x1530)
+	ADCQ	$0x0, CX	// x1544 = x1543.u64 + x1531
+	ADDQ	R11, R9	// x1545, x1546 = addcarryx(0, x1521, x1536)
+	ADCXQ	DX, AX	// x1547, x1548 = addcarryx(x1546, x1523, x1538)
+	ADCXQ	R14, R10	// x1549, x1550 = addcarryx(x1548, x1525, x1540)
+	ADCXQ	SI, R13	// x1551, x1552 = addcarryx(x1550, x1527, x1542)
+	ADCXQ	CX, BX	// x1553, x1554 = addcarryx(x1552, x1529, x1544)
+	MOVQ	R9, DX
+	MULXQ	R12, R8, CX	// x1555, x1556 = mulx(x1545, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R9
+	MULXQ	R9, SI, R11	// x1557, x1558 = mulx(x1545, 0xffffffff)
+	MOVQ	$-0x1, DI
+	MULXQ	DI, R15, R14	// x1559, x1560 = mulx(x1545, 0xffffffffffffffff)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1554
+	ADDQ	SI, R14	// x1561, x1562 = addcarryx(0, x1560, x1557)
+	ADCQ	$0x0, R11	// x1563, x1564 = addcarryx(x1562, x1558, 0)
+	ADCQ	$0x0, R8	// x1565, x1566 = addcarryx(x1564, 0, x1555)
+	ADCQ	$0x0, CX	// x1567 = x1566.u64 + x1556
+	ADDQ	R15, DX	// x1568, x1569 = addcarryx(0, x1545, x1559)
+	ADCXQ	R14, AX	// x1570, x1571 = addcarryx(x1569, x1547, x1561)
+	ADCXQ	R11, R10	// x1572, x1573 = addcarryx(x1571, x1549, x1563)
+	ADCXQ	R8, R13	// x1574, x1575 = addcarryx(x1573, x1551, x1565)
+	ADCXQ	CX, BX	// x1576, x1577 = addcarryx(x1575, x1553, x1567)
+	ADCQ	$0x0, R12	// x1578 = x1554.u64 + x1577.u64
+	MOVQ	AX, CX
+	SUBQ	$-0x1, CX	// x1579, x1580 = subborrowx(0, x1570, 0xffffffffffffffff)
+	MOVQ	R10, R8
+	SBBQ	R9, R8	// x1581, x1582 = subborrowx(x1580, x1572, 0xffffffff)
+	MOVQ	R13, R11
+	SBBQ	$0x0, R11	// x1583, x1584 = subborrowx(x1582, x1574, 0)
+	MOVQ	$-0xffffffff, SI
+	MOVQ	BX, R14
+	SBBQ	SI, R14	// x1585, x1586 = subborrowx(x1584, x1576, 0xffffffff00000001)
+	SBBQ	$0x0, R12	// x1587, x1588 = subborrowx(x1586, x1578, 0)
+	CMOVQCS	AX, CX	// x1589 = cmovznz(x1588, x1579, x1570)
+	CMOVQCS	R10, R8	// x1590 = cmovznz(x1588, x1581, x1572)
+	CMOVQCS	R13, R11	// x1591 = cmovznz(x1588, x1583, x1574)
+	CMOVQCS	BX, R14	// x1592 = cmovznz(x1588, x1585, x1576)
+	MOVQ	144(SP), AX	// reload x793
+	SUBQ	112(SP), AX	// x1593, x1594 = subborrowx(0, x793, x594)
+	MOVQ	136(SP), R10	// reload x794
+	SBBQ	104(SP), R10	// x1595, x1596 = subborrowx(x1594, x794, x595)
+	MOVQ	128(SP), BX	// reload x795
+	SBBQ	96(SP), BX	// x1597, x1598 = subborrowx(x1596, x795, x596)
+	MOVQ	120(SP), R12	// reload x796
+	SBBQ	88(SP), R12	// x1599, x1600 = subborrowx(x1598, x796, x597)
+	MOVQ	$0x0, R13
+	CMOVQCS	DI, R13	// x1601 = cmovznz(x1600, 0, 0xffffffffffffffff)
+	MOVQ	R13, R15
+	ANDQ	R9, R15	// x1602 = x1601 & 0xffffffff
+	MOVQ	R13, DX
+	ANDQ	SI, DX	// x1603 = x1601 & 0xffffffff00000001
+	ADDQ	R13, AX	// x1604, x1605 = addcarryx(0, x1593, x1601)
+	ADCXQ	R15, R10	// x1606, x1607 = addcarryx(x1605, x1595, x1602)
+	ADCQ	$0x0, BX	// x1608, x1609 = addcarryx(x1607, x1597, 0)
+	ADCXQ	DX, R12	// x1610, x1611 = addcarryx(x1609, x1599, x1603)
+	MOVQ	AX, R13
+	ADDQ	AX, R13	// x1612, x1613 = addcarryx(0, x1604, x1604)
+	MOVQ	R10, R15
+	ADCXQ	R10, R15	// x1614, x1615 = addcarryx(x1613, x1606, x1606)
+	MOVQ	BX, DX
+	ADCXQ	BX, DX	// x1616, x1617 = addcarryx(x1615, x1608, x1608)
+	MOVQ	R14, 120(SP)	// spill x1592
+	MOVQ	R12, R14
+	ADCXQ	R12, R14	// x1618, x1619 = addcarryx(x1617, x1610, x1610)
+	MOVQ	R11, 128(SP)	// spill x1591
+	MOVQ	R13, R11
+	MOVQ	R8, 136(SP)	// spill x1590
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x1619
+	SUBQ	$-0x1, R11	// x1620, x1621 = subborrowx(0, x1612, 0xffffffffffffffff)
+	MOVQ	CX, 144(SP)	// spill x1589
+	MOVQ	R15, CX
+	SBBQ	R9, CX	// x1622, x1623 = subborrowx(x1621, x1614, 0xffffffff)
+	MOVQ	R12, 184(SP)	// spill x1610
+	MOVQ	DX, R12
+	SBBQ	$0x0, R12	// x1624, x1625 = subborrowx(x1623, x1616, 0)
+	MOVQ	BX, 192(SP)	// spill x1608
+	MOVQ	R14, BX
+	SBBQ	SI, BX	// x1626, x1627 = subborrowx(x1625, x1618, 0xffffffff00000001)
+	SBBQ	$0x0, R8	// x1628, x1629 = subborrowx(x1627, x1619.u64, 0)
+	CMOVQCS	R13, R11	// x1630 = cmovznz(x1629, x1620, x1612)
+	CMOVQCS	R15, CX	// x1631 = cmovznz(x1629, x1622, x1614)
+	CMOVQCS	DX, R12	// x1632 = cmovznz(x1629, x1624, x1616)
+	CMOVQCS	R14, BX	// x1633 = cmovznz(x1629, x1626, x1618)
+	MOVQ	R11, DX
+	MULXQ	BX, R11, R8	// x1634, x1635 = mulx(x1630, x1633)
+	MULXQ	R12, R14, R13	// x1636, x1637 = mulx(x1630, x1632)
+	MOVQ	R10, 200(SP)	// spill x1606
+	MULXQ	CX, R10, R15	// x1638, x1639 = mulx(x1630, x1631)
+	MOVQ	AX, 208(SP)	// spill x1604
+	MULXQ	DX, AX, DX	// x1640, x1641 = mulx(x1630, x1630)
+	ADDQ	R10, DX	// x1642, x1643 = addcarryx(0, x1641, x1638)
+	MOVQ	R10, 216(SP)	// spill x1638
+	MOVQ	R15, R10
+	ADCXQ	R14, R10	// x1644, x1645 = addcarryx(x1643, x1639, x1636)
+	MOVQ	R14, 224(SP)	// spill x1636
+	MOVQ	R13, R14
+	ADCXQ	R11, R14	// x1646, x1647 = addcarryx(x1645, x1637, x1634)
+	MOVQ	R11, 232(SP)	// spill x1634
+	MOVQ	R8, R11
+	ADCQ	$0x0, R11	// x1648 = x1647.u64 + x1635
+	MOVQ	DX, 240(SP)	// spill x1642
+	MOVQ	AX, DX
+	MOVQ	R8, 248(SP)	// spill x1635
+	MULXQ	SI, R8, AX	// x1649, x1650 = mulx(x1640, 0xffffffff00000001)
+	MULXQ	R9, SI, R9	// x1651, x1652 = mulx(x1640, 0xffffffff)
+	MOVQ	R13, 256(SP)	// spill x1637
+	MULXQ	DI, R13, DI	// x1653, x1654 = mulx(x1640, 0xffffffffffffffff)
+	ADDQ	SI, DI	// x1655, x1656 = addcarryx(0, x1654, x1651)
+	ADCQ	$0x0, R9	// x1657, x1658 = addcarryx(x1656, x1652, 0)
+	ADCQ	$0x0, R8	// x1659, x1660 = addcarryx(x1658, 0, x1649)
+	ADCQ	$0x0, AX	// x1661 = x1660.u64 + x1650
+	ADDQ	R13, DX	// x1662, x1663 = addcarryx(0, x1640, x1653)
+	ADCXQ	240(SP), DI	// x1664, x1665 = addcarryx(x1663, x1642, x1655)
+	ADCXQ	R9, R10	// x1666, x1667 = addcarryx(x1665, x1644, x1657)
+	ADCXQ	R8, R14	// x1668, x1669 = addcarryx(x1667, x1646, x1659)
+	ADCXQ	AX, R11	// x1670, x1671 = addcarryx(x1669, x1648, x1661)
+	MOVQ	CX, DX
+	MULXQ	BX, CX, AX	// x1672, x1673 = mulx(x1631, x1633)
+	MULXQ	R12, R9, R8	// x1674, x1675 = mulx(x1631, x1632)
+	MULXQ	DX, R13, SI	// x1676, x1677 = mulx(x1631, x1631)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x1671
+	ADDQ	R13, R15	// x1680, x1681 = addcarryx(0, x1639, x1676)
+	ADCXQ	R9, SI	// x1682, x1683 = addcarryx(x1681, x1677, x1674)
+	MOVQ	R8, R13
+	ADCXQ	CX, R13	// x1684, x1685 = addcarryx(x1683, x1675, x1672)
+	MOVQ	CX, 240(SP)	// spill x1672
+	MOVQ	AX, CX
+	ADCQ	$0x0, CX	// x1686 = x1685.u64 + x1673
+	ADDQ	216(SP), DI	// x1687, x1688 = addcarryx(0, x1664, x1638)
+	ADCXQ	R15, R10	// x1689, x1690 = addcarryx(x1688, x1666, x1680)
+	ADCXQ	SI, R14	// x1691, x1692 = addcarryx(x1690, x1668, x1682)
+	ADCXQ	R13, R11	// x1693, x1694 = addcarryx(x1692, x1670, x1684)
+	ADCXQ	CX, DX	// x1695, x1696 = addcarryx(x1694, x1671.u64, x1686)
+	MOVQ	DX, CX
+	MOVQ	DI, DX
+	MOVQ	$-0xffffffff, SI
+	MULXQ	SI, R13, DI	// x1697, x1698 = mulx(x1687, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R15
+	MULXQ	R15, SI, R15	// x1699, x1700 = mulx(x1687, 0xffffffff)
+	MOVQ	AX, 216(SP)	// spill x1673
+	MOVQ	$-0x1, AX
+	MOVQ	R8, 264(SP)	// spill x1675
+	MULXQ	AX, R8, AX	// x1701, x1702 = mulx(x1687, 0xffffffffffffffff)
+	MOVQ	R9, 272(SP)	// spill x1674
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x1696
+	ADDQ	SI, AX	// x1703, x1704 = addcarryx(0, x1702, x1699)
+	ADCQ	$0x0, R15	// x1705, x1706 = addcarryx(x1704, x1700, 0)
+	ADCQ	$0x0, R13	// x1707, x1708 = addcarryx(x1706, 0, x1697)
+	ADCQ	$0x0, DI	// x1709 = x1708.u64 + x1698
+	ADDQ	R8, DX	// x1710, x1711 = addcarryx(0, x1687, x1701)
+	ADCXQ	AX, R10	// x1712, x1713 = addcarryx(x1711, x1689, x1703)
+	ADCXQ	R15, R14	// x1714, x1715 = addcarryx(x1713, x1691, x1705)
+	ADCXQ	R13, R11	// x1716, x1717 = addcarryx(x1715, x1693, x1707)
+	ADCXQ	DI, CX	// x1718, x1719 = addcarryx(x1717, x1695, x1709)
+	ADCQ	$0x0, R9	// x1720 = x1696.u64 + x1719.u64
+	MOVQ	R12, DX
+	MULXQ	BX, R8, AX	// x1721, x1722 = mulx(x1632, x1633)
+	MULXQ	DX, DI, SI	// x1723, x1724 = mulx(x1632, x1632)
+	MOVQ	256(SP), R12	// reload x1637
+	ADDQ	272(SP), R12	// x1729, x1730 = addcarryx(0, x1637, x1674)
+	ADCXQ	264(SP), DI	// x1731, x1732 = addcarryx(x1730, x1675, x1723)
+	ADCXQ	R8, SI	// x1733, x1734 = addcarryx(x1732, x1724, x1721)
+	MOVQ	AX, R13
+	ADCQ	$0x0, R13	// x1735 = x1734.u64 + x1722
+	ADDQ	224(SP), R10	// x1736, x1737 = addcarryx(0, x1712, x1636)
+	ADCXQ	R12, R14	// x1738, x1739 = addcarryx(x1737, x1714, x1729)
+	ADCXQ	DI, R11	// x1740, x1741 = addcarryx(x1739, x1716, x1731)
+	ADCXQ	SI, CX	// x1742, x1743 = addcarryx(x1741, x1718, x1733)
+	ADCXQ	R13, R9	// x1744, x1745 = addcarryx(x1743, x1720, x1735)
+	MOVQ	R10, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, DI, SI	// x1746, x1747 = mulx(x1736, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R12
+	MULXQ	R12, R15, R13	// x1748, x1749 = mulx(x1736, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R10, R12	// x1750, x1751 = mulx(x1736, 0xffffffffffffffff)
+	MOVQ	AX, 224(SP)	// spill x1722
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x1745
+	ADDQ	R15, R12	// x1752, x1753 = addcarryx(0, x1751, x1748)
+	ADCQ	$0x0, R13	// x1754, x1755 = addcarryx(x1753, x1749, 0)
+	ADCQ	$0x0, DI	// x1756, x1757 = addcarryx(x1755, 0, x1746)
+	ADCQ	$0x0, SI	// x1758 = x1757.u64 + x1747
+	ADDQ	R10, DX	// x1759, x1760 = addcarryx(0, x1736, x1750)
+	ADCXQ	R12, R14	// x1761, x1762 = addcarryx(x1760, x1738, x1752)
+	ADCXQ	R13, R11	// x1763, x1764 = addcarryx(x1762, x1740, x1754)
+	ADCXQ	DI, CX	// x1765, x1766 = addcarryx(x1764, x1742, x1756)
+	ADCXQ	SI, R9	// x1767, x1768 = addcarryx(x1766, x1744, x1758)
+	ADCQ	$0x0, AX	// x1769 = x1745.u64 + x1768.u64
+	MOVQ	BX, DX
+	MULXQ	DX, SI, R10	// x1770, x1771 = mulx(x1633, x1633)
+	MOVQ	248(SP), DI	// reload x1635
+	ADDQ	240(SP), DI	// x1778, x1779 = addcarryx(0, x1635, x1672)
+	ADCXQ	216(SP), R8	// x1780, x1781 = addcarryx(x1779, x1673, x1721)
+	ADCXQ	224(SP), SI	// x1782, x1783 = addcarryx(x1781, x1722, x1770)
+	ADCQ	$0x0, R10	// x1784 = x1783.u64 + x1771
+	ADDQ	232(SP), R14	// x1785, x1786 = addcarryx(0, x1761, x1634)
+	ADCXQ	DI, R11	// x1787, x1788 = addcarryx(x1786, x1763, x1778)
+	ADCXQ	R8, CX	// x1789, x1790 = addcarryx(x1788, x1765, x1780)
+	ADCXQ	SI, R9	// x1791, x1792 = addcarryx(x1790, x1767, x1782)
+	ADCXQ	R10, AX	// x1793, x1794 = addcarryx(x1792, x1769, x1784)
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R8
+	MULXQ	R8, SI, R10	// x1795, x1796 = mulx(x1785, 0xffffffff00000001)
+	MOVQ	$0xffffffff, DI
+	MULXQ	DI, R12, BX	// x1797, x1798 = mulx(x1785, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x1799, x1800 = mulx(x1785, 0xffffffffffffffff)
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x1794
+	ADDQ	R12, R14	// x1801, x1802 = addcarryx(0, x1800, x1797)
+	ADCQ	$0x0, BX	// x1803, x1804 = addcarryx(x1802, x1798, 0)
+	ADCQ	$0x0, SI	// x1805, x1806 = addcarryx(x1804, 0, x1795)
+	ADCQ	$0x0, R10	// x1807 = x1806.u64 + x1796
+	ADDQ	R15, DX	// x1808, x1809 = addcarryx(0, x1785, x1799)
+	ADCXQ	R14, R11	// x1810, x1811 = addcarryx(x1809, x1787, x1801)
+	ADCXQ	BX, CX	// x1812, x1813 = addcarryx(x1811, x1789, x1803)
+	ADCXQ	SI, R9	// x1814, x1815 = addcarryx(x1813, x1791, x1805)
+	ADCXQ	R10, AX	// x1816, x1817 = addcarryx(x1815, x1793, x1807)
+	ADCQ	$0x0, R8	// x1818 = x1794.u64 + x1817.u64
+	MOVQ	R11, R10
+	SUBQ	$-0x1, R10	// x1819, x1820 = subborrowx(0, x1810, 0xffffffffffffffff)
+	MOVQ	CX, SI
+	SBBQ	DI, SI	// x1821, x1822 = subborrowx(x1820, x1812, 0xffffffff)
+	MOVQ	R9, BX
+	SBBQ	$0x0, BX	// x1823, x1824 = subborrowx(x1822, x1814, 0)
+	MOVQ	$-0xffffffff, R12
+	MOVQ	AX, R14
+	SBBQ	R12, R14	// x1825, x1826 = subborrowx(x1824, x1816, 0xffffffff00000001)
+	SBBQ	$0x0, R8	// x1827, x1828 = subborrowx(x1826, x1818, 0)
+	CMOVQCS	R11, R10	// x1829 = cmovznz(x1828, x1819, x1810)
+	CMOVQCS	CX, SI	// x1830 = cmovznz(x1828, x1821, x1812)
+	CMOVQCS	R9, BX	// x1831 = cmovznz(x1828, x1823, x1814)
+	CMOVQCS	AX, R14	// x1832 = cmovznz(x1828, x1825, x1816)
+	MOVQ	208(SP), DX	// reload x1604
+	MULXQ	R14, CX, AX	// x1833, x1834 = mulx(x1604, x1832)
+	MULXQ	BX, R9, R8	// x1835, x1836 = mulx(x1604, x1831)
+	MULXQ	SI, R15, R11	// x1837, x1838 = mulx(x1604, x1830)
+	MOVQ	R10, 216(SP)	// spill x1829
+	MULXQ	R10, R10, DX	// x1839, x1840 = mulx(x1604, x1829)
+	ADDQ	R15, DX	// x1841, x1842 = addcarryx(0, x1840, x1837)
+	ADCXQ	R9, R11	// x1843, x1844 = addcarryx(x1842, x1838, x1835)
+	ADCXQ	CX, R8	// x1845, x1846 = addcarryx(x1844, x1836, x1833)
+	ADCQ	$0x0, AX	// x1847 = x1846.u64 + x1834
+	MOVQ	DX, CX
+	MOVQ	R10, DX
+	MULXQ	R12, R10, R9	// x1848, x1849 = mulx(x1839, 0xffffffff00000001)
+	MULXQ	DI, DI, R15	// x1850, x1851 = mulx(x1839, 0xffffffff)
+	MULXQ	R13, R12, R13	// x1852, x1853 = mulx(x1839, 0xffffffffffffffff)
+	ADDQ	DI, R13	// x1854, x1855 = addcarryx(0, x1853, x1850)
+	ADCQ	$0x0, R15	// x1856, x1857 = addcarryx(x1855, x1851, 0)
+	ADCQ	$0x0, R10	// x1858, x1859 = addcarryx(x1857, 0, x1848)
+	ADCQ	$0x0, R9	// x1860 = x1859.u64 + x1849
+	ADDQ	R12, DX	// x1861, x1862 = addcarryx(0, x1839, x1852)
+	ADCXQ	R13, CX	// x1863, x1864 = addcarryx(x1862, x1841, x1854)
+	ADCXQ	R15, R11	// x1865, x1866 = addcarryx(x1864, x1843, x1856)
+	ADCXQ	R10, R8	// x1867, x1868 = addcarryx(x1866, x1845, x1858)
+	ADCXQ	R9, AX	// x1869, x1870 = addcarryx(x1868, x1847, x1860)
+	MOVQ	200(SP), DX	// reload x1606
+	MULXQ	R14, R10, R9	// x1871, x1872 = mulx(x1606, x1832)
+	MULXQ	BX, R12, DI	// x1873, x1874 = mulx(x1606, x1831)
+	MULXQ	SI, R15, R13	// x1875, x1876 = mulx(x1606, x1830)
+	MOVQ	SI, 224(SP)	// spill x1830
+	MULXQ	216(SP), SI, DX	// x1877, x1878 = mulx(x1606, x1829)
+	MOVQ	BX, 232(SP)	// spill x1831
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x1870
+	ADDQ	R15, DX	// x1879, x1880 = addcarryx(0, x1878, x1875)
+	ADCXQ	R12, R13	// x1881, x1882 = addcarryx(x1880, x1876, x1873)
+	ADCXQ	R10, DI	// x1883, x1884 = addcarryx(x1882, x1874, x1871)
+	ADCQ	$0x0, R9	// x1885 = x1884.u64 + x1872
+	ADDQ	SI, CX	// x1886, x1887 = addcarryx(0, x1863, x1877)
+	ADCXQ	DX, R11	// x1888, x1889 = addcarryx(x1887, x1865, x1879)
+	ADCXQ	R13, R8	// x1890, x1891 = addcarryx(x1889, x1867, x1881)
+	ADCXQ	DI, AX	// x1892, x1893 = addcarryx(x1891, x1869, x1883)
+	ADCXQ	R9, BX	// x1894, x1895 = addcarryx(x1893, x1870.u64, x1885)
+	MOVQ	CX, DX
+	MOVQ	$-0xffffffff, CX
+	MULXQ	CX, R10, R9	// x1896, x1897 = mulx(x1886, 0xffffffff00000001)
+	MOVQ	$0xffffffff, SI
+	MULXQ	SI, R12, DI	// x1898, x1899 = mulx(x1886, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R13, R15	// x1900, x1901 = mulx(x1886, 0xffffffffffffffff)
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x1895
+	ADDQ	R12, R15	// x1902, x1903 = addcarryx(0, x1901, x1898)
+	ADCQ	$0x0, DI	// x1904, x1905 = addcarryx(x1903, x1899, 0)
+	ADCQ	$0x0, R10	// x1906, x1907 = addcarryx(x1905, 0, x1896)
+	ADCQ	$0x0, R9	// x1908 = x1907.u64 + x1897
+	ADDQ	R13, DX	// x1909, x1910 = addcarryx(0, x1886, x1900)
+	ADCXQ	R15, R11	// x1911, x1912 = addcarryx(x1910, x1888, x1902)
+	ADCXQ	DI, R8	// x1913, x1914 = addcarryx(x1912, x1890, x1904)
+	ADCXQ	R10, AX	// x1915, x1916 = addcarryx(x1914, x1892, x1906)
+	ADCXQ	R9, BX	// x1917, x1918 = addcarryx(x1916, x1894, x1908)
+	ADCQ	$0x0, SI	// x1919 = x1895.u64 + x1918.u64
+	MOVQ	192(SP), DX	// reload x1608
+	MULXQ	R14, R10, R9	// x1920, x1921 = mulx(x1608, x1832)
+	MULXQ	232(SP), R12, DI	// x1922, x1923 = mulx(x1608, x1831)
+	MULXQ	224(SP), R15, R13	// x1924, x1925 = mulx(x1608, x1830)
+	MOVQ	R14, 240(SP)	// spill x1832
+	MULXQ	216(SP), R14, DX	// x1926, x1927 = mulx(x1608, x1829)
+	ADDQ	R15, DX	// x1928, x1929 = addcarryx(0, x1927, x1924)
+	ADCXQ	R12, R13	// x1930, x1931 = addcarryx(x1929, x1925, x1922)
+	ADCXQ	R10, DI	// x1932, x1933 = addcarryx(x1931, x1923, x1920)
+	ADCQ	$0x0, R9	// x1934 = x1933.u64 + x1921
+	ADDQ	R14, R11	// x1935, x1936 = addcarryx(0, x1911, x1926)
+	ADCXQ	DX, R8	// x1937, x1938 = addcarryx(x1936, x1913, x1928)
+	ADCXQ	R13, AX	// x1939, x1940 = addcarryx(x1938, x1915, x1930)
+	ADCXQ	DI, BX	// x1941, x1942 = addcarryx(x1940, x1917, x1932)
+	ADCXQ	R9, SI	// x1943, x1944 = addcarryx(x1942, x1919, x1934)
+	MOVQ	R11, DX
+	MULXQ	CX, R10, R9	// x1945, x1946 = mulx(x1935, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R11
+	MULXQ	R11, R12, DI	// x1947, x1948 = mulx(x1935, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x1949, x1950 = mulx(x1935, 0xffffffffffffffff)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1944
+	ADDQ	R12, R14	// x1951, x1952 = addcarryx(0, x1950, x1947)
+	ADCQ	$0x0, DI	// x1953, x1954 = addcarryx(x1952, x1948, 0)
+	ADCQ	$0x0, R10	// x1955, x1956 = addcarryx(x1954, 0, x1945)
+	ADCQ	$0x0, R9	// x1957 = x1956.u64 + x1946
+	ADDQ	R15, DX	// x1958, x1959 = addcarryx(0, x1935, x1949)
+	ADCXQ	R14, R8	// x1960, x1961 = addcarryx(x1959, x1937, x1951)
+	ADCXQ	DI, AX	// x1962, x1963 = addcarryx(x1961, x1939, x1953)
+	ADCXQ	R10, BX	// x1964, x1965 = addcarryx(x1963, x1941, x1955)
+	ADCXQ	R9, SI	// x1966, x1967 = addcarryx(x1965, x1943, x1957)
+	ADCQ	$0x0, R13	// x1968 = x1944.u64 + x1967.u64
+	MOVQ	184(SP), DX	// reload x1610
+	MULXQ	240(SP), R10, R9	// x1969, x1970 = mulx(x1610, x1832)
+	MULXQ	232(SP), R12, DI	// x1971, x1972 = mulx(x1610, x1831)
+	MULXQ	224(SP), R15, R14	// x1973, x1974 = mulx(x1610, x1830)
+	MULXQ	216(SP), R11, DX	// x1975, x1976 = mulx(x1610, x1829)
+	ADDQ	R15, DX	// x1977, x1978 = addcarryx(0, x1976, x1973)
+	ADCXQ	R12, R14	// x1979, x1980 = addcarryx(x1978, x1974, x1971)
+	ADCXQ	R10, DI	// x1981, x1982 = addcarryx(x1980, x1972, x1969)
+	ADCQ	$0x0, R9	// x1983 = x1982.u64 + x1970
+	ADDQ	R11, R8	// x1984, x1985 = addcarryx(0, x1960, x1975)
+	ADCXQ	DX, AX	// x1986, x1987 = addcarryx(x1985, x1962, x1977)
+	ADCXQ	R14, BX	// x1988, x1989 = addcarryx(x1987, x1964, x1979)
+	ADCXQ	DI, SI	// x1990, x1991 = addcarryx(x1989, x1966, x1981)
+	ADCXQ	R9, R13	// x1992, x1993 = addcarryx(x1991, x1968, x1983)
+	MOVQ	R8, DX
+	MULXQ	CX, R9, R8	// x1994, x1995 = mulx(x1984, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R10
+	MULXQ	R10, DI, R11	// x1996, x1997 = mulx(x1984, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R15, R14	// x1998, x1999 = mulx(x1984, 0xffffffffffffffff)
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x1993
+	ADDQ	DI, R14	// x2000, x2001 = addcarryx(0, x1999, x1996)
+	ADCQ	$0x0, R11	// x2002, x2003 = addcarryx(x2001, x1997, 0)
+	ADCQ	$0x0, R9	// x2004, x2005 = addcarryx(x2003, 0, x1994)
+	ADCQ	$0x0, R8	// x2006 = x2005.u64 + x1995
+	ADDQ	R15, DX	// x2007, x2008 = addcarryx(0, x1984, x1998)
+	ADCXQ	R14, AX	// x2009, x2010 = addcarryx(x2008, x1986, x2000)
+	ADCXQ	R11, BX	// x2011, x2012 = addcarryx(x2010, x1988, x2002)
+	ADCXQ	R9, SI	// x2013, x2014 = addcarryx(x2012, x1990, x2004)
+	ADCXQ	R8, R13	// x2015, x2016 = addcarryx(x2014, x1992, x2006)
+	ADCQ	$0x0, CX	// x2017 = x1993.u64 + x2016.u64
+	MOVQ	AX, R8
+	SUBQ	$-0x1, R8	// x2018, x2019 = subborrowx(0, x2009, 0xffffffffffffffff)
+	MOVQ	BX, R9
+	SBBQ	R10, R9	// x2020, x2021 = subborrowx(x2019, x2011, 0xffffffff)
+	MOVQ	SI, R11
+	SBBQ	$0x0, R11	// x2022, x2023 = subborrowx(x2021, x2013, 0)
+	MOVQ	$-0xffffffff, DI
+	MOVQ	R13, R14
+	SBBQ	DI, R14	// x2024, x2025 = subborrowx(x2023, x2015, 0xffffffff00000001)
+	SBBQ	$0x0, CX	// x2026, x2027 = subborrowx(x2025, x2017, 0)
+	CMOVQCS	AX, R8	// x2028 = cmovznz(x2027, x2018, x2009)
+	CMOVQCS	BX, R9	// x2029 = cmovznz(x2027, x2020, x2011)
+	CMOVQCS	SI, R11	// x2030 = cmovznz(x2027, x2022, x2013)
+	CMOVQCS	R13, R14	// x2031 = cmovznz(x2027, x2024, x2015)
+	MOVQ	144(SP), AX	// reload x1589
+	SUBQ	176(SP), AX	// x2032, x2033 = subborrowx(0, x1589, x1191)
+	MOVQ	136(SP), CX	// reload x1590
+	SBBQ	168(SP), CX	// x2034, x2035 = subborrowx(x2033, x1590, x1192)
+	MOVQ	128(SP), SI	// reload x1591
+	SBBQ	160(SP), SI	// x2036, x2037 = subborrowx(x2035, x1591, x1193)
+	MOVQ	120(SP), BX	// reload x1592
+	SBBQ	152(SP), BX	// x2038, x2039 = subborrowx(x2037, x1592, x1194)
+	MOVQ	$0x0, R13
+	CMOVQCS	R12, R13	// x2040 = cmovznz(x2039, 0, 0xffffffffffffffff)
+	MOVQ	R13, R15
+	ANDQ	R10, R15	// x2041 = x2040 & 0xffffffff
+	MOVQ	R13, DX
+	ANDQ	DI, DX	// x2042 = x2040 & 0xffffffff00000001
+	ADDQ	R13, AX	// x2043, x2044 = addcarryx(0, x2032, x2040)
+	ADCXQ	R15, CX	// x2045, x2046 = addcarryx(x2044, x2034, x2041)
+	ADCQ	$0x0, SI	// x2047, x2048 = addcarryx(x2046, x2036, 0)
+	ADCXQ	DX, BX	// x2049, x2050 = addcarryx(x2048, x2038, x2042)
+	ADDQ	AX, AX	// x2051, x2052 = addcarryx(0, x2043, x2043)
+	ADCXQ	CX, CX	// x2053, x2054 = addcarryx(x2052, x2045, x2045)
+	ADCXQ	SI, SI	// x2055, x2056 = addcarryx(x2054, x2047, x2047)
+	ADCXQ	BX, BX	// x2057, x2058 = addcarryx(x2056, x2049, x2049)
+	MOVQ	AX, R13
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x2058
+	SUBQ	$-0x1, R13	// x2059, x2060 = subborrowx(0, x2051, 0xffffffffffffffff)
+	MOVQ	CX, DX
+	SBBQ	R10, DX	// x2061, x2062 = subborrowx(x2060, x2053, 0xffffffff)
+	MOVQ	R14, 120(SP)	// spill x2031
+	MOVQ	SI, R14
+	SBBQ	$0x0, R14	// x2063, x2064 = subborrowx(x2062, x2055, 0)
+	MOVQ	R11, 128(SP)	// spill x2030
+	MOVQ	BX, R11
+	SBBQ	DI, R11	// x2065, x2066 = subborrowx(x2064, x2057, 0xffffffff00000001)
+	SBBQ	$0x0, R15	// x2067, x2068 = subborrowx(x2066, x2058.u64, 0)
+	CMOVQCS	AX, R13	// x2069 = cmovznz(x2068, x2059, x2051)
+	CMOVQCS	CX, DX	// x2070 = cmovznz(x2068, x2061, x2053)
+	CMOVQCS	SI, R14	// x2071 = cmovznz(x2068, x2063, x2055)
+	CMOVQCS	BX, R11	// x2072 = cmovznz(x2068, x2065, x2057)
+	MOVQ	DX, AX
+	MOVQ	112(SP), DX	// reload x594
+	MULXQ	240(SP), SI, CX	// x2073, x2074 = mulx(x594, x1832)
+	MULXQ	232(SP), R15, BX	// x2075, x2076 = mulx(x594, x1831)
+	MOVQ	R9, 136(SP)	// spill x2029
+	MOVQ	R8, 144(SP)	// spill x2028
+	MULXQ	224(SP), R8, R9	// x2077, x2078 = mulx(x594, x1830)
+	MOVQ	AX, 248(SP)	// spill x2070
+	MULXQ	216(SP), AX, DX	// x2079, x2080 = mulx(x594, x1829)
+	ADDQ	R8, DX	// x2081, x2082 = addcarryx(0, x2080, x2077)
+	ADCXQ	R15, R9	// x2083, x2084 = addcarryx(x2082, x2078, x2075)
+	ADCXQ	SI, BX	// x2085, x2086 = addcarryx(x2084, x2076, x2073)
+	ADCQ	$0x0, CX	// x2087 = x2086.u64 + x2074
+	MOVQ	DX, R8
+	MOVQ	AX, DX
+	MULXQ	DI, SI, AX	// x2088, x2089 = mulx(x2079, 0xffffffff00000001)
+	MOVQ	R14, 112(SP)	// spill x2071
+	MULXQ	R10, R14, R15	// x2090, x2091 = mulx(x2079, 0xffffffff)
+	MOVQ	R11, 256(SP)	// spill x2072
+	MOVQ	R13, 264(SP)	// spill x2069
+	MULXQ	R12, R13, R11	// x2092, x2093 = mulx(x2079, 0xffffffffffffffff)
+	ADDQ	R14, R11	// x2094, x2095 = addcarryx(0, x2093, x2090)
+	ADCQ	$0x0, R15	// x2096, x2097 = addcarryx(x2095, x2091, 0)
+	ADCQ	$0x0, SI	// x2098, x2099 = addcarryx(x2097, 0, x2088)
+	ADCQ	$0x0, AX	// x2100 = x2099.u64 + x2089
+	ADDQ	R13, DX	// x2101, x2102 = addcarryx(0, x2079, x2092)
+	ADCXQ	R11, R8	// x2103, x2104 = addcarryx(x2102, x2081, x2094)
+	ADCXQ	R15, R9	// x2105, x2106 = addcarryx(x2104, x2083, x2096)
+	ADCXQ	SI, BX	// x2107, x2108 = addcarryx(x2106, x2085, x2098)
+	ADCXQ	AX, CX	// x2109, x2110 = addcarryx(x2108, x2087, x2100)
+	MOVQ	104(SP), DX	// reload x595
+	MULXQ	240(SP), R11, AX	// x2111, x2112 = mulx(x595, x1832)
+	MULXQ	232(SP), R13, SI	// x2113, x2114 = mulx(x595, x1831)
+	MULXQ	224(SP), R15, R14	// x2115, x2116 = mulx(x595, x1830)
+	MULXQ	216(SP), R12, DX	// x2117, x2118 = mulx(x595, x1829)
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x2110
+	ADDQ	R15, DX	// x2119, x2120 = addcarryx(0, x2118, x2115)
+	ADCXQ	R13, R14	// x2121, x2122 = addcarryx(x2120, x2116, x2113)
+	ADCXQ	R11, SI	// x2123, x2124 = addcarryx(x2122, x2114, x2111)
+	ADCQ	$0x0, AX	// x2125 = x2124.u64 + x2112
+	ADDQ	R12, R8	// x2126, x2127 = addcarryx(0, x2103, x2117)
+	ADCXQ	DX, R9	// x2128, x2129 = addcarryx(x2127, x2105, x2119)
+	ADCXQ	R14, BX	// x2130, x2131 = addcarryx(x2129, x2107, x2121)
+	ADCXQ	SI, CX	// x2132, x2133 = addcarryx(x2131, x2109, x2123)
+	ADCXQ	AX, R10	// x2134, x2135 = addcarryx(x2133, x2110.u64, x2125)
+	MOVQ	R8, DX
+	MULXQ	DI, R8, AX	// x2136, x2137 = mulx(x2126, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R11
+	MULXQ	R11, R12, SI	// x2138, x2139 = mulx(x2126, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x2140, x2141 = mulx(x2126, 0xffffffffffffffff)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x2135
+	ADDQ	R12, R14	// x2142, x2143 = addcarryx(0, x2141, x2138)
+	ADCQ	$0x0, SI	// x2144, x2145 = addcarryx(x2143, x2139, 0)
+	ADCQ	$0x0, R8	// x2146, x2147 = addcarryx(x2145, 0, x2136)
+	ADCQ	$0x0, AX	// x2148 = x2147.u64 + x2137
+	ADDQ	R15, DX	// x2149, x2150 = addcarryx(0, x2126, x2140)
+	ADCXQ	R14, R9	// x2151, x2152 = addcarryx(x2150, x2128, x2142)
+	ADCXQ	SI, BX	// x2153, x2154 = addcarryx(x2152, x2130, x2144)
+	ADCXQ	R8, CX	// x2155, x2156 = addcarryx(x2154, x2132, x2146)
+	ADCXQ	AX, R10	// x2157, x2158 = addcarryx(x2156, x2134, x2148)
+	ADCQ	$0x0, R13	// x2159 = x2135.u64 + x2158.u64
+	MOVQ	96(SP), DX	// reload x596
+	MULXQ	240(SP), R8, AX	// x2160, x2161 = mulx(x596, x1832)
+	MULXQ	232(SP), R12, SI	// x2162, x2163 = mulx(x596, x1831)
+	MULXQ	224(SP), R15, R14	// x2164, x2165 = mulx(x596, x1830)
+	MULXQ	216(SP), R11, DX	// x2166, x2167 = mulx(x596, x1829)
+	ADDQ	R15, DX	// x2168, x2169 = addcarryx(0, x2167, x2164)
+	ADCXQ	R12, R14	// x2170, x2171 = addcarryx(x2169, x2165, x2162)
+	ADCXQ	R8, SI	// x2172, x2173 = addcarryx(x2171, x2163, x2160)
+	ADCQ	$0x0, AX	// x2174 = x2173.u64 + x2161
+	ADDQ	R11, R9	// x2175, x2176 = addcarryx(0, x2151, x2166)
+	ADCXQ	DX, BX	// x2177, x2178 = addcarryx(x2176, x2153, x2168)
+	ADCXQ	R14, CX	// x2179, x2180 = addcarryx(x2178, x2155, x2170)
+	ADCXQ	SI, R10	// x2181, x2182 = addcarryx(x2180, x2157, x2172)
+	ADCXQ	AX, R13	// x2183, x2184 = addcarryx(x2182, x2159, x2174)
+	MOVQ	R9, DX
+	MULXQ	DI, R8, AX	// x2185, x2186 = mulx(x2175, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R9
+	MULXQ	R9, SI, R11	// x2187, x2188 = mulx(x2175, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R15, R14	// x2189, x2190 = mulx(x2175, 0xffffffffffffffff)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x2184
+	ADDQ	SI, R14	// x2191, x2192 = addcarryx(0, x2190, x2187)
+	ADCQ	$0x0, R11	// x2193, x2194 = addcarryx(x2192, x2188, 0)
+	ADCQ	$0x0, R8	// x2195, x2196 = addcarryx(x2194, 0, x2185)
+	ADCQ	$0x0, AX	// x2197 = x2196.u64 + x2186
+	ADDQ	R15, DX	// x2198, x2199 = addcarryx(0, x2175, x2189)
+	ADCXQ	R14, BX	// x2200, x2201 = addcarryx(x2199, x2177, x2191)
+	ADCXQ	R11, CX	// x2202, x2203 = addcarryx(x2201, x2179, x2193)
+	ADCXQ	R8, R10	// x2204, x2205 = addcarryx(x2203, x2181, x2195)
+	ADCXQ	AX, R13	// x2206, x2207 = addcarryx(x2205, x2183, x2197)
+	ADCQ	$0x0, R12	// x2208 = x2184.u64 + x2207.u64
+	MOVQ	88(SP), DX	// reload x597
+	MULXQ	240(SP), R8, AX	// x2209, x2210 = mulx(x597, x1832)
+	MULXQ	232(SP), SI, R11	// x2211, x2212 = mulx(x597, x1831)
+	MULXQ	224(SP), R15, R14	// x2213, x2214 = mulx(x597, x1830)
+	MULXQ	216(SP), R9, DX	// x2215, x2216 = mulx(x597, x1829)
+	ADDQ	R15, DX	// x2217, x2218 = addcarryx(0, x2216, x2213)
+	ADCXQ	SI, R14	// x2219, x2220 = addcarryx(x2218, x2214, x2211)
+	ADCXQ	R8, R11	// x2221, x2222 = addcarryx(x2220, x2212, x2209)
+	ADCQ	$0x0, AX	// x2223 = x2222.u64 + x2210
+	ADDQ	R9, BX	// x2224, x2225 = addcarryx(0, x2200, x2215)
+	ADCXQ	DX, CX	// x2226, x2227 = addcarryx(x2225, x2202, x2217)
+	ADCXQ	R14, R10	// x2228, x2229 = addcarryx(x2227, x2204, x2219)
+	ADCXQ	R11, R13	// x2230, x2231 = addcarryx(x2229, x2206, x2221)
+	ADCXQ	AX, R12	// x2232, x2233 = addcarryx(x2231, x2208, x2223)
+	MOVQ	BX, DX
+	MULXQ	DI, R8, AX	// x2234, x2235 = mulx(x2224, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R9
+	MULXQ	R9, SI, R11	// x2236, x2237 = mulx(x2224, 0xffffffff)
+	MOVQ	$-0x1, BX
+	MULXQ	BX, R15, R14	// x2238, x2239 = mulx(x2224, 0xffffffffffffffff)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x2233
+	ADDQ	SI, R14	// x2240, x2241 = addcarryx(0, x2239, x2236)
+	ADCQ	$0x0, R11	// x2242, x2243 = addcarryx(x2241, x2237, 0)
+	ADCQ	$0x0, R8	// x2244, x2245 = addcarryx(x2243, 0, x2234)
+	ADCQ	$0x0, AX	// x2246 = x2245.u64 + x2235
+	ADDQ	R15, DX	// x2247, x2248 = addcarryx(0, x2224, x2238)
+	ADCXQ	R14, CX	// x2249, x2250 = addcarryx(x2248, x2226, x2240)
+	ADCXQ	R11, R10	// x2251, x2252 = addcarryx(x2250, x2228, x2242)
+	ADCXQ	R8, R13	// x2253, x2254 = addcarryx(x2252, x2230, x2244)
+	ADCXQ	AX, R12	// x2255, x2256 = addcarryx(x2254, x2232, x2246)
+	ADCQ	$0x0, DI	// x2257 = x2233.u64 + x2256.u64
+	MOVQ	CX, AX
+	SUBQ	$-0x1, AX	// x2258, x2259 = subborrowx(0, x2249, 0xffffffffffffffff)
+	MOVQ	R10, R8
+	SBBQ	R9, R8	// x2260, x2261 = subborrowx(x2259, x2251, 0xffffffff)
+	MOVQ	R13, R11
+	SBBQ	$0x0, R11	// x2262, x2263 = subborrowx(x2261, x2253, 0)
+	MOVQ	$-0xffffffff, SI
+	MOVQ	R12, R14
+	SBBQ	SI, R14	// x2264, x2265 = subborrowx(x2263, x2255, 0xffffffff00000001)
+	SBBQ	$0x0, DI	// x2266, x2267 = subborrowx(x2265, x2257, 0)
+	CMOVQCS	CX, AX	// x2268 = cmovznz(x2267, x2258, x2249)
+	CMOVQCS	R10, R8	// x2269 = cmovznz(x2267, x2260, x2251)
+	CMOVQCS	R13, R11	// x2270 = cmovznz(x2267, x2262, x2253)
+	CMOVQCS	R12, R14	// x2271 = cmovznz(x2267, x2264, x2255)
+	MOVQ	264(SP), DX	// reload x2069
+	MULXQ	256(SP), R10, CX	// x2272, x2273 = mulx(x2069, x2072)
+	MULXQ	112(SP), R12, DI	// x2274, x2275 = mulx(x2069, x2071)
+	MULXQ	248(SP), R15, R13	// x2276, x2277 = mulx(x2069, x2070)
+	MOVQ	R14, 88(SP)	// spill x2271
+	MULXQ	DX, R14, DX	// x2278, x2279 = mulx(x2069, x2069)
+	ADDQ	R15, DX	// x2280, x2281 = addcarryx(0, x2279, x2276)
+	MOVQ	R11, 96(SP)	// spill x2270
+	MOVQ	R13, R11
+	ADCXQ	R12, R11	// x2282, x2283 = addcarryx(x2281, x2277, x2274)
+	MOVQ	R8, 104(SP)	// spill x2269
+	MOVQ	DI, R8
+	ADCXQ	R10, R8	// x2284, x2285 = addcarryx(x2283, x2275, x2272)
+	MOVQ	AX, 216(SP)	// spill x2268
+	MOVQ	CX, AX
+	ADCQ	$0x0, AX	// x2286 = x2285.u64 + x2273
+	MOVQ	DX, 224(SP)	// spill x2280
+	MOVQ	R14, DX
+	MOVQ	R10, 232(SP)	// spill x2272
+	MULXQ	SI, R10, R14	// x2287, x2288 = mulx(x2278, 0xffffffff00000001)
+	MOVQ	CX, 240(SP)	// spill x2273
+	MULXQ	R9, R9, CX	// x2289, x2290 = mulx(x2278, 0xffffffff)
+	MULXQ	BX, SI, BX	// x2291, x2292 = mulx(x2278, 0xffffffffffffffff)
+	ADDQ	R9, BX	// x2293, x2294 = addcarryx(0, x2292, x2289)
+	ADCQ	$0x0, CX	// x2295, x2296 = addcarryx(x2294, x2290, 0)
+	ADCQ	$0x0, R10	// x2297, x2298 = addcarryx(x2296, 0, x2287)
+	ADCQ	$0x0, R14	// x2299 = x2298.u64 + x2288
+	ADDQ	SI, DX	// x2300, x2301 = addcarryx(0, x2278, x2291)
+	ADCXQ	224(SP), BX	// x2302, x2303 = addcarryx(x2301, x2280, x2293)
+	ADCXQ	CX, R11	// x2304, x2305 = addcarryx(x2303, x2282, x2295)
+	ADCXQ	R10, R8	// x2306, x2307 = addcarryx(x2305, x2284, x2297)
+	ADCXQ	R14, AX	// x2308, x2309 = addcarryx(x2307, x2286, x2299)
+	MOVQ	248(SP), DX	// reload x2070
+	MULXQ	256(SP), R9, CX	// x2310, x2311 = mulx(x2070, x2072)
+	MULXQ	112(SP), SI, R10	// x2312, x2313 = mulx(x2070, x2071)
+	MULXQ	DX, DX, R14	// x2314, x2315 = mulx(x2070, x2070)
+	MOVQ	R12, 224(SP)	// spill x2274
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x2309
+	ADDQ	DX, R13	// x2318, x2319 = addcarryx(0, x2277, x2314)
+	ADCXQ	SI, R14	// x2320, x2321 = addcarryx(x2319, x2315, x2312)
+	MOVQ	R10, DX
+	ADCXQ	R9, DX	// x2322, x2323 = addcarryx(x2321, x2313, x2310)
+	MOVQ	R9, 272(SP)	// spill x2310
+	MOVQ	CX, R9
+	ADCQ	$0x0, R9	// x2324 = x2323.u64 + x2311
+	ADDQ	R15, BX	// x2325, x2326 = addcarryx(0, x2302, x2276)
+	ADCXQ	R13, R11	// x2327, x2328 = addcarryx(x2326, x2304, x2318)
+	ADCXQ	R14, R8	// x2329, x2330 = addcarryx(x2328, x2306, x2320)
+	ADCXQ	DX, AX	// x2331, x2332 = addcarryx(x2330, x2308, x2322)
+	ADCXQ	R9, R12	// x2333, x2334 = addcarryx(x2332, x2309.u64, x2324)
+	MOVQ	BX, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, R13, BX	// x2335, x2336 = mulx(x2325, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R14
+	MULXQ	R14, R14, R15	// x2337, x2338 = mulx(x2325, 0xffffffff)
+	MOVQ	$-0x1, R9
+	MOVQ	CX, 280(SP)	// spill x2311
+	MULXQ	R9, CX, R9	// x2339, x2340 = mulx(x2325, 0xffffffffffffffff)
+	MOVQ	R10, 288(SP)	// spill x2313
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x2334
+	ADDQ	R14, R9	// x2341, x2342 = addcarryx(0, x2340, x2337)
+	ADCQ	$0x0, R15	// x2343, x2344 = addcarryx(x2342, x2338, 0)
+	ADCQ	$0x0, R13	// x2345, x2346 = addcarryx(x2344, 0, x2335)
+	ADCQ	$0x0, BX	// x2347 = x2346.u64 + x2336
+	ADDQ	CX, DX	// x2348, x2349 = addcarryx(0, x2325, x2339)
+	ADCXQ	R9, R11	// x2350, x2351 = addcarryx(x2349, x2327, x2341)
+	ADCXQ	R15, R8	// x2352, x2353 = addcarryx(x2351, x2329, x2343)
+	ADCXQ	R13, AX	// x2354, x2355 = addcarryx(x2353, x2331, x2345)
+	ADCXQ	BX, R12	// x2356, x2357 = addcarryx(x2355, x2333, x2347)
+	ADCQ	$0x0, R10	// x2358 = x2334.u64 + x2357.u64
+	MOVQ	112(SP), DX	// reload x2071
+	MULXQ	256(SP), R9, CX	// x2359, x2360 = mulx(x2071, x2072)
+	MULXQ	DX, R13, BX	// x2361, x2362 = mulx(x2071, x2071)
+	ADDQ	SI, DI	// x2367, x2368 = addcarryx(0, x2275, x2312)
+	ADCXQ	288(SP), R13	// x2369, x2370 = addcarryx(x2368, x2313, x2361)
+	ADCXQ	R9, BX	// x2371, x2372 = addcarryx(x2370, x2362, x2359)
+	MOVQ	CX, SI
+	ADCQ	$0x0, SI	// x2373 = x2372.u64 + x2360
+	ADDQ	224(SP), R11	// x2374, x2375 = addcarryx(0, x2350, x2274)
+	ADCXQ	DI, R8	// x2376, x2377 = addcarryx(x2375, x2352, x2367)
+	ADCXQ	R13, AX	// x2378, x2379 = addcarryx(x2377, x2354, x2369)
+	ADCXQ	BX, R12	// x2380, x2381 = addcarryx(x2379, x2356, x2371)
+	ADCXQ	SI, R10	// x2382, x2383 = addcarryx(x2381, x2358, x2373)
+	MOVQ	R11, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x2384, x2385 = mulx(x2374, 0xffffffff00000001)
+	MOVQ	$0xffffffff, BX
+	MULXQ	BX, R14, R13	// x2386, x2387 = mulx(x2374, 0xffffffff)
+	MOVQ	$-0x1, R15
+	MULXQ	R15, BX, R15	// x2388, x2389 = mulx(x2374, 0xffffffffffffffff)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x2383
+	ADDQ	R14, R15	// x2390, x2391 = addcarryx(0, x2389, x2386)
+	ADCQ	$0x0, R13	// x2392, x2393 = addcarryx(x2391, x2387, 0)
+	ADCQ	$0x0, DI	// x2394, x2395 = addcarryx(x2393, 0, x2384)
+	ADCQ	$0x0, SI	// x2396 = x2395.u64 + x2385
+	ADDQ	BX, DX	// x2397, x2398 = addcarryx(0, x2374, x2388)
+	ADCXQ	R15, R8	// x2399, x2400 = addcarryx(x2398, x2376, x2390)
+	ADCXQ	R13, AX	// x2401, x2402 = addcarryx(x2400, x2378, x2392)
+	ADCXQ	DI, R12	// x2403, x2404 = addcarryx(x2402, x2380, x2394)
+	ADCXQ	SI, R10	// x2405, x2406 = addcarryx(x2404, x2382, x2396)
+	ADCQ	$0x0, R11	// x2407 = x2383.u64 + x2406.u64
+	MOVQ	256(SP), DX	// reload x2072
+	MULXQ	DX, DI, SI	// x2408, x2409 = mulx(x2072, x2072)
+	MOVQ	240(SP), BX	// reload x2273
+	ADDQ	272(SP), BX	// x2416, x2417 = addcarryx(0, x2273, x2310)
+	ADCXQ	280(SP), R9	// x2418, x2419 = addcarryx(x2417, x2311, x2359)
+	ADCXQ	DI, CX	// x2420, x2421 = addcarryx(x2419, x2360, x2408)
+	ADCQ	$0x0, SI	// x2422 = x2421.u64 + x2409
+	ADDQ	232(SP), R8	// x2423, x2424 = addcarryx(0, x2399, x2272)
+	ADCXQ	BX, AX	// x2425, x2426 = addcarryx(x2424, x2401, x2416)
+	ADCXQ	R9, R12	// x2427, x2428 = addcarryx(x2426, x2403, x2418)
+	ADCXQ	CX, R10	// x2429, x2430 = addcarryx(x2428, x2405, x2420)
+	ADCXQ	SI, R11	// x2431, x2432 = addcarryx(x2430, x2407, x2422)
+	MOVQ	R8, DX
+	MOVQ	$-0xffffffff, CX
+	MULXQ	CX, R9, R8	// x2433, x2434 = mulx(x2423, 0xffffffff00000001)
+	MOVQ	$0xffffffff, SI
+	MULXQ	SI, BX, DI	// x2435, x2436 = mulx(x2423, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x2437, x2438 = mulx(x2423, 0xffffffffffffffff)
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x2432
+	ADDQ	BX, R14	// x2439, x2440 = addcarryx(0, x2438, x2435)
+	ADCQ	$0x0, DI	// x2441, x2442 = addcarryx(x2440, x2436, 0)
+	ADCQ	$0x0, R9	// x2443, x2444 = addcarryx(x2442, 0, x2433)
+	ADCQ	$0x0, R8	// x2445 = x2444.u64 + x2434
+	ADDQ	R15, DX	// x2446, x2447 = addcarryx(0, x2423, x2437)
+	ADCXQ	R14, AX	// x2448, x2449 = addcarryx(x2447, x2425, x2439)
+	ADCXQ	DI, R12	// x2450, x2451 = addcarryx(x2449, x2427, x2441)
+	ADCXQ	R9, R10	// x2452, x2453 = addcarryx(x2451, x2429, x2443)
+	ADCXQ	R8, R11	// x2454, x2455 = addcarryx(x2453, x2431, x2445)
+	ADCQ	$0x0, CX	// x2456 = x2432.u64 + x2455.u64
+	MOVQ	AX, R8
+	SUBQ	$-0x1, R8	// x2457, x2458 = subborrowx(0, x2448, 0xffffffffffffffff)
+	MOVQ	R12, R9
+	SBBQ	SI, R9	// x2459, x2460 = subborrowx(x2458, x2450, 0xffffffff)
+	MOVQ	R10, DI
+	SBBQ	$0x0, DI	// x2461, x2462 = subborrowx(x2460, x2452, 0)
+	MOVQ	$-0xffffffff, BX
+	MOVQ	R11, R14
+	SBBQ	BX, R14	// x2463, x2464 = subborrowx(x2462, x2454, 0xffffffff00000001)
+	SBBQ	$0x0, CX	// x2465, x2466 = subborrowx(x2464, x2456, 0)
+	CMOVQCS	AX, R8	// x2467 = cmovznz(x2466, x2457, x2448)
+	CMOVQCS	R12, R9	// x2468 = cmovznz(x2466, x2459, x2450)
+	CMOVQCS	R10, DI	// x2469 = cmovznz(x2466, x2461, x2452)
+	CMOVQCS	R11, R14	// x2470 = cmovznz(x2466, x2463, x2454)
+	SUBQ	144(SP), R8	// x2471, x2472 = subborrowx(0, x2467, x2028)
+	SBBQ	136(SP), R9	// x2473, x2474 = subborrowx(x2472, x2468, x2029)
+	SBBQ	128(SP), DI	// x2475, x2476 = subborrowx(x2474, x2469, x2030)
+	SBBQ	120(SP), R14	// x2477, x2478 = subborrowx(x2476, x2470, x2031)
+	MOVQ	$0x0, AX
+	CMOVQCS	R13, AX	// x2479 = cmovznz(x2478, 0, 0xffffffffffffffff)
+	MOVQ	AX, CX
+	ANDQ	SI, CX	// x2480 = x2479 & 0xffffffff
+	MOVQ	AX, R10
+	ANDQ	BX, R10	// x2481 = x2479 & 0xffffffff00000001
+	ADDQ	AX, R8	// x2482, x2483 = addcarryx(0, x2471, x2479)
+	ADCXQ	CX, R9	// x2484, x2485 = addcarryx(x2483, x2473, x2480)
+	ADCQ	$0x0, DI	// x2486, x2487 = addcarryx(x2485, x2475, 0)
+	ADCXQ	R10, R14	// x2488, x2489 = addcarryx(x2487, x2477, x2481)
+	SUBQ	216(SP), R8	// x2490, x2491 = subborrowx(0, x2482, x2268)
+	SBBQ	104(SP), R9	// x2492, x2493 = subborrowx(x2491, x2484, x2269)
+	SBBQ	96(SP), DI	// x2494, x2495 = subborrowx(x2493, x2486, x2270)
+	SBBQ	88(SP), R14	// x2496, x2497 = subborrowx(x2495, x2488, x2271)
+	MOVQ	$0x0, AX
+	CMOVQCS	R13, AX	// x2498 = cmovznz(x2497, 0, 0xffffffffffffffff)
+	MOVQ	AX, CX
+	ANDQ	SI, CX	// x2499 = x2498 & 0xffffffff
+	MOVQ	AX, R10
+	ANDQ	BX, R10	// x2500 = x2498 & 0xffffffff00000001
+	ADDQ	AX, R8	// x2501, x2502 = addcarryx(0, x2490, x2498)
+	ADCXQ	CX, R9	// x2503, x2504 = addcarryx(x2502, x2492, x2499)
+	ADCQ	$0x0, DI	// x2505, x2506 = addcarryx(x2504, x2494, 0)
+	ADCXQ	R10, R14	// x2507, x2508 = addcarryx(x2506, x2496, x2500)
+	SUBQ	216(SP), R8	// x2509, x2510 = subborrowx(0, x2501, x2268)
+	SBBQ	104(SP), R9	// x2511, x2512 = subborrowx(x2510, x2503, x2269)
+	SBBQ	96(SP), DI	// x2513, x2514 = subborrowx(x2512, x2505, x2270)
+	SBBQ	88(SP), R14	// x2515, x2516 = subborrowx(x2514, x2507, x2271)
+	MOVQ	$0x0, AX
+	CMOVQCS	R13, AX	// x2517 = cmovznz(x2516, 0, 0xffffffffffffffff)
+	MOVQ	AX, CX
+	ANDQ	SI, CX	// x2518 = x2517 & 0xffffffff
+	MOVQ	AX, R10
+	ANDQ	BX, R10	// x2519 = x2517 & 0xffffffff00000001
+	ADDQ	AX, R8	// x2520, x2521 = addcarryx(0, x2509, x2517)
+	MOVQ	0(SP), AX	// reload out1 pointer
+	MOVQ	R8, 0(AX)	// out1[0] = x2520
+	ADCXQ	CX, R9	// x2522, x2523 = addcarryx(x2521, x2511, x2518)
+	MOVQ	R9, 8(AX)	// out1[1] = x2522
+	ADCQ	$0x0, DI	// x2524, x2525 = addcarryx(x2523, x2513, 0)
+	MOVQ	DI, 16(AX)	// out1[2] = x2524
+	ADCXQ	R10, R14	// x2526, x2527 = addcarryx(x2525, x2515, x2519)
+	MOVQ	R14, 24(AX)	// out1[3] = x2526
+	MOVQ	176(SP), DX	// reload x1191
+	MULXQ	120(SP), R10, CX	// x2528, x2529 = mulx(x1191, x2031)
+	MULXQ	128(SP), R12, R11	// x2530, x2531 = mulx(x1191, x2030)
+	MULXQ	136(SP), AX, R15	// x2532, x2533 = mulx(x1191, x2029)
+	MOVQ	R14, 224(SP)	// spill x2526
+	MULXQ	144(SP), R14, DX	// x2534, x2535 = mulx(x1191, x2028)
+	ADDQ	AX, DX	// x2536, x2537 = addcarryx(0, x2535, x2532)
+	ADCXQ	R12, R15	// x2538, x2539 = addcarryx(x2537, x2533, x2530)
+	ADCXQ	R10, R11	// x2540, x2541 = addcarryx(x2539, x2531, x2528)
+	ADCQ	$0x0, CX	// x2542 = x2541.u64 + x2529
+	MOVQ	DX, AX
+	MOVQ	R14, DX
+	MULXQ	BX, R12, R10	// x2543, x2544 = mulx(x2534, 0xffffffff00000001)
+	MOVQ	DI, 176(SP)	// spill x2524
+	MULXQ	SI, DI, R14	// x2545, x2546 = mulx(x2534, 0xffffffff)
+	MOVQ	R9, 232(SP)	// spill x2522
+	MOVQ	R8, 240(SP)	// spill x2520
+	MULXQ	R13, R8, R9	// x2547, x2548 = mulx(x2534, 0xffffffffffffffff)
+	ADDQ	DI, R9	// x2549, x2550 = addcarryx(0, x2548, x2545)
+	ADCQ	$0x0, R14	// x2551, x2552 = addcarryx(x2550, x2546, 0)
+	ADCQ	$0x0, R12	// x2553, x2554 = addcarryx(x2552, 0, x2543)
+	ADCQ	$0x0, R10	// x2555 = x2554.u64 + x2544
+	ADDQ	R8, DX	// x2556, x2557 = addcarryx(0, x2534, x2547)
+	ADCXQ	R9, AX	// x2558, x2559 = addcarryx(x2557, x2536, x2549)
+	ADCXQ	R14, R15	// x2560, x2561 = addcarryx(x2559, x2538, x2551)
+	ADCXQ	R12, R11	// x2562, x2563 = addcarryx(x2561, x2540, x2553)
+	ADCXQ	R10, CX	// x2564, x2565 = addcarryx(x2563, x2542, x2555)
+	MOVQ	168(SP), DX	// reload x1192
+	MULXQ	120(SP), R9, R8	// x2566, x2567 = mulx(x1192, x2031)
+	MULXQ	128(SP), DI, R10	// x2568, x2569 = mulx(x1192, x2030)
+	MULXQ	136(SP), R14, R12	// x2570, x2571 = mulx(x1192, x2029)
+	MULXQ	144(SP), R13, DX	// x2572, x2573 = mulx(x1192, x2028)
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x2565
+	ADDQ	R14, DX	// x2574, x2575 = addcarryx(0, x2573, x2570)
+	ADCXQ	DI, R12	// x2576, x2577 = addcarryx(x2575, x2571, x2568)
+	ADCXQ	R9, R10	// x2578, x2579 = addcarryx(x2577, x2569, x2566)
+	ADCQ	$0x0, R8	// x2580 = x2579.u64 + x2567
+	ADDQ	R13, AX	// x2581, x2582 = addcarryx(0, x2558, x2572)
+	ADCXQ	DX, R15	// x2583, x2584 = addcarryx(x2582, x2560, x2574)
+	ADCXQ	R12, R11	// x2585, x2586 = addcarryx(x2584, x2562, x2576)
+	ADCXQ	R10, CX	// x2587, x2588 = addcarryx(x2586, x2564, x2578)
+	ADCXQ	R8, SI	// x2589, x2590 = addcarryx(x2588, x2565.u64, x2580)
+	MOVQ	AX, DX
+	MULXQ	BX, R8, AX	// x2591, x2592 = mulx(x2581, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R9
+	MULXQ	R9, DI, R10	// x2593, x2594 = mulx(x2581, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R14, R13	// x2595, x2596 = mulx(x2581, 0xffffffffffffffff)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x2590
+	ADDQ	DI, R13	// x2597, x2598 = addcarryx(0, x2596, x2593)
+	ADCQ	$0x0, R10	// x2599, x2600 = addcarryx(x2598, x2594, 0)
+	ADCQ	$0x0, R8	// x2601, x2602 = addcarryx(x2600, 0, x2591)
+	ADCQ	$0x0, AX	// x2603 = x2602.u64 + x2592
+	ADDQ	R14, DX	// x2604, x2605 = addcarryx(0, x2581, x2595)
+	ADCXQ	R13, R15	// x2606, x2607 = addcarryx(x2605, x2583, x2597)
+	ADCXQ	R10, R11	// x2608, x2609 = addcarryx(x2607, x2585, x2599)
+	ADCXQ	R8, CX	// x2610, x2611 = addcarryx(x2609, x2587, x2601)
+	ADCXQ	AX, SI	// x2612, x2613 = addcarryx(x2611, x2589, x2603)
+	ADCQ	$0x0, R12	// x2614 = x2590.u64 + x2613.u64
+	MOVQ	160(SP), DX	// reload x1193
+	MULXQ	120(SP), R8, AX	// x2615, x2616 = mulx(x1193, x2031)
+	MULXQ	128(SP), DI, R10	// x2617, x2618 = mulx(x1193, x2030)
+	MULXQ	136(SP), R14, R13	// x2619, x2620 = mulx(x1193, x2029)
+	MULXQ	144(SP), R9, DX	// x2621, x2622 = mulx(x1193, x2028)
+	ADDQ	R14, DX	// x2623, x2624 = addcarryx(0, x2622, x2619)
+	ADCXQ	DI, R13	// x2625, x2626 = addcarryx(x2624, x2620, x2617)
+	ADCXQ	R8, R10	// x2627, x2628 = addcarryx(x2626, x2618, x2615)
+	ADCQ	$0x0, AX	// x2629 = x2628.u64 + x2616
+	ADDQ	R9, R15	// x2630, x2631 = addcarryx(0, x2606, x2621)
+	ADCXQ	DX, R11	// x2632, x2633 = addcarryx(x2631, x2608, x2623)
+	ADCXQ	R13, CX	// x2634, x2635 = addcarryx(x2633, x2610, x2625)
+	ADCXQ	R10, SI	// x2636, x2637 = addcarryx(x2635, x2612, x2627)
+	ADCXQ	AX, R12	// x2638, x2639 = addcarryx(x2637, x2614, x2629)
+	MOVQ	R15, DX
+	MULXQ	BX, R8, AX	// x2640, x2641 = mulx(x2630, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R9
+	MULXQ	R9, DI, R10	// x2642, x2643 = mulx(x2630, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x2644, x2645 = mulx(x2630, 0xffffffffffffffff)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x2639
+	ADDQ	DI, R14	// x2646, x2647 = addcarryx(0, x2645, x2642)
+	ADCQ	$0x0, R10	// x2648, x2649 = addcarryx(x2647, x2643, 0)
+	ADCQ	$0x0, R8	// x2650, x2651 = addcarryx(x2649, 0, x2640)
+	ADCQ	$0x0, AX	// x2652 = x2651.u64 + x2641
+	ADDQ	R15, DX	// x2653, x2654 = addcarryx(0, x2630, x2644)
+	ADCXQ	R14, R11	// x2655, x2656 = addcarryx(x2654, x2632, x2646)
+	ADCXQ	R10, CX	// x2657, x2658 = addcarryx(x2656, x2634, x2648)
+	ADCXQ	R8, SI	// x2659, x2660 = addcarryx(x2658, x2636, x2650)
+	ADCXQ	AX, R12	// x2661, x2662 = addcarryx(x2660, x2638, x2652)
+	ADCQ	$0x0, R13	// x2663 = x2639.u64 + x2662.u64
+	MOVQ	152(SP), DX	// reload x1194
+	MULXQ	120(SP), R8, AX	// x2664, x2665 = mulx(x1194, x2031)
+	MULXQ	128(SP), DI, R10	// x2666, x2667 = mulx(x1194, x2030)
+	MULXQ	136(SP), R15, R14	// x2668, x2669 = mulx(x1194, x2029)
+	MULXQ	144(SP), R9, DX	// x2670, x2671 = mulx(x1194, x2028)
+	ADDQ	R15, DX	// x2672, x2673 = addcarryx(0, x2671, x2668)
+	ADCXQ	DI, R14	// x2674, x2675 = addcarryx(x2673, x2669, x2666)
+	ADCXQ	R8, R10	// x2676, x2677 = addcarryx(x2675, x2667, x2664)
+	ADCQ	$0x0, AX	// x2678 = x2677.u64 + x2665
+	ADDQ	R9, R11	// x2679, x2680 = addcarryx(0, x2655, x2670)
+	ADCXQ	DX, CX	// x2681, x2682 = addcarryx(x2680, x2657, x2672)
+	ADCXQ	R14, SI	// x2683, x2684 = addcarryx(x2682, x2659, x2674)
+	ADCXQ	R10, R12	// x2685, x2686 = addcarryx(x2684, x2661, x2676)
+	ADCXQ	AX, R13	// x2687, x2688 = addcarryx(x2686, x2663, x2678)
+	MOVQ	R11, DX
+	MULXQ	BX, R8, AX	// x2689, x2690 = mulx(x2679, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R9
+	MULXQ	R9, R11, R10	// x2691, x2692 = mulx(x2679, 0xffffffff)
+	MOVQ	$-0x1, DI
+	MULXQ	DI, R15, R14	// x2693, x2694 = mulx(x2679, 0xffffffffffffffff)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x2688
+	ADDQ	R11, R14	// x2695, x2696 = addcarryx(0, x2694, x2691)
+	ADCQ	$0x0, R10	// x2697, x2698 = addcarryx(x2696, x2692, 0)
+	ADCQ	$0x0, R8	// x2699, x2700 = addcarryx(x2698, 0, x2689)
+	ADCQ	$0x0, AX	// x2701 = x2700.u64 + x2690
+	ADDQ	R15, DX	// x2702, x2703 = addcarryx(0, x2679, x2693)
+	ADCXQ	R14, CX	// x2704, x2705 = addcarryx(x2703, x2681, x2695)
+	ADCXQ	R10, SI	// x2706, x2707 = addcarryx(x2705, x2683, x2697)
+	ADCXQ	R8, R12	// x2708, x2709 = addcarryx(x2707, x2685, x2699)
+	ADCXQ	AX, R13	// x2710, x2711 = addcarryx(x2709, x2687, x2701)
+	ADCQ	$0x0, BX	// x2712 = x2688.u64 + x2711.u64
+	MOVQ	CX, AX
+	SUBQ	$-0x1, AX	// x2713, x2714 = subborrowx(0, x2704, 0xffffffffffffffff)
+	MOVQ	SI, R8
+	SBBQ	R9, R8	// x2715, x2716 = subborrowx(x2714, x2706, 0xffffffff)
+	MOVQ	R12, R10
+	SBBQ	$0x0, R10	// x2717, x2718 = subborrowx(x2716, x2708, 0)
+	MOVQ	$-0xffffffff, R11
+	MOVQ	R13, R14
+	SBBQ	R11, R14	// x2719, x2720 = subborrowx(x2718, x2710, 0xffffffff00000001)
+	SBBQ	$0x0, BX	// x2721, x2722 = subborrowx(x2720, x2712, 0)
+	CMOVQCS	CX, AX	// x2723 = cmovznz(x2722, x2713, x2704)
+	CMOVQCS	SI, R8	// x2724 = cmovznz(x2722, x2715, x2706)
+	CMOVQCS	R12, R10	// x2725 = cmovznz(x2722, x2717, x2708)
+	CMOVQCS	R13, R14	// x2726 = cmovznz(x2722, x2719, x2710)
+	MOVQ	216(SP), CX	// reload x2268
+	SUBQ	240(SP), CX	// x2727, x2728 = subborrowx(0, x2268, x2520)
+	MOVQ	104(SP), SI	// reload x2269
+	SBBQ	232(SP), SI	// x2729, x2730 = subborrowx(x2728, x2269, x2522)
+	MOVQ	96(SP), BX	// reload x2270
+	SBBQ	176(SP), BX	// x2731, x2732 = subborrowx(x2730, x2270, x2524)
+	MOVQ	88(SP), R12	// reload x2271
+	SBBQ	224(SP), R12	// x2733, x2734 = subborrowx(x2732, x2271, x2526)
+	MOVQ	$0x0, R13
+	CMOVQCS	DI, R13	// x2735 = cmovznz(x2734, 0, 0xffffffffffffffff)
+	MOVQ	R13, R15
+	ANDQ	R9, R15	// x2736 = x2735 & 0xffffffff
+	MOVQ	R13, DX
+	ANDQ	R11, DX	// x2737 = x2735 & 0xffffffff00000001
+	ADDQ	R13, CX	// x2738, x2739 = addcarryx(0, x2727, x2735)
+	ADCXQ	R15, SI	// x2740, x2741 = addcarryx(x2739, x2729, x2736)
+	ADCQ	$0x0, BX	// x2742, x2743 = addcarryx(x2741, x2731, 0)
+	ADCXQ	DX, R12	// x2744, x2745 = addcarryx(x2743, x2733, x2737)
+	MOVQ	264(SP), DX	// reload x2069
+	MULXQ	R12, R15, R13	// x2746, x2747 = mulx(x2069, x2744)
+	MOVQ	R14, 88(SP)	// spill x2726
+	MOVQ	R10, 96(SP)	// spill x2725
+	MULXQ	BX, R10, R14	// x2748, x2749 = mulx(x2069, x2742)
+	MOVQ	R8, 104(SP)	// spill x2724
+	MOVQ	AX, 120(SP)	// spill x2723
+	MULXQ	SI, AX, R8	// x2750, x2751 = mulx(x2069, x2740)
+	MOVQ	CX, 128(SP)	// spill x2738
+	MULXQ	CX, CX, DX	// x2752, x2753 = mulx(x2069, x2738)
+	ADDQ	AX, DX	// x2754, x2755 = addcarryx(0, x2753, x2750)
+	ADCXQ	R10, R8	// x2756, x2757 = addcarryx(x2755, x2751, x2748)
+	ADCXQ	R15, R14	// x2758, x2759 = addcarryx(x2757, x2749, x2746)
+	ADCQ	$0x0, R13	// x2760 = x2759.u64 + x2747
+	MOVQ	DX, AX
+	MOVQ	CX, DX
+	MULXQ	R11, R10, CX	// x2761, x2762 = mulx(x2752, 0xffffffff00000001)
+	MULXQ	R9, R9, R15	// x2763, x2764 = mulx(x2752, 0xffffffff)
+	MULXQ	DI, R11, DI	// x2765, x2766 = mulx(x2752, 0xffffffffffffffff)
+	ADDQ	R9, DI	// x2767, x2768 = addcarryx(0, x2766, x2763)
+	ADCQ	$0x0, R15	// x2769, x2770 = addcarryx(x2768, x2764, 0)
+	ADCQ	$0x0, R10	// x2771, x2772 = addcarryx(x2770, 0, x2761)
+	ADCQ	$0x0, CX	// x2773 = x2772.u64 + x2762
+	ADDQ	R11, DX	// x2774, x2775 = addcarryx(0, x2752, x2765)
+	ADCXQ	DI, AX	// x2776, x2777 = addcarryx(x2775, x2754, x2767)
+	ADCXQ	R15, R8	// x2778, x2779 = addcarryx(x2777, x2756, x2769)
+	ADCXQ	R10, R14	// x2780, x2781 = addcarryx(x2779, x2758, x2771)
+	ADCXQ	CX, R13	// x2782, x2783 = addcarryx(x2781, x2760, x2773)
+	MOVQ	248(SP), DX	// reload x2070
+	MULXQ	R12, R9, CX	// x2784, x2785 = mulx(x2070, x2744)
+	MULXQ	BX, R11, R10	// x2786, x2787 = mulx(x2070, x2742)
+	MULXQ	SI, R15, DI	// x2788, x2789 = mulx(x2070, x2740)
+	MOVQ	SI, 136(SP)	// spill x2740
+	MULXQ	128(SP), SI, DX	// x2790, x2791 = mulx(x2070, x2738)
+	MOVQ	BX, 144(SP)	// spill x2742
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x2783
+	ADDQ	R15, DX	// x2792, x2793 = addcarryx(0, x2791, x2788)
+	ADCXQ	R11, DI	// x2794, x2795 = addcarryx(x2793, x2789, x2786)
+	ADCXQ	R9, R10	// x2796, x2797 = addcarryx(x2795, x2787, x2784)
+	ADCQ	$0x0, CX	// x2798 = x2797.u64 + x2785
+	ADDQ	SI, AX	// x2799, x2800 = addcarryx(0, x2776, x2790)
+	ADCXQ	DX, R8	// x2801, x2802 = addcarryx(x2800, x2778, x2792)
+	ADCXQ	DI, R14	// x2803, x2804 = addcarryx(x2802, x2780, x2794)
+	ADCXQ	R10, R13	// x2805, x2806 = addcarryx(x2804, x2782, x2796)
+	ADCXQ	CX, BX	// x2807, x2808 = addcarryx(x2806, x2783.u64, x2798)
+	MOVQ	AX, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, R9, CX	// x2809, x2810 = mulx(x2799, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R10
+	MULXQ	R10, SI, R11	// x2811, x2812 = mulx(x2799, 0xffffffff)
+	MOVQ	$-0x1, DI
+	MULXQ	DI, DI, R15	// x2813, x2814 = mulx(x2799, 0xffffffffffffffff)
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x2808
+	ADDQ	SI, R15	// x2815, x2816 = addcarryx(0, x2814, x2811)
+	ADCQ	$0x0, R11	// x2817, x2818 = addcarryx(x2816, x2812, 0)
+	ADCQ	$0x0, R9	// x2819, x2820 = addcarryx(x2818, 0, x2809)
+	ADCQ	$0x0, CX	// x2821 = x2820.u64 + x2810
+	ADDQ	DI, DX	// x2822, x2823 = addcarryx(0, x2799, x2813)
+	ADCXQ	R15, R8	// x2824, x2825 = addcarryx(x2823, x2801, x2815)
+	ADCXQ	R11, R14	// x2826, x2827 = addcarryx(x2825, x2803, x2817)
+	ADCXQ	R9, R13	// x2828, x2829 = addcarryx(x2827, x2805, x2819)
+	ADCXQ	CX, BX	// x2830, x2831 = addcarryx(x2829, x2807, x2821)
+	ADCQ	$0x0, R10	// x2832 = x2808.u64 + x2831.u64
+	MOVQ	112(SP), DX	// reload x2071
+	MULXQ	R12, R9, CX	// x2833, x2834 = mulx(x2071, x2744)
+	MULXQ	144(SP), SI, R11	// x2835, x2836 = mulx(x2071, x2742)
+	MULXQ	136(SP), R15, DI	// x2837, x2838 = mulx(x2071, x2740)
+	MOVQ	R12, 152(SP)	// spill x2744
+	MULXQ	128(SP), R12, DX	// x2839, x2840 = mulx(x2071, x2738)
+	ADDQ	R15, DX	// x2841, x2842 = addcarryx(0, x2840, x2837)
+	ADCXQ	SI, DI	// x2843, x2844 = addcarryx(x2842, x2838, x2835)
+	ADCXQ	R9, R11	// x2845, x2846 = addcarryx(x2844, x2836, x2833)
+	ADCQ	$0x0, CX	// x2847 = x2846.u64 + x2834
+	ADDQ	R12, R8	// x2848, x2849 = addcarryx(0, x2824, x2839)
+	ADCXQ	DX, R14	// x2850, x2851 = addcarryx(x2849, x2826, x2841)
+	ADCXQ	DI, R13	// x2852, x2853 = addcarryx(x2851, x2828, x2843)
+	ADCXQ	R11, BX	// x2854, x2855 = addcarryx(x2853, x2830, x2845)
+	ADCXQ	CX, R10	// x2856, x2857 = addcarryx(x2855, x2832, x2847)
+	MOVQ	R8, DX
+	MULXQ	AX, R8, CX	// x2858, x2859 = mulx(x2848, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R9
+	MULXQ	R9, SI, R11	// x2860, x2861 = mulx(x2848, 0xffffffff)
+	MOVQ	$-0x1, DI
+	MULXQ	DI, R15, R12	// x2862, x2863 = mulx(x2848, 0xffffffffffffffff)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x2857
+	ADDQ	SI, R12	// x2864, x2865 = addcarryx(0, x2863, x2860)
+	ADCQ	$0x0, R11	// x2866, x2867 = addcarryx(x2865, x2861, 0)
+	ADCQ	$0x0, R8	// x2868, x2869 = addcarryx(x2867, 0, x2858)
+	ADCQ	$0x0, CX	// x2870 = x2869.u64 + x2859
+	ADDQ	R15, DX	// x2871, x2872 = addcarryx(0, x2848, x2862)
+	ADCXQ	R12, R14	// x2873, x2874 = addcarryx(x2872, x2850, x2864)
+	ADCXQ	R11, R13	// x2875, x2876 = addcarryx(x2874, x2852, x2866)
+	ADCXQ	R8, BX	// x2877, x2878 = addcarryx(x2876, x2854, x2868)
+	ADCXQ	CX, R10	// x2879, x2880 = addcarryx(x2878, x2856, x2870)
+	ADCQ	$0x0, DI	// x2881 = x2857.u64 + x2880.u64
+	MOVQ	256(SP), DX	// reload x2072
+	MULXQ	152(SP), R8, CX	// x2882, x2883 = mulx(x2072, x2744)
+	MULXQ	144(SP), SI, R11	// x2884, x2885 = mulx(x2072, x2742)
+	MULXQ	136(SP), R15, R12	// x2886, x2887 = mulx(x2072, x2740)
+	MULXQ	128(SP), R9, DX	// x2888, x2889 = mulx(x2072, x2738)
+	ADDQ	R15, DX	// x2890, x2891 = addcarryx(0, x2889, x2886)
+	ADCXQ	SI, R12	// x2892, x2893 = addcarryx(x2891, x2887, x2884)
+	ADCXQ	R8, R11	// x2894, x2895 = addcarryx(x2893, x2885, x2882)
+	ADCQ	$0x0, CX	// x2896 = x2895.u64 + x2883
+	ADDQ	R9, R14	// x2897, x2898 = addcarryx(0, x2873, x2888)
+	ADCXQ	DX, R13	// x2899, x2900 = addcarryx(x2898, x2875, x2890)
+	ADCXQ	R12, BX	// x2901, x2902 = addcarryx(x2900, x2877, x2892)
+	ADCXQ	R11, R10	// x2903, x2904 = addcarryx(x2902, x2879, x2894)
+	ADCXQ	CX, DI	// x2905, x2906 = addcarryx(x2904, x2881, x2896)
+	MOVQ	R14, DX
+	MULXQ	AX, R8, CX	// x2907, x2908 = mulx(x2897, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R9
+	MULXQ	R9, SI, R11	// x2909, x2910 = mulx(x2897, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R15, R14	// x2911, x2912 = mulx(x2897, 0xffffffffffffffff)
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x2906
+	ADDQ	SI, R14	// x2913, x2914 = addcarryx(0, x2912, x2909)
+	ADCQ	$0x0, R11	// x2915, x2916 = addcarryx(x2914, x2910, 0)
+	ADCQ	$0x0, R8	// x2917, x2918 = addcarryx(x2916, 0, x2907)
+	ADCQ	$0x0, CX	// x2919 = x2918.u64 + x2908
+	ADDQ	R15, DX	// x2920, x2921 = addcarryx(0, x2897, x2911)
+	ADCXQ	R14, R13	// x2922, x2923 = addcarryx(x2921, x2899, x2913)
+	ADCXQ	R11, BX	// x2924, x2925 = addcarryx(x2923, x2901, x2915)
+	ADCXQ	R8, R10	// x2926, x2927 = addcarryx(x2925, x2903, x2917)
+	ADCXQ	CX, DI	// x2928, x2929 = addcarryx(x2927, x2905, x2919)
+	ADCQ	$0x0, AX	// x2930 = x2906.u64 + x2929.u64
+	MOVQ	R13, CX
+	SUBQ	$-0x1, CX	// x2931, x2932 = subborrowx(0, x2922, 0xffffffffffffffff)
+	MOVQ	BX, R8
+	SBBQ	R9, R8	// x2933, x2934 = subborrowx(x2932, x2924, 0xffffffff)
+	MOVQ	R10, R11
+	SBBQ	$0x0, R11	// x2935, x2936 = subborrowx(x2934, x2926, 0)
+	MOVQ	$-0xffffffff, SI
+	MOVQ	DI, R14
+	SBBQ	SI, R14	// x2937, x2938 = subborrowx(x2936, x2928, 0xffffffff00000001)
+	SBBQ	$0x0, AX	// x2939, x2940 = subborrowx(x2938, x2930, 0)
+	CMOVQCS	R13, CX	// x2941 = cmovznz(x2940, x2931, x2922)
+	CMOVQCS	BX, R8	// x2942 = cmovznz(x2940, x2933, x2924)
+	CMOVQCS	R10, R11	// x2943 = cmovznz(x2940, x2935, x2926)
+	CMOVQCS	DI, R14	// x2944 = cmovznz(x2940, x2937, x2928)
+	MOVQ	120(SP), AX	// reload x2723
+	ADDQ	120(SP), AX	// x2945, x2946 = addcarryx(0, x2723, x2723)
+	MOVQ	104(SP), R10	// reload x2724
+	ADCXQ	104(SP), R10	// x2947, x2948 = addcarryx(x2946, x2724, x2724)
+	MOVQ	96(SP), DI	// reload x2725
+	ADCXQ	96(SP), DI	// x2949, x2950 = addcarryx(x2948, x2725, x2725)
+	MOVQ	88(SP), BX	// reload x2726
+	ADCXQ	88(SP), BX	// x2951, x2952 = addcarryx(x2950, x2726, x2726)
+	MOVQ	AX, R13
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x2952
+	SUBQ	$-0x1, R13	// x2953, x2954 = subborrowx(0, x2945, 0xffffffffffffffff)
+	MOVQ	R10, DX
+	SBBQ	R9, DX	// x2955, x2956 = subborrowx(x2954, x2947, 0xffffffff)
+	MOVQ	DI, R9
+	SBBQ	$0x0, R9	// x2957, x2958 = subborrowx(x2956, x2949, 0)
+	MOVQ	BX, R12
+	SBBQ	SI, R12	// x2959, x2960 = subborrowx(x2958, x2951, 0xffffffff00000001)
+	SBBQ	$0x0, R15	// x2961, x2962 = subborrowx(x2960, x2952.u64, 0)
+	CMOVQCS	AX, R13	// x2963 = cmovznz(x2962, x2953, x2945)
+	CMOVQCS	R10, DX	// x2964 = cmovznz(x2962, x2955, x2947)
+	CMOVQCS	DI, R9	// x2965 = cmovznz(x2962, x2957, x2949)
+	CMOVQCS	BX, R12	// x2966 = cmovznz(x2962, x2959, x2951)
+	SUBQ	R13, CX	// x2967, x2968 = subborrowx(0, x2941, x2963)
+	SBBQ	DX, R8	// x2969, x2970 = subborrowx(x2968, x2942, x2964)
+	SBBQ	R9, R11	// x2971, x2972 = subborrowx(x2970, x2943, x2965)
+	SBBQ	R12, R14	// x2973, x2974 = subborrowx(x2972, x2944, x2966)
+	MOVQ	$-0x1, AX
+	MOVQ	$0x0, R9
+	CMOVQCS	AX, R9	// x2975 = cmovznz(x2974, 0, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	R9, DI
+	ANDQ	R10, DI	// x2976 = x2975 & 0xffffffff
+	MOVQ	R9, BX
+	ANDQ	SI, BX	// x2977 = x2975 & 0xffffffff00000001
+	ADDQ	R9, CX	// x2978, x2979 = addcarryx(0, x2967, x2975)
+	MOVQ	0(SP), R9	// reload out1 pointer
+	MOVQ	CX, 32(R9)	// out1[4] = x2978
+	ADCXQ	DI, R8	// x2980, x2981 = addcarryx(x2979, x2969, x2976)
+	MOVQ	R8, 40(R9)	// out1[5] = x2980
+	ADCQ	$0x0, R11	// x2982, x2983 = addcarryx(x2981, x2971, 0)
+	MOVQ	R11, 48(R9)	// out1[6] = x2982
+	ADCXQ	BX, R14	// x2984, x2985 = addcarryx(x2983, x2973, x2977)
+	MOVQ	R14, 56(R9)	// out1[7] = x2984
+	MOVQ	8(SP), CX	// reload arg2 pointer
+	MOVQ	16(SP), R11	// reload arg1 pointer
+	MOVQ	64(R11), R8	// arg1[8]
+	ADDQ	64(CX), R8	// x2986, x2987 = addcarryx(0, arg1[8], arg2[8])
+	MOVQ	72(R11), DI	// arg1[9]
+	ADCXQ	72(CX), DI	// x2988, x2989 = addcarryx(x2987, arg1[9], arg2[9])
+	MOVQ	80(R11), BX	// arg1[10]
+	ADCXQ	80(CX), BX	// x2990, x2991 = addcarryx(x2989, arg1[10], arg2[10])
+	MOVQ	88(R11), R12	// arg1[11]
+	ADCXQ	88(CX), R12	// x2992, x2993 = addcarryx(x2991, arg1[11], arg2[11])
+	MOVQ	R8, CX
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x2993
+	SUBQ	$-0x1, CX	// x2994, x2995 = subborrowx(0, x2986, 0xffffffffffffffff)
+	MOVQ	DI, R13
+	SBBQ	R10, R13	// x2996, x2997 = subborrowx(x2995, x2988, 0xffffffff)
+	MOVQ	BX, R14
+	SBBQ	$0x0, R14	// x2998, x2999 = subborrowx(x2997, x2990, 0)
+	MOVQ	R12, R15
+	SBBQ	SI, R15	// x3000, x3001 = subborrowx(x2999, x2992, 0xffffffff00000001)
+	SBBQ	$0x0, R11	// x3002, x3003 = subborrowx(x3001, x2993.u64, 0)
+	CMOVQCS	R8, CX	// x3004 = cmovznz(x3003, x2994, x2986)
+	CMOVQCS	DI, R13	// x3005 = cmovznz(x3003, x2996, x2988)
+	CMOVQCS	BX, R14	// x3006 = cmovznz(x3003, x2998, x2990)
+	CMOVQCS	R12, R15	// x3007 = cmovznz(x3003, x3000, x2992)
+	MOVQ	CX, DX
+	MULXQ	R15, R8, CX	// x3008, x3009 = mulx(x3004, x3007)
+	MULXQ	R14, DI, R11	// x3010, x3011 = mulx(x3004, x3006)
+	MULXQ	R13, R12, BX	// x3012, x3013 = mulx(x3004, x3005)
+	MULXQ	DX, R9, DX	// x3014, x3015 = mulx(x3004, x3004)
+	ADDQ	R12, DX	// x3016, x3017 = addcarryx(0, x3015, x3012)
+	MOVQ	R12, 8(SP)	// spill x3012
+	MOVQ	BX, R12
+	ADCXQ	DI, R12	// x3018, x3019 = addcarryx(x3017, x3013, x3010)
+	MOVQ	DI, 16(SP)	// spill x3010
+	MOVQ	R11, DI
+	ADCXQ	R8, DI	// x3020, x3021 = addcarryx(x3019, x3011, x3008)
+	MOVQ	R8, 88(SP)	// spill x3008
+	MOVQ	CX, R8
+	ADCQ	$0x0, R8	// x3022 = x3021.u64 + x3009
+	MOVQ	DX, 96(SP)	// spill x3016
+	MOVQ	R9, DX
+	MOVQ	CX, 104(SP)	// spill x3009
+	MULXQ	SI, CX, R9	// x3023, x3024 = mulx(x3014, 0xffffffff00000001)
+	MULXQ	R10, SI, R10	// x3025, x3026 = mulx(x3014, 0xffffffff)
+	MOVQ	R11, 112(SP)	// spill x3011
+	MULXQ	AX, R11, AX	// x3027, x3028 = mulx(x3014, 0xffffffffffffffff)
+	ADDQ	SI, AX	// x3029, x3030 = addcarryx(0, x3028, x3025)
+	ADCQ	$0x0, R10	// x3031, x3032 = addcarryx(x3030, x3026, 0)
+	ADCQ	$0x0, CX	// x3033, x3034 = addcarryx(x3032, 0, x3023)
+	ADCQ	$0x0, R9	// x3035 = x3034.u64 + x3024
+	ADDQ	R11, DX	// x3036, x3037 = addcarryx(0, x3014, x3027)
+	ADCXQ	96(SP), AX	// x3038, x3039 = addcarryx(x3037, x3016, x3029)
+	ADCXQ	R10, R12	// x3040, x3041 = addcarryx(x3039, x3018, x3031)
+	ADCXQ	CX, DI	// x3042, x3043 = addcarryx(x3041, x3020, x3033)
+	ADCXQ	R9, R8	// x3044, x3045 = addcarryx(x3043, x3022, x3035)
+	MOVQ	R13, DX
+	MULXQ	R15, R9, CX	// x3046, x3047 = mulx(x3005, x3007)
+	MULXQ	R14, R11, R10	// x3048, x3049 = mulx(x3005, x3006)
+	MULXQ	DX, R13, SI	// x3050, x3051 = mulx(x3005, x3005)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x3045
+	ADDQ	R13, BX	// x3054, x3055 = addcarryx(0, x3013, x3050)
+	ADCXQ	R11, SI	// x3056, x3057 = addcarryx(x3055, x3051, x3048)
+	MOVQ	R10, R13
+	ADCXQ	R9, R13	// x3058, x3059 = addcarryx(x3057, x3049, x3046)
+	MOVQ	R9, 96(SP)	// spill x3046
+	MOVQ	CX, R9
+	ADCQ	$0x0, R9	// x3060 = x3059.u64 + x3047
+	ADDQ	8(SP), AX	// x3061, x3062 = addcarryx(0, x3038, x3012)
+	ADCXQ	BX, R12	// x3063, x3064 = addcarryx(x3062, x3040, x3054)
+	ADCXQ	SI, DI	// x3065, x3066 = addcarryx(x3064, x3042, x3056)
+	ADCXQ	R13, R8	// x3067, x3068 = addcarryx(x3066, x3044, x3058)
+	ADCXQ	R9, DX	// x3069, x3070 = addcarryx(x3068, x3045.u64, x3060)
+	MOVQ	DX, R9
+	MOVQ	AX, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, BX, SI	// x3071, x3072 = mulx(x3061, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R13
+	MULXQ	R13, AX, R13	// x3073, x3074 = mulx(x3061, 0xffffffff)
+	MOVQ	CX, 8(SP)	// spill x3047
+	MOVQ	$-0x1, CX
+	MOVQ	R10, 120(SP)	// spill x3049
+	MULXQ	CX, R10, CX	// x3075, x3076 = mulx(x3061, 0xffffffffffffffff)
+	MOVQ	R11, 128(SP)	// spill x3048
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x3070
+	ADDQ	AX, CX	// x3077, x3078 = addcarryx(0, x3076, x3073)
+	ADCQ	$0x0, R13	// x3079, x3080 = addcarryx(x3078, x3074, 0)
+	ADCQ	$0x0, BX	// x3081, x3082 = addcarryx(x3080, 0, x3071)
+	ADCQ	$0x0, SI	// x3083 = x3082.u64 + x3072
+	ADDQ	R10, DX	// x3084, x3085 = addcarryx(0, x3061, x3075)
+	ADCXQ	CX, R12	// x3086, x3087 = addcarryx(x3085, x3063, x3077)
+	ADCXQ	R13, DI	// x3088, x3089 = addcarryx(x3087, x3065, x3079)
+	ADCXQ	BX, R8	// x3090, x3091 = addcarryx(x3089, x3067, x3081)
+	ADCXQ	SI, R9	// x3092, x3093 = addcarryx(x3091, x3069, x3083)
+	ADCQ	$0x0, R11	// x3094 = x3070.u64 + x3093.u64
+	MOVQ	R14, DX
+	MULXQ	R15, CX, AX	// x3095, x3096 = mulx(x3006, x3007)
+	MULXQ	DX, SI, R10	// x3097, x3098 = mulx(x3006, x3006)
+	MOVQ	112(SP), BX	// reload x3011
+	ADDQ	128(SP), BX	// x3103, x3104 = addcarryx(0, x3011, x3048)
+	ADCXQ	120(SP), SI	// x3105, x3106 = addcarryx(x3104, x3049, x3097)
+	ADCXQ	CX, R10	// x3107, x3108 = addcarryx(x3106, x3098, x3095)
+	MOVQ	AX, R13
+	ADCQ	$0x0, R13	// x3109 = x3108.u64 + x3096
+	ADDQ	16(SP), R12	// x3110, x3111 = addcarryx(0, x3086, x3010)
+	ADCXQ	BX, DI	// x3112, x3113 = addcarryx(x3111, x3088, x3103)
+	ADCXQ	SI, R8	// x3114, x3115 = addcarryx(x3113, x3090, x3105)
+	ADCXQ	R10, R9	// x3116, x3117 = addcarryx(x3115, x3092, x3107)
+	ADCXQ	R13, R11	// x3118, x3119 = addcarryx(x3117, x3094, x3109)
+	MOVQ	R12, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, BX, SI	// x3120, x3121 = mulx(x3110, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R12
+	MULXQ	R12, R14, R13	// x3122, x3123 = mulx(x3110, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R10, R12	// x3124, x3125 = mulx(x3110, 0xffffffffffffffff)
+	MOVQ	AX, 16(SP)	// spill x3096
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x3119
+	ADDQ	R14, R12	// x3126, x3127 = addcarryx(0, x3125, x3122)
+	ADCQ	$0x0, R13	// x3128, x3129 = addcarryx(x3127, x3123, 0)
+	ADCQ	$0x0, BX	// x3130, x3131 = addcarryx(x3129, 0, x3120)
+	ADCQ	$0x0, SI	// x3132 = x3131.u64 + x3121
+	ADDQ	R10, DX	// x3133, x3134 = addcarryx(0, x3110, x3124)
+	ADCXQ	R12, DI	// x3135, x3136 = addcarryx(x3134, x3112, x3126)
+	ADCXQ	R13, R8	// x3137, x3138 = addcarryx(x3136, x3114, x3128)
+	ADCXQ	BX, R9	// x3139, x3140 = addcarryx(x3138, x3116, x3130)
+	ADCXQ	SI, R11	// x3141, x3142 = addcarryx(x3140, x3118, x3132)
+	ADCQ	$0x0, AX	// x3143 = x3119.u64 + x3142.u64
+	MOVQ	R15, DX
+	MULXQ	DX, SI, R10	// x3144, x3145 = mulx(x3007, x3007)
+	MOVQ	104(SP), BX	// reload x3009
+	ADDQ	96(SP), BX	// x3152, x3153 = addcarryx(0, x3009, x3046)
+	ADCXQ	8(SP), CX	// x3154, x3155 = addcarryx(x3153, x3047, x3095)
+	ADCXQ	16(SP), SI	// x3156, x3157 = addcarryx(x3155, x3096, x3144)
+	ADCQ	$0x0, R10	// x3158 = x3157.u64 + x3145
+	ADDQ	88(SP), DI	// x3159, x3160 = addcarryx(0, x3135, x3008)
+	ADCXQ	BX, R8	// x3161, x3162 = addcarryx(x3160, x3137, x3152)
+	ADCXQ	CX, R9	// x3163, x3164 = addcarryx(x3162, x3139, x3154)
+	ADCXQ	SI, R11	// x3165, x3166 = addcarryx(x3164, x3141, x3156)
+	ADCXQ	R10, AX	// x3167, x3168 = addcarryx(x3166, x3143, x3158)
+	MOVQ	DI, DX
+	MOVQ	$-0xffffffff, CX
+	MULXQ	CX, SI, R10	// x3169, x3170 = mulx(x3159, 0xffffffff00000001)
+	MOVQ	$0xffffffff, DI
+	MULXQ	DI, R12, BX	// x3171, x3172 = mulx(x3159, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x3173, x3174 = mulx(x3159, 0xffffffffffffffff)
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x3168
+	ADDQ	R12, R14	// x3175, x3176 = addcarryx(0, x3174, x3171)
+	ADCQ	$0x0, BX	// x3177, x3178 = addcarryx(x3176, x3172, 0)
+	ADCQ	$0x0, SI	// x3179, x3180 = addcarryx(x3178, 0, x3169)
+	ADCQ	$0x0, R10	// x3181 = x3180.u64 + x3170
+	ADDQ	R15, DX	// x3182, x3183 = addcarryx(0, x3159, x3173)
+	ADCXQ	R14, R8	// x3184, x3185 = addcarryx(x3183, x3161, x3175)
+	ADCXQ	BX, R9	// x3186, x3187 = addcarryx(x3185, x3163, x3177)
+	ADCXQ	SI, R11	// x3188, x3189 = addcarryx(x3187, x3165, x3179)
+	ADCXQ	R10, AX	// x3190, x3191 = addcarryx(x3189, x3167, x3181)
+	ADCQ	$0x0, CX	// x3192 = x3168.u64 + x3191.u64
+	MOVQ	R8, R10
+	SUBQ	$-0x1, R10	// x3193, x3194 = subborrowx(0, x3184, 0xffffffffffffffff)
+	MOVQ	R9, SI
+	SBBQ	DI, SI	// x3195, x3196 = subborrowx(x3194, x3186, 0xffffffff)
+	MOVQ	R11, BX
+	SBBQ	$0x0, BX	// x3197, x3198 = subborrowx(x3196, x3188, 0)
+	MOVQ	$-0xffffffff, R12
+	MOVQ	AX, R14
+	SBBQ	R12, R14	// x3199, x3200 = subborrowx(x3198, x3190, 0xffffffff00000001)
+	SBBQ	$0x0, CX	// x3201, x3202 = subborrowx(x3200, x3192, 0)
+	CMOVQCS	R8, R10	// x3203 = cmovznz(x3202, x3193, x3184)
+	CMOVQCS	R9, SI	// x3204 = cmovznz(x3202, x3195, x3186)
+	CMOVQCS	R11, BX	// x3205 = cmovznz(x3202, x3197, x3188)
+	CMOVQCS	AX, R14	// x3206 = cmovznz(x3202, x3199, x3190)
+	SUBQ	24(SP), R10	// x3207, x3208 = subborrowx(0, x3203, x196)
+	SBBQ	32(SP), SI	// x3209, x3210 = subborrowx(x3208, x3204, x197)
+	SBBQ	40(SP), BX	// x3211, x3212 = subborrowx(x3210, x3205, x198)
+	SBBQ	48(SP), R14	// x3213, x3214 = subborrowx(x3212, x3206, x199)
+	MOVQ	$0x0, AX
+	CMOVQCS	R13, AX	// x3215 = cmovznz(x3214, 0, 0xffffffffffffffff)
+	MOVQ	AX, CX
+	ANDQ	DI, CX	// x3216 = x3215 & 0xffffffff
+	MOVQ	AX, R8
+	ANDQ	R12, R8	// x3217 = x3215 & 0xffffffff00000001
+	ADDQ	AX, R10	// x3218, x3219 = addcarryx(0, x3207, x3215)
+	ADCXQ	CX, SI	// x3220, x3221 = addcarryx(x3219, x3209, x3216)
+	ADCQ	$0x0, BX	// x3222, x3223 = addcarryx(x3221, x3211, 0)
+	ADCXQ	R8, R14	// x3224, x3225 = addcarryx(x3223, x3213, x3217)
+	SUBQ	72(SP), R10	// x3226, x3227 = subborrowx(0, x3218, x395)
+	SBBQ	56(SP), SI	// x3228, x3229 = subborrowx(x3227, x3220, x396)
+	SBBQ	64(SP), BX	// x3230, x3231 = subborrowx(x3229, x3222, x397)
+	SBBQ	80(SP), R14	// x3232, x3233 = subborrowx(x3231, x3224, x398)
+	MOVQ	$0x0, AX
+	CMOVQCS	R13, AX	// x3234 = cmovznz(x3233, 0, 0xffffffffffffffff)
+	MOVQ	AX, CX
+	ANDQ	DI, CX	// x3235 = x3234 & 0xffffffff
+	MOVQ	AX, R8
+	ANDQ	R12, R8	// x3236 = x3234 & 0xffffffff00000001
+	ADDQ	AX, R10	// x3237, x3238 = addcarryx(0, x3226, x3234)
+	ADCXQ	CX, SI	// x3239, x3240 = addcarryx(x3238, x3228, x3235)
+	ADCQ	$0x0, BX	// x3241, x3242 = addcarryx(x3240, x3230, 0)
+	ADCXQ	R8, R14	// x3243, x3244 = addcarryx(x3242, x3232, x3236)
+	MOVQ	R10, DX
+	MULXQ	184(SP), CX, AX	// x3245, x3246 = mulx(x3237, x1610)
+	MULXQ	192(SP), R9, R8	// x3247, x3248 = mulx(x3237, x1608)
+	MULXQ	200(SP), R11, R10	// x3249, x3250 = mulx(x3237, x1606)
+	MULXQ	208(SP), DX, R15	// x3251, x3252 = mulx(x3237, x1604)
+	ADDQ	R11, R15	// x3253, x3254 = addcarryx(0, x3252, x3249)
+	ADCXQ	R9, R10	// x3255, x3256 = addcarryx(x3254, x3250, x3247)
+	ADCXQ	CX, R8	// x3257, x3258 = addcarryx(x3256, x3248, x3245)
+	ADCQ	$0x0, AX	// x3259 = x3258.u64 + x3246
+	MULXQ	R12, R9, CX	// x3260, x3261 = mulx(x3251, 0xffffffff00000001)
+	MOVQ	R14, 8(SP)	// spill x3243
+	MULXQ	DI, R14, R11	// x3262, x3263 = mulx(x3251, 0xffffffff)
+	MULXQ	R13, DI, R13	// x3264, x3265 = mulx(x3251, 0xffffffffffffffff)
+	ADDQ	R14, R13	// x3266, x3267 = addcarryx(0, x3265, x3262)
+	ADCQ	$0x0, R11	// x3268, x3269 = addcarryx(x3267, x3263, 0)
+	ADCQ	$0x0, R9	// x3270, x3271 = addcarryx(x3269, 0, x3260)
+	ADCQ	$0x0, CX	// x3272 = x3271.u64 + x3261
+	ADDQ	DI, DX	// x3273, x3274 = addcarryx(0, x3251, x3264)
+	ADCXQ	R13, R15	// x3275, x3276 = addcarryx(x3274, x3253, x3266)
+	ADCXQ	R11, R10	// x3277, x3278 = addcarryx(x3276, x3255, x3268)
+	ADCXQ	R9, R8	// x3279, x3280 = addcarryx(x3278, x3257, x3270)
+	ADCXQ	CX, AX	// x3281, x3282 = addcarryx(x3280, x3259, x3272)
+	MOVQ	SI, DX
+	MULXQ	184(SP), R9, CX	// x3283, x3284 = mulx(x3239, x1610)
+	MULXQ	192(SP), SI, R11	// x3285, x3286 = mulx(x3239, x1608)
+	MULXQ	200(SP), R13, DI	// x3287, x3288 = mulx(x3239, x1606)
+	MULXQ	208(SP), DX, R14	// x3289, x3290 = mulx(x3239, x1604)
+	MOVQ	BX, 16(SP)	// spill x3241
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x3282
+	ADDQ	R13, R14	// x3291, x3292 = addcarryx(0, x3290, x3287)
+	ADCXQ	SI, DI	// x3293, x3294 = addcarryx(x3292, x3288, x3285)
+	ADCXQ	R9, R11	// x3295, x3296 = addcarryx(x3294, x3286, x3283)
+	ADCQ	$0x0, CX	// x3297 = x3296.u64 + x3284
+	ADDQ	DX, R15	// x3298, x3299 = addcarryx(0, x3275, x3289)
+	ADCXQ	R14, R10	// x3300, x3301 = addcarryx(x3299, x3277, x3291)
+	ADCXQ	DI, R8	// x3302, x3303 = addcarryx(x3301, x3279, x3293)
+	ADCXQ	R11, AX	// x3304, x3305 = addcarryx(x3303, x3281, x3295)
+	ADCXQ	CX, BX	// x3306, x3307 = addcarryx(x3305, x3282.u64, x3297)
+	MOVQ	R15, DX
+	MULXQ	R12, R9, CX	// x3308, x3309 = mulx(x3298, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R11
+	MULXQ	R11, DI, SI	// x3310, x3311 = mulx(x3298, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x3312, x3313 = mulx(x3298, 0xffffffffffffffff)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x3307
+	ADDQ	DI, R14	// x3314, x3315 = addcarryx(0, x3313, x3310)
+	ADCQ	$0x0, SI	// x3316, x3317 = addcarryx(x3315, x3311, 0)
+	ADCQ	$0x0, R9	// x3318, x3319 = addcarryx(x3317, 0, x3308)
+	ADCQ	$0x0, CX	// x3320 = x3319.u64 + x3309
+	ADDQ	R15, DX	// x3321, x3322 = addcarryx(0, x3298, x3312)
+	ADCXQ	R14, R10	// x3323, x3324 = addcarryx(x3322, x3300, x3314)
+	ADCXQ	SI, R8	// x3325, x3326 = addcarryx(x3324, x3302, x3316)
+	ADCXQ	R9, AX	// x3327, x3328 = addcarryx(x3326, x3304, x3318)
+	ADCXQ	CX, BX	// x3329, x3330 = addcarryx(x3328, x3306, x3320)
+	ADCQ	$0x0, R13	// x3331 = x3307.u64 + x3330.u64
+	MOVQ	16(SP), DX	// reload x3241
+	MULXQ	184(SP), R9, CX	// x3332, x3333 = mulx(x3241, x1610)
+	MULXQ	192(SP), DI, SI	// x3334, x3335 = mulx(x3241, x1608)
+	MULXQ	200(SP), R15, R14	// x3336, x3337 = mulx(x3241, x1606)
+	MULXQ	208(SP), R11, DX	// x3338, x3339 = mulx(x3241, x1604)
+	ADDQ	R15, DX	// x3340, x3341 = addcarryx(0, x3339, x3336)
+	ADCXQ	DI, R14	// x3342, x3343 = addcarryx(x3341, x3337, x3334)
+	ADCXQ	R9, SI	// x3344, x3345 = addcarryx(x3343, x3335, x3332)
+	ADCQ	$0x0, CX	// x3346 = x3345.u64 + x3333
+	ADDQ	R11, R10	// x3347, x3348 = addcarryx(0, x3323, x3338)
+	ADCXQ	DX, R8	// x3349, x3350 = addcarryx(x3348, x3325, x3340)
+	ADCXQ	R14, AX	// x3351, x3352 = addcarryx(x3350, x3327, x3342)
+	ADCXQ	SI, BX	// x3353, x3354 = addcarryx(x3352, x3329, x3344)
+	ADCXQ	CX, R13	// x3355, x3356 = addcarryx(x3354, x3331, x3346)
+	MOVQ	R10, DX
+	MULXQ	R12, R9, CX	// x3357, x3358 = mulx(x3347, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R10
+	MULXQ	R10, SI, R11	// x3359, x3360 = mulx(x3347, 0xffffffff)
+	MOVQ	$-0x1, DI
+	MULXQ	DI, R15, R14	// x3361, x3362 = mulx(x3347, 0xffffffffffffffff)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x3356
+	ADDQ	SI, R14	// x3363, x3364 = addcarryx(0, x3362, x3359)
+	ADCQ	$0x0, R11	// x3365, x3366 = addcarryx(x3364, x3360, 0)
+	ADCQ	$0x0, R9	// x3367, x3368 = addcarryx(x3366, 0, x3357)
+	ADCQ	$0x0, CX	// x3369 = x3368.u64 + x3358
+	ADDQ	R15, DX	// x3370, x3371 = addcarryx(0, x3347, x3361)
+	ADCXQ	R14, R8	// x3372, x3373 = addcarryx(x3371, x3349, x3363)
+	ADCXQ	R11, AX	// x3374, x3375 = addcarryx(x3373, x3351, x3365)
+	ADCXQ	R9, BX	// x3376, x3377 = addcarryx(x3375, x3353, x3367)
+	ADCXQ	CX, R13	// x3378, x3379 = addcarryx(x3377, x3355, x3369)
+	ADCQ	$0x0, DI	// x3380 = x3356.u64 + x3379.u64
+	MOVQ	8(SP), DX	// reload x3243
+	MULXQ	184(SP), R9, CX	// x3381, x3382 = mulx(x3243, x1610)
+	MULXQ	192(SP), SI, R11	// x3383, x3384 = mulx(x3243, x1608)
+	MULXQ	200(SP), R15, R14	// x3385, x3386 = mulx(x3243, x1606)
+	MULXQ	208(SP), R10, DX	// x3387, x3388 = mulx(x3243, x1604)
+	ADDQ	R15, DX	// x3389, x3390 = addcarryx(0, x3388, x3385)
+	ADCXQ	SI, R14	// x3391, x3392 = addcarryx(x3390, x3386, x3383)
+	ADCXQ	R9, R11	// x3393, x3394 = addcarryx(x3392, x3384, x3381)
+	ADCQ	$0x0, CX	// x3395 = x3394.u64 + x3382
+	ADDQ	R10, R8	// x3396, x3397 = addcarryx(0, x3372, x3387)
+	ADCXQ	DX, AX	// x3398, x3399 = addcarryx(x3397, x3374, x3389)
+	ADCXQ	R14, BX	// x3400, x3401 = addcarryx(x3399, x3376, x3391)
+	ADCXQ	R11, R13	// x3402, x3403 = addcarryx(x3401, x3378, x3393)
+	ADCXQ	CX, DI	// x3404, x3405 = addcarryx(x3403, x3380, x3395)
+	MOVQ	R8, DX
+	MULXQ	R12, R8, CX	// x3406, x3407 = mulx(x3396, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R9
+	MULXQ	R9, R11, R10	// x3408, x3409 = mulx(x3396, 0xffffffff)
+	MOVQ	$-0x1, SI
+	MULXQ	SI, R15, R14	// x3410, x3411 = mulx(x3396, 0xffffffffffffffff)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x3405
+	ADDQ	R11, R14	// x3412, x3413 = addcarryx(0, x3411, x3408)
+	ADCQ	$0x0, R10	// x3414, x3415 = addcarryx(x3413, x3409, 0)
+	ADCQ	$0x0, R8	// x3416, x3417 = addcarryx(x3415, 0, x3406)
+	ADCQ	$0x0, CX	// x3418 = x3417.u64 + x3407
+	ADDQ	R15, DX	// x3419, x3420 = addcarryx(0, x3396, x3410)
+	ADCXQ	R14, AX	// x3421, x3422 = addcarryx(x3420, x3398, x3412)
+	ADCXQ	R10, BX	// x3423, x3424 = addcarryx(x3422, x3400, x3414)
+	ADCXQ	R8, R13	// x3425, x3426 = addcarryx(x3424, x3402, x3416)
+	ADCXQ	CX, DI	// x3427, x3428 = addcarryx(x3426, x3404, x3418)
+	ADCQ	$0x0, R12	// x3429 = x3405.u64 + x3428.u64
+	MOVQ	AX, CX
+	SUBQ	$-0x1, CX	// x3430, x3431 = subborrowx(0, x3421, 0xffffffffffffffff)
+	MOVQ	BX, R8
+	SBBQ	R9, R8	// x3432, x3433 = subborrowx(x3431, x3423, 0xffffffff)
+	MOVQ	R13, R9
+	SBBQ	$0x0, R9	// x3434, x3435 = subborrowx(x3433, x3425, 0)
+	MOVQ	$-0xffffffff, R10
+	MOVQ	DI, R11
+	SBBQ	R10, R11	// x3436, x3437 = subborrowx(x3435, x3427, 0xffffffff00000001)
+	SBBQ	$0x0, R12	// x3438, x3439 = subborrowx(x3437, x3429, 0)
+	CMOVQCS	AX, CX	// x3440 = cmovznz(x3439, x3430, x3421)
+	MOVQ	0(SP), AX	// reload out1 pointer
+	MOVQ	CX, 64(AX)	// out1[8] = x3440
+	CMOVQCS	BX, R8	// x3441 = cmovznz(x3439, x3432, x3423)
+	MOVQ	R8, 72(AX)	// out1[9] = x3441
+	CMOVQCS	R13, R9	// x3442 = cmovznz(x3439, x3434, x3425)
+	MOVQ	R9, 80(AX)	// out1[10] = x3442
+	CMOVQCS	DI, R11	// x3443 = cmovznz(x3439, x3436, x3427)
+	MOVQ	R11, 88(AX)	// out1[11] = x3443
+	RET
+
+// func jacmadd(out1, arg1, arg2 *[...]uint64)
+TEXT ·jacmadd(SB), NOSPLIT, $256-24
+	MOVQ	out1+0(FP), DI
+	MOVQ	arg1+8(FP), SI
+	MOVQ	arg2+16(FP), DX
+	MOVQ	DX, AX
+	MOVQ	64(SI), DX	// arg1[8]
+	MULXQ	88(SI), R8, CX	// x1, x2 = mulx(arg1[8], arg1[11])
+	MULXQ	80(SI), R10, R9	// x3, x4 = mulx(arg1[8], arg1[10])
+	MULXQ	72(SI), BX, R11	// x5, x6 = mulx(arg1[8], arg1[9])
+	MULXQ	DX, R13, R12	// x7, x8 = mulx(arg1[8], arg1[8])
+	ADDQ	BX, R12	// x9, x10 = addcarryx(0, x8, x5)
+	MOVQ	R11, R14
+	ADCXQ	R10, R14	// x11, x12 = addcarryx(x10, x6, x3)
+	MOVQ	R9, R15
+	ADCXQ	R8, R15	// x13, x14 = addcarryx(x12, x4, x1)
+	MOVQ	DI, 0(SP)	// spill out1 pointer
+	MOVQ	CX, DI
+	ADCQ	$0x0, DI	// x15 = x14.u64 + x2
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R13
+	MOVQ	AX, 8(SP)	// spill arg2 pointer
+	MOVQ	R8, 16(SP)	// spill x1
+	MULXQ	R13, R8, AX	// x16, x17 = mulx(x7, 0xffffffff00000001)
+	MOVQ	CX, 24(SP)	// spill x2
+	MOVQ	$0xffffffff, CX
+	MULXQ	CX, R13, CX	// x18, x19 = mulx(x7, 0xffffffff)
+	MOVQ	R10, 32(SP)	// spill x3
+	MOVQ	$-0x1, R10
+	MOVQ	R9, 40(SP)	// spill x4
+	MULXQ	R10, R9, R10	// x20, x21 = mulx(x7, 0xffffffffffffffff)
+	ADDQ	R13, R10	// x22, x23 = addcarryx(0, x21, x18)
+	ADCQ	$0x0, CX	// x24, x25 = addcarryx(x23, x19, 0)
+	ADCQ	$0x0, R8	// x26, x27 = addcarryx(x25, 0, x16)
+	ADCQ	$0x0, AX	// x28 = x27.u64 + x17
+	ADDQ	R9, DX	// x29, x30 = addcarryx(0, x7, x20)
+	ADCXQ	R10, R12	// x31, x32 = addcarryx(x30, x9, x22)
+	ADCXQ	CX, R14	// x33, x34 = addcarryx(x32, x11, x24)
+	ADCXQ	R8, R15	// x35, x36 = addcarryx(x34, x13, x26)
+	ADCXQ	AX, DI	// x37, x38 = addcarryx(x36, x15, x28)
+	MOVQ	72(SI), DX	// arg1[9]
+	MULXQ	88(SI), CX, AX	// x39, x40 = mulx(arg1[9], arg1[11])
+	MULXQ	80(SI), R9, R8	// x41, x42 = mulx(arg1[9], arg1[10])
+	MULXQ	DX, R13, R10	// x43, x44 = mulx(arg1[9], arg1[9])
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x38
+	ADDQ	R13, R11	// x47, x48 = addcarryx(0, x6, x43)
+	ADCXQ	R9, R10	// x49, x50 = addcarryx(x48, x44, x41)
+	MOVQ	R8, R13
+	ADCXQ	CX, R13	// x51, x52 = addcarryx(x50, x42, x39)
+	MOVQ	CX, 48(SP)	// spill x39
+	MOVQ	AX, CX
+	ADCQ	$0x0, CX	// x53 = x52.u64 + x40
+	ADDQ	BX, R12	// x54, x55 = addcarryx(0, x31, x5)
+	ADCXQ	R11, R14	// x56, x57 = addcarryx(x55, x33, x47)
+	ADCXQ	R10, R15	// x58, x59 = addcarryx(x57, x35, x49)
+	ADCXQ	R13, DI	// x60, x61 = addcarryx(x59, x37, x51)
+	ADCXQ	CX, DX	// x62, x63 = addcarryx(x61, x38.u64, x53)
+	MOVQ	DX, CX
+	MOVQ	R12, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, BX, R11	// x64, x65 = mulx(x54, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R12
+	MULXQ	R12, R12, R13	// x66, x67 = mulx(x54, 0xffffffff)
+	MOVQ	$-0x1, R10
+	MOVQ	AX, 56(SP)	// spill x40
+	MULXQ	R10, AX, R10	// x68, x69 = mulx(x54, 0xffffffffffffffff)
+	MOVQ	R8, 64(SP)	// spill x42
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x63
+	ADDQ	R12, R10	// x70, x71 = addcarryx(0, x69, x66)
+	ADCQ	$0x0, R13	// x72, x73 = addcarryx(x71, x67, 0)
+	ADCQ	$0x0, BX	// x74, x75 = addcarryx(x73, 0, x64)
+	ADCQ	$0x0, R11	// x76 = x75.u64 + x65
+	ADDQ	AX, DX	// x77, x78 = addcarryx(0, x54, x68)
+	ADCXQ	R10, R14	// x79, x80 = addcarryx(x78, x56, x70)
+	ADCXQ	R13, R15	// x81, x82 = addcarryx(x80, x58, x72)
+	ADCXQ	BX, DI	// x83, x84 = addcarryx(x82, x60, x74)
+	ADCXQ	R11, CX	// x85, x86 = addcarryx(x84, x62, x76)
+	ADCQ	$0x0, R8	// x87 = x63.u64 + x86.u64
+	MOVQ	80(SI), DX	// arg1[10]
+	MULXQ	88(SI), R10, AX	// x88, x89 = mulx(arg1[10], arg1[11])
+	MULXQ	DX, BX, R11	// x90, x91 = mulx(arg1[10], arg1[10])
+	ADDQ	40(SP), R9	// x96, x97 = addcarryx(0, x4, x41)
+	ADCXQ	64(SP), BX	// x98, x99 = addcarryx(x97, x42, x90)
+	ADCXQ	R10, R11	// x100, x101 = addcarryx(x99, x91, x88)
+	MOVQ	AX, R12
+	ADCQ	$0x0, R12	// x102 = x101.u64 + x89
+	ADDQ	32(SP), R14	// x103, x104 = addcarryx(0, x79, x3)
+	ADCXQ	R9, R15	// x105, x106 = addcarryx(x104, x81, x96)
+	ADCXQ	BX, DI	// x107, x108 = addcarryx(x106, x83, x98)
+	ADCXQ	R11, CX	// x109, x110 = addcarryx(x108, x85, x100)
+	ADCXQ	R12, R8	// x111, x112 = addcarryx(x110, x87, x102)
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, BX, R11	// x113, x114 = mulx(x103, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R12
+	MULXQ	R12, R14, R13	// x115, x116 = mulx(x103, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R9, R12	// x117, x118 = mulx(x103, 0xffffffffffffffff)
+	MOVQ	AX, 32(SP)	// spill x89
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x112
+	ADDQ	R14, R12	// x119, x120 = addcarryx(0, x118, x115)
+	ADCQ	$0x0, R13	// x121, x122 = addcarryx(x120, x116, 0)
+	ADCQ	$0x0, BX	// x123, x124 = addcarryx(x122, 0, x113)
+	ADCQ	$0x0, R11	// x125 = x124.u64 + x114
+	ADDQ	R9, DX	// x126, x127 = addcarryx(0, x103, x117)
+	ADCXQ	R12, R15	// x128, x129 = addcarryx(x127, x105, x119)
+	ADCXQ	R13, DI	// x130, x131 = addcarryx(x129, x107, x121)
+	ADCXQ	BX, CX	// x132, x133 = addcarryx(x131, x109, x123)
+	ADCXQ	R11, R8	// x134, x135 = addcarryx(x133, x111, x125)
+	ADCQ	$0x0, AX	// x136 = x112.u64 + x135.u64
+	MOVQ	88(SI), DX	// arg1[11]
+	MULXQ	DX, R11, R9	// x137, x138 = mulx(arg1[11], arg1[11])
+	MOVQ	24(SP), BX	// reload x2
+	ADDQ	48(SP), BX	// x145, x146 = addcarryx(0, x2, x39)
+	ADCXQ	56(SP), R10	// x147, x148 = addcarryx(x146, x40, x88)
+	ADCXQ	32(SP), R11	// x149, x150 = addcarryx(x148, x89, x137)
+	ADCQ	$0x0, R9	// x151 = x150.u64 + x138
+	ADDQ	16(SP), R15	// x152, x153 = addcarryx(0, x128, x1)
+	ADCXQ	BX, DI	// x154, x155 = addcarryx(x153, x130, x145)
+	ADCXQ	R10, CX	// x156, x157 = addcarryx(x155, x132, x147)
+	ADCXQ	R11, R8	// x158, x159 = addcarryx(x157, x134, x149)
+	ADCXQ	R9, AX	// x160, x161 = addcarryx(x159, x136, x151)
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, R11, R10	// x162, x163 = mulx(x152, 0xffffffff00000001)
+	MOVQ	$0xffffffff, BX
+	MULXQ	BX, R13, R12	// x164, x165 = mulx(x152, 0xffffffff)
+	MOVQ	$-0x1, R14
+	MOVQ	SI, 16(SP)	// spill arg1 pointer
+	MULXQ	R14, SI, R15	// x166, x167 = mulx(x152, 0xffffffffffffffff)
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x161
+	ADDQ	R13, R15	// x168, x169 = addcarryx(0, x167, x164)
+	ADCQ	$0x0, R12	// x170, x171 = addcarryx(x169, x165, 0)
+	ADCQ	$0x0, R11	// x172, x173 = addcarryx(x171, 0, x162)
+	ADCQ	$0x0, R10	// x174 = x173.u64 + x163
+	ADDQ	SI, DX	// x175, x176 = addcarryx(0, x152, x166)
+	ADCXQ	R15, DI	// x177, x178 = addcarryx(x176, x154, x168)
+	ADCXQ	R12, CX	// x179, x180 = addcarryx(x178, x156, x170)
+	ADCXQ	R11, R8	// x181, x182 = addcarryx(x180, x158, x172)
+	ADCXQ	R10, AX	// x183, x184 = addcarryx(x182, x160, x174)
+	ADCQ	$0x0, R9	// x185 = x161.u64 + x184.u64
+	MOVQ	DI, R10
+	SUBQ	$-0x1, R10	// x186, x187 = subborrowx(0, x177, 0xffffffffffffffff)
+	MOVQ	CX, R11
+	SBBQ	BX, R11	// x188, x189 = subborrowx(x187, x179, 0xffffffff)
+	MOVQ	R8, SI
+	SBBQ	$0x0, SI	// x190, x191 = subborrowx(x189, x181, 0)
+	MOVQ	$-0xffffffff, R12
+	MOVQ	AX, R13
+	SBBQ	R12, R13	// x192, x193 = subborrowx(x191, x183, 0xffffffff00000001)
+	SBBQ	$0x0, R9	// x194, x195 = subborrowx(x193, x185, 0)
+	CMOVQCS	DI, R10	// x196 = cmovznz(x195, x186, x177)
+	CMOVQCS	CX, R11	// x197 = cmovznz(x195, x188, x179)
+	CMOVQCS	R8, SI	// x198 = cmovznz(x195, x190, x181)
+	CMOVQCS	AX, R13	// x199 = cmovznz(x195, x192, x183)
+	MOVQ	R13, DX
+	MOVQ	8(SP), AX	// reload arg2 pointer
+	MULXQ	0(AX), R8, CX	// x200, x201 = mulx(arg2[0], x199)
+	MOVQ	DX, R9
+	MOVQ	0(AX), DX	// arg2[0]
+	MULXQ	SI, R13, DI	// x202, x203 = mulx(arg2[0], x198)
+	MOVQ	R11, 24(SP)	// spill x197
+	MULXQ	R11, R11, R15	// x204, x205 = mulx(arg2[0], x197)
+	MULXQ	R10, AX, DX	// x206, x207 = mulx(arg2[0], x196)
+	ADDQ	R11, DX	// x208, x209 = addcarryx(0, x207, x204)
+	ADCXQ	R13, R15	// x210, x211 = addcarryx(x209, x205, x202)
+	ADCXQ	R8, DI	// x212, x213 = addcarryx(x211, x203, x200)
+	ADCQ	$0x0, CX	// x214 = x213.u64 + x201
+	MOVQ	DX, R8
+	MOVQ	AX, DX
+	MULXQ	R12, R11, AX	// x215, x216 = mulx(x206, 0xffffffff00000001)
+	MULXQ	BX, BX, R13	// x217, x218 = mulx(x206, 0xffffffff)
+	MULXQ	R14, R12, R14	// x219, x220 = mulx(x206, 0xffffffffffffffff)
+	ADDQ	BX, R14	// x221, x222 = addcarryx(0, x220, x217)
+	ADCQ	$0x0, R13	// x223, x224 = addcarryx(x222, x218, 0)
+	ADCQ	$0x0, R11	// x225, x226 = addcarryx(x224, 0, x215)
+	ADCQ	$0x0, AX	// x227 = x226.u64 + x216
+	ADDQ	R12, DX	// x228, x229 = addcarryx(0, x206, x219)
+	ADCXQ	R14, R8	// x230, x231 = addcarryx(x229, x208, x221)
+	ADCXQ	R13, R15	// x232, x233 = addcarryx(x231, x210, x223)
+	ADCXQ	R11, DI	// x234, x235 = addcarryx(x233, x212, x225)
+	ADCXQ	AX, CX	// x236, x237 = addcarryx(x235, x214, x227)
+	MOVQ	8(SP), AX	// reload arg2 pointer
+	MOVQ	8(AX), DX	// arg2[1]
+	MULXQ	R9, BX, R11	// x238, x239 = mulx(arg2[1], x199)
+	MULXQ	SI, R13, R12	// x240, x241 = mulx(arg2[1], x198)
+	MOVQ	SI, 32(SP)	// spill x198
+	MULXQ	24(SP), SI, R14	// x242, x243 = mulx(arg2[1], x197)
+	MULXQ	R10, AX, DX	// x244, x245 = mulx(arg2[1], x196)
+	MOVQ	R10, 40(SP)	// spill x196
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x237
+	ADDQ	SI, DX	// x246, x247 = addcarryx(0, x245, x242)
+	ADCXQ	R13, R14	// x248, x249 = addcarryx(x247, x243, x240)
+	ADCXQ	BX, R12	// x250, x251 = addcarryx(x249, x241, x238)
+	ADCQ	$0x0, R11	// x252 = x251.u64 + x239
+	ADDQ	AX, R8	// x253, x254 = addcarryx(0, x230, x244)
+	ADCXQ	DX, R15	// x255, x256 = addcarryx(x254, x232, x246)
+	ADCXQ	R14, DI	// x257, x258 = addcarryx(x256, x234, x248)
+	ADCXQ	R12, CX	// x259, x260 = addcarryx(x258, x236, x250)
+	ADCXQ	R11, R10	// x261, x262 = addcarryx(x260, x237.u64, x252)
+	MOVQ	R8, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, R11, R8	// x263, x264 = mulx(x253, 0xffffffff00000001)
+	MOVQ	$0xffffffff, SI
+	MULXQ	SI, R12, BX	// x265, x266 = mulx(x253, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R13, R14	// x267, x268 = mulx(x253, 0xffffffffffffffff)
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x262
+	ADDQ	R12, R14	// x269, x270 = addcarryx(0, x268, x265)
+	ADCQ	$0x0, BX	// x271, x272 = addcarryx(x270, x266, 0)
+	ADCQ	$0x0, R11	// x273, x274 = addcarryx(x272, 0, x263)
+	ADCQ	$0x0, R8	// x275 = x274.u64 + x264
+	ADDQ	R13, DX	// x276, x277 = addcarryx(0, x253, x267)
+	ADCXQ	R14, R15	// x278, x279 = addcarryx(x277, x255, x269)
+	ADCXQ	BX, DI	// x280, x281 = addcarryx(x279, x257, x271)
+	ADCXQ	R11, CX	// x282, x283 = addcarryx(x281, x259, x273)
+	ADCXQ	R8, R10	// x284, x285 = addcarryx(x283, x261, x275)
+	ADCQ	$0x0, SI	// x286 = x262.u64 + x285.u64
+	MOVQ	8(SP), R8	// reload arg2 pointer
+	MOVQ	16(R8), DX	// arg2[2]
+	MULXQ	R9, BX, R11	// x287, x288 = mulx(arg2[2], x199)
+	MULXQ	32(SP), R13, R12	// x289, x290 = mulx(arg2[2], x198)
+	MOVQ	R9, 48(SP)	// spill x199
+	MULXQ	24(SP), R9, R14	// x291, x292 = mulx(arg2[2], x197)
+	MULXQ	40(SP), R8, DX	// x293, x294 = mulx(arg2[2], x196)
+	ADDQ	R9, DX	// x295, x296 = addcarryx(0, x294, x291)
+	ADCXQ	R13, R14	// x297, x298 = addcarryx(x296, x292, x289)
+	ADCXQ	BX, R12	// x299, x300 = addcarryx(x298, x290, x287)
+	ADCQ	$0x0, R11	// x301 = x300.u64 + x288
+	ADDQ	R8, R15	// x302, x303 = addcarryx(0, x278, x293)
+	ADCXQ	DX, DI	// x304, x305 = addcarryx(x303, x280, x295)
+	ADCXQ	R14, CX	// x306, x307 = addcarryx(x305, x282, x297)
+	ADCXQ	R12, R10	// x308, x309 = addcarryx(x307, x284, x299)
+	ADCXQ	R11, SI	// x310, x311 = addcarryx(x309, x286, x301)
+	MOVQ	R15, DX
+	MULXQ	AX, R9, R8	// x312, x313 = mulx(x302, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R11
+	MULXQ	R11, R12, BX	// x314, x315 = mulx(x302, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x316, x317 = mulx(x302, 0xffffffffffffffff)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x311
+	ADDQ	R12, R14	// x318, x319 = addcarryx(0, x317, x314)
+	ADCQ	$0x0, BX	// x320, x321 = addcarryx(x319, x315, 0)
+	ADCQ	$0x0, R9	// x322, x323 = addcarryx(x321, 0, x312)
+	ADCQ	$0x0, R8	// x324 = x323.u64 + x313
+	ADDQ	R15, DX	// x325, x326 = addcarryx(0, x302, x316)
+	ADCXQ	R14, DI	// x327, x328 = addcarryx(x326, x304, x318)
+	ADCXQ	BX, CX	// x329, x330 = addcarryx(x328, x306, x320)
+	ADCXQ	R9, R10	// x331, x332 = addcarryx(x330, x308, x322)
+	ADCXQ	R8, SI	// x333, x334 = addcarryx(x332, x310, x324)
+	ADCQ	$0x0, R13	// x335 = x311.u64 + x334.u64
+	MOVQ	8(SP), R8	// reload arg2 pointer
+	MOVQ	24(R8), DX	// arg2[3]
+	MULXQ	48(SP), BX, R9	// x336, x337 = mulx(arg2[3], x199)
+	MULXQ	32(SP), R14, R12	// x338, x339 = mulx(arg2[3], x198)
+	MULXQ	24(SP), R11, R15	// x340, x341 = mulx(arg2[3], x197)
+	MULXQ	40(SP), R8, DX	// x342, x343 = mulx(arg2[3], x196)
+	ADDQ	R11, DX	// x344, x345 = addcarryx(0, x343, x340)
+	ADCXQ	R14, R15	// x346, x347 = addcarryx(x345, x341, x338)
+	ADCXQ	BX, R12	// x348, x349 = addcarryx(x347, x339, x336)
+	ADCQ	$0x0, R9	// x350 = x349.u64 + x337
+	ADDQ	R8, DI	// x351, x352 = addcarryx(0, x327, x342)
+	ADCXQ	DX, CX	// x353, x354 = addcarryx(x352, x329, x344)
+	ADCXQ	R15, R10	// x355, x356 = addcarryx(x354, x331, x346)
+	ADCXQ	R12, SI	// x357, x358 = addcarryx(x356, x333, x348)
+	ADCXQ	R9, R13	// x359, x360 = addcarryx(x358, x335, x350)
+	MOVQ	DI, DX
+	MULXQ	AX, R9, R8	// x361, x362 = mulx(x351, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R11
+	MULXQ	R11, BX, DI	// x363, x364 = mulx(x351, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R15, R14	// x365, x366 = mulx(x351, 0xffffffffffffffff)
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x360
+	ADDQ	BX, R14	// x367, x368 = addcarryx(0, x366, x363)
+	ADCQ	$0x0, DI	// x369, x370 = addcarryx(x368, x364, 0)
+	ADCQ	$0x0, R9	// x371, x372 = addcarryx(x370, 0, x361)
+	ADCQ	$0x0, R8	// x373 = x372.u64 + x362
+	ADDQ	R15, DX	// x374, x375 = addcarryx(0, x351, x365)
+	ADCXQ	R14, CX	// x376, x377 = addcarryx(x375, x353, x367)
+	ADCXQ	DI, R10	// x378, x379 = addcarryx(x377, x355, x369)
+	ADCXQ	R9, SI	// x380, x381 = addcarryx(x379, x357, x371)
+	ADCXQ	R8, R13	// x382, x383 = addcarryx(x381, x359, x373)
+	ADCQ	$0x0, AX	// x384 = x360.u64 + x383.u64
+	MOVQ	CX, R8
+	SUBQ	$-0x1, R8	// x385, x386 = subborrowx(0, x376, 0xffffffffffffffff)
+	MOVQ	R10, R9
+	SBBQ	R11, R9	// x387, x388 = subborrowx(x386, x378, 0xffffffff)
+	MOVQ	SI, DI
+	SBBQ	$0x0, DI	// x389, x390 = subborrowx(x388, x380, 0)
+	MOVQ	$-0xffffffff, BX
+	MOVQ	R13, R14
+	SBBQ	BX, R14	// x391, x392 = subborrowx(x390, x382, 0xffffffff00000001)
+	SBBQ	$0x0, AX	// x393, x394 = subborrowx(x392, x384, 0)
+	CMOVQCS	CX, R8	// x395 = cmovznz(x394, x385, x376)
+	CMOVQCS	R10, R9	// x396 = cmovznz(x394, x387, x378)
+	CMOVQCS	SI, DI	// x397 = cmovznz(x394, x389, x380)
+	CMOVQCS	R13, R14	// x398 = cmovznz(x394, x391, x382)
+	MOVQ	8(SP), AX	// reload arg2 pointer
+	MOVQ	32(AX), DX	// arg2[4]
+	MOVQ	16(SP), CX	// reload arg1 pointer
+	MULXQ	88(CX), SI, R10	// x399, x400 = mulx(arg2[4], arg1[11])
+	MULXQ	80(CX), R15, R13	// x401, x402 = mulx(arg2[4], arg1[10])
+	MOVQ	R14, 56(SP)	// spill x398
+	MOVQ	DI, 64(SP)	// spill x397
+	MULXQ	72(CX), DI, R14	// x403, x404 = mulx(arg2[4], arg1[9])
+	MOVQ	R9, 72(SP)	// spill x396
+	MULXQ	64(CX), R9, DX	// x405, x406 = mulx(arg2[4], arg1[8])
+	ADDQ	DI, DX	// x407, x408 = addcarryx(0, x406, x403)
+	ADCXQ	R15, R14	// x409, x410 = addcarryx(x408, x404, x401)
+	ADCXQ	SI, R13	// x411, x412 = addcarryx(x410, x402, x399)
+	ADCQ	$0x0, R10	// x413 = x412.u64 + x400
+	MOVQ	DX, SI
+	MOVQ	R9, DX
+	MULXQ	BX, DI, R9	// x414, x415 = mulx(x405, 0xffffffff00000001)
+	MOVQ	R8, 80(SP)	// spill x395
+	MULXQ	R11, R8, R15	// x416, x417 = mulx(x405, 0xffffffff)
+	MULXQ	R12, R11, R12	// x418, x419 = mulx(x405, 0xffffffffffffffff)
+	ADDQ	R8, R12	// x420, x421 = addcarryx(0, x419, x416)
+	ADCQ	$0x0, R15	// x422, x423 = addcarryx(x421, x417, 0)
+	ADCQ	$0x0, DI	// x424, x425 = addcarryx(x423, 0, x414)
+	ADCQ	$0x0, R9	// x426 = x425.u64 + x415
+	ADDQ	R11, DX	// x427, x428 = addcarryx(0, x405, x418)
+	ADCXQ	R12, SI	// x429, x430 = addcarryx(x428, x407, x420)
+	ADCXQ	R15, R14	// x431, x432 = addcarryx(x430, x409, x422)
+	ADCXQ	DI, R13	// x433, x434 = addcarryx(x432, x411, x424)
+	ADCXQ	R9, R10	// x435, x436 = addcarryx(x434, x413, x426)
+	MOVQ	40(AX), DX	// arg2[5]
+	MULXQ	88(CX), R9, R8	// x437, x438 = mulx(arg2[5], arg1[11])
+	MULXQ	80(CX), DI, R11	// x439, x440 = mulx(arg2[5], arg1[10])
+	MULXQ	72(CX), R15, R12	// x441, x442 = mulx(arg2[5], arg1[9])
+	MULXQ	64(CX), AX, DX	// x443, x444 = mulx(arg2[5], arg1[8])
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x436
+	ADDQ	R15, DX	// x445, x446 = addcarryx(0, x444, x441)
+	ADCXQ	DI, R12	// x447, x448 = addcarryx(x446, x442, x439)
+	ADCXQ	R9, R11	// x449, x450 = addcarryx(x448, x440, x437)
+	ADCQ	$0x0, R8	// x451 = x450.u64 + x438
+	ADDQ	AX, SI	// x452, x453 = addcarryx(0, x429, x443)
+	ADCXQ	DX, R14	// x454, x455 = addcarryx(x453, x431, x445)
+	ADCXQ	R12, R13	// x456, x457 = addcarryx(x455, x433, x447)
+	ADCXQ	R11, R10	// x458, x459 = addcarryx(x457, x435, x449)
+	ADCXQ	R8, CX	// x460, x461 = addcarryx(x459, x436.u64, x451)
+	MOVQ	SI, DX
+	MULXQ	BX, R8, AX	// x462, x463 = mulx(x452, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R9
+	MULXQ	R9, SI, R11	// x464, x465 = mulx(x452, 0xffffffff)
+	MOVQ	$-0x1, DI
+	MULXQ	DI, R15, R12	// x466, x467 = mulx(x452, 0xffffffffffffffff)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x461
+	ADDQ	SI, R12	// x468, x469 = addcarryx(0, x467, x464)
+	ADCQ	$0x0, R11	// x470, x471 = addcarryx(x469, x465, 0)
+	ADCQ	$0x0, R8	// x472, x473 = addcarryx(x471, 0, x462)
+	ADCQ	$0x0, AX	// x474 = x473.u64 + x463
+	ADDQ	R15, DX	// x475, x476 = addcarryx(0, x452, x466)
+	ADCXQ	R12, R14	// x477, x478 = addcarryx(x476, x454, x468)
+	ADCXQ	R11, R13	// x479, x480 = addcarryx(x478, x456, x470)
+	ADCXQ	R8, R10	// x481, x482 = addcarryx(x480, x458, x472)
+	ADCXQ	AX, CX	// x483, x484 = addcarryx(x482, x460, x474)
+	ADCQ	$0x0, DI	// x485 = x461.u64 + x484.u64
+	MOVQ	8(SP), AX	// reload arg2 pointer
+	MOVQ	48(AX), DX	// arg2[6]
+	MOVQ	16(SP), R8	// reload arg1 pointer
+	MULXQ	88(R8), SI, R11	// x486, x487 = mulx(arg2[6], arg1[11])
+	MULXQ	80(R8), R15, R12	// x488, x489 = mulx(arg2[6], arg1[10])
+	MULXQ	72(R8), BX, R9	// x490, x491 = mulx(arg2[6], arg1[9])
+	MULXQ	64(R8), AX, DX	// x492, x493 = mulx(arg2[6], arg1[8])
+	ADDQ	BX, DX	// x494, x495 = addcarryx(0, x493, x490)
+	ADCXQ	R15, R9	// x496, x497 = addcarryx(x495, x491, x488)
+	ADCXQ	SI, R12	// x498, x499 = addcarryx(x497, x489, x486)
+	ADCQ	$0x0, R11	// x500 = x499.u64 + x487
+	ADDQ	AX, R14	// x501, x502 = addcarryx(0, x477, x492)
+	ADCXQ	DX, R13	// x503, x504 = addcarryx(x502, x479, x494)
+	ADCXQ	R9, R10	// x505, x506 = addcarryx(x504, x481, x496)
+	ADCXQ	R12, CX	// x507, x508 = addcarryx(x506, x483, x498)
+	ADCXQ	R11, DI	// x509, x510 = addcarryx(x508, x485, x500)
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, R11, R9	// x511, x512 = mulx(x501, 0xffffffff00000001)
+	MOVQ	$0xffffffff, SI
+	MULXQ	SI, R12, BX	// x513, x514 = mulx(x501, 0xffffffff)
+	MOVQ	$-0x1, R14
+	MULXQ	R14, R14, R15	// x515, x516 = mulx(x501, 0xffffffffffffffff)
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x510
+	ADDQ	R12, R15	// x517, x518 = addcarryx(0, x516, x513)
+	ADCQ	$0x0, BX	// x519, x520 = addcarryx(x518, x514, 0)
+	ADCQ	$0x0, R11	// x521, x522 = addcarryx(x520, 0, x511)
+	ADCQ	$0x0, R9	// x523 = x522.u64 + x512
+	ADDQ	R14, DX	// x524, x525 = addcarryx(0, x501, x515)
+	ADCXQ	R15, R13	// x526, x527 = addcarryx(x525, x503, x517)
+	ADCXQ	BX, R10	// x528, x529 = addcarryx(x527, x505, x519)
+	ADCXQ	R11, CX	// x530, x531 = addcarryx(x529, x507, x521)
+	ADCXQ	R9, DI	// x532, x533 = addcarryx(x531, x509, x523)
+	ADCQ	$0x0, SI	// x534 = x510.u64 + x533.u64
+	MOVQ	8(SP), R9	// reload arg2 pointer
+	MOVQ	56(R9), DX	// arg2[7]
+	MULXQ	88(R8), BX, R11	// x535, x536 = mulx(arg2[7], arg1[11])
+	MULXQ	80(R8), R14, R12	// x537, x538 = mulx(arg2[7], arg1[10])
+	MULXQ	72(R8), AX, R15	// x539, x540 = mulx(arg2[7], arg1[9])
+	MULXQ	64(R8), DX, R9	// x541, x542 = mulx(arg2[7], arg1[8])
+	ADDQ	AX, R9	// x543, x544 = addcarryx(0, x542, x539)
+	ADCXQ	R14, R15	// x545, x546 = addcarryx(x544, x540, x537)
+	ADCXQ	BX, R12	// x547, x548 = addcarryx(x546, x538, x535)
+	ADCQ	$0x0, R11	// x549 = x548.u64 + x536
+	ADDQ	DX, R13	// x550, x551 = addcarryx(0, x526, x541)
+	ADCXQ	R9, R10	// x552, x553 = addcarryx(x551, x528, x543)
+	ADCXQ	R15, CX	// x554, x555 = addcarryx(x553, x530, x545)
+	ADCXQ	R12, DI	// x556, x557 = addcarryx(x555, x532, x547)
+	ADCXQ	R11, SI	// x558, x559 = addcarryx(x557, x534, x549)
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, R11, R9	// x560, x561 = mulx(x550, 0xffffffff00000001)
+	MOVQ	$0xffffffff, BX
+	MULXQ	BX, R13, R12	// x562, x563 = mulx(x550, 0xffffffff)
+	MOVQ	$-0x1, R14
+	MULXQ	R14, R8, R15	// x564, x565 = mulx(x550, 0xffffffffffffffff)
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x559
+	ADDQ	R13, R15	// x566, x567 = addcarryx(0, x565, x562)
+	ADCQ	$0x0, R12	// x568, x569 = addcarryx(x567, x563, 0)
+	ADCQ	$0x0, R11	// x570, x571 = addcarryx(x569, 0, x560)
+	ADCQ	$0x0, R9	// x572 = x571.u64 + x561
+	ADDQ	R8, DX	// x573, x574 = addcarryx(0, x550, x564)
+	ADCXQ	R15, R10	// x575, x576 = addcarryx(x574, x552, x566)
+	ADCXQ	R12, CX	// x577, x578 = addcarryx(x576, x554, x568)
+	ADCXQ	R11, DI	// x579, x580 = addcarryx(x578, x556, x570)
+	ADCXQ	R9, SI	// x581, x582 = addcarryx(x580, x558, x572)
+	ADCQ	$0x0, AX	// x583 = x559.u64 + x582.u64
+	MOVQ	R10, R8
+	SUBQ	$-0x1, R8	// x584, x585 = subborrowx(0, x575, 0xffffffffffffffff)
+	MOVQ	CX, R9
+	SBBQ	BX, R9	// x586, x587 = subborrowx(x585, x577, 0xffffffff)
+	MOVQ	DI, R11
+	SBBQ	$0x0, R11	// x588, x589 = subborrowx(x587, x579, 0)
+	MOVQ	$-0xffffffff, R12
+	MOVQ	SI, R13
+	SBBQ	R12, R13	// x590, x591 = subborrowx(x589, x581, 0xffffffff00000001)
+	SBBQ	$0x0, AX	// x592, x593 = subborrowx(x591, x583, 0)
+	CMOVQCS	R10, R8	// x594 = cmovznz(x593, x584, x575)
+	CMOVQCS	CX, R9	// x595 = cmovznz(x593, x586, x577)
+	CMOVQCS	DI, R11	// x596 = cmovznz(x593, x588, x579)
+	CMOVQCS	SI, R13	// x597 = cmovznz(x593, x590, x581)
+	MOVQ	R8, DX
+	MULXQ	48(SP), CX, AX	// x598, x599 = mulx(x594, x199)
+	MULXQ	32(SP), R10, R8	// x600, x601 = mulx(x594, x198)
+	MULXQ	24(SP), DI, SI	// x602, x603 = mulx(x594, x197)
+	MULXQ	40(SP), DX, R15	// x604, x605 = mulx(x594, x196)
+	ADDQ	DI, R15	// x606, x607 = addcarryx(0, x605, x602)
+	ADCXQ	R10, SI	// x608, x609 = addcarryx(x607, x603, x600)
+	ADCXQ	CX, R8	// x610, x611 = addcarryx(x609, x601, x598)
+	ADCQ	$0x0, AX	// x612 = x611.u64 + x599
+	MULXQ	R12, R10, CX	// x613, x614 = mulx(x604, 0xffffffff00000001)
+	MOVQ	R13, 8(SP)	// spill x597
+	MULXQ	BX, R13, DI	// x615, x616 = mulx(x604, 0xffffffff)
+	MULXQ	R14, BX, R14	// x617, x618 = mulx(x604, 0xffffffffffffffff)
+	ADDQ	R13, R14	// x619, x620 = addcarryx(0, x618, x615)
+	ADCQ	$0x0, DI	// x621, x622 = addcarryx(x620, x616, 0)
+	ADCQ	$0x0, R10	// x623, x624 = addcarryx(x622, 0, x613)
+	ADCQ	$0x0, CX	// x625 = x624.u64 + x614
+	ADDQ	BX, DX	// x626, x627 = addcarryx(0, x604, x617)
+	ADCXQ	R14, R15	// x628, x629 = addcarryx(x627, x606, x619)
+	ADCXQ	DI, SI	// x630, x631 = addcarryx(x629, x608, x621)
+	ADCXQ	R10, R8	// x632, x633 = addcarryx(x631, x610, x623)
+	ADCXQ	CX, AX	// x634, x635 = addcarryx(x633, x612, x625)
+	MOVQ	R9, DX
+	MULXQ	48(SP), R9, CX	// x636, x637 = mulx(x595, x199)
+	MULXQ	32(SP), DI, R10	// x638, x639 = mulx(x595, x198)
+	MULXQ	24(SP), R13, BX	// x640, x641 = mulx(x595, x197)
+	MULXQ	40(SP), DX, R14	// x642, x643 = mulx(x595, x196)
+	MOVQ	R11, 88(SP)	// spill x596
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x635
+	ADDQ	R13, R14	// x644, x645 = addcarryx(0, x643, x640)
+	ADCXQ	DI, BX	// x646, x647 = addcarryx(x645, x641, x638)
+	ADCXQ	R9, R10	// x648, x649 = addcarryx(x647, x639, x636)
+	ADCQ	$0x0, CX	// x650 = x649.u64 + x637
+	ADDQ	DX, R15	// x651, x652 = addcarryx(0, x628, x642)
+	ADCXQ	R14, SI	// x653, x654 = addcarryx(x652, x630, x644)
+	ADCXQ	BX, R8	// x655, x656 = addcarryx(x654, x632, x646)
+	ADCXQ	R10, AX	// x657, x658 = addcarryx(x656, x634, x648)
+	ADCXQ	CX, R11	// x659, x660 = addcarryx(x658, x635.u64, x650)
+	MOVQ	R15, DX
+	MULXQ	R12, R9, CX	// x661, x662 = mulx(x651, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R10
+	MULXQ	R10, BX, DI	// x663, x664 = mulx(x651, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x665, x666 = mulx(x651, 0xffffffffffffffff)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x660
+	ADDQ	BX, R14	// x667, x668 = addcarryx(0, x666, x663)
+	ADCQ	$0x0, DI	// x669, x670 = addcarryx(x668, x664, 0)
+	ADCQ	$0x0, R9	// x671, x672 = addcarryx(x670, 0, x661)
+	ADCQ	$0x0, CX	// x673 = x672.u64 + x662
+	ADDQ	R15, DX	// x674, x675 = addcarryx(0, x651, x665)
+	ADCXQ	R14, SI	// x676, x677 = addcarryx(x675, x653, x667)
+	ADCXQ	DI, R8	// x678, x679 = addcarryx(x677, x655, x669)
+	ADCXQ	R9, AX	// x680, x681 = addcarryx(x679, x657, x671)
+	ADCXQ	CX, R11	// x682, x683 = addcarryx(x681, x659, x673)
+	ADCQ	$0x0, R13	// x684 = x660.u64 + x683.u64
+	MOVQ	88(SP), DX	// reload x596
+	MULXQ	48(SP), R9, CX	// x685, x686 = mulx(x596, x199)
+	MULXQ	32(SP), BX, DI	// x687, x688 = mulx(x596, x198)
+	MULXQ	24(SP), R15, R14	// x689, x690 = mulx(x596, x197)
+	MULXQ	40(SP), R10, DX	// x691, x692 = mulx(x596, x196)
+	ADDQ	R15, DX	// x693, x694 = addcarryx(0, x692, x689)
+	ADCXQ	BX, R14	// x695, x696 = addcarryx(x694, x690, x687)
+	ADCXQ	R9, DI	// x697, x698 = addcarryx(x696, x688, x685)
+	ADCQ	$0x0, CX	// x699 = x698.u64 + x686
+	ADDQ	R10, SI	// x700, x701 = addcarryx(0, x676, x691)
+	ADCXQ	DX, R8	// x702, x703 = addcarryx(x701, x678, x693)
+	ADCXQ	R14, AX	// x704, x705 = addcarryx(x703, x680, x695)
+	ADCXQ	DI, R11	// x706, x707 = addcarryx(x705, x682, x697)
+	ADCXQ	CX, R13	// x708, x709 = addcarryx(x707, x684, x699)
+	MOVQ	SI, DX
+	MULXQ	R12, R9, CX	// x710, x711 = mulx(x700, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R10
+	MULXQ	R10, DI, SI	// x712, x713 = mulx(x700, 0xffffffff)
+	MOVQ	$-0x1, BX
+	MULXQ	BX, R15, R14	// x714, x715 = mulx(x700, 0xffffffffffffffff)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x709
+	ADDQ	DI, R14	// x716, x717 = addcarryx(0, x715, x712)
+	ADCQ	$0x0, SI	// x718, x719 = addcarryx(x717, x713, 0)
+	ADCQ	$0x0, R9	// x720, x721 = addcarryx(x719, 0, x710)
+	ADCQ	$0x0, CX	// x722 = x721.u64 + x711
+	ADDQ	R15, DX	// x723, x724 = addcarryx(0, x700, x714)
+	ADCXQ	R14, R8	// x725, x726 = addcarryx(x724, x702, x716)
+	ADCXQ	SI, AX	// x727, x728 = addcarryx(x726, x704, x718)
+	ADCXQ	R9, R11	// x729, x730 = addcarryx(x728, x706, x720)
+	ADCXQ	CX, R13	// x731, x732 = addcarryx(x730, x708, x722)
+	ADCQ	$0x0, BX	// x733 = x709.u64 + x732.u64
+	MOVQ	8(SP), DX	// reload x597
+	MULXQ	48(SP), R9, CX	// x734, x735 = mulx(x597, x199)
+	MULXQ	32(SP), DI, SI	// x736, x737 = mulx(x597, x198)
+	MULXQ	24(SP), R15, R14	// x738, x739 = mulx(x597, x197)
+	MULXQ	40(SP), R10, DX	// x740, x741 = mulx(x597, x196)
+	ADDQ	R15, DX	// x742, x743 = addcarryx(0, x741, x738)
+	ADCXQ	DI, R14	// x744, x745 = addcarryx(x743, x739, x736)
+	ADCXQ	R9, SI	// x746, x747 = addcarryx(x745, x737, x734)
+	ADCQ	$0x0, CX	// x748 = x747.u64 + x735
+	ADDQ	R10, R8	// x749, x750 = addcarryx(0, x725, x740)
+	ADCXQ	DX, AX	// x751, x752 = addcarryx(x750, x727, x742)
+	ADCXQ	R14, R11	// x753, x754 = addcarryx(x752, x729, x744)
+	ADCXQ	SI, R13	// x755, x756 = addcarryx(x754, x731, x746)
+	ADCXQ	CX, BX	// x757, x758 = addcarryx(x756, x733, x748)
+	MOVQ	R8, DX
+	MULXQ	R12, R8, CX	// x759, x760 = mulx(x749, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R9
+	MULXQ	R9, SI, R10	// x761, x762 = mulx(x749, 0xffffffff)
+	MOVQ	$-0x1, DI
+	MULXQ	DI, R15, R14	// x763, x764 = mulx(x749, 0xffffffffffffffff)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x758
+	ADDQ	SI, R14	// x765, x766 = addcarryx(0, x764, x761)
+	ADCQ	$0x0, R10	// x767, x768 = addcarryx(x766, x762, 0)
+	ADCQ	$0x0, R8	// x769, x770 = addcarryx(x768, 0, x759)
+	ADCQ	$0x0, CX	// x771 = x770.u64 + x760
+	ADDQ	R15, DX	// x772, x773 = addcarryx(0, x749, x763)
+	ADCXQ	R14, AX	// x774, x775 = addcarryx(x773, x751, x765)
+	ADCXQ	R10, R11	// x776, x777 = addcarryx(x775, x753, x767)
+	ADCXQ	R8, R13	// x778, x779 = addcarryx(x777, x755, x769)
+	ADCXQ	CX, BX	// x780, x781 = addcarryx(x779, x757, x771)
+	ADCQ	$0x0, R12	// x782 = x758.u64 + x781.u64
+	MOVQ	AX, CX
+	SUBQ	$-0x1, CX	// x783, x784 = subborrowx(0, x774, 0xffffffffffffffff)
+	MOVQ	R11, R8
+	SBBQ	R9, R8	// x785, x786 = subborrowx(x784, x776, 0xffffffff)
+	MOVQ	R13, R10
+	SBBQ	$0x0, R10	// x787, x788 = subborrowx(x786, x778, 0)
+	MOVQ	$-0xffffffff, SI
+	MOVQ	BX, R14
+	SBBQ	SI, R14	// x789, x790 = subborrowx(x788, x780, 0xffffffff00000001)
+	SBBQ	$0x0, R12	// x791, x792 = subborrowx(x790, x782, 0)
+	CMOVQCS	AX, CX	// x793 = cmovznz(x792, x783, x774)
+	CMOVQCS	R11, R8	// x794 = cmovznz(x792, x785, x776)
+	CMOVQCS	R13, R10	// x795 = cmovznz(x792, x787, x778)
+	CMOVQCS	BX, R14	// x796 = cmovznz(x792, x789, x780)
+	MOVQ	16(SP), AX	// reload arg1 pointer
+	MOVQ	80(SP), R11	// reload x395
+	SUBQ	0(AX), R11	// x797, x798 = subborrowx(0, x395, arg1[0])
+	MOVQ	72(SP), BX	// reload x396
+	SBBQ	8(AX), BX	// x799, x800 = subborrowx(x798, x396, arg1[1])
+	MOVQ	64(SP), R12	// reload x397
+	SBBQ	16(AX), R12	// x801, x802 = subborrowx(x800, x397, arg1[2])
+	MOVQ	56(SP), R13	// reload x398
+	SBBQ	24(AX), R13	// x803, x804 = subborrowx(x802, x398, arg1[3])
+	MOVQ	$0x0, R15
+	CMOVQCS	DI, R15	// x805 = cmovznz(x804, 0, 0xffffffffffffffff)
+	MOVQ	R15, DX
+	ANDQ	R9, DX	// x806 = x805 & 0xffffffff
+	MOVQ	R15, AX
+	ANDQ	SI, AX	// x807 = x805 & 0xffffffff00000001
+	ADDQ	R15, R11	// x808, x809 = addcarryx(0, x797, x805)
+	ADCXQ	DX, BX	// x810, x811 = addcarryx(x809, x799, x806)
+	ADCQ	$0x0, R12	// x812, x813 = addcarryx(x811, x801, 0)
+	ADCXQ	AX, R13	// x814, x815 = addcarryx(x813, x803, x807)
+	MOVQ	R11, DX
+	MULXQ	R13, R11, AX	// x816, x817 = mulx(x808, x814)
+	MOVQ	R14, 8(SP)	// spill x796
+	MULXQ	R12, R14, R15	// x818, x819 = mulx(x808, x812)
+	MOVQ	R10, 56(SP)	// spill x795
+	MOVQ	R8, 64(SP)	// spill x794
+	MULXQ	BX, R8, R10	// x820, x821 = mulx(x808, x810)
+	MOVQ	CX, 72(SP)	// spill x793
+	MOVQ	DX, 80(SP)	// spill x808
+	MULXQ	DX, DX, CX	// x822, x823 = mulx(x808, x808)
+	ADDQ	R8, CX	// x824, x825 = addcarryx(0, x823, x820)
+	MOVQ	R8, 88(SP)	// spill x820
+	MOVQ	R10, R8
+	ADCXQ	R14, R8	// x826, x827 = addcarryx(x825, x821, x818)
+	MOVQ	R14, 96(SP)	// spill x818
+	MOVQ	R15, R14
+	ADCXQ	R11, R14	// x828, x829 = addcarryx(x827, x819, x816)
+	MOVQ	R11, 104(SP)	// spill x816
+	MOVQ	AX, R11
+	ADCQ	$0x0, R11	// x830 = x829.u64 + x817
+	MOVQ	AX, 112(SP)	// spill x817
+	MULXQ	SI, SI, AX	// x831, x832 = mulx(x822, 0xffffffff00000001)
+	MOVQ	R15, 120(SP)	// spill x819
+	MULXQ	R9, R15, R9	// x833, x834 = mulx(x822, 0xffffffff)
+	MOVQ	R10, 128(SP)	// spill x821
+	MULXQ	DI, R10, DI	// x835, x836 = mulx(x822, 0xffffffffffffffff)
+	ADDQ	R15, DI	// x837, x838 = addcarryx(0, x836, x833)
+	ADCQ	$0x0, R9	// x839, x840 = addcarryx(x838, x834, 0)
+	ADCQ	$0x0, SI	// x841, x842 = addcarryx(x840, 0, x831)
+	ADCQ	$0x0, AX	// x843 = x842.u64 + x832
+	ADDQ	R10, DX	// x844, x845 = addcarryx(0, x822, x835)
+	ADCXQ	DI, CX	// x846, x847 = addcarryx(x845, x824, x837)
+	ADCXQ	R9, R8	// x848, x849 = addcarryx(x847, x826, x839)
+	ADCXQ	SI, R14	// x850, x851 = addcarryx(x849, x828, x841)
+	ADCXQ	AX, R11	// x852, x853 = addcarryx(x851, x830, x843)
+	MOVQ	BX, DX
+	MULXQ	R13, R9, AX	// x854, x855 = mulx(x810, x814)
+	MULXQ	R12, SI, R10	// x856, x857 = mulx(x810, x812)
+	MULXQ	DX, BX, DI	// x858, x859 = mulx(x810, x810)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x853
+	ADDQ	128(SP), BX	// x862, x863 = addcarryx(0, x821, x858)
+	ADCXQ	SI, DI	// x864, x865 = addcarryx(x863, x859, x856)
+	MOVQ	DX, 128(SP)	// spill x810
+	MOVQ	R10, DX
+	ADCXQ	R9, DX	// x866, x867 = addcarryx(x865, x857, x854)
+	MOVQ	R9, 136(SP)	// spill x854
+	MOVQ	AX, R9
+	ADCQ	$0x0, R9	// x868 = x867.u64 + x855
+	ADDQ	88(SP), CX	// x869, x870 = addcarryx(0, x846, x820)
+	ADCXQ	BX, R8	// x871, x872 = addcarryx(x870, x848, x862)
+	ADCXQ	DI, R14	// x873, x874 = addcarryx(x872, x850, x864)
+	ADCXQ	DX, R11	// x875, x876 = addcarryx(x874, x852, x866)
+	ADCXQ	R9, R15	// x877, x878 = addcarryx(x876, x853.u64, x868)
+	MOVQ	CX, DX
+	MOVQ	$-0xffffffff, CX
+	MULXQ	CX, DI, R9	// x879, x880 = mulx(x869, 0xffffffff00000001)
+	MOVQ	$0xffffffff, BX
+	MULXQ	BX, CX, BX	// x881, x882 = mulx(x869, 0xffffffff)
+	MOVQ	AX, 88(SP)	// spill x855
+	MOVQ	$-0x1, AX
+	MOVQ	R10, 144(SP)	// spill x857
+	MULXQ	AX, R10, AX	// x883, x884 = mulx(x869, 0xffffffffffffffff)
+	MOVQ	SI, 152(SP)	// spill x856
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x878
+	ADDQ	CX, AX	// x885, x886 = addcarryx(0, x884, x881)
+	ADCQ	$0x0, BX	// x887, x888 = addcarryx(x886, x882, 0)
+	ADCQ	$0x0, DI	// x889, x890 = addcarryx(x888, 0, x879)
+	ADCQ	$0x0, R9	// x891 = x890.u64 + x880
+	ADDQ	R10, DX	// x892, x893 = addcarryx(0, x869, x883)
+	ADCXQ	AX, R8	// x894, x895 = addcarryx(x893, x871, x885)
+	ADCXQ	BX, R14	// x896, x897 = addcarryx(x895, x873, x887)
+	ADCXQ	DI, R11	// x898, x899 = addcarryx(x897, x875, x889)
+	ADCXQ	R9, R15	// x900, x901 = addcarryx(x899, x877, x891)
+	ADCQ	$0x0, SI	// x902 = x878.u64 + x901.u64
+	MOVQ	R12, DX
+	MULXQ	R13, CX, AX	// x903, x904 = mulx(x812, x814)
+	MULXQ	DX, R10, R9	// x905, x906 = mulx(x812, x812)
+	MOVQ	120(SP), DI	// reload x819
+	ADDQ	152(SP), DI	// x911, x912 = addcarryx(0, x819, x856)
+	ADCXQ	144(SP), R10	// x913, x914 = addcarryx(x912, x857, x905)
+	ADCXQ	CX, R9	// x915, x916 = addcarryx(x914, x906, x903)
+	MOVQ	AX, BX
+	ADCQ	$0x0, BX	// x917 = x916.u64 + x904
+	ADDQ	96(SP), R8	// x918, x919 = addcarryx(0, x894, x818)
+	ADCXQ	DI, R14	// x920, x921 = addcarryx(x919, x896, x911)
+	ADCXQ	R10, R11	// x922, x923 = addcarryx(x921, x898, x913)
+	ADCXQ	R9, R15	// x924, x925 = addcarryx(x923, x900, x915)
+	ADCXQ	BX, SI	// x926, x927 = addcarryx(x925, x902, x917)
+	MOVQ	DX, R9
+	MOVQ	R8, DX
+	MOVQ	$-0xffffffff, R8
+	MULXQ	R8, DI, R10	// x928, x929 = mulx(x918, 0xffffffff00000001)
+	MOVQ	$0xffffffff, BX
+	MOVQ	R9, 96(SP)	// spill x812
+	MULXQ	BX, R9, R12	// x930, x931 = mulx(x918, 0xffffffff)
+	MOVQ	$-0x1, BX
+	MULXQ	BX, R8, BX	// x932, x933 = mulx(x918, 0xffffffffffffffff)
+	MOVQ	AX, 120(SP)	// spill x904
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x927
+	ADDQ	R9, BX	// x934, x935 = addcarryx(0, x933, x930)
+	ADCQ	$0x0, R12	// x936, x937 = addcarryx(x935, x931, 0)
+	ADCQ	$0x0, DI	// x938, x939 = addcarryx(x937, 0, x928)
+	ADCQ	$0x0, R10	// x940 = x939.u64 + x929
+	ADDQ	R8, DX	// x941, x942 = addcarryx(0, x918, x932)
+	ADCXQ	BX, R14	// x943, x944 = addcarryx(x942, x920, x934)
+	ADCXQ	R12, R11	// x945, x946 = addcarryx(x944, x922, x936)
+	ADCXQ	DI, R15	// x947, x948 = addcarryx(x946, x924, x938)
+	ADCXQ	R10, SI	// x949, x950 = addcarryx(x948, x926, x940)
+	ADCQ	$0x0, AX	// x951 = x927.u64 + x950.u64
+	MOVQ	R13, DX
+	MULXQ	DX, R9, R8	// x952, x953 = mulx(x814, x814)
+	MOVQ	112(SP), R10	// reload x817
+	ADDQ	136(SP), R10	// x960, x961 = addcarryx(0, x817, x854)
+	ADCXQ	88(SP), CX	// x962, x963 = addcarryx(x961, x855, x903)
+	ADCXQ	120(SP), R9	// x964, x965 = addcarryx(x963, x904, x952)
+	ADCQ	$0x0, R8	// x966 = x965.u64 + x953
+	ADDQ	104(SP), R14	// x967, x968 = addcarryx(0, x943, x816)
+	ADCXQ	R10, R11	// x969, x970 = addcarryx(x968, x945, x960)
+	ADCXQ	CX, R15	// x971, x972 = addcarryx(x970, x947, x962)
+	ADCXQ	R9, SI	// x973, x974 = addcarryx(x972, x949, x964)
+	ADCXQ	R8, AX	// x975, x976 = addcarryx(x974, x951, x966)
+	MOVQ	DX, CX
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R8
+	MULXQ	R8, R10, R9	// x977, x978 = mulx(x967, 0xffffffff00000001)
+	MOVQ	$0xffffffff, DI
+	MULXQ	DI, R12, BX	// x979, x980 = mulx(x967, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MOVQ	CX, 88(SP)	// spill x814
+	MULXQ	R13, CX, R14	// x981, x982 = mulx(x967, 0xffffffffffffffff)
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x976
+	ADDQ	R12, R14	// x983, x984 = addcarryx(0, x982, x979)
+	ADCQ	$0x0, BX	// x985, x986 = addcarryx(x984, x980, 0)
+	ADCQ	$0x0, R10	// x987, x988 = addcarryx(x986, 0, x977)
+	ADCQ	$0x0, R9	// x989 = x988.u64 + x978
+	ADDQ	CX, DX	// x990, x991 = addcarryx(0, x967, x981)
+	ADCXQ	R14, R11	// x992, x993 = addcarryx(x991, x969, x983)
+	ADCXQ	BX, R15	// x994, x995 = addcarryx(x993, x971, x985)
+	ADCXQ	R10, SI	// x996, x997 = addcarryx(x995, x973, x987)
+	ADCXQ	R9, AX	// x998, x999 = addcarryx(x997, x975, x989)
+	ADCQ	$0x0, R8	// x1000 = x976.u64 + x999.u64
+	MOVQ	R11, CX
+	SUBQ	$-0x1, CX	// x1001, x1002 = subborrowx(0, x992, 0xffffffffffffffff)
+	MOVQ	R15, R9
+	SBBQ	DI, R9	// x1003, x1004 = subborrowx(x1002, x994, 0xffffffff)
+	MOVQ	SI, R10
+	SBBQ	$0x0, R10	// x1005, x1006 = subborrowx(x1004, x996, 0)
+	MOVQ	$-0xffffffff, BX
+	MOVQ	AX, R12
+	SBBQ	BX, R12	// x1007, x1008 = subborrowx(x1006, x998, 0xffffffff00000001)
+	SBBQ	$0x0, R8	// x1009, x1010 = subborrowx(x1008, x1000, 0)
+	CMOVQCS	R11, CX	// x1011 = cmovznz(x1010, x1001, x992)
+	CMOVQCS	R15, R9	// x1012 = cmovznz(x1010, x1003, x994)
+	CMOVQCS	SI, R10	// x1013 = cmovznz(x1010, x1005, x996)
+	CMOVQCS	AX, R12	// x1014 = cmovznz(x1010, x1007, x998)
+	MOVQ	CX, AX
+	ADDQ	CX, AX	// x1015, x1016 = addcarryx(0, x1011, x1011)
+	MOVQ	R9, R8
+	ADCXQ	R9, R8	// x1017, x1018 = addcarryx(x1016, x1012, x1012)
+	MOVQ	R10, R11
+	ADCXQ	R10, R11	// x1019, x1020 = addcarryx(x1018, x1013, x1013)
+	MOVQ	R12, SI
+	ADCXQ	R12, SI	// x1021, x1022 = addcarryx(x1020, x1014, x1014)
+	MOVQ	AX, R14
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x1022
+	SUBQ	$-0x1, R14	// x1023, x1024 = subborrowx(0, x1015, 0xffffffffffffffff)
+	MOVQ	R8, DX
+	SBBQ	DI, DX	// x1025, x1026 = subborrowx(x1024, x1017, 0xffffffff)
+	MOVQ	R12, 104(SP)	// spill x1014
+	MOVQ	R11, R12
+	SBBQ	$0x0, R12	// x1027, x1028 = subborrowx(x1026, x1019, 0)
+	MOVQ	R10, 112(SP)	// spill x1013
+	MOVQ	SI, R10
+	SBBQ	BX, R10	// x1029, x1030 = subborrowx(x1028, x1021, 0xffffffff00000001)
+	SBBQ	$0x0, R15	// x1031, x1032 = subborrowx(x1030, x1022.u64, 0)
+	CMOVQCS	AX, R14	// x1033 = cmovznz(x1032, x1023, x1015)
+	CMOVQCS	R8, DX	// x1034 = cmovznz(x1032, x1025, x1017)
+	CMOVQCS	R11, R12	// x1035 = cmovznz(x1032, x1027, x1019)
+	CMOVQCS	SI, R10	// x1036 = cmovznz(x1032, x1029, x1021)
+	ADDQ	R14, R14	// x1037, x1038 = addcarryx(0, x1033, x1033)
+	ADCXQ	DX, DX	// x1039, x1040 = addcarryx(x1038, x1034, x1034)
+	ADCXQ	R12, R12	// x1041, x1042 = addcarryx(x1040, x1035, x1035)
+	ADCXQ	R10, R10	// x1043, x1044 = addcarryx(x1042, x1036, x1036)
+	MOVQ	R14, AX
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x1044
+	SUBQ	$-0x1, AX	// x1045, x1046 = subborrowx(0, x1037, 0xffffffffffffffff)
+	MOVQ	DX, R11
+	SBBQ	DI, R11	// x1047, x1048 = subborrowx(x1046, x1039, 0xffffffff)
+	MOVQ	R12, SI
+	SBBQ	$0x0, SI	// x1049, x1050 = subborrowx(x1048, x1041, 0)
+	MOVQ	R10, R15
+	SBBQ	BX, R15	// x1051, x1052 = subborrowx(x1050, x1043, 0xffffffff00000001)
+	SBBQ	$0x0, R8	// x1053, x1054 = subborrowx(x1052, x1044.u64, 0)
+	CMOVQCS	R14, AX	// x1055 = cmovznz(x1054, x1045, x1037)
+	CMOVQCS	DX, R11	// x1056 = cmovznz(x1054, x1047, x1039)
+	CMOVQCS	R12, SI	// x1057 = cmovznz(x1054, x1049, x1041)
+	CMOVQCS	R10, R15	// x1058 = cmovznz(x1054, x1051, x1043)
+	MOVQ	80(SP), DX	// reload x808
+	MULXQ	R15, R10, R8	// x1059, x1060 = mulx(x808, x1058)
+	MULXQ	SI, R14, R12	// x1061, x1062 = mulx(x808, x1057)
+	MOVQ	R9, 120(SP)	// spill x1012
+	MOVQ	CX, 136(SP)	// spill x1011
+	MULXQ	R11, CX, R9	// x1063, x1064 = mulx(x808, x1056)
+	MOVQ	AX, 144(SP)	// spill x1055
+	MULXQ	AX, AX, DX	// x1065, x1066 = mulx(x808, x1055)
+	ADDQ	CX, DX	// x1067, x1068 = addcarryx(0, x1066, x1063)
+	ADCXQ	R14, R9	// x1069, x1070 = addcarryx(x1068, x1064, x1061)
+	ADCXQ	R10, R12	// x1071, x1072 = addcarryx(x1070, x1062, x1059)
+	ADCQ	$0x0, R8	// x1073 = x1072.u64 + x1060
+	MOVQ	DX, CX
+	MOVQ	AX, DX
+	MULXQ	BX, R10, AX	// x1074, x1075 = mulx(x1065, 0xffffffff00000001)
+	MULXQ	DI, DI, R14	// x1076, x1077 = mulx(x1065, 0xffffffff)
+	MULXQ	R13, BX, R13	// x1078, x1079 = mulx(x1065, 0xffffffffffffffff)
+	ADDQ	DI, R13	// x1080, x1081 = addcarryx(0, x1079, x1076)
+	ADCQ	$0x0, R14	// x1082, x1083 = addcarryx(x1081, x1077, 0)
+	ADCQ	$0x0, R10	// x1084, x1085 = addcarryx(x1083, 0, x1074)
+	ADCQ	$0x0, AX	// x1086 = x1085.u64 + x1075
+	ADDQ	BX, DX	// x1087, x1088 = addcarryx(0, x1065, x1078)
+	ADCXQ	R13, CX	// x1089, x1090 = addcarryx(x1088, x1067, x1080)
+	ADCXQ	R14, R9	// x1091, x1092 = addcarryx(x1090, x1069, x1082)
+	ADCXQ	R10, R12	// x1093, x1094 = addcarryx(x1092, x1071, x1084)
+	ADCXQ	AX, R8	// x1095, x1096 = addcarryx(x1094, x1073, x1086)
+	MOVQ	128(SP), DX	// reload x810
+	MULXQ	R15, R10, AX	// x1097, x1098 = mulx(x810, x1058)
+	MULXQ	SI, BX, DI	// x1099, x1100 = mulx(x810, x1057)
+	MULXQ	R11, R14, R13	// x1101, x1102 = mulx(x810, x1056)
+	MOVQ	R11, 152(SP)	// spill x1056
+	MULXQ	144(SP), R11, DX	// x1103, x1104 = mulx(x810, x1055)
+	MOVQ	SI, 160(SP)	// spill x1057
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x1096
+	ADDQ	R14, DX	// x1105, x1106 = addcarryx(0, x1104, x1101)
+	ADCXQ	BX, R13	// x1107, x1108 = addcarryx(x1106, x1102, x1099)
+	ADCXQ	R10, DI	// x1109, x1110 = addcarryx(x1108, x1100, x1097)
+	ADCQ	$0x0, AX	// x1111 = x1110.u64 + x1098
+	ADDQ	R11, CX	// x1112, x1113 = addcarryx(0, x1089, x1103)
+	ADCXQ	DX, R9	// x1114, x1115 = addcarryx(x1113, x1091, x1105)
+	ADCXQ	R13, R12	// x1116, x1117 = addcarryx(x1115, x1093, x1107)
+	ADCXQ	DI, R8	// x1118, x1119 = addcarryx(x1117, x1095, x1109)
+	ADCXQ	AX, SI	// x1120, x1121 = addcarryx(x1119, x1096.u64, x1111)
+	MOVQ	CX, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, R10, CX	// x1122, x1123 = mulx(x1112, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R11
+	MULXQ	R11, BX, DI	// x1124, x1125 = mulx(x1112, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R13, R14	// x1126, x1127 = mulx(x1112, 0xffffffffffffffff)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x1121
+	ADDQ	BX, R14	// x1128, x1129 = addcarryx(0, x1127, x1124)
+	ADCQ	$0x0, DI	// x1130, x1131 = addcarryx(x1129, x1125, 0)
+	ADCQ	$0x0, R10	// x1132, x1133 = addcarryx(x1131, 0, x1122)
+	ADCQ	$0x0, CX	// x1134 = x1133.u64 + x1123
+	ADDQ	R13, DX	// x1135, x1136 = addcarryx(0, x1112, x1126)
+	ADCXQ	R14, R9	// x1137, x1138 = addcarryx(x1136, x1114, x1128)
+	ADCXQ	DI, R12	// x1139, x1140 = addcarryx(x1138, x1116, x1130)
+	ADCXQ	R10, R8	// x1141, x1142 = addcarryx(x1140, x1118, x1132)
+	ADCXQ	CX, SI	// x1143, x1144 = addcarryx(x1142, x1120, x1134)
+	ADCQ	$0x0, R11	// x1145 = x1121.u64 + x1144.u64
+	MOVQ	96(SP), DX	// reload x812
+	MULXQ	R15, R10, CX	// x1146, x1147 = mulx(x812, x1058)
+	MULXQ	160(SP), BX, DI	// x1148, x1149 = mulx(x812, x1057)
+	MULXQ	152(SP), R14, R13	// x1150, x1151 = mulx(x812, x1056)
+	MOVQ	R15, 168(SP)	// spill x1058
+	MULXQ	144(SP), R15, DX	// x1152, x1153 = mulx(x812, x1055)
+	ADDQ	R14, DX	// x1154, x1155 = addcarryx(0, x1153, x1150)
+	ADCXQ	BX, R13	// x1156, x1157 = addcarryx(x1155, x1151, x1148)
+	ADCXQ	R10, DI	// x1158, x1159 = addcarryx(x1157, x1149, x1146)
+	ADCQ	$0x0, CX	// x1160 = x1159.u64 + x1147
+	ADDQ	R15, R9	// x1161, x1162 = addcarryx(0, x1137, x1152)
+	ADCXQ	DX, R12	// x1163, x1164 = addcarryx(x1162, x1139, x1154)
+	ADCXQ	R13, R8	// x1165, x1166 = addcarryx(x1164, x1141, x1156)
+	ADCXQ	DI, SI	// x1167, x1168 = addcarryx(x1166, x1143, x1158)
+	ADCXQ	CX, R11	// x1169, x1170 = addcarryx(x1168, x1145, x1160)
+	MOVQ	R9, DX
+	MULXQ	AX, R9, CX	// x1171, x1172 = mulx(x1161, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R10
+	MULXQ	R10, BX, DI	// x1173, x1174 = mulx(x1161, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x1175, x1176 = mulx(x1161, 0xffffffffffffffff)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1170
+	ADDQ	BX, R14	// x1177, x1178 = addcarryx(0, x1176, x1173)
+	ADCQ	$0x0, DI	// x1179, x1180 = addcarryx(x1178, x1174, 0)
+	ADCQ	$0x0, R9	// x1181, x1182 = addcarryx(x1180, 0, x1171)
+	ADCQ	$0x0, CX	// x1183 = x1182.u64 + x1172
+	ADDQ	R15, DX	// x1184, x1185 = addcarryx(0, x1161, x1175)
+	ADCXQ	R14, R12	// x1186, x1187 = addcarryx(x1185, x1163, x1177)
+	ADCXQ	DI, R8	// x1188, x1189 = addcarryx(x1187, x1165, x1179)
+	ADCXQ	R9, SI	// x1190, x1191 = addcarryx(x1189, x1167, x1181)
+	ADCXQ	CX, R11	// x1192, x1193 = addcarryx(x1191, x1169, x1183)
+	ADCQ	$0x0, R13	// x1194 = x1170.u64 + x1193.u64
+	MOVQ	88(SP), DX	// reload x814
+	MULXQ	168(SP), R9, CX	// x1195, x1196 = mulx(x814, x1058)
+	MULXQ	160(SP), BX, DI	// x1197, x1198 = mulx(x814, x1057)
+	MULXQ	152(SP), R15, R14	// x1199, x1200 = mulx(x814, x1056)
+	MULXQ	144(SP), R10, DX	// x1201, x1202 = mulx(x814, x1055)
+	ADDQ	R15, DX	// x1203, x1204 = addcarryx(0, x1202, x1199)
+	ADCXQ	BX, R14	// x1205, x1206 = addcarryx(x1204, x1200, x1197)
+	ADCXQ	R9, DI	// x1207, x1208 = addcarryx(x1206, x1198, x1195)
+	ADCQ	$0x0, CX	// x1209 = x1208.u64 + x1196
+	ADDQ	R10, R12	// x1210, x1211 = addcarryx(0, x1186, x1201)
+	ADCXQ	DX, R8	// x1212, x1213 = addcarryx(x1211, x1188, x1203)
+	ADCXQ	R14, SI	// x1214, x1215 = addcarryx(x1213, x1190, x1205)
+	ADCXQ	DI, R11	// x1216, x1217 = addcarryx(x1215, x1192, x1207)
+	ADCXQ	CX, R13	// x1218, x1219 = addcarryx(x1217, x1194, x1209)
+	MOVQ	R12, DX
+	MULXQ	AX, R9, CX	// x1220, x1221 = mulx(x1210, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R10
+	MULXQ	R10, BX, DI	// x1222, x1223 = mulx(x1210, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R15, R14	// x1224, x1225 = mulx(x1210, 0xffffffffffffffff)
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x1219
+	ADDQ	BX, R14	// x1226, x1227 = addcarryx(0, x1225, x1222)
+	ADCQ	$0x0, DI	// x1228, x1229 = addcarryx(x1227, x1223, 0)
+	ADCQ	$0x0, R9	// x1230, x1231 = addcarryx(x1229, 0, x1220)
+	ADCQ	$0x0, CX	// x1232 = x1231.u64 + x1221
+	ADDQ	R15, DX	// x1233, x1234 = addcarryx(0, x1210, x1224)
+	ADCXQ	R14, R8	// x1235, x1236 = addcarryx(x1234, x1212, x1226)
+	ADCXQ	DI, SI	// x1237, x1238 = addcarryx(x1236, x1214, x1228)
+	ADCXQ	R9, R11	// x1239, x1240 = addcarryx(x1238, x1216, x1230)
+	ADCXQ	CX, R13	// x1241, x1242 = addcarryx(x1240, x1218, x1232)
+	ADCQ	$0x0, AX	// x1243 = x1219.u64 + x1242.u64
+	MOVQ	R8, CX
+	SUBQ	$-0x1, CX	// x1244, x1245 = subborrowx(0, x1235, 0xffffffffffffffff)
+	MOVQ	SI, R9
+	SBBQ	R10, R9	// x1246, x1247 = subborrowx(x1245, x1237, 0xffffffff)
+	MOVQ	R11, DI
+	SBBQ	$0x0, DI	// x1248, x1249 = subborrowx(x1247, x1239, 0)
+	MOVQ	$-0xffffffff, BX
+	MOVQ	R13, R14
+	SBBQ	BX, R14	// x1250, x1251 = subborrowx(x1249, x1241, 0xffffffff00000001)
+	SBBQ	$0x0, AX	// x1252, x1253 = subborrowx(x1251, x1243, 0)
+	CMOVQCS	R8, CX	// x1254 = cmovznz(x1253, x1244, x1235)
+	CMOVQCS	SI, R9	// x1255 = cmovznz(x1253, x1246, x1237)
+	CMOVQCS	R11, DI	// x1256 = cmovznz(x1253, x1248, x1239)
+	CMOVQCS	R13, R14	// x1257 = cmovznz(x1253, x1250, x1241)
+	MOVQ	16(SP), AX	// reload arg1 pointer
+	MOVQ	72(SP), R8	// reload x793
+	SUBQ	32(AX), R8	// x1258, x1259 = subborrowx(0, x793, arg1[4])
+	MOVQ	64(SP), R11	// reload x794
+	SBBQ	40(AX), R11	// x1260, x1261 = subborrowx(x1259, x794, arg1[5])
+	MOVQ	56(SP), SI	// reload x795
+	SBBQ	48(AX), SI	// x1262, x1263 = subborrowx(x1261, x795, arg1[6])
+	MOVQ	8(SP), R13	// reload x796
+	SBBQ	56(AX), R13	// x1264, x1265 = subborrowx(x1263, x796, arg1[7])
+	MOVQ	$0x0, R15
+	CMOVQCS	R12, R15	// x1266 = cmovznz(x1265, 0, 0xffffffffffffffff)
+	MOVQ	R15, DX
+	ANDQ	R10, DX	// x1267 = x1266 & 0xffffffff
+	MOVQ	R14, 8(SP)	// spill x1257
+	MOVQ	R15, R14
+	ANDQ	BX, R14	// x1268 = x1266 & 0xffffffff00000001
+	ADDQ	R15, R8	// x1269, x1270 = addcarryx(0, x1258, x1266)
+	ADCXQ	DX, R11	// x1271, x1272 = addcarryx(x1270, x1260, x1267)
+	ADCQ	$0x0, SI	// x1273, x1274 = addcarryx(x1272, x1262, 0)
+	ADCXQ	R14, R13	// x1275, x1276 = addcarryx(x1274, x1264, x1268)
+	ADDQ	R8, R8	// x1277, x1278 = addcarryx(0, x1269, x1269)
+	ADCXQ	R11, R11	// x1279, x1280 = addcarryx(x1278, x1271, x1271)
+	ADCXQ	SI, SI	// x1281, x1282 = addcarryx(x1280, x1273, x1273)
+	ADCXQ	R13, R13	// x1283, x1284 = addcarryx(x1282, x1275, x1275)
+	MOVQ	R8, R14
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x1284
+	SUBQ	$-0x1, R14	// x1285, x1286 = subborrowx(0, x1277, 0xffffffffffffffff)
+	MOVQ	R11, DX
+	SBBQ	R10, DX	// x1287, x1288 = subborrowx(x1286, x1279, 0xffffffff)
+	MOVQ	DI, 56(SP)	// spill x1256
+	MOVQ	SI, DI
+	SBBQ	$0x0, DI	// x1289, x1290 = subborrowx(x1288, x1281, 0)
+	MOVQ	R9, 64(SP)	// spill x1255
+	MOVQ	R13, R9
+	SBBQ	BX, R9	// x1291, x1292 = subborrowx(x1290, x1283, 0xffffffff00000001)
+	SBBQ	$0x0, R15	// x1293, x1294 = subborrowx(x1292, x1284.u64, 0)
+	CMOVQCS	R8, R14	// x1295 = cmovznz(x1294, x1285, x1277)
+	CMOVQCS	R11, DX	// x1296 = cmovznz(x1294, x1287, x1279)
+	CMOVQCS	SI, DI	// x1297 = cmovznz(x1294, x1289, x1281)
+	CMOVQCS	R13, R9	// x1298 = cmovznz(x1294, x1291, x1283)
+	MOVQ	DX, R8
+	MOVQ	0(AX), DX	// arg1[0]
+	MULXQ	168(SP), SI, R11	// x1299, x1300 = mulx(arg1[0], x1058)
+	MULXQ	160(SP), R15, R13	// x1301, x1302 = mulx(arg1[0], x1057)
+	MOVQ	CX, 72(SP)	// spill x1254
+	MOVQ	R8, 176(SP)	// spill x1296
+	MULXQ	152(SP), R8, CX	// x1303, x1304 = mulx(arg1[0], x1056)
+	MOVQ	DI, 184(SP)	// spill x1297
+	MULXQ	144(SP), DI, DX	// x1305, x1306 = mulx(arg1[0], x1055)
+	ADDQ	R8, DX	// x1307, x1308 = addcarryx(0, x1306, x1303)
+	ADCXQ	R15, CX	// x1309, x1310 = addcarryx(x1308, x1304, x1301)
+	ADCXQ	SI, R13	// x1311, x1312 = addcarryx(x1310, x1302, x1299)
+	ADCQ	$0x0, R11	// x1313 = x1312.u64 + x1300
+	MOVQ	DX, R8
+	MOVQ	DI, DX
+	MULXQ	BX, DI, SI	// x1314, x1315 = mulx(x1305, 0xffffffff00000001)
+	MOVQ	R9, 192(SP)	// spill x1298
+	MULXQ	R10, R9, R15	// x1316, x1317 = mulx(x1305, 0xffffffff)
+	MOVQ	R14, 200(SP)	// spill x1295
+	MULXQ	R12, R12, R14	// x1318, x1319 = mulx(x1305, 0xffffffffffffffff)
+	ADDQ	R9, R14	// x1320, x1321 = addcarryx(0, x1319, x1316)
+	ADCQ	$0x0, R15	// x1322, x1323 = addcarryx(x1321, x1317, 0)
+	ADCQ	$0x0, DI	// x1324, x1325 = addcarryx(x1323, 0, x1314)
+	ADCQ	$0x0, SI	// x1326 = x1325.u64 + x1315
+	ADDQ	R12, DX	// x1327, x1328 = addcarryx(0, x1305, x1318)
+	ADCXQ	R14, R8	// x1329, x1330 = addcarryx(x1328, x1307, x1320)
+	ADCXQ	R15, CX	// x1331, x1332 = addcarryx(x1330, x1309, x1322)
+	ADCXQ	DI, R13	// x1333, x1334 = addcarryx(x1332, x1311, x1324)
+	ADCXQ	SI, R11	// x1335, x1336 = addcarryx(x1334, x1313, x1326)
+	MOVQ	8(AX), DX	// arg1[1]
+	MULXQ	168(SP), SI, R9	// x1337, x1338 = mulx(arg1[1], x1058)
+	MULXQ	160(SP), R12, DI	// x1339, x1340 = mulx(arg1[1], x1057)
+	MULXQ	152(SP), R15, R14	// x1341, x1342 = mulx(arg1[1], x1056)
+	MULXQ	144(SP), AX, DX	// x1343, x1344 = mulx(arg1[1], x1055)
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x1336
+	ADDQ	R15, DX	// x1345, x1346 = addcarryx(0, x1344, x1341)
+	ADCXQ	R12, R14	// x1347, x1348 = addcarryx(x1346, x1342, x1339)
+	ADCXQ	SI, DI	// x1349, x1350 = addcarryx(x1348, x1340, x1337)
+	ADCQ	$0x0, R9	// x1351 = x1350.u64 + x1338
+	ADDQ	AX, R8	// x1352, x1353 = addcarryx(0, x1329, x1343)
+	ADCXQ	DX, CX	// x1354, x1355 = addcarryx(x1353, x1331, x1345)
+	ADCXQ	R14, R13	// x1356, x1357 = addcarryx(x1355, x1333, x1347)
+	ADCXQ	DI, R11	// x1358, x1359 = addcarryx(x1357, x1335, x1349)
+	ADCXQ	R9, R10	// x1360, x1361 = addcarryx(x1359, x1336.u64, x1351)
+	MOVQ	R8, DX
+	MULXQ	BX, R8, AX	// x1362, x1363 = mulx(x1352, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R9
+	MULXQ	R9, DI, SI	// x1364, x1365 = mulx(x1352, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R15, R14	// x1366, x1367 = mulx(x1352, 0xffffffffffffffff)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1361
+	ADDQ	DI, R14	// x1368, x1369 = addcarryx(0, x1367, x1364)
+	ADCQ	$0x0, SI	// x1370, x1371 = addcarryx(x1369, x1365, 0)
+	ADCQ	$0x0, R8	// x1372, x1373 = addcarryx(x1371, 0, x1362)
+	ADCQ	$0x0, AX	// x1374 = x1373.u64 + x1363
+	ADDQ	R15, DX	// x1375, x1376 = addcarryx(0, x1352, x1366)
+	ADCXQ	R14, CX	// x1377, x1378 = addcarryx(x1376, x1354, x1368)
+	ADCXQ	SI, R13	// x1379, x1380 = addcarryx(x1378, x1356, x1370)
+	ADCXQ	R8, R11	// x1381, x1382 = addcarryx(x1380, x1358, x1372)
+	ADCXQ	AX, R10	// x1383, x1384 = addcarryx(x1382, x1360, x1374)
+	ADCQ	$0x0, R12	// x1385 = x1361.u64 + x1384.u64
+	MOVQ	16(SP), AX	// reload arg1 pointer
+	MOVQ	16(AX), DX	// arg1[2]
+	MULXQ	168(SP), SI, R8	// x1386, x1387 = mulx(arg1[2], x1058)
+	MULXQ	160(SP), R14, DI	// x1388, x1389 = mulx(arg1[2], x1057)
+	MULXQ	152(SP), R9, R15	// x1390, x1391 = mulx(arg1[2], x1056)
+	MULXQ	144(SP), AX, DX	// x1392, x1393 = mulx(arg1[2], x1055)
+	ADDQ	R9, DX	// x1394, x1395 = addcarryx(0, x1393, x1390)
+	ADCXQ	R14, R15	// x1396, x1397 = addcarryx(x1395, x1391, x1388)
+	ADCXQ	SI, DI	// x1398, x1399 = addcarryx(x1397, x1389, x1386)
+	ADCQ	$0x0, R8	// x1400 = x1399.u64 + x1387
+	ADDQ	AX, CX	// x1401, x1402 = addcarryx(0, x1377, x1392)
+	ADCXQ	DX, R13	// x1403, x1404 = addcarryx(x1402, x1379, x1394)
+	ADCXQ	R15, R11	// x1405, x1406 = addcarryx(x1404, x1381, x1396)
+	ADCXQ	DI, R10	// x1407, x1408 = addcarryx(x1406, x1383, x1398)
+	ADCXQ	R8, R12	// x1409, x1410 = addcarryx(x1408, x1385, x1400)
+	MOVQ	CX, DX
+	MULXQ	BX, CX, AX	// x1411, x1412 = mulx(x1401, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R8
+	MULXQ	R8, SI, R9	// x1413, x1414 = mulx(x1401, 0xffffffff)
+	MOVQ	$-0x1, DI
+	MULXQ	DI, R15, R14	// x1415, x1416 = mulx(x1401, 0xffffffffffffffff)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x1410
+	ADDQ	SI, R14	// x1417, x1418 = addcarryx(0, x1416, x1413)
+	ADCQ	$0x0, R9	// x1419, x1420 = addcarryx(x1418, x1414, 0)
+	ADCQ	$0x0, CX	// x1421, x1422 = addcarryx(x1420, 0, x1411)
+	ADCQ	$0x0, AX	// x1423 = x1422.u64 + x1412
+	ADDQ	R15, DX	// x1424, x1425 = addcarryx(0, x1401, x1415)
+	ADCXQ	R14, R13	// x1426, x1427 = addcarryx(x1425, x1403, x1417)
+	ADCXQ	R9, R11	// x1428, x1429 = addcarryx(x1427, x1405, x1419)
+	ADCXQ	CX, R10	// x1430, x1431 = addcarryx(x1429, x1407, x1421)
+	ADCXQ	AX, R12	// x1432, x1433 = addcarryx(x1431, x1409, x1423)
+	ADCQ	$0x0, DI	// x1434 = x1410.u64 + x1433.u64
+	MOVQ	16(SP), AX	// reload arg1 pointer
+	MOVQ	24(AX), DX	// arg1[3]
+	MULXQ	168(SP), R9, CX	// x1435, x1436 = mulx(arg1[3], x1058)
+	MULXQ	160(SP), R14, SI	// x1437, x1438 = mulx(arg1[3], x1057)
+	MULXQ	152(SP), R8, R15	// x1439, x1440 = mulx(arg1[3], x1056)
+	MULXQ	144(SP), AX, DX	// x1441, x1442 = mulx(arg1[3], x1055)
+	ADDQ	R8, DX	// x1443, x1444 = addcarryx(0, x1442, x1439)
+	ADCXQ	R14, R15	// x1445, x1446 = addcarryx(x1444, x1440, x1437)
+	ADCXQ	R9, SI	// x1447, x1448 = addcarryx(x1446, x1438, x1435)
+	ADCQ	$0x0, CX	// x1449 = x1448.u64 + x1436
+	ADDQ	AX, R13	// x1450, x1451 = addcarryx(0, x1426, x1441)
+	ADCXQ	DX, R11	// x1452, x1453 = addcarryx(x1451, x1428, x1443)
+	ADCXQ	R15, R10	// x1454, x1455 = addcarryx(x1453, x1430, x1445)
+	ADCXQ	SI, R12	// x1456, x1457 = addcarryx(x1455, x1432, x1447)
+	ADCXQ	CX, DI	// x1458, x1459 = addcarryx(x1457, x1434, x1449)
+	MOVQ	R13, DX
+	MULXQ	BX, CX, AX	// x1460, x1461 = mulx(x1450, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R8
+	MULXQ	R8, SI, R9	// x1462, x1463 = mulx(x1450, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x1464, x1465 = mulx(x1450, 0xffffffffffffffff)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x1459
+	ADDQ	SI, R14	// x1466, x1467 = addcarryx(0, x1465, x1462)
+	ADCQ	$0x0, R9	// x1468, x1469 = addcarryx(x1467, x1463, 0)
+	ADCQ	$0x0, CX	// x1470, x1471 = addcarryx(x1469, 0, x1460)
+	ADCQ	$0x0, AX	// x1472 = x1471.u64 + x1461
+	ADDQ	R15, DX	// x1473, x1474 = addcarryx(0, x1450, x1464)
+	ADCXQ	R14, R11	// x1475, x1476 = addcarryx(x1474, x1452, x1466)
+	ADCXQ	R9, R10	// x1477, x1478 = addcarryx(x1476, x1454, x1468)
+	ADCXQ	CX, R12	// x1479, x1480 = addcarryx(x1478, x1456, x1470)
+	ADCXQ	AX, DI	// x1481, x1482 = addcarryx(x1480, x1458, x1472)
+	ADCQ	$0x0, BX	// x1483 = x1459.u64 + x1482.u64
+	MOVQ	R11, AX
+	SUBQ	$-0x1, AX	// x1484, x1485 = subborrowx(0, x1475, 0xffffffffffffffff)
+	MOVQ	R10, CX
+	SBBQ	R8, CX	// x1486, x1487 = subborrowx(x1485, x1477, 0xffffffff)
+	MOVQ	R12, R9
+	SBBQ	$0x0, R9	// x1488, x1489 = subborrowx(x1487, x1479, 0)
+	MOVQ	$-0xffffffff, SI
+	MOVQ	DI, R14
+	SBBQ	SI, R14	// x1490, x1491 = subborrowx(x1489, x1481, 0xffffffff00000001)
+	SBBQ	$0x0, BX	// x1492, x1493 = subborrowx(x1491, x1483, 0)
+	CMOVQCS	R11, AX	// x1494 = cmovznz(x1493, x1484, x1475)
+	CMOVQCS	R10, CX	// x1495 = cmovznz(x1493, x1486, x1477)
+	CMOVQCS	R12, R9	// x1496 = cmovznz(x1493, x1488, x1479)
+	CMOVQCS	DI, R14	// x1497 = cmovznz(x1493, x1490, x1481)
+	MOVQ	200(SP), DX	// reload x1295
+	MULXQ	192(SP), R11, R10	// x1498, x1499 = mulx(x1295, x1298)
+	MULXQ	184(SP), BX, DI	// x1500, x1501 = mulx(x1295, x1297)
+	MULXQ	176(SP), R15, R12	// x1502, x1503 = mulx(x1295, x1296)
+	MOVQ	R14, 144(SP)	// spill x1497
+	MULXQ	DX, R14, DX	// x1504, x1505 = mulx(x1295, x1295)
+	ADDQ	R15, DX	// x1506, x1507 = addcarryx(0, x1505, x1502)
+	MOVQ	R9, 152(SP)	// spill x1496
+	MOVQ	R12, R9
+	ADCXQ	BX, R9	// x1508, x1509 = addcarryx(x1507, x1503, x1500)
+	MOVQ	CX, 160(SP)	// spill x1495
+	MOVQ	DI, CX
+	ADCXQ	R11, CX	// x1510, x1511 = addcarryx(x1509, x1501, x1498)
+	MOVQ	AX, 168(SP)	// spill x1494
+	MOVQ	R10, AX
+	ADCQ	$0x0, AX	// x1512 = x1511.u64 + x1499
+	MOVQ	DX, 208(SP)	// spill x1506
+	MOVQ	R14, DX
+	MOVQ	R11, 216(SP)	// spill x1498
+	MULXQ	SI, R11, R14	// x1513, x1514 = mulx(x1504, 0xffffffff00000001)
+	MOVQ	R10, 224(SP)	// spill x1499
+	MULXQ	R8, R8, R10	// x1515, x1516 = mulx(x1504, 0xffffffff)
+	MULXQ	R13, SI, R13	// x1517, x1518 = mulx(x1504, 0xffffffffffffffff)
+	ADDQ	R8, R13	// x1519, x1520 = addcarryx(0, x1518, x1515)
+	ADCQ	$0x0, R10	// x1521, x1522 = addcarryx(x1520, x1516, 0)
+	ADCQ	$0x0, R11	// x1523, x1524 = addcarryx(x1522, 0, x1513)
+	ADCQ	$0x0, R14	// x1525 = x1524.u64 + x1514
+	ADDQ	SI, DX	// x1526, x1527 = addcarryx(0, x1504, x1517)
+	ADCXQ	208(SP), R13	// x1528, x1529 = addcarryx(x1527, x1506, x1519)
+	ADCXQ	R10, R9	// x1530, x1531 = addcarryx(x1529, x1508, x1521)
+	ADCXQ	R11, CX	// x1532, x1533 = addcarryx(x1531, x1510, x1523)
+	ADCXQ	R14, AX	// x1534, x1535 = addcarryx(x1533, x1512, x1525)
+	MOVQ	176(SP), DX	// reload x1296
+	MULXQ	192(SP), R10, R8	// x1536, x1537 = mulx(x1296, x1298)
+	MULXQ	184(SP), SI, R11	// x1538, x1539 = mulx(x1296, x1297)
+	MULXQ	DX, DX, R14	// x1540, x1541 = mulx(x1296, x1296)
+	MOVQ	BX, 208(SP)	// spill x1500
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x1535
+	ADDQ	DX, R12	// x1544, x1545 = addcarryx(0, x1503, x1540)
+	ADCXQ	SI, R14	// x1546, x1547 = addcarryx(x1545, x1541, x1538)
+	MOVQ	R11, DX
+	ADCXQ	R10, DX	// x1548, x1549 = addcarryx(x1547, x1539, x1536)
+	MOVQ	R10, 232(SP)	// spill x1536
+	MOVQ	R8, R10
+	ADCQ	$0x0, R10	// x1550 = x1549.u64 + x1537
+	ADDQ	R15, R13	// x1551, x1552 = addcarryx(0, x1528, x1502)
+	ADCXQ	R12, R9	// x1553, x1554 = addcarryx(x1552, x1530, x1544)
+	ADCXQ	R14, CX	// x1555, x1556 = addcarryx(x1554, x1532, x1546)
+	ADCXQ	DX, AX	// x1557, x1558 = addcarryx(x1556, x1534, x1548)
+	ADCXQ	R10, BX	// x1559, x1560 = addcarryx(x1558, x1535.u64, x1550)
+	MOVQ	$-0xffffffff, DX
+	MULXQ	R13, R12, R10	// x1561, x1562 = mulx(x1551, 0xffffffff00000001)
+	MOVQ	R13, DX
+	MOVQ	$0xffffffff, R13
+	MULXQ	R13, R15, R14	// x1563, x1564 = mulx(x1551, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MOVQ	R8, 240(SP)	// spill x1537
+	MULXQ	R13, R8, R13	// x1565, x1566 = mulx(x1551, 0xffffffffffffffff)
+	MOVQ	R11, 248(SP)	// spill x1539
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x1560
+	ADDQ	R15, R13	// x1567, x1568 = addcarryx(0, x1566, x1563)
+	ADCQ	$0x0, R14	// x1569, x1570 = addcarryx(x1568, x1564, 0)
+	ADCQ	$0x0, R12	// x1571, x1572 = addcarryx(x1570, 0, x1561)
+	ADCQ	$0x0, R10	// x1573 = x1572.u64 + x1562
+	ADDQ	R8, DX	// x1574, x1575 = addcarryx(0, x1551, x1565)
+	ADCXQ	R13, R9	// x1576, x1577 = addcarryx(x1575, x1553, x1567)
+	ADCXQ	R14, CX	// x1578, x1579 = addcarryx(x1577, x1555, x1569)
+	ADCXQ	R12, AX	// x1580, x1581 = addcarryx(x1579, x1557, x1571)
+	ADCXQ	R10, BX	// x1582, x1583 = addcarryx(x1581, x1559, x1573)
+	ADCQ	$0x0, R11	// x1584 = x1560.u64 + x1583.u64
+	MOVQ	184(SP), DX	// reload x1297
+	MULXQ	192(SP), R10, R8	// x1585, x1586 = mulx(x1297, x1298)
+	MULXQ	DX, R13, R12	// x1587, x1588 = mulx(x1297, x1297)
+	ADDQ	SI, DI	// x1593, x1594 = addcarryx(0, x1501, x1538)
+	ADCXQ	248(SP), R13	// x1595, x1596 = addcarryx(x1594, x1539, x1587)
+	ADCXQ	R10, R12	// x1597, x1598 = addcarryx(x1596, x1588, x1585)
+	MOVQ	R8, SI
+	ADCQ	$0x0, SI	// x1599 = x1598.u64 + x1586
+	ADDQ	208(SP), R9	// x1600, x1601 = addcarryx(0, x1576, x1500)
+	ADCXQ	DI, CX	// x1602, x1603 = addcarryx(x1601, x1578, x1593)
+	ADCXQ	R13, AX	// x1604, x1605 = addcarryx(x1603, x1580, x1595)
+	ADCXQ	R12, BX	// x1606, x1607 = addcarryx(x1605, x1582, x1597)
+	ADCXQ	SI, R11	// x1608, x1609 = addcarryx(x1607, x1584, x1599)
+	MOVQ	R9, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, DI, SI	// x1610, x1611 = mulx(x1600, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R12
+	MULXQ	R12, R14, R13	// x1612, x1613 = mulx(x1600, 0xffffffff)
+	MOVQ	$-0x1, R15
+	MULXQ	R15, R12, R15	// x1614, x1615 = mulx(x1600, 0xffffffffffffffff)
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x1609
+	ADDQ	R14, R15	// x1616, x1617 = addcarryx(0, x1615, x1612)
+	ADCQ	$0x0, R13	// x1618, x1619 = addcarryx(x1617, x1613, 0)
+	ADCQ	$0x0, DI	// x1620, x1621 = addcarryx(x1619, 0, x1610)
+	ADCQ	$0x0, SI	// x1622 = x1621.u64 + x1611
+	ADDQ	R12, DX	// x1623, x1624 = addcarryx(0, x1600, x1614)
+	ADCXQ	R15, CX	// x1625, x1626 = addcarryx(x1624, x1602, x1616)
+	ADCXQ	R13, AX	// x1627, x1628 = addcarryx(x1626, x1604, x1618)
+	ADCXQ	DI, BX	// x1629, x1630 = addcarryx(x1628, x1606, x1620)
+	ADCXQ	SI, R11	// x1631, x1632 = addcarryx(x1630, x1608, x1622)
+	ADCQ	$0x0, R9	// x1633 = x1609.u64 + x1632.u64
+	MOVQ	192(SP), DX	// reload x1298
+	MULXQ	DX, DI, SI	// x1634, x1635 = mulx(x1298, x1298)
+	MOVQ	224(SP), R12	// reload x1499
+	ADDQ	232(SP), R12	// x1642, x1643 = addcarryx(0, x1499, x1536)
+	ADCXQ	240(SP), R10	// x1644, x1645 = addcarryx(x1643, x1537, x1585)
+	ADCXQ	DI, R8	// x1646, x1647 = addcarryx(x1645, x1586, x1634)
+	ADCQ	$0x0, SI	// x1648 = x1647.u64 + x1635
+	ADDQ	216(SP), CX	// x1649, x1650 = addcarryx(0, x1625, x1498)
+	ADCXQ	R12, AX	// x1651, x1652 = addcarryx(x1650, x1627, x1642)
+	ADCXQ	R10, BX	// x1653, x1654 = addcarryx(x1652, x1629, x1644)
+	ADCXQ	R8, R11	// x1655, x1656 = addcarryx(x1654, x1631, x1646)
+	ADCXQ	SI, R9	// x1657, x1658 = addcarryx(x1656, x1633, x1648)
+	MOVQ	CX, DX
+	MOVQ	$-0xffffffff, CX
+	MULXQ	CX, R10, R8	// x1659, x1660 = mulx(x1649, 0xffffffff00000001)
+	MOVQ	$0xffffffff, SI
+	MULXQ	SI, R12, DI	// x1661, x1662 = mulx(x1649, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x1663, x1664 = mulx(x1649, 0xffffffffffffffff)
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x1658
+	ADDQ	R12, R14	// x1665, x1666 = addcarryx(0, x1664, x1661)
+	ADCQ	$0x0, DI	// x1667, x1668 = addcarryx(x1666, x1662, 0)
+	ADCQ	$0x0, R10	// x1669, x1670 = addcarryx(x1668, 0, x1659)
+	ADCQ	$0x0, R8	// x1671 = x1670.u64 + x1660
+	ADDQ	R15, DX	// x1672, x1673 = addcarryx(0, x1649, x1663)
+	ADCXQ	R14, AX	// x1674, x1675 = addcarryx(x1673, x1651, x1665)
+	ADCXQ	DI, BX	// x1676, x1677 = addcarryx(x1675, x1653, x1667)
+	ADCXQ	R10, R11	// x1678, x1679 = addcarryx(x1677, x1655, x1669)
+	ADCXQ	R8, R9	// x1680, x1681 = addcarryx(x1679, x1657, x1671)
+	ADCQ	$0x0, CX	// x1682 = x1658.u64 + x1681.u64
+	MOVQ	AX, R8
+	SUBQ	$-0x1, R8	// x1683, x1684 = subborrowx(0, x1674, 0xffffffffffffffff)
+	MOVQ	BX, R10
+	SBBQ	SI, R10	// x1685, x1686 = subborrowx(x1684, x1676, 0xffffffff)
+	MOVQ	R11, DI
+	SBBQ	$0x0, DI	// x1687, x1688 = subborrowx(x1686, x1678, 0)
+	MOVQ	$-0xffffffff, R12
+	MOVQ	R9, R14
+	SBBQ	R12, R14	// x1689, x1690 = subborrowx(x1688, x1680, 0xffffffff00000001)
+	SBBQ	$0x0, CX	// x1691, x1692 = subborrowx(x1690, x1682, 0)
+	CMOVQCS	AX, R8	// x1693 = cmovznz(x1692, x1683, x1674)
+	CMOVQCS	BX, R10	// x1694 = cmovznz(x1692, x1685, x1676)
+	CMOVQCS	R11, DI	// x1695 = cmovznz(x1692, x1687, x1678)
+	CMOVQCS	R9, R14	// x1696 = cmovznz(x1692, x1689, x1680)
+	SUBQ	72(SP), R8	// x1697, x1698 = subborrowx(0, x1693, x1254)
+	SBBQ	64(SP), R10	// x1699, x1700 = subborrowx(x1698, x1694, x1255)
+	SBBQ	56(SP), DI	// x1701, x1702 = subborrowx(x1700, x1695, x1256)
+	SBBQ	8(SP), R14	// x1703, x1704 = subborrowx(x1702, x1696, x1257)
+	MOVQ	$0x0, AX
+	CMOVQCS	R13, AX	// x1705 = cmovznz(x1704, 0, 0xffffffffffffffff)
+	MOVQ	AX, CX
+	ANDQ	SI, CX	// x1706 = x1705 & 0xffffffff
+	MOVQ	AX, R9
+	ANDQ	R12, R9	// x1707 = x1705 & 0xffffffff00000001
+	ADDQ	AX, R8	// x1708, x1709 = addcarryx(0, x1697, x1705)
+	ADCXQ	CX, R10	// x1710, x1711 = addcarryx(x1709, x1699, x1706)
+	ADCQ	$0x0, DI	// x1712, x1713 = addcarryx(x1711, x1701, 0)
+	ADCXQ	R9, R14	// x1714, x1715 = addcarryx(x1713, x1703, x1707)
+	SUBQ	168(SP), R8	// x1716, x1717 = subborrowx(0, x1708, x1494)
+	SBBQ	160(SP), R10	// x1718, x1719 = subborrowx(x1717, x1710, x1495)
+	SBBQ	152(SP), DI	// x1720, x1721 = subborrowx(x1719, x1712, x1496)
+	SBBQ	144(SP), R14	// x1722, x1723 = subborrowx(x1721, x1714, x1497)
+	MOVQ	$0x0, AX
+	CMOVQCS	R13, AX	// x1724 = cmovznz(x1723, 0, 0xffffffffffffffff)
+	MOVQ	AX, CX
+	ANDQ	SI, CX	// x1725 = x1724 & 0xffffffff
+	MOVQ	AX, R9
+	ANDQ	R12, R9	// x1726 = x1724 & 0xffffffff00000001
+	ADDQ	AX, R8	// x1727, x1728 = addcarryx(0, x1716, x1724)
+	ADCXQ	CX, R10	// x1729, x1730 = addcarryx(x1728, x1718, x1725)
+	ADCQ	$0x0, DI	// x1731, x1732 = addcarryx(x1730, x1720, 0)
+	ADCXQ	R9, R14	// x1733, x1734 = addcarryx(x1732, x1722, x1726)
+	SUBQ	168(SP), R8	// x1735, x1736 = subborrowx(0, x1727, x1494)
+	SBBQ	160(SP), R10	// x1737, x1738 = subborrowx(x1736, x1729, x1495)
+	SBBQ	152(SP), DI	// x1739, x1740 = subborrowx(x1738, x1731, x1496)
+	SBBQ	144(SP), R14	// x1741, x1742 = subborrowx(x1740, x1733, x1497)
+	MOVQ	$0x0, AX
+	CMOVQCS	R13, AX	// x1743 = cmovznz(x1742, 0, 0xffffffffffffffff)
+	MOVQ	AX, CX
+	ANDQ	SI, CX	// x1744 = x1743 & 0xffffffff
+	MOVQ	AX, R9
+	ANDQ	R12, R9	// x1745 = x1743 & 0xffffffff00000001
+	ADDQ	AX, R8	// x1746, x1747 = addcarryx(0, x1735, x1743)
+	MOVQ	0(SP), AX	// reload out1 pointer
+	MOVQ	R8, 0(AX)	// out1[0] = x1746
+	ADCXQ	CX, R10	// x1748, x1749 = addcarryx(x1747, x1737, x1744)
+	MOVQ	R10, 8(AX)	// out1[1] = x1748
+	ADCQ	$0x0, DI	// x1750, x1751 = addcarryx(x1749, x1739, 0)
+	MOVQ	DI, 16(AX)	// out1[2] = x1750
+	ADCXQ	R9, R14	// x1752, x1753 = addcarryx(x1751, x1741, x1745)
+	MOVQ	R14, 24(AX)	// out1[3] = x1752
+	MOVQ	16(SP), CX	// reload arg1 pointer
+	MOVQ	32(CX), DX	// arg1[4]
+	MULXQ	8(SP), R11, R9	// x1754, x1755 = mulx(arg1[4], x1257)
+	MULXQ	56(SP), R15, BX	// x1756, x1757 = mulx(arg1[4], x1256)
+	MOVQ	R14, 208(SP)	// spill x1752
+	MULXQ	64(SP), R14, AX	// x1758, x1759 = mulx(arg1[4], x1255)
+	MOVQ	DI, 216(SP)	// spill x1750
+	MULXQ	72(SP), DI, DX	// x1760, x1761 = mulx(arg1[4], x1254)
+	ADDQ	R14, DX	// x1762, x1763 = addcarryx(0, x1761, x1758)
+	ADCXQ	R15, AX	// x1764, x1765 = addcarryx(x1763, x1759, x1756)
+	ADCXQ	R11, BX	// x1766, x1767 = addcarryx(x1765, x1757, x1754)
+	ADCQ	$0x0, R9	// x1768 = x1767.u64 + x1755
+	MOVQ	DX, R11
+	MOVQ	DI, DX
+	MULXQ	R12, R14, DI	// x1769, x1770 = mulx(x1760, 0xffffffff00000001)
+	MOVQ	R10, 224(SP)	// spill x1748
+	MULXQ	SI, R10, R15	// x1771, x1772 = mulx(x1760, 0xffffffff)
+	MOVQ	R8, 232(SP)	// spill x1746
+	MULXQ	R13, R13, R8	// x1773, x1774 = mulx(x1760, 0xffffffffffffffff)
+	ADDQ	R10, R8	// x1775, x1776 = addcarryx(0, x1774, x1771)
+	ADCQ	$0x0, R15	// x1777, x1778 = addcarryx(x1776, x1772, 0)
+	ADCQ	$0x0, R14	// x1779, x1780 = addcarryx(x1778, 0, x1769)
+	ADCQ	$0x0, DI	// x1781 = x1780.u64 + x1770
+	ADDQ	R13, DX	// x1782, x1783 = addcarryx(0, x1760, x1773)
+	ADCXQ	R8, R11	// x1784, x1785 = addcarryx(x1783, x1762, x1775)
+	ADCXQ	R15, AX	// x1786, x1787 = addcarryx(x1785, x1764, x1777)
+	ADCXQ	R14, BX	// x1788, x1789 = addcarryx(x1787, x1766, x1779)
+	ADCXQ	DI, R9	// x1790, x1791 = addcarryx(x1789, x1768, x1781)
+	MOVQ	40(CX), DX	// arg1[5]
+	MULXQ	8(SP), R10, R8	// x1792, x1793 = mulx(arg1[5], x1257)
+	MULXQ	56(SP), R13, DI	// x1794, x1795 = mulx(arg1[5], x1256)
+	MULXQ	64(SP), R15, R14	// x1796, x1797 = mulx(arg1[5], x1255)
+	MULXQ	72(SP), CX, DX	// x1798, x1799 = mulx(arg1[5], x1254)
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x1791
+	ADDQ	R15, DX	// x1800, x1801 = addcarryx(0, x1799, x1796)
+	ADCXQ	R13, R14	// x1802, x1803 = addcarryx(x1801, x1797, x1794)
+	ADCXQ	R10, DI	// x1804, x1805 = addcarryx(x1803, x1795, x1792)
+	ADCQ	$0x0, R8	// x1806 = x1805.u64 + x1793
+	ADDQ	CX, R11	// x1807, x1808 = addcarryx(0, x1784, x1798)
+	ADCXQ	DX, AX	// x1809, x1810 = addcarryx(x1808, x1786, x1800)
+	ADCXQ	R14, BX	// x1811, x1812 = addcarryx(x1810, x1788, x1802)
+	ADCXQ	DI, R9	// x1813, x1814 = addcarryx(x1812, x1790, x1804)
+	ADCXQ	R8, SI	// x1815, x1816 = addcarryx(x1814, x1791.u64, x1806)
+	MOVQ	R11, DX
+	MULXQ	R12, R8, CX	// x1817, x1818 = mulx(x1807, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R10
+	MULXQ	R10, DI, R11	// x1819, x1820 = mulx(x1807, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x1821, x1822 = mulx(x1807, 0xffffffffffffffff)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1816
+	ADDQ	DI, R14	// x1823, x1824 = addcarryx(0, x1822, x1819)
+	ADCQ	$0x0, R11	// x1825, x1826 = addcarryx(x1824, x1820, 0)
+	ADCQ	$0x0, R8	// x1827, x1828 = addcarryx(x1826, 0, x1817)
+	ADCQ	$0x0, CX	// x1829 = x1828.u64 + x1818
+	ADDQ	R15, DX	// x1830, x1831 = addcarryx(0, x1807, x1821)
+	ADCXQ	R14, AX	// x1832, x1833 = addcarryx(x1831, x1809, x1823)
+	ADCXQ	R11, BX	// x1834, x1835 = addcarryx(x1833, x1811, x1825)
+	ADCXQ	R8, R9	// x1836, x1837 = addcarryx(x1835, x1813, x1827)
+	ADCXQ	CX, SI	// x1838, x1839 = addcarryx(x1837, x1815, x1829)
+	ADCQ	$0x0, R13	// x1840 = x1816.u64 + x1839.u64
+	MOVQ	16(SP), CX	// reload arg1 pointer
+	MOVQ	48(CX), DX	// arg1[6]
+	MULXQ	8(SP), R11, R8	// x1841, x1842 = mulx(arg1[6], x1257)
+	MULXQ	56(SP), R14, DI	// x1843, x1844 = mulx(arg1[6], x1256)
+	MULXQ	64(SP), R10, R15	// x1845, x1846 = mulx(arg1[6], x1255)
+	MULXQ	72(SP), CX, DX	// x1847, x1848 = mulx(arg1[6], x1254)
+	ADDQ	R10, DX	// x1849, x1850 = addcarryx(0, x1848, x1845)
+	ADCXQ	R14, R15	// x1851, x1852 = addcarryx(x1850, x1846, x1843)
+	ADCXQ	R11, DI	// x1853, x1854 = addcarryx(x1852, x1844, x1841)
+	ADCQ	$0x0, R8	// x1855 = x1854.u64 + x1842
+	ADDQ	CX, AX	// x1856, x1857 = addcarryx(0, x1832, x1847)
+	ADCXQ	DX, BX	// x1858, x1859 = addcarryx(x1857, x1834, x1849)
+	ADCXQ	R15, R9	// x1860, x1861 = addcarryx(x1859, x1836, x1851)
+	ADCXQ	DI, SI	// x1862, x1863 = addcarryx(x1861, x1838, x1853)
+	ADCXQ	R8, R13	// x1864, x1865 = addcarryx(x1863, x1840, x1855)
+	MOVQ	AX, DX
+	MULXQ	R12, CX, AX	// x1866, x1867 = mulx(x1856, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R8
+	MULXQ	R8, R11, R10	// x1868, x1869 = mulx(x1856, 0xffffffff)
+	MOVQ	$-0x1, DI
+	MULXQ	DI, R15, R14	// x1870, x1871 = mulx(x1856, 0xffffffffffffffff)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x1865
+	ADDQ	R11, R14	// x1872, x1873 = addcarryx(0, x1871, x1868)
+	ADCQ	$0x0, R10	// x1874, x1875 = addcarryx(x1873, x1869, 0)
+	ADCQ	$0x0, CX	// x1876, x1877 = addcarryx(x1875, 0, x1866)
+	ADCQ	$0x0, AX	// x1878 = x1877.u64 + x1867
+	ADDQ	R15, DX	// x1879, x1880 = addcarryx(0, x1856, x1870)
+	ADCXQ	R14, BX	// x1881, x1882 = addcarryx(x1880, x1858, x1872)
+	ADCXQ	R10, R9	// x1883, x1884 = addcarryx(x1882, x1860, x1874)
+	ADCXQ	CX, SI	// x1885, x1886 = addcarryx(x1884, x1862, x1876)
+	ADCXQ	AX, R13	// x1887, x1888 = addcarryx(x1886, x1864, x1878)
+	ADCQ	$0x0, DI	// x1889 = x1865.u64 + x1888.u64
+	MOVQ	16(SP), AX	// reload arg1 pointer
+	MOVQ	56(AX), DX	// arg1[7]
+	MULXQ	8(SP), R10, CX	// x1890, x1891 = mulx(arg1[7], x1257)
+	MULXQ	56(SP), R14, R11	// x1892, x1893 = mulx(arg1[7], x1256)
+	MULXQ	64(SP), R8, R15	// x1894, x1895 = mulx(arg1[7], x1255)
+	MULXQ	72(SP), AX, DX	// x1896, x1897 = mulx(arg1[7], x1254)
+	ADDQ	R8, DX	// x1898, x1899 = addcarryx(0, x1897, x1894)
+	ADCXQ	R14, R15	// x1900, x1901 = addcarryx(x1899, x1895, x1892)
+	ADCXQ	R10, R11	// x1902, x1903 = addcarryx(x1901, x1893, x1890)
+	ADCQ	$0x0, CX	// x1904 = x1903.u64 + x1891
+	ADDQ	AX, BX	// x1905, x1906 = addcarryx(0, x1881, x1896)
+	ADCXQ	DX, R9	// x1907, x1908 = addcarryx(x1906, x1883, x1898)
+	ADCXQ	R15, SI	// x1909, x1910 = addcarryx(x1908, x1885, x1900)
+	ADCXQ	R11, R13	// x1911, x1912 = addcarryx(x1910, x1887, x1902)
+	ADCXQ	CX, DI	// x1913, x1914 = addcarryx(x1912, x1889, x1904)
+	MOVQ	BX, DX
+	MULXQ	R12, CX, AX	// x1915, x1916 = mulx(x1905, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R8
+	MULXQ	R8, R11, R10	// x1917, x1918 = mulx(x1905, 0xffffffff)
+	MOVQ	$-0x1, BX
+	MULXQ	BX, R15, R14	// x1919, x1920 = mulx(x1905, 0xffffffffffffffff)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1914
+	ADDQ	R11, R14	// x1921, x1922 = addcarryx(0, x1920, x1917)
+	ADCQ	$0x0, R10	// x1923, x1924 = addcarryx(x1922, x1918, 0)
+	ADCQ	$0x0, CX	// x1925, x1926 = addcarryx(x1924, 0, x1915)
+	ADCQ	$0x0, AX	// x1927 = x1926.u64 + x1916
+	ADDQ	R15, DX	// x1928, x1929 = addcarryx(0, x1905, x1919)
+	ADCXQ	R14, R9	// x1930, x1931 = addcarryx(x1929, x1907, x1921)
+	ADCXQ	R10, SI	// x1932, x1933 = addcarryx(x1931, x1909, x1923)
+	ADCXQ	CX, R13	// x1934, x1935 = addcarryx(x1933, x1911, x1925)
+	ADCXQ	AX, DI	// x1936, x1937 = addcarryx(x1935, x1913, x1927)
+	ADCQ	$0x0, R12	// x1938 = x1914.u64 + x1937.u64
+	MOVQ	R9, AX
+	SUBQ	$-0x1, AX	// x1939, x1940 = subborrowx(0, x1930, 0xffffffffffffffff)
+	MOVQ	SI, CX
+	SBBQ	R8, CX	// x1941, x1942 = subborrowx(x1940, x1932, 0xffffffff)
+	MOVQ	R13, R10
+	SBBQ	$0x0, R10	// x1943, x1944 = subborrowx(x1942, x1934, 0)
+	MOVQ	$-0xffffffff, R11
+	MOVQ	DI, R14
+	SBBQ	R11, R14	// x1945, x1946 = subborrowx(x1944, x1936, 0xffffffff00000001)
+	SBBQ	$0x0, R12	// x1947, x1948 = subborrowx(x1946, x1938, 0)
+	CMOVQCS	R9, AX	// x1949 = cmovznz(x1948, x1939, x1930)
+	CMOVQCS	SI, CX	// x1950 = cmovznz(x1948, x1941, x1932)
+	CMOVQCS	R13, R10	// x1951 = cmovznz(x1948, x1943, x1934)
+	CMOVQCS	DI, R14	// x1952 = cmovznz(x1948, x1945, x1936)
+	MOVQ	168(SP), R9	// reload x1494
+	SUBQ	232(SP), R9	// x1953, x1954 = subborrowx(0, x1494, x1746)
+	MOVQ	160(SP), SI	// reload x1495
+	SBBQ	224(SP), SI	// x1955, x1956 = subborrowx(x1954, x1495, x1748)
+	MOVQ	152(SP), DI	// reload x1496
+	SBBQ	216(SP), DI	// x1957, x1958 = subborrowx(x1956, x1496, x1750)
+	MOVQ	144(SP), R12	// reload x1497
+	SBBQ	208(SP), R12	// x1959, x1960 = subborrowx(x1958, x1497, x1752)
+	MOVQ	$0x0, R13
+	CMOVQCS	BX, R13	// x1961 = cmovznz(x1960, 0, 0xffffffffffffffff)
+	MOVQ	R13, R15
+	ANDQ	R8, R15	// x1962 = x1961 & 0xffffffff
+	MOVQ	R13, DX
+	ANDQ	R11, DX	// x1963 = x1961 & 0xffffffff00000001
+	ADDQ	R13, R9	// x1964, x1965 = addcarryx(0, x1953, x1961)
+	ADCXQ	R15, SI	// x1966, x1967 = addcarryx(x1965, x1955, x1962)
+	ADCQ	$0x0, DI	// x1968, x1969 = addcarryx(x1967, x1957, 0)
+	ADCXQ	DX, R12	// x1970, x1971 = addcarryx(x1969, x1959, x1963)
+	MOVQ	200(SP), DX	// reload x1295
+	MULXQ	R12, R15, R13	// x1972, x1973 = mulx(x1295, x1970)
+	MOVQ	R14, 8(SP)	// spill x1952
+	MOVQ	R10, 56(SP)	// spill x1951
+	MULXQ	DI, R10, R14	// x1974, x1975 = mulx(x1295, x1968)
+	MOVQ	CX, 64(SP)	// spill x1950
+	MOVQ	AX, 72(SP)	// spill x1949
+	MULXQ	SI, AX, CX	// x1976, x1977 = mulx(x1295, x1966)
+	MOVQ	R9, 144(SP)	// spill x1964
+	MULXQ	R9, R9, DX	// x1978, x1979 = mulx(x1295, x1964)
+	ADDQ	AX, DX	// x1980, x1981 = addcarryx(0, x1979, x1976)
+	ADCXQ	R10, CX	// x1982, x1983 = addcarryx(x1981, x1977, x1974)
+	ADCXQ	R15, R14	// x1984, x1985 = addcarryx(x1983, x1975, x1972)
+	ADCQ	$0x0, R13	// x1986 = x1985.u64 + x1973
+	MOVQ	DX, AX
+	MOVQ	R9, DX
+	MULXQ	R11, R10, R9	// x1987, x1988 = mulx(x1978, 0xffffffff00000001)
+	MULXQ	R8, R8, R15	// x1989, x1990 = mulx(x1978, 0xffffffff)
+	MULXQ	BX, R11, BX	// x1991, x1992 = mulx(x1978, 0xffffffffffffffff)
+	ADDQ	R8, BX	// x1993, x1994 = addcarryx(0, x1992, x1989)
+	ADCQ	$0x0, R15	// x1995, x1996 = addcarryx(x1994, x1990, 0)
+	ADCQ	$0x0, R10	// x1997, x1998 = addcarryx(x1996, 0, x1987)
+	ADCQ	$0x0, R9	// x1999 = x1998.u64 + x1988
+	ADDQ	R11, DX	// x2000, x2001 = addcarryx(0, x1978, x1991)
+	ADCXQ	BX, AX	// x2002, x2003 = addcarryx(x2001, x1980, x1993)
+	ADCXQ	R15, CX	// x2004, x2005 = addcarryx(x2003, x1982, x1995)
+	ADCXQ	R10, R14	// x2006, x2007 = addcarryx(x2005, x1984, x1997)
+	ADCXQ	R9, R13	// x2008, x2009 = addcarryx(x2007, x1986, x1999)
+	MOVQ	176(SP), DX	// reload x1296
+	MULXQ	R12, R9, R8	// x2010, x2011 = mulx(x1296, x1970)
+	MULXQ	DI, R11, R10	// x2012, x2013 = mulx(x1296, x1968)
+	MULXQ	SI, R15, BX	// x2014, x2015 = mulx(x1296, x1966)
+	MOVQ	SI, 152(SP)	// spill x1966
+	MULXQ	144(SP), SI, DX	// x2016, x2017 = mulx(x1296, x1964)
+	MOVQ	DI, 160(SP)	// spill x1968
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x2009
+	ADDQ	R15, DX	// x2018, x2019 = addcarryx(0, x2017, x2014)
+	ADCXQ	R11, BX	// x2020, x2021 = addcarryx(x2019, x2015, x2012)
+	ADCXQ	R9, R10	// x2022, x2023 = addcarryx(x2021, x2013, x2010)
+	ADCQ	$0x0, R8	// x2024 = x2023.u64 + x2011
+	ADDQ	SI, AX	// x2025, x2026 = addcarryx(0, x2002, x2016)
+	ADCXQ	DX, CX	// x2027, x2028 = addcarryx(x2026, x2004, x2018)
+	ADCXQ	BX, R14	// x2029, x2030 = addcarryx(x2028, x2006, x2020)
+	ADCXQ	R10, R13	// x2031, x2032 = addcarryx(x2030, x2008, x2022)
+	ADCXQ	R8, DI	// x2033, x2034 = addcarryx(x2032, x2009.u64, x2024)
+	MOVQ	AX, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, R9, R8	// x2035, x2036 = mulx(x2025, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R10
+	MULXQ	R10, SI, R11	// x2037, x2038 = mulx(x2025, 0xffffffff)
+	MOVQ	$-0x1, BX
+	MULXQ	BX, BX, R15	// x2039, x2040 = mulx(x2025, 0xffffffffffffffff)
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x2034
+	ADDQ	SI, R15	// x2041, x2042 = addcarryx(0, x2040, x2037)
+	ADCQ	$0x0, R11	// x2043, x2044 = addcarryx(x2042, x2038, 0)
+	ADCQ	$0x0, R9	// x2045, x2046 = addcarryx(x2044, 0, x2035)
+	ADCQ	$0x0, R8	// x2047 = x2046.u64 + x2036
+	ADDQ	BX, DX	// x2048, x2049 = addcarryx(0, x2025, x2039)
+	ADCXQ	R15, CX	// x2050, x2051 = addcarryx(x2049, x2027, x2041)
+	ADCXQ	R11, R14	// x2052, x2053 = addcarryx(x2051, x2029, x2043)
+	ADCXQ	R9, R13	// x2054, x2055 = addcarryx(x2053, x2031, x2045)
+	ADCXQ	R8, DI	// x2056, x2057 = addcarryx(x2055, x2033, x2047)
+	ADCQ	$0x0, R10	// x2058 = x2034.u64 + x2057.u64
+	MOVQ	184(SP), DX	// reload x1297
+	MULXQ	R12, R9, R8	// x2059, x2060 = mulx(x1297, x1970)
+	MULXQ	160(SP), SI, R11	// x2061, x2062 = mulx(x1297, x1968)
+	MULXQ	152(SP), R15, BX	// x2063, x2064 = mulx(x1297, x1966)
+	MOVQ	R12, 168(SP)	// spill x1970
+	MULXQ	144(SP), R12, DX	// x2065, x2066 = mulx(x1297, x1964)
+	ADDQ	R15, DX	// x2067, x2068 = addcarryx(0, x2066, x2063)
+	ADCXQ	SI, BX	// x2069, x2070 = addcarryx(x2068, x2064, x2061)
+	ADCXQ	R9, R11	// x2071, x2072 = addcarryx(x2070, x2062, x2059)
+	ADCQ	$0x0, R8	// x2073 = x2072.u64 + x2060
+	ADDQ	R12, CX	// x2074, x2075 = addcarryx(0, x2050, x2065)
+	ADCXQ	DX, R14	// x2076, x2077 = addcarryx(x2075, x2052, x2067)
+	ADCXQ	BX, R13	// x2078, x2079 = addcarryx(x2077, x2054, x2069)
+	ADCXQ	R11, DI	// x2080, x2081 = addcarryx(x2079, x2056, x2071)
+	ADCXQ	R8, R10	// x2082, x2083 = addcarryx(x2081, x2058, x2073)
+	MOVQ	CX, DX
+	MULXQ	AX, R8, CX	// x2084, x2085 = mulx(x2074, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R9
+	MULXQ	R9, SI, R11	// x2086, x2087 = mulx(x2074, 0xffffffff)
+	MOVQ	$-0x1, BX
+	MULXQ	BX, R15, R12	// x2088, x2089 = mulx(x2074, 0xffffffffffffffff)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x2083
+	ADDQ	SI, R12	// x2090, x2091 = addcarryx(0, x2089, x2086)
+	ADCQ	$0x0, R11	// x2092, x2093 = addcarryx(x2091, x2087, 0)
+	ADCQ	$0x0, R8	// x2094, x2095 = addcarryx(x2093, 0, x2084)
+	ADCQ	$0x0, CX	// x2096 = x2095.u64 + x2085
+	ADDQ	R15, DX	// x2097, x2098 = addcarryx(0, x2074, x2088)
+	ADCXQ	R12, R14	// x2099, x2100 = addcarryx(x2098, x2076, x2090)
+	ADCXQ	R11, R13	// x2101, x2102 = addcarryx(x2100, x2078, x2092)
+	ADCXQ	R8, DI	// x2103, x2104 = addcarryx(x2102, x2080, x2094)
+	ADCXQ	CX, R10	// x2105, x2106 = addcarryx(x2104, x2082, x2096)
+	ADCQ	$0x0, BX	// x2107 = x2083.u64 + x2106.u64
+	MOVQ	192(SP), DX	// reload x1298
+	MULXQ	168(SP), R8, CX	// x2108, x2109 = mulx(x1298, x1970)
+	MULXQ	160(SP), SI, R11	// x2110, x2111 = mulx(x1298, x1968)
+	MULXQ	152(SP), R15, R12	// x2112, x2113 = mulx(x1298, x1966)
+	MULXQ	144(SP), R9, DX	// x2114, x2115 = mulx(x1298, x1964)
+	ADDQ	R15, DX	// x2116, x2117 = addcarryx(0, x2115, x2112)
+	ADCXQ	SI, R12	// x2118, x2119 = addcarryx(x2117, x2113, x2110)
+	ADCXQ	R8, R11	// x2120, x2121 = addcarryx(x2119, x2111, x2108)
+	ADCQ	$0x0, CX	// x2122 = x2121.u64 + x2109
+	ADDQ	R9, R14	// x2123, x2124 = addcarryx(0, x2099, x2114)
+	ADCXQ	DX, R13	// x2125, x2126 = addcarryx(x2124, x2101, x2116)
+	ADCXQ	R12, DI	// x2127, x2128 = addcarryx(x2126, x2103, x2118)
+	ADCXQ	R11, R10	// x2129, x2130 = addcarryx(x2128, x2105, x2120)
+	ADCXQ	CX, BX	// x2131, x2132 = addcarryx(x2130, x2107, x2122)
+	MOVQ	R14, DX
+	MULXQ	AX, R8, CX	// x2133, x2134 = mulx(x2123, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R9
+	MULXQ	R9, SI, R11	// x2135, x2136 = mulx(x2123, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R15, R14	// x2137, x2138 = mulx(x2123, 0xffffffffffffffff)
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x2132
+	ADDQ	SI, R14	// x2139, x2140 = addcarryx(0, x2138, x2135)
+	ADCQ	$0x0, R11	// x2141, x2142 = addcarryx(x2140, x2136, 0)
+	ADCQ	$0x0, R8	// x2143, x2144 = addcarryx(x2142, 0, x2133)
+	ADCQ	$0x0, CX	// x2145 = x2144.u64 + x2134
+	ADDQ	R15, DX	// x2146, x2147 = addcarryx(0, x2123, x2137)
+	ADCXQ	R14, R13	// x2148, x2149 = addcarryx(x2147, x2125, x2139)
+	ADCXQ	R11, DI	// x2150, x2151 = addcarryx(x2149, x2127, x2141)
+	ADCXQ	R8, R10	// x2152, x2153 = addcarryx(x2151, x2129, x2143)
+	ADCXQ	CX, BX	// x2154, x2155 = addcarryx(x2153, x2131, x2145)
+	ADCQ	$0x0, AX	// x2156 = x2132.u64 + x2155.u64
+	MOVQ	R13, CX
+	SUBQ	$-0x1, CX	// x2157, x2158 = subborrowx(0, x2148, 0xffffffffffffffff)
+	MOVQ	DI, R8
+	SBBQ	R9, R8	// x2159, x2160 = subborrowx(x2158, x2150, 0xffffffff)
+	MOVQ	R10, R11
+	SBBQ	$0x0, R11	// x2161, x2162 = subborrowx(x2160, x2152, 0)
+	MOVQ	$-0xffffffff, SI
+	MOVQ	BX, R14
+	SBBQ	SI, R14	// x2163, x2164 = subborrowx(x2162, x2154, 0xffffffff00000001)
+	SBBQ	$0x0, AX	// x2165, x2166 = subborrowx(x2164, x2156, 0)
+	CMOVQCS	R13, CX	// x2167 = cmovznz(x2166, x2157, x2148)
+	CMOVQCS	DI, R8	// x2168 = cmovznz(x2166, x2159, x2150)
+	CMOVQCS	R10, R11	// x2169 = cmovznz(x2166, x2161, x2152)
+	CMOVQCS	BX, R14	// x2170 = cmovznz(x2166, x2163, x2154)
+	MOVQ	72(SP), AX	// reload x1949
+	ADDQ	72(SP), AX	// x2171, x2172 = addcarryx(0, x1949, x1949)
+	MOVQ	64(SP), R10	// reload x1950
+	ADCXQ	64(SP), R10	// x2173, x2174 = addcarryx(x2172, x1950, x1950)
+	MOVQ	56(SP), DI	// reload x1951
+	ADCXQ	56(SP), DI	// x2175, x2176 = addcarryx(x2174, x1951, x1951)
+	MOVQ	8(SP), BX	// reload x1952
+	ADCXQ	8(SP), BX	// x2177, x2178 = addcarryx(x2176, x1952, x1952)
+	MOVQ	AX, R13
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x2178
+	SUBQ	$-0x1, R13	// x2179, x2180 = subborrowx(0, x2171, 0xffffffffffffffff)
+	MOVQ	R10, DX
+	SBBQ	R9, DX	// x2181, x2182 = subborrowx(x2180, x2173, 0xffffffff)
+	MOVQ	DI, R9
+	SBBQ	$0x0, R9	// x2183, x2184 = subborrowx(x2182, x2175, 0)
+	MOVQ	BX, R12
+	SBBQ	SI, R12	// x2185, x2186 = subborrowx(x2184, x2177, 0xffffffff00000001)
+	SBBQ	$0x0, R15	// x2187, x2188 = subborrowx(x2186, x2178.u64, 0)
+	CMOVQCS	AX, R13	// x2189 = cmovznz(x2188, x2179, x2171)
+	CMOVQCS	R10, DX	// x2190 = cmovznz(x2188, x2181, x2173)
+	CMOVQCS	DI, R9	// x2191 = cmovznz(x2188, x2183, x2175)
+	CMOVQCS	BX, R12	// x2192 = cmovznz(x2188, x2185, x2177)
+	SUBQ	R13, CX	// x2193, x2194 = subborrowx(0, x2167, x2189)
+	SBBQ	DX, R8	// x2195, x2196 = subborrowx(x2194, x2168, x2190)
+	SBBQ	R9, R11	// x2197, x2198 = subborrowx(x2196, x2169, x2191)
+	SBBQ	R12, R14	// x2199, x2200 = subborrowx(x2198, x2170, x2192)
+	MOVQ	$-0x1, AX
+	MOVQ	$0x0, R9
+	CMOVQCS	AX, R9	// x2201 = cmovznz(x2200, 0, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	R9, DI
+	ANDQ	R10, DI	// x2202 = x2201 & 0xffffffff
+	MOVQ	R9, BX
+	ANDQ	SI, BX	// x2203 = x2201 & 0xffffffff00000001
+	ADDQ	R9, CX	// x2204, x2205 = addcarryx(0, x2193, x2201)
+	MOVQ	0(SP), R9	// reload out1 pointer
+	MOVQ	CX, 32(R9)	// out1[4] = x2204
+	ADCXQ	DI, R8	// x2206, x2207 = addcarryx(x2205, x2195, x2202)
+	MOVQ	R8, 40(R9)	// out1[5] = x2206
+	ADCQ	$0x0, R11	// x2208, x2209 = addcarryx(x2207, x2197, 0)
+	MOVQ	R11, 48(R9)	// out1[6] = x2208
+	ADCXQ	BX, R14	// x2210, x2211 = addcarryx(x2209, x2199, x2203)
+	MOVQ	R14, 56(R9)	// out1[7] = x2210
+	MOVQ	16(SP), R8	// reload arg1 pointer
+	MOVQ	64(R8), CX	// arg1[8]
+	ADDQ	80(SP), CX	// x2212, x2213 = addcarryx(0, arg1[8], x808)
+	MOVQ	72(R8), R11	// arg1[9]
+	ADCXQ	128(SP), R11	// x2214, x2215 = addcarryx(x2213, arg1[9], x810)
+	MOVQ	80(R8), DI	// arg1[10]
+	ADCXQ	96(SP), DI	// x2216, x2217 = addcarryx(x2215, arg1[10], x812)
+	MOVQ	88(R8), BX	// arg1[11]
+	ADCXQ	88(SP), BX	// x2218, x2219 = addcarryx(x2217, arg1[11], x814)
+	MOVQ	CX, R8
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x2219
+	SUBQ	$-0x1, R8	// x2220, x2221 = subborrowx(0, x2212, 0xffffffffffffffff)
+	MOVQ	R11, R13
+	SBBQ	R10, R13	// x2222, x2223 = subborrowx(x2221, x2214, 0xffffffff)
+	MOVQ	DI, R14
+	SBBQ	$0x0, R14	// x2224, x2225 = subborrowx(x2223, x2216, 0)
+	MOVQ	BX, R15
+	SBBQ	SI, R15	// x2226, x2227 = subborrowx(x2225, x2218, 0xffffffff00000001)
+	SBBQ	$0x0, R12	// x2228, x2229 = subborrowx(x2227, x2219.u64, 0)
+	CMOVQCS	CX, R8	// x2230 = cmovznz(x2229, x2220, x2212)
+	CMOVQCS	R11, R13	// x2231 = cmovznz(x2229, x2222, x2214)
+	CMOVQCS	DI, R14	// x2232 = cmovznz(x2229, x2224, x2216)
+	CMOVQCS	BX, R15	// x2233 = cmovznz(x2229, x2226, x2218)
+	MOVQ	R8, DX
+	MULXQ	R15, R8, CX	// x2234, x2235 = mulx(x2230, x2233)
+	MULXQ	R14, DI, R11	// x2236, x2237 = mulx(x2230, x2232)
+	MULXQ	R13, R12, BX	// x2238, x2239 = mulx(x2230, x2231)
+	MULXQ	DX, R9, DX	// x2240, x2241 = mulx(x2230, x2230)
+	ADDQ	R12, DX	// x2242, x2243 = addcarryx(0, x2241, x2238)
+	MOVQ	R12, 8(SP)	// spill x2238
+	MOVQ	BX, R12
+	ADCXQ	DI, R12	// x2244, x2245 = addcarryx(x2243, x2239, x2236)
+	MOVQ	DI, 16(SP)	// spill x2236
+	MOVQ	R11, DI
+	ADCXQ	R8, DI	// x2246, x2247 = addcarryx(x2245, x2237, x2234)
+	MOVQ	R8, 56(SP)	// spill x2234
+	MOVQ	CX, R8
+	ADCQ	$0x0, R8	// x2248 = x2247.u64 + x2235
+	MOVQ	DX, 64(SP)	// spill x2242
+	MOVQ	R9, DX
+	MOVQ	CX, 72(SP)	// spill x2235
+	MULXQ	SI, CX, R9	// x2249, x2250 = mulx(x2240, 0xffffffff00000001)
+	MULXQ	R10, SI, R10	// x2251, x2252 = mulx(x2240, 0xffffffff)
+	MOVQ	R11, 80(SP)	// spill x2237
+	MULXQ	AX, R11, AX	// x2253, x2254 = mulx(x2240, 0xffffffffffffffff)
+	ADDQ	SI, AX	// x2255, x2256 = addcarryx(0, x2254, x2251)
+	ADCQ	$0x0, R10	// x2257, x2258 = addcarryx(x2256, x2252, 0)
+	ADCQ	$0x0, CX	// x2259, x2260 = addcarryx(x2258, 0, x2249)
+	ADCQ	$0x0, R9	// x2261 = x2260.u64 + x2250
+	ADDQ	R11, DX	// x2262, x2263 = addcarryx(0, x2240, x2253)
+	ADCXQ	64(SP), AX	// x2264, x2265 = addcarryx(x2263, x2242, x2255)
+	ADCXQ	R10, R12	// x2266, x2267 = addcarryx(x2265, x2244, x2257)
+	ADCXQ	CX, DI	// x2268, x2269 = addcarryx(x2267, x2246, x2259)
+	ADCXQ	R9, R8	// x2270, x2271 = addcarryx(x2269, x2248, x2261)
+	MOVQ	R13, DX
+	MULXQ	R15, R9, CX	// x2272, x2273 = mulx(x2231, x2233)
+	MULXQ	R14, R11, R10	// x2274, x2275 = mulx(x2231, x2232)
+	MULXQ	DX, R13, SI	// x2276, x2277 = mulx(x2231, x2231)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x2271
+	ADDQ	R13, BX	// x2280, x2281 = addcarryx(0, x2239, x2276)
+	ADCXQ	R11, SI	// x2282, x2283 = addcarryx(x2281, x2277, x2274)
+	MOVQ	R10, R13
+	ADCXQ	R9, R13	// x2284, x2285 = addcarryx(x2283, x2275, x2272)
+	MOVQ	R9, 64(SP)	// spill x2272
+	MOVQ	CX, R9
+	ADCQ	$0x0, R9	// x2286 = x2285.u64 + x2273
+	ADDQ	8(SP), AX	// x2287, x2288 = addcarryx(0, x2264, x2238)
+	ADCXQ	BX, R12	// x2289, x2290 = addcarryx(x2288, x2266, x2280)
+	ADCXQ	SI, DI	// x2291, x2292 = addcarryx(x2290, x2268, x2282)
+	ADCXQ	R13, R8	// x2293, x2294 = addcarryx(x2292, x2270, x2284)
+	ADCXQ	R9, DX	// x2295, x2296 = addcarryx(x2294, x2271.u64, x2286)
+	MOVQ	DX, R9
+	MOVQ	AX, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, BX, SI	// x2297, x2298 = mulx(x2287, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R13
+	MULXQ	R13, AX, R13	// x2299, x2300 = mulx(x2287, 0xffffffff)
+	MOVQ	CX, 8(SP)	// spill x2273
+	MOVQ	$-0x1, CX
+	MOVQ	R10, 88(SP)	// spill x2275
+	MULXQ	CX, R10, CX	// x2301, x2302 = mulx(x2287, 0xffffffffffffffff)
+	MOVQ	R11, 96(SP)	// spill x2274
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x2296
+	ADDQ	AX, CX	// x2303, x2304 = addcarryx(0, x2302, x2299)
+	ADCQ	$0x0, R13	// x2305, x2306 = addcarryx(x2304, x2300, 0)
+	ADCQ	$0x0, BX	// x2307, x2308 = addcarryx(x2306, 0, x2297)
+	ADCQ	$0x0, SI	// x2309 = x2308.u64 + x2298
+	ADDQ	R10, DX	// x2310, x2311 = addcarryx(0, x2287, x2301)
+	ADCXQ	CX, R12	// x2312, x2313 = addcarryx(x2311, x2289, x2303)
+	ADCXQ	R13, DI	// x2314, x2315 = addcarryx(x2313, x2291, x2305)
+	ADCXQ	BX, R8	// x2316, x2317 = addcarryx(x2315, x2293, x2307)
+	ADCXQ	SI, R9	// x2318, x2319 = addcarryx(x2317, x2295, x2309)
+	ADCQ	$0x0, R11	// x2320 = x2296.u64 + x2319.u64
+	MOVQ	R14, DX
+	MULXQ	R15, CX, AX	// x2321, x2322 = mulx(x2232, x2233)
+	MULXQ	DX, SI, R10	// x2323, x2324 = mulx(x2232, x2232)
+	MOVQ	80(SP), BX	// reload x2237
+	ADDQ	96(SP), BX	// x2329, x2330 = addcarryx(0, x2237, x2274)
+	ADCXQ	88(SP), SI	// x2331, x2332 = addcarryx(x2330, x2275, x2323)
+	ADCXQ	CX, R10	// x2333, x2334 = addcarryx(x2332, x2324, x2321)
+	MOVQ	AX, R13
+	ADCQ	$0x0, R13	// x2335 = x2334.u64 + x2322
+	ADDQ	16(SP), R12	// x2336, x2337 = addcarryx(0, x2312, x2236)
+	ADCXQ	BX, DI	// x2338, x2339 = addcarryx(x2337, x2314, x2329)
+	ADCXQ	SI, R8	// x2340, x2341 = addcarryx(x2339, x2316, x2331)
+	ADCXQ	R10, R9	// x2342, x2343 = addcarryx(x2341, x2318, x2333)
+	ADCXQ	R13, R11	// x2344, x2345 = addcarryx(x2343, x2320, x2335)
+	MOVQ	R12, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, BX, SI	// x2346, x2347 = mulx(x2336, 0xffffffff00000001)
+	MOVQ	$0xffffffff, R12
+	MULXQ	R12, R14, R13	// x2348, x2349 = mulx(x2336, 0xffffffff)
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R10, R12	// x2350, x2351 = mulx(x2336, 0xffffffffffffffff)
+	MOVQ	AX, 16(SP)	// spill x2322
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x2345
+	ADDQ	R14, R12	// x2352, x2353 = addcarryx(0, x2351, x2348)
+	ADCQ	$0x0, R13	// x2354, x2355 = addcarryx(x2353, x2349, 0)
+	ADCQ	$0x0, BX	// x2356, x2357 = addcarryx(x2355, 0, x2346)
+	ADCQ	$0x0, SI	// x2358 = x2357.u64 + x2347
+	ADDQ	R10, DX	// x2359, x2360 = addcarryx(0, x2336, x2350)
+	ADCXQ	R12, DI	// x2361, x2362 = addcarryx(x2360, x2338, x2352)
+	ADCXQ	R13, R8	// x2363, x2364 = addcarryx(x2362, x2340, x2354)
+	ADCXQ	BX, R9	// x2365, x2366 = addcarryx(x2364, x2342, x2356)
+	ADCXQ	SI, R11	// x2367, x2368 = addcarryx(x2366, x2344, x2358)
+	ADCQ	$0x0, AX	// x2369 = x2345.u64 + x2368.u64
+	MOVQ	R15, DX
+	MULXQ	DX, SI, R10	// x2370, x2371 = mulx(x2233, x2233)
+	MOVQ	72(SP), BX	// reload x2235
+	ADDQ	64(SP), BX	// x2378, x2379 = addcarryx(0, x2235, x2272)
+	ADCXQ	8(SP), CX	// x2380, x2381 = addcarryx(x2379, x2273, x2321)
+	ADCXQ	16(SP), SI	// x2382, x2383 = addcarryx(x2381, x2322, x2370)
+	ADCQ	$0x0, R10	// x2384 = x2383.u64 + x2371
+	ADDQ	56(SP), DI	// x2385, x2386 = addcarryx(0, x2361, x2234)
+	ADCXQ	BX, R8	// x2387, x2388 = addcarryx(x2386, x2363, x2378)
+	ADCXQ	CX, R9	// x2389, x2390 = addcarryx(x2388, x2365, x2380)
+	ADCXQ	SI, R11	// x2391, x2392 = addcarryx(x2390, x2367, x2382)
+	ADCXQ	R10, AX	// x2393, x2394 = addcarryx(x2392, x2369, x2384)
+	MOVQ	DI, DX
+	MOVQ	$-0xffffffff, CX
+	MULXQ	CX, SI, R10	// x2395, x2396 = mulx(x2385, 0xffffffff00000001)
+	MOVQ	$0xffffffff, DI
+	MULXQ	DI, R12, BX	// x2397, x2398 = mulx(x2385, 0xffffffff)
+	MOVQ	$-0x1, R13
+	MULXQ	R13, R15, R14	// x2399, x2400 = mulx(x2385, 0xffffffffffffffff)
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x2394
+	ADDQ	R12, R14	// x2401, x2402 = addcarryx(0, x2400, x2397)
+	ADCQ	$0x0, BX	// x2403, x2404 = addcarryx(x2402, x2398, 0)
+	ADCQ	$0x0, SI	// x2405, x2406 = addcarryx(x2404, 0, x2395)
+	ADCQ	$0x0, R10	// x2407 = x2406.u64 + x2396
+	ADDQ	R15, DX	// x2408, x2409 = addcarryx(0, x2385, x2399)
+	ADCXQ	R14, R8	// x2410, x2411 = addcarryx(x2409, x2387, x2401)
+	ADCXQ	BX, R9	// x2412, x2413 = addcarryx(x2411, x2389, x2403)
+	ADCXQ	SI, R11	// x2414, x2415 = addcarryx(x2413, x2391, x2405)
+	ADCXQ	R10, AX	// x2416, x2417 = addcarryx(x2415, x2393, x2407)
+	ADCQ	$0x0, CX	// x2418 = x2394.u64 + x2417.u64
+	MOVQ	R8, R10
+	SUBQ	$-0x1, R10	// x2419, x2420 = subborrowx(0, x2410, 0xffffffffffffffff)
+	MOVQ	R9, SI
+	SBBQ	DI, SI	// x2421, x2422 = subborrowx(x2420, x2412, 0xffffffff)
+	MOVQ	R11, BX
+	SBBQ	$0x0, BX	// x2423, x2424 = subborrowx(x2422, x2414, 0)
+	MOVQ	$-0xffffffff, R12
+	MOVQ	AX, R14
+	SBBQ	R12, R14	// x2425, x2426 = subborrowx(x2424, x2416, 0xffffffff00000001)
+	SBBQ	$0x0, CX	// x2427, x2428 = subborrowx(x2426, x2418, 0)
+	CMOVQCS	R8, R10	// x2429 = cmovznz(x2428, x2419, x2410)
+	CMOVQCS	R9, SI	// x2430 = cmovznz(x2428, x2421, x2412)
+	CMOVQCS	R11, BX	// x2431 = cmovznz(x2428, x2423, x2414)
+	CMOVQCS	AX, R14	// x2432 = cmovznz(x2428, x2425, x2416)
+	SUBQ	40(SP), R10	// x2433, x2434 = subborrowx(0, x2429, x196)
+	SBBQ	24(SP), SI	// x2435, x2436 = subborrowx(x2434, x2430, x197)
+	SBBQ	32(SP), BX	// x2437, x2438 = subborrowx(x2436, x2431, x198)
+	SBBQ	48(SP), R14	// x2439, x2440 = subborrowx(x2438, x2432, x199)
+	MOVQ	$0x0, AX
+	CMOVQCS	R13, AX	// x2441 = cmovznz(x2440, 0, 0xffffffffffffffff)
+	MOVQ	AX, CX
+	ANDQ	DI, CX	// x2442 = x2441 & 0xffffffff
+	MOVQ	AX, R8
+	ANDQ	R12, R8	// x2443 = x2441 & 0xffffffff00000001
+	ADDQ	AX, R10	// x2444, x2445 = addcarryx(0, x2433, x2441)
+	ADCXQ	CX, SI	// x2446, x2447 = addcarryx(x2445, x2435, x2442)
+	ADCQ	$0x0, BX	// x2448, x2449 = addcarryx(x2447, x2437, 0)
+	ADCXQ	R8, R14	// x2450, x2451 = addcarryx(x2449, x2439, x2443)
+	SUBQ	136(SP), R10	// x2452, x2453 = subborrowx(0, x2444, x1011)
+	SBBQ	120(SP), SI	// x2454, x2455 = subborrowx(x2453, x2446, x1012)
+	SBBQ	112(SP), BX	// x2456, x2457 = subborrowx(x2455, x2448, x1013)
+	SBBQ	104(SP), R14	// x2458, x2459 = subborrowx(x2457, x2450, x1014)
+	MOVQ	$0x0, AX
+	CMOVQCS	R13, AX	// x2460 = cmovznz(x2459, 0, 0xffffffffffffffff)
+	MOVQ	AX, CX
+	ANDQ	DI, CX	// x2461 = x2460 & 0xffffffff
+	MOVQ	AX, R8
+	ANDQ	R12, R8	// x2462 = x2460 & 0xffffffff00000001
+	ADDQ	AX, R10	// x2463, x2464 = addcarryx(0, x2452, x2460)
+	MOVQ	0(SP), AX	// reload out1 pointer
+	MOVQ	R10, 64(AX)	// out1[8] = x2463
+	ADCXQ	CX, SI	// x2465, x2466 = addcarryx(x2464, x2454, x2461)
+	MOVQ	SI, 72(AX)	// out1[9] = x2465
+	ADCQ	$0x0, BX	// x2467, x2468 = addcarryx(x2466, x2456, 0)
+	MOVQ	BX, 80(AX)	// out1[10] = x2467
+	ADCXQ	R8, R14	// x2469, x2470 = addcarryx(x2468, x2458, x2462)
+	MOVQ	R14, 88(AX)	// out1[11] = x2469
+	RET

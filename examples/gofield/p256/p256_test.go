@@ -459,3 +459,81 @@ func TestJacDouble(t *testing.T) {
 		}
 	}
 }
+
+// TestJacAdd: JacAdd through the assembly and the pure Go on random inputs (20,000;
+// 1,000 with -short), output bounds, and out == p.
+func TestJacAdd(t *testing.T) {
+	lo, hi := Element{0x0, 0x0, 0x0, 0x0}, Element{0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}
+	outLo, outHi := Element{0x0, 0x0, 0x0, 0x0}, Element{0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}
+	n := 20000
+	if testing.Short() {
+		n = 1000
+	}
+	rng := rand.New(rand.NewSource(11))
+	for range n {
+		var p [3]Element
+		for j := range p {
+			p[j] = testRandom(rng, &lo, &hi)
+		}
+		var q [3]Element
+		for j := range q {
+			q[j] = testRandom(rng, &lo, &hi)
+		}
+		var viaAPI, viaPure [3]Element
+		JacAdd(&viaAPI, &p, &q)
+		jacaddPure(&viaPure, &p, &q)
+		if viaAPI != viaPure {
+			t.Fatalf("JacAdd(%x): assembly %x, pure Go %x", p, viaAPI, viaPure)
+		}
+		for _, e := range viaAPI[:] {
+			for i := range e {
+				if e[i] < outLo[i] || e[i] > outHi[i] {
+					t.Fatalf("JacAdd = %x: limb %d outside its bounds", viaAPI, i)
+				}
+			}
+		}
+		JacAdd(&p, &p, &q) // out == p
+		if p != viaAPI {
+			t.Fatalf("JacAdd with out == p: %x, want %x", p, viaAPI)
+		}
+	}
+}
+
+// TestJacAddAffine: JacAddAffine through the assembly and the pure Go on random inputs (20,000;
+// 1,000 with -short), output bounds, and out == p.
+func TestJacAddAffine(t *testing.T) {
+	lo, hi := Element{0x0, 0x0, 0x0, 0x0}, Element{0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}
+	outLo, outHi := Element{0x0, 0x0, 0x0, 0x0}, Element{0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}
+	n := 20000
+	if testing.Short() {
+		n = 1000
+	}
+	rng := rand.New(rand.NewSource(11))
+	for range n {
+		var p [3]Element
+		for j := range p {
+			p[j] = testRandom(rng, &lo, &hi)
+		}
+		var q [2]Element
+		for j := range q {
+			q[j] = testRandom(rng, &lo, &hi)
+		}
+		var viaAPI, viaPure [3]Element
+		JacAddAffine(&viaAPI, &p, &q)
+		jacmaddPure(&viaPure, &p, &q)
+		if viaAPI != viaPure {
+			t.Fatalf("JacAddAffine(%x): assembly %x, pure Go %x", p, viaAPI, viaPure)
+		}
+		for _, e := range viaAPI[:] {
+			for i := range e {
+				if e[i] < outLo[i] || e[i] > outHi[i] {
+					t.Fatalf("JacAddAffine = %x: limb %d outside its bounds", viaAPI, i)
+				}
+			}
+		}
+		JacAddAffine(&p, &p, &q) // out == p
+		if p != viaAPI {
+			t.Fatalf("JacAddAffine with out == p: %x, want %x", p, viaAPI)
+		}
+	}
+}

@@ -12,8 +12,9 @@
 //   - Sub: uarch generic, genome 7b54433af4c5faf3, IR b11d8fa5fdf3923a, 33 instructions
 //   - Opp: uarch generic, genome 7b54433af4c5faf3, IR 1479819738526300, 33 instructions
 //   - : uarch znver5, genome b0742bc73fbfdd14, IR 2889ee5eb9ca1943, 1340 instructions
+//   - : uarch znver5, genome e0acc820edf78885, IR 16674c8da3282d23, 1984 instructions
 //
 // Regenerate with:
 //
-//	cryptopt gopkg --curve secp256k1_montgomery --ops mul,square,add,sub,opp,jacdbl --package secp256k1_montgomery --genome jacdbl=examples/gofield/genomes/secp256k1_montgomery_jacdbl.json -o DIR
+//	cryptopt gopkg --curve secp256k1_montgomery --ops mul,square,add,sub,opp,jacdbl,jacmadd --package secp256k1_montgomery --genome jacdbl=examples/gofield/genomes/secp256k1_montgomery_jacdbl.json --genome jacmadd=examples/gofield/genomes/secp256k1_montgomery_jacmadd.json -o DIR
 package secp256k1_montgomery

@@ -33,3 +33,8 @@ func opp(out1 *[4]uint64, arg1 *[4]uint64)
 //
 //go:noescape
 func jacdbl(out1 *[3]Element, arg1 *[3]Element)
+
+// jacmadd is implemented in secp256k1_montgomery_amd64.s (proved equivalent to the IR 16674c8da328).
+//
+//go:noescape
+func jacmadd(out1 *[3]Element, arg1 *[3]Element, arg2 *[2]Element)

@@ -1761,3 +1761,1978 @@ TEXT ·jacdbl(SB), NOSPLIT, $144-16
 	ADCXQ	CX, BX	// x1712, x1713 = addcarryx(x1711, x1702, x1704)
 	MOVQ	BX, 56(R8)	// out1[7] = x1712
 	RET
+
+// func jacmadd(out1, arg1, arg2 *[...]uint64)
+TEXT ·jacmadd(SB), NOSPLIT, $248-24
+	MOVQ	out1+0(FP), DI
+	MOVQ	arg1+8(FP), SI
+	MOVQ	arg2+16(FP), DX
+	MOVQ	DX, AX
+	MOVQ	64(SI), DX	// arg1[8]
+	MULXQ	88(SI), R8, CX	// x1, x2 = mulx(arg1[8], arg1[11])
+	MULXQ	80(SI), R10, R9	// x3, x4 = mulx(arg1[8], arg1[10])
+	MULXQ	72(SI), BX, R11	// x5, x6 = mulx(arg1[8], arg1[9])
+	MULXQ	DX, R13, R12	// x7, x8 = mulx(arg1[8], arg1[8])
+	ADDQ	BX, R12	// x9, x10 = addcarryx(0, x8, x5)
+	MOVQ	R11, R14
+	ADCXQ	R10, R14	// x11, x12 = addcarryx(x10, x6, x3)
+	MOVQ	R9, R15
+	ADCXQ	R8, R15	// x13, x14 = addcarryx(x12, x4, x1)
+	MOVQ	DI, 0(SP)	// spill out1 pointer
+	MOVQ	CX, DI
+	ADCQ	$0x0, DI	// x15 = x14.u64 + x2
+	MOVQ	R13, DX
+	MOVQ	$-0x27c7f6e22ddacacf, R13
+	MOVQ	AX, 8(SP)	// spill arg2 pointer
+	MOVQ	R8, 16(SP)	// spill x1
+	MULXQ	R13, R8, AX	// x16, x17 = mulx(x7, 0xd838091dd2253531)
+	MOVQ	DX, AX
+	MOVQ	R8, DX
+	MOVQ	$-0x1, R8
+	MOVQ	CX, 24(SP)	// spill x2
+	MULXQ	R8, R8, CX	// x18, x19 = mulx(x16, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R13
+	MULXQ	R13, R13, DX	// x24, x25 = mulx(x16, 0xfffffffefffffc2f)
+	ADDQ	R8, DX	// x26, x27 = addcarryx(0, x25, x18)
+	MOVQ	R10, 32(SP)	// spill x3
+	MOVQ	CX, R10
+	ADCXQ	R8, R10	// x28, x29 = addcarryx(x27, x19, x18)
+	ADCXQ	CX, R8	// x30, x31 = addcarryx(x29, x19, x18)
+	ADCQ	$0x0, CX	// x32 = x31.u64 + x19
+	ADDQ	R13, AX	// x33, x34 = addcarryx(0, x7, x24)
+	ADCXQ	DX, R12	// x35, x36 = addcarryx(x34, x9, x26)
+	ADCXQ	R10, R14	// x37, x38 = addcarryx(x36, x11, x28)
+	ADCXQ	R8, R15	// x39, x40 = addcarryx(x38, x13, x30)
+	ADCXQ	CX, DI	// x41, x42 = addcarryx(x40, x15, x32)
+	MOVQ	72(SI), DX	// arg1[9]
+	MULXQ	88(SI), CX, AX	// x43, x44 = mulx(arg1[9], arg1[11])
+	MULXQ	80(SI), R10, R8	// x45, x46 = mulx(arg1[9], arg1[10])
+	MULXQ	DX, DX, R13	// x47, x48 = mulx(arg1[9], arg1[9])
+	MOVQ	R9, 40(SP)	// spill x4
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x42
+	ADDQ	DX, R11	// x51, x52 = addcarryx(0, x6, x47)
+	ADCXQ	R10, R13	// x53, x54 = addcarryx(x52, x48, x45)
+	MOVQ	R8, DX
+	ADCXQ	CX, DX	// x55, x56 = addcarryx(x54, x46, x43)
+	MOVQ	CX, 48(SP)	// spill x43
+	MOVQ	AX, CX
+	ADCQ	$0x0, CX	// x57 = x56.u64 + x44
+	ADDQ	BX, R12	// x58, x59 = addcarryx(0, x35, x5)
+	ADCXQ	R11, R14	// x60, x61 = addcarryx(x59, x37, x51)
+	ADCXQ	R13, R15	// x62, x63 = addcarryx(x61, x39, x53)
+	ADCXQ	DX, DI	// x64, x65 = addcarryx(x63, x41, x55)
+	ADCXQ	CX, R9	// x66, x67 = addcarryx(x65, x42.u64, x57)
+	MOVQ	R12, DX
+	MOVQ	$-0x27c7f6e22ddacacf, CX
+	MULXQ	CX, BX, R11	// x68, x69 = mulx(x58, 0xd838091dd2253531)
+	MOVQ	DX, R11
+	MOVQ	BX, DX
+	MOVQ	$-0x1, BX
+	MULXQ	BX, R13, R12	// x70, x71 = mulx(x68, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, BX
+	MULXQ	BX, BX, DX	// x76, x77 = mulx(x68, 0xfffffffefffffc2f)
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x67
+	ADDQ	R13, DX	// x78, x79 = addcarryx(0, x77, x70)
+	MOVQ	AX, 56(SP)	// spill x44
+	MOVQ	R12, AX
+	ADCXQ	R13, AX	// x80, x81 = addcarryx(x79, x71, x70)
+	ADCXQ	R12, R13	// x82, x83 = addcarryx(x81, x71, x70)
+	ADCQ	$0x0, R12	// x84 = x83.u64 + x71
+	ADDQ	BX, R11	// x85, x86 = addcarryx(0, x58, x76)
+	ADCXQ	DX, R14	// x87, x88 = addcarryx(x86, x60, x78)
+	ADCXQ	AX, R15	// x89, x90 = addcarryx(x88, x62, x80)
+	ADCXQ	R13, DI	// x91, x92 = addcarryx(x90, x64, x82)
+	ADCXQ	R12, R9	// x93, x94 = addcarryx(x92, x66, x84)
+	ADCQ	$0x0, CX	// x95 = x67.u64 + x94.u64
+	MOVQ	88(SI), DX	// arg1[11]
+	MULXQ	80(SI), R11, AX	// x96, x97 = mulx(arg1[10], arg1[11])
+	MOVQ	80(SI), DX	// arg1[10]
+	MULXQ	DX, R12, BX	// x98, x99 = mulx(arg1[10], arg1[10])
+	ADDQ	40(SP), R10	// x104, x105 = addcarryx(0, x4, x45)
+	ADCXQ	R12, R8	// x106, x107 = addcarryx(x105, x46, x98)
+	ADCXQ	R11, BX	// x108, x109 = addcarryx(x107, x99, x96)
+	MOVQ	AX, R12
+	ADCQ	$0x0, R12	// x110 = x109.u64 + x97
+	ADDQ	32(SP), R14	// x111, x112 = addcarryx(0, x87, x3)
+	ADCXQ	R10, R15	// x113, x114 = addcarryx(x112, x89, x104)
+	ADCXQ	R8, DI	// x115, x116 = addcarryx(x114, x91, x106)
+	ADCXQ	BX, R9	// x117, x118 = addcarryx(x116, x93, x108)
+	ADCXQ	R12, CX	// x119, x120 = addcarryx(x118, x95, x110)
+	MOVQ	R14, DX
+	MOVQ	$-0x27c7f6e22ddacacf, R8
+	MULXQ	R8, BX, R10	// x121, x122 = mulx(x111, 0xd838091dd2253531)
+	MOVQ	DX, R10
+	MOVQ	BX, DX
+	MOVQ	$-0x1, BX
+	MULXQ	BX, R13, R12	// x123, x124 = mulx(x121, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R14
+	MULXQ	R14, R14, DX	// x129, x130 = mulx(x121, 0xfffffffefffffc2f)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x120
+	ADDQ	R13, DX	// x131, x132 = addcarryx(0, x130, x123)
+	MOVQ	R12, R8
+	ADCXQ	R13, R8	// x133, x134 = addcarryx(x132, x124, x123)
+	ADCXQ	R12, R13	// x135, x136 = addcarryx(x134, x124, x123)
+	ADCQ	$0x0, R12	// x137 = x136.u64 + x124
+	ADDQ	R14, R10	// x138, x139 = addcarryx(0, x111, x129)
+	ADCXQ	DX, R15	// x140, x141 = addcarryx(x139, x113, x131)
+	ADCXQ	R8, DI	// x142, x143 = addcarryx(x141, x115, x133)
+	ADCXQ	R13, R9	// x144, x145 = addcarryx(x143, x117, x135)
+	ADCXQ	R12, CX	// x146, x147 = addcarryx(x145, x119, x137)
+	ADCQ	$0x0, BX	// x148 = x120.u64 + x147.u64
+	MOVQ	88(SI), DX	// arg1[11]
+	MULXQ	DX, R10, R8	// x149, x150 = mulx(arg1[11], arg1[11])
+	MOVQ	24(SP), R12	// reload x2
+	ADDQ	48(SP), R12	// x157, x158 = addcarryx(0, x2, x43)
+	ADCXQ	56(SP), R11	// x159, x160 = addcarryx(x158, x44, x96)
+	ADCXQ	R10, AX	// x161, x162 = addcarryx(x160, x97, x149)
+	ADCQ	$0x0, R8	// x163 = x162.u64 + x150
+	ADDQ	16(SP), R15	// x164, x165 = addcarryx(0, x140, x1)
+	ADCXQ	R12, DI	// x166, x167 = addcarryx(x165, x142, x157)
+	ADCXQ	R11, R9	// x168, x169 = addcarryx(x167, x144, x159)
+	ADCXQ	AX, CX	// x170, x171 = addcarryx(x169, x146, x161)
+	ADCXQ	R8, BX	// x172, x173 = addcarryx(x171, x148, x163)
+	MOVQ	R15, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R10, R8	// x174, x175 = mulx(x164, 0xd838091dd2253531)
+	MOVQ	DX, R8
+	MOVQ	R10, DX
+	MOVQ	$-0x1, R10
+	MULXQ	R10, R12, R11	// x176, x177 = mulx(x174, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R13
+	MULXQ	R13, R15, R14	// x182, x183 = mulx(x174, 0xfffffffefffffc2f)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x173
+	ADDQ	R12, R14	// x184, x185 = addcarryx(0, x183, x176)
+	MOVQ	SI, 16(SP)	// spill arg1 pointer
+	MOVQ	R11, SI
+	ADCXQ	R12, SI	// x186, x187 = addcarryx(x185, x177, x176)
+	ADCXQ	R11, R12	// x188, x189 = addcarryx(x187, x177, x176)
+	ADCQ	$0x0, R11	// x190 = x189.u64 + x177
+	ADDQ	R15, R8	// x191, x192 = addcarryx(0, x164, x182)
+	ADCXQ	R14, DI	// x193, x194 = addcarryx(x192, x166, x184)
+	ADCXQ	SI, R9	// x195, x196 = addcarryx(x194, x168, x186)
+	ADCXQ	R12, CX	// x197, x198 = addcarryx(x196, x170, x188)
+	ADCXQ	R11, BX	// x199, x200 = addcarryx(x198, x172, x190)
+	ADCQ	$0x0, DX	// x201 = x173.u64 + x200.u64
+	MOVQ	DI, R8
+	SUBQ	R13, R8	// x202, x203 = subborrowx(0, x193, 0xfffffffefffffc2f)
+	MOVQ	R9, R11
+	SBBQ	$-0x1, R11	// x204, x205 = subborrowx(x203, x195, 0xffffffffffffffff)
+	MOVQ	CX, SI
+	SBBQ	$-0x1, SI	// x206, x207 = subborrowx(x205, x197, 0xffffffffffffffff)
+	MOVQ	BX, R12
+	SBBQ	$-0x1, R12	// x208, x209 = subborrowx(x207, x199, 0xffffffffffffffff)
+	SBBQ	$0x0, DX	// x210, x211 = subborrowx(x209, x201, 0)
+	CMOVQCS	DI, R8	// x212 = cmovznz(x211, x202, x193)
+	CMOVQCS	R9, R11	// x213 = cmovznz(x211, x204, x195)
+	CMOVQCS	CX, SI	// x214 = cmovznz(x211, x206, x197)
+	CMOVQCS	BX, R12	// x215 = cmovznz(x211, x208, x199)
+	MOVQ	8(SP), CX	// reload arg2 pointer
+	MOVQ	0(CX), DX	// arg2[0]
+	MULXQ	R12, DI, R9	// x216, x217 = mulx(arg2[0], x215)
+	MULXQ	SI, R14, BX	// x218, x219 = mulx(arg2[0], x214)
+	MOVQ	R11, 24(SP)	// spill x213
+	MULXQ	R11, R11, R15	// x220, x221 = mulx(arg2[0], x213)
+	MULXQ	R8, CX, DX	// x222, x223 = mulx(arg2[0], x212)
+	ADDQ	R11, DX	// x224, x225 = addcarryx(0, x223, x220)
+	ADCXQ	R14, R15	// x226, x227 = addcarryx(x225, x221, x218)
+	ADCXQ	DI, BX	// x228, x229 = addcarryx(x227, x219, x216)
+	ADCQ	$0x0, R9	// x230 = x229.u64 + x217
+	MOVQ	DX, R11
+	MOVQ	CX, DX
+	MULXQ	AX, DI, CX	// x231, x232 = mulx(x222, 0xd838091dd2253531)
+	MOVQ	DX, CX
+	MOVQ	DI, DX
+	MULXQ	R10, R14, DI	// x233, x234 = mulx(x231, 0xffffffffffffffff)
+	MULXQ	R13, R13, DX	// x239, x240 = mulx(x231, 0xfffffffefffffc2f)
+	ADDQ	R14, DX	// x241, x242 = addcarryx(0, x240, x233)
+	MOVQ	DI, R10
+	ADCXQ	R14, R10	// x243, x244 = addcarryx(x242, x234, x233)
+	ADCXQ	DI, R14	// x245, x246 = addcarryx(x244, x234, x233)
+	ADCQ	$0x0, DI	// x247 = x246.u64 + x234
+	ADDQ	R13, CX	// x248, x249 = addcarryx(0, x222, x239)
+	ADCXQ	DX, R11	// x250, x251 = addcarryx(x249, x224, x241)
+	ADCXQ	R10, R15	// x252, x253 = addcarryx(x251, x226, x243)
+	ADCXQ	R14, BX	// x254, x255 = addcarryx(x253, x228, x245)
+	ADCXQ	DI, R9	// x256, x257 = addcarryx(x255, x230, x247)
+	MOVQ	8(SP), CX	// reload arg2 pointer
+	MOVQ	8(CX), DX	// arg2[1]
+	MULXQ	R12, DI, R10	// x258, x259 = mulx(arg2[1], x215)
+	MULXQ	SI, R14, R13	// x260, x261 = mulx(arg2[1], x214)
+	MOVQ	SI, 32(SP)	// spill x214
+	MOVQ	R12, 40(SP)	// spill x215
+	MULXQ	24(SP), R12, SI	// x262, x263 = mulx(arg2[1], x213)
+	MULXQ	R8, CX, DX	// x264, x265 = mulx(arg2[1], x212)
+	MOVQ	R8, 48(SP)	// spill x212
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x257
+	ADDQ	R12, DX	// x266, x267 = addcarryx(0, x265, x262)
+	ADCXQ	R14, SI	// x268, x269 = addcarryx(x267, x263, x260)
+	ADCXQ	DI, R13	// x270, x271 = addcarryx(x269, x261, x258)
+	ADCQ	$0x0, R10	// x272 = x271.u64 + x259
+	ADDQ	CX, R11	// x273, x274 = addcarryx(0, x250, x264)
+	ADCXQ	DX, R15	// x275, x276 = addcarryx(x274, x252, x266)
+	ADCXQ	SI, BX	// x277, x278 = addcarryx(x276, x254, x268)
+	ADCXQ	R13, R9	// x279, x280 = addcarryx(x278, x256, x270)
+	ADCXQ	R10, R8	// x281, x282 = addcarryx(x280, x257.u64, x272)
+	MOVQ	R11, DX
+	MULXQ	AX, R10, CX	// x283, x284 = mulx(x273, 0xd838091dd2253531)
+	MOVQ	DX, CX
+	MOVQ	R10, DX
+	MOVQ	$-0x1, R10
+	MULXQ	R10, SI, R11	// x285, x286 = mulx(x283, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, DI
+	MULXQ	DI, R13, R12	// x291, x292 = mulx(x283, 0xfffffffefffffc2f)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x282
+	ADDQ	SI, R12	// x293, x294 = addcarryx(0, x292, x285)
+	MOVQ	R11, DX
+	ADCXQ	SI, DX	// x295, x296 = addcarryx(x294, x286, x285)
+	ADCXQ	R11, SI	// x297, x298 = addcarryx(x296, x286, x285)
+	ADCQ	$0x0, R11	// x299 = x298.u64 + x286
+	ADDQ	R13, CX	// x300, x301 = addcarryx(0, x273, x291)
+	ADCXQ	R12, R15	// x302, x303 = addcarryx(x301, x275, x293)
+	ADCXQ	DX, BX	// x304, x305 = addcarryx(x303, x277, x295)
+	ADCXQ	SI, R9	// x306, x307 = addcarryx(x305, x279, x297)
+	ADCXQ	R11, R8	// x308, x309 = addcarryx(x307, x281, x299)
+	ADCQ	$0x0, R14	// x310 = x282.u64 + x309.u64
+	MOVQ	8(SP), CX	// reload arg2 pointer
+	MOVQ	16(CX), DX	// arg2[2]
+	MULXQ	40(SP), SI, R11	// x311, x312 = mulx(arg2[2], x215)
+	MULXQ	32(SP), R13, R12	// x313, x314 = mulx(arg2[2], x214)
+	MULXQ	24(SP), R10, DI	// x315, x316 = mulx(arg2[2], x213)
+	MULXQ	48(SP), CX, DX	// x317, x318 = mulx(arg2[2], x212)
+	ADDQ	R10, DX	// x319, x320 = addcarryx(0, x318, x315)
+	ADCXQ	R13, DI	// x321, x322 = addcarryx(x320, x316, x313)
+	ADCXQ	SI, R12	// x323, x324 = addcarryx(x322, x314, x311)
+	ADCQ	$0x0, R11	// x325 = x324.u64 + x312
+	ADDQ	CX, R15	// x326, x327 = addcarryx(0, x302, x317)
+	ADCXQ	DX, BX	// x328, x329 = addcarryx(x327, x304, x319)
+	ADCXQ	DI, R9	// x330, x331 = addcarryx(x329, x306, x321)
+	ADCXQ	R12, R8	// x332, x333 = addcarryx(x331, x308, x323)
+	ADCXQ	R11, R14	// x334, x335 = addcarryx(x333, x310, x325)
+	MOVQ	R15, DX
+	MULXQ	AX, R10, CX	// x336, x337 = mulx(x326, 0xd838091dd2253531)
+	MOVQ	DX, CX
+	MOVQ	R10, DX
+	MOVQ	$-0x1, R10
+	MULXQ	R10, SI, R11	// x338, x339 = mulx(x336, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, DI
+	MULXQ	DI, R13, R12	// x344, x345 = mulx(x336, 0xfffffffefffffc2f)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x335
+	ADDQ	SI, R12	// x346, x347 = addcarryx(0, x345, x338)
+	MOVQ	R11, DX
+	ADCXQ	SI, DX	// x348, x349 = addcarryx(x347, x339, x338)
+	ADCXQ	R11, SI	// x350, x351 = addcarryx(x349, x339, x338)
+	ADCQ	$0x0, R11	// x352 = x351.u64 + x339
+	ADDQ	R13, CX	// x353, x354 = addcarryx(0, x326, x344)
+	ADCXQ	R12, BX	// x355, x356 = addcarryx(x354, x328, x346)
+	ADCXQ	DX, R9	// x357, x358 = addcarryx(x356, x330, x348)
+	ADCXQ	SI, R8	// x359, x360 = addcarryx(x358, x332, x350)
+	ADCXQ	R11, R14	// x361, x362 = addcarryx(x360, x334, x352)
+	ADCQ	$0x0, R15	// x363 = x335.u64 + x362.u64
+	MOVQ	8(SP), CX	// reload arg2 pointer
+	MOVQ	24(CX), DX	// arg2[3]
+	MULXQ	40(SP), SI, R11	// x364, x365 = mulx(arg2[3], x215)
+	MULXQ	32(SP), R13, R12	// x366, x367 = mulx(arg2[3], x214)
+	MULXQ	24(SP), R10, DI	// x368, x369 = mulx(arg2[3], x213)
+	MULXQ	48(SP), CX, DX	// x370, x371 = mulx(arg2[3], x212)
+	ADDQ	R10, DX	// x372, x373 = addcarryx(0, x371, x368)
+	ADCXQ	R13, DI	// x374, x375 = addcarryx(x373, x369, x366)
+	ADCXQ	SI, R12	// x376, x377 = addcarryx(x375, x367, x364)
+	ADCQ	$0x0, R11	// x378 = x377.u64 + x365
+	ADDQ	CX, BX	// x379, x380 = addcarryx(0, x355, x370)
+	ADCXQ	DX, R9	// x381, x382 = addcarryx(x380, x357, x372)
+	ADCXQ	DI, R8	// x383, x384 = addcarryx(x382, x359, x374)
+	ADCXQ	R12, R14	// x385, x386 = addcarryx(x384, x361, x376)
+	ADCXQ	R11, R15	// x387, x388 = addcarryx(x386, x363, x378)
+	MOVQ	BX, DX
+	MULXQ	AX, R10, CX	// x389, x390 = mulx(x379, 0xd838091dd2253531)
+	MOVQ	DX, CX
+	MOVQ	R10, DX
+	MOVQ	$-0x1, R10
+	MULXQ	R10, SI, R11	// x391, x392 = mulx(x389, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, DI
+	MULXQ	DI, R12, BX	// x397, x398 = mulx(x389, 0xfffffffefffffc2f)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x388
+	ADDQ	SI, BX	// x399, x400 = addcarryx(0, x398, x391)
+	MOVQ	R11, DX
+	ADCXQ	SI, DX	// x401, x402 = addcarryx(x400, x392, x391)
+	ADCXQ	R11, SI	// x403, x404 = addcarryx(x402, x392, x391)
+	ADCQ	$0x0, R11	// x405 = x404.u64 + x392
+	ADDQ	R12, CX	// x406, x407 = addcarryx(0, x379, x397)
+	ADCXQ	BX, R9	// x408, x409 = addcarryx(x407, x381, x399)
+	ADCXQ	DX, R8	// x410, x411 = addcarryx(x409, x383, x401)
+	ADCXQ	SI, R14	// x412, x413 = addcarryx(x411, x385, x403)
+	ADCXQ	R11, R15	// x414, x415 = addcarryx(x413, x387, x405)
+	ADCQ	$0x0, R13	// x416 = x388.u64 + x415.u64
+	MOVQ	R9, CX
+	SUBQ	DI, CX	// x417, x418 = subborrowx(0, x408, 0xfffffffefffffc2f)
+	MOVQ	R8, R11
+	SBBQ	$-0x1, R11	// x419, x420 = subborrowx(x418, x410, 0xffffffffffffffff)
+	MOVQ	R14, SI
+	SBBQ	$-0x1, SI	// x421, x422 = subborrowx(x420, x412, 0xffffffffffffffff)
+	MOVQ	R15, BX
+	SBBQ	$-0x1, BX	// x423, x424 = subborrowx(x422, x414, 0xffffffffffffffff)
+	SBBQ	$0x0, R13	// x425, x426 = subborrowx(x424, x416, 0)
+	CMOVQCS	R9, CX	// x427 = cmovznz(x426, x417, x408)
+	CMOVQCS	R8, R11	// x428 = cmovznz(x426, x419, x410)
+	CMOVQCS	R14, SI	// x429 = cmovznz(x426, x421, x412)
+	CMOVQCS	R15, BX	// x430 = cmovznz(x426, x423, x414)
+	MOVQ	8(SP), R8	// reload arg2 pointer
+	MOVQ	32(R8), DX	// arg2[4]
+	MOVQ	16(SP), R9	// reload arg1 pointer
+	MULXQ	88(R9), R13, R12	// x431, x432 = mulx(arg2[4], arg1[11])
+	MULXQ	80(R9), R15, R14	// x433, x434 = mulx(arg2[4], arg1[10])
+	MOVQ	BX, 56(SP)	// spill x430
+	MOVQ	SI, 64(SP)	// spill x429
+	MULXQ	72(R9), SI, BX	// x435, x436 = mulx(arg2[4], arg1[9])
+	MOVQ	R11, 72(SP)	// spill x428
+	MULXQ	64(R9), R11, DX	// x437, x438 = mulx(arg2[4], arg1[8])
+	ADDQ	SI, DX	// x439, x440 = addcarryx(0, x438, x435)
+	ADCXQ	R15, BX	// x441, x442 = addcarryx(x440, x436, x433)
+	ADCXQ	R13, R14	// x443, x444 = addcarryx(x442, x434, x431)
+	ADCQ	$0x0, R12	// x445 = x444.u64 + x432
+	MOVQ	DX, SI
+	MOVQ	R11, DX
+	MULXQ	AX, R13, R11	// x446, x447 = mulx(x437, 0xd838091dd2253531)
+	MOVQ	DX, R11
+	MOVQ	R13, DX
+	MULXQ	R10, R15, R13	// x448, x449 = mulx(x446, 0xffffffffffffffff)
+	MOVQ	CX, 80(SP)	// spill x427
+	MULXQ	DI, CX, DX	// x454, x455 = mulx(x446, 0xfffffffefffffc2f)
+	ADDQ	R15, DX	// x456, x457 = addcarryx(0, x455, x448)
+	MOVQ	R13, DI
+	ADCXQ	R15, DI	// x458, x459 = addcarryx(x457, x449, x448)
+	ADCXQ	R13, R15	// x460, x461 = addcarryx(x459, x449, x448)
+	ADCQ	$0x0, R13	// x462 = x461.u64 + x449
+	ADDQ	CX, R11	// x463, x464 = addcarryx(0, x437, x454)
+	ADCXQ	DX, SI	// x465, x466 = addcarryx(x464, x439, x456)
+	ADCXQ	DI, BX	// x467, x468 = addcarryx(x466, x441, x458)
+	ADCXQ	R15, R14	// x469, x470 = addcarryx(x468, x443, x460)
+	ADCXQ	R13, R12	// x471, x472 = addcarryx(x470, x445, x462)
+	MOVQ	40(R8), DX	// arg2[5]
+	MULXQ	88(R9), R11, CX	// x473, x474 = mulx(arg2[5], arg1[11])
+	MULXQ	80(R9), R13, DI	// x475, x476 = mulx(arg2[5], arg1[10])
+	MULXQ	72(R9), R10, R15	// x477, x478 = mulx(arg2[5], arg1[9])
+	MULXQ	64(R9), R8, DX	// x479, x480 = mulx(arg2[5], arg1[8])
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x472
+	ADDQ	R10, DX	// x481, x482 = addcarryx(0, x480, x477)
+	ADCXQ	R13, R15	// x483, x484 = addcarryx(x482, x478, x475)
+	ADCXQ	R11, DI	// x485, x486 = addcarryx(x484, x476, x473)
+	ADCQ	$0x0, CX	// x487 = x486.u64 + x474
+	ADDQ	R8, SI	// x488, x489 = addcarryx(0, x465, x479)
+	ADCXQ	DX, BX	// x490, x491 = addcarryx(x489, x467, x481)
+	ADCXQ	R15, R14	// x492, x493 = addcarryx(x491, x469, x483)
+	ADCXQ	DI, R12	// x494, x495 = addcarryx(x493, x471, x485)
+	ADCXQ	CX, R9	// x496, x497 = addcarryx(x495, x472.u64, x487)
+	MOVQ	SI, DX
+	MULXQ	AX, R8, CX	// x498, x499 = mulx(x488, 0xd838091dd2253531)
+	MOVQ	DX, CX
+	MOVQ	R8, DX
+	MOVQ	$-0x1, R8
+	MULXQ	R8, R11, R10	// x500, x501 = mulx(x498, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, SI
+	MULXQ	SI, R13, DI	// x506, x507 = mulx(x498, 0xfffffffefffffc2f)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x497
+	ADDQ	R11, DI	// x508, x509 = addcarryx(0, x507, x500)
+	MOVQ	R10, DX
+	ADCXQ	R11, DX	// x510, x511 = addcarryx(x509, x501, x500)
+	ADCXQ	R10, R11	// x512, x513 = addcarryx(x511, x501, x500)
+	ADCQ	$0x0, R10	// x514 = x513.u64 + x501
+	ADDQ	R13, CX	// x515, x516 = addcarryx(0, x488, x506)
+	ADCXQ	DI, BX	// x517, x518 = addcarryx(x516, x490, x508)
+	ADCXQ	DX, R14	// x519, x520 = addcarryx(x518, x492, x510)
+	ADCXQ	R11, R12	// x521, x522 = addcarryx(x520, x494, x512)
+	ADCXQ	R10, R9	// x523, x524 = addcarryx(x522, x496, x514)
+	ADCQ	$0x0, R15	// x525 = x497.u64 + x524.u64
+	MOVQ	8(SP), CX	// reload arg2 pointer
+	MOVQ	48(CX), DX	// arg2[6]
+	MOVQ	16(SP), R10	// reload arg1 pointer
+	MULXQ	88(R10), DI, R11	// x526, x527 = mulx(arg2[6], arg1[11])
+	MULXQ	80(R10), SI, R13	// x528, x529 = mulx(arg2[6], arg1[10])
+	MULXQ	72(R10), AX, R8	// x530, x531 = mulx(arg2[6], arg1[9])
+	MULXQ	64(R10), CX, DX	// x532, x533 = mulx(arg2[6], arg1[8])
+	ADDQ	AX, DX	// x534, x535 = addcarryx(0, x533, x530)
+	ADCXQ	SI, R8	// x536, x537 = addcarryx(x535, x531, x528)
+	ADCXQ	DI, R13	// x538, x539 = addcarryx(x537, x529, x526)
+	ADCQ	$0x0, R11	// x540 = x539.u64 + x527
+	ADDQ	CX, BX	// x541, x542 = addcarryx(0, x517, x532)
+	ADCXQ	DX, R14	// x543, x544 = addcarryx(x542, x519, x534)
+	ADCXQ	R8, R12	// x545, x546 = addcarryx(x544, x521, x536)
+	ADCXQ	R13, R9	// x547, x548 = addcarryx(x546, x523, x538)
+	ADCXQ	R11, R15	// x549, x550 = addcarryx(x548, x525, x540)
+	MOVQ	BX, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R8, CX	// x551, x552 = mulx(x541, 0xd838091dd2253531)
+	MOVQ	DX, CX
+	MOVQ	R8, DX
+	MOVQ	$-0x1, R8
+	MULXQ	R8, SI, R11	// x553, x554 = mulx(x551, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, DI
+	MULXQ	DI, R13, BX	// x559, x560 = mulx(x551, 0xfffffffefffffc2f)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x550
+	ADDQ	SI, BX	// x561, x562 = addcarryx(0, x560, x553)
+	MOVQ	R11, DI
+	ADCXQ	SI, DI	// x563, x564 = addcarryx(x562, x554, x553)
+	ADCXQ	R11, SI	// x565, x566 = addcarryx(x564, x554, x553)
+	ADCQ	$0x0, R11	// x567 = x566.u64 + x554
+	ADDQ	R13, CX	// x568, x569 = addcarryx(0, x541, x559)
+	ADCXQ	BX, R14	// x570, x571 = addcarryx(x569, x543, x561)
+	ADCXQ	DI, R12	// x572, x573 = addcarryx(x571, x545, x563)
+	ADCXQ	SI, R9	// x574, x575 = addcarryx(x573, x547, x565)
+	ADCXQ	R11, R15	// x576, x577 = addcarryx(x575, x549, x567)
+	ADCQ	$0x0, DX	// x578 = x550.u64 + x577.u64
+	MOVQ	DX, CX
+	MOVQ	8(SP), R11	// reload arg2 pointer
+	MOVQ	56(R11), DX	// arg2[7]
+	MULXQ	88(R10), DI, SI	// x579, x580 = mulx(arg2[7], arg1[11])
+	MULXQ	80(R10), R13, BX	// x581, x582 = mulx(arg2[7], arg1[10])
+	MULXQ	72(R10), AX, R8	// x583, x584 = mulx(arg2[7], arg1[9])
+	MULXQ	64(R10), DX, R11	// x585, x586 = mulx(arg2[7], arg1[8])
+	ADDQ	AX, R11	// x587, x588 = addcarryx(0, x586, x583)
+	ADCXQ	R13, R8	// x589, x590 = addcarryx(x588, x584, x581)
+	ADCXQ	DI, BX	// x591, x592 = addcarryx(x590, x582, x579)
+	ADCQ	$0x0, SI	// x593 = x592.u64 + x580
+	ADDQ	DX, R14	// x594, x595 = addcarryx(0, x570, x585)
+	ADCXQ	R11, R12	// x596, x597 = addcarryx(x595, x572, x587)
+	ADCXQ	R8, R9	// x598, x599 = addcarryx(x597, x574, x589)
+	ADCXQ	BX, R15	// x600, x601 = addcarryx(x599, x576, x591)
+	ADCXQ	SI, CX	// x602, x603 = addcarryx(x601, x578, x593)
+	MOVQ	R14, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R11, R8	// x604, x605 = mulx(x594, 0xd838091dd2253531)
+	MOVQ	DX, R8
+	MOVQ	R11, DX
+	MOVQ	$-0x1, R11
+	MULXQ	R11, DI, SI	// x606, x607 = mulx(x604, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, BX
+	MULXQ	BX, R14, R13	// x612, x613 = mulx(x604, 0xfffffffefffffc2f)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x603
+	ADDQ	DI, R13	// x614, x615 = addcarryx(0, x613, x606)
+	MOVQ	SI, R10
+	ADCXQ	DI, R10	// x616, x617 = addcarryx(x615, x607, x606)
+	ADCXQ	SI, DI	// x618, x619 = addcarryx(x617, x607, x606)
+	ADCQ	$0x0, SI	// x620 = x619.u64 + x607
+	ADDQ	R14, R8	// x621, x622 = addcarryx(0, x594, x612)
+	ADCXQ	R13, R12	// x623, x624 = addcarryx(x622, x596, x614)
+	ADCXQ	R10, R9	// x625, x626 = addcarryx(x624, x598, x616)
+	ADCXQ	DI, R15	// x627, x628 = addcarryx(x626, x600, x618)
+	ADCXQ	SI, CX	// x629, x630 = addcarryx(x628, x602, x620)
+	ADCQ	$0x0, DX	// x631 = x603.u64 + x630.u64
+	MOVQ	R12, R8
+	SUBQ	BX, R8	// x632, x633 = subborrowx(0, x623, 0xfffffffefffffc2f)
+	MOVQ	R9, R10
+	SBBQ	$-0x1, R10	// x634, x635 = subborrowx(x633, x625, 0xffffffffffffffff)
+	MOVQ	R15, SI
+	SBBQ	$-0x1, SI	// x636, x637 = subborrowx(x635, x627, 0xffffffffffffffff)
+	MOVQ	CX, DI
+	SBBQ	$-0x1, DI	// x638, x639 = subborrowx(x637, x629, 0xffffffffffffffff)
+	SBBQ	$0x0, DX	// x640, x641 = subborrowx(x639, x631, 0)
+	CMOVQCS	R12, R8	// x642 = cmovznz(x641, x632, x623)
+	CMOVQCS	R9, R10	// x643 = cmovznz(x641, x634, x625)
+	CMOVQCS	R15, SI	// x644 = cmovznz(x641, x636, x627)
+	CMOVQCS	CX, DI	// x645 = cmovznz(x641, x638, x629)
+	MOVQ	R8, DX
+	MULXQ	40(SP), R8, CX	// x646, x647 = mulx(x642, x215)
+	MULXQ	32(SP), R12, R9	// x648, x649 = mulx(x642, x214)
+	MULXQ	24(SP), R14, R13	// x650, x651 = mulx(x642, x213)
+	MULXQ	48(SP), DX, R15	// x652, x653 = mulx(x642, x212)
+	ADDQ	R14, R15	// x654, x655 = addcarryx(0, x653, x650)
+	ADCXQ	R12, R13	// x656, x657 = addcarryx(x655, x651, x648)
+	ADCXQ	R8, R9	// x658, x659 = addcarryx(x657, x649, x646)
+	ADCQ	$0x0, CX	// x660 = x659.u64 + x647
+	MULXQ	AX, R12, R8	// x661, x662 = mulx(x652, 0xd838091dd2253531)
+	MOVQ	DX, R8
+	MOVQ	R12, DX
+	MULXQ	R11, R14, R12	// x663, x664 = mulx(x661, 0xffffffffffffffff)
+	MOVQ	DI, 8(SP)	// spill x645
+	MULXQ	BX, DI, DX	// x669, x670 = mulx(x661, 0xfffffffefffffc2f)
+	ADDQ	R14, DX	// x671, x672 = addcarryx(0, x670, x663)
+	MOVQ	R12, BX
+	ADCXQ	R14, BX	// x673, x674 = addcarryx(x672, x664, x663)
+	ADCXQ	R12, R14	// x675, x676 = addcarryx(x674, x664, x663)
+	ADCQ	$0x0, R12	// x677 = x676.u64 + x664
+	ADDQ	DI, R8	// x678, x679 = addcarryx(0, x652, x669)
+	ADCXQ	DX, R15	// x680, x681 = addcarryx(x679, x654, x671)
+	ADCXQ	BX, R13	// x682, x683 = addcarryx(x681, x656, x673)
+	ADCXQ	R14, R9	// x684, x685 = addcarryx(x683, x658, x675)
+	ADCXQ	R12, CX	// x686, x687 = addcarryx(x685, x660, x677)
+	MOVQ	R10, DX
+	MULXQ	40(SP), R10, R8	// x688, x689 = mulx(x643, x215)
+	MULXQ	32(SP), BX, DI	// x690, x691 = mulx(x643, x214)
+	MULXQ	24(SP), R14, R12	// x692, x693 = mulx(x643, x213)
+	MOVQ	SI, 88(SP)	// spill x644
+	MULXQ	48(SP), SI, DX	// x694, x695 = mulx(x643, x212)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x687
+	ADDQ	R14, DX	// x696, x697 = addcarryx(0, x695, x692)
+	ADCXQ	BX, R12	// x698, x699 = addcarryx(x697, x693, x690)
+	ADCXQ	R10, DI	// x700, x701 = addcarryx(x699, x691, x688)
+	ADCQ	$0x0, R8	// x702 = x701.u64 + x689
+	ADDQ	SI, R15	// x703, x704 = addcarryx(0, x680, x694)
+	ADCXQ	DX, R13	// x705, x706 = addcarryx(x704, x682, x696)
+	ADCXQ	R12, R9	// x707, x708 = addcarryx(x706, x684, x698)
+	ADCXQ	DI, CX	// x709, x710 = addcarryx(x708, x686, x700)
+	ADCXQ	R8, R11	// x711, x712 = addcarryx(x710, x687.u64, x702)
+	MOVQ	R15, DX
+	MULXQ	AX, R10, R8	// x713, x714 = mulx(x703, 0xd838091dd2253531)
+	MOVQ	DX, R8
+	MOVQ	R10, DX
+	MOVQ	$-0x1, R10
+	MULXQ	R10, DI, SI	// x715, x716 = mulx(x713, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, BX
+	MULXQ	BX, R14, R12	// x721, x722 = mulx(x713, 0xfffffffefffffc2f)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x712
+	ADDQ	DI, R12	// x723, x724 = addcarryx(0, x722, x715)
+	MOVQ	SI, DX
+	ADCXQ	DI, DX	// x725, x726 = addcarryx(x724, x716, x715)
+	ADCXQ	SI, DI	// x727, x728 = addcarryx(x726, x716, x715)
+	ADCQ	$0x0, SI	// x729 = x728.u64 + x716
+	ADDQ	R14, R8	// x730, x731 = addcarryx(0, x703, x721)
+	ADCXQ	R12, R13	// x732, x733 = addcarryx(x731, x705, x723)
+	ADCXQ	DX, R9	// x734, x735 = addcarryx(x733, x707, x725)
+	ADCXQ	DI, CX	// x736, x737 = addcarryx(x735, x709, x727)
+	ADCXQ	SI, R11	// x738, x739 = addcarryx(x737, x711, x729)
+	ADCQ	$0x0, R15	// x740 = x712.u64 + x739.u64
+	MOVQ	88(SP), DX	// reload x644
+	MULXQ	40(SP), SI, R8	// x741, x742 = mulx(x644, x215)
+	MULXQ	32(SP), R12, DI	// x743, x744 = mulx(x644, x214)
+	MULXQ	24(SP), BX, R14	// x745, x746 = mulx(x644, x213)
+	MULXQ	48(SP), R10, DX	// x747, x748 = mulx(x644, x212)
+	ADDQ	BX, DX	// x749, x750 = addcarryx(0, x748, x745)
+	ADCXQ	R12, R14	// x751, x752 = addcarryx(x750, x746, x743)
+	ADCXQ	SI, DI	// x753, x754 = addcarryx(x752, x744, x741)
+	ADCQ	$0x0, R8	// x755 = x754.u64 + x742
+	ADDQ	R10, R13	// x756, x757 = addcarryx(0, x732, x747)
+	ADCXQ	DX, R9	// x758, x759 = addcarryx(x757, x734, x749)
+	ADCXQ	R14, CX	// x760, x761 = addcarryx(x759, x736, x751)
+	ADCXQ	DI, R11	// x762, x763 = addcarryx(x761, x738, x753)
+	ADCXQ	R8, R15	// x764, x765 = addcarryx(x763, x740, x755)
+	MOVQ	R13, DX
+	MULXQ	AX, R10, R8	// x766, x767 = mulx(x756, 0xd838091dd2253531)
+	MOVQ	DX, R8
+	MOVQ	R10, DX
+	MOVQ	$-0x1, R10
+	MULXQ	R10, DI, SI	// x768, x769 = mulx(x766, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, BX
+	MULXQ	BX, R13, R12	// x774, x775 = mulx(x766, 0xfffffffefffffc2f)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x765
+	ADDQ	DI, R12	// x776, x777 = addcarryx(0, x775, x768)
+	MOVQ	SI, DX
+	ADCXQ	DI, DX	// x778, x779 = addcarryx(x777, x769, x768)
+	ADCXQ	SI, DI	// x780, x781 = addcarryx(x779, x769, x768)
+	ADCQ	$0x0, SI	// x782 = x781.u64 + x769
+	ADDQ	R13, R8	// x783, x784 = addcarryx(0, x756, x774)
+	ADCXQ	R12, R9	// x785, x786 = addcarryx(x784, x758, x776)
+	ADCXQ	DX, CX	// x787, x788 = addcarryx(x786, x760, x778)
+	ADCXQ	DI, R11	// x789, x790 = addcarryx(x788, x762, x780)
+	ADCXQ	SI, R15	// x791, x792 = addcarryx(x790, x764, x782)
+	ADCQ	$0x0, R14	// x793 = x765.u64 + x792.u64
+	MOVQ	8(SP), DX	// reload x645
+	MULXQ	40(SP), SI, R8	// x794, x795 = mulx(x645, x215)
+	MULXQ	32(SP), R12, DI	// x796, x797 = mulx(x645, x214)
+	MULXQ	24(SP), BX, R13	// x798, x799 = mulx(x645, x213)
+	MULXQ	48(SP), R10, DX	// x800, x801 = mulx(x645, x212)
+	ADDQ	BX, DX	// x802, x803 = addcarryx(0, x801, x798)
+	ADCXQ	R12, R13	// x804, x805 = addcarryx(x803, x799, x796)
+	ADCXQ	SI, DI	// x806, x807 = addcarryx(x805, x797, x794)
+	ADCQ	$0x0, R8	// x808 = x807.u64 + x795
+	ADDQ	R10, R9	// x809, x810 = addcarryx(0, x785, x800)
+	ADCXQ	DX, CX	// x811, x812 = addcarryx(x810, x787, x802)
+	ADCXQ	R13, R11	// x813, x814 = addcarryx(x812, x789, x804)
+	ADCXQ	DI, R15	// x815, x816 = addcarryx(x814, x791, x806)
+	ADCXQ	R8, R14	// x817, x818 = addcarryx(x816, x793, x808)
+	MOVQ	R9, DX
+	MULXQ	AX, R9, R8	// x819, x820 = mulx(x809, 0xd838091dd2253531)
+	MOVQ	DX, R8
+	MOVQ	R9, DX
+	MOVQ	$-0x1, R9
+	MULXQ	R9, SI, R10	// x821, x822 = mulx(x819, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, DI
+	MULXQ	DI, R12, BX	// x827, x828 = mulx(x819, 0xfffffffefffffc2f)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x818
+	ADDQ	SI, BX	// x829, x830 = addcarryx(0, x828, x821)
+	MOVQ	R10, DX
+	ADCXQ	SI, DX	// x831, x832 = addcarryx(x830, x822, x821)
+	ADCXQ	R10, SI	// x833, x834 = addcarryx(x832, x822, x821)
+	ADCQ	$0x0, R10	// x835 = x834.u64 + x822
+	ADDQ	R12, R8	// x836, x837 = addcarryx(0, x809, x827)
+	ADCXQ	BX, CX	// x838, x839 = addcarryx(x837, x811, x829)
+	ADCXQ	DX, R11	// x840, x841 = addcarryx(x839, x813, x831)
+	ADCXQ	SI, R15	// x842, x843 = addcarryx(x841, x815, x833)
+	ADCXQ	R10, R14	// x844, x845 = addcarryx(x843, x817, x835)
+	ADCQ	$0x0, R13	// x846 = x818.u64 + x845.u64
+	MOVQ	CX, R8
+	SUBQ	DI, R8	// x847, x848 = subborrowx(0, x838, 0xfffffffefffffc2f)
+	MOVQ	R11, R10
+	SBBQ	$-0x1, R10	// x849, x850 = subborrowx(x848, x840, 0xffffffffffffffff)
+	MOVQ	R15, SI
+	SBBQ	$-0x1, SI	// x851, x852 = subborrowx(x850, x842, 0xffffffffffffffff)
+	MOVQ	R14, BX
+	SBBQ	$-0x1, BX	// x853, x854 = subborrowx(x852, x844, 0xffffffffffffffff)
+	SBBQ	$0x0, R13	// x855, x856 = subborrowx(x854, x846, 0)
+	CMOVQCS	CX, R8	// x857 = cmovznz(x856, x847, x838)
+	CMOVQCS	R11, R10	// x858 = cmovznz(x856, x849, x840)
+	CMOVQCS	R15, SI	// x859 = cmovznz(x856, x851, x842)
+	CMOVQCS	R14, BX	// x860 = cmovznz(x856, x853, x844)
+	MOVQ	16(SP), CX	// reload arg1 pointer
+	MOVQ	80(SP), R11	// reload x427
+	SUBQ	0(CX), R11	// x861, x862 = subborrowx(0, x427, arg1[0])
+	MOVQ	72(SP), R12	// reload x428
+	SBBQ	8(CX), R12	// x863, x864 = subborrowx(x862, x428, arg1[1])
+	MOVQ	64(SP), R13	// reload x429
+	SBBQ	16(CX), R13	// x865, x866 = subborrowx(x864, x429, arg1[2])
+	MOVQ	56(SP), R14	// reload x430
+	SBBQ	24(CX), R14	// x867, x868 = subborrowx(x866, x430, arg1[3])
+	MOVQ	$0x0, R15
+	CMOVQCS	R9, R15	// x869 = cmovznz(x868, 0, 0xffffffffffffffff)
+	MOVQ	R15, DX
+	ANDQ	DI, DX	// x870 = x869 & 0xfffffffefffffc2f
+	ADDQ	DX, R11	// x871, x872 = addcarryx(0, x861, x870)
+	ADCXQ	R15, R12	// x873, x874 = addcarryx(x872, x863, x869)
+	ADCXQ	R15, R13	// x875, x876 = addcarryx(x874, x865, x869)
+	ADCXQ	R15, R14	// x877, x878 = addcarryx(x876, x867, x869)
+	MOVQ	R11, DX
+	MULXQ	R14, R15, R11	// x879, x880 = mulx(x871, x877)
+	MOVQ	BX, 8(SP)	// spill x860
+	MULXQ	R13, BX, CX	// x881, x882 = mulx(x871, x875)
+	MOVQ	SI, 56(SP)	// spill x859
+	MOVQ	R10, 64(SP)	// spill x858
+	MULXQ	R12, R10, SI	// x883, x884 = mulx(x871, x873)
+	MOVQ	R8, 72(SP)	// spill x857
+	MOVQ	DX, 80(SP)	// spill x871
+	MULXQ	DX, DX, R8	// x885, x886 = mulx(x871, x871)
+	ADDQ	R10, R8	// x887, x888 = addcarryx(0, x886, x883)
+	MOVQ	R10, 88(SP)	// spill x883
+	MOVQ	SI, R10
+	ADCXQ	BX, R10	// x889, x890 = addcarryx(x888, x884, x881)
+	MOVQ	BX, 96(SP)	// spill x881
+	MOVQ	CX, BX
+	ADCXQ	R15, BX	// x891, x892 = addcarryx(x890, x882, x879)
+	MOVQ	R15, 104(SP)	// spill x879
+	MOVQ	R11, R15
+	ADCQ	$0x0, R15	// x893 = x892.u64 + x880
+	MOVQ	R11, 112(SP)	// spill x880
+	MULXQ	AX, AX, R11	// x894, x895 = mulx(x885, 0xd838091dd2253531)
+	MOVQ	DX, R11
+	MOVQ	AX, DX
+	MULXQ	R9, R9, AX	// x896, x897 = mulx(x894, 0xffffffffffffffff)
+	MULXQ	DI, DI, DX	// x902, x903 = mulx(x894, 0xfffffffefffffc2f)
+	ADDQ	R9, DX	// x904, x905 = addcarryx(0, x903, x896)
+	MOVQ	CX, 120(SP)	// spill x882
+	MOVQ	AX, CX
+	ADCXQ	R9, CX	// x906, x907 = addcarryx(x905, x897, x896)
+	ADCXQ	AX, R9	// x908, x909 = addcarryx(x907, x897, x896)
+	ADCQ	$0x0, AX	// x910 = x909.u64 + x897
+	ADDQ	DI, R11	// x911, x912 = addcarryx(0, x885, x902)
+	ADCXQ	DX, R8	// x913, x914 = addcarryx(x912, x887, x904)
+	ADCXQ	CX, R10	// x915, x916 = addcarryx(x914, x889, x906)
+	ADCXQ	R9, BX	// x917, x918 = addcarryx(x916, x891, x908)
+	ADCXQ	AX, R15	// x919, x920 = addcarryx(x918, x893, x910)
+	MOVQ	R12, DX
+	MULXQ	R14, CX, AX	// x921, x922 = mulx(x873, x877)
+	MULXQ	R13, R11, R9	// x923, x924 = mulx(x873, x875)
+	MULXQ	DX, R12, DI	// x925, x926 = mulx(x873, x873)
+	MOVQ	DX, 128(SP)	// spill x873
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x920
+	ADDQ	R12, SI	// x929, x930 = addcarryx(0, x884, x925)
+	ADCXQ	R11, DI	// x931, x932 = addcarryx(x930, x926, x923)
+	MOVQ	R9, R12
+	ADCXQ	CX, R12	// x933, x934 = addcarryx(x932, x924, x921)
+	MOVQ	CX, 136(SP)	// spill x921
+	MOVQ	AX, CX
+	ADCQ	$0x0, CX	// x935 = x934.u64 + x922
+	ADDQ	88(SP), R8	// x936, x937 = addcarryx(0, x913, x883)
+	ADCXQ	SI, R10	// x938, x939 = addcarryx(x937, x915, x929)
+	ADCXQ	DI, BX	// x940, x941 = addcarryx(x939, x917, x931)
+	ADCXQ	R12, R15	// x942, x943 = addcarryx(x941, x919, x933)
+	ADCXQ	CX, DX	// x944, x945 = addcarryx(x943, x920.u64, x935)
+	MOVQ	DX, CX
+	MOVQ	R8, DX
+	MOVQ	$-0x27c7f6e22ddacacf, R8
+	MULXQ	R8, DI, SI	// x946, x947 = mulx(x936, 0xd838091dd2253531)
+	MOVQ	DX, SI
+	MOVQ	DI, DX
+	MOVQ	$-0x1, DI
+	MULXQ	DI, DI, R12	// x948, x949 = mulx(x946, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R8
+	MULXQ	R8, R8, DX	// x954, x955 = mulx(x946, 0xfffffffefffffc2f)
+	MOVQ	AX, 88(SP)	// spill x922
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x945
+	ADDQ	DI, DX	// x956, x957 = addcarryx(0, x955, x948)
+	MOVQ	R9, 144(SP)	// spill x924
+	MOVQ	R12, R9
+	ADCXQ	DI, R9	// x958, x959 = addcarryx(x957, x949, x948)
+	ADCXQ	R12, DI	// x960, x961 = addcarryx(x959, x949, x948)
+	ADCQ	$0x0, R12	// x962 = x961.u64 + x949
+	ADDQ	R8, SI	// x963, x964 = addcarryx(0, x936, x954)
+	ADCXQ	DX, R10	// x965, x966 = addcarryx(x964, x938, x956)
+	ADCXQ	R9, BX	// x967, x968 = addcarryx(x966, x940, x958)
+	ADCXQ	DI, R15	// x969, x970 = addcarryx(x968, x942, x960)
+	ADCXQ	R12, CX	// x971, x972 = addcarryx(x970, x944, x962)
+	ADCQ	$0x0, AX	// x973 = x945.u64 + x972.u64
+	MOVQ	R13, DX
+	MULXQ	R14, R9, R8	// x974, x975 = mulx(x875, x877)
+	MULXQ	DX, DI, SI	// x976, x977 = mulx(x875, x875)
+	ADDQ	120(SP), R11	// x982, x983 = addcarryx(0, x882, x923)
+	ADCXQ	144(SP), DI	// x984, x985 = addcarryx(x983, x924, x976)
+	ADCXQ	R9, SI	// x986, x987 = addcarryx(x985, x977, x974)
+	MOVQ	R8, R12
+	ADCQ	$0x0, R12	// x988 = x987.u64 + x975
+	ADDQ	96(SP), R10	// x989, x990 = addcarryx(0, x965, x881)
+	ADCXQ	R11, BX	// x991, x992 = addcarryx(x990, x967, x982)
+	ADCXQ	DI, R15	// x993, x994 = addcarryx(x992, x969, x984)
+	ADCXQ	SI, CX	// x995, x996 = addcarryx(x994, x971, x986)
+	ADCXQ	R12, AX	// x997, x998 = addcarryx(x996, x973, x988)
+	MOVQ	DX, R11
+	MOVQ	R10, DX
+	MOVQ	$-0x27c7f6e22ddacacf, R10
+	MULXQ	R10, DI, SI	// x999, x1000 = mulx(x989, 0xd838091dd2253531)
+	MOVQ	DX, SI
+	MOVQ	DI, DX
+	MOVQ	$-0x1, DI
+	MULXQ	DI, R13, R12	// x1001, x1002 = mulx(x999, 0xffffffffffffffff)
+	MOVQ	R11, 96(SP)	// spill x875
+	MOVQ	$-0x1000003d1, R11
+	MULXQ	R11, R11, DX	// x1007, x1008 = mulx(x999, 0xfffffffefffffc2f)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x998
+	ADDQ	R13, DX	// x1009, x1010 = addcarryx(0, x1008, x1001)
+	MOVQ	R12, R10
+	ADCXQ	R13, R10	// x1011, x1012 = addcarryx(x1010, x1002, x1001)
+	ADCXQ	R12, R13	// x1013, x1014 = addcarryx(x1012, x1002, x1001)
+	ADCQ	$0x0, R12	// x1015 = x1014.u64 + x1002
+	ADDQ	R11, SI	// x1016, x1017 = addcarryx(0, x989, x1007)
+	ADCXQ	DX, BX	// x1018, x1019 = addcarryx(x1017, x991, x1009)
+	ADCXQ	R10, R15	// x1020, x1021 = addcarryx(x1019, x993, x1011)
+	ADCXQ	R13, CX	// x1022, x1023 = addcarryx(x1021, x995, x1013)
+	ADCXQ	R12, AX	// x1024, x1025 = addcarryx(x1023, x997, x1015)
+	ADCQ	$0x0, DI	// x1026 = x998.u64 + x1025.u64
+	MOVQ	R14, DX
+	MULXQ	DX, R11, R10	// x1027, x1028 = mulx(x877, x877)
+	MOVQ	112(SP), SI	// reload x880
+	ADDQ	136(SP), SI	// x1035, x1036 = addcarryx(0, x880, x921)
+	ADCXQ	88(SP), R9	// x1037, x1038 = addcarryx(x1036, x922, x974)
+	ADCXQ	R11, R8	// x1039, x1040 = addcarryx(x1038, x975, x1027)
+	ADCQ	$0x0, R10	// x1041 = x1040.u64 + x1028
+	ADDQ	104(SP), BX	// x1042, x1043 = addcarryx(0, x1018, x879)
+	ADCXQ	SI, R15	// x1044, x1045 = addcarryx(x1043, x1020, x1035)
+	ADCXQ	R9, CX	// x1046, x1047 = addcarryx(x1045, x1022, x1037)
+	ADCXQ	R8, AX	// x1048, x1049 = addcarryx(x1047, x1024, x1039)
+	ADCXQ	R10, DI	// x1050, x1051 = addcarryx(x1049, x1026, x1041)
+	MOVQ	DX, R8
+	MOVQ	BX, DX
+	MOVQ	$-0x27c7f6e22ddacacf, R9
+	MULXQ	R9, R11, R10	// x1052, x1053 = mulx(x1042, 0xd838091dd2253531)
+	MOVQ	DX, R10
+	MOVQ	R11, DX
+	MOVQ	$-0x1, R11
+	MULXQ	R11, BX, SI	// x1054, x1055 = mulx(x1052, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R12
+	MULXQ	R12, R14, R13	// x1060, x1061 = mulx(x1052, 0xfffffffefffffc2f)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x1051
+	ADDQ	BX, R13	// x1062, x1063 = addcarryx(0, x1061, x1054)
+	MOVQ	R8, 88(SP)	// spill x877
+	MOVQ	SI, R8
+	ADCXQ	BX, R8	// x1064, x1065 = addcarryx(x1063, x1055, x1054)
+	ADCXQ	SI, BX	// x1066, x1067 = addcarryx(x1065, x1055, x1054)
+	ADCQ	$0x0, SI	// x1068 = x1067.u64 + x1055
+	ADDQ	R14, R10	// x1069, x1070 = addcarryx(0, x1042, x1060)
+	ADCXQ	R13, R15	// x1071, x1072 = addcarryx(x1070, x1044, x1062)
+	ADCXQ	R8, CX	// x1073, x1074 = addcarryx(x1072, x1046, x1064)
+	ADCXQ	BX, AX	// x1075, x1076 = addcarryx(x1074, x1048, x1066)
+	ADCXQ	SI, DI	// x1077, x1078 = addcarryx(x1076, x1050, x1068)
+	ADCQ	$0x0, DX	// x1079 = x1051.u64 + x1078.u64
+	MOVQ	R15, R8
+	SUBQ	R12, R8	// x1080, x1081 = subborrowx(0, x1071, 0xfffffffefffffc2f)
+	MOVQ	CX, R10
+	SBBQ	$-0x1, R10	// x1082, x1083 = subborrowx(x1081, x1073, 0xffffffffffffffff)
+	MOVQ	AX, SI
+	SBBQ	$-0x1, SI	// x1084, x1085 = subborrowx(x1083, x1075, 0xffffffffffffffff)
+	MOVQ	DI, BX
+	SBBQ	$-0x1, BX	// x1086, x1087 = subborrowx(x1085, x1077, 0xffffffffffffffff)
+	SBBQ	$0x0, DX	// x1088, x1089 = subborrowx(x1087, x1079, 0)
+	CMOVQCS	R15, R8	// x1090 = cmovznz(x1089, x1080, x1071)
+	CMOVQCS	CX, R10	// x1091 = cmovznz(x1089, x1082, x1073)
+	CMOVQCS	AX, SI	// x1092 = cmovznz(x1089, x1084, x1075)
+	CMOVQCS	DI, BX	// x1093 = cmovznz(x1089, x1086, x1077)
+	MOVQ	R8, AX
+	ADDQ	R8, AX	// x1094, x1095 = addcarryx(0, x1090, x1090)
+	MOVQ	R10, CX
+	ADCXQ	R10, CX	// x1096, x1097 = addcarryx(x1095, x1091, x1091)
+	MOVQ	SI, DI
+	ADCXQ	SI, DI	// x1098, x1099 = addcarryx(x1097, x1092, x1092)
+	MOVQ	BX, R13
+	ADCXQ	BX, R13	// x1100, x1101 = addcarryx(x1099, x1093, x1093)
+	MOVQ	AX, R14
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x1101
+	SUBQ	R12, R14	// x1102, x1103 = subborrowx(0, x1094, 0xfffffffefffffc2f)
+	MOVQ	CX, DX
+	SBBQ	$-0x1, DX	// x1104, x1105 = subborrowx(x1103, x1096, 0xffffffffffffffff)
+	MOVQ	BX, 104(SP)	// spill x1093
+	MOVQ	DI, BX
+	SBBQ	$-0x1, BX	// x1106, x1107 = subborrowx(x1105, x1098, 0xffffffffffffffff)
+	MOVQ	SI, 112(SP)	// spill x1092
+	MOVQ	R13, SI
+	SBBQ	$-0x1, SI	// x1108, x1109 = subborrowx(x1107, x1100, 0xffffffffffffffff)
+	SBBQ	$0x0, R15	// x1110, x1111 = subborrowx(x1109, x1101.u64, 0)
+	CMOVQCS	AX, R14	// x1112 = cmovznz(x1111, x1102, x1094)
+	CMOVQCS	CX, DX	// x1113 = cmovznz(x1111, x1104, x1096)
+	CMOVQCS	DI, BX	// x1114 = cmovznz(x1111, x1106, x1098)
+	CMOVQCS	R13, SI	// x1115 = cmovznz(x1111, x1108, x1100)
+	ADDQ	R14, R14	// x1116, x1117 = addcarryx(0, x1112, x1112)
+	ADCXQ	DX, DX	// x1118, x1119 = addcarryx(x1117, x1113, x1113)
+	ADCXQ	BX, BX	// x1120, x1121 = addcarryx(x1119, x1114, x1114)
+	ADCXQ	SI, SI	// x1122, x1123 = addcarryx(x1121, x1115, x1115)
+	MOVQ	R14, AX
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x1123
+	SUBQ	R12, AX	// x1124, x1125 = subborrowx(0, x1116, 0xfffffffefffffc2f)
+	MOVQ	DX, DI
+	SBBQ	$-0x1, DI	// x1126, x1127 = subborrowx(x1125, x1118, 0xffffffffffffffff)
+	MOVQ	BX, R13
+	SBBQ	$-0x1, R13	// x1128, x1129 = subborrowx(x1127, x1120, 0xffffffffffffffff)
+	MOVQ	SI, R15
+	SBBQ	$-0x1, R15	// x1130, x1131 = subborrowx(x1129, x1122, 0xffffffffffffffff)
+	SBBQ	$0x0, CX	// x1132, x1133 = subborrowx(x1131, x1123.u64, 0)
+	CMOVQCS	R14, AX	// x1134 = cmovznz(x1133, x1124, x1116)
+	CMOVQCS	DX, DI	// x1135 = cmovznz(x1133, x1126, x1118)
+	CMOVQCS	BX, R13	// x1136 = cmovznz(x1133, x1128, x1120)
+	CMOVQCS	SI, R15	// x1137 = cmovznz(x1133, x1130, x1122)
+	MOVQ	80(SP), DX	// reload x871
+	MULXQ	R15, SI, CX	// x1138, x1139 = mulx(x871, x1137)
+	MULXQ	R13, R14, BX	// x1140, x1141 = mulx(x871, x1136)
+	MOVQ	R10, 120(SP)	// spill x1091
+	MOVQ	R8, 136(SP)	// spill x1090
+	MULXQ	DI, R8, R10	// x1142, x1143 = mulx(x871, x1135)
+	MOVQ	AX, 144(SP)	// spill x1134
+	MULXQ	AX, AX, DX	// x1144, x1145 = mulx(x871, x1134)
+	ADDQ	R8, DX	// x1146, x1147 = addcarryx(0, x1145, x1142)
+	ADCXQ	R14, R10	// x1148, x1149 = addcarryx(x1147, x1143, x1140)
+	ADCXQ	SI, BX	// x1150, x1151 = addcarryx(x1149, x1141, x1138)
+	ADCQ	$0x0, CX	// x1152 = x1151.u64 + x1139
+	MOVQ	DX, R8
+	MOVQ	AX, DX
+	MULXQ	R9, SI, AX	// x1153, x1154 = mulx(x1144, 0xd838091dd2253531)
+	MOVQ	DX, AX
+	MOVQ	SI, DX
+	MULXQ	R11, R14, SI	// x1155, x1156 = mulx(x1153, 0xffffffffffffffff)
+	MULXQ	R12, R12, DX	// x1161, x1162 = mulx(x1153, 0xfffffffefffffc2f)
+	ADDQ	R14, DX	// x1163, x1164 = addcarryx(0, x1162, x1155)
+	MOVQ	SI, R11
+	ADCXQ	R14, R11	// x1165, x1166 = addcarryx(x1164, x1156, x1155)
+	ADCXQ	SI, R14	// x1167, x1168 = addcarryx(x1166, x1156, x1155)
+	ADCQ	$0x0, SI	// x1169 = x1168.u64 + x1156
+	ADDQ	R12, AX	// x1170, x1171 = addcarryx(0, x1144, x1161)
+	ADCXQ	DX, R8	// x1172, x1173 = addcarryx(x1171, x1146, x1163)
+	ADCXQ	R11, R10	// x1174, x1175 = addcarryx(x1173, x1148, x1165)
+	ADCXQ	R14, BX	// x1176, x1177 = addcarryx(x1175, x1150, x1167)
+	ADCXQ	SI, CX	// x1178, x1179 = addcarryx(x1177, x1152, x1169)
+	MOVQ	128(SP), DX	// reload x873
+	MULXQ	R15, R11, AX	// x1180, x1181 = mulx(x873, x1137)
+	MULXQ	R13, R12, SI	// x1182, x1183 = mulx(x873, x1136)
+	MOVQ	DI, 152(SP)	// spill x1135
+	MULXQ	DI, DI, R14	// x1184, x1185 = mulx(x873, x1135)
+	MOVQ	R13, 160(SP)	// spill x1136
+	MULXQ	144(SP), R13, DX	// x1186, x1187 = mulx(x873, x1134)
+	MOVQ	R15, 168(SP)	// spill x1137
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x1179
+	ADDQ	DI, DX	// x1188, x1189 = addcarryx(0, x1187, x1184)
+	ADCXQ	R12, R14	// x1190, x1191 = addcarryx(x1189, x1185, x1182)
+	ADCXQ	R11, SI	// x1192, x1193 = addcarryx(x1191, x1183, x1180)
+	ADCQ	$0x0, AX	// x1194 = x1193.u64 + x1181
+	ADDQ	R13, R8	// x1195, x1196 = addcarryx(0, x1172, x1186)
+	ADCXQ	DX, R10	// x1197, x1198 = addcarryx(x1196, x1174, x1188)
+	ADCXQ	R14, BX	// x1199, x1200 = addcarryx(x1198, x1176, x1190)
+	ADCXQ	SI, CX	// x1201, x1202 = addcarryx(x1200, x1178, x1192)
+	ADCXQ	AX, R15	// x1203, x1204 = addcarryx(x1202, x1179.u64, x1194)
+	MOVQ	R8, DX
+	MULXQ	R9, R8, AX	// x1205, x1206 = mulx(x1195, 0xd838091dd2253531)
+	MOVQ	DX, AX
+	MOVQ	R8, DX
+	MOVQ	$-0x1, R8
+	MULXQ	R8, SI, R11	// x1207, x1208 = mulx(x1205, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, DI
+	MULXQ	DI, R13, R12	// x1213, x1214 = mulx(x1205, 0xfffffffefffffc2f)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1204
+	ADDQ	SI, R12	// x1215, x1216 = addcarryx(0, x1214, x1207)
+	MOVQ	R11, DX
+	ADCXQ	SI, DX	// x1217, x1218 = addcarryx(x1216, x1208, x1207)
+	ADCXQ	R11, SI	// x1219, x1220 = addcarryx(x1218, x1208, x1207)
+	ADCQ	$0x0, R11	// x1221 = x1220.u64 + x1208
+	ADDQ	R13, AX	// x1222, x1223 = addcarryx(0, x1195, x1213)
+	ADCXQ	R12, R10	// x1224, x1225 = addcarryx(x1223, x1197, x1215)
+	ADCXQ	DX, BX	// x1226, x1227 = addcarryx(x1225, x1199, x1217)
+	ADCXQ	SI, CX	// x1228, x1229 = addcarryx(x1227, x1201, x1219)
+	ADCXQ	R11, R15	// x1230, x1231 = addcarryx(x1229, x1203, x1221)
+	ADCQ	$0x0, R14	// x1232 = x1204.u64 + x1231.u64
+	MOVQ	96(SP), DX	// reload x875
+	MULXQ	168(SP), R11, AX	// x1233, x1234 = mulx(x875, x1137)
+	MULXQ	160(SP), R12, SI	// x1235, x1236 = mulx(x875, x1136)
+	MULXQ	152(SP), DI, R13	// x1237, x1238 = mulx(x875, x1135)
+	MULXQ	144(SP), R8, DX	// x1239, x1240 = mulx(x875, x1134)
+	ADDQ	DI, DX	// x1241, x1242 = addcarryx(0, x1240, x1237)
+	ADCXQ	R12, R13	// x1243, x1244 = addcarryx(x1242, x1238, x1235)
+	ADCXQ	R11, SI	// x1245, x1246 = addcarryx(x1244, x1236, x1233)
+	ADCQ	$0x0, AX	// x1247 = x1246.u64 + x1234
+	ADDQ	R8, R10	// x1248, x1249 = addcarryx(0, x1224, x1239)
+	ADCXQ	DX, BX	// x1250, x1251 = addcarryx(x1249, x1226, x1241)
+	ADCXQ	R13, CX	// x1252, x1253 = addcarryx(x1251, x1228, x1243)
+	ADCXQ	SI, R15	// x1254, x1255 = addcarryx(x1253, x1230, x1245)
+	ADCXQ	AX, R14	// x1256, x1257 = addcarryx(x1255, x1232, x1247)
+	MOVQ	R10, DX
+	MULXQ	R9, R8, AX	// x1258, x1259 = mulx(x1248, 0xd838091dd2253531)
+	MOVQ	DX, AX
+	MOVQ	R8, DX
+	MOVQ	$-0x1, R8
+	MULXQ	R8, R11, R10	// x1260, x1261 = mulx(x1258, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, SI
+	MULXQ	SI, R12, DI	// x1266, x1267 = mulx(x1258, 0xfffffffefffffc2f)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1257
+	ADDQ	R11, DI	// x1268, x1269 = addcarryx(0, x1267, x1260)
+	MOVQ	R10, DX
+	ADCXQ	R11, DX	// x1270, x1271 = addcarryx(x1269, x1261, x1260)
+	ADCXQ	R10, R11	// x1272, x1273 = addcarryx(x1271, x1261, x1260)
+	ADCQ	$0x0, R10	// x1274 = x1273.u64 + x1261
+	ADDQ	R12, AX	// x1275, x1276 = addcarryx(0, x1248, x1266)
+	ADCXQ	DI, BX	// x1277, x1278 = addcarryx(x1276, x1250, x1268)
+	ADCXQ	DX, CX	// x1279, x1280 = addcarryx(x1278, x1252, x1270)
+	ADCXQ	R11, R15	// x1281, x1282 = addcarryx(x1280, x1254, x1272)
+	ADCXQ	R10, R14	// x1283, x1284 = addcarryx(x1282, x1256, x1274)
+	ADCQ	$0x0, R13	// x1285 = x1257.u64 + x1284.u64
+	MOVQ	88(SP), DX	// reload x877
+	MULXQ	168(SP), R10, AX	// x1286, x1287 = mulx(x877, x1137)
+	MULXQ	160(SP), DI, R11	// x1288, x1289 = mulx(x877, x1136)
+	MULXQ	152(SP), SI, R12	// x1290, x1291 = mulx(x877, x1135)
+	MULXQ	144(SP), R8, DX	// x1292, x1293 = mulx(x877, x1134)
+	ADDQ	SI, DX	// x1294, x1295 = addcarryx(0, x1293, x1290)
+	ADCXQ	DI, R12	// x1296, x1297 = addcarryx(x1295, x1291, x1288)
+	ADCXQ	R10, R11	// x1298, x1299 = addcarryx(x1297, x1289, x1286)
+	ADCQ	$0x0, AX	// x1300 = x1299.u64 + x1287
+	ADDQ	R8, BX	// x1301, x1302 = addcarryx(0, x1277, x1292)
+	ADCXQ	DX, CX	// x1303, x1304 = addcarryx(x1302, x1279, x1294)
+	ADCXQ	R12, R15	// x1305, x1306 = addcarryx(x1304, x1281, x1296)
+	ADCXQ	R11, R14	// x1307, x1308 = addcarryx(x1306, x1283, x1298)
+	ADCXQ	AX, R13	// x1309, x1310 = addcarryx(x1308, x1285, x1300)
+	MOVQ	BX, DX
+	MULXQ	R9, R8, AX	// x1311, x1312 = mulx(x1301, 0xd838091dd2253531)
+	MOVQ	DX, AX
+	MOVQ	R8, DX
+	MOVQ	$-0x1, R8
+	MULXQ	R8, R11, R10	// x1313, x1314 = mulx(x1311, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, SI
+	MULXQ	SI, BX, DI	// x1319, x1320 = mulx(x1311, 0xfffffffefffffc2f)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1310
+	ADDQ	R11, DI	// x1321, x1322 = addcarryx(0, x1320, x1313)
+	MOVQ	R10, DX
+	ADCXQ	R11, DX	// x1323, x1324 = addcarryx(x1322, x1314, x1313)
+	ADCXQ	R10, R11	// x1325, x1326 = addcarryx(x1324, x1314, x1313)
+	ADCQ	$0x0, R10	// x1327 = x1326.u64 + x1314
+	ADDQ	BX, AX	// x1328, x1329 = addcarryx(0, x1301, x1319)
+	ADCXQ	DI, CX	// x1330, x1331 = addcarryx(x1329, x1303, x1321)
+	ADCXQ	DX, R15	// x1332, x1333 = addcarryx(x1331, x1305, x1323)
+	ADCXQ	R11, R14	// x1334, x1335 = addcarryx(x1333, x1307, x1325)
+	ADCXQ	R10, R13	// x1336, x1337 = addcarryx(x1335, x1309, x1327)
+	ADCQ	$0x0, R12	// x1338 = x1310.u64 + x1337.u64
+	MOVQ	CX, AX
+	SUBQ	SI, AX	// x1339, x1340 = subborrowx(0, x1330, 0xfffffffefffffc2f)
+	MOVQ	R15, R10
+	SBBQ	$-0x1, R10	// x1341, x1342 = subborrowx(x1340, x1332, 0xffffffffffffffff)
+	MOVQ	R14, R11
+	SBBQ	$-0x1, R11	// x1343, x1344 = subborrowx(x1342, x1334, 0xffffffffffffffff)
+	MOVQ	R13, DI
+	SBBQ	$-0x1, DI	// x1345, x1346 = subborrowx(x1344, x1336, 0xffffffffffffffff)
+	SBBQ	$0x0, R12	// x1347, x1348 = subborrowx(x1346, x1338, 0)
+	CMOVQCS	CX, AX	// x1349 = cmovznz(x1348, x1339, x1330)
+	CMOVQCS	R15, R10	// x1350 = cmovznz(x1348, x1341, x1332)
+	CMOVQCS	R14, R11	// x1351 = cmovznz(x1348, x1343, x1334)
+	CMOVQCS	R13, DI	// x1352 = cmovznz(x1348, x1345, x1336)
+	MOVQ	16(SP), CX	// reload arg1 pointer
+	MOVQ	72(SP), BX	// reload x857
+	SUBQ	32(CX), BX	// x1353, x1354 = subborrowx(0, x857, arg1[4])
+	MOVQ	64(SP), R12	// reload x858
+	SBBQ	40(CX), R12	// x1355, x1356 = subborrowx(x1354, x858, arg1[5])
+	MOVQ	56(SP), R13	// reload x859
+	SBBQ	48(CX), R13	// x1357, x1358 = subborrowx(x1356, x859, arg1[6])
+	MOVQ	8(SP), R14	// reload x860
+	SBBQ	56(CX), R14	// x1359, x1360 = subborrowx(x1358, x860, arg1[7])
+	MOVQ	$0x0, R15
+	CMOVQCS	R8, R15	// x1361 = cmovznz(x1360, 0, 0xffffffffffffffff)
+	MOVQ	R15, DX
+	ANDQ	SI, DX	// x1362 = x1361 & 0xfffffffefffffc2f
+	ADDQ	DX, BX	// x1363, x1364 = addcarryx(0, x1353, x1362)
+	ADCXQ	R15, R12	// x1365, x1366 = addcarryx(x1364, x1355, x1361)
+	ADCXQ	R15, R13	// x1367, x1368 = addcarryx(x1366, x1357, x1361)
+	ADCXQ	R15, R14	// x1369, x1370 = addcarryx(x1368, x1359, x1361)
+	ADDQ	BX, BX	// x1371, x1372 = addcarryx(0, x1363, x1363)
+	ADCXQ	R12, R12	// x1373, x1374 = addcarryx(x1372, x1365, x1365)
+	ADCXQ	R13, R13	// x1375, x1376 = addcarryx(x1374, x1367, x1367)
+	ADCXQ	R14, R14	// x1377, x1378 = addcarryx(x1376, x1369, x1369)
+	MOVQ	BX, R15
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x1378
+	SUBQ	SI, R15	// x1379, x1380 = subborrowx(0, x1371, 0xfffffffefffffc2f)
+	MOVQ	DI, 8(SP)	// spill x1352
+	MOVQ	R12, DI
+	SBBQ	$-0x1, DI	// x1381, x1382 = subborrowx(x1380, x1373, 0xffffffffffffffff)
+	MOVQ	R11, 56(SP)	// spill x1351
+	MOVQ	R13, R11
+	SBBQ	$-0x1, R11	// x1383, x1384 = subborrowx(x1382, x1375, 0xffffffffffffffff)
+	MOVQ	R10, 64(SP)	// spill x1350
+	MOVQ	R14, R10
+	SBBQ	$-0x1, R10	// x1385, x1386 = subborrowx(x1384, x1377, 0xffffffffffffffff)
+	SBBQ	$0x0, DX	// x1387, x1388 = subborrowx(x1386, x1378.u64, 0)
+	CMOVQCS	BX, R15	// x1389 = cmovznz(x1388, x1379, x1371)
+	CMOVQCS	R12, DI	// x1390 = cmovznz(x1388, x1381, x1373)
+	CMOVQCS	R13, R11	// x1391 = cmovznz(x1388, x1383, x1375)
+	CMOVQCS	R14, R10	// x1392 = cmovznz(x1388, x1385, x1377)
+	MOVQ	0(CX), DX	// arg1[0]
+	MULXQ	168(SP), R12, BX	// x1393, x1394 = mulx(arg1[0], x1137)
+	MULXQ	160(SP), R14, R13	// x1395, x1396 = mulx(arg1[0], x1136)
+	MOVQ	AX, 72(SP)	// spill x1349
+	MOVQ	DI, 176(SP)	// spill x1390
+	MULXQ	152(SP), DI, AX	// x1397, x1398 = mulx(arg1[0], x1135)
+	MOVQ	R11, 184(SP)	// spill x1391
+	MULXQ	144(SP), R11, DX	// x1399, x1400 = mulx(arg1[0], x1134)
+	ADDQ	DI, DX	// x1401, x1402 = addcarryx(0, x1400, x1397)
+	ADCXQ	R14, AX	// x1403, x1404 = addcarryx(x1402, x1398, x1395)
+	ADCXQ	R12, R13	// x1405, x1406 = addcarryx(x1404, x1396, x1393)
+	ADCQ	$0x0, BX	// x1407 = x1406.u64 + x1394
+	MOVQ	DX, DI
+	MOVQ	R11, DX
+	MULXQ	R9, R12, R11	// x1408, x1409 = mulx(x1399, 0xd838091dd2253531)
+	MOVQ	DX, R11
+	MOVQ	R12, DX
+	MULXQ	R8, R14, R12	// x1410, x1411 = mulx(x1408, 0xffffffffffffffff)
+	MOVQ	R10, 192(SP)	// spill x1392
+	MULXQ	SI, R10, DX	// x1416, x1417 = mulx(x1408, 0xfffffffefffffc2f)
+	ADDQ	R14, DX	// x1418, x1419 = addcarryx(0, x1417, x1410)
+	MOVQ	R15, 200(SP)	// spill x1389
+	MOVQ	R12, R15
+	ADCXQ	R14, R15	// x1420, x1421 = addcarryx(x1419, x1411, x1410)
+	ADCXQ	R12, R14	// x1422, x1423 = addcarryx(x1421, x1411, x1410)
+	ADCQ	$0x0, R12	// x1424 = x1423.u64 + x1411
+	ADDQ	R10, R11	// x1425, x1426 = addcarryx(0, x1399, x1416)
+	ADCXQ	DX, DI	// x1427, x1428 = addcarryx(x1426, x1401, x1418)
+	ADCXQ	R15, AX	// x1429, x1430 = addcarryx(x1428, x1403, x1420)
+	ADCXQ	R14, R13	// x1431, x1432 = addcarryx(x1430, x1405, x1422)
+	ADCXQ	R12, BX	// x1433, x1434 = addcarryx(x1432, x1407, x1424)
+	MOVQ	8(CX), DX	// arg1[1]
+	MULXQ	168(SP), R11, R10	// x1435, x1436 = mulx(arg1[1], x1137)
+	MULXQ	160(SP), R14, R12	// x1437, x1438 = mulx(arg1[1], x1136)
+	MULXQ	152(SP), SI, R15	// x1439, x1440 = mulx(arg1[1], x1135)
+	MULXQ	144(SP), CX, DX	// x1441, x1442 = mulx(arg1[1], x1134)
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x1434
+	ADDQ	SI, DX	// x1443, x1444 = addcarryx(0, x1442, x1439)
+	ADCXQ	R14, R15	// x1445, x1446 = addcarryx(x1444, x1440, x1437)
+	ADCXQ	R11, R12	// x1447, x1448 = addcarryx(x1446, x1438, x1435)
+	ADCQ	$0x0, R10	// x1449 = x1448.u64 + x1436
+	ADDQ	CX, DI	// x1450, x1451 = addcarryx(0, x1427, x1441)
+	ADCXQ	DX, AX	// x1452, x1453 = addcarryx(x1451, x1429, x1443)
+	ADCXQ	R15, R13	// x1454, x1455 = addcarryx(x1453, x1431, x1445)
+	ADCXQ	R12, BX	// x1456, x1457 = addcarryx(x1455, x1433, x1447)
+	ADCXQ	R10, R8	// x1458, x1459 = addcarryx(x1457, x1434.u64, x1449)
+	MOVQ	DI, DX
+	MULXQ	R9, R10, CX	// x1460, x1461 = mulx(x1450, 0xd838091dd2253531)
+	MOVQ	DX, CX
+	MOVQ	R10, DX
+	MOVQ	$-0x1, R10
+	MULXQ	R10, SI, R11	// x1462, x1463 = mulx(x1460, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, DI
+	MULXQ	DI, R14, R12	// x1468, x1469 = mulx(x1460, 0xfffffffefffffc2f)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x1459
+	ADDQ	SI, R12	// x1470, x1471 = addcarryx(0, x1469, x1462)
+	MOVQ	R11, DX
+	ADCXQ	SI, DX	// x1472, x1473 = addcarryx(x1471, x1463, x1462)
+	ADCXQ	R11, SI	// x1474, x1475 = addcarryx(x1473, x1463, x1462)
+	ADCQ	$0x0, R11	// x1476 = x1475.u64 + x1463
+	ADDQ	R14, CX	// x1477, x1478 = addcarryx(0, x1450, x1468)
+	ADCXQ	R12, AX	// x1479, x1480 = addcarryx(x1478, x1452, x1470)
+	ADCXQ	DX, R13	// x1481, x1482 = addcarryx(x1480, x1454, x1472)
+	ADCXQ	SI, BX	// x1483, x1484 = addcarryx(x1482, x1456, x1474)
+	ADCXQ	R11, R8	// x1485, x1486 = addcarryx(x1484, x1458, x1476)
+	ADCQ	$0x0, R15	// x1487 = x1459.u64 + x1486.u64
+	MOVQ	16(SP), CX	// reload arg1 pointer
+	MOVQ	16(CX), DX	// arg1[2]
+	MULXQ	168(SP), SI, R11	// x1488, x1489 = mulx(arg1[2], x1137)
+	MULXQ	160(SP), R14, R12	// x1490, x1491 = mulx(arg1[2], x1136)
+	MULXQ	152(SP), R10, DI	// x1492, x1493 = mulx(arg1[2], x1135)
+	MULXQ	144(SP), CX, DX	// x1494, x1495 = mulx(arg1[2], x1134)
+	ADDQ	R10, DX	// x1496, x1497 = addcarryx(0, x1495, x1492)
+	ADCXQ	R14, DI	// x1498, x1499 = addcarryx(x1497, x1493, x1490)
+	ADCXQ	SI, R12	// x1500, x1501 = addcarryx(x1499, x1491, x1488)
+	ADCQ	$0x0, R11	// x1502 = x1501.u64 + x1489
+	ADDQ	CX, AX	// x1503, x1504 = addcarryx(0, x1479, x1494)
+	ADCXQ	DX, R13	// x1505, x1506 = addcarryx(x1504, x1481, x1496)
+	ADCXQ	DI, BX	// x1507, x1508 = addcarryx(x1506, x1483, x1498)
+	ADCXQ	R12, R8	// x1509, x1510 = addcarryx(x1508, x1485, x1500)
+	ADCXQ	R11, R15	// x1511, x1512 = addcarryx(x1510, x1487, x1502)
+	MOVQ	AX, DX
+	MULXQ	R9, CX, AX	// x1513, x1514 = mulx(x1503, 0xd838091dd2253531)
+	MOVQ	DX, AX
+	MOVQ	CX, DX
+	MOVQ	$-0x1, CX
+	MULXQ	CX, R11, R10	// x1515, x1516 = mulx(x1513, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, SI
+	MULXQ	SI, R12, DI	// x1521, x1522 = mulx(x1513, 0xfffffffefffffc2f)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1512
+	ADDQ	R11, DI	// x1523, x1524 = addcarryx(0, x1522, x1515)
+	MOVQ	R10, DX
+	ADCXQ	R11, DX	// x1525, x1526 = addcarryx(x1524, x1516, x1515)
+	ADCXQ	R10, R11	// x1527, x1528 = addcarryx(x1526, x1516, x1515)
+	ADCQ	$0x0, R10	// x1529 = x1528.u64 + x1516
+	ADDQ	R12, AX	// x1530, x1531 = addcarryx(0, x1503, x1521)
+	ADCXQ	DI, R13	// x1532, x1533 = addcarryx(x1531, x1505, x1523)
+	ADCXQ	DX, BX	// x1534, x1535 = addcarryx(x1533, x1507, x1525)
+	ADCXQ	R11, R8	// x1536, x1537 = addcarryx(x1535, x1509, x1527)
+	ADCXQ	R10, R15	// x1538, x1539 = addcarryx(x1537, x1511, x1529)
+	ADCQ	$0x0, R14	// x1540 = x1512.u64 + x1539.u64
+	MOVQ	16(SP), AX	// reload arg1 pointer
+	MOVQ	24(AX), DX	// arg1[3]
+	MULXQ	168(SP), R11, R10	// x1541, x1542 = mulx(arg1[3], x1137)
+	MULXQ	160(SP), R12, DI	// x1543, x1544 = mulx(arg1[3], x1136)
+	MULXQ	152(SP), CX, SI	// x1545, x1546 = mulx(arg1[3], x1135)
+	MULXQ	144(SP), AX, DX	// x1547, x1548 = mulx(arg1[3], x1134)
+	ADDQ	CX, DX	// x1549, x1550 = addcarryx(0, x1548, x1545)
+	ADCXQ	R12, SI	// x1551, x1552 = addcarryx(x1550, x1546, x1543)
+	ADCXQ	R11, DI	// x1553, x1554 = addcarryx(x1552, x1544, x1541)
+	ADCQ	$0x0, R10	// x1555 = x1554.u64 + x1542
+	ADDQ	AX, R13	// x1556, x1557 = addcarryx(0, x1532, x1547)
+	ADCXQ	DX, BX	// x1558, x1559 = addcarryx(x1557, x1534, x1549)
+	ADCXQ	SI, R8	// x1560, x1561 = addcarryx(x1559, x1536, x1551)
+	ADCXQ	DI, R15	// x1562, x1563 = addcarryx(x1561, x1538, x1553)
+	ADCXQ	R10, R14	// x1564, x1565 = addcarryx(x1563, x1540, x1555)
+	MOVQ	R13, DX
+	MULXQ	R9, CX, AX	// x1566, x1567 = mulx(x1556, 0xd838091dd2253531)
+	MOVQ	DX, AX
+	MOVQ	CX, DX
+	MOVQ	$-0x1, CX
+	MULXQ	CX, R11, R10	// x1568, x1569 = mulx(x1566, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, SI
+	MULXQ	SI, R12, DI	// x1574, x1575 = mulx(x1566, 0xfffffffefffffc2f)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1565
+	ADDQ	R11, DI	// x1576, x1577 = addcarryx(0, x1575, x1568)
+	MOVQ	R10, DX
+	ADCXQ	R11, DX	// x1578, x1579 = addcarryx(x1577, x1569, x1568)
+	ADCXQ	R10, R11	// x1580, x1581 = addcarryx(x1579, x1569, x1568)
+	ADCQ	$0x0, R10	// x1582 = x1581.u64 + x1569
+	ADDQ	R12, AX	// x1583, x1584 = addcarryx(0, x1556, x1574)
+	ADCXQ	DI, BX	// x1585, x1586 = addcarryx(x1584, x1558, x1576)
+	ADCXQ	DX, R8	// x1587, x1588 = addcarryx(x1586, x1560, x1578)
+	ADCXQ	R11, R15	// x1589, x1590 = addcarryx(x1588, x1562, x1580)
+	ADCXQ	R10, R14	// x1591, x1592 = addcarryx(x1590, x1564, x1582)
+	ADCQ	$0x0, R13	// x1593 = x1565.u64 + x1592.u64
+	MOVQ	BX, AX
+	SUBQ	SI, AX	// x1594, x1595 = subborrowx(0, x1585, 0xfffffffefffffc2f)
+	MOVQ	R8, R10
+	SBBQ	$-0x1, R10	// x1596, x1597 = subborrowx(x1595, x1587, 0xffffffffffffffff)
+	MOVQ	R15, R11
+	SBBQ	$-0x1, R11	// x1598, x1599 = subborrowx(x1597, x1589, 0xffffffffffffffff)
+	MOVQ	R14, DI
+	SBBQ	$-0x1, DI	// x1600, x1601 = subborrowx(x1599, x1591, 0xffffffffffffffff)
+	SBBQ	$0x0, R13	// x1602, x1603 = subborrowx(x1601, x1593, 0)
+	CMOVQCS	BX, AX	// x1604 = cmovznz(x1603, x1594, x1585)
+	CMOVQCS	R8, R10	// x1605 = cmovznz(x1603, x1596, x1587)
+	CMOVQCS	R15, R11	// x1606 = cmovznz(x1603, x1598, x1589)
+	CMOVQCS	R14, DI	// x1607 = cmovznz(x1603, x1600, x1591)
+	MOVQ	200(SP), DX	// reload x1389
+	MULXQ	192(SP), BX, R8	// x1608, x1609 = mulx(x1389, x1392)
+	MULXQ	184(SP), R13, R12	// x1610, x1611 = mulx(x1389, x1391)
+	MULXQ	176(SP), R15, R14	// x1612, x1613 = mulx(x1389, x1390)
+	MOVQ	DI, 144(SP)	// spill x1607
+	MULXQ	DX, DI, DX	// x1614, x1615 = mulx(x1389, x1389)
+	ADDQ	R15, DX	// x1616, x1617 = addcarryx(0, x1615, x1612)
+	MOVQ	R11, 152(SP)	// spill x1606
+	MOVQ	R14, R11
+	ADCXQ	R13, R11	// x1618, x1619 = addcarryx(x1617, x1613, x1610)
+	MOVQ	R10, 160(SP)	// spill x1605
+	MOVQ	R12, R10
+	ADCXQ	BX, R10	// x1620, x1621 = addcarryx(x1619, x1611, x1608)
+	MOVQ	AX, 168(SP)	// spill x1604
+	MOVQ	R8, AX
+	ADCQ	$0x0, AX	// x1622 = x1621.u64 + x1609
+	MOVQ	DX, 208(SP)	// spill x1616
+	MOVQ	DI, DX
+	MOVQ	BX, 216(SP)	// spill x1608
+	MULXQ	R9, BX, DI	// x1623, x1624 = mulx(x1614, 0xd838091dd2253531)
+	MOVQ	DX, DI
+	MOVQ	BX, DX
+	MOVQ	R8, 224(SP)	// spill x1609
+	MULXQ	CX, R8, BX	// x1625, x1626 = mulx(x1623, 0xffffffffffffffff)
+	MULXQ	SI, SI, DX	// x1631, x1632 = mulx(x1623, 0xfffffffefffffc2f)
+	ADDQ	R8, DX	// x1633, x1634 = addcarryx(0, x1632, x1625)
+	MOVQ	BX, CX
+	ADCXQ	R8, CX	// x1635, x1636 = addcarryx(x1634, x1626, x1625)
+	ADCXQ	BX, R8	// x1637, x1638 = addcarryx(x1636, x1626, x1625)
+	ADCQ	$0x0, BX	// x1639 = x1638.u64 + x1626
+	ADDQ	SI, DI	// x1640, x1641 = addcarryx(0, x1614, x1631)
+	ADCXQ	208(SP), DX	// x1642, x1643 = addcarryx(x1641, x1616, x1633)
+	ADCXQ	CX, R11	// x1644, x1645 = addcarryx(x1643, x1618, x1635)
+	ADCXQ	R8, R10	// x1646, x1647 = addcarryx(x1645, x1620, x1637)
+	ADCXQ	BX, AX	// x1648, x1649 = addcarryx(x1647, x1622, x1639)
+	MOVQ	DX, CX
+	MOVQ	176(SP), DX	// reload x1390
+	MULXQ	192(SP), SI, R8	// x1650, x1651 = mulx(x1390, x1392)
+	MULXQ	184(SP), BX, DI	// x1652, x1653 = mulx(x1390, x1391)
+	MOVQ	R13, 208(SP)	// spill x1610
+	MULXQ	DX, R13, DX	// x1654, x1655 = mulx(x1390, x1390)
+	MOVQ	R12, 232(SP)	// spill x1611
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1649
+	ADDQ	R13, R14	// x1658, x1659 = addcarryx(0, x1613, x1654)
+	ADCXQ	BX, DX	// x1660, x1661 = addcarryx(x1659, x1655, x1652)
+	MOVQ	DI, R13
+	ADCXQ	SI, R13	// x1662, x1663 = addcarryx(x1661, x1653, x1650)
+	MOVQ	SI, 240(SP)	// spill x1650
+	MOVQ	R8, SI
+	ADCQ	$0x0, SI	// x1664 = x1663.u64 + x1651
+	ADDQ	R15, CX	// x1665, x1666 = addcarryx(0, x1642, x1612)
+	ADCXQ	R14, R11	// x1667, x1668 = addcarryx(x1666, x1644, x1658)
+	ADCXQ	DX, R10	// x1669, x1670 = addcarryx(x1668, x1646, x1660)
+	ADCXQ	R13, AX	// x1671, x1672 = addcarryx(x1670, x1648, x1662)
+	ADCXQ	SI, R12	// x1673, x1674 = addcarryx(x1672, x1649.u64, x1664)
+	MOVQ	CX, DX
+	MULXQ	R9, SI, CX	// x1675, x1676 = mulx(x1665, 0xd838091dd2253531)
+	MOVQ	DX, CX
+	MOVQ	SI, DX
+	MOVQ	$-0x1, SI
+	MULXQ	SI, R14, R13	// x1677, x1678 = mulx(x1675, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R15
+	MULXQ	R15, R15, DX	// x1683, x1684 = mulx(x1675, 0xfffffffefffffc2f)
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x1674
+	ADDQ	R14, DX	// x1685, x1686 = addcarryx(0, x1684, x1677)
+	MOVQ	R13, R9
+	ADCXQ	R14, R9	// x1687, x1688 = addcarryx(x1686, x1678, x1677)
+	ADCXQ	R13, R14	// x1689, x1690 = addcarryx(x1688, x1678, x1677)
+	ADCQ	$0x0, R13	// x1691 = x1690.u64 + x1678
+	ADDQ	R15, CX	// x1692, x1693 = addcarryx(0, x1665, x1683)
+	ADCXQ	DX, R11	// x1694, x1695 = addcarryx(x1693, x1667, x1685)
+	ADCXQ	R9, R10	// x1696, x1697 = addcarryx(x1695, x1669, x1687)
+	ADCXQ	R14, AX	// x1698, x1699 = addcarryx(x1697, x1671, x1689)
+	ADCXQ	R13, R12	// x1700, x1701 = addcarryx(x1699, x1673, x1691)
+	ADCQ	$0x0, SI	// x1702 = x1674.u64 + x1701.u64
+	MOVQ	184(SP), DX	// reload x1391
+	MULXQ	192(SP), R9, CX	// x1703, x1704 = mulx(x1391, x1392)
+	MULXQ	DX, R14, R13	// x1705, x1706 = mulx(x1391, x1391)
+	ADDQ	232(SP), BX	// x1711, x1712 = addcarryx(0, x1611, x1652)
+	ADCXQ	R14, DI	// x1713, x1714 = addcarryx(x1712, x1653, x1705)
+	ADCXQ	R9, R13	// x1715, x1716 = addcarryx(x1714, x1706, x1703)
+	MOVQ	CX, R14
+	ADCQ	$0x0, R14	// x1717 = x1716.u64 + x1704
+	ADDQ	208(SP), R11	// x1718, x1719 = addcarryx(0, x1694, x1610)
+	ADCXQ	BX, R10	// x1720, x1721 = addcarryx(x1719, x1696, x1711)
+	ADCXQ	DI, AX	// x1722, x1723 = addcarryx(x1721, x1698, x1713)
+	ADCXQ	R13, R12	// x1724, x1725 = addcarryx(x1723, x1700, x1715)
+	ADCXQ	R14, SI	// x1726, x1727 = addcarryx(x1725, x1702, x1717)
+	MOVQ	R11, DX
+	MOVQ	$-0x27c7f6e22ddacacf, R11
+	MULXQ	R11, BX, DI	// x1728, x1729 = mulx(x1718, 0xd838091dd2253531)
+	MOVQ	DX, DI
+	MOVQ	BX, DX
+	MOVQ	$-0x1, BX
+	MULXQ	BX, R14, R13	// x1730, x1731 = mulx(x1728, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R15
+	MULXQ	R15, R15, DX	// x1736, x1737 = mulx(x1728, 0xfffffffefffffc2f)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x1727
+	ADDQ	R14, DX	// x1738, x1739 = addcarryx(0, x1737, x1730)
+	MOVQ	R13, R11
+	ADCXQ	R14, R11	// x1740, x1741 = addcarryx(x1739, x1731, x1730)
+	ADCXQ	R13, R14	// x1742, x1743 = addcarryx(x1741, x1731, x1730)
+	ADCQ	$0x0, R13	// x1744 = x1743.u64 + x1731
+	ADDQ	R15, DI	// x1745, x1746 = addcarryx(0, x1718, x1736)
+	ADCXQ	DX, R10	// x1747, x1748 = addcarryx(x1746, x1720, x1738)
+	ADCXQ	R11, AX	// x1749, x1750 = addcarryx(x1748, x1722, x1740)
+	ADCXQ	R14, R12	// x1751, x1752 = addcarryx(x1750, x1724, x1742)
+	ADCXQ	R13, SI	// x1753, x1754 = addcarryx(x1752, x1726, x1744)
+	ADCQ	$0x0, BX	// x1755 = x1727.u64 + x1754.u64
+	MOVQ	192(SP), DX	// reload x1392
+	MULXQ	DX, DI, R11	// x1756, x1757 = mulx(x1392, x1392)
+	MOVQ	224(SP), R13	// reload x1609
+	ADDQ	240(SP), R13	// x1764, x1765 = addcarryx(0, x1609, x1650)
+	ADCXQ	R9, R8	// x1766, x1767 = addcarryx(x1765, x1651, x1703)
+	ADCXQ	DI, CX	// x1768, x1769 = addcarryx(x1767, x1704, x1756)
+	ADCQ	$0x0, R11	// x1770 = x1769.u64 + x1757
+	ADDQ	216(SP), R10	// x1771, x1772 = addcarryx(0, x1747, x1608)
+	ADCXQ	R13, AX	// x1773, x1774 = addcarryx(x1772, x1749, x1764)
+	ADCXQ	R8, R12	// x1775, x1776 = addcarryx(x1774, x1751, x1766)
+	ADCXQ	CX, SI	// x1777, x1778 = addcarryx(x1776, x1753, x1768)
+	ADCXQ	R11, BX	// x1779, x1780 = addcarryx(x1778, x1755, x1770)
+	MOVQ	R10, DX
+	MOVQ	$-0x27c7f6e22ddacacf, CX
+	MULXQ	CX, R9, R8	// x1781, x1782 = mulx(x1771, 0xd838091dd2253531)
+	MOVQ	DX, R8
+	MOVQ	R9, DX
+	MOVQ	$-0x1, R9
+	MULXQ	R9, R11, R10	// x1783, x1784 = mulx(x1781, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, DI
+	MULXQ	DI, R14, R13	// x1789, x1790 = mulx(x1781, 0xfffffffefffffc2f)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x1780
+	ADDQ	R11, R13	// x1791, x1792 = addcarryx(0, x1790, x1783)
+	MOVQ	R10, DX
+	ADCXQ	R11, DX	// x1793, x1794 = addcarryx(x1792, x1784, x1783)
+	ADCXQ	R10, R11	// x1795, x1796 = addcarryx(x1794, x1784, x1783)
+	ADCQ	$0x0, R10	// x1797 = x1796.u64 + x1784
+	ADDQ	R14, R8	// x1798, x1799 = addcarryx(0, x1771, x1789)
+	ADCXQ	R13, AX	// x1800, x1801 = addcarryx(x1799, x1773, x1791)
+	ADCXQ	DX, R12	// x1802, x1803 = addcarryx(x1801, x1775, x1793)
+	ADCXQ	R11, SI	// x1804, x1805 = addcarryx(x1803, x1777, x1795)
+	ADCXQ	R10, BX	// x1806, x1807 = addcarryx(x1805, x1779, x1797)
+	ADCQ	$0x0, R15	// x1808 = x1780.u64 + x1807.u64
+	MOVQ	AX, R8
+	SUBQ	DI, R8	// x1809, x1810 = subborrowx(0, x1800, 0xfffffffefffffc2f)
+	MOVQ	R12, R10
+	SBBQ	$-0x1, R10	// x1811, x1812 = subborrowx(x1810, x1802, 0xffffffffffffffff)
+	MOVQ	SI, R11
+	SBBQ	$-0x1, R11	// x1813, x1814 = subborrowx(x1812, x1804, 0xffffffffffffffff)
+	MOVQ	BX, R13
+	SBBQ	$-0x1, R13	// x1815, x1816 = subborrowx(x1814, x1806, 0xffffffffffffffff)
+	SBBQ	$0x0, R15	// x1817, x1818 = subborrowx(x1816, x1808, 0)
+	CMOVQCS	AX, R8	// x1819 = cmovznz(x1818, x1809, x1800)
+	CMOVQCS	R12, R10	// x1820 = cmovznz(x1818, x1811, x1802)
+	CMOVQCS	SI, R11	// x1821 = cmovznz(x1818, x1813, x1804)
+	CMOVQCS	BX, R13	// x1822 = cmovznz(x1818, x1815, x1806)
+	SUBQ	72(SP), R8	// x1823, x1824 = subborrowx(0, x1819, x1349)
+	SBBQ	64(SP), R10	// x1825, x1826 = subborrowx(x1824, x1820, x1350)
+	SBBQ	56(SP), R11	// x1827, x1828 = subborrowx(x1826, x1821, x1351)
+	SBBQ	8(SP), R13	// x1829, x1830 = subborrowx(x1828, x1822, x1352)
+	MOVQ	$0x0, AX
+	CMOVQCS	R9, AX	// x1831 = cmovznz(x1830, 0, 0xffffffffffffffff)
+	MOVQ	AX, SI
+	ANDQ	DI, SI	// x1832 = x1831 & 0xfffffffefffffc2f
+	ADDQ	SI, R8	// x1833, x1834 = addcarryx(0, x1823, x1832)
+	ADCXQ	AX, R10	// x1835, x1836 = addcarryx(x1834, x1825, x1831)
+	ADCXQ	AX, R11	// x1837, x1838 = addcarryx(x1836, x1827, x1831)
+	ADCXQ	AX, R13	// x1839, x1840 = addcarryx(x1838, x1829, x1831)
+	SUBQ	168(SP), R8	// x1841, x1842 = subborrowx(0, x1833, x1604)
+	SBBQ	160(SP), R10	// x1843, x1844 = subborrowx(x1842, x1835, x1605)
+	SBBQ	152(SP), R11	// x1845, x1846 = subborrowx(x1844, x1837, x1606)
+	SBBQ	144(SP), R13	// x1847, x1848 = subborrowx(x1846, x1839, x1607)
+	MOVQ	$0x0, AX
+	CMOVQCS	R9, AX	// x1849 = cmovznz(x1848, 0, 0xffffffffffffffff)
+	MOVQ	AX, SI
+	ANDQ	DI, SI	// x1850 = x1849 & 0xfffffffefffffc2f
+	ADDQ	SI, R8	// x1851, x1852 = addcarryx(0, x1841, x1850)
+	ADCXQ	AX, R10	// x1853, x1854 = addcarryx(x1852, x1843, x1849)
+	ADCXQ	AX, R11	// x1855, x1856 = addcarryx(x1854, x1845, x1849)
+	ADCXQ	AX, R13	// x1857, x1858 = addcarryx(x1856, x1847, x1849)
+	SUBQ	168(SP), R8	// x1859, x1860 = subborrowx(0, x1851, x1604)
+	SBBQ	160(SP), R10	// x1861, x1862 = subborrowx(x1860, x1853, x1605)
+	SBBQ	152(SP), R11	// x1863, x1864 = subborrowx(x1862, x1855, x1606)
+	SBBQ	144(SP), R13	// x1865, x1866 = subborrowx(x1864, x1857, x1607)
+	MOVQ	$0x0, AX
+	CMOVQCS	R9, AX	// x1867 = cmovznz(x1866, 0, 0xffffffffffffffff)
+	MOVQ	AX, SI
+	ANDQ	DI, SI	// x1868 = x1867 & 0xfffffffefffffc2f
+	ADDQ	SI, R8	// x1869, x1870 = addcarryx(0, x1859, x1868)
+	MOVQ	0(SP), SI	// reload out1 pointer
+	MOVQ	R8, 0(SI)	// out1[0] = x1869
+	ADCXQ	AX, R10	// x1871, x1872 = addcarryx(x1870, x1861, x1867)
+	MOVQ	R10, 8(SI)	// out1[1] = x1871
+	ADCXQ	AX, R11	// x1873, x1874 = addcarryx(x1872, x1863, x1867)
+	MOVQ	R11, 16(SI)	// out1[2] = x1873
+	ADCXQ	AX, R13	// x1875, x1876 = addcarryx(x1874, x1865, x1867)
+	MOVQ	R13, 24(SI)	// out1[3] = x1875
+	MOVQ	16(SP), AX	// reload arg1 pointer
+	MOVQ	32(AX), DX	// arg1[4]
+	MULXQ	8(SP), R12, BX	// x1877, x1878 = mulx(arg1[4], x1352)
+	MULXQ	56(SP), R15, R14	// x1879, x1880 = mulx(arg1[4], x1351)
+	MOVQ	R13, 208(SP)	// spill x1875
+	MULXQ	64(SP), R13, SI	// x1881, x1882 = mulx(arg1[4], x1350)
+	MOVQ	R11, 216(SP)	// spill x1873
+	MULXQ	72(SP), R11, DX	// x1883, x1884 = mulx(arg1[4], x1349)
+	ADDQ	R13, DX	// x1885, x1886 = addcarryx(0, x1884, x1881)
+	ADCXQ	R15, SI	// x1887, x1888 = addcarryx(x1886, x1882, x1879)
+	ADCXQ	R12, R14	// x1889, x1890 = addcarryx(x1888, x1880, x1877)
+	ADCQ	$0x0, BX	// x1891 = x1890.u64 + x1878
+	MOVQ	DX, R12
+	MOVQ	R11, DX
+	MULXQ	CX, R13, R11	// x1892, x1893 = mulx(x1883, 0xd838091dd2253531)
+	MOVQ	DX, R11
+	MOVQ	R13, DX
+	MULXQ	R9, R15, R13	// x1894, x1895 = mulx(x1892, 0xffffffffffffffff)
+	MOVQ	R10, 224(SP)	// spill x1871
+	MULXQ	DI, R10, DX	// x1900, x1901 = mulx(x1892, 0xfffffffefffffc2f)
+	ADDQ	R15, DX	// x1902, x1903 = addcarryx(0, x1901, x1894)
+	MOVQ	R8, 232(SP)	// spill x1869
+	MOVQ	R13, R8
+	ADCXQ	R15, R8	// x1904, x1905 = addcarryx(x1903, x1895, x1894)
+	ADCXQ	R13, R15	// x1906, x1907 = addcarryx(x1905, x1895, x1894)
+	ADCQ	$0x0, R13	// x1908 = x1907.u64 + x1895
+	ADDQ	R10, R11	// x1909, x1910 = addcarryx(0, x1883, x1900)
+	ADCXQ	DX, R12	// x1911, x1912 = addcarryx(x1910, x1885, x1902)
+	ADCXQ	R8, SI	// x1913, x1914 = addcarryx(x1912, x1887, x1904)
+	ADCXQ	R15, R14	// x1915, x1916 = addcarryx(x1914, x1889, x1906)
+	ADCXQ	R13, BX	// x1917, x1918 = addcarryx(x1916, x1891, x1908)
+	MOVQ	40(AX), DX	// arg1[5]
+	MULXQ	8(SP), R10, R8	// x1919, x1920 = mulx(arg1[5], x1352)
+	MULXQ	56(SP), R13, R11	// x1921, x1922 = mulx(arg1[5], x1351)
+	MULXQ	64(SP), DI, R15	// x1923, x1924 = mulx(arg1[5], x1350)
+	MULXQ	72(SP), AX, DX	// x1925, x1926 = mulx(arg1[5], x1349)
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x1918
+	ADDQ	DI, DX	// x1927, x1928 = addcarryx(0, x1926, x1923)
+	ADCXQ	R13, R15	// x1929, x1930 = addcarryx(x1928, x1924, x1921)
+	ADCXQ	R10, R11	// x1931, x1932 = addcarryx(x1930, x1922, x1919)
+	ADCQ	$0x0, R8	// x1933 = x1932.u64 + x1920
+	ADDQ	AX, R12	// x1934, x1935 = addcarryx(0, x1911, x1925)
+	ADCXQ	DX, SI	// x1936, x1937 = addcarryx(x1935, x1913, x1927)
+	ADCXQ	R15, R14	// x1938, x1939 = addcarryx(x1937, x1915, x1929)
+	ADCXQ	R11, BX	// x1940, x1941 = addcarryx(x1939, x1917, x1931)
+	ADCXQ	R8, R9	// x1942, x1943 = addcarryx(x1941, x1918.u64, x1933)
+	MOVQ	R12, DX
+	MULXQ	CX, R8, AX	// x1944, x1945 = mulx(x1934, 0xd838091dd2253531)
+	MOVQ	DX, AX
+	MOVQ	R8, DX
+	MOVQ	$-0x1, R8
+	MULXQ	R8, R11, R10	// x1946, x1947 = mulx(x1944, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, DI
+	MULXQ	DI, R13, R12	// x1952, x1953 = mulx(x1944, 0xfffffffefffffc2f)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x1943
+	ADDQ	R11, R12	// x1954, x1955 = addcarryx(0, x1953, x1946)
+	MOVQ	R10, DX
+	ADCXQ	R11, DX	// x1956, x1957 = addcarryx(x1955, x1947, x1946)
+	ADCXQ	R10, R11	// x1958, x1959 = addcarryx(x1957, x1947, x1946)
+	ADCQ	$0x0, R10	// x1960 = x1959.u64 + x1947
+	ADDQ	R13, AX	// x1961, x1962 = addcarryx(0, x1934, x1952)
+	ADCXQ	R12, SI	// x1963, x1964 = addcarryx(x1962, x1936, x1954)
+	ADCXQ	DX, R14	// x1965, x1966 = addcarryx(x1964, x1938, x1956)
+	ADCXQ	R11, BX	// x1967, x1968 = addcarryx(x1966, x1940, x1958)
+	ADCXQ	R10, R9	// x1969, x1970 = addcarryx(x1968, x1942, x1960)
+	ADCQ	$0x0, R15	// x1971 = x1943.u64 + x1970.u64
+	MOVQ	16(SP), AX	// reload arg1 pointer
+	MOVQ	48(AX), DX	// arg1[6]
+	MULXQ	8(SP), R11, R10	// x1972, x1973 = mulx(arg1[6], x1352)
+	MULXQ	56(SP), R13, R12	// x1974, x1975 = mulx(arg1[6], x1351)
+	MULXQ	64(SP), R8, DI	// x1976, x1977 = mulx(arg1[6], x1350)
+	MULXQ	72(SP), AX, DX	// x1978, x1979 = mulx(arg1[6], x1349)
+	ADDQ	R8, DX	// x1980, x1981 = addcarryx(0, x1979, x1976)
+	ADCXQ	R13, DI	// x1982, x1983 = addcarryx(x1981, x1977, x1974)
+	ADCXQ	R11, R12	// x1984, x1985 = addcarryx(x1983, x1975, x1972)
+	ADCQ	$0x0, R10	// x1986 = x1985.u64 + x1973
+	ADDQ	AX, SI	// x1987, x1988 = addcarryx(0, x1963, x1978)
+	ADCXQ	DX, R14	// x1989, x1990 = addcarryx(x1988, x1965, x1980)
+	ADCXQ	DI, BX	// x1991, x1992 = addcarryx(x1990, x1967, x1982)
+	ADCXQ	R12, R9	// x1993, x1994 = addcarryx(x1992, x1969, x1984)
+	ADCXQ	R10, R15	// x1995, x1996 = addcarryx(x1994, x1971, x1986)
+	MOVQ	SI, DX
+	MULXQ	CX, R8, AX	// x1997, x1998 = mulx(x1987, 0xd838091dd2253531)
+	MOVQ	DX, AX
+	MOVQ	R8, DX
+	MOVQ	$-0x1, R8
+	MULXQ	R8, R11, R10	// x1999, x2000 = mulx(x1997, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, SI
+	MULXQ	SI, R12, DI	// x2005, x2006 = mulx(x1997, 0xfffffffefffffc2f)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1996
+	ADDQ	R11, DI	// x2007, x2008 = addcarryx(0, x2006, x1999)
+	MOVQ	R10, DX
+	ADCXQ	R11, DX	// x2009, x2010 = addcarryx(x2008, x2000, x1999)
+	ADCXQ	R10, R11	// x2011, x2012 = addcarryx(x2010, x2000, x1999)
+	ADCQ	$0x0, R10	// x2013 = x2012.u64 + x2000
+	ADDQ	R12, AX	// x2014, x2015 = addcarryx(0, x1987, x2005)
+	ADCXQ	DI, R14	// x2016, x2017 = addcarryx(x2015, x1989, x2007)
+	ADCXQ	DX, BX	// x2018, x2019 = addcarryx(x2017, x1991, x2009)
+	ADCXQ	R11, R9	// x2020, x2021 = addcarryx(x2019, x1993, x2011)
+	ADCXQ	R10, R15	// x2022, x2023 = addcarryx(x2021, x1995, x2013)
+	ADCQ	$0x0, R13	// x2024 = x1996.u64 + x2023.u64
+	MOVQ	16(SP), AX	// reload arg1 pointer
+	MOVQ	56(AX), DX	// arg1[7]
+	MULXQ	8(SP), R11, R10	// x2025, x2026 = mulx(arg1[7], x1352)
+	MULXQ	56(SP), R12, DI	// x2027, x2028 = mulx(arg1[7], x1351)
+	MULXQ	64(SP), R8, SI	// x2029, x2030 = mulx(arg1[7], x1350)
+	MULXQ	72(SP), AX, DX	// x2031, x2032 = mulx(arg1[7], x1349)
+	ADDQ	R8, DX	// x2033, x2034 = addcarryx(0, x2032, x2029)
+	ADCXQ	R12, SI	// x2035, x2036 = addcarryx(x2034, x2030, x2027)
+	ADCXQ	R11, DI	// x2037, x2038 = addcarryx(x2036, x2028, x2025)
+	ADCQ	$0x0, R10	// x2039 = x2038.u64 + x2026
+	ADDQ	AX, R14	// x2040, x2041 = addcarryx(0, x2016, x2031)
+	ADCXQ	DX, BX	// x2042, x2043 = addcarryx(x2041, x2018, x2033)
+	ADCXQ	SI, R9	// x2044, x2045 = addcarryx(x2043, x2020, x2035)
+	ADCXQ	DI, R15	// x2046, x2047 = addcarryx(x2045, x2022, x2037)
+	ADCXQ	R10, R13	// x2048, x2049 = addcarryx(x2047, x2024, x2039)
+	MOVQ	R14, DX
+	MULXQ	CX, R8, AX	// x2050, x2051 = mulx(x2040, 0xd838091dd2253531)
+	MOVQ	DX, AX
+	MOVQ	R8, DX
+	MOVQ	$-0x1, R8
+	MULXQ	R8, R11, R10	// x2052, x2053 = mulx(x2050, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, SI
+	MULXQ	SI, R12, DI	// x2058, x2059 = mulx(x2050, 0xfffffffefffffc2f)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x2049
+	ADDQ	R11, DI	// x2060, x2061 = addcarryx(0, x2059, x2052)
+	MOVQ	R10, DX
+	ADCXQ	R11, DX	// x2062, x2063 = addcarryx(x2061, x2053, x2052)
+	ADCXQ	R10, R11	// x2064, x2065 = addcarryx(x2063, x2053, x2052)
+	ADCQ	$0x0, R10	// x2066 = x2065.u64 + x2053
+	ADDQ	R12, AX	// x2067, x2068 = addcarryx(0, x2040, x2058)
+	ADCXQ	DI, BX	// x2069, x2070 = addcarryx(x2068, x2042, x2060)
+	ADCXQ	DX, R9	// x2071, x2072 = addcarryx(x2070, x2044, x2062)
+	ADCXQ	R11, R15	// x2073, x2074 = addcarryx(x2072, x2046, x2064)
+	ADCXQ	R10, R13	// x2075, x2076 = addcarryx(x2074, x2048, x2066)
+	ADCQ	$0x0, R14	// x2077 = x2049.u64 + x2076.u64
+	MOVQ	BX, AX
+	SUBQ	SI, AX	// x2078, x2079 = subborrowx(0, x2069, 0xfffffffefffffc2f)
+	MOVQ	R9, R10
+	SBBQ	$-0x1, R10	// x2080, x2081 = subborrowx(x2079, x2071, 0xffffffffffffffff)
+	MOVQ	R15, R11
+	SBBQ	$-0x1, R11	// x2082, x2083 = subborrowx(x2081, x2073, 0xffffffffffffffff)
+	MOVQ	R13, DI
+	SBBQ	$-0x1, DI	// x2084, x2085 = subborrowx(x2083, x2075, 0xffffffffffffffff)
+	SBBQ	$0x0, R14	// x2086, x2087 = subborrowx(x2085, x2077, 0)
+	CMOVQCS	BX, AX	// x2088 = cmovznz(x2087, x2078, x2069)
+	CMOVQCS	R9, R10	// x2089 = cmovznz(x2087, x2080, x2071)
+	CMOVQCS	R15, R11	// x2090 = cmovznz(x2087, x2082, x2073)
+	CMOVQCS	R13, DI	// x2091 = cmovznz(x2087, x2084, x2075)
+	MOVQ	168(SP), R9	// reload x1604
+	SUBQ	232(SP), R9	// x2092, x2093 = subborrowx(0, x1604, x1869)
+	MOVQ	160(SP), BX	// reload x1605
+	SBBQ	224(SP), BX	// x2094, x2095 = subborrowx(x2093, x1605, x1871)
+	MOVQ	152(SP), R12	// reload x1606
+	SBBQ	216(SP), R12	// x2096, x2097 = subborrowx(x2095, x1606, x1873)
+	MOVQ	144(SP), R13	// reload x1607
+	SBBQ	208(SP), R13	// x2098, x2099 = subborrowx(x2097, x1607, x1875)
+	MOVQ	$0x0, R14
+	CMOVQCS	R8, R14	// x2100 = cmovznz(x2099, 0, 0xffffffffffffffff)
+	MOVQ	R14, R15
+	ANDQ	SI, R15	// x2101 = x2100 & 0xfffffffefffffc2f
+	ADDQ	R15, R9	// x2102, x2103 = addcarryx(0, x2092, x2101)
+	ADCXQ	R14, BX	// x2104, x2105 = addcarryx(x2103, x2094, x2100)
+	ADCXQ	R14, R12	// x2106, x2107 = addcarryx(x2105, x2096, x2100)
+	ADCXQ	R14, R13	// x2108, x2109 = addcarryx(x2107, x2098, x2100)
+	MOVQ	200(SP), DX	// reload x1389
+	MULXQ	R13, R15, R14	// x2110, x2111 = mulx(x1389, x2108)
+	MOVQ	DI, 8(SP)	// spill x2091
+	MOVQ	R11, 56(SP)	// spill x2090
+	MULXQ	R12, R11, DI	// x2112, x2113 = mulx(x1389, x2106)
+	MOVQ	R10, 64(SP)	// spill x2089
+	MOVQ	AX, 72(SP)	// spill x2088
+	MULXQ	BX, AX, R10	// x2114, x2115 = mulx(x1389, x2104)
+	MOVQ	R9, 144(SP)	// spill x2102
+	MULXQ	R9, R9, DX	// x2116, x2117 = mulx(x1389, x2102)
+	ADDQ	AX, DX	// x2118, x2119 = addcarryx(0, x2117, x2114)
+	ADCXQ	R11, R10	// x2120, x2121 = addcarryx(x2119, x2115, x2112)
+	ADCXQ	R15, DI	// x2122, x2123 = addcarryx(x2121, x2113, x2110)
+	ADCQ	$0x0, R14	// x2124 = x2123.u64 + x2111
+	MOVQ	DX, AX
+	MOVQ	R9, DX
+	MULXQ	CX, R11, R9	// x2125, x2126 = mulx(x2116, 0xd838091dd2253531)
+	MOVQ	DX, R9
+	MOVQ	R11, DX
+	MULXQ	R8, R15, R11	// x2127, x2128 = mulx(x2125, 0xffffffffffffffff)
+	MULXQ	SI, SI, DX	// x2133, x2134 = mulx(x2125, 0xfffffffefffffc2f)
+	ADDQ	R15, DX	// x2135, x2136 = addcarryx(0, x2134, x2127)
+	MOVQ	R11, R8
+	ADCXQ	R15, R8	// x2137, x2138 = addcarryx(x2136, x2128, x2127)
+	ADCXQ	R11, R15	// x2139, x2140 = addcarryx(x2138, x2128, x2127)
+	ADCQ	$0x0, R11	// x2141 = x2140.u64 + x2128
+	ADDQ	SI, R9	// x2142, x2143 = addcarryx(0, x2116, x2133)
+	ADCXQ	DX, AX	// x2144, x2145 = addcarryx(x2143, x2118, x2135)
+	ADCXQ	R8, R10	// x2146, x2147 = addcarryx(x2145, x2120, x2137)
+	ADCXQ	R15, DI	// x2148, x2149 = addcarryx(x2147, x2122, x2139)
+	ADCXQ	R11, R14	// x2150, x2151 = addcarryx(x2149, x2124, x2141)
+	MOVQ	176(SP), DX	// reload x1390
+	MULXQ	R13, R9, R8	// x2152, x2153 = mulx(x1390, x2108)
+	MULXQ	R12, SI, R11	// x2154, x2155 = mulx(x1390, x2106)
+	MOVQ	BX, 152(SP)	// spill x2104
+	MULXQ	BX, BX, R15	// x2156, x2157 = mulx(x1390, x2104)
+	MOVQ	R12, 160(SP)	// spill x2106
+	MULXQ	144(SP), R12, DX	// x2158, x2159 = mulx(x1390, x2102)
+	MOVQ	R13, 168(SP)	// spill x2108
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x2151
+	ADDQ	BX, DX	// x2160, x2161 = addcarryx(0, x2159, x2156)
+	ADCXQ	SI, R15	// x2162, x2163 = addcarryx(x2161, x2157, x2154)
+	ADCXQ	R9, R11	// x2164, x2165 = addcarryx(x2163, x2155, x2152)
+	ADCQ	$0x0, R8	// x2166 = x2165.u64 + x2153
+	ADDQ	R12, AX	// x2167, x2168 = addcarryx(0, x2144, x2158)
+	ADCXQ	DX, R10	// x2169, x2170 = addcarryx(x2168, x2146, x2160)
+	ADCXQ	R15, DI	// x2171, x2172 = addcarryx(x2170, x2148, x2162)
+	ADCXQ	R11, R14	// x2173, x2174 = addcarryx(x2172, x2150, x2164)
+	ADCXQ	R8, R13	// x2175, x2176 = addcarryx(x2174, x2151.u64, x2166)
+	MOVQ	AX, DX
+	MULXQ	CX, R8, AX	// x2177, x2178 = mulx(x2167, 0xd838091dd2253531)
+	MOVQ	DX, AX
+	MOVQ	R8, DX
+	MOVQ	$-0x1, R8
+	MULXQ	R8, R11, R9	// x2179, x2180 = mulx(x2177, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, SI
+	MULXQ	SI, R12, BX	// x2185, x2186 = mulx(x2177, 0xfffffffefffffc2f)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x2176
+	ADDQ	R11, BX	// x2187, x2188 = addcarryx(0, x2186, x2179)
+	MOVQ	R9, DX
+	ADCXQ	R11, DX	// x2189, x2190 = addcarryx(x2188, x2180, x2179)
+	ADCXQ	R9, R11	// x2191, x2192 = addcarryx(x2190, x2180, x2179)
+	ADCQ	$0x0, R9	// x2193 = x2192.u64 + x2180
+	ADDQ	R12, AX	// x2194, x2195 = addcarryx(0, x2167, x2185)
+	ADCXQ	BX, R10	// x2196, x2197 = addcarryx(x2195, x2169, x2187)
+	ADCXQ	DX, DI	// x2198, x2199 = addcarryx(x2197, x2171, x2189)
+	ADCXQ	R11, R14	// x2200, x2201 = addcarryx(x2199, x2173, x2191)
+	ADCXQ	R9, R13	// x2202, x2203 = addcarryx(x2201, x2175, x2193)
+	ADCQ	$0x0, R15	// x2204 = x2176.u64 + x2203.u64
+	MOVQ	184(SP), DX	// reload x1391
+	MULXQ	168(SP), R9, AX	// x2205, x2206 = mulx(x1391, x2108)
+	MULXQ	160(SP), BX, R11	// x2207, x2208 = mulx(x1391, x2106)
+	MULXQ	152(SP), SI, R12	// x2209, x2210 = mulx(x1391, x2104)
+	MULXQ	144(SP), R8, DX	// x2211, x2212 = mulx(x1391, x2102)
+	ADDQ	SI, DX	// x2213, x2214 = addcarryx(0, x2212, x2209)
+	ADCXQ	BX, R12	// x2215, x2216 = addcarryx(x2214, x2210, x2207)
+	ADCXQ	R9, R11	// x2217, x2218 = addcarryx(x2216, x2208, x2205)
+	ADCQ	$0x0, AX	// x2219 = x2218.u64 + x2206
+	ADDQ	R8, R10	// x2220, x2221 = addcarryx(0, x2196, x2211)
+	ADCXQ	DX, DI	// x2222, x2223 = addcarryx(x2221, x2198, x2213)
+	ADCXQ	R12, R14	// x2224, x2225 = addcarryx(x2223, x2200, x2215)
+	ADCXQ	R11, R13	// x2226, x2227 = addcarryx(x2225, x2202, x2217)
+	ADCXQ	AX, R15	// x2228, x2229 = addcarryx(x2227, x2204, x2219)
+	MOVQ	R10, DX
+	MULXQ	CX, R8, AX	// x2230, x2231 = mulx(x2220, 0xd838091dd2253531)
+	MOVQ	DX, AX
+	MOVQ	R8, DX
+	MOVQ	$-0x1, R8
+	MULXQ	R8, R10, R9	// x2232, x2233 = mulx(x2230, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R11
+	MULXQ	R11, BX, SI	// x2238, x2239 = mulx(x2230, 0xfffffffefffffc2f)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x2229
+	ADDQ	R10, SI	// x2240, x2241 = addcarryx(0, x2239, x2232)
+	MOVQ	R9, DX
+	ADCXQ	R10, DX	// x2242, x2243 = addcarryx(x2241, x2233, x2232)
+	ADCXQ	R9, R10	// x2244, x2245 = addcarryx(x2243, x2233, x2232)
+	ADCQ	$0x0, R9	// x2246 = x2245.u64 + x2233
+	ADDQ	BX, AX	// x2247, x2248 = addcarryx(0, x2220, x2238)
+	ADCXQ	SI, DI	// x2249, x2250 = addcarryx(x2248, x2222, x2240)
+	ADCXQ	DX, R14	// x2251, x2252 = addcarryx(x2250, x2224, x2242)
+	ADCXQ	R10, R13	// x2253, x2254 = addcarryx(x2252, x2226, x2244)
+	ADCXQ	R9, R15	// x2255, x2256 = addcarryx(x2254, x2228, x2246)
+	ADCQ	$0x0, R12	// x2257 = x2229.u64 + x2256.u64
+	MOVQ	192(SP), DX	// reload x1392
+	MULXQ	168(SP), R9, AX	// x2258, x2259 = mulx(x1392, x2108)
+	MULXQ	160(SP), SI, R10	// x2260, x2261 = mulx(x1392, x2106)
+	MULXQ	152(SP), R11, BX	// x2262, x2263 = mulx(x1392, x2104)
+	MULXQ	144(SP), R8, DX	// x2264, x2265 = mulx(x1392, x2102)
+	ADDQ	R11, DX	// x2266, x2267 = addcarryx(0, x2265, x2262)
+	ADCXQ	SI, BX	// x2268, x2269 = addcarryx(x2267, x2263, x2260)
+	ADCXQ	R9, R10	// x2270, x2271 = addcarryx(x2269, x2261, x2258)
+	ADCQ	$0x0, AX	// x2272 = x2271.u64 + x2259
+	ADDQ	R8, DI	// x2273, x2274 = addcarryx(0, x2249, x2264)
+	ADCXQ	DX, R14	// x2275, x2276 = addcarryx(x2274, x2251, x2266)
+	ADCXQ	BX, R13	// x2277, x2278 = addcarryx(x2276, x2253, x2268)
+	ADCXQ	R10, R15	// x2279, x2280 = addcarryx(x2278, x2255, x2270)
+	ADCXQ	AX, R12	// x2281, x2282 = addcarryx(x2280, x2257, x2272)
+	MOVQ	DI, DX
+	MULXQ	CX, R8, AX	// x2283, x2284 = mulx(x2273, 0xd838091dd2253531)
+	MOVQ	DX, AX
+	MOVQ	R8, DX
+	MOVQ	$-0x1, R8
+	MULXQ	R8, R10, R9	// x2285, x2286 = mulx(x2283, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R11
+	MULXQ	R11, DI, SI	// x2291, x2292 = mulx(x2283, 0xfffffffefffffc2f)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x2282
+	ADDQ	R10, SI	// x2293, x2294 = addcarryx(0, x2292, x2285)
+	MOVQ	R9, DX
+	ADCXQ	R10, DX	// x2295, x2296 = addcarryx(x2294, x2286, x2285)
+	ADCXQ	R9, R10	// x2297, x2298 = addcarryx(x2296, x2286, x2285)
+	ADCQ	$0x0, R9	// x2299 = x2298.u64 + x2286
+	ADDQ	DI, AX	// x2300, x2301 = addcarryx(0, x2273, x2291)
+	ADCXQ	SI, R14	// x2302, x2303 = addcarryx(x2301, x2275, x2293)
+	ADCXQ	DX, R13	// x2304, x2305 = addcarryx(x2303, x2277, x2295)
+	ADCXQ	R10, R15	// x2306, x2307 = addcarryx(x2305, x2279, x2297)
+	ADCXQ	R9, R12	// x2308, x2309 = addcarryx(x2307, x2281, x2299)
+	ADCQ	$0x0, BX	// x2310 = x2282.u64 + x2309.u64
+	MOVQ	R14, AX
+	SUBQ	R11, AX	// x2311, x2312 = subborrowx(0, x2302, 0xfffffffefffffc2f)
+	MOVQ	R13, R9
+	SBBQ	$-0x1, R9	// x2313, x2314 = subborrowx(x2312, x2304, 0xffffffffffffffff)
+	MOVQ	R15, R10
+	SBBQ	$-0x1, R10	// x2315, x2316 = subborrowx(x2314, x2306, 0xffffffffffffffff)
+	MOVQ	R12, SI
+	SBBQ	$-0x1, SI	// x2317, x2318 = subborrowx(x2316, x2308, 0xffffffffffffffff)
+	SBBQ	$0x0, BX	// x2319, x2320 = subborrowx(x2318, x2310, 0)
+	CMOVQCS	R14, AX	// x2321 = cmovznz(x2320, x2311, x2302)
+	CMOVQCS	R13, R9	// x2322 = cmovznz(x2320, x2313, x2304)
+	CMOVQCS	R15, R10	// x2323 = cmovznz(x2320, x2315, x2306)
+	CMOVQCS	R12, SI	// x2324 = cmovznz(x2320, x2317, x2308)
+	MOVQ	72(SP), DI	// reload x2088
+	ADDQ	72(SP), DI	// x2325, x2326 = addcarryx(0, x2088, x2088)
+	MOVQ	64(SP), BX	// reload x2089
+	ADCXQ	64(SP), BX	// x2327, x2328 = addcarryx(x2326, x2089, x2089)
+	MOVQ	56(SP), R12	// reload x2090
+	ADCXQ	56(SP), R12	// x2329, x2330 = addcarryx(x2328, x2090, x2090)
+	MOVQ	8(SP), R13	// reload x2091
+	ADCXQ	8(SP), R13	// x2331, x2332 = addcarryx(x2330, x2091, x2091)
+	MOVQ	DI, R14
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x2332
+	SUBQ	R11, R14	// x2333, x2334 = subborrowx(0, x2325, 0xfffffffefffffc2f)
+	MOVQ	BX, DX
+	SBBQ	$-0x1, DX	// x2335, x2336 = subborrowx(x2334, x2327, 0xffffffffffffffff)
+	MOVQ	R12, CX
+	SBBQ	$-0x1, CX	// x2337, x2338 = subborrowx(x2336, x2329, 0xffffffffffffffff)
+	MOVQ	R13, R11
+	SBBQ	$-0x1, R11	// x2339, x2340 = subborrowx(x2338, x2331, 0xffffffffffffffff)
+	SBBQ	$0x0, R15	// x2341, x2342 = subborrowx(x2340, x2332.u64, 0)
+	CMOVQCS	DI, R14	// x2343 = cmovznz(x2342, x2333, x2325)
+	CMOVQCS	BX, DX	// x2344 = cmovznz(x2342, x2335, x2327)
+	CMOVQCS	R12, CX	// x2345 = cmovznz(x2342, x2337, x2329)
+	CMOVQCS	R13, R11	// x2346 = cmovznz(x2342, x2339, x2331)
+	SUBQ	R14, AX	// x2347, x2348 = subborrowx(0, x2321, x2343)
+	SBBQ	DX, R9	// x2349, x2350 = subborrowx(x2348, x2322, x2344)
+	SBBQ	CX, R10	// x2351, x2352 = subborrowx(x2350, x2323, x2345)
+	SBBQ	R11, SI	// x2353, x2354 = subborrowx(x2352, x2324, x2346)
+	MOVQ	$0x0, CX
+	CMOVQCS	R8, CX	// x2355 = cmovznz(x2354, 0, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R11
+	MOVQ	CX, DI
+	ANDQ	R11, DI	// x2356 = x2355 & 0xfffffffefffffc2f
+	ADDQ	DI, AX	// x2357, x2358 = addcarryx(0, x2347, x2356)
+	MOVQ	0(SP), DI	// reload out1 pointer
+	MOVQ	AX, 32(DI)	// out1[4] = x2357
+	ADCXQ	CX, R9	// x2359, x2360 = addcarryx(x2358, x2349, x2355)
+	MOVQ	R9, 40(DI)	// out1[5] = x2359
+	ADCXQ	CX, R10	// x2361, x2362 = addcarryx(x2360, x2351, x2355)
+	MOVQ	R10, 48(DI)	// out1[6] = x2361
+	ADCXQ	CX, SI	// x2363, x2364 = addcarryx(x2362, x2353, x2355)
+	MOVQ	SI, 56(DI)	// out1[7] = x2363
+	MOVQ	16(SP), CX	// reload arg1 pointer
+	MOVQ	64(CX), AX	// arg1[8]
+	ADDQ	80(SP), AX	// x2365, x2366 = addcarryx(0, arg1[8], x871)
+	MOVQ	72(CX), R9	// arg1[9]
+	ADCXQ	128(SP), R9	// x2367, x2368 = addcarryx(x2366, arg1[9], x873)
+	MOVQ	80(CX), R10	// arg1[10]
+	ADCXQ	96(SP), R10	// x2369, x2370 = addcarryx(x2368, arg1[10], x875)
+	MOVQ	88(CX), SI	// arg1[11]
+	ADCXQ	88(SP), SI	// x2371, x2372 = addcarryx(x2370, arg1[11], x877)
+	MOVQ	AX, CX
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x2372
+	SUBQ	R11, CX	// x2373, x2374 = subborrowx(0, x2365, 0xfffffffefffffc2f)
+	MOVQ	R9, R12
+	SBBQ	$-0x1, R12	// x2375, x2376 = subborrowx(x2374, x2367, 0xffffffffffffffff)
+	MOVQ	R10, R13
+	SBBQ	$-0x1, R13	// x2377, x2378 = subborrowx(x2376, x2369, 0xffffffffffffffff)
+	MOVQ	SI, R14
+	SBBQ	$-0x1, R14	// x2379, x2380 = subborrowx(x2378, x2371, 0xffffffffffffffff)
+	SBBQ	$0x0, BX	// x2381, x2382 = subborrowx(x2380, x2372.u64, 0)
+	CMOVQCS	AX, CX	// x2383 = cmovznz(x2382, x2373, x2365)
+	CMOVQCS	R9, R12	// x2384 = cmovznz(x2382, x2375, x2367)
+	CMOVQCS	R10, R13	// x2385 = cmovznz(x2382, x2377, x2369)
+	CMOVQCS	SI, R14	// x2386 = cmovznz(x2382, x2379, x2371)
+	MOVQ	CX, DX
+	MULXQ	R14, CX, AX	// x2387, x2388 = mulx(x2383, x2386)
+	MULXQ	R13, R10, R9	// x2389, x2390 = mulx(x2383, x2385)
+	MULXQ	R12, BX, SI	// x2391, x2392 = mulx(x2383, x2384)
+	MULXQ	DX, DX, R15	// x2393, x2394 = mulx(x2383, x2383)
+	ADDQ	BX, R15	// x2395, x2396 = addcarryx(0, x2394, x2391)
+	MOVQ	SI, DI
+	ADCXQ	R10, DI	// x2397, x2398 = addcarryx(x2396, x2392, x2389)
+	MOVQ	R10, 8(SP)	// spill x2389
+	MOVQ	R9, R10
+	ADCXQ	CX, R10	// x2399, x2400 = addcarryx(x2398, x2390, x2387)
+	MOVQ	CX, 16(SP)	// spill x2387
+	MOVQ	AX, CX
+	ADCQ	$0x0, CX	// x2401 = x2400.u64 + x2388
+	MOVQ	AX, 56(SP)	// spill x2388
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MOVQ	R9, 64(SP)	// spill x2390
+	MULXQ	AX, R9, AX	// x2402, x2403 = mulx(x2393, 0xd838091dd2253531)
+	MOVQ	DX, AX
+	MOVQ	R9, DX
+	MULXQ	R8, R8, R9	// x2404, x2405 = mulx(x2402, 0xffffffffffffffff)
+	MULXQ	R11, R11, DX	// x2410, x2411 = mulx(x2402, 0xfffffffefffffc2f)
+	ADDQ	R8, DX	// x2412, x2413 = addcarryx(0, x2411, x2404)
+	MOVQ	BX, 72(SP)	// spill x2391
+	MOVQ	R9, BX
+	ADCXQ	R8, BX	// x2414, x2415 = addcarryx(x2413, x2405, x2404)
+	ADCXQ	R9, R8	// x2416, x2417 = addcarryx(x2415, x2405, x2404)
+	ADCQ	$0x0, R9	// x2418 = x2417.u64 + x2405
+	ADDQ	R11, AX	// x2419, x2420 = addcarryx(0, x2393, x2410)
+	ADCXQ	DX, R15	// x2421, x2422 = addcarryx(x2420, x2395, x2412)
+	ADCXQ	BX, DI	// x2423, x2424 = addcarryx(x2422, x2397, x2414)
+	ADCXQ	R8, R10	// x2425, x2426 = addcarryx(x2424, x2399, x2416)
+	ADCXQ	R9, CX	// x2427, x2428 = addcarryx(x2426, x2401, x2418)
+	MOVQ	R12, DX
+	MULXQ	R14, R8, AX	// x2429, x2430 = mulx(x2384, x2386)
+	MULXQ	R13, R11, R9	// x2431, x2432 = mulx(x2384, x2385)
+	MULXQ	DX, R12, BX	// x2433, x2434 = mulx(x2384, x2384)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x2428
+	ADDQ	R12, SI	// x2437, x2438 = addcarryx(0, x2392, x2433)
+	ADCXQ	R11, BX	// x2439, x2440 = addcarryx(x2438, x2434, x2431)
+	MOVQ	R9, R12
+	ADCXQ	R8, R12	// x2441, x2442 = addcarryx(x2440, x2432, x2429)
+	MOVQ	R8, 80(SP)	// spill x2429
+	MOVQ	AX, R8
+	ADCQ	$0x0, R8	// x2443 = x2442.u64 + x2430
+	ADDQ	72(SP), R15	// x2444, x2445 = addcarryx(0, x2421, x2391)
+	ADCXQ	SI, DI	// x2446, x2447 = addcarryx(x2445, x2423, x2437)
+	ADCXQ	BX, R10	// x2448, x2449 = addcarryx(x2447, x2425, x2439)
+	ADCXQ	R12, CX	// x2450, x2451 = addcarryx(x2449, x2427, x2441)
+	ADCXQ	R8, DX	// x2452, x2453 = addcarryx(x2451, x2428.u64, x2443)
+	MOVQ	DX, R8
+	MOVQ	R15, DX
+	MOVQ	$-0x27c7f6e22ddacacf, SI
+	MULXQ	SI, R12, BX	// x2454, x2455 = mulx(x2444, 0xd838091dd2253531)
+	MOVQ	DX, BX
+	MOVQ	R12, DX
+	MOVQ	$-0x1, R12
+	MULXQ	R12, R12, R15	// x2456, x2457 = mulx(x2454, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, SI
+	MULXQ	SI, SI, DX	// x2462, x2463 = mulx(x2454, 0xfffffffefffffc2f)
+	MOVQ	AX, 72(SP)	// spill x2430
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x2453
+	ADDQ	R12, DX	// x2464, x2465 = addcarryx(0, x2463, x2456)
+	MOVQ	R9, 88(SP)	// spill x2432
+	MOVQ	R15, R9
+	ADCXQ	R12, R9	// x2466, x2467 = addcarryx(x2465, x2457, x2456)
+	ADCXQ	R15, R12	// x2468, x2469 = addcarryx(x2467, x2457, x2456)
+	ADCQ	$0x0, R15	// x2470 = x2469.u64 + x2457
+	ADDQ	SI, BX	// x2471, x2472 = addcarryx(0, x2444, x2462)
+	ADCXQ	DX, DI	// x2473, x2474 = addcarryx(x2472, x2446, x2464)
+	ADCXQ	R9, R10	// x2475, x2476 = addcarryx(x2474, x2448, x2466)
+	ADCXQ	R12, CX	// x2477, x2478 = addcarryx(x2476, x2450, x2468)
+	ADCXQ	R15, R8	// x2479, x2480 = addcarryx(x2478, x2452, x2470)
+	ADCQ	$0x0, AX	// x2481 = x2453.u64 + x2480.u64
+	MOVQ	R13, DX
+	MULXQ	R14, SI, R9	// x2482, x2483 = mulx(x2385, x2386)
+	MULXQ	DX, R12, BX	// x2484, x2485 = mulx(x2385, x2385)
+	ADDQ	64(SP), R11	// x2490, x2491 = addcarryx(0, x2390, x2431)
+	ADCXQ	88(SP), R12	// x2492, x2493 = addcarryx(x2491, x2432, x2484)
+	ADCXQ	SI, BX	// x2494, x2495 = addcarryx(x2493, x2485, x2482)
+	MOVQ	R9, R13
+	ADCQ	$0x0, R13	// x2496 = x2495.u64 + x2483
+	ADDQ	8(SP), DI	// x2497, x2498 = addcarryx(0, x2473, x2389)
+	ADCXQ	R11, R10	// x2499, x2500 = addcarryx(x2498, x2475, x2490)
+	ADCXQ	R12, CX	// x2501, x2502 = addcarryx(x2500, x2477, x2492)
+	ADCXQ	BX, R8	// x2503, x2504 = addcarryx(x2502, x2479, x2494)
+	ADCXQ	R13, AX	// x2505, x2506 = addcarryx(x2504, x2481, x2496)
+	MOVQ	DI, DX
+	MOVQ	$-0x27c7f6e22ddacacf, R11
+	MULXQ	R11, BX, DI	// x2507, x2508 = mulx(x2497, 0xd838091dd2253531)
+	MOVQ	DX, DI
+	MOVQ	BX, DX
+	MOVQ	$-0x1, BX
+	MULXQ	BX, R13, R12	// x2509, x2510 = mulx(x2507, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R15
+	MULXQ	R15, R15, DX	// x2515, x2516 = mulx(x2507, 0xfffffffefffffc2f)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x2506
+	ADDQ	R13, DX	// x2517, x2518 = addcarryx(0, x2516, x2509)
+	MOVQ	R12, R11
+	ADCXQ	R13, R11	// x2519, x2520 = addcarryx(x2518, x2510, x2509)
+	ADCXQ	R12, R13	// x2521, x2522 = addcarryx(x2520, x2510, x2509)
+	ADCQ	$0x0, R12	// x2523 = x2522.u64 + x2510
+	ADDQ	R15, DI	// x2524, x2525 = addcarryx(0, x2497, x2515)
+	ADCXQ	DX, R10	// x2526, x2527 = addcarryx(x2525, x2499, x2517)
+	ADCXQ	R11, CX	// x2528, x2529 = addcarryx(x2527, x2501, x2519)
+	ADCXQ	R13, R8	// x2530, x2531 = addcarryx(x2529, x2503, x2521)
+	ADCXQ	R12, AX	// x2532, x2533 = addcarryx(x2531, x2505, x2523)
+	ADCQ	$0x0, BX	// x2534 = x2506.u64 + x2533.u64
+	MOVQ	R14, DX
+	MULXQ	DX, DI, R11	// x2535, x2536 = mulx(x2386, x2386)
+	MOVQ	56(SP), R12	// reload x2388
+	ADDQ	80(SP), R12	// x2543, x2544 = addcarryx(0, x2388, x2429)
+	ADCXQ	72(SP), SI	// x2545, x2546 = addcarryx(x2544, x2430, x2482)
+	ADCXQ	DI, R9	// x2547, x2548 = addcarryx(x2546, x2483, x2535)
+	ADCQ	$0x0, R11	// x2549 = x2548.u64 + x2536
+	ADDQ	16(SP), R10	// x2550, x2551 = addcarryx(0, x2526, x2387)
+	ADCXQ	R12, CX	// x2552, x2553 = addcarryx(x2551, x2528, x2543)
+	ADCXQ	SI, R8	// x2554, x2555 = addcarryx(x2553, x2530, x2545)
+	ADCXQ	R9, AX	// x2556, x2557 = addcarryx(x2555, x2532, x2547)
+	ADCXQ	R11, BX	// x2558, x2559 = addcarryx(x2557, x2534, x2549)
+	MOVQ	R10, DX
+	MOVQ	$-0x27c7f6e22ddacacf, R9
+	MULXQ	R9, R10, R9	// x2560, x2561 = mulx(x2550, 0xd838091dd2253531)
+	MOVQ	DX, R9
+	MOVQ	R10, DX
+	MOVQ	$-0x1, R10
+	MULXQ	R10, SI, R11	// x2562, x2563 = mulx(x2560, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, DI
+	MULXQ	DI, R13, R12	// x2568, x2569 = mulx(x2560, 0xfffffffefffffc2f)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x2559
+	ADDQ	SI, R12	// x2570, x2571 = addcarryx(0, x2569, x2562)
+	MOVQ	R11, R15
+	ADCXQ	SI, R15	// x2572, x2573 = addcarryx(x2571, x2563, x2562)
+	ADCXQ	R11, SI	// x2574, x2575 = addcarryx(x2573, x2563, x2562)
+	ADCQ	$0x0, R11	// x2576 = x2575.u64 + x2563
+	ADDQ	R13, R9	// x2577, x2578 = addcarryx(0, x2550, x2568)
+	ADCXQ	R12, CX	// x2579, x2580 = addcarryx(x2578, x2552, x2570)
+	ADCXQ	R15, R8	// x2581, x2582 = addcarryx(x2580, x2554, x2572)
+	ADCXQ	SI, AX	// x2583, x2584 = addcarryx(x2582, x2556, x2574)
+	ADCXQ	R11, BX	// x2585, x2586 = addcarryx(x2584, x2558, x2576)
+	ADCQ	$0x0, R14	// x2587 = x2559.u64 + x2586.u64
+	MOVQ	CX, R9
+	SUBQ	DI, R9	// x2588, x2589 = subborrowx(0, x2579, 0xfffffffefffffc2f)
+	MOVQ	R8, R11
+	SBBQ	$-0x1, R11	// x2590, x2591 = subborrowx(x2589, x2581, 0xffffffffffffffff)
+	MOVQ	AX, SI
+	SBBQ	$-0x1, SI	// x2592, x2593 = subborrowx(x2591, x2583, 0xffffffffffffffff)
+	MOVQ	BX, R12
+	SBBQ	$-0x1, R12	// x2594, x2595 = subborrowx(x2593, x2585, 0xffffffffffffffff)
+	SBBQ	$0x0, R14	// x2596, x2597 = subborrowx(x2595, x2587, 0)
+	CMOVQCS	CX, R9	// x2598 = cmovznz(x2597, x2588, x2579)
+	CMOVQCS	R8, R11	// x2599 = cmovznz(x2597, x2590, x2581)
+	CMOVQCS	AX, SI	// x2600 = cmovznz(x2597, x2592, x2583)
+	CMOVQCS	BX, R12	// x2601 = cmovznz(x2597, x2594, x2585)
+	SUBQ	48(SP), R9	// x2602, x2603 = subborrowx(0, x2598, x212)
+	SBBQ	24(SP), R11	// x2604, x2605 = subborrowx(x2603, x2599, x213)
+	SBBQ	32(SP), SI	// x2606, x2607 = subborrowx(x2605, x2600, x214)
+	SBBQ	40(SP), R12	// x2608, x2609 = subborrowx(x2607, x2601, x215)
+	MOVQ	$0x0, AX
+	CMOVQCS	R10, AX	// x2610 = cmovznz(x2609, 0, 0xffffffffffffffff)
+	MOVQ	AX, CX
+	ANDQ	DI, CX	// x2611 = x2610 & 0xfffffffefffffc2f
+	ADDQ	CX, R9	// x2612, x2613 = addcarryx(0, x2602, x2611)
+	ADCXQ	AX, R11	// x2614, x2615 = addcarryx(x2613, x2604, x2610)
+	ADCXQ	AX, SI	// x2616, x2617 = addcarryx(x2615, x2606, x2610)
+	ADCXQ	AX, R12	// x2618, x2619 = addcarryx(x2617, x2608, x2610)
+	SUBQ	136(SP), R9	// x2620, x2621 = subborrowx(0, x2612, x1090)
+	SBBQ	120(SP), R11	// x2622, x2623 = subborrowx(x2621, x2614, x1091)
+	SBBQ	112(SP), SI	// x2624, x2625 = subborrowx(x2623, x2616, x1092)
+	SBBQ	104(SP), R12	// x2626, x2627 = subborrowx(x2625, x2618, x1093)
+	MOVQ	$0x0, AX
+	CMOVQCS	R10, AX	// x2628 = cmovznz(x2627, 0, 0xffffffffffffffff)
+	MOVQ	AX, CX
+	ANDQ	DI, CX	// x2629 = x2628 & 0xfffffffefffffc2f
+	ADDQ	CX, R9	// x2630, x2631 = addcarryx(0, x2620, x2629)
+	MOVQ	0(SP), CX	// reload out1 pointer
+	MOVQ	R9, 64(CX)	// out1[8] = x2630
+	ADCXQ	AX, R11	// x2632, x2633 = addcarryx(x2631, x2622, x2628)
+	MOVQ	R11, 72(CX)	// out1[9] = x2632
+	ADCXQ	AX, SI	// x2634, x2635 = addcarryx(x2633, x2624, x2628)
+	MOVQ	SI, 80(CX)	// out1[10] = x2634
+	ADCXQ	AX, R12	// x2636, x2637 = addcarryx(x2635, x2626, x2628)
+	MOVQ	R12, 88(CX)	// out1[11] = x2636
+	RET

@@ -15,3 +15,5 @@ func sub(out1 *[4]uint64, arg1 *[4]uint64, arg2 *[4]uint64) { subGeneric(out1, a
 func opp(out1 *[4]uint64, arg1 *[4]uint64) { oppGeneric(out1, arg1) }
 
 func jacdbl(out1 *[3]Element, arg1 *[3]Element) { jacdblPure(out1, arg1) }
+
+func jacmadd(out1 *[3]Element, arg1 *[3]Element, arg2 *[2]Element) { jacmaddPure(out1, arg1, arg2) }
