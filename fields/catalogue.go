@@ -82,6 +82,9 @@ func (e entry) field() Field {
 	}
 	if weierFields[e.name] {
 		F.WeierOps = append([]string(nil), weierOps...)
+		if a, ok := jacA[e.name]; ok && a == 0 { // the unified addition is for a = 0
+			F.WeierOps = append(F.WeierOps, OpJacAddUnified)
+		}
 	}
 	return F
 }

@@ -54,6 +54,8 @@ func weierFunc(F Field, op, name string) (*ir.Func, error) {
 		return jacDoubleFunc(F, name)
 	case OpJacAdd, OpJacAddAffine:
 		return jacAddFunc(F, op, name)
+	case OpJacAddUnified:
+		return jacAddUnifiedFunc(F, name)
 	}
 	n := len(F.LimbBits)
 	b := ir.NewBuilder(name)

@@ -12,6 +12,7 @@
 #include "k256_from_bytes.h"
 #include "k256_from_montgomery.h"
 #include "k256_jacadd.h"
+#include "k256_jacaddu.h"
 #include "k256_jacdbl.h"
 #include "k256_jacmadd.h"
 #include "k256_mul.h"

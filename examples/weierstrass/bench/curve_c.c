@@ -31,6 +31,7 @@
 #include "examples/weierstrass/bench/k256c_from_bytes.inc"
 #include "examples/weierstrass/bench/k256c_from_montgomery.inc"
 #include "examples/weierstrass/bench/k256c_jacadd.inc"
+#include "examples/weierstrass/bench/k256c_jacaddu.inc"
 #include "examples/weierstrass/bench/k256c_jacdbl.inc"
 #include "examples/weierstrass/bench/k256c_jacmadd.inc"
 #include "examples/weierstrass/bench/k256c_mul.inc"
