@@ -8,26 +8,13 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"syscall"
 	"testing"
-	"unsafe"
 
 	"github.com/decred/dcrd/dcrec/secp256k1/v4"
+	"github.com/rules-cryptopt/rules_cryptopt/examples/go/internal/cputime"
 	"github.com/rules-cryptopt/rules_cryptopt/examples/go/nistp256"
 	ours "github.com/rules-cryptopt/rules_cryptopt/examples/go/secp256k1"
 )
-
-// threadCPU returns the calling thread's CPU time in ns (CLOCK_THREAD_CPUTIME_ID). On a
-// loaded machine wall time mostly measures waiting for a core; CPU time does not.
-func threadCPU() int64 {
-	var ts syscall.Timespec
-	const clockThreadCPUTimeID = 3
-	_, _, e := syscall.RawSyscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTimeID, uintptr(unsafe.Pointer(&ts)), 0)
-	if e != 0 {
-		panic(e)
-	}
-	return ts.Nano()
-}
 
 type cpuCase struct {
 	name string
@@ -93,11 +80,11 @@ func TestCPUTime(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	for range rounds {
 		for _, i := range rng.Perm(len(cases)) {
-			start := threadCPU()
+			start := cputime.Thread()
 			for range batch {
 				cases[i].run()
 			}
-			samples[i] = append(samples[i], float64(threadCPU()-start)/batch)
+			samples[i] = append(samples[i], float64(cputime.Thread()-start)/batch)
 		}
 	}
 	for i, c := range cases {
