@@ -58,7 +58,7 @@ func (c *composer) param(name, op string, k int) []elem {
 	r := c.funcs[op].Rets[0]
 	var lo, hi []uint64
 	for range k {
-		lo, hi = append(lo, fill(r.Lower, len(r.Limbs), 0)...), append(hi, fill(r.Upper, len(r.Limbs), typeMax(r.Type))...)
+		lo, hi = append(lo, fill(r.Lower, len(r.Limbs), 0)...), append(hi, fill(r.Upper, len(r.Limbs), r.Type.LimbMax())...)
 	}
 	vals := c.b.Param(name, r.Type, lo, hi)
 	n := len(r.Limbs)
@@ -78,7 +78,7 @@ func (c *composer) call(op string, args ...elem) (elem, error) {
 	limbs := make([][]ir.Arg, len(args))
 	for i, a := range args {
 		p := f.Params[i]
-		lo, hi := fill(p.Lower, len(p.Limbs), 0), fill(p.Upper, len(p.Limbs), typeMax(p.Type))
+		lo, hi := fill(p.Lower, len(p.Limbs), 0), fill(p.Upper, len(p.Limbs), p.Type.LimbMax())
 		for k := range p.Limbs {
 			if a.lower[k] < lo[k] || a.upper[k] > hi[k] {
 				return elem{}, fmt.Errorf("%s argument %d limb %d: bounds [%#x, %#x] not within [%#x, %#x]",
@@ -92,7 +92,7 @@ func (c *composer) call(op string, args ...elem) (elem, error) {
 		return elem{}, err
 	}
 	r := f.Rets[0]
-	return elem{limbs: outs[0], lower: fill(r.Lower, len(r.Limbs), 0), upper: fill(r.Upper, len(r.Limbs), typeMax(r.Type))}, nil
+	return elem{limbs: outs[0], lower: fill(r.Lower, len(r.Limbs), 0), upper: fill(r.Upper, len(r.Limbs), r.Type.LimbMax())}, nil
 }
 
 // do is call that keeps the first error in c.err and does nothing after it, so a formula
@@ -123,11 +123,4 @@ func fill(b []uint64, n int, def uint64) []uint64 {
 		return b
 	}
 	return repeat(def, n)
-}
-
-func typeMax(t ir.Type) uint64 {
-	if t.Bits() >= 64 {
-		return ^uint64(0)
-	}
-	return 1<<t.Bits() - 1
 }

@@ -32,6 +32,15 @@ func (t Type) Bits() int {
 // Signed reports whether t is a two's complement type.
 func (t Type) Signed() bool { return t == I1 || t == I64 || t == I128 }
 
+// LimbMax is the largest limb value of type t (all 64 bits for types of 64 bits or more
+// and for signed types: the bit pattern of -1).
+func (t Type) LimbMax() uint64 {
+	if b := t.Bits(); b < 64 && !t.Signed() {
+		return 1<<b - 1
+	}
+	return ^uint64(0)
+}
+
 func (t Type) String() string {
 	if int(t) >= len(typeNames) {
 		return fmt.Sprintf("type(%d)", uint8(t))

@@ -8,18 +8,9 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 )
 
-// typeMax is the largest limb value of type t (the bit pattern of -1 for signed types).
-func typeMax(t ir.Type) uint64 {
-	b := t.Bits()
-	if b >= 64 || t.Signed() {
-		return ^uint64(0)
-	}
-	return 1<<b - 1
-}
-
 // limbBounds is the [lower, upper] range of limb j of p; absent bounds mean the type's range.
 func limbBounds(p *ir.Param, j int) (uint64, uint64) {
-	lo, hi := uint64(0), typeMax(p.Type)
+	lo, hi := uint64(0), p.Type.LimbMax()
 	if j < len(p.Lower) {
 		lo = p.Lower[j]
 	}
@@ -138,7 +129,7 @@ func InBounds(f *ir.Func, outs [][]uint64) error {
 			return fmt.Errorf("%s: output %s has %d limbs, want %d", f.Name, r.Name, len(outs[i]), len(r.Limbs))
 		}
 		for j, x := range outs[i] {
-			lo, hi := uint64(0), typeMax(r.Type)
+			lo, hi := uint64(0), r.Type.LimbMax()
 			if j < len(r.Lower) {
 				lo = r.Lower[j]
 			}
