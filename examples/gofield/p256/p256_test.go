@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand"
+	"slices"
 	"testing"
+	"time"
 )
 
 var testPrime, _ = new(big.Int).SetString("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff", 16)
@@ -424,6 +426,54 @@ func BenchmarkAsm(b *testing.B) { benchOp(b, false) }
 
 // BenchmarkGeneric times the pure-Go fallback.
 func BenchmarkGeneric(b *testing.B) { benchOp(b, true) }
+
+// BenchmarkAsmVsGeneric times the public API and the pure-Go fallback of each op
+// interleaved (1,001 rounds of 200 calls each, in alternating order) and reports both
+// medians in ns per call and their ratio (x_generic/asm: above 1, the assembly is faster).
+// On a shared machine a preempted batch is an outlier the median ignores; run it with
+// -benchtime 1x.
+func BenchmarkAsmVsGeneric(b *testing.B) {
+	for i := range testOps {
+		op := &testOps[i]
+		b.Run(op.name, func(b *testing.B) {
+			rng := rand.New(rand.NewSource(1))
+			in := make([]*Element, op.arity)
+			for j := range in {
+				x := testRandom(rng, &op.inLo[j], &op.inHi[j])
+				in[j] = &x
+			}
+			var out Element
+			var med [2]float64
+			for b.Loop() {
+				med = benchMedians(&out, in, op.api, op.generic)
+			}
+			b.ReportMetric(med[0], "ns_asm")
+			b.ReportMetric(med[1], "ns_generic")
+			b.ReportMetric(med[1]/med[0], "x_generic/asm")
+		})
+	}
+}
+
+func benchMedians(out *Element, in []*Element, fs ...func(*Element, []*Element)) [2]float64 {
+	const rounds, calls = 1001, 200
+	var times [2][]float64
+	for r := range rounds {
+		for k := range fs {
+			k = (k + r) % len(fs)
+			t0 := time.Now()
+			for range calls {
+				fs[k](out, in)
+			}
+			times[k] = append(times[k], float64(time.Since(t0).Nanoseconds())/calls)
+		}
+	}
+	var med [2]float64
+	for k := range times {
+		slices.Sort(times[k])
+		med[k] = times[k][rounds/2]
+	}
+	return med
+}
 
 // TestJacDouble: JacDouble through the assembly and the pure Go on random inputs (20,000;
 // 1,000 with -short), output bounds, and out == in.

@@ -6,7 +6,7 @@
 // pure-Go fallback printed from the same IR (build tag "!amd64 || purego", or -tags purego).
 //
 // Functions (uarch the genome was tuned on; genome hash):
-//   - Mul: uarch znver5, genome dfc9f0c610f3771e, IR 25c1df434586e682, 330 instructions
+//   - Mul: uarch znver4, genome 951cb2d706c7c323, IR 25c1df434586e682, 327 instructions
 //   - Square: uarch znver5, genome 702306d3ebdce83d, IR b8ee085b767a8514, 240 instructions
 //   - Add: uarch generic, genome 0705d287bc29f215, IR d9c658ce16d4bf50, 53 instructions
 //   - Sub: uarch generic, genome 851e98f088e64c88, IR f66e73869f0b0365, 53 instructions

@@ -6,324 +6,321 @@
 #include "textflag.h"
 
 // func mul(out1, arg1, arg2 *[...]uint64)
-TEXT ·mul(SB), NOSPLIT, $160-24
+TEXT ·mul(SB), NOSPLIT, $176-24
 	MOVQ	out1+0(FP), DI
 	MOVQ	arg1+8(FP), SI
 	MOVQ	arg2+16(FP), DX
 	MOVQ	DX, AX
+	MOVQ	32(AX), DX	// arg2[4]
+	MULXQ	0(SI), R8, CX	// x5, x6 = mulx(arg1[0], arg2[4])
+	MOVQ	16(AX), DX	// arg2[2]
+	MULXQ	0(SI), R10, R9	// x9, x10 = mulx(arg1[0], arg2[2])
 	MOVQ	0(SI), DX	// arg1[0]
-	MULXQ	32(AX), R8, CX	// x5, x6 = mulx(arg1[0], arg2[4])
-	MULXQ	16(AX), R10, R9	// x9, x10 = mulx(arg1[0], arg2[2])
 	MULXQ	0(AX), BX, R11	// x13, x14 = mulx(arg1[0], arg2[0])
-	MOVQ	8(AX), DX	// arg2[1]
-	MULXQ	40(SI), R13, R12	// x206, x207 = mulx(arg1[5], arg2[1])
-	MOVQ	32(SI), DX	// arg1[4]
-	MULXQ	16(AX), R15, R14	// x162, x163 = mulx(arg1[4], arg2[2])
-	MOVQ	24(SI), DX	// arg1[3]
+	MULXQ	48(AX), R13, R12	// x1, x2 = mulx(arg1[0], arg2[6])
+	MOVQ	0(AX), DX	// arg2[0]
+	MULXQ	32(SI), R15, R14	// x166, x167 = mulx(arg1[4], arg2[0])
+	MOVQ	24(AX), DX	// arg2[3]
 	MOVQ	DI, 0(SP)	// spill out1 pointer
 	MOVQ	BX, 8(SP)	// spill x13
-	MULXQ	40(AX), BX, DI	// x114, x115 = mulx(arg1[3], arg2[5])
-	MOVQ	0(SI), DX	// arg1[0]
-	MOVQ	R12, 16(SP)	// spill x207
-	MOVQ	R13, 24(SP)	// spill x206
-	MULXQ	8(AX), R13, R12	// x11, x12 = mulx(arg1[0], arg2[1])
-	TESTQ	AX, AX
-	ADOXQ	R13, R11	// x15, x16 = addcarryx(0, x14, x11)
-	MOVQ	R15, 32(SP)	// spill x162
-	MULXQ	48(AX), R15, R13	// x1, x2 = mulx(arg1[0], arg2[6])
-	MOVQ	R14, 40(SP)	// spill x163
-	MOVQ	BX, 48(SP)	// spill x114
-	MULXQ	24(AX), BX, R14	// x7, x8 = mulx(arg1[0], arg2[3])
-	ADOXQ	R10, R12	// x17, x18 = addcarryx(x16, x12, x9)
-	ADOXQ	BX, R9	// x19, x20 = addcarryx(x18, x10, x7)
-	MULXQ	40(AX), BX, R10	// x3, x4 = mulx(arg1[0], arg2[5])
-	ADOXQ	R8, R14	// x21, x22 = addcarryx(x20, x8, x5)
-	ADOXQ	BX, CX	// x23, x24 = addcarryx(x22, x6, x3)
-	ADOXQ	R15, R10	// x25, x26 = addcarryx(x24, x4, x1)
-	MOVQ	8(SI), DX	// arg1[1]
-	MULXQ	0(AX), BX, R8	// x40, x41 = mulx(arg1[1], arg2[0])
-	MOVQ	$0x0, R15
-	ADOXQ	R15, R13	// x27 = x26.u64 + x2
-	TESTQ	AX, AX
-	ADOXQ	BX, R11	// x42, x43 = addcarryx(0, x15, x40)
-	MOVQ	16(SI), DX	// arg1[2]
-	MOVQ	R11, 56(SP)	// spill x42
-	MULXQ	40(AX), R11, BX	// x72, x73 = mulx(arg1[2], arg2[5])
+	MULXQ	40(SI), BX, DI	// x202, x203 = mulx(arg1[5], arg2[3])
 	MOVQ	32(SI), DX	// arg1[4]
-	MOVQ	DI, 64(SP)	// spill x115
-	MULXQ	48(AX), DI, DX	// x154, x155 = mulx(arg1[4], arg2[6])
-	ADCXQ	R8, R12	// x44, x45 = addcarryx(0, x17, x41)
-	MOVQ	DX, R8
-	MOVQ	8(SI), DX	// arg1[1]
-	MOVQ	R8, 72(SP)	// spill x155
-	MOVQ	DI, 80(SP)	// spill x154
-	MULXQ	8(AX), DI, R8	// x38, x39 = mulx(arg1[1], arg2[1])
-	ADCXQ	R8, R9	// x48, x49 = addcarryx(x45, x19, x39)
-	MULXQ	40(AX), R15, R8	// x30, x31 = mulx(arg1[1], arg2[5])
-	MOVQ	R11, 88(SP)	// spill x72
-	MOVQ	BX, 96(SP)	// spill x73
-	MULXQ	16(AX), BX, R11	// x36, x37 = mulx(arg1[1], arg2[2])
-	ADCXQ	R11, R14	// x52, x53 = addcarryx(x49, x21, x37)
-	MULXQ	24(AX), DX, R11	// x34, x35 = mulx(arg1[1], arg2[3])
-	ADCXQ	R11, CX	// x56, x57 = addcarryx(x53, x23, x35)
-	ADOXQ	DI, R12	// x46, x47 = addcarryx(x43, x44, x38)
-	ADOXQ	BX, R9	// x50, x51 = addcarryx(x47, x48, x36)
-	MOVQ	DX, R11
-	MOVQ	48(SI), DX	// arg1[6]
-	MULXQ	32(AX), BX, DI	// x242, x243 = mulx(arg1[6], arg2[4])
-	ADOXQ	R11, R14	// x54, x55 = addcarryx(x51, x52, x34)
-	MOVQ	16(SI), DX	// arg1[2]
-	MOVQ	BX, 104(SP)	// spill x242
-	MULXQ	0(AX), BX, R11	// x82, x83 = mulx(arg1[2], arg2[0])
-	MOVQ	32(AX), DX	// arg2[4]
-	MOVQ	DI, 112(SP)	// spill x243
-	MULXQ	8(SI), DX, DI	// x32, x33 = mulx(arg1[1], arg2[4])
-	ADCXQ	DI, R10	// x60, x61 = addcarryx(x57, x25, x33)
-	ADOXQ	DX, CX	// x58, x59 = addcarryx(x55, x56, x32)
-	ADOXQ	R15, R10	// x62, x63 = addcarryx(x59, x60, x30)
-	ADCXQ	R8, R13	// x64, x65 = addcarryx(x61, x27, x31)
-	MOVQ	8(SI), DX	// arg1[1]
-	MULXQ	48(AX), DI, R8	// x28, x29 = mulx(arg1[1], arg2[6])
-	ADOXQ	DI, R13	// x66, x67 = addcarryx(x63, x64, x28)
-	MOVQ	$0x0, DI
-	ADOXQ	DI, R8	// x68 = x67.u64 + x29
-	ADCQ	$0x0, R8	// x69 = x68 + x65.u64
-	XORQ	DX, DX
-	ADOXQ	BX, R12	// x84, x85 = addcarryx(0, x46, x82)
-	ADCXQ	R11, R9	// x86, x87 = addcarryx(0, x50, x83)
-	MOVQ	16(SI), DX	// arg1[2]
-	MULXQ	8(AX), BX, R11	// x80, x81 = mulx(arg1[2], arg2[1])
-	ADCXQ	R11, R14	// x90, x91 = addcarryx(x87, x54, x81)
-	MULXQ	24(AX), R15, R11	// x76, x77 = mulx(arg1[2], arg2[3])
-	MOVQ	R12, 120(SP)	// spill x84
-	MULXQ	16(AX), DI, R12	// x78, x79 = mulx(arg1[2], arg2[2])
-	ADCXQ	R12, CX	// x94, x95 = addcarryx(x91, x58, x79)
-	MOVQ	40(SI), DX	// arg1[5]
-	MULXQ	24(AX), DX, R12	// x202, x203 = mulx(arg1[5], arg2[3])
-	ADOXQ	BX, R9	// x88, x89 = addcarryx(x85, x86, x80)
-	MOVQ	DX, BX
-	MOVQ	16(SI), DX	// arg1[2]
-	MOVQ	BX, 128(SP)	// spill x202
-	MOVQ	R12, 136(SP)	// spill x203
-	MULXQ	32(AX), R12, BX	// x74, x75 = mulx(arg1[2], arg2[4])
-	ADCXQ	R11, R10	// x98, x99 = addcarryx(x95, x62, x77)
-	ADCXQ	BX, R13	// x102, x103 = addcarryx(x99, x66, x75)
-	MULXQ	48(AX), BX, R11	// x70, x71 = mulx(arg1[2], arg2[6])
-	ADOXQ	DI, R14	// x92, x93 = addcarryx(x89, x90, x78)
-	ADOXQ	R15, CX	// x96, x97 = addcarryx(x93, x94, x76)
-	ADCXQ	96(SP), R8	// x106, x107 = addcarryx(x103, x69, x73)
-	ADOXQ	R12, R10	// x100, x101 = addcarryx(x97, x98, x74)
-	ADOXQ	88(SP), R13	// x104, x105 = addcarryx(x101, x102, x72)
-	MOVQ	24(SI), DX	// arg1[3]
-	MULXQ	8(AX), R12, DI	// x122, x123 = mulx(arg1[3], arg2[1])
-	ADOXQ	BX, R8	// x108, x109 = addcarryx(x105, x106, x70)
-	MULXQ	0(AX), R15, BX	// x124, x125 = mulx(arg1[3], arg2[0])
-	MOVQ	R8, 88(SP)	// spill x108
-	MOVQ	$0x0, R8
-	ADOXQ	R8, R11	// x110 = x109.u64 + x71
-	ADCQ	$0x0, R11	// x111 = x110 + x107.u64
-	TESTQ	AX, AX
-	ADOXQ	BX, R14	// x128, x129 = addcarryx(0, x92, x125)
-	ADOXQ	DI, CX	// x132, x133 = addcarryx(x129, x96, x123)
-	ADCXQ	R15, R9	// x126, x127 = addcarryx(0, x88, x124)
-	ADCXQ	R12, R14	// x130, x131 = addcarryx(x127, x128, x122)
-	MULXQ	16(AX), BX, DI	// x120, x121 = mulx(arg1[3], arg2[2])
-	ADOXQ	DI, R10	// x136, x137 = addcarryx(x133, x100, x121)
-	MULXQ	24(AX), R12, DI	// x118, x119 = mulx(arg1[3], arg2[3])
+	MOVQ	BX, 16(SP)	// spill x202
+	MOVQ	DI, 24(SP)	// spill x203
+	MULXQ	48(AX), DI, BX	// x154, x155 = mulx(arg1[4], arg2[6])
 	MOVQ	8(AX), DX	// arg2[1]
-	MOVQ	R9, 96(SP)	// spill x126
-	MULXQ	48(SI), R9, R15	// x248, x249 = mulx(arg1[6], arg2[1])
+	MOVQ	BX, 32(SP)	// spill x155
+	MOVQ	DI, 40(SP)	// spill x154
+	MULXQ	40(SI), DI, BX	// x206, x207 = mulx(arg1[5], arg2[1])
+	MOVQ	BX, 48(SP)	// spill x207
+	MOVQ	DI, 56(SP)	// spill x206
+	MULXQ	32(SI), DI, BX	// x164, x165 = mulx(arg1[4], arg2[1])
+	MOVQ	DI, 64(SP)	// spill x164
+	MOVQ	R15, 72(SP)	// spill x166
+	MULXQ	0(SI), R15, DI	// x11, x12 = mulx(arg1[0], arg2[1])
+	TESTQ	AX, AX
+	ADOXQ	R15, R11	// x15, x16 = addcarryx(0, x14, x11)
 	MOVQ	24(SI), DX	// arg1[3]
-	MOVQ	R9, 144(SP)	// spill x248
-	MOVQ	R15, 152(SP)	// spill x249
-	MULXQ	32(AX), R15, R9	// x116, x117 = mulx(arg1[3], arg2[4])
-	ADCXQ	BX, CX	// x134, x135 = addcarryx(x131, x132, x120)
-	ADOXQ	DI, R13	// x140, x141 = addcarryx(x137, x104, x119)
-	ADOXQ	88(SP), R9	// x144, x145 = addcarryx(x141, x108, x117)
-	ADOXQ	64(SP), R11	// x148, x149 = addcarryx(x145, x111, x115)
-	ADCXQ	R12, R10	// x138, x139 = addcarryx(x135, x136, x118)
-	ADCXQ	R15, R13	// x142, x143 = addcarryx(x139, x140, x116)
-	MULXQ	48(AX), BX, DI	// x112, x113 = mulx(arg1[3], arg2[6])
-	ADCXQ	48(SP), R9	// x146, x147 = addcarryx(x143, x144, x114)
-	ADCXQ	BX, R11	// x150, x151 = addcarryx(x147, x148, x112)
-	MOVQ	32(SI), DX	// arg1[4]
-	MULXQ	0(AX), R12, BX	// x166, x167 = mulx(arg1[4], arg2[0])
-	ADCXQ	R8, DI	// x152 = x151.u64 + x113
-	MOVQ	R12, 48(SP)	// spill x166
-	MULXQ	40(AX), R12, R15	// x156, x157 = mulx(arg1[4], arg2[5])
-	MOVQ	R12, 64(SP)	// spill x156
-	MOVQ	R14, 88(SP)	// spill x130
-	MULXQ	32(AX), R14, R12	// x158, x159 = mulx(arg1[4], arg2[4])
-	CLC
-	ADCXQ	BX, CX	// x170, x171 = addcarryx(0, x134, x167)
-	MULXQ	8(AX), R8, BX	// x164, x165 = mulx(arg1[4], arg2[1])
-	ADCXQ	BX, R10	// x174, x175 = addcarryx(x171, x138, x165)
-	MOVQ	$0x0, BX
-	ADOXQ	BX, DI	// x153 = x152 + x149.u64
-	ADCXQ	40(SP), R13	// x178, x179 = addcarryx(x175, x142, x163)
-	MOVQ	SI, 40(SP)	// spill arg1 pointer
-	MULXQ	24(AX), SI, DX	// x160, x161 = mulx(arg1[4], arg2[3])
-	ADCXQ	DX, R9	// x182, x183 = addcarryx(x179, x146, x161)
-	ADCXQ	R12, R11	// x186, x187 = addcarryx(x183, x150, x159)
-	ADCXQ	R15, DI	// x190, x191 = addcarryx(x187, x153, x157)
-	MOVQ	88(SP), R12	// reload x130
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x191
-	ADDQ	48(SP), R12	// x168, x169 = addcarryx(0, x130, x166)
-	ADCXQ	R8, CX	// x172, x173 = addcarryx(x169, x170, x164)
-	ADCXQ	32(SP), R10	// x176, x177 = addcarryx(x173, x174, x162)
-	ADCXQ	SI, R13	// x180, x181 = addcarryx(x177, x178, x160)
-	ADCXQ	R14, R9	// x184, x185 = addcarryx(x181, x182, x158)
-	ADCXQ	64(SP), R11	// x188, x189 = addcarryx(x185, x186, x156)
-	ADCXQ	80(SP), DI	// x192, x193 = addcarryx(x189, x190, x154)
-	MOVQ	16(AX), DX	// arg2[2]
-	MOVQ	40(SP), R8	// reload arg1 pointer
-	MULXQ	40(R8), R14, SI	// x204, x205 = mulx(arg1[5], arg2[2])
-	MOVQ	72(SP), DX	// reload x155
-	ADCQ	$0x0, DX	// x194 = x193.u64 + x155
-	MOVQ	DX, 32(SP)	// spill x194
-	MOVQ	0(AX), DX	// arg2[0]
-	MOVQ	R12, 48(SP)	// spill x168
-	MULXQ	40(R8), DX, R12	// x208, x209 = mulx(arg1[5], arg2[0])
+	MULXQ	48(AX), DX, R15	// x112, x113 = mulx(arg1[3], arg2[6])
+	ADOXQ	R10, DI	// x17, x18 = addcarryx(x16, x12, x9)
+	MOVQ	DX, R10
+	MOVQ	0(SI), DX	// arg1[0]
+	MOVQ	BX, 80(SP)	// spill x165
+	MOVQ	R14, 88(SP)	// spill x167
+	MULXQ	24(AX), R14, BX	// x7, x8 = mulx(arg1[0], arg2[3])
+	ADOXQ	R14, R9	// x19, x20 = addcarryx(x18, x10, x7)
+	ADOXQ	R8, BX	// x21, x22 = addcarryx(x20, x8, x5)
+	MULXQ	40(AX), R14, R8	// x3, x4 = mulx(arg1[0], arg2[5])
+	MOVQ	8(SI), DX	// arg1[1]
+	MOVQ	R15, 96(SP)	// spill x113
+	MOVQ	R10, 104(SP)	// spill x112
+	MULXQ	8(AX), R10, R15	// x38, x39 = mulx(arg1[1], arg2[1])
+	ADOXQ	R14, CX	// x23, x24 = addcarryx(x22, x6, x3)
+	ADOXQ	R13, R8	// x25, x26 = addcarryx(x24, x4, x1)
+	MOVQ	8(AX), DX	// arg2[1]
+	MULXQ	48(SI), R14, R13	// x248, x249 = mulx(arg1[6], arg2[1])
+	MOVQ	8(SI), DX	// arg1[1]
+	MOVQ	R14, 112(SP)	// spill x248
+	MOVQ	R13, 120(SP)	// spill x249
+	MULXQ	0(AX), R13, R14	// x40, x41 = mulx(arg1[1], arg2[0])
+	MOVQ	R8, 128(SP)	// spill x25
+	MOVQ	$0x0, R8
+	ADOXQ	R8, R12	// x27 = x26.u64 + x2
 	TESTQ	AX, AX
-	ADOXQ	DX, CX	// x210, x211 = addcarryx(0, x172, x208)
-	ADCXQ	R12, R10	// x212, x213 = addcarryx(0, x176, x209)
-	ADOXQ	24(SP), R10	// x214, x215 = addcarryx(x211, x212, x206)
-	ADCXQ	16(SP), R13	// x216, x217 = addcarryx(x213, x180, x207)
-	ADCXQ	SI, R9	// x220, x221 = addcarryx(x217, x184, x205)
-	MOVQ	32(AX), DX	// arg2[4]
-	MULXQ	40(R8), R12, SI	// x200, x201 = mulx(arg1[5], arg2[4])
-	ADOXQ	R14, R13	// x218, x219 = addcarryx(x215, x216, x204)
-	ADCXQ	136(SP), R11	// x224, x225 = addcarryx(x221, x188, x203)
-	ADOXQ	128(SP), R9	// x222, x223 = addcarryx(x219, x220, x202)
-	ADCXQ	SI, DI	// x228, x229 = addcarryx(x225, x192, x201)
-	MOVQ	40(R8), DX	// arg1[5]
-	MULXQ	40(AX), R14, SI	// x198, x199 = mulx(arg1[5], arg2[5])
-	ADOXQ	R12, R11	// x226, x227 = addcarryx(x223, x224, x200)
-	ADOXQ	R14, DI	// x230, x231 = addcarryx(x227, x228, x198)
-	MOVQ	32(SP), R12	// reload x194
-	LEAQ	0(R15)(R12*1), R15	// x195 = x194 + x191.u64
-	MULXQ	48(AX), R14, R12	// x196, x197 = mulx(arg1[5], arg2[6])
-	ADCXQ	SI, R15	// x232, x233 = addcarryx(x229, x195, x199)
-	ADOXQ	R14, R15	// x234, x235 = addcarryx(x231, x232, x196)
-	ADOXQ	BX, R12	// x236 = x235.u64 + x197
-	ADCQ	$0x0, R12	// x237 = x236 + x233.u64
-	MOVQ	0(AX), DX	// arg2[0]
-	MULXQ	48(R8), R14, SI	// x250, x251 = mulx(arg1[6], arg2[0])
+	ADOXQ	R13, R11	// x42, x43 = addcarryx(0, x15, x40)
+	ADCXQ	R14, DI	// x44, x45 = addcarryx(0, x17, x41)
+	MULXQ	40(AX), R14, R13	// x30, x31 = mulx(arg1[1], arg2[5])
+	ADCXQ	R15, R9	// x48, x49 = addcarryx(x45, x19, x39)
+	MOVQ	R11, 136(SP)	// spill x42
+	MULXQ	16(AX), R11, R15	// x36, x37 = mulx(arg1[1], arg2[2])
+	ADCXQ	R15, BX	// x52, x53 = addcarryx(x49, x21, x37)
+	MULXQ	24(AX), R8, R15	// x34, x35 = mulx(arg1[1], arg2[3])
+	ADOXQ	R10, DI	// x46, x47 = addcarryx(x43, x44, x38)
+	ADCXQ	R15, CX	// x56, x57 = addcarryx(x53, x23, x35)
+	ADOXQ	R11, R9	// x50, x51 = addcarryx(x47, x48, x36)
+	MOVQ	48(SI), DX	// arg1[6]
+	MULXQ	32(AX), R11, R10	// x242, x243 = mulx(arg1[6], arg2[4])
+	MOVQ	8(SI), DX	// arg1[1]
+	MOVQ	R10, 144(SP)	// spill x243
+	MULXQ	32(AX), R10, R15	// x32, x33 = mulx(arg1[1], arg2[4])
+	ADOXQ	R8, BX	// x54, x55 = addcarryx(x51, x52, x34)
+	MOVQ	16(SI), DX	// arg1[2]
+	MOVQ	R11, 152(SP)	// spill x242
+	MULXQ	0(AX), R11, R8	// x82, x83 = mulx(arg1[2], arg2[0])
+	ADOXQ	R10, CX	// x58, x59 = addcarryx(x55, x56, x32)
+	ADCXQ	128(SP), R15	// x60, x61 = addcarryx(x57, x25, x33)
+	ADCXQ	R13, R12	// x64, x65 = addcarryx(x61, x27, x31)
+	MOVQ	8(SI), DX	// arg1[1]
+	MULXQ	48(AX), R13, R10	// x28, x29 = mulx(arg1[1], arg2[6])
+	ADOXQ	R14, R15	// x62, x63 = addcarryx(x59, x60, x30)
+	ADOXQ	R13, R12	// x66, x67 = addcarryx(x63, x64, x28)
+	MOVQ	$0x0, R13
+	ADOXQ	R13, R10	// x68 = x67.u64 + x29
+	ADCQ	$0x0, R10	// x69 = x68 + x65.u64
 	XORQ	DX, DX
-	ADOXQ	SI, R13	// x254, x255 = addcarryx(0, x218, x251)
-	ADOXQ	152(SP), R9	// x258, x259 = addcarryx(x255, x222, x249)
-	MOVQ	40(AX), DX	// arg2[5]
-	MULXQ	48(R8), DX, SI	// x240, x241 = mulx(arg1[6], arg2[5])
-	MOVQ	DX, 16(SP)	// spill x240
-	MOVQ	48(AX), DX	// arg2[6]
-	MOVQ	CX, 24(SP)	// spill x210
-	MULXQ	48(R8), CX, DX	// x238, x239 = mulx(arg1[6], arg2[6])
-	ADCXQ	R14, R10	// x252, x253 = addcarryx(0, x214, x250)
-	MOVQ	DX, R14
-	MOVQ	48(R8), DX	// arg1[6]
-	MOVQ	R10, 32(SP)	// spill x252
-	MULXQ	16(AX), R10, BX	// x246, x247 = mulx(arg1[6], arg2[2])
-	ADOXQ	BX, R11	// x262, x263 = addcarryx(x259, x226, x247)
-	ADCXQ	144(SP), R13	// x256, x257 = addcarryx(x253, x254, x248)
-	ADCXQ	R10, R9	// x260, x261 = addcarryx(x257, x258, x246)
-	MULXQ	24(AX), R10, R8	// x244, x245 = mulx(arg1[6], arg2[3])
-	ADOXQ	R8, DI	// x266, x267 = addcarryx(x263, x230, x245)
-	ADOXQ	112(SP), R15	// x270, x271 = addcarryx(x267, x234, x243)
-	ADOXQ	SI, R12	// x274, x275 = addcarryx(x271, x237, x241)
-	ADCXQ	R10, R11	// x264, x265 = addcarryx(x261, x262, x244)
-	ADCXQ	104(SP), DI	// x268, x269 = addcarryx(x265, x266, x242)
-	ADCXQ	16(SP), R15	// x272, x273 = addcarryx(x269, x270, x240)
-	ADCXQ	CX, R12	// x276, x277 = addcarryx(x273, x274, x238)
-	MOVQ	$0x20, AX
-	SHRXQ	AX, DI, CX
-	SHLXQ	AX, R15, R8
-	LEAQ	0(CX)(R8*1), CX	// x297.lo = shrd(x268, x272, 0x20)
-	MOVQ	$0x0, R8
-	ADCXQ	R8, R14	// x278 = x277.u64 + x239
-	MOVQ	8(SP), R10	// reload x13
-	CLC
-	ADCXQ	R13, R10	// x280, x281 = addcarryx(0, x13, x256)
-	MOVQ	56(SP), SI	// reload x42
-	ADCXQ	R9, SI	// x282, x283 = addcarryx(x281, x42, x260)
-	MOVQ	120(SP), BX	// reload x84
-	ADCXQ	R11, BX	// x284, x285 = addcarryx(x283, x84, x264)
-	MOVQ	96(SP), DX	// reload x126
-	ADCXQ	DI, DX	// x286, x287 = addcarryx(x285, x126, x268)
-	ADOXQ	R8, R14	// x279 = x278 + x275.u64
-	MOVQ	DX, 8(SP)	// spill x286
-	MOVQ	48(SP), DX	// reload x168
-	ADCXQ	R15, DX	// x288, x289 = addcarryx(x287, x168, x272)
-	MOVQ	DX, 16(SP)	// spill x288
-	SHRXQ	AX, R15, DX
-	MOVQ	BX, 40(SP)	// spill x284
-	SHLXQ	AX, R12, BX
-	LEAQ	0(DX)(BX*1), DX	// x302.lo = shrd(x272, x276, 0x20)
-	MOVQ	24(SP), BX	// reload x210
-	ADCXQ	R12, BX	// x290, x291 = addcarryx(x289, x210, x276)
-	MOVQ	R15, 24(SP)	// spill x272
-	MOVQ	32(SP), R15	// reload x252
-	ADCXQ	R14, R15	// x292, x293 = addcarryx(x291, x252, x279)
-	MOVQ	R15, 32(SP)	// spill x292
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x293
+	ADOXQ	R11, DI	// x84, x85 = addcarryx(0, x46, x82)
+	MOVQ	16(SI), DX	// arg1[2]
+	MULXQ	8(AX), R14, R11	// x80, x81 = mulx(arg1[2], arg2[1])
+	ADCXQ	R8, R9	// x86, x87 = addcarryx(0, x50, x83)
+	ADCXQ	R11, BX	// x90, x91 = addcarryx(x87, x54, x81)
+	MULXQ	24(AX), R11, R8	// x76, x77 = mulx(arg1[2], arg2[3])
+	ADOXQ	R14, R9	// x88, x89 = addcarryx(x85, x86, x80)
+	MOVQ	DI, 128(SP)	// spill x84
+	MULXQ	16(AX), DI, R14	// x78, x79 = mulx(arg1[2], arg2[2])
+	ADOXQ	DI, BX	// x92, x93 = addcarryx(x89, x90, x78)
+	ADCXQ	R14, CX	// x94, x95 = addcarryx(x91, x58, x79)
+	ADCXQ	R8, R15	// x98, x99 = addcarryx(x95, x62, x77)
+	ADOXQ	R11, CX	// x96, x97 = addcarryx(x93, x94, x76)
+	MULXQ	32(AX), R11, R8	// x74, x75 = mulx(arg1[2], arg2[4])
+	ADCXQ	R8, R12	// x102, x103 = addcarryx(x99, x66, x75)
+	ADOXQ	R11, R15	// x100, x101 = addcarryx(x97, x98, x74)
+	MULXQ	40(AX), R11, R8	// x72, x73 = mulx(arg1[2], arg2[5])
+	ADOXQ	R11, R12	// x104, x105 = addcarryx(x101, x102, x72)
+	ADCXQ	R8, R10	// x106, x107 = addcarryx(x103, x69, x73)
+	MULXQ	48(AX), R11, R8	// x70, x71 = mulx(arg1[2], arg2[6])
+	ADOXQ	R11, R10	// x108, x109 = addcarryx(x105, x106, x70)
+	ADOXQ	R13, R8	// x110 = x109.u64 + x71
+	MOVQ	24(SI), DX	// arg1[3]
+	MULXQ	0(AX), DI, R11	// x124, x125 = mulx(arg1[3], arg2[0])
+	ADCQ	$0x0, R8	// x111 = x110 + x107.u64
+	MOVQ	R8, 160(SP)	// spill x111
+	MULXQ	8(AX), R8, R14	// x122, x123 = mulx(arg1[3], arg2[1])
 	TESTQ	AX, AX
-	ADOXQ	CX, R10	// x329, x330 = addcarryx(0, x280, x297.lo)
-	ADOXQ	DX, SI	// x331, x332 = addcarryx(x330, x282, x302.lo)
-	SHRXQ	AX, R11, CX
-	SHLXQ	AX, DI, DX
-	LEAQ	0(CX)(DX*1), CX	// x327.lo = shrd(x264, x268, 0x20)
-	SHRXQ	AX, R13, DX
-	SHLXQ	AX, R9, R8
-	LEAQ	0(DX)(R8*1), DX	// x317.lo = shrd(x256, x260, 0x20)
-	SHRXQ	AX, R9, R8
-	SHLXQ	AX, R11, R11
-	LEAQ	0(R8)(R11*1), R8	// x322.lo = shrd(x260, x264, 0x20)
-	SHRXQ	AX, R12, R9
-	SHLXQ	AX, R14, R11
-	LEAQ	0(R9)(R11*1), R9	// x307.lo = shrd(x276, x279, 0x20)
-	ADOXQ	40(SP), R9	// x333, x334 = addcarryx(x332, x284, x307.lo)
-	SHRXQ	AX, R14, R11
-	SHLXQ	AX, R13, R13
-	LEAQ	0(R11)(R13*1), R11	// x312.lo = shrd(x279, x256, 0x20)
-	ADOXQ	8(SP), R11	// x335, x336 = addcarryx(x334, x286, x312.lo)
-	ADOXQ	16(SP), DX	// x337, x338 = addcarryx(x336, x288, x317.lo)
-	ADOXQ	R8, BX	// x339, x340 = addcarryx(x338, x290, x322.lo)
-	ADOXQ	32(SP), CX	// x341, x342 = addcarryx(x340, x292, x327.lo)
-	MOVQ	$0x0, R8
-	ADOXQ	R8, R15	// x343 = x293.u64 + x342.u64
-	MOVQ	$-0x100000000, R13
-	ANDQ	R13, DI	// x344 = x268 & 0xffffffff00000000
-	ADDQ	DI, R11	// x345, x346 = addcarryx(0, x335, x344)
-	ADCXQ	24(SP), DX	// x347, x348 = addcarryx(x346, x337, x272)
-	ADCXQ	R12, BX	// x349, x350 = addcarryx(x348, x339, x276)
-	ADCXQ	R14, CX	// x351, x352 = addcarryx(x350, x341, x279)
-	ADCQ	$0x0, R15	// x353 = x343 + x352.u64
-	XORQ	DI, DI
-	ADOXQ	R15, R10	// x355, x356 = addcarryx(0, x329, x353)
-	ADOXQ	R8, SI	// x357, x358 = addcarryx(x356, x331, 0)
-	SHLXQ	AX, R15, R15	// x354 = x353 << 0x20
-	ADOXQ	R8, R9	// x359, x360 = addcarryx(x358, x333, 0)
-	ADOXQ	R15, R11	// x361, x362 = addcarryx(x360, x345, x354)
-	ADOXQ	R8, DX	// x363, x364 = addcarryx(x362, x347, 0)
-	MOVQ	0(SP), AX	// reload out1 pointer
-	MOVQ	DX, 32(AX)	// out1[4] = x363
-	ADOXQ	R8, BX	// x365, x366 = addcarryx(x364, x349, 0)
-	MOVQ	BX, 40(AX)	// out1[5] = x365
-	ADOXQ	R8, CX	// x367, x368 = addcarryx(x366, x351, 0)
-	MOVQ	CX, 48(AX)	// out1[6] = x367
-	MOVQ	$0x100000000, CX
-	CMOVQOC	R8, CX	// x370 = cmovznz(x368, 0, 0x100000000)
-	MOVQ	$0x1, BX
-	CMOVQOC	R8, BX	// x369 = cmovznz(x368, 0, 1)
-	ADCXQ	BX, R10	// x371, x372 = addcarryx(0, x355, x369)
-	MOVQ	R10, 0(AX)	// out1[0] = x371
+	ADOXQ	DI, R9	// x126, x127 = addcarryx(0, x88, x124)
+	ADCXQ	R11, BX	// x128, x129 = addcarryx(0, x92, x125)
+	ADCXQ	R14, CX	// x132, x133 = addcarryx(x129, x96, x123)
+	MOVQ	16(AX), DX	// arg2[2]
+	MULXQ	32(SI), DI, R11	// x162, x163 = mulx(arg1[4], arg2[2])
+	ADOXQ	R8, BX	// x130, x131 = addcarryx(x127, x128, x122)
+	MULXQ	24(SI), R14, R8	// x120, x121 = mulx(arg1[3], arg2[2])
+	MOVQ	24(AX), DX	// arg2[3]
+	MOVQ	R9, 168(SP)	// spill x126
+	MULXQ	24(SI), DX, R9	// x118, x119 = mulx(arg1[3], arg2[3])
+	ADCXQ	R8, R15	// x136, x137 = addcarryx(x133, x100, x121)
+	ADCXQ	R9, R12	// x140, x141 = addcarryx(x137, x104, x119)
+	ADOXQ	R14, CX	// x134, x135 = addcarryx(x131, x132, x120)
+	ADOXQ	DX, R15	// x138, x139 = addcarryx(x135, x136, x118)
+	MOVQ	24(SI), DX	// arg1[3]
+	MULXQ	32(AX), R9, R8	// x116, x117 = mulx(arg1[3], arg2[4])
+	ADOXQ	R9, R12	// x142, x143 = addcarryx(x139, x140, x116)
+	MULXQ	40(AX), R14, R9	// x114, x115 = mulx(arg1[3], arg2[5])
+	ADCXQ	R8, R10	// x144, x145 = addcarryx(x141, x108, x117)
+	ADCXQ	160(SP), R9	// x148, x149 = addcarryx(x145, x111, x115)
+	ADOXQ	R14, R10	// x146, x147 = addcarryx(x143, x144, x114)
+	ADOXQ	104(SP), R9	// x150, x151 = addcarryx(x147, x148, x112)
+	MOVQ	96(SP), R8	// reload x113
+	ADOXQ	R13, R8	// x152 = x151.u64 + x113
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x149.u64
+	ADDQ	88(SP), CX	// x170, x171 = addcarryx(0, x134, x167)
+	MOVQ	32(AX), DX	// arg2[4]
+	MULXQ	32(SI), R13, DX	// x158, x159 = mulx(arg1[4], arg2[4])
+	LEAQ	0(R8)(R14*1), R8	// x153 = x152 + x149.u64
+	ADCXQ	80(SP), R15	// x174, x175 = addcarryx(x171, x138, x165)
+	MOVQ	DX, R14
+	MOVQ	24(AX), DX	// arg2[3]
+	MOVQ	R13, 80(SP)	// spill x158
+	MULXQ	32(SI), R13, DX	// x160, x161 = mulx(arg1[4], arg2[3])
+	ADCXQ	R11, R12	// x178, x179 = addcarryx(x175, x142, x163)
+	ADCXQ	DX, R10	// x182, x183 = addcarryx(x179, x146, x161)
+	MOVQ	32(SI), DX	// arg1[4]
+	MULXQ	40(AX), DX, R11	// x156, x157 = mulx(arg1[4], arg2[5])
+	ADCXQ	R14, R9	// x186, x187 = addcarryx(x183, x150, x159)
+	ADCXQ	R11, R8	// x190, x191 = addcarryx(x187, x153, x157)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x191
+	ADDQ	72(SP), BX	// x168, x169 = addcarryx(0, x130, x166)
+	ADCXQ	64(SP), CX	// x172, x173 = addcarryx(x169, x170, x164)
+	ADCXQ	DI, R15	// x176, x177 = addcarryx(x173, x174, x162)
+	ADCXQ	R13, R12	// x180, x181 = addcarryx(x177, x178, x160)
+	ADCXQ	80(SP), R10	// x184, x185 = addcarryx(x181, x182, x158)
+	ADCXQ	DX, R9	// x188, x189 = addcarryx(x185, x186, x156)
+	ADCXQ	40(SP), R8	// x192, x193 = addcarryx(x189, x190, x154)
+	MOVQ	32(SP), DI	// reload x155
+	ADCQ	$0x0, DI	// x194 = x193.u64 + x155
+	MOVQ	40(SI), DX	// arg1[5]
+	MULXQ	0(AX), R14, R13	// x208, x209 = mulx(arg1[5], arg2[0])
+	ADDQ	R11, DI	// x195 = x194 + x191.u64
+	XORQ	R11, R11
+	ADOXQ	R13, R15	// x212, x213 = addcarryx(0, x176, x209)
+	ADCXQ	R14, CX	// x210, x211 = addcarryx(0, x172, x208)
+	MULXQ	16(AX), R14, R13	// x204, x205 = mulx(arg1[5], arg2[2])
+	ADCXQ	56(SP), R15	// x214, x215 = addcarryx(x211, x212, x206)
+	ADOXQ	48(SP), R12	// x216, x217 = addcarryx(x213, x180, x207)
+	ADOXQ	R13, R10	// x220, x221 = addcarryx(x217, x184, x205)
+	MOVQ	CX, 32(SP)	// spill x210
+	MULXQ	40(AX), CX, R13	// x198, x199 = mulx(arg1[5], arg2[5])
+	ADOXQ	24(SP), R9	// x224, x225 = addcarryx(x221, x188, x203)
+	MOVQ	BX, 24(SP)	// spill x168
+	MULXQ	48(AX), R11, BX	// x196, x197 = mulx(arg1[5], arg2[6])
+	MOVQ	R15, 40(SP)	// spill x214
+	MULXQ	32(AX), R15, DX	// x200, x201 = mulx(arg1[5], arg2[4])
+	ADOXQ	DX, R8	// x228, x229 = addcarryx(x225, x192, x201)
+	ADCXQ	R14, R12	// x218, x219 = addcarryx(x215, x216, x204)
+	ADCXQ	16(SP), R10	// x222, x223 = addcarryx(x219, x220, x202)
+	ADOXQ	R13, DI	// x232, x233 = addcarryx(x229, x195, x199)
+	MOVQ	48(SI), DX	// arg1[6]
+	MULXQ	24(AX), R14, R13	// x244, x245 = mulx(arg1[6], arg2[3])
+	ADCXQ	R15, R9	// x226, x227 = addcarryx(x223, x224, x200)
+	ADCXQ	CX, R8	// x230, x231 = addcarryx(x227, x228, x198)
+	ADCXQ	R11, DI	// x234, x235 = addcarryx(x231, x232, x196)
+	MOVQ	$0x0, CX
+	ADCXQ	CX, BX	// x236 = x235.u64 + x197
+	ADOXQ	CX, BX	// x237 = x236 + x233.u64
+	MULXQ	0(AX), R15, R11	// x250, x251 = mulx(arg1[6], arg2[0])
+	MOVQ	BX, 16(SP)	// spill x237
+	MOVQ	DI, 48(SP)	// spill x234
+	MULXQ	40(AX), DI, BX	// x240, x241 = mulx(arg1[6], arg2[5])
+	TESTQ	AX, AX
+	ADOXQ	R11, R12	// x254, x255 = addcarryx(0, x218, x251)
+	ADOXQ	120(SP), R10	// x258, x259 = addcarryx(x255, x222, x249)
+	MOVQ	BX, 56(SP)	// spill x241
+	MULXQ	48(AX), BX, R11	// x238, x239 = mulx(arg1[6], arg2[6])
+	ADCXQ	40(SP), R15	// x252, x253 = addcarryx(0, x214, x250)
+	MULXQ	16(AX), DX, SI	// x246, x247 = mulx(arg1[6], arg2[2])
+	ADCXQ	112(SP), R12	// x256, x257 = addcarryx(x253, x254, x248)
+	ADCXQ	DX, R10	// x260, x261 = addcarryx(x257, x258, x246)
+	ADOXQ	SI, R9	// x262, x263 = addcarryx(x259, x226, x247)
+	MOVQ	$0x20, AX
+	SHRXQ	AX, R12, SI
+	SHLXQ	AX, R10, DX
+	LEAQ	0(SI)(DX*1), SI	// x317.lo = shrd(x256, x260, 0x20)
+	ADOXQ	R13, R8	// x266, x267 = addcarryx(x263, x230, x245)
+	ADCXQ	R14, R9	// x264, x265 = addcarryx(x261, x262, x244)
+	ADCXQ	152(SP), R8	// x268, x269 = addcarryx(x265, x266, x242)
+	MOVQ	48(SP), R13	// reload x234
+	ADOXQ	144(SP), R13	// x270, x271 = addcarryx(x267, x234, x243)
+	SHRXQ	AX, R9, R14
+	SHLXQ	AX, R8, DX
+	LEAQ	0(R14)(DX*1), R14	// x327.lo = shrd(x264, x268, 0x20)
+	ADCXQ	DI, R13	// x272, x273 = addcarryx(x269, x270, x240)
+	MOVQ	16(SP), DI	// reload x237
+	ADOXQ	56(SP), DI	// x274, x275 = addcarryx(x271, x237, x241)
+	SHRXQ	AX, R8, DX
+	MOVQ	R14, 16(SP)	// spill x327.lo
+	SHLXQ	AX, R13, R14
+	LEAQ	0(DX)(R14*1), DX	// x297.lo = shrd(x268, x272, 0x20)
+	ADCXQ	BX, DI	// x276, x277 = addcarryx(x273, x274, x238)
+	SHRXQ	AX, R13, BX
+	SHLXQ	AX, DI, R14
+	LEAQ	0(BX)(R14*1), BX	// x302.lo = shrd(x272, x276, 0x20)
+	ADCXQ	CX, R11	// x278 = x277.u64 + x239
+	ADOXQ	CX, R11	// x279 = x278 + x275.u64
+	MOVQ	8(SP), R14	// reload x13
+	TESTQ	AX, AX
+	ADOXQ	R12, R14	// x280, x281 = addcarryx(0, x13, x256)
+	MOVQ	SI, 8(SP)	// spill x317.lo
+	MOVQ	136(SP), SI	// reload x42
+	ADOXQ	R10, SI	// x282, x283 = addcarryx(x281, x42, x260)
+	MOVQ	128(SP), AX	// reload x84
+	ADOXQ	R9, AX	// x284, x285 = addcarryx(x283, x84, x264)
+	MOVQ	R15, 40(SP)	// spill x252
+	MOVQ	168(SP), R15	// reload x126
+	ADOXQ	R8, R15	// x286, x287 = addcarryx(x285, x126, x268)
+	ADCXQ	DX, R14	// x329, x330 = addcarryx(0, x280, x297.lo)
+	ADCXQ	BX, SI	// x331, x332 = addcarryx(x330, x282, x302.lo)
+	MOVQ	24(SP), BX	// reload x168
+	ADOXQ	R13, BX	// x288, x289 = addcarryx(x287, x168, x272)
+	MOVQ	$0x20, DX
+	SHRXQ	DX, R10, CX
+	SHLXQ	DX, R9, R9
+	LEAQ	0(CX)(R9*1), CX	// x322.lo = shrd(x260, x264, 0x20)
+	SHRXQ	DX, R11, R9
+	SHLXQ	DX, R12, R12
+	LEAQ	0(R9)(R12*1), R9	// x312.lo = shrd(x279, x256, 0x20)
+	SHRXQ	DX, DI, R10
+	SHLXQ	DX, R11, R12
+	LEAQ	0(R10)(R12*1), R10	// x307.lo = shrd(x276, x279, 0x20)
+	ADCXQ	R10, AX	// x333, x334 = addcarryx(x332, x284, x307.lo)
+	MOVQ	32(SP), R10	// reload x210
+	ADOXQ	DI, R10	// x290, x291 = addcarryx(x289, x210, x276)
+	MOVQ	40(SP), R12	// reload x252
+	ADOXQ	R11, R12	// x292, x293 = addcarryx(x291, x252, x279)
+	ADCXQ	R9, R15	// x335, x336 = addcarryx(x334, x286, x312.lo)
+	ADCXQ	8(SP), BX	// x337, x338 = addcarryx(x336, x288, x317.lo)
+	ADCXQ	CX, R10	// x339, x340 = addcarryx(x338, x290, x322.lo)
+	ADCXQ	16(SP), R12	// x341, x342 = addcarryx(x340, x292, x327.lo)
+	MOVQ	$-0x100000000, CX
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x342
+	SETOS	DL
+	MOVBQZX	DL, DX	// save x293
+	ANDQ	CX, R8	// x344 = x268 & 0xffffffff00000000
+	XORQ	CX, CX
+	ADOXQ	R8, R15	// x345, x346 = addcarryx(0, x335, x344)
+	ADOXQ	R13, BX	// x347, x348 = addcarryx(x346, x337, x272)
+	ADOXQ	DI, R10	// x349, x350 = addcarryx(x348, x339, x276)
+	ADOXQ	R11, R12	// x351, x352 = addcarryx(x350, x341, x279)
+	LEAQ	0(DX)(R9*1), DX	// x343 = x293.u64 + x342.u64
+	ADOXQ	CX, DX	// x353 = x343 + x352.u64
+	MOVQ	DX, R8
+	SHLQ	$0x20, R8	// x354 = x353 << 0x20
+	XORQ	R9, R9
+	ADOXQ	DX, R14	// x355, x356 = addcarryx(0, x329, x353)
+	ADOXQ	CX, SI	// x357, x358 = addcarryx(x356, x331, 0)
+	ADOXQ	CX, AX	// x359, x360 = addcarryx(x358, x333, 0)
+	ADOXQ	R8, R15	// x361, x362 = addcarryx(x360, x345, x354)
+	ADOXQ	CX, BX	// x363, x364 = addcarryx(x362, x347, 0)
+	MOVQ	0(SP), R8	// reload out1 pointer
+	MOVQ	BX, 32(R8)	// out1[4] = x363
+	ADOXQ	CX, R10	// x365, x366 = addcarryx(x364, x349, 0)
+	MOVQ	R10, 40(R8)	// out1[5] = x365
+	ADOXQ	CX, R12	// x367, x368 = addcarryx(x366, x351, 0)
+	MOVQ	R12, 48(R8)	// out1[6] = x367
+	MOVQ	$0x1, R10
+	MOVQ	$0x0, R11
+	CMOVQOS	R10, R11	// x369 = cmovznz(x368, 0, 1)
+	MOVQ	$0x100000000, R10
+	MOVQ	$0x0, DI
+	CMOVQOS	R10, DI	// x370 = cmovznz(x368, 0, 0x100000000)
+	ADCXQ	R11, R14	// x371, x372 = addcarryx(0, x355, x369)
+	MOVQ	R14, 0(R8)	// out1[0] = x371
 	ADCQ	$0x0, SI	// x373, x374 = addcarryx(x372, x357, 0)
-	MOVQ	SI, 8(AX)	// out1[1] = x373
-	ADCQ	$0x0, R9	// x375, x376 = addcarryx(x374, x359, 0)
-	MOVQ	R9, 16(AX)	// out1[2] = x375
-	ADCXQ	CX, R11	// x377, x378 = addcarryx(x376, x361, x370)
-	MOVQ	R11, 24(AX)	// out1[3] = x377
+	MOVQ	SI, 8(R8)	// out1[1] = x373
+	ADCQ	$0x0, AX	// x375, x376 = addcarryx(x374, x359, 0)
+	MOVQ	AX, 16(R8)	// out1[2] = x375
+	ADCXQ	DI, R15	// x377, x378 = addcarryx(x376, x361, x370)
+	MOVQ	R15, 24(R8)	// out1[3] = x377
 	RET
 
 // func square(out1, arg1 *[...]uint64)
