@@ -82,8 +82,8 @@ func (e entry) field() Field {
 	}
 	if weierFields[e.name] {
 		F.WeierOps = append([]string(nil), weierOps...)
-		if a, ok := jacA[e.name]; ok && a == 0 { // the unified addition is for a = 0
-			F.WeierOps = append(F.WeierOps, OpJacAddUnified)
+		if a, ok := jacA[e.name]; ok && a == 0 { // the unified and co-Z additions: a = 0 only
+			F.WeierOps = append(F.WeierOps, OpJacAddUnified, OpCoZAdd)
 		}
 	}
 	return F

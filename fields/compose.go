@@ -17,7 +17,7 @@ import (
 const OpLadderStep = "ladderstep"
 
 // CompositeOps are the ops built by inlining the field's own functions (composer).
-var CompositeOps = []string{OpLadderStep, OpJacDouble, OpJacAdd, OpJacAddAffine, OpJacAddUnified}
+var CompositeOps = []string{OpLadderStep, OpJacDouble, OpJacAdd, OpJacAddAffine, OpJacAddUnified, OpCoZAdd}
 
 // elem is an element inside a composite function: its limbs and their bounds.
 type elem struct {

@@ -56,6 +56,8 @@ func weierFunc(F Field, op, name string) (*ir.Func, error) {
 		return jacAddFunc(F, op, name)
 	case OpJacAddUnified:
 		return jacAddUnifiedFunc(F, name)
+	case OpCoZAdd:
+		return coZAddFunc(F, name)
 	}
 	n := len(F.LimbBits)
 	b := ir.NewBuilder(name)

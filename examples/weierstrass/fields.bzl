@@ -34,7 +34,7 @@ def weier_fields(name, curve, prefix, extra_ops = [], **kwargs):
       name: the cc_library of all the field functions.
       curve: the catalogue field (p256 or secp256k1_montgomery).
       prefix: the target and symbol prefix (p256 or k256).
-      extra_ops: ops of this curve only (jacaddu: secp256k1).
+      extra_ops: ops of this curve only (jacaddu, zaddu: secp256k1).
       **kwargs: passed to the cc_library <name> (visibility, tags).
     """
     ops = {op: WEIER_ATTRS.get(op, {}) for op in WEIER_OPS + extra_ops}

@@ -23,6 +23,7 @@
 #include "k256_sub.h"
 #include "k256_to_bytes.h"
 #include "k256_to_montgomery.h"
+#include "k256_zaddu.h"
 #include "examples/weierstrass/constants.h"
 #include "examples/weierstrass/ec.h"
 

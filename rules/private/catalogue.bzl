@@ -19,7 +19,7 @@ CATALOGUE = {
     "p521": ["mul", "square", "add", "sub", "opp", "carry"],
     "poly1305": ["mul", "square", "add", "sub", "opp", "carry"],
     "secp256k1_dettman": ["mul", "square", "add", "sub", "opp"],
-    "secp256k1_montgomery": ["mul", "square", "add", "sub", "opp", "from_montgomery", "to_montgomery", "from_bytes", "to_bytes", "selectznz", "nonzero", "jacdbl", "jacadd", "jacmadd", "jacaddu"],
+    "secp256k1_montgomery": ["mul", "square", "add", "sub", "opp", "from_montgomery", "to_montgomery", "from_bytes", "to_bytes", "selectznz", "nonzero", "jacdbl", "jacadd", "jacmadd", "jacaddu", "zaddu"],
     "sm2": ["mul", "square", "add", "sub", "opp"],
 }
 

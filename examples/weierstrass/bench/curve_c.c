@@ -42,6 +42,7 @@
 #include "examples/weierstrass/bench/k256c_sub.inc"
 #include "examples/weierstrass/bench/k256c_to_bytes.inc"
 #include "examples/weierstrass/bench/k256c_to_montgomery.inc"
+#include "examples/weierstrass/bench/k256c_zaddu.inc"
 #define FE(op) cryptopt_k256c_##op
 #define API(name) cryptopt_k256c_##name
 #define CONST(name) K256_##name
