@@ -18,13 +18,6 @@ func (f *formulas) Mul(a, b fe) fe {
 	return r
 }
 
-// Invert returns 1/a (0 for a = 0).
-func (f *formulas) Invert(a fe) fe {
-	var r fe
-	invert(&r, &a)
-	return r
-}
-
 // OnCurve reports whether the affine (x, y) is on the curve.
 func (f *formulas) OnCurve(x, y fe) bool { return onCurve(&x, &y, &f.b) }
 

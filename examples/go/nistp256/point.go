@@ -130,49 +130,6 @@ func (f *formulas) AddAffine(r, p *point, x, y *fe) {
 	field.Add(&r.Y, &m36, &m35)
 }
 
-// sqrN sets r = a^(2^n), n ≥ 1; r may alias a. The squarings alternate between two
-// temporaries: an in-place call would take the field package's copy-back path every time.
-func sqrN(r, a *fe, n int) {
-	var t [2]fe
-	field.Square(&t[0], a)
-	for i := 1; i < n; i++ { // n is public
-		field.Square(&t[i%2], &t[(i-1)%2])
-	}
-	s := &t[(n-1)%2]
-	r[0], r[1], r[2], r[3] = s[0], s[1], s[2], s[3]
-}
-
-// invert sets r = 1/a (0 for a = 0) as a^(p−2) by a fixed addition chain (the exponent is
-// public). p − 2 in binary: 32 ones, 31 zeros, a one, 96 zeros, 94 ones, 0, 1; with
-// x_k = a^(2^k − 1): 255 squarings and 12 multiplications.
-func invert(r, a *fe) {
-	var x2, x3, x6, x12, x15, x30, x32, t, u fe
-	field.Square(&t, a)
-	field.Mul(&x2, &t, a)
-	field.Square(&t, &x2)
-	field.Mul(&x3, &t, a)
-	sqrN(&t, &x3, 3)
-	field.Mul(&x6, &t, &x3)
-	sqrN(&t, &x6, 6)
-	field.Mul(&x12, &t, &x6)
-	sqrN(&t, &x12, 3)
-	field.Mul(&x15, &t, &x3)
-	sqrN(&t, &x15, 15)
-	field.Mul(&x30, &t, &x15)
-	sqrN(&t, &x30, 2)
-	field.Mul(&x32, &t, &x2)
-	sqrN(&t, &x32, 32)
-	field.Mul(&u, &t, a) // 32 ones, 31 zeros, 1
-	sqrN(&t, &u, 128)
-	field.Mul(&u, &t, &x32) // 96 zeros, 32 ones
-	sqrN(&t, &u, 32)
-	field.Mul(&u, &t, &x32) // 64 ones
-	sqrN(&t, &u, 30)
-	field.Mul(&u, &t, &x30) // 94 ones
-	sqrN(&t, &u, 2)
-	field.Mul(r, &t, a) // 0, 1
-}
-
 // Double sets r = 2p by RCB Algorithm 6; r may alias p.
 func (f *formulas) Double(r, p *point) {
 	var t0, t1, t2, t3, X3, Y3, Z3 fe

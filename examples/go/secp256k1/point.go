@@ -137,55 +137,6 @@ func (f *formulas) Double5(p *point) {
 	p.Set(&x3, &Y, &z3)
 }
 
-// sqrN sets r = a^(2^n), n ≥ 1; r may alias a. The squarings alternate between two
-// temporaries: an in-place call would take the field package's copy-back path every time.
-func sqrN(r, a *fe, n int) {
-	var t [2]fe
-	field.Square(&t[0], a)
-	for i := 1; i < n; i++ { // n is public
-		field.Square(&t[i%2], &t[(i-1)%2])
-	}
-	s := &t[(n-1)%2]
-	r[0], r[1], r[2], r[3] = s[0], s[1], s[2], s[3]
-}
-
-// invert sets r = 1/a (0 for a = 0) as a^(p−2) by a fixed addition chain (the exponent is
-// public; libsecp256k1's former one). p − 2 in binary: 223 ones, 0, 22 ones, 0000, 1, 0,
-// 11, 0, 1; with x_k = a^(2^k − 1): 255 squarings and 15 multiplications.
-func invert(r, a *fe) {
-	var x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t, u fe
-	field.Square(&t, a)
-	field.Mul(&x2, &t, a)
-	field.Square(&t, &x2)
-	field.Mul(&x3, &t, a)
-	sqrN(&t, &x3, 3)
-	field.Mul(&x6, &t, &x3)
-	sqrN(&t, &x6, 3)
-	field.Mul(&x9, &t, &x3)
-	sqrN(&t, &x9, 2)
-	field.Mul(&x11, &t, &x2)
-	sqrN(&t, &x11, 11)
-	field.Mul(&x22, &t, &x11)
-	sqrN(&t, &x22, 22)
-	field.Mul(&x44, &t, &x22)
-	sqrN(&t, &x44, 44)
-	field.Mul(&x88, &t, &x44)
-	sqrN(&t, &x88, 88)
-	field.Mul(&x176, &t, &x88)
-	sqrN(&t, &x176, 44)
-	field.Mul(&x220, &t, &x44)
-	sqrN(&t, &x220, 3)
-	field.Mul(&x223, &t, &x3)
-	sqrN(&t, &x223, 23)
-	field.Mul(&u, &t, &x22) // 0, 22 ones
-	sqrN(&t, &u, 5)
-	field.Mul(&u, &t, a) // 00001
-	sqrN(&t, &u, 3)
-	field.Mul(&u, &t, &x2) // 011
-	sqrN(&t, &u, 2)
-	field.Mul(r, &t, a) // 01
-}
-
 // Double sets r = 2p by RCB Algorithm 9; r may alias p.
 func (f *formulas) Double(r, p *point) {
 	var t0, zz, yz, xy, z2, z4, z8, bz, bz2, bz3, y0, t0m, x0, y1, x1 fe

@@ -22,8 +22,6 @@ type Formulas[E Element] interface {
 	Double(r, p *Point[E])
 	// Mul returns a·b·2^-256 mod p (a Montgomery multiplication).
 	Mul(a, b E) E
-	// Invert returns 1/a (0 for a = 0), by the curve's fixed addition chain for p − 2.
-	Invert(a E) E
 	// OnCurve reports whether the affine (x, y) (Montgomery domain) is on the curve.
 	OnCurve(x, y E) bool
 	// Mult returns k·p (projective) for a point p with Z = 1 and 0 < k < n (4
@@ -48,6 +46,8 @@ type Params[E Element] struct {
 type Curve[E Element] struct {
 	p   Params[E]
 	one E
+	r3  E        // 2^768 mod p: Mul(x^-1 mod p for x = a·R, r3) = a^-1 in the Montgomery domain
+	inv inverter // safegcd modulo p (Invert)
 	g   Point[E]
 	// baseTable returns the k·G table, built at first use.
 	baseTable func() *BaseTable[E]
@@ -64,6 +64,8 @@ func New[E Element](p Params[E]) *Curve[E] {
 		errInfinity: errors.New(p.Name + ": result is the point at infinity"),
 	}
 	c.one = c.ToMont(&E{1})
+	c.r3 = c.ToMont(&p.R2)
+	c.inv = newInverter(&c.p.P)
 	c.g = Point[E]{c.ToMont(&p.Gx), c.ToMont(&p.Gy), c.one}
 	c.baseTable = sync.OnceValue(c.newBaseTable)
 	return c
@@ -110,7 +112,7 @@ func (c *Curve[E]) normalize(out *AffineRow[E], row *[32]Point[E]) {
 	for j := 1; j < 32; j++ {
 		prod[j] = f.Mul(prod[j-1], row[j].Z)
 	}
-	inv := f.Invert(prod[31])
+	inv := c.Invert(&prod[31])
 	for j := 31; j >= 0; j-- {
 		zinv := inv
 		if j > 0 {
@@ -143,7 +145,7 @@ func (c *Curve[E]) encodePoint(p *Point[E]) ([]byte, error) {
 		return nil, c.errInfinity
 	}
 	f := c.p.Formulas
-	zinv := f.Invert(p.Z)
+	zinv := c.Invert(&p.Z)
 	x, y := f.Mul(p.X, zinv), f.Mul(p.Y, zinv)
 	out := make([]byte, 65)
 	out[0] = 0x04
