@@ -184,13 +184,19 @@ func onCurve(x, y, b *fe) bool {
 	return weierstrass.IsZero(&t) == 1
 }
 
-// jacDouble doubles the Jacobian (X, Y, Z) in place (a = −3: dbl-2001-b; a = 0: dbl-2009-l
-// with D = 4·X·Y² as a product); exact for Y ≠ 0 and Z ≠ 0, and Z = 0 stays 0. One call of
-// the field package's generated JacDouble (fields/jacdbl.go: the field's own mul, square,
-// add and sub inlined into one proved function) instead of 17–19 calls.
-func jacDouble(X, Y, Z *fe) {
-	in := [3]fe{*X, *Y, *Z}
-	var out [3]fe
-	field.JacDouble(&out, &in)
-	*X, *Y, *Z = out[0], out[1], out[2]
+// jac is a point in Jacobian coordinates (X, Y, Z), x = X/Z², y = Y/Z³, as the field
+// package's fused ops take it: a Point would be copied into and out of one around each call.
+type jac = [3]fe
+
+// jacDouble5 sets t = 32·a by five calls of the field package's generated JacDouble (a = −3:
+// dbl-2001-b; a = 0: dbl-2009-l with D = 4·X·Y² as a product; fields/jacdbl.go: the field's
+// own mul, square, add and sub inlined into one proved function), alternating between t
+// and a (an in-place call copies through a temporary); a is clobbered. Exact for Y ≠ 0 and
+// Z ≠ 0, and Z = 0 stays 0.
+func jacDouble5(t, a *jac) {
+	field.JacDouble(t, a)
+	field.JacDouble(a, t)
+	field.JacDouble(t, a)
+	field.JacDouble(a, t)
+	field.JacDouble(t, a)
 }

@@ -36,66 +36,67 @@ func (f *formulas) lookup(r *point, tab *weierstrass.Table16[fe], mag, neg uint6
 }
 
 // lookupAffine sets q = ±(entry mag−1 of row), (0, 0) for mag = 0 (the caller masks it).
-func lookupAffine(q *weierstrass.Affine[fe], row *weierstrass.AffineRow[fe], mag, neg uint64) {
-	weierstrass.Select(&q.X, row.X[:], mag)
-	weierstrass.Select(&q.Y, row.Y[:], mag)
-	condNeg(&q.Y, neg)
+func lookupAffine(q *[2]fe, row *weierstrass.AffineRow[fe], mag, neg uint64) {
+	weierstrass.Select(&q[0], row.X[:], mag)
+	weierstrass.Select(&q[1], row.Y[:], mag)
+	condNeg(&q[1], neg)
 }
 
-// fromJacobian sets p from Jacobian (X:Y:Z) to projective (X·Z, Y, Z³); Z = 0 (infinity)
-// becomes (0:1:0) by a mask (X·Z is 0 already).
-func (f *formulas) fromJacobian(p *point) {
+// fromJacobian returns the Jacobian (X:Y:Z) in projective coordinates (X·Z, Y, Z³); Z = 0
+// (infinity) becomes (0:1:0) by a mask (X·Z is 0 already).
+func (f *formulas) fromJacobian(p *jac) point {
 	var zz, x, z fe
-	field.Square(&zz, &p.Z)
-	field.Mul(&x, &p.X, &p.Z)
-	field.Mul(&z, &zz, &p.Z)
-	weierstrass.Choose(&p.Y, &f.one, -weierstrass.IsZero(&z))
-	p.Set(&x, &p.Y, &z)
-}
-
-// jacAddAffine sets r = p + (x, y) for a Jacobian p and an affine (x, y) (madd-2007-bl,
-// 7M + 4S; RCB's mixed addition costs 11M, 2 multiplications by b and more additions).
-// Exact when p is not infinity (Z ≠ 0) and p ≠ (x, y); p = −(x, y) gives Z3 = 0
-// (infinity), correctly. The callers mask p = infinity and rule out p = (x, y). One call
-// of the field package's generated JacAddAffine (fields/jacadd.go: the formula's 24 field
-// operations inlined into one proved function); r may alias p.
-func jacAddAffine(r, p *point, x, y *fe) {
-	in, q := [3]fe{p.X, p.Y, p.Z}, [2]fe{*x, *y}
-	var out [3]fe
-	field.JacAddAffine(&out, &in, &q)
-	r.X, r.Y, r.Z = out[0], out[1], out[2]
+	field.Square(&zz, &p[2])
+	field.Mul(&x, &p[0], &p[2])
+	field.Mul(&z, &zz, &p[2])
+	var r point
+	r.Set(&x, &p[1], &z)
+	weierstrass.Choose(&r.Y, &f.one, -weierstrass.IsZero(&z))
+	return r
 }
 
 // BaseMult returns k·G (projective): 43 masked lookups of signed 6-bit digits in the
-// affine table, no doubling. Windows 0..41 add in Jacobian coordinates (jacAddAffine), the
-// last one with RCB's complete mixed addition. Why jacAddAffine never sees acc = q: before
-// window i, acc = S_i·G with S_i the sum of d_j·64^j over j < i, |S_i| < 32·64^i/63, and
-// q = d_i·64^i·G with 1 ≤ |d_i| ≤ 32: S_i − d_i·64^i is nonzero and below 33·64^i ≤ 2^252
-// < n in absolute value for i ≤ 41, so acc ≠ q. Infinity (acc at first, q for d_i = 0) is
-// masked. In the last window |d_42|·2^252 may exceed n, hence the complete formula there.
+// affine table, no doubling. Windows 0..41 add in Jacobian coordinates by the field
+// package's generated JacAddAffine (madd-2007-bl, 7M + 4S, fields/jacadd.go: its 24 field
+// operations inlined into one proved function; exact when acc is not infinity and acc ≠
+// q, and acc = −q gives Z = 0), the last one with RCB's complete mixed addition. Why
+// acc ≠ q: before window i, acc = S_i·G with S_i the sum of d_j·64^j over j < i, |S_i| <
+// 32·64^i/63, and q = d_i·64^i·G with 1 ≤ |d_i| ≤ 32: S_i − d_i·64^i is nonzero and below
+// 33·64^i ≤ 2^252 < n in absolute value for i ≤ 41, so acc ≠ q. Infinity (acc at first, q
+// for d_i = 0) is masked. In the last window |d_42|·2^252 may exceed n, hence the complete
+// formula there.
 func (f *formulas) BaseMult(tab *weierstrass.BaseTable[fe], k [4]uint64) point {
 	var mag, neg [weierstrass.BaseWindows]uint64
 	weierstrass.Booth(mag[:], neg[:], &k, 6) // the top digit (bits 251..257) is ≥ 0
-	var acc, r point                         // acc: infinity (Z = 0), Jacobian
-	var q weierstrass.Affine[fe]
+	var acc, sum jac                         // acc: infinity (Z = 0)
+	var q [2]fe
 	last := weierstrass.BaseWindows - 1
 	for i := range last {
 		lookupAffine(&q, &tab[i], mag[i], neg[i]) // (0, 0) for mag 0: masked below
-		jacAddAffine(&r, &acc, &q.X, &q.Y)
-		accInf := -weierstrass.IsZero(&acc.Z) // acc = infinity: r = (x, y, 1)
-		weierstrass.Choose(&r.X, &q.X, accInf)
-		weierstrass.Choose(&r.Y, &q.Y, accInf)
-		weierstrass.Choose(&r.Z, &f.one, accInf)
-		f.keep(&acc, &r, mag[i])
+		field.JacAddAffine(&sum, &acc, &q)
+		accInf := -weierstrass.IsZero(&acc[2]) // acc = infinity: sum = (x, y, 1)
+		weierstrass.Choose(&sum[0], &q[0], accInf)
+		weierstrass.Choose(&sum[1], &q[1], accInf)
+		weierstrass.Choose(&sum[2], &f.one, accInf)
+		keepJac(&acc, &sum, mag[i])
 	}
-	f.fromJacobian(&acc)
+	r := f.fromJacobian(&acc)
 	lookupAffine(&q, &tab[last], mag[last], neg[last])
-	f.AddAffine(&r, &acc, &q.X, &q.Y)
-	f.keep(&acc, &r, mag[last])
+	var s point
+	f.AddAffine(&s, &r, &q[0], &q[1])
+	f.keep(&r, &s, mag[last])
 	clear(mag[:])
 	clear(neg[:])
-	q, r = weierstrass.Affine[fe]{}, point{}
-	return acc
+	q, acc, sum, s = [2]fe{}, jac{}, jac{}, point{}
+	return r
+}
+
+// keepJac sets acc = r when mag ≠ 0 (digit 0 keeps acc), by a mask.
+func keepJac(acc, r *jac, mag uint64) {
+	m := ((mag - 1) >> 63) - 1 // all ones exactly when mag ≠ 0
+	weierstrass.Choose(&acc[0], &r[0], m)
+	weierstrass.Choose(&acc[1], &r[1], m)
+	weierstrass.Choose(&acc[2], &r[2], m)
 }
 
 // keep sets acc = r when mag ≠ 0 (digit 0 keeps acc), by a mask.

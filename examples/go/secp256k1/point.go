@@ -113,28 +113,24 @@ func (f *formulas) AddAffine(r, p *point, x, y *fe) {
 	field.Add(&r.Z, &m6, &m5)
 }
 
-// Double5 sets p = 32p: five Jacobian doublings (jacDouble) between the conversions to
+// Double5 sets p = 32p: five Jacobian doublings (jacDouble5) between the conversions to
 // (X·Z, Y·Z², Z) and back to (X·Z, Y, Z³). The Jacobian doubling is exact on every point
 // it gets: the curve has prime (odd) order, so no point but infinity has y = 0 and the
 // double of any other point is not infinity; infinity enters as Z = 0, keeps Z = 0, and
 // leaves as (0:1:0) by a mask (X·Z is 0 already).
 func (f *formulas) Double5(p *point) {
-	var z2, X, Y, Z, zz, x3, z3 fe
+	var z2, zz, x3, z3 fe
+	var a, t jac
 	field.Square(&z2, &p.Z)
-	field.Mul(&X, &p.X, &p.Z)
-	field.Mul(&Y, &p.Y, &z2)
-	Z[0], Z[1], Z[2], Z[3] = p.Z[0], p.Z[1], p.Z[2], p.Z[3]
-	for range 5 {
-		jacDouble(&X, &Y, &Z)
-	}
-	field.Square(&zz, &Z)
-	field.Mul(&x3, &X, &Z)
-	field.Mul(&z3, &zz, &Z)
-	inf := -weierstrass.IsZero(&z3) // all ones exactly when Z = 0
-	for w := range 4 {
-		Y[w] = Y[w]&^inf | f.one[w]&inf
-	}
-	p.Set(&x3, &Y, &z3)
+	field.Mul(&a[0], &p.X, &p.Z)
+	field.Mul(&a[1], &p.Y, &z2)
+	weierstrass.SetFE(&a[2], &p.Z)
+	jacDouble5(&t, &a)
+	field.Square(&zz, &t[2])
+	field.Mul(&x3, &t[0], &t[2])
+	field.Mul(&z3, &zz, &t[2])
+	weierstrass.Choose(&t[1], &f.one, -weierstrass.IsZero(&z3)) // Z = 0: Y = 1
+	p.Set(&x3, &t[1], &z3)
 }
 
 // Double sets r = 2p by RCB Algorithm 9; r may alias p.
@@ -171,13 +167,19 @@ func onCurve(x, y, b *fe) bool {
 	return weierstrass.IsZero(&rhs) == 1
 }
 
-// jacDouble doubles the Jacobian (X, Y, Z) in place (a = −3: dbl-2001-b; a = 0: dbl-2009-l
-// with D = 4·X·Y² as a product); exact for Y ≠ 0 and Z ≠ 0, and Z = 0 stays 0. One call of
-// the field package's generated JacDouble (fields/jacdbl.go: the field's own mul, square,
-// add and sub inlined into one proved function) instead of 17–19 calls.
-func jacDouble(X, Y, Z *fe) {
-	in := [3]fe{*X, *Y, *Z}
-	var out [3]fe
-	field.JacDouble(&out, &in)
-	*X, *Y, *Z = out[0], out[1], out[2]
+// jac is a point in Jacobian coordinates (X, Y, Z), x = X/Z², y = Y/Z³, as the field
+// package's fused ops take it: a Point would be copied into and out of one around each call.
+type jac = [3]fe
+
+// jacDouble5 sets t = 32·a by five calls of the field package's generated JacDouble (a = −3:
+// dbl-2001-b; a = 0: dbl-2009-l with D = 4·X·Y² as a product; fields/jacdbl.go: the field's
+// own mul, square, add and sub inlined into one proved function), alternating between t
+// and a (an in-place call copies through a temporary); a is clobbered. Exact for Y ≠ 0 and
+// Z ≠ 0, and Z = 0 stays 0.
+func jacDouble5(t, a *jac) {
+	field.JacDouble(t, a)
+	field.JacDouble(a, t)
+	field.JacDouble(t, a)
+	field.JacDouble(a, t)
+	field.JacDouble(t, a)
 }

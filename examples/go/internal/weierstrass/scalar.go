@@ -71,9 +71,24 @@ type Table16[E Element] struct{ X, Y, Z [16]E }
 
 // Set sets entry j to p, word by word (see Point.Set).
 func (t *Table16[E]) Set(j int, p *Point[E]) {
-	setFE(&t.X[j], &p.X)
-	setFE(&t.Y[j], &p.Y)
-	setFE(&t.Z[j], &p.Z)
+	SetFE(&t.X[j], &p.X)
+	SetFE(&t.Y[j], &p.Y)
+	SetFE(&t.Z[j], &p.Z)
+}
+
+// SetJac sets entry j to the Jacobian p = (X, Y, Z) (the fused field ops' layout).
+func (t *Table16[E]) SetJac(j int, p *[3]E) {
+	SetFE(&t.X[j], &p[0])
+	SetFE(&t.Y[j], &p[1])
+	SetFE(&t.Z[j], &p[2])
+}
+
+// LookupJac is Lookup into a Jacobian (X, Y, Z) in the fused field ops' layout.
+func (t *Table16[E]) LookupJac(r *[3]E, d uint64, one *E) {
+	Select(&r[0], t.X[:], d)
+	Select(&r[1], t.Y[:], d)
+	Select(&r[2], t.Z[:], d)
+	Choose(&r[1], one, -((d - 1) >> 63)) // all ones exactly when d = 0 (d < 2^63)
 }
 
 // Lookup sets r = entry d−1 for d in 1..16 and (0:one:0) for d = 0 (infinity, projective
@@ -85,7 +100,8 @@ func (t *Table16[E]) Lookup(r *Point[E], d uint64, one *E) {
 	Choose(&r.Y, one, -((d - 1) >> 63)) // all ones exactly when d = 0 (d < 2^63)
 }
 
-func setFE[E Element](dst, src *E) {
+// SetFE sets dst = src one 64-bit word at a time (see Point.Set).
+func SetFE[E Element](dst, src *E) {
 	(*dst)[0], (*dst)[1], (*dst)[2], (*dst)[3] = (*src)[0], (*src)[1], (*src)[2], (*src)[3]
 }
 
