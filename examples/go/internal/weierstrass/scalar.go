@@ -58,10 +58,27 @@ func windowBits(w *[4]uint64, pos int, n uint) uint64 {
 // (registers); twelve at once, a whole point, did not fit and spilled (callgrind: 1,520 →
 // 960 instructions per 16-entry point lookup).
 func Select[E Element](r *E, tab []E, d uint64) {
+	var m [32]uint64
+	SelectMasked(r, tab, Masks(m[:len(tab)], d))
+}
+
+// Masks sets m[j] to all ones for j + 1 = d and to 0 otherwise (d < 2^63), and returns m:
+// the masks of one lookup, computed once for all its coordinates (SelectMasked).
+func Masks(m []uint64, d uint64) []uint64 {
+	for j := range m {
+		m[j] = match(j, d)
+	}
+	return m
+}
+
+// SelectMasked sets r to the OR of tab[j] AND m[j] over all j (len(m) ≥ len(tab)): with
+// Masks(m, d), r = tab[d−1], or 0 for d = 0. Every entry is read.
+func SelectMasked[E Element](r *E, tab []E, m []uint64) {
 	var w0, w1, w2, w3 uint64
+	m = m[:len(tab)]
 	for j := range tab {
-		m, e := match(j, d), &tab[j]
-		w0, w1, w2, w3 = w0|(*e)[0]&m, w1|(*e)[1]&m, w2|(*e)[2]&m, w3|(*e)[3]&m
+		mj, e := m[j], &tab[j]
+		w0, w1, w2, w3 = w0|(*e)[0]&mj, w1|(*e)[1]&mj, w2|(*e)[2]&mj, w3|(*e)[3]&mj
 	}
 	(*r)[0], (*r)[1], (*r)[2], (*r)[3] = w0, w1, w2, w3
 }
@@ -85,18 +102,22 @@ func (t *Table16[E]) SetJac(j int, p *[3]E) {
 
 // LookupJac is Lookup into a Jacobian (X, Y, Z) in the fused field ops' layout.
 func (t *Table16[E]) LookupJac(r *[3]E, d uint64, one *E) {
-	Select(&r[0], t.X[:], d)
-	Select(&r[1], t.Y[:], d)
-	Select(&r[2], t.Z[:], d)
+	var m [16]uint64
+	Masks(m[:], d)
+	SelectMasked(&r[0], t.X[:], m[:])
+	SelectMasked(&r[1], t.Y[:], m[:])
+	SelectMasked(&r[2], t.Z[:], m[:])
 	Choose(&r[1], one, -((d - 1) >> 63)) // all ones exactly when d = 0 (d < 2^63)
 }
 
 // Lookup sets r = entry d−1 for d in 1..16 and (0:one:0) for d = 0 (infinity, projective
 // or Jacobian), by masks.
 func (t *Table16[E]) Lookup(r *Point[E], d uint64, one *E) {
-	Select(&r.X, t.X[:], d)
-	Select(&r.Y, t.Y[:], d)
-	Select(&r.Z, t.Z[:], d)
+	var m [16]uint64
+	Masks(m[:], d)
+	SelectMasked(&r.X, t.X[:], m[:])
+	SelectMasked(&r.Y, t.Y[:], m[:])
+	SelectMasked(&r.Z, t.Z[:], m[:])
 	Choose(&r.Y, one, -((d - 1) >> 63)) // all ones exactly when d = 0 (d < 2^63)
 }
 
