@@ -37,10 +37,7 @@ func (f *formulas) lookup(r *point, tab *weierstrass.Table16[fe], mag, neg uint6
 
 // lookupAffine sets q = ±(entry mag−1 of row), (0, 0) for mag = 0 (the caller masks it).
 func lookupAffine(q *[2]fe, row *weierstrass.AffineRow[fe], mag, neg uint64) {
-	var m [32]uint64
-	weierstrass.Masks(m[:], mag)
-	weierstrass.SelectMasked(&q[0], row.X[:], m[:])
-	weierstrass.SelectMasked(&q[1], row.Y[:], m[:])
+	row.Lookup(q, mag)
 	condNeg(&q[1], neg)
 }
 

@@ -112,13 +112,16 @@ func TestSelect(t *testing.T) {
 	for j := range 32 {
 		row.X[j], row.Y[j] = elem{uint64(j), 7}, elem{uint64(j), 8}
 	}
-	var x elem
-	Select(&x, row.X[:], 0)
-	require.Equal(t, elem{}, x, "affine digit 0")
+	q := [2]elem{{9}, {9}}
+	row.Lookup(&q, 0)
+	require.Equal(t, [2]elem{}, q, "affine digit 0")
 	for d := range 32 {
-		Select(&x, row.Y[:], uint64(d+1))
-		require.Equal(t, elem{uint64(d), 8}, x, "affine digit %d", d+1)
+		row.Lookup(&q, uint64(d+1))
+		require.Equal(t, [2]elem{{uint64(d), 7}, {uint64(d), 8}}, q, "affine digit %d", d+1)
 	}
+	row.Lookup(&q, 33)
+	require.Equal(t, [2]elem{}, q, "no entry 33")
+	var x elem
 	r.Set(&tab.Z[0], &tab.X[1], &tab.Y[2])
 	require.Equal(t, Point[elem]{tab.Z[0], tab.X[1], tab.Y[2]}, r, "Set")
 	x = elem{1, 2, 3, 4}

@@ -1,0 +1,106 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// Constant-time table lookups in SSE2 (baseline amd64), as Go's crypto/internal/fips140/nistec
+// p256Select does: every entry is read, and the one with j + 1 = d is kept by a mask from a
+// compare (PCMPEQL on the index broadcast to four 32-bit lanes; d < 2^32). No branch or
+// address depends on d. The table holds one array per coordinate, `stride` bytes apart, of
+// n entries of 32 bytes; out receives the coordinates one after another.
+
+// func select2(out *[4]uint64, tab *[4]uint64, n int, stride int, d uint64)
+TEXT ·select2(SB), NOSPLIT, $0-40
+	MOVQ out+0(FP), DI
+	MOVQ tab+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ stride+24(FP), DX
+	MOVQ d+32(FP), X0
+	PSHUFD $0, X0, X0 // d in every lane
+	MOVL $1, AX
+	MOVQ AX, X2
+	PSHUFD $0, X2, X2 // the increment, 1 in every lane
+	MOVOU X2, X1      // j + 1
+	PXOR X8, X8
+	PXOR X9, X9
+	PXOR X10, X10
+	PXOR X11, X11
+
+loop2:
+	MOVOU X1, X3
+	PCMPEQL X0, X3 // all ones exactly when j + 1 = d
+	PADDL X2, X1
+	MOVOU (SI), X4
+	MOVOU 16(SI), X5
+	MOVOU (SI)(DX*1), X6
+	MOVOU 16(SI)(DX*1), X7
+	PAND X3, X4
+	PAND X3, X5
+	PAND X3, X6
+	PAND X3, X7
+	POR X4, X8
+	POR X5, X9
+	POR X6, X10
+	POR X7, X11
+	ADDQ $32, SI
+	DECQ CX
+	JNZ loop2
+
+	MOVOU X8, (DI)
+	MOVOU X9, 16(DI)
+	MOVOU X10, 32(DI)
+	MOVOU X11, 48(DI)
+	RET
+
+// func select3(out *[4]uint64, tab *[4]uint64, n int, stride int, d uint64)
+TEXT ·select3(SB), NOSPLIT, $0-40
+	MOVQ out+0(FP), DI
+	MOVQ tab+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ stride+24(FP), DX
+	LEAQ (DX)(DX*1), BX // 2·stride: the third coordinate
+	MOVQ d+32(FP), X0
+	PSHUFD $0, X0, X0
+	MOVL $1, AX
+	MOVQ AX, X2
+	PSHUFD $0, X2, X2
+	MOVOU X2, X1
+	PXOR X8, X8
+	PXOR X9, X9
+	PXOR X10, X10
+	PXOR X11, X11
+	PXOR X12, X12
+	PXOR X13, X13
+
+loop3:
+	MOVOU X1, X3
+	PCMPEQL X0, X3
+	PADDL X2, X1
+	MOVOU (SI), X4
+	MOVOU 16(SI), X5
+	MOVOU (SI)(DX*1), X6
+	MOVOU 16(SI)(DX*1), X7
+	PAND X3, X4
+	PAND X3, X5
+	PAND X3, X6
+	PAND X3, X7
+	POR X4, X8
+	POR X5, X9
+	POR X6, X10
+	POR X7, X11
+	MOVOU (SI)(BX*1), X4
+	MOVOU 16(SI)(BX*1), X5
+	PAND X3, X4
+	PAND X3, X5
+	POR X4, X12
+	POR X5, X13
+	ADDQ $32, SI
+	DECQ CX
+	JNZ loop3
+
+	MOVOU X8, (DI)
+	MOVOU X9, 16(DI)
+	MOVOU X10, 32(DI)
+	MOVOU X11, 48(DI)
+	MOVOU X12, 64(DI)
+	MOVOU X13, 80(DI)
+	RET
