@@ -55,22 +55,25 @@ func (f *formulas) fromJacobian(p *jac) point {
 }
 
 // BaseMult returns k·G (projective): 43 masked lookups of signed 6-bit digits in the
-// affine table, no doubling. Windows 0..41 add in Jacobian coordinates by the field
-// package's generated JacAddAffine (madd-2007-bl, 7M + 4S, fields/jacadd.go: its 24 field
-// operations inlined into one proved function; exact when acc is not infinity and acc ≠
-// q, and acc = −q gives Z = 0), the last one with RCB's complete mixed addition. Why
-// acc ≠ q: before window i, acc = S_i·G with S_i the sum of d_j·64^j over j < i, |S_i| <
-// 32·64^i/63, and q = d_i·64^i·G with 1 ≤ |d_i| ≤ 32: S_i − d_i·64^i is nonzero and below
-// 33·64^i ≤ 2^252 < n in absolute value for i ≤ 41, so acc ≠ q. Infinity (acc at first, q
-// for d_i = 0) is masked. In the last window |d_42|·2^252 may exceed n, hence the complete
-// formula there.
+// affine table, no doubling. Window 0 starts the accumulator (no addition), windows 1..41
+// add in Jacobian coordinates by the field package's generated JacAddAffine (madd-2007-bl,
+// 7M + 4S, fields/jacadd.go: its 24 field operations inlined into one proved function;
+// exact when acc is not infinity and acc ≠ q, and acc = −q gives Z = 0), the last one
+// with RCB's complete mixed addition. Why acc ≠ q: before window i, acc = S_i·G with S_i
+// the sum of d_j·64^j over j < i, |S_i| < 32·64^i/63, and q = d_i·64^i·G with 1 ≤ |d_i|
+// ≤ 32: S_i − d_i·64^i is nonzero and below 33·64^i ≤ 2^252 < n in absolute value for i
+// ≤ 41, so acc ≠ q. Infinity (acc for digits 0 so far, q for d_i = 0) is masked. In the
+// last window |d_42|·2^252 may exceed n, hence the complete formula there.
 func (f *formulas) BaseMult(tab *weierstrass.BaseTable[fe], k [4]uint64) point {
 	var mag, neg [weierstrass.BaseWindows]uint64
 	weierstrass.Booth(mag[:], neg[:], &k, 6) // the top digit (bits 251..257) is ≥ 0
-	var acc, sum jac                         // acc: infinity (Z = 0)
+	var acc, sum jac
 	var q [2]fe
+	lookupAffine(&q, &tab[0], mag[0], neg[0]) // window 0 needs no addition:
+	acc[0], acc[1] = q[0], q[1]               // acc = (x, y, 1), or Z = 0 (infinity) for mag 0
+	weierstrass.Choose(&acc[2], &f.one, ((mag[0]-1)>>63)-1)
 	last := weierstrass.BaseWindows - 1
-	for i := range last {
+	for i := 1; i < last; i++ {
 		lookupAffine(&q, &tab[i], mag[i], neg[i]) // (0, 0) for mag 0: masked below
 		field.JacAddAffine(&sum, &acc, &q)
 		accInf := -weierstrass.IsZero(&acc[2]) // acc = infinity: sum = (x, y, 1)
