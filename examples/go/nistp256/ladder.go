@@ -54,16 +54,18 @@ func (f *formulas) fromJacobian(p *jac) point {
 	return r
 }
 
-// BaseMult returns k·G (projective): 43 masked lookups of signed 6-bit digits in the
-// affine table, no doubling. Window 0 starts the accumulator (no addition), windows 1..41
-// add in Jacobian coordinates by the field package's generated JacAddAffine (madd-2007-bl,
-// 7M + 4S, fields/jacadd.go: its 24 field operations inlined into one proved function;
-// exact when acc is not infinity and acc ≠ q, and acc = −q gives Z = 0), the last one
-// with RCB's complete mixed addition. Why acc ≠ q: before window i, acc = S_i·G with S_i
-// the sum of d_j·64^j over j < i, |S_i| < 32·64^i/63, and q = d_i·64^i·G with 1 ≤ |d_i|
-// ≤ 32: S_i − d_i·64^i is nonzero and below 33·64^i ≤ 2^252 < n in absolute value for i
-// ≤ 41, so acc ≠ q. Infinity (acc for digits 0 so far, q for d_i = 0) is masked. In the
-// last window |d_42|·2^252 may exceed n, hence the complete formula there.
+// BaseMult returns k·G (projective): 43 masked lookups of signed 6-bit digits d_i in the
+// affine table, no doubling. Window 0 starts the accumulator, windows 1..42 add by
+// maddMasked (the field package's JacAddAffine), which is exact unless acc = q with
+// neither infinity. That never happens. Before window i ≤ 41, acc = S·G with S the sum of
+// d_j·64^j over j < i, |S| < 32·64^i/63, and q = d_i·64^i·G with 1 ≤ |d_i| ≤ 32: S −
+// d_i·64^i is nonzero and below 33·64^i ≤ 2^252 < n in absolute value. In the last window
+// (64^42 = 2^252), Booth's recoding gives S = (k mod 2^252) − b·2^252 in [−2^251, 2^251)
+// (b = bit 251 of k) and d_42 = ⌊k/2^252⌋ + b in [0, 16], so D = d_42·2^252 − S lies in
+// (−2^251, 16.5·2^252], inside (−n, 2n): acc = q means D = 0 (then S = d_42 = 0: both
+// infinity, masked) or D = n, i.e. d_42·2^252 = n + S in [n − 2^251, n). No multiple of
+// 2^252 is there: bits 251..255 of n are all ones on both curves (n mod 2^252 > 2^251).
+// (This replaced RCB's complete mixed addition in the last window.)
 func (f *formulas) BaseMult(tab *weierstrass.BaseTable[fe], k [4]uint64) point {
 	var mag, neg [weierstrass.BaseWindows]uint64
 	weierstrass.Booth(mag[:], neg[:], &k, 6) // the top digit (bits 251..257) is ≥ 0
@@ -72,25 +74,29 @@ func (f *formulas) BaseMult(tab *weierstrass.BaseTable[fe], k [4]uint64) point {
 	lookupAffine(&q, &tab[0], mag[0], neg[0]) // window 0 needs no addition:
 	acc[0], acc[1] = q[0], q[1]               // acc = (x, y, 1), or Z = 0 (infinity) for mag 0
 	weierstrass.Choose(&acc[2], &f.one, ((mag[0]-1)>>63)-1)
-	last := weierstrass.BaseWindows - 1
-	for i := 1; i < last; i++ {
-		lookupAffine(&q, &tab[i], mag[i], neg[i]) // (0, 0) for mag 0: masked below
-		field.JacAddAffine(&sum, &acc, &q)
-		accInf := -weierstrass.IsZero(&acc[2]) // acc = infinity: sum = (x, y, 1)
-		weierstrass.Choose(&sum[0], &q[0], accInf)
-		weierstrass.Choose(&sum[1], &q[1], accInf)
-		weierstrass.Choose(&sum[2], &f.one, accInf)
-		keepJac(&acc, &sum, mag[i])
+	for i := 1; i < weierstrass.BaseWindows; i++ {
+		lookupAffine(&q, &tab[i], mag[i], neg[i]) // (0, 0) for mag 0: masked
+		f.maddMasked(&acc, &sum, &q, mag[i])
 	}
 	r := f.fromJacobian(&acc)
-	lookupAffine(&q, &tab[last], mag[last], neg[last])
-	var s point
-	f.AddAffine(&s, &r, &q[0], &q[1])
-	f.keep(&r, &s, mag[last])
 	clear(mag[:])
 	clear(neg[:])
-	q, acc, sum, s = [2]fe{}, jac{}, jac{}, point{}
+	q, acc, sum = [2]fe{}, jac{}, jac{}
 	return r
+}
+
+// maddMasked sets acc = acc + q for an affine q ((0, 0) for mag = 0) by the field package's
+// generated JacAddAffine (madd-2007-bl, 7M + 4S, fields/jacadd.go: its 24 field operations
+// inlined into one proved function; exact when acc is not infinity and acc ≠ q, and acc =
+// −q gives Z = 0) into sum, and masks: acc = infinity (Z = 0) gives (x, y, 1), mag = 0
+// keeps acc.
+func (f *formulas) maddMasked(acc, sum *jac, q *[2]fe, mag uint64) {
+	field.JacAddAffine(sum, acc, q)
+	accInf := -weierstrass.IsZero(&acc[2])
+	weierstrass.Choose(&sum[0], &q[0], accInf)
+	weierstrass.Choose(&sum[1], &q[1], accInf)
+	weierstrass.Choose(&sum[2], &f.one, accInf)
+	keepJac(acc, sum, mag)
 }
 
 // keepJac sets acc = r when mag ≠ 0 (digit 0 keeps acc), by a mask.
@@ -99,14 +105,6 @@ func keepJac(acc, r *jac, mag uint64) {
 	weierstrass.Choose(&acc[0], &r[0], m)
 	weierstrass.Choose(&acc[1], &r[1], m)
 	weierstrass.Choose(&acc[2], &r[2], m)
-}
-
-// keep sets acc = r when mag ≠ 0 (digit 0 keeps acc), by a mask.
-func (f *formulas) keep(acc, r *point, mag uint64) {
-	m := ((mag - 1) >> 63) - 1 // all ones exactly when mag ≠ 0
-	weierstrass.Choose(&acc.X, &r.X, m)
-	weierstrass.Choose(&acc.Y, &r.Y, m)
-	weierstrass.Choose(&acc.Z, &r.Z, m)
 }
 
 // lookupJac sets r = ±tab[mag−1] (Jacobian), infinity (0:1:0) for mag = 0, by masks.

@@ -82,54 +82,6 @@ func (f *formulas) Add(r, p, q *point) {
 	field.Add(&r.Y, &m36, &m35)
 }
 
-// AddAffine sets r = p + (x, y) by RCB Algorithm 5 (the second point affine,
-// Z2 = 1: one multiplication and the sums around two others fewer); r may alias p. Its
-// tail is Add's, rendered from one template definition (a shared function cost P-256 k·P 3 %).
-func (f *formulas) AddAffine(r, p *point, x, y *fe) {
-	var a, b, h3, h4, h5, c3, t0, t1, t2, t3, t4, Y3 fe
-	field.Add(&a, &p.X, &p.Y)
-	field.Add(&b, x, y)
-	field.Mul(&t0, &p.X, x)
-	field.Mul(&t1, &p.Y, y)
-	field.Mul(&h3, &a, &b)
-	t2[0], t2[1], t2[2], t2[3] = p.Z[0], p.Z[1], p.Z[2], p.Z[3]
-	field.Mul(&h4, y, &p.Z)
-	field.Mul(&h5, x, &p.Z)
-	field.Add(&c3, &t0, &t1)
-	field.Add(&t4, &h4, &p.Y)
-	field.Sub(&t3, &h3, &c3)
-	field.Add(&Y3, &h5, &p.X)
-	// Lines 18-42, each value in its own temporary: w = line 19's X3, bu = line 24's Y3,
-	// t0m = 3·t0 − 3·t2 (line 33), zm/xp = lines 22/23, m<line> the products.
-	var bt2, bu, w, w2, w3, t2x2, t2x3, t0x2, t0x3, t0m, y1, y2, y2x2, y3, zm, xp fe
-	var m34, m35, m36, m38, m40, m41 fe
-	field.Mul(&bt2, &f.b, &t2)
-	field.Add(&t2x2, &t2, &t2)
-	field.Mul(&bu, &f.b, &Y3)
-	field.Add(&t0x2, &t0, &t0)
-	field.Add(&t2x3, &t2x2, &t2)
-	field.Add(&t0x3, &t0x2, &t0)
-	field.Sub(&w, &Y3, &bt2)
-	field.Sub(&t0m, &t0x3, &t2x3)
-	field.Sub(&y1, &bu, &t2x3)
-	field.Add(&w2, &w, &w)
-	field.Mul(&m41, &t3, &t0m)
-	field.Sub(&y2, &y1, &t0)
-	field.Add(&w3, &w, &w2)
-	field.Add(&y2x2, &y2, &y2)
-	field.Sub(&zm, &t1, &w3)
-	field.Add(&xp, &t1, &w3)
-	field.Add(&y3, &y2x2, &y2)
-	field.Mul(&m36, &xp, &zm)
-	field.Mul(&m38, &t3, &xp)
-	field.Mul(&m40, &t4, &zm)
-	field.Mul(&m34, &t4, &y3)
-	field.Mul(&m35, &t0m, &y3)
-	field.Add(&r.Z, &m40, &m41)
-	field.Sub(&r.X, &m38, &m34)
-	field.Add(&r.Y, &m36, &m35)
-}
-
 // Double sets r = 2p by RCB Algorithm 6; r may alias p.
 func (f *formulas) Double(r, p *point) {
 	var t0, t1, t2, t3, X3, Y3, Z3 fe

@@ -77,8 +77,9 @@ func (f *formulas) Add(r, p, q *point) {
 }
 
 // AddAffine sets r = p + (x, y) by RCB Algorithm 8 (the second point affine,
-// Z2 = 1: one multiplication and the sums around two others fewer); r may alias p. Its
-// tail is Add's, rendered from one template definition (a shared function cost P-256 k·P 3 %).
+// Z2 = 1: one multiplication and the sums around two others fewer; it builds the k·P
+// table); r may alias p. Its tail is Add's, rendered from one template definition (a
+// shared function cost P-256 k·P 3 %).
 func (f *formulas) AddAffine(r, p *point, x, y *fe) {
 	var a, b, h3, h4, h5, c3, t0, t1, t2, t3, t4, Y3 fe
 	field.Add(&a, &p.X, &p.Y)
