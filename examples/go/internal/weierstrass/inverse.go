@@ -86,6 +86,17 @@ func (c i128) mulAdd(a, b int64) i128 {
 	return c
 }
 
+// mulAddPos returns c + a·b for b ≥ 0 (limbs 0..3 of a normalized s62, and p's limbs):
+// only a's sign needs the correction.
+func (c i128) mulAddPos(a, b int64) i128 {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	hi -= uint64(a>>63) & uint64(b)
+	var carry uint64
+	c.lo, carry = bits.Add64(c.lo, lo, 0)
+	c.hi += hi + carry
+	return c
+}
+
 // shr62 returns c >> 62 (arithmetic).
 func (c i128) shr62() i128 { return i128{c.lo>>62 | c.hi<<2, uint64(int64(c.hi) >> 62)} }
 
@@ -95,32 +106,40 @@ func (iv *inverter) updateDE(d, e *s62, t *trans) {
 	u, v, q, r := t.u, t.v, t.q, t.r
 	sd, se := d[4]>>63, e[4]>>63
 	md, me := (u&sd)+(v&se), (q&sd)+(r&se)
-	cd := i128{}.mulAdd(u, d[0]).mulAdd(v, e[0])
-	ce := i128{}.mulAdd(q, d[0]).mulAdd(r, e[0])
+	cd := i128{}.mulAddPos(u, d[0]).mulAddPos(v, e[0])
+	ce := i128{}.mulAddPos(q, d[0]).mulAddPos(r, e[0])
 	md -= int64((iv.pinv*cd.lo + uint64(md)) & m62)
 	me -= int64((iv.pinv*ce.lo + uint64(me)) & m62)
-	cd = cd.mulAdd(iv.p[0], md).shr62()
-	ce = ce.mulAdd(iv.p[0], me).shr62()
-	for i := 1; i < 5; i++ {
-		cd = cd.mulAdd(u, d[i]).mulAdd(v, e[i]).mulAdd(iv.p[i], md)
-		ce = ce.mulAdd(q, d[i]).mulAdd(r, e[i]).mulAdd(iv.p[i], me)
+	cd = cd.mulAddPos(md, iv.p[0]).shr62()
+	ce = ce.mulAddPos(me, iv.p[0]).shr62()
+	for i := 1; i < 4; i++ {
+		cd = cd.mulAddPos(u, d[i]).mulAddPos(v, e[i]).mulAddPos(md, iv.p[i])
+		ce = ce.mulAddPos(q, d[i]).mulAddPos(r, e[i]).mulAddPos(me, iv.p[i])
 		d[i-1], e[i-1] = int64(cd.lo&m62), int64(ce.lo&m62)
 		cd, ce = cd.shr62(), ce.shr62()
 	}
+	cd = cd.mulAdd(u, d[4]).mulAdd(v, e[4]).mulAddPos(md, iv.p[4]) // limb 4 is signed
+	ce = ce.mulAdd(q, d[4]).mulAdd(r, e[4]).mulAddPos(me, iv.p[4])
+	d[3], e[3] = int64(cd.lo&m62), int64(ce.lo&m62)
+	cd, ce = cd.shr62(), ce.shr62()
 	d[4], e[4] = int64(cd.lo), int64(ce.lo)
 }
 
 // updateFG sets (f, g) = t·(f, g) / 2^62 (exact: the low 62 bits are zero).
 func updateFG(f, g *s62, t *trans) {
 	u, v, q, r := t.u, t.v, t.q, t.r
-	cf := i128{}.mulAdd(u, f[0]).mulAdd(v, g[0]).shr62()
-	cg := i128{}.mulAdd(q, f[0]).mulAdd(r, g[0]).shr62()
-	for i := 1; i < 5; i++ {
-		cf = cf.mulAdd(u, f[i]).mulAdd(v, g[i])
-		cg = cg.mulAdd(q, f[i]).mulAdd(r, g[i])
+	cf := i128{}.mulAddPos(u, f[0]).mulAddPos(v, g[0]).shr62()
+	cg := i128{}.mulAddPos(q, f[0]).mulAddPos(r, g[0]).shr62()
+	for i := 1; i < 4; i++ {
+		cf = cf.mulAddPos(u, f[i]).mulAddPos(v, g[i])
+		cg = cg.mulAddPos(q, f[i]).mulAddPos(r, g[i])
 		f[i-1], g[i-1] = int64(cf.lo&m62), int64(cg.lo&m62)
 		cf, cg = cf.shr62(), cg.shr62()
 	}
+	cf = cf.mulAdd(u, f[4]).mulAdd(v, g[4]) // limb 4 is signed
+	cg = cg.mulAdd(q, f[4]).mulAdd(r, g[4])
+	f[3], g[3] = int64(cf.lo&m62), int64(cg.lo&m62)
+	cf, cg = cf.shr62(), cg.shr62()
 	f[4], g[4] = int64(cf.lo), int64(cg.lo)
 }
 
