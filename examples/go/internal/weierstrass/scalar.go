@@ -28,28 +28,19 @@ func (c *Curve[E]) scalarWords(k []byte) (w [4]uint64, ok bool) {
 // ±mag[i]·2^(w·i) when k < 2^(w·len(mag) − 1) (the top digit is then ≥ 0). OpenSSL's
 // ecp_nistz256 recoding, by masks: no branch or index depends on k.
 func Booth(mag, neg []uint64, k *[4]uint64, w uint) {
+	// e = 2k: digit i reads bits w·i .. w·i+w of e (bit w·i−1 of k and up) with one
+	// two-word shift, no branch (w·(len(mag)−1) < 256).
+	e := [5]uint64{k[0] << 1, k[1]<<1 | k[0]>>63, k[2]<<1 | k[1]>>63, k[3]<<1 | k[2]>>63, k[3] >> 63}
 	for i := range mag {
-		in := windowBits(k, int(w)*i-1, w+1) // bits w·i−1 .. w·i+w−1
-		s := ^((in >> w) - 1)                // all ones when bit w is set: a negative digit
+		pos := w * uint(i) // public
+		j, sh := pos/64, pos%64
+		in := (e[j]>>sh | e[j+1]<<(63-sh)<<1) & (1<<(w+1) - 1)
+		s := ^((in >> w) - 1) // all ones when bit w is set: a negative digit
 		d := (1<<(w+1) - 1) - in
 		d = d&s | in&^s
 		mag[i], neg[i] = d>>1+d&1, s&1
 	}
-}
-
-// windowBits returns bits pos..pos+n−1 of w (n ≤ 8; bits below 0 or above 255 are 0); pos
-// is public.
-func windowBits(w *[4]uint64, pos int, n uint) uint64 {
-	var v uint64
-	if pos < 0 {
-		v = w[0] << -pos
-	} else if pos < 256 {
-		v = w[pos/64] >> (pos % 64)
-		if pos%64 != 0 && pos/64 < 3 {
-			v |= w[pos/64+1] << (64 - pos%64)
-		}
-	}
-	return v & (1<<n - 1)
+	clear(e[:])
 }
 
 // match returns all ones when j + 1 = d and 0 otherwise, without a branch (d < 2^63).
