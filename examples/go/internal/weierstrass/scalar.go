@@ -51,7 +51,9 @@ func match(j int, d uint64) uint64 {
 
 // Choose sets a = b where m is all ones and keeps a where m is 0, word by word.
 func Choose[E Element](a, b *E, m uint64) {
-	for w := range 4 {
-		(*a)[w] = (*a)[w]&^m | (*b)[w]&m
-	}
+	// Unrolled: the loop was not, and its counter cost as much as the masking.
+	(*a)[0] = (*a)[0]&^m | (*b)[0]&m
+	(*a)[1] = (*a)[1]&^m | (*b)[1]&m
+	(*a)[2] = (*a)[2]&^m | (*b)[2]&m
+	(*a)[3] = (*a)[3]&^m | (*b)[3]&m
 }
