@@ -54,21 +54,21 @@ func (f *formulas) fromJacobian(p *jac) point {
 	return r
 }
 
-// BaseMult returns k·G (projective): 43 masked lookups of signed 6-bit digits d_i in the
-// affine table, no doubling. Window 0 starts the accumulator, windows 1..42 add by
+// BaseMult returns k·G (projective): 37 masked lookups of signed 7-bit digits d_i in the
+// affine table, no doubling. Window 0 starts the accumulator, windows 1..36 add by
 // maddMasked (the field package's JacAddAffine), which is exact unless acc = q with
-// neither infinity. That never happens. Before window i ≤ 41, acc = S·G with S the sum of
-// d_j·64^j over j < i, |S| < 32·64^i/63, and q = d_i·64^i·G with 1 ≤ |d_i| ≤ 32: S −
-// d_i·64^i is nonzero and below 33·64^i ≤ 2^252 < n in absolute value. In the last window
-// (64^42 = 2^252), Booth's recoding gives S = (k mod 2^252) − b·2^252 in [−2^251, 2^251)
-// (b = bit 251 of k) and d_42 = ⌊k/2^252⌋ + b in [0, 16], so D = d_42·2^252 − S lies in
-// (−2^251, 16.5·2^252], inside (−n, 2n): acc = q means D = 0 (then S = d_42 = 0: both
-// infinity, masked) or D = n, i.e. d_42·2^252 = n + S in [n − 2^251, n). No multiple of
-// 2^252 is there: bits 251..255 of n are all ones on both curves (n mod 2^252 > 2^251).
-// (This replaced RCB's complete mixed addition in the last window.)
+// neither infinity. That never happens. Before window i ≤ 35, acc = S·G with S the sum of
+// d_j·128^j over j < i, |S| < 64·128^i/127, and q = d_i·128^i·G with 1 ≤ |d_i| ≤ 64: S −
+// d_i·128^i is nonzero and below 65·128^i < 2^252 < n in absolute value. In the last
+// window (128^36 = 2^252), Booth's recoding gives S = (k mod 2^252) − b·2^252 in
+// [−2^251, 2^251) (b = bit 251 of k) and d_36 = ⌊k/2^252⌋ + b in [0, 16], so D = d_36·2^252
+// − S lies in (−2^251, 16.5·2^252], inside (−n, 2n): acc = q means D = 0 (then S = d_36 =
+// 0: both infinity, masked) or D = n, i.e. d_36·2^252 = n + S in [n − 2^251, n). No
+// multiple of 2^252 is there: bits 251..255 of n are all ones on both curves (n mod 2^252
+// > 2^251). (This replaced RCB's complete mixed addition in the last window.)
 func (f *formulas) BaseMult(tab *weierstrass.BaseTable[fe], k [4]uint64) point {
 	var mag, neg [weierstrass.BaseWindows]uint64
-	weierstrass.Booth(mag[:], neg[:], &k, 6) // the top digit (bits 251..257) is ≥ 0
+	weierstrass.Booth(mag[:], neg[:], &k, weierstrass.BaseBits) // the top digit is ≥ 0
 	var acc, sum jac
 	var q [2]fe
 	lookupAffine(&q, &tab[0], mag[0], neg[0]) // window 0 needs no addition:

@@ -39,7 +39,7 @@ func (t *Table16[E]) Lookup(r *Point[E], d uint64, one *E) {
 	t.LookupJac((*[3]E)(unsafe.Pointer(r)), d, one) // Point is three E, unpadded
 }
 
-// Lookup sets q = entry d−1 for d in 1..32 and (0, 0) for d = 0 (the caller masks it).
+// Lookup sets q = entry d−1 for d in 1..BaseRow and (0, 0) for d = 0 (the caller masks it).
 func (row *AffineRow[E]) Lookup(q *[2]E, d uint64) {
 	select2(words(&q[0]), words(&row.X[0]), len(row.X), int(unsafe.Sizeof(row.X)), d)
 }
@@ -49,7 +49,7 @@ func words[E Element](e *E) *[4]uint64 { return (*[4]uint64)(unsafe.Pointer(e)) 
 // selectGo is select2 and select3 in Go (k coordinates): tab[c·stride + j] kept by the
 // mask of j + 1 = d, for each coordinate c, into out[c].
 func selectGo(out *[4]uint64, tab *[4]uint64, n, stride, k int, d uint64) {
-	var m [32]uint64
+	var m [BaseRow]uint64
 	masks := m[:n]
 	for j := range masks {
 		masks[j] = match(j, d)

@@ -24,7 +24,7 @@ func TestSelectAgainstGo(t *testing.T) {
 		fill(tab.Z[:])
 		fill(row.X[:])
 		fill(row.Y[:])
-		for d := range uint64(34) {
+		for d := range uint64(BaseRow + 2) {
 			var got3, want3 [3]elem
 			var got2, want2 [2]elem
 			fill(got3[:])
@@ -32,15 +32,15 @@ func TestSelectAgainstGo(t *testing.T) {
 			select3(words(&got3[0]), words(&tab.X[0]), 16, 16*32, d)
 			selectGo(words(&want3[0]), words(&tab.X[0]), 16, 16*32, 3, d)
 			require.Equal(t, want3, got3, "select3, d = %d", d)
-			select2(words(&got2[0]), words(&row.X[0]), 32, 32*32, d)
-			selectGo(words(&want2[0]), words(&row.X[0]), 32, 32*32, 2, d)
+			select2(words(&got2[0]), words(&row.X[0]), BaseRow, BaseRow*32, d)
+			selectGo(words(&want2[0]), words(&row.X[0]), BaseRow, BaseRow*32, 2, d)
 			require.Equal(t, want2, got2, "select2, d = %d", d)
 			if d >= 1 && d <= 16 {
 				require.Equal(t, [3]elem{tab.X[d-1], tab.Y[d-1], tab.Z[d-1]}, want3, "d = %d", d)
 			} else {
 				require.Equal(t, [3]elem{}, want3, "d = %d", d)
 			}
-			if d >= 1 && d <= 32 {
+			if d >= 1 && d <= BaseRow {
 				require.Equal(t, [2]elem{row.X[d-1], row.Y[d-1]}, want2, "d = %d", d)
 			} else {
 				require.Equal(t, [2]elem{}, want2, "d = %d", d)
