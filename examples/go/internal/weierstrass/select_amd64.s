@@ -6,7 +6,7 @@
 // p256Select does: every entry is read, and the one with j + 1 = d is kept by a mask from a
 // compare (PCMPEQL on the index broadcast to four 32-bit lanes; d < 2^32). No branch or
 // address depends on d. The table holds one array per coordinate, `stride` bytes apart, of
-// n entries of 32 bytes; out receives the coordinates one after another.
+// n ≥ 1 entries of 32 bytes; out receives the coordinates one after another.
 
 // func select2(out *[4]uint64, tab *[4]uint64, n int, stride int, d uint64)
 TEXT ·select2(SB), NOSPLIT, $0-40
