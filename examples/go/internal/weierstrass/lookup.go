@@ -4,9 +4,9 @@ import "unsafe"
 
 // Constant-time table lookups: every entry is read and one kept by masks, so no branch or
 // index depends on the secret digit. Tables hold one array per coordinate (Table16,
-// AffineRow). On amd64 the lookups are SSE2 assembly (select_amd64.s: 16 bytes per
-// operation, the mask from one compare per entry); elsewhere, and with -tags purego, Go
-// (selectGo). In Go one loop gathers one coordinate's four words in registers: twelve at
+// AffineRow). On amd64 the lookups are assembly (select_amd64.s: AVX2, 32 bytes per
+// operation, or SSE2, 16; the mask from one compare per entry); elsewhere, and with -tags
+// purego, Go (selectGo). In Go one loop gathers one coordinate's four words in registers: twelve at
 // once, a whole point, did not fit and spilled (callgrind: 1,520 → 960 instructions per
 // 16-entry point lookup), and so did eight.
 

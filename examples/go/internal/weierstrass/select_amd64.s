@@ -2,14 +2,15 @@
 
 #include "textflag.h"
 
-// Constant-time table lookups in SSE2 (baseline amd64), as Go's crypto/internal/fips140/nistec
-// p256Select does: every entry is read, and the one with j + 1 = d is kept by a mask from a
+// Constant-time table lookups in SSE2 (baseline amd64) and AVX2 (when the CPU and OS have
+// it: a whole 32-byte element per instruction, memory operands unaligned), as Go's
+// crypto/internal/fips140/nistec p256Select does: every entry is read, and the one with j + 1 = d is kept by a mask from a
 // compare (PCMPEQL on the index broadcast to four 32-bit lanes; d < 2^32). No branch or
 // address depends on d. The table holds one array per coordinate, `stride` bytes apart, of
 // n ≥ 1 entries of 32 bytes; out receives the coordinates one after another.
 
-// func select2(out *[4]uint64, tab *[4]uint64, n int, stride int, d uint64)
-TEXT ·select2(SB), NOSPLIT, $0-40
+// func select2SSE2(out *[4]uint64, tab *[4]uint64, n int, stride int, d uint64)
+TEXT ·select2SSE2(SB), NOSPLIT, $0-40
 	MOVQ out+0(FP), DI
 	MOVQ tab+8(FP), SI
 	MOVQ n+16(FP), CX
@@ -51,8 +52,8 @@ loop2:
 	MOVOU X11, 48(DI)
 	RET
 
-// func select3(out *[4]uint64, tab *[4]uint64, n int, stride int, d uint64)
-TEXT ·select3(SB), NOSPLIT, $0-40
+// func select3SSE2(out *[4]uint64, tab *[4]uint64, n int, stride int, d uint64)
+TEXT ·select3SSE2(SB), NOSPLIT, $0-40
 	MOVQ out+0(FP), DI
 	MOVQ tab+8(FP), SI
 	MOVQ n+16(FP), CX
@@ -103,4 +104,90 @@ loop3:
 	MOVOU X11, 48(DI)
 	MOVOU X12, 64(DI)
 	MOVOU X13, 80(DI)
+	RET
+
+// func select2AVX2(out *[4]uint64, tab *[4]uint64, n int, stride int, d uint64)
+TEXT ·select2AVX2(SB), NOSPLIT, $0-40
+	MOVQ out+0(FP), DI
+	MOVQ tab+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ stride+24(FP), DX
+	MOVQ d+32(FP), X0
+	VPBROADCASTD X0, Y0 // d in every lane
+	MOVL $1, AX
+	MOVQ AX, X2
+	VPBROADCASTD X2, Y2 // the increment
+	VMOVDQU Y2, Y1      // j + 1
+	VPXOR Y8, Y8, Y8
+	VPXOR Y9, Y9, Y9
+
+loop2avx:
+	VPCMPEQD Y0, Y1, Y3 // all ones exactly when j + 1 = d
+	VPADDD Y2, Y1, Y1
+	VPAND (SI), Y3, Y4
+	VPAND (SI)(DX*1), Y3, Y5
+	VPOR Y4, Y8, Y8
+	VPOR Y5, Y9, Y9
+	ADDQ $32, SI
+	DECQ CX
+	JNZ loop2avx
+
+	VMOVDQU Y8, (DI)
+	VMOVDQU Y9, 32(DI)
+	VZEROUPPER
+	RET
+
+// func select3AVX2(out *[4]uint64, tab *[4]uint64, n int, stride int, d uint64)
+TEXT ·select3AVX2(SB), NOSPLIT, $0-40
+	MOVQ out+0(FP), DI
+	MOVQ tab+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ stride+24(FP), DX
+	LEAQ (DX)(DX*1), BX
+	MOVQ d+32(FP), X0
+	VPBROADCASTD X0, Y0
+	MOVL $1, AX
+	MOVQ AX, X2
+	VPBROADCASTD X2, Y2
+	VMOVDQU Y2, Y1
+	VPXOR Y8, Y8, Y8
+	VPXOR Y9, Y9, Y9
+	VPXOR Y10, Y10, Y10
+
+loop3avx:
+	VPCMPEQD Y0, Y1, Y3
+	VPADDD Y2, Y1, Y1
+	VPAND (SI), Y3, Y4
+	VPAND (SI)(DX*1), Y3, Y5
+	VPAND (SI)(BX*1), Y3, Y6
+	VPOR Y4, Y8, Y8
+	VPOR Y5, Y9, Y9
+	VPOR Y6, Y10, Y10
+	ADDQ $32, SI
+	DECQ CX
+	JNZ loop3avx
+
+	VMOVDQU Y8, (DI)
+	VMOVDQU Y9, 32(DI)
+	VMOVDQU Y10, 64(DI)
+	VZEROUPPER
+	RET
+
+// func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL eaxArg+0(FP), AX
+	MOVL ecxArg+4(FP), CX
+	CPUID
+	MOVL AX, eax+8(FP)
+	MOVL BX, ebx+12(FP)
+	MOVL CX, ecx+16(FP)
+	MOVL DX, edx+20(FP)
+	RET
+
+// func xgetbv() (eax, edx uint32)
+TEXT ·xgetbv(SB), NOSPLIT, $0-8
+	MOVL $0, CX
+	XGETBV
+	MOVL AX, eax+0(FP)
+	MOVL DX, edx+4(FP)
 	RET
