@@ -108,6 +108,8 @@ func TestConstants(t *testing.T) {
 	if !aIsMinus3 {
 		require.Zero(t, r.a.Sign())
 	}
+	// BaseMult's last window is a Jacobian addition because bits 251..255 of n are ones.
+	require.Equal(t, uint64(0x1f), cN[3]>>59, "bits 251..255 of n")
 }
 
 func TestFieldHelpers(t *testing.T) {

@@ -18,13 +18,6 @@ func (f *formulas) Mul(a, b fe) fe {
 	return r
 }
 
-// Invert returns 1/a (0 for a = 0).
-func (f *formulas) Invert(a fe) fe {
-	var r fe
-	invert(&r, &a)
-	return r
-}
-
 // OnCurve reports whether the affine (x, y) is on the curve.
 func (f *formulas) OnCurve(x, y fe) bool { return onCurve(&x, &y, &f.b) }
 
@@ -43,98 +36,98 @@ func (f *formulas) lookup(r *point, tab *weierstrass.Table16[fe], mag, neg uint6
 }
 
 // lookupAffine sets q = ±(entry mag−1 of row), (0, 0) for mag = 0 (the caller masks it).
-func lookupAffine(q *weierstrass.Affine[fe], row *weierstrass.AffineRow[fe], mag, neg uint64) {
-	weierstrass.Select(&q.X, row.X[:], mag)
-	weierstrass.Select(&q.Y, row.Y[:], mag)
-	condNeg(&q.Y, neg)
+func lookupAffine(q *[2]fe, row *weierstrass.AffineRow[fe], mag, neg uint64) {
+	row.Lookup(q, mag)
+	condNeg(&q[1], neg)
 }
 
-// fromJacobian sets p from Jacobian (X:Y:Z) to projective (X·Z, Y, Z³); Z = 0 (infinity)
-// becomes (0:1:0) by a mask (X·Z is 0 already).
-func (f *formulas) fromJacobian(p *point) {
+// fromJacobian returns the Jacobian (X:Y:Z) in projective coordinates (X·Z, Y, Z³); Z = 0
+// (infinity) becomes (0:1:0) by a mask (X·Z is 0 already).
+func (f *formulas) fromJacobian(p *jac) point {
 	var zz, x, z fe
-	field.Square(&zz, &p.Z)
-	field.Mul(&x, &p.X, &p.Z)
-	field.Mul(&z, &zz, &p.Z)
-	weierstrass.Choose(&p.Y, &f.one, -weierstrass.IsZero(&z))
-	p.Set(&x, &p.Y, &z)
+	field.Square(&zz, &p[2])
+	field.Mul(&x, &p[0], &p[2])
+	field.Mul(&z, &zz, &p[2])
+	var r point
+	r.Set(&x, &p[1], &z)
+	weierstrass.Choose(&r.Y, &f.one, -weierstrass.IsZero(&z))
+	return r
 }
 
-// jacAddAffine sets r = p + (x, y) for a Jacobian p and an affine (x, y) (madd-2007-bl,
-// 7M + 4S; RCB's mixed addition costs 11M, 2 multiplications by b and more additions).
-// Exact when p is not infinity (Z ≠ 0) and p ≠ (x, y); p = −(x, y) gives Z3 = 0
-// (infinity), correctly. The callers mask p = infinity and rule out p = (x, y). One call
-// of the field package's generated JacAddAffine (fields/jacadd.go: the formula's 24 field
-// operations inlined into one proved function); r may alias p.
-func jacAddAffine(r, p *point, x, y *fe) {
-	in, q := [3]fe{p.X, p.Y, p.Z}, [2]fe{*x, *y}
-	var out [3]fe
-	field.JacAddAffine(&out, &in, &q)
-	r.X, r.Y, r.Z = out[0], out[1], out[2]
-}
-
-// BaseMult returns k·G (projective): 43 masked lookups of signed 6-bit digits in the
-// affine table, no doubling. Windows 0..41 add in Jacobian coordinates (jacAddAffine), the
-// last one with RCB's complete mixed addition. Why jacAddAffine never sees acc = q: before
-// window i, acc = S_i·G with S_i the sum of d_j·64^j over j < i, |S_i| < 32·64^i/63, and
-// q = d_i·64^i·G with 1 ≤ |d_i| ≤ 32: S_i − d_i·64^i is nonzero and below 33·64^i ≤ 2^252
-// < n in absolute value for i ≤ 41, so acc ≠ q. Infinity (acc at first, q for d_i = 0) is
-// masked. In the last window |d_42|·2^252 may exceed n, hence the complete formula there.
+// BaseMult returns k·G (projective): 37 masked lookups of signed 7-bit digits d_i in the
+// affine table, no doubling. Window 0 starts the accumulator, windows 1..36 add by
+// maddMasked (the field package's JacAddAffine), which is exact unless acc = q with
+// neither infinity. That never happens. Before window i ≤ 35, acc = S·G with S the sum of
+// d_j·128^j over j < i, |S| < 64·128^i/127, and q = d_i·128^i·G with 1 ≤ |d_i| ≤ 64: S −
+// d_i·128^i is nonzero and below 65·128^i < 2^252 < n in absolute value. In the last
+// window (128^36 = 2^252), Booth's recoding gives S = (k mod 2^252) − b·2^252 in
+// [−2^251, 2^251) (b = bit 251 of k) and d_36 = ⌊k/2^252⌋ + b in [0, 16], so D = d_36·2^252
+// − S lies in (−2^251, 16.5·2^252], inside (−n, 2n): acc = q means D = 0 (then S = d_36 =
+// 0: both infinity, masked) or D = n, i.e. d_36·2^252 = n + S in [n − 2^251, n). No
+// multiple of 2^252 is there: bits 251..255 of n are all ones on both curves (n mod 2^252
+// > 2^251). (This replaced RCB's complete mixed addition in the last window.)
 func (f *formulas) BaseMult(tab *weierstrass.BaseTable[fe], k [4]uint64) point {
 	var mag, neg [weierstrass.BaseWindows]uint64
-	weierstrass.Booth(mag[:], neg[:], &k, 6) // the top digit (bits 251..257) is ≥ 0
-	var acc, r point                         // acc: infinity (Z = 0), Jacobian
-	var q weierstrass.Affine[fe]
-	last := weierstrass.BaseWindows - 1
-	for i := range last {
-		lookupAffine(&q, &tab[i], mag[i], neg[i]) // (0, 0) for mag 0: masked below
-		jacAddAffine(&r, &acc, &q.X, &q.Y)
-		accInf := -weierstrass.IsZero(&acc.Z) // acc = infinity: r = (x, y, 1)
-		weierstrass.Choose(&r.X, &q.X, accInf)
-		weierstrass.Choose(&r.Y, &q.Y, accInf)
-		weierstrass.Choose(&r.Z, &f.one, accInf)
-		f.keep(&acc, &r, mag[i])
+	weierstrass.Booth(mag[:], neg[:], &k, weierstrass.BaseBits) // the top digit is ≥ 0
+	var acc, sum jac
+	var q [2]fe
+	lookupAffine(&q, &tab[0], mag[0], neg[0]) // window 0 needs no addition:
+	acc[0], acc[1] = q[0], q[1]               // acc = (x, y, 1), or Z = 0 (infinity) for mag 0
+	weierstrass.Choose(&acc[2], &f.one, ((mag[0]-1)>>63)-1)
+	for i := 1; i < weierstrass.BaseWindows; i++ {
+		lookupAffine(&q, &tab[i], mag[i], neg[i]) // (0, 0) for mag 0: masked
+		f.maddMasked(&acc, &sum, &q, mag[i])
 	}
-	f.fromJacobian(&acc)
-	lookupAffine(&q, &tab[last], mag[last], neg[last])
-	f.AddAffine(&r, &acc, &q.X, &q.Y)
-	f.keep(&acc, &r, mag[last])
+	r := f.fromJacobian(&acc)
 	clear(mag[:])
 	clear(neg[:])
-	q, r = weierstrass.Affine[fe]{}, point{}
-	return acc
+	q, acc, sum = [2]fe{}, jac{}, jac{}
+	return r
 }
 
-// keep sets acc = r when mag ≠ 0 (digit 0 keeps acc), by a mask.
-func (f *formulas) keep(acc, r *point, mag uint64) {
+// maddMasked sets acc = acc + q for an affine q ((0, 0) for mag = 0) by the field package's
+// generated JacAddAffine (madd-2007-bl, 7M + 4S, fields/jacadd.go: its 24 field operations
+// inlined into one proved function; exact when acc is not infinity and acc ≠ q, and acc =
+// −q gives Z = 0) into sum, and masks: acc = infinity (Z = 0) gives (x, y, 1), mag = 0
+// keeps acc.
+func (f *formulas) maddMasked(acc, sum *jac, q *[2]fe, mag uint64) {
+	field.JacAddAffine(sum, acc, q)
+	accInf := -weierstrass.IsZero(&acc[2])
+	weierstrass.Choose(&sum[0], &q[0], accInf)
+	weierstrass.Choose(&sum[1], &q[1], accInf)
+	weierstrass.Choose(&sum[2], &f.one, accInf)
+	keepJac(acc, sum, mag)
+}
+
+// keepJac sets acc = r when mag ≠ 0 (digit 0 keeps acc), by a mask.
+func keepJac(acc, r *jac, mag uint64) {
 	m := ((mag - 1) >> 63) - 1 // all ones exactly when mag ≠ 0
-	weierstrass.Choose(&acc.X, &r.X, m)
-	weierstrass.Choose(&acc.Y, &r.Y, m)
-	weierstrass.Choose(&acc.Z, &r.Z, m)
+	weierstrass.Choose(&acc[0], &r[0], m)
+	weierstrass.Choose(&acc[1], &r[1], m)
+	weierstrass.Choose(&acc[2], &r[2], m)
 }
 
-// jacAdd sets r = p + q in Jacobian coordinates (add-2007-bl, 11M + 5S; the complete
-// projective addition plus the conversions around it costs 14M + 6). Exact when p and q
-// are not infinity (Z ≠ 0) and p ≠ q; p = −q gives Z3 = 0 (infinity), correctly. One call
-// of the field package's generated JacAdd (fields/jacadd.go: the formula's 27 field
-// operations inlined into one proved function).
-func jacAdd(r, p, q *point) {
-	a, b := [3]fe{p.X, p.Y, p.Z}, [3]fe{q.X, q.Y, q.Z}
-	var out [3]fe
-	field.JacAdd(&out, &a, &b)
-	r.X, r.Y, r.Z = out[0], out[1], out[2]
+// lookupJac sets r = ±tab[mag−1] (Jacobian), infinity (0:1:0) for mag = 0, by masks.
+func (f *formulas) lookupJac(r *jac, tab *weierstrass.Table16[fe], mag, neg uint64) {
+	tab.LookupJac(r, mag, &f.one)
+	condNeg(&r[1], neg)
 }
 
-// jacAddMasked sets acc = acc + q (Jacobian; q is infinity when mag = 0) by jacAdd and
-// masks for the infinity cases: acc = infinity (Z = 0) gives q, mag = 0 keeps acc.
-func (f *formulas) jacAddMasked(acc, q *point, mag uint64) {
-	var sum point
-	jacAdd(&sum, acc, q)
-	accInf := -weierstrass.IsZero(&acc.Z)
-	f.keep(acc, &sum, mag)
-	weierstrass.Choose(&acc.X, &q.X, accInf)
-	weierstrass.Choose(&acc.Y, &q.Y, accInf)
-	weierstrass.Choose(&acc.Z, &q.Z, accInf)
+// add32 sets acc = 32·acc + q (Jacobian; q is infinity when mag = 0): five doublings into
+// t, then the field package's generated JacAdd (add-2007-bl, 11M + 5S, fields/jacadd.go:
+// its 27 field operations inlined into one proved function; exact when neither point is
+// infinity and they differ, and p = −q gives Z = 0) into acc, and masks for the infinity
+// cases: 32·acc = infinity (Z = 0) gives q, mag = 0 gives 32·acc. No call is in place, so
+// none copies through a temporary.
+func (f *formulas) add32(acc, t, q *jac, mag uint64) {
+	jacDouble5(t, acc)
+	field.JacAdd(acc, t, q)
+	tInf := -weierstrass.IsZero(&t[2])
+	keepJac(t, acc, mag) // t = 32·acc + q, or 32·acc for mag = 0
+	for c := range acc {
+		weierstrass.SetFE(&acc[c], &t[c])
+		weierstrass.Choose(&acc[c], &q[c], tInf)
+	}
 }
 
 // pWindows is the number of signed 5-bit digits of k for k·P, ⌈257/5⌉ (the recoding reads
@@ -156,42 +149,36 @@ const pWindows = 52
 func (f *formulas) Mult(p point, k [4]uint64) point {
 	var mag, neg [pWindows]uint64
 	weierstrass.Booth(mag[:], neg[:], &k, 5) // the top digit (bits 254..259) is ≥ 0
-	var pts [16]point
+	var pts [16]jac
 	var tab weierstrass.Table16[fe]
-	pts[0].Set(&p.X, &p.Y, &p.Z)
+	pa := [2]fe{p.X, p.Y}
+	pts[0] = jac{p.X, p.Y, p.Z}
 	for j := 2; j <= 16; j++ {
-		t := &pts[j-1]
 		if j%2 == 0 { // public
-			s := &pts[j/2-1]
-			t.Set(&s.X, &s.Y, &s.Z)
-			jacDouble(&t.X, &t.Y, &t.Z)
+			field.JacDouble(&pts[j-1], &pts[j/2-1])
 		} else {
-			jacAddAffine(t, &pts[j-2], &p.X, &p.Y)
+			field.JacAddAffine(&pts[j-1], &pts[j-2], &pa)
 		}
 	}
 	for j := range pts {
-		tab.Set(j, &pts[j])
+		tab.SetJac(j, &pts[j])
 	}
 	clear(pts[:])
-	var acc, q, r point
-	f.lookup(&acc, &tab, mag[pWindows-1], neg[pWindows-1]) // infinity: Z = 0
+	var acc, q, t jac
+	f.lookupJac(&acc, &tab, mag[pWindows-1], neg[pWindows-1]) // infinity: Z = 0
 	for i := pWindows - 2; i >= 1; i-- {
-		for range 5 {
-			jacDouble(&acc.X, &acc.Y, &acc.Z)
-		}
-		f.lookup(&q, &tab, mag[i], neg[i])
-		f.jacAddMasked(&acc, &q, mag[i])
+		f.lookupJac(&q, &tab, mag[i], neg[i])
+		f.add32(&acc, &t, &q, mag[i])
 	}
-	for range 5 {
-		jacDouble(&acc.X, &acc.Y, &acc.Z)
-	}
-	f.fromJacobian(&acc)
-	f.lookup(&q, &tab, mag[0], neg[0])
-	f.fromJacobian(&q)
-	f.Add(&r, &acc, &q)
+	jacDouble5(&t, &acc)
+	a := f.fromJacobian(&t)
+	f.lookupJac(&q, &tab, mag[0], neg[0])
+	b := f.fromJacobian(&q)
+	var r point
+	f.Add(&r, &a, &b)
 	clear(mag[:])
 	clear(neg[:])
 	tab = weierstrass.Table16[fe]{}
-	acc, q = point{}, point{}
+	acc, q, t, a, b = jac{}, jac{}, jac{}, point{}, point{}
 	return r
 }

@@ -82,97 +82,6 @@ func (f *formulas) Add(r, p, q *point) {
 	field.Add(&r.Y, &m36, &m35)
 }
 
-// AddAffine sets r = p + (x, y) by RCB Algorithm 5 (the second point affine,
-// Z2 = 1: one multiplication and the sums around two others fewer); r may alias p. Its
-// tail is Add's, rendered from one template definition (a shared function cost P-256 k·P 3 %).
-func (f *formulas) AddAffine(r, p *point, x, y *fe) {
-	var a, b, h3, h4, h5, c3, t0, t1, t2, t3, t4, Y3 fe
-	field.Add(&a, &p.X, &p.Y)
-	field.Add(&b, x, y)
-	field.Mul(&t0, &p.X, x)
-	field.Mul(&t1, &p.Y, y)
-	field.Mul(&h3, &a, &b)
-	t2[0], t2[1], t2[2], t2[3] = p.Z[0], p.Z[1], p.Z[2], p.Z[3]
-	field.Mul(&h4, y, &p.Z)
-	field.Mul(&h5, x, &p.Z)
-	field.Add(&c3, &t0, &t1)
-	field.Add(&t4, &h4, &p.Y)
-	field.Sub(&t3, &h3, &c3)
-	field.Add(&Y3, &h5, &p.X)
-	// Lines 18-42, each value in its own temporary: w = line 19's X3, bu = line 24's Y3,
-	// t0m = 3·t0 − 3·t2 (line 33), zm/xp = lines 22/23, m<line> the products.
-	var bt2, bu, w, w2, w3, t2x2, t2x3, t0x2, t0x3, t0m, y1, y2, y2x2, y3, zm, xp fe
-	var m34, m35, m36, m38, m40, m41 fe
-	field.Mul(&bt2, &f.b, &t2)
-	field.Add(&t2x2, &t2, &t2)
-	field.Mul(&bu, &f.b, &Y3)
-	field.Add(&t0x2, &t0, &t0)
-	field.Add(&t2x3, &t2x2, &t2)
-	field.Add(&t0x3, &t0x2, &t0)
-	field.Sub(&w, &Y3, &bt2)
-	field.Sub(&t0m, &t0x3, &t2x3)
-	field.Sub(&y1, &bu, &t2x3)
-	field.Add(&w2, &w, &w)
-	field.Mul(&m41, &t3, &t0m)
-	field.Sub(&y2, &y1, &t0)
-	field.Add(&w3, &w, &w2)
-	field.Add(&y2x2, &y2, &y2)
-	field.Sub(&zm, &t1, &w3)
-	field.Add(&xp, &t1, &w3)
-	field.Add(&y3, &y2x2, &y2)
-	field.Mul(&m36, &xp, &zm)
-	field.Mul(&m38, &t3, &xp)
-	field.Mul(&m40, &t4, &zm)
-	field.Mul(&m34, &t4, &y3)
-	field.Mul(&m35, &t0m, &y3)
-	field.Add(&r.Z, &m40, &m41)
-	field.Sub(&r.X, &m38, &m34)
-	field.Add(&r.Y, &m36, &m35)
-}
-
-// sqrN sets r = a^(2^n), n ≥ 1; r may alias a. The squarings alternate between two
-// temporaries: an in-place call would take the field package's copy-back path every time.
-func sqrN(r, a *fe, n int) {
-	var t [2]fe
-	field.Square(&t[0], a)
-	for i := 1; i < n; i++ { // n is public
-		field.Square(&t[i%2], &t[(i-1)%2])
-	}
-	s := &t[(n-1)%2]
-	r[0], r[1], r[2], r[3] = s[0], s[1], s[2], s[3]
-}
-
-// invert sets r = 1/a (0 for a = 0) as a^(p−2) by a fixed addition chain (the exponent is
-// public). p − 2 in binary: 32 ones, 31 zeros, a one, 96 zeros, 94 ones, 0, 1; with
-// x_k = a^(2^k − 1): 255 squarings and 12 multiplications.
-func invert(r, a *fe) {
-	var x2, x3, x6, x12, x15, x30, x32, t, u fe
-	field.Square(&t, a)
-	field.Mul(&x2, &t, a)
-	field.Square(&t, &x2)
-	field.Mul(&x3, &t, a)
-	sqrN(&t, &x3, 3)
-	field.Mul(&x6, &t, &x3)
-	sqrN(&t, &x6, 6)
-	field.Mul(&x12, &t, &x6)
-	sqrN(&t, &x12, 3)
-	field.Mul(&x15, &t, &x3)
-	sqrN(&t, &x15, 15)
-	field.Mul(&x30, &t, &x15)
-	sqrN(&t, &x30, 2)
-	field.Mul(&x32, &t, &x2)
-	sqrN(&t, &x32, 32)
-	field.Mul(&u, &t, a) // 32 ones, 31 zeros, 1
-	sqrN(&t, &u, 128)
-	field.Mul(&u, &t, &x32) // 96 zeros, 32 ones
-	sqrN(&t, &u, 32)
-	field.Mul(&u, &t, &x32) // 64 ones
-	sqrN(&t, &u, 30)
-	field.Mul(&u, &t, &x30) // 94 ones
-	sqrN(&t, &u, 2)
-	field.Mul(r, &t, a) // 0, 1
-}
-
 // Double sets r = 2p by RCB Algorithm 6; r may alias p.
 func (f *formulas) Double(r, p *point) {
 	var t0, t1, t2, t3, X3, Y3, Z3 fe
@@ -227,13 +136,19 @@ func onCurve(x, y, b *fe) bool {
 	return weierstrass.IsZero(&t) == 1
 }
 
-// jacDouble doubles the Jacobian (X, Y, Z) in place (a = −3: dbl-2001-b; a = 0: dbl-2009-l
-// with D = 4·X·Y² as a product); exact for Y ≠ 0 and Z ≠ 0, and Z = 0 stays 0. One call of
-// the field package's generated JacDouble (fields/jacdbl.go: the field's own mul, square,
-// add and sub inlined into one proved function) instead of 17–19 calls.
-func jacDouble(X, Y, Z *fe) {
-	in := [3]fe{*X, *Y, *Z}
-	var out [3]fe
-	field.JacDouble(&out, &in)
-	*X, *Y, *Z = out[0], out[1], out[2]
+// jac is a point in Jacobian coordinates (X, Y, Z), x = X/Z², y = Y/Z³, as the field
+// package's fused ops take it: a Point would be copied into and out of one around each call.
+type jac = [3]fe
+
+// jacDouble5 sets t = 32·a by five calls of the field package's generated JacDouble (a = −3:
+// dbl-2001-b; a = 0: dbl-2009-l with D = 4·X·Y² as a product; fields/jacdbl.go: the field's
+// own mul, square, add and sub inlined into one proved function), alternating between t
+// and a (an in-place call copies through a temporary); a is clobbered. Exact for Y ≠ 0 and
+// Z ≠ 0, and Z = 0 stays 0.
+func jacDouble5(t, a *jac) {
+	field.JacDouble(t, a)
+	field.JacDouble(a, t)
+	field.JacDouble(t, a)
+	field.JacDouble(a, t)
+	field.JacDouble(t, a)
 }

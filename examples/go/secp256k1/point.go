@@ -77,8 +77,9 @@ func (f *formulas) Add(r, p, q *point) {
 }
 
 // AddAffine sets r = p + (x, y) by RCB Algorithm 8 (the second point affine,
-// Z2 = 1: one multiplication and the sums around two others fewer); r may alias p. Its
-// tail is Add's, rendered from one template definition (a shared function cost P-256 k·P 3 %).
+// Z2 = 1: one multiplication and the sums around two others fewer; it builds the k·P
+// table); r may alias p. Its tail is Add's, rendered from one template definition (a
+// shared function cost P-256 k·P 3 %).
 func (f *formulas) AddAffine(r, p *point, x, y *fe) {
 	var a, b, h3, h4, h5, c3, t0, t1, t2, t3, t4, Y3 fe
 	field.Add(&a, &p.X, &p.Y)
@@ -113,77 +114,24 @@ func (f *formulas) AddAffine(r, p *point, x, y *fe) {
 	field.Add(&r.Z, &m6, &m5)
 }
 
-// Double5 sets p = 32p: five Jacobian doublings (jacDouble) between the conversions to
+// Double5 sets p = 32p: five Jacobian doublings (jacDouble5) between the conversions to
 // (X·Z, Y·Z², Z) and back to (X·Z, Y, Z³). The Jacobian doubling is exact on every point
 // it gets: the curve has prime (odd) order, so no point but infinity has y = 0 and the
 // double of any other point is not infinity; infinity enters as Z = 0, keeps Z = 0, and
 // leaves as (0:1:0) by a mask (X·Z is 0 already).
 func (f *formulas) Double5(p *point) {
-	var z2, X, Y, Z, zz, x3, z3 fe
+	var z2, zz, x3, z3 fe
+	var a, t jac
 	field.Square(&z2, &p.Z)
-	field.Mul(&X, &p.X, &p.Z)
-	field.Mul(&Y, &p.Y, &z2)
-	Z[0], Z[1], Z[2], Z[3] = p.Z[0], p.Z[1], p.Z[2], p.Z[3]
-	for range 5 {
-		jacDouble(&X, &Y, &Z)
-	}
-	field.Square(&zz, &Z)
-	field.Mul(&x3, &X, &Z)
-	field.Mul(&z3, &zz, &Z)
-	inf := -weierstrass.IsZero(&z3) // all ones exactly when Z = 0
-	for w := range 4 {
-		Y[w] = Y[w]&^inf | f.one[w]&inf
-	}
-	p.Set(&x3, &Y, &z3)
-}
-
-// sqrN sets r = a^(2^n), n ≥ 1; r may alias a. The squarings alternate between two
-// temporaries: an in-place call would take the field package's copy-back path every time.
-func sqrN(r, a *fe, n int) {
-	var t [2]fe
-	field.Square(&t[0], a)
-	for i := 1; i < n; i++ { // n is public
-		field.Square(&t[i%2], &t[(i-1)%2])
-	}
-	s := &t[(n-1)%2]
-	r[0], r[1], r[2], r[3] = s[0], s[1], s[2], s[3]
-}
-
-// invert sets r = 1/a (0 for a = 0) as a^(p−2) by a fixed addition chain (the exponent is
-// public; libsecp256k1's former one). p − 2 in binary: 223 ones, 0, 22 ones, 0000, 1, 0,
-// 11, 0, 1; with x_k = a^(2^k − 1): 255 squarings and 15 multiplications.
-func invert(r, a *fe) {
-	var x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t, u fe
-	field.Square(&t, a)
-	field.Mul(&x2, &t, a)
-	field.Square(&t, &x2)
-	field.Mul(&x3, &t, a)
-	sqrN(&t, &x3, 3)
-	field.Mul(&x6, &t, &x3)
-	sqrN(&t, &x6, 3)
-	field.Mul(&x9, &t, &x3)
-	sqrN(&t, &x9, 2)
-	field.Mul(&x11, &t, &x2)
-	sqrN(&t, &x11, 11)
-	field.Mul(&x22, &t, &x11)
-	sqrN(&t, &x22, 22)
-	field.Mul(&x44, &t, &x22)
-	sqrN(&t, &x44, 44)
-	field.Mul(&x88, &t, &x44)
-	sqrN(&t, &x88, 88)
-	field.Mul(&x176, &t, &x88)
-	sqrN(&t, &x176, 44)
-	field.Mul(&x220, &t, &x44)
-	sqrN(&t, &x220, 3)
-	field.Mul(&x223, &t, &x3)
-	sqrN(&t, &x223, 23)
-	field.Mul(&u, &t, &x22) // 0, 22 ones
-	sqrN(&t, &u, 5)
-	field.Mul(&u, &t, a) // 00001
-	sqrN(&t, &u, 3)
-	field.Mul(&u, &t, &x2) // 011
-	sqrN(&t, &u, 2)
-	field.Mul(r, &t, a) // 01
+	field.Mul(&a[0], &p.X, &p.Z)
+	field.Mul(&a[1], &p.Y, &z2)
+	weierstrass.SetFE(&a[2], &p.Z)
+	jacDouble5(&t, &a)
+	field.Square(&zz, &t[2])
+	field.Mul(&x3, &t[0], &t[2])
+	field.Mul(&z3, &zz, &t[2])
+	weierstrass.Choose(&t[1], &f.one, -weierstrass.IsZero(&z3)) // Z = 0: Y = 1
+	p.Set(&x3, &t[1], &z3)
 }
 
 // Double sets r = 2p by RCB Algorithm 9; r may alias p.
@@ -220,13 +168,19 @@ func onCurve(x, y, b *fe) bool {
 	return weierstrass.IsZero(&rhs) == 1
 }
 
-// jacDouble doubles the Jacobian (X, Y, Z) in place (a = −3: dbl-2001-b; a = 0: dbl-2009-l
-// with D = 4·X·Y² as a product); exact for Y ≠ 0 and Z ≠ 0, and Z = 0 stays 0. One call of
-// the field package's generated JacDouble (fields/jacdbl.go: the field's own mul, square,
-// add and sub inlined into one proved function) instead of 17–19 calls.
-func jacDouble(X, Y, Z *fe) {
-	in := [3]fe{*X, *Y, *Z}
-	var out [3]fe
-	field.JacDouble(&out, &in)
-	*X, *Y, *Z = out[0], out[1], out[2]
+// jac is a point in Jacobian coordinates (X, Y, Z), x = X/Z², y = Y/Z³, as the field
+// package's fused ops take it: a Point would be copied into and out of one around each call.
+type jac = [3]fe
+
+// jacDouble5 sets t = 32·a by five calls of the field package's generated JacDouble (a = −3:
+// dbl-2001-b; a = 0: dbl-2009-l with D = 4·X·Y² as a product; fields/jacdbl.go: the field's
+// own mul, square, add and sub inlined into one proved function), alternating between t
+// and a (an in-place call copies through a temporary); a is clobbered. Exact for Y ≠ 0 and
+// Z ≠ 0, and Z = 0 stays 0.
+func jacDouble5(t, a *jac) {
+	field.JacDouble(t, a)
+	field.JacDouble(a, t)
+	field.JacDouble(t, a)
+	field.JacDouble(a, t)
+	field.JacDouble(t, a)
 }

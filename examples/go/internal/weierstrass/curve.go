@@ -22,8 +22,6 @@ type Formulas[E Element] interface {
 	Double(r, p *Point[E])
 	// Mul returns a·b·2^-256 mod p (a Montgomery multiplication).
 	Mul(a, b E) E
-	// Invert returns 1/a (0 for a = 0), by the curve's fixed addition chain for p − 2.
-	Invert(a E) E
 	// OnCurve reports whether the affine (x, y) (Montgomery domain) is on the curve.
 	OnCurve(x, y E) bool
 	// Mult returns k·p (projective) for a point p with Z = 1 and 0 < k < n (4
@@ -48,6 +46,8 @@ type Params[E Element] struct {
 type Curve[E Element] struct {
 	p   Params[E]
 	one E
+	r3  E        // 2^768 mod p: Mul(x^-1 mod p for x = a·R, r3) = a^-1 in the Montgomery domain
+	inv inverter // safegcd modulo p (Invert)
 	g   Point[E]
 	// baseTable returns the k·G table, built at first use.
 	baseTable func() *BaseTable[E]
@@ -64,6 +64,8 @@ func New[E Element](p Params[E]) *Curve[E] {
 		errInfinity: errors.New(p.Name + ": result is the point at infinity"),
 	}
 	c.one = c.ToMont(&E{1})
+	c.r3 = c.ToMont(&p.R2)
+	c.inv = newInverter(&c.p.P)
 	c.g = Point[E]{c.ToMont(&p.Gx), c.ToMont(&p.Gy), c.one}
 	c.baseTable = sync.OnceValue(c.newBaseTable)
 	return c
@@ -75,43 +77,49 @@ func (c *Curve[E]) One() E { return c.one }
 // Affine is an affine point (x, y) in the Montgomery domain.
 type Affine[E Element] struct{ X, Y E }
 
-// BaseWindows is the number of signed 6-bit digits of a 256-bit scalar for k·G (the
-// recoding reads one bit above it).
-const BaseWindows = 43
+// k·G takes signed BaseBits-bit digits of k, BaseWindows of them (the recoding reads one
+// bit above k: ⌈257/7⌉), from rows of BaseRow points. 7-bit digits: 36 additions and 37
+// lookups of 64 entries; 6-bit ones took 42 additions (the calls that dominate k·G) and 43
+// lookups of 32 (docs/weierstrass.md).
+const (
+	BaseBits    = 7
+	BaseWindows = 37
+	BaseRow     = 1 << (BaseBits - 1)
+)
 
-// BaseTable is tab[i] = j·64^i·G (affine, entry j−1) for j in 1..32 (43×32 points, 86
-// KiB): k·G is the sum over i of ±(entry |d_i| − 1 of tab[i]) for the signed 6-bit digits
+// BaseTable is tab[i] = j·128^i·G (affine, entry j−1) for j in 1..64 (37×64 points, 148
+// KiB): k·G is the sum over i of ±(entry |d_i| − 1 of tab[i]) for the signed 7-bit digits
 // d_i of k.
 type BaseTable[E Element] [BaseWindows]AffineRow[E]
 
-// AffineRow is 32 affine points, one array per coordinate (what Select scans).
-type AffineRow[E Element] struct{ X, Y [32]E }
+// AffineRow is BaseRow affine points, one array per coordinate (what the lookup scans).
+type AffineRow[E Element] struct{ X, Y [BaseRow]E }
 
 func (c *Curve[E]) newBaseTable() *BaseTable[E] {
 	tab := new(BaseTable[E])
-	var row [32]Point[E]
+	var row [BaseRow]Point[E]
 	row[0] = c.g
 	for i := range tab {
-		for j := 1; j < 32; j++ {
+		for j := 1; j < BaseRow; j++ {
 			c.p.Formulas.Add(&row[j], &row[j-1], &row[0])
 		}
 		c.normalize(&tab[i], &row)
-		c.p.Formulas.Double(&row[0], &row[31]) // 64·64^i·G
+		c.p.Formulas.Double(&row[0], &row[BaseRow-1]) // 128·128^i·G
 	}
 	return tab
 }
 
 // normalize sets out to the affine forms of row by one inversion (Montgomery's trick); no
-// entry is infinity (j·64^i < n).
-func (c *Curve[E]) normalize(out *AffineRow[E], row *[32]Point[E]) {
+// entry is infinity (j·128^i < n).
+func (c *Curve[E]) normalize(out *AffineRow[E], row *[BaseRow]Point[E]) {
 	f := c.p.Formulas
-	var prod [32]E
+	var prod [BaseRow]E
 	prod[0] = row[0].Z
-	for j := 1; j < 32; j++ {
+	for j := 1; j < BaseRow; j++ {
 		prod[j] = f.Mul(prod[j-1], row[j].Z)
 	}
-	inv := f.Invert(prod[31])
-	for j := 31; j >= 0; j-- {
+	inv := c.Invert(&prod[BaseRow-1])
+	for j := BaseRow - 1; j >= 0; j-- {
 		zinv := inv
 		if j > 0 {
 			zinv = f.Mul(inv, prod[j-1]) // 1/Z_j
@@ -143,7 +151,7 @@ func (c *Curve[E]) encodePoint(p *Point[E]) ([]byte, error) {
 		return nil, c.errInfinity
 	}
 	f := c.p.Formulas
-	zinv := f.Invert(p.Z)
+	zinv := c.Invert(&p.Z)
 	x, y := f.Mul(p.X, zinv), f.Mul(p.Y, zinv)
 	out := make([]byte, 65)
 	out[0] = 0x04

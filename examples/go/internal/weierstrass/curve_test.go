@@ -71,7 +71,7 @@ func TestScalarDigits(t *testing.T) {
 		for _, wc := range []struct {
 			w     uint
 			count int
-		}{{5, 52}, {6, BaseWindows}, {5, 26}} {
+		}{{5, 52}, {6, 43}, {BaseBits, BaseWindows}, {5, 26}} {
 			if wc.count == 26 && words[2]|words[3] != 0 {
 				continue // 26 digits take k < 2^129 only
 			}
@@ -109,16 +109,19 @@ func TestSelect(t *testing.T) {
 		require.Equal(t, uint64(10*(d+1)+2), r.Y[0], "digit %d", d+1)
 	}
 	var row AffineRow[elem]
-	for j := range 32 {
+	for j := range BaseRow {
 		row.X[j], row.Y[j] = elem{uint64(j), 7}, elem{uint64(j), 8}
 	}
-	var x elem
-	Select(&x, row.X[:], 0)
-	require.Equal(t, elem{}, x, "affine digit 0")
-	for d := range 32 {
-		Select(&x, row.Y[:], uint64(d+1))
-		require.Equal(t, elem{uint64(d), 8}, x, "affine digit %d", d+1)
+	q := [2]elem{{9}, {9}}
+	row.Lookup(&q, 0)
+	require.Equal(t, [2]elem{}, q, "affine digit 0")
+	for d := range BaseRow {
+		row.Lookup(&q, uint64(d+1))
+		require.Equal(t, [2]elem{{uint64(d), 7}, {uint64(d), 8}}, q, "affine digit %d", d+1)
 	}
+	row.Lookup(&q, BaseRow+1)
+	require.Equal(t, [2]elem{}, q, "no entry past the row")
+	var x elem
 	r.Set(&tab.Z[0], &tab.X[1], &tab.Y[2])
 	require.Equal(t, Point[elem]{tab.Z[0], tab.X[1], tab.Y[2]}, r, "Set")
 	x = elem{1, 2, 3, 4}

@@ -28,65 +28,19 @@ func (c *Curve[E]) scalarWords(k []byte) (w [4]uint64, ok bool) {
 // ±mag[i]·2^(w·i) when k < 2^(w·len(mag) − 1) (the top digit is then ≥ 0). OpenSSL's
 // ecp_nistz256 recoding, by masks: no branch or index depends on k.
 func Booth(mag, neg []uint64, k *[4]uint64, w uint) {
+	// e = 2k: digit i reads bits w·i .. w·i+w of e (bit w·i−1 of k and up) with one
+	// two-word shift, no branch (w·(len(mag)−1) < 256).
+	e := [5]uint64{k[0] << 1, k[1]<<1 | k[0]>>63, k[2]<<1 | k[1]>>63, k[3]<<1 | k[2]>>63, k[3] >> 63}
 	for i := range mag {
-		in := windowBits(k, int(w)*i-1, w+1) // bits w·i−1 .. w·i+w−1
-		s := ^((in >> w) - 1)                // all ones when bit w is set: a negative digit
+		pos := w * uint(i) // public
+		j, sh := pos/64, pos%64
+		in := (e[j]>>sh | e[j+1]<<(63-sh)<<1) & (1<<(w+1) - 1)
+		s := ^((in >> w) - 1) // all ones when bit w is set: a negative digit
 		d := (1<<(w+1) - 1) - in
 		d = d&s | in&^s
 		mag[i], neg[i] = d>>1+d&1, s&1
 	}
-}
-
-// windowBits returns bits pos..pos+n−1 of w (n ≤ 8; bits below 0 or above 255 are 0); pos
-// is public.
-func windowBits(w *[4]uint64, pos int, n uint) uint64 {
-	var v uint64
-	if pos < 0 {
-		v = w[0] << -pos
-	} else if pos < 256 {
-		v = w[pos/64] >> (pos % 64)
-		if pos%64 != 0 && pos/64 < 3 {
-			v |= w[pos/64+1] << (64 - pos%64)
-		}
-	}
-	return v & (1<<n - 1)
-}
-
-// Select sets r = tab[d−1] for d in 1..len(tab) and 0 for d = 0, reading every entry and
-// keeping one by masks: no branch or index depends on the secret d. Tables are kept one
-// array per coordinate (Table16, AffineRow) so that one loop gathers four words in locals
-// (registers); twelve at once, a whole point, did not fit and spilled (callgrind: 1,520 →
-// 960 instructions per 16-entry point lookup).
-func Select[E Element](r *E, tab []E, d uint64) {
-	var w0, w1, w2, w3 uint64
-	for j := range tab {
-		m, e := match(j, d), &tab[j]
-		w0, w1, w2, w3 = w0|(*e)[0]&m, w1|(*e)[1]&m, w2|(*e)[2]&m, w3|(*e)[3]&m
-	}
-	(*r)[0], (*r)[1], (*r)[2], (*r)[3] = w0, w1, w2, w3
-}
-
-// Table16 holds the points j·P for j in 1..16 (entry j−1), one array per coordinate.
-type Table16[E Element] struct{ X, Y, Z [16]E }
-
-// Set sets entry j to p, word by word (see Point.Set).
-func (t *Table16[E]) Set(j int, p *Point[E]) {
-	setFE(&t.X[j], &p.X)
-	setFE(&t.Y[j], &p.Y)
-	setFE(&t.Z[j], &p.Z)
-}
-
-// Lookup sets r = entry d−1 for d in 1..16 and (0:one:0) for d = 0 (infinity, projective
-// or Jacobian), by masks.
-func (t *Table16[E]) Lookup(r *Point[E], d uint64, one *E) {
-	Select(&r.X, t.X[:], d)
-	Select(&r.Y, t.Y[:], d)
-	Select(&r.Z, t.Z[:], d)
-	Choose(&r.Y, one, -((d - 1) >> 63)) // all ones exactly when d = 0 (d < 2^63)
-}
-
-func setFE[E Element](dst, src *E) {
-	(*dst)[0], (*dst)[1], (*dst)[2], (*dst)[3] = (*src)[0], (*src)[1], (*src)[2], (*src)[3]
+	clear(e[:])
 }
 
 // match returns all ones when j + 1 = d and 0 otherwise, without a branch (d < 2^63).
@@ -97,7 +51,9 @@ func match(j int, d uint64) uint64 {
 
 // Choose sets a = b where m is all ones and keeps a where m is 0, word by word.
 func Choose[E Element](a, b *E, m uint64) {
-	for w := range 4 {
-		(*a)[w] = (*a)[w]&^m | (*b)[w]&m
-	}
+	// Unrolled: the loop was not, and its counter cost as much as the masking.
+	(*a)[0] = (*a)[0]&^m | (*b)[0]&m
+	(*a)[1] = (*a)[1]&^m | (*b)[1]&m
+	(*a)[2] = (*a)[2]&^m | (*b)[2]&m
+	(*a)[3] = (*a)[3]&^m | (*b)[3]&m
 }
