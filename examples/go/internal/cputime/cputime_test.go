@@ -3,13 +3,18 @@
 package cputime
 
 import (
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 )
 
-// TestThreadAdvances: spinning uses CPU time; sleeping-free code cannot go backwards.
+// TestThreadAdvances: spinning uses CPU time; sleeping-free code cannot go backwards. The
+// goroutine is locked to its thread: otherwise the two readings may be of two threads (it
+// failed so, once, under load).
 func TestThreadAdvances(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	start := Thread()
 	x := uint64(1)
 	for i := range 5_000_000 {
