@@ -393,16 +393,22 @@ func TestAliasing(t *testing.T) {
 	}
 }
 
+// benchInputs draws one in-bound input per argument of op, the same on every run.
+func benchInputs(op *testOp) []*Element {
+	rng := rand.New(rand.NewSource(1))
+	in := make([]*Element, op.arity)
+	for j := range in {
+		x := testRandom(rng, &op.inLo[j], &op.inHi[j])
+		in[j] = &x
+	}
+	return in
+}
+
 func benchOp(b *testing.B, generic bool) {
 	for i := range testOps {
 		op := &testOps[i]
 		b.Run(op.name, func(b *testing.B) {
-			rng := rand.New(rand.NewSource(1))
-			in := make([]*Element, op.arity)
-			for j := range in {
-				x := testRandom(rng, &op.inLo[j], &op.inHi[j])
-				in[j] = &x
-			}
+			in := benchInputs(op)
 			var out Element
 			f := op.api
 			if generic {
@@ -431,12 +437,7 @@ func BenchmarkAsmVsGeneric(b *testing.B) {
 	for i := range testOps {
 		op := &testOps[i]
 		b.Run(op.name, func(b *testing.B) {
-			rng := rand.New(rand.NewSource(1))
-			in := make([]*Element, op.arity)
-			for j := range in {
-				x := testRandom(rng, &op.inLo[j], &op.inHi[j])
-				in[j] = &x
-			}
+			in := benchInputs(op)
 			var out Element
 			var med [2]float64
 			for b.Loop() {
