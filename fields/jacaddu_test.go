@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-
-	"github.com/rules-cryptopt/rules_cryptopt/ir/interp"
 )
 
 // TestJacAddUnified: secp256k1's unified addition through the interpreter, on curve points
@@ -15,39 +13,18 @@ import (
 // the tangent, p = −q and p = infinity, and the degenerate p = −λ·q = (β·x, −y), where
 // R = M = 0 and the alternative slope is taken (the chord rule again).
 func TestJacAddUnified(t *testing.T) {
-	F, err := Lookup("secp256k1_montgomery")
-	require.NoError(t, err)
-	f, err := F.Func(OpJacAddUnified)
-	require.NoError(t, err)
-	m, err := interp.New(f)
-	require.NoError(t, err)
-	out := m.NewOutputs()
-	p := F.Prime
-	R := new(big.Int).Mod(new(big.Int).Lsh(big.NewInt(1), 256), p)
-	rinv := new(big.Int).ModInverse(R, p)
-	md := func(v *big.Int) *big.Int { return v.Mod(v, p) }
-	mont := func(v *big.Int) []uint64 { return words64(md(new(big.Int).Mul(v, R)), 4) }
-	plain := func(w []uint64) *big.Int { v := F.Value(w); return md(v.Mul(v, rinv)) }
+	c := newMontCase(t, OpJacAddUnified)
+	p, md, mont, plain := c.p, c.md, c.mont, c.plain
 	beta, _ := new(big.Int).SetString("7ae96a2b657c07106e64479eac3434e99cf0497512f58995c1396c28719501ee", 16)
-	sqrtExp := new(big.Int).Rsh(new(big.Int).Add(p, big.NewInt(1)), 2)
 	rng := rand.New(rand.NewSource(9))
-	point := func() (x, y *big.Int) { // a random curve point (p ≡ 3 mod 4: square roots by one power)
-		for {
-			x = new(big.Int).Rand(rng, p)
-			rhs := md(new(big.Int).Add(new(big.Int).Exp(x, big.NewInt(3), p), big.NewInt(7)))
-			y = new(big.Int).Exp(rhs, sqrtExp, p)
-			if md(new(big.Int).Mul(y, y)).Cmp(rhs) == 0 && y.Sign() != 0 {
-				return x, y
-			}
-		}
-	}
+	point := func() (x, y *big.Int) { return c.point(rng, big.NewInt(7)) }
 	// add runs the function on Jacobian (x1·z², y1·z³, z) and affine (x2, y2).
 	add := func(x1, y1, z, x2, y2 *big.Int) (gx, gy, gz *big.Int) {
 		z2 := md(new(big.Int).Mul(z, z))
 		jx, jy := md(new(big.Int).Mul(x1, z2)), md(new(big.Int).Mul(y1, md(new(big.Int).Mul(z2, z))))
 		args := [][]uint64{append(append(mont(jx), mont(jy)...), mont(z)...), append(mont(x2), mont(y2)...)}
-		require.NoError(t, m.Eval(args, out))
-		return plain(out[0][0:4]), plain(out[0][4:8]), plain(out[0][8:12])
+		require.NoError(t, c.m.Eval(args, c.out))
+		return plain(c.out[0][0:4]), plain(c.out[0][4:8]), plain(c.out[0][8:12])
 	}
 	affine := func(x, y, z *big.Int) (*big.Int, *big.Int) {
 		zi := new(big.Int).ModInverse(z, p)
