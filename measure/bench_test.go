@@ -41,13 +41,22 @@ func BenchmarkLoad(b *testing.B) {
 
 // BenchmarkCall: one call of resident code from Go (worker round trip + cgo).
 func BenchmarkCall(b *testing.B) {
-	r := newRunner(b, DefaultRunnerOptions())
-	fn := load(b, r, mul4Asm(), mul4Func(), false)
-	out, a1, a2 := make([]uint64, 8), make([]uint64, 4), make([]uint64, 4)
-	for b.Loop() {
-		if err := r.Call(fn, out, a1, a2); err != nil {
-			b.Fatal(err)
-		}
+	for _, attached := range []bool{false, true} {
+		b.Run(map[bool]string{false: "worker", true: "attached"}[attached], func(b *testing.B) {
+			r := newRunner(b, DefaultRunnerOptions())
+			fn := load(b, r, mul4Asm(), mul4Func(), false)
+			if attached {
+				detach, err := r.Attach()
+				require.NoError(b, err)
+				defer detach()
+			}
+			out, a1, a2 := make([]uint64, 8), make([]uint64, 4), make([]uint64, 4)
+			for b.Loop() {
+				if err := r.Call(fn, out, a1, a2); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 

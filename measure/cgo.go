@@ -5,6 +5,9 @@ package measure
 #include <stdint.h>
 #include <x86intrin.h>
 
+// The flag of an order entry whose function is not timed in that batch.
+#define MEASURE_SKIP (1ull << 63)
+
 typedef void (*measure_fn)(uint64_t *out1, const uint64_t *arg1, const uint64_t *arg2);
 
 // Fenced so that the work being timed neither starts before nor ends after the reads.
@@ -60,8 +63,9 @@ static uint64_t measure_calibrate(const uint64_t *fns, int nfns, const uint64_t 
 // measure_run times nfns functions over batches. Batch b uses the inputs at in+b*stride
 // (arg1 then arg2) and runs the functions in the order order[b*nfns ..]; each function is
 // called once with its output saved to results[(b*nfns+k)*nout ..], then calls times in
-// a fenced loop, the ticks saved to cycles[b*nfns+k]. calls == 0 means calibrate first.
-// Returns the number of calls per batch used.
+// a fenced loop, the ticks saved to cycles[b*nfns+k]. An order entry with SKIP set names a
+// function left out of that batch: its ticks are 0 and its results untouched. calls == 0
+// means calibrate first. Returns the number of calls per batch used.
 static uint64_t measure_run(const uint64_t *fns, int nfns, const uint64_t *order, int batches,
 		const uint64_t *in, int stride, int narg1, int nout, int alias, uint64_t *out,
 		uint64_t *results, uint64_t *cycles, uint64_t calls, uint64_t goal, uint64_t max_calls,
@@ -71,7 +75,12 @@ static uint64_t measure_run(const uint64_t *fns, int nfns, const uint64_t *order
 	for (int b = 0; b < batches; b++) {
 		const uint64_t *bin = in + (uint64_t)b * stride;
 		for (int j = 0; j < nfns; j++) {
-			int k = (int)order[b * nfns + j];
+			uint64_t o = order[b * nfns + j];
+			int k = (int)(o & ~MEASURE_SKIP);
+			if (o & MEASURE_SKIP) {
+				cycles[b * nfns + k] = 0;
+				continue;
+			}
 			measure_fn f = (measure_fn)fns[k];
 			const uint64_t *a1 = measure_setup(out, nout, bin, narg1, alias, poison + b);
 			f(out, a1, bin + narg1);
@@ -88,6 +97,9 @@ static uint64_t measure_run(const uint64_t *fns, int nfns, const uint64_t *order
 import "C"
 
 import "unsafe"
+
+// skipFlag marks an order entry whose function sits that batch out (MEASURE_SKIP).
+const skipFlag = uint64(1) << 63
 
 // emptyFnAddr is the address of a C function that returns at once.
 func emptyFnAddr() uintptr { return uintptr(C.measure_empty_addr()) }

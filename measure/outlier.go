@@ -32,7 +32,9 @@ func (o *outliers) find(cycles []uint64, nf, batches int, factor float64) []int 
 	for k := range nf {
 		o.sorted = o.sorted[:0]
 		for b := range batches {
-			o.sorted = append(o.sorted, float64(cycles[b*nf+k]))
+			if c := cycles[b*nf+k]; c > 0 { // 0: not run in this batch (Sparse)
+				o.sorted = append(o.sorted, float64(c))
+			}
 		}
 		slices.Sort(o.sorted)
 		o.limits = append(o.limits, factor*quantile(o.sorted, 0.5))

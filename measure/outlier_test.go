@@ -48,6 +48,16 @@ func TestOutlierBatches(t *testing.T) {
 			}
 			return c
 		}(), 2, nil, 7},
+		{"a sparse function's skipped batches (0 ticks) are not its median", 2, func() []uint64 {
+			c := steady(9, 2, 100)
+			for b := range 9 {
+				if b%3 != 0 {
+					c[b*2+1] = 0 // function 1 ran in batches 0, 3, 6 only
+				}
+			}
+			c[3*2+1] = 1000 // and was preempted in batch 3
+			return c
+		}(), 2, []int{3}, 9},
 		{"too few batches to judge", 1, []uint64{1, 1000}, 2, nil, 2},
 		{"disabled", 1, []uint64{1, 1, 1000}, -1, nil, 3},
 	} {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/unix"
 
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/ir/interp"
@@ -125,6 +126,38 @@ func TestArenaReuse(t *testing.T) {
 	fn, err := r.Load(big, Shape{4, 4, 4, false})
 	require.NoError(t, err)
 	require.ErrorContains(t, r.Call(fn, make([]uint64, 4), make([]uint64, 4), make([]uint64, 4)), "arena")
+}
+
+// TestAttach: requests from the attached goroutine run on its own thread, pinned to the
+// Runner's CPU; other goroutines' requests still go to the worker; detach restores the
+// thread's affinity.
+func TestAttach(t *testing.T) {
+	r := newRunner(t, DefaultRunnerOptions())
+	tidOf := func() int {
+		var tid int
+		require.NoError(t, r.do(func() { tid = unix.Gettid() }))
+		return tid
+	}
+	worker := tidOf()
+	var before, set unix.CPUSet
+	require.NoError(t, unix.SchedGetaffinity(0, &before))
+	detach, err := r.Attach()
+	require.NoError(t, err)
+	require.Equal(t, unix.Gettid(), tidOf(), "an attached goroutine's request runs inline")
+	require.NoError(t, unix.SchedGetaffinity(0, &set))
+	require.Equal(t, 1, set.Count())
+	require.True(t, set.IsSet(r.CPU()))
+	other := make(chan int)
+	go func() {
+		var tid int
+		_ = r.do(func() { tid = unix.Gettid() })
+		other <- tid
+	}()
+	require.Equal(t, worker, <-other, "another goroutine's request goes to the worker")
+	detach()
+	require.NoError(t, unix.SchedGetaffinity(0, &set))
+	require.Equal(t, before, set)
+	require.Equal(t, worker, tidOf())
 }
 
 func TestRunnerClosed(t *testing.T) {

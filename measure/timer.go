@@ -127,11 +127,26 @@ func (e *WrongOutputError) Error() string {
 
 func (e *WrongOutputError) Unwrap() error { return ErrWrongOutput }
 
+// Sparse leaves one function of a comparison out of most batches: fns[Fn] is timed, and
+// its output checked, only in batches 0, Every, 2·Every, ... (all of them when Every ≤ 1).
+// The optimizer's compiler baseline is such a function: the search decides between the
+// candidate and the best, timed in every batch, while the baseline only turns their
+// scores into ratios, and being the slowest it took half of a comparison's ticks.
+type Sparse struct {
+	Fn, Every int
+}
+
 // Compare times fns (all computing f) side by side: each batch has fresh random in-bound
 // inputs and calls the functions in a fresh random order, one cgo call for everything.
 // Every function's output on every batch is checked against the interpreter; a mismatch
 // is a *WrongOutputError. rng nil uses the Timer's own generator.
 func (t *Timer) Compare(fns []Fn, f *ir.Func, rng *rand.Rand) ([]Stats, error) {
+	return t.CompareSparse(fns, f, rng, Sparse{})
+}
+
+// CompareSparse is Compare with fns[sp.Fn] timed in fewer batches (see Sparse); its Stats
+// count only the batches it ran in.
+func (t *Timer) CompareSparse(fns []Fn, f *ir.Func, rng *rand.Rand, sp Sparse) ([]Stats, error) {
 	if len(fns) == 0 {
 		return nil, errors.New("measure: nothing to compare")
 	}
@@ -141,7 +156,10 @@ func (t *Timer) Compare(fns []Fn, f *ir.Func, rng *rand.Rand) ([]Stats, error) {
 	if err := t.prepare(fns, f); err != nil {
 		return nil, err
 	}
-	t.fill(fns, f, rng)
+	if sp.Fn < 0 || sp.Fn >= len(fns) {
+		return nil, fmt.Errorf("measure: sparse function %d of %d", sp.Fn, len(fns))
+	}
+	t.fill(fns, f, rng, sp)
 	if err := t.r.time(&t.job); err != nil {
 		return nil, err
 	}
@@ -190,8 +208,9 @@ func (t *Timer) prepare(fns []Fn, f *ir.Func) error {
 	return nil
 }
 
-// fill draws the inputs and orders of every batch into the job.
-func (t *Timer) fill(fns []Fn, f *ir.Func, rng *rand.Rand) {
+// fill draws the inputs and orders of every batch into the job, flagging the sparse
+// function's entry in the batches it sits out.
+func (t *Timer) fill(fns []Fn, f *ir.Func, rng *rand.Rand, sp Sparse) {
 	j, s, nf := &t.job, t.shape, len(fns)
 	s.Alias = t.opts.Aliasing == ir.AliasOut1Arg1
 	stride := s.Arg1 + s.Arg2
@@ -210,6 +229,9 @@ func (t *Timer) fill(fns []Fn, f *ir.Func, rng *rand.Rand) {
 			order[k] = uint64(k)
 		}
 		rng.Shuffle(nf, func(a, c int) { order[a], order[c] = order[c], order[a] })
+		if sp.Every > 1 && b%sp.Every != 0 {
+			order[slices.Index(order, uint64(sp.Fn))] |= skipFlag
+		}
 	}
 }
 
@@ -228,6 +250,9 @@ func (t *Timer) check() error {
 		}
 		want := t.refOut[0]
 		for k := range nf {
+			if j.cycles[b*nf+k] == 0 {
+				continue // not run in this batch (Sparse): a timed batch takes ticks
+			}
 			got := j.results[(b*nf+k)*s.Out : (b*nf+k+1)*s.Out]
 			if !slices.Equal(got, want) {
 				inputs := make([][]uint64, len(t.args))
@@ -247,11 +272,13 @@ func (t *Timer) stats(k, nf int, overhead float64) Stats {
 	j := &t.job
 	t.per = t.per[:0]
 	for b := range j.batches {
-		t.per = append(t.per, float64(j.cycles[b*nf+k])/float64(j.calls)-overhead)
+		if c := j.cycles[b*nf+k]; c > 0 { // 0: not run in this batch (Sparse)
+			t.per = append(t.per, float64(c)/float64(j.calls)-overhead)
+		}
 	}
 	slices.Sort(t.per)
 	return Stats{Median: quantile(t.per, 0.5), Min: t.per[0], Max: t.per[len(t.per)-1],
-		P25: quantile(t.per, 0.25), P75: quantile(t.per, 0.75), Batches: j.batches, Calls: int(j.calls)}
+		P25: quantile(t.per, 0.25), P75: quantile(t.per, 0.75), Batches: len(t.per), Calls: int(j.calls)}
 }
 
 // quantile of sorted xs by linear interpolation between closest ranks.

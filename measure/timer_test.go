@@ -41,6 +41,37 @@ func TestCompare(t *testing.T) {
 	}
 }
 
+// TestCompareSparse: the sparse function runs in batches 0, Every, 2·Every, ... only, and
+// its output is still checked there; the others run in every batch.
+func TestCompareSparse(t *testing.T) {
+	r := newRunner(t, DefaultRunnerOptions())
+	tm := newTimer(t, r, TimerOptions{})
+	f := add4Func()
+	good, saved := load(t, r, add4, f, false), load(t, r, add4Saved, f, false)
+	for _, tc := range []struct {
+		sp   Sparse
+		want []int // batches per function
+	}{
+		{Sparse{}, []int{31, 31, 31}},
+		{Sparse{Fn: 2, Every: 1}, []int{31, 31, 31}},
+		{Sparse{Fn: 2, Every: 3}, []int{31, 31, 11}},
+		{Sparse{Fn: 0, Every: 10}, []int{4, 31, 31}},
+		{Sparse{Fn: 1, Every: 31}, []int{31, 1, 31}},
+	} {
+		st, err := tm.CompareSparse([]Fn{good, saved, good}, f, rand.New(rand.NewSource(2)), tc.sp)
+		require.NoError(t, err, "%+v", tc.sp)
+		for k, s := range st {
+			require.Equal(t, tc.want[k], s.Batches, "%+v function %d", tc.sp, k)
+			require.Greater(t, s.Median, 0.0)
+		}
+	}
+	bad := load(t, r, add4Wrong, f, false)
+	_, err := tm.CompareSparse([]Fn{good, good, bad}, f, rand.New(rand.NewSource(3)), Sparse{Fn: 2, Every: 3})
+	require.True(t, errors.Is(err, ErrWrongOutput), "%v", err)
+	_, err = tm.CompareSparse([]Fn{good, good}, f, nil, Sparse{Fn: 2, Every: 3})
+	require.ErrorContains(t, err, "sparse function 2 of 2")
+}
+
 func TestCompareCatchesWrongOutput(t *testing.T) {
 	r := newRunner(t, DefaultRunnerOptions())
 	tm := newTimer(t, r, TimerOptions{})

@@ -50,7 +50,13 @@ func BenchmarkEvaluation(b *testing.B) {
 				sc = search.CostFunc(c.Compare) // plain: no Prepare
 			}
 			t0, c0 := time.Now(), cpuTime()
-			if _, err := search.Run(b.Context(), p, sc, search.Options{Evals: n, Bets: 1, Seed: seed}); err != nil {
+			detach, err := c.runner.Attach() // as Run does
+			if err != nil {
+				b.Fatal(err)
+			}
+			_, err = search.Run(b.Context(), p, sc, search.Options{Evals: n, Bets: 1, Seed: seed})
+			detach()
+			if err != nil {
 				b.Fatal(err)
 			}
 			wall[i] += time.Since(t0)

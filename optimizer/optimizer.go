@@ -75,6 +75,11 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		return res, err
 	}
 	defer cost.Close()
+	detach, err := cost.runner.Attach() // this goroutine times: no hand-off per comparison
+	if err != nil {
+		return res, err
+	}
+	defer detach()
 	start := time.Now()
 	res.Outcome, res.Final, res.Rounds, err = rounds(ctx, cfg, cost)
 	if res.Elapsed = time.Since(start); err != nil {
