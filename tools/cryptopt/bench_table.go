@@ -23,6 +23,17 @@ type benchRow struct {
 	speedups []measure.Spread
 }
 
+// rowName names a table row by its function, and by its file too when the file is not
+// named after the function: bench --all over several searches of one function (other
+// seeds, other binaries) must say which row is which file.
+func rowName(fn, path string) string {
+	base := filepath.Base(path)
+	if strings.TrimSuffix(base, filepath.Ext(base)) == fn {
+		return fn
+	}
+	return fmt.Sprintf("%s (%s)", fn, base)
+}
+
 // benchOne times a .S file against each compiler's build of the project's C.
 func benchOne(r *measure.Runner, j benchJob, compilers []string, b *benchFlags, progress func(rep int)) (benchRow, error) {
 	shape, err := measure.ShapeOf(j.src.Func)
@@ -50,7 +61,7 @@ func benchOne(r *measure.Runner, j benchJob, compilers []string, b *benchFlags, 
 	if err != nil {
 		return benchRow{}, err
 	}
-	row := benchRow{name: j.src.Func.Name, ours: measure.SpreadOf(med[0])}
+	row := benchRow{name: rowName(j.src.Func.Name, j.path), ours: measure.SpreadOf(med[0])}
 	for k := 1; k < len(fns); k++ {
 		row.base = append(row.base, measure.SpreadOf(med[k]))
 		row.speedups = append(row.speedups, measure.SpreadOf(measure.Ratios(med, k, 0)))

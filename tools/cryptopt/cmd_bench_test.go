@@ -89,3 +89,14 @@ func TestBenchBadInput(t *testing.T) {
 		})
 	}
 }
+
+func TestBenchRowName(t *testing.T) {
+	for _, tc := range []struct{ fn, path, want string }{
+		{"p256_mul", "out/p256_mul.S", "p256_mul"},
+		{"p256_mul", "p256_mul.asm", "p256_mul"},
+		{"p256_mul", "runs/seed2.S", "p256_mul (seed2.S)"},
+		{"p256_mul", "p256_mul_s1.S", "p256_mul (p256_mul_s1.S)"},
+	} {
+		require.Equal(t, tc.want, rowName(tc.fn, tc.path), tc.path)
+	}
+}
