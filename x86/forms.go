@@ -138,7 +138,7 @@ func (in Inst) Validate() error {
 	} else if in.Cond != 0 {
 		return fmt.Errorf("%s: condition set on an unconditional instruction", in.Op)
 	}
-	if strings.ContainsAny(in.Comment, "\n\r") {
+	if hasLineBreak(in.Comment) {
 		return fmt.Errorf("%s: comment contains a line break", in.Mnemonic())
 	}
 	if in.matchForm() < 0 {
@@ -148,13 +148,20 @@ func (in Inst) Validate() error {
 	return nil
 }
 
+// hasLineBreak reports whether s holds \n or \r. Two IndexByte scans, not ContainsAny:
+// every candidate of a search is validated twice, and building ContainsAny's byte set
+// for each instruction's comment was a fifth of the validator's time.
+func hasLineBreak(s string) bool {
+	return strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0
+}
+
 // Validate checks the symbol, the header and every instruction of p.
 func (p *Program) Validate() error {
 	if !validSymbol(p.Symbol) {
 		return fmt.Errorf("invalid function symbol %q", p.Symbol)
 	}
 	for i, h := range p.Header {
-		if strings.ContainsAny(h, "\n\r") {
+		if hasLineBreak(h) {
 			return fmt.Errorf("header line %d contains a line break", i+1)
 		}
 	}
