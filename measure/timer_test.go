@@ -62,7 +62,9 @@ func TestCompareSparse(t *testing.T) {
 		require.NoError(t, err, "%+v", tc.sp)
 		for k, s := range st {
 			require.Equal(t, tc.want[k], s.Batches, "%+v function %d", tc.sp, k)
-			require.Greater(t, s.Median, 0.0)
+			// add4 is a few cycles: minus the call overhead its median can be about 0.
+			require.LessOrEqual(t, s.Min, s.Median)
+			require.LessOrEqual(t, s.Median, s.Max)
 		}
 	}
 	bad := load(t, r, add4Wrong, f, false)
