@@ -11,56 +11,64 @@ import (
 // leave it as numbered placeholders (slotOperand): their addresses are the spill pass's.
 func (g *gen) allocPass() error {
 	g.rewind()
-	var tmp [maxTemps]x86.Operand
-	for i := range g.vp {
-		s := &g.vp[i]
-		switch s.kind {
-		case beginStep:
-			g.now, g.lock = s.at, 0
-		case useStep:
-			tmp[s.t] = g.operand(s.a, s.allow)
-		case constStep:
-			tmp[s.t] = x86.R(g.constReg(s.a.Imm))
-		case tieStep:
-			tmp[s.t] = x86.R(g.dstOf(s.a))
-		case freshStep:
-			tmp[s.t] = x86.R(g.fresh(s.a, s.b))
-		case newStep:
-			tmp[s.t] = x86.R(g.lockedReg())
-		case liveStep:
-			tmp[s.t] = tmp[s.t-1]
-			if g.live(int32(s.a.Val)) {
-				tmp[s.t] = x86.R(g.lockedReg())
-			}
-		case regOrTieStep:
-			tmp[s.t], tmp[s.t+1] = g.regOrTie(s.a, s.allow == 1)
-		case rdxStep:
-			tmp[0], tmp[1] = g.mulxOperands(s)
-		case readStep:
-			g.now |= 1 // operands are read: registers of dying operands may take the results
-			g.lock = 0
-			if o := tmp[1]; o.Kind == x86.KindMem && o.Base != x86.RSP {
-				g.lockReg(o.Base) // the memory operand's pointer stays
-			}
-		case swapStep:
-			g.swapOperands(i)
-		case instStep:
-			g.emitStep(s, &tmp)
-		case bindStep:
-			g.bind(int32(s.a.Val), tmp[s.t].Reg)
-			g.lockReg(tmp[s.t].Reg)
-		case protectStep:
-			if !g.arg1Dirty {
-				g.protectArg1()
-			}
-		case saveStep:
-			g.copyFlag(s)
-		case zeroStep:
-			g.zeroFlags()
+	j := 0
+	for i := range g.sel {
+		for ; j < len(g.fix) && g.fixAt[j] == int32(i); j++ {
+			g.allocStep(&g.fix[j], i)
 		}
-		g.af.apply(s)
+		g.allocStep(&g.sel[i], i)
 	}
 	return nil
+}
+
+// allocStep carries out step s (step i of select's program, or a step inserted before it).
+func (g *gen) allocStep(s *step, i int) {
+	tmp := &g.tmp
+	switch s.kind {
+	case beginStep:
+		g.now, g.lock = s.at, 0
+	case useStep:
+		tmp[s.t] = g.operand(s.argA(), s.allow)
+	case constStep:
+		tmp[s.t] = x86.R(g.constReg(s.k))
+	case tieStep:
+		tmp[s.t] = x86.R(g.dstOf(s.argA()))
+	case freshStep:
+		tmp[s.t] = x86.R(g.fresh(s.argA(), s.argB()))
+	case newStep:
+		tmp[s.t] = x86.R(g.lockedReg())
+	case liveStep:
+		tmp[s.t] = tmp[s.t-1]
+		if g.live(s.a) {
+			tmp[s.t] = x86.R(g.lockedReg())
+		}
+	case regOrTieStep:
+		tmp[s.t], tmp[s.t+1] = g.regOrTie(s.argA(), s.allow == 1)
+	case rdxStep:
+		tmp[0], tmp[1] = g.mulxOperands(s)
+	case readStep:
+		g.now |= 1 // operands are read: registers of dying operands may take the results
+		g.lock = 0
+		if o := tmp[1]; o.Kind == x86.KindMem && o.Base != x86.RSP {
+			g.lockReg(o.Base) // the memory operand's pointer stays
+		}
+	case swapStep:
+		g.swapOperands(i)
+	case instStep:
+		g.emitStep(s)
+	case bindStep:
+		g.bind(s.a, tmp[s.t].Reg)
+		g.lockReg(tmp[s.t].Reg)
+	case protectStep:
+		if !g.arg1Dirty {
+			g.protectArg1()
+		}
+	case saveStep:
+		g.copyFlag(s)
+	case zeroStep:
+		g.zeroFlags()
+	}
+	g.af.apply(s)
 }
 
 func (g *gen) lockedReg() x86.Reg {
@@ -70,18 +78,19 @@ func (g *gen) lockedReg() x86.Reg {
 }
 
 // emitStep emits an instruction step over the operation's temporaries.
-func (g *gen) emitStep(s *step, tmp *[maxTemps]x86.Operand) {
+func (g *gen) emitStep(s *step) {
+	tmp := &g.tmp
 	var args [3]x86.Operand
 	for k, a := range s.args[:s.nargs] {
 		switch a.kind {
 		case argT:
 			args[k] = tmp[a.t]
 		case argImm:
-			args[k] = x86.I(a.imm)
+			args[k] = x86.I(int64(a.v))
 		case argAddr:
-			args[k] = x86.M(tmp[a.t].Reg, a.disp)
+			args[k] = x86.M(tmp[a.t].Reg, a.v)
 			if a.idx >= 0 {
-				args[k] = x86.MI(tmp[a.t].Reg, tmp[a.idx].Reg, a.scale, a.disp)
+				args[k] = x86.MI(tmp[a.t].Reg, tmp[a.idx].Reg, a.scale, a.v)
 			}
 		}
 	}
@@ -107,13 +116,13 @@ func (g *gen) regOrTie(a ir.Arg, fresh bool) (x86.Operand, x86.Operand) {
 func (g *gen) mulxOperands(s *step) (x86.Operand, x86.Operand) {
 	pick := g.decide(s.d)
 	switch {
-	case g.inRDX(s.a):
+	case g.inRDX(s.argA()):
 		pick = 0
-	case g.inRDX(s.b):
+	case g.inRDX(s.argB()):
 		pick = 1
 	}
 	g.override(s.d, pick)
-	x, y := s.a, s.b
+	x, y := s.argA(), s.argB()
 	if pick == 1 {
 		x, y = y, x
 	}
@@ -124,19 +133,19 @@ func (g *gen) mulxOperands(s *step) (x86.Operand, x86.Operand) {
 // swapOperands orders the commuting operands of swap step i (pickDst) and, if they swap,
 // exchanges them in the operand constraints up to the next result.
 func (g *gen) swapOperands(i int) {
-	a, b := g.vp[i].a, g.vp[i].b
-	if x, _ := g.pickDst(a, b); x == a {
+	a, b := g.sel[i].a, g.sel[i].b
+	if x, _ := g.pickDst(ir.V(ir.Value(a)), ir.V(ir.Value(b))); x.Val == ir.Value(a) {
 		return
 	}
-	for j := i + 1; j < len(g.vp) && g.vp[j].kind != bindStep; j++ {
-		s := &g.vp[j]
+	for j := i + 1; j < len(g.sel) && g.sel[j].kind != bindStep; j++ {
+		s := &g.sel[j]
 		if s.kind == useStep || s.kind == tieStep || s.kind == freshStep {
 			s.a, s.b = swapped(s.a, a, b), swapped(s.b, a, b)
 		}
 	}
 }
 
-func swapped(x, a, b ir.Arg) ir.Arg {
+func swapped(x, a, b int32) int32 {
 	switch x {
 	case a:
 		return b
@@ -193,7 +202,7 @@ func (g *gen) intoRDX(a ir.Arg) {
 // home. A preserve (allow 1) keeps the flag and locks the copy; otherwise the flag is
 // about to be overwritten.
 func (g *gen) copyFlag(s *step) {
-	v := int32(s.a.Val)
+	v := s.a
 	if g.reg[v] == x86.NoReg && g.slot[v] < 0 && g.xmm[v] == x86.NoReg {
 		r := g.allocReg()
 		g.setFlag(s.cond, r, g.p.note(noteSave, v))

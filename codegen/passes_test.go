@@ -107,7 +107,7 @@ func TestSelectPass(t *testing.T) {
 		require.Contains(t, kinds(g.sel), swapStep, "%s: the addition commutes", tc.name)
 		for _, s := range g.sel {
 			if s.kind == rdxStep {
-				require.Equal(t, []ir.Arg{g.f.Body[0].Args[0], g.f.Body[0].Args[1]}, []ir.Arg{s.a, s.b}, tc.name)
+				require.Equal(t, []ir.Arg{g.f.Body[0].Args[0], g.f.Body[0].Args[1]}, []ir.Arg{s.argA(), s.argB()}, tc.name)
 				require.Equal(t, int32(1), s.d, tc.name)
 			}
 		}
@@ -115,11 +115,28 @@ func TestSelectPass(t *testing.T) {
 	}
 }
 
+// program is the virtual program after the flag pass: select's steps with the flag
+// pass's inserted before them (the consumed-carry markers, which the allocator ignores,
+// left out).
+func program(g *gen) []step {
+	var out []step
+	j := 0
+	for i, s := range g.sel {
+		for ; j < len(g.fix) && g.fixAt[j] == int32(i); j++ {
+			out = append(out, g.fix[j])
+		}
+		if s.kind != consumeStep {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // TestFlagPass: saves before an instruction overwrites a live carry (none for a dead one
 // or a flag left alone), carries put into CF, flags zeroed, a consumed carry needed later
 // preserved. lo (value 4) is read at time 2, hi (value 5) stored at time 1.
 func TestFlagPass(t *testing.T) {
-	lo := ir.V(4)
+	const lo = 4
 	inst := func(cf, of flagState) step { return step{kind: instStep, op: x86.ADD, cf: cf, of: of} }
 	save := func(c x86.Cond, keep uint8) step { return step{kind: saveStep, a: lo, cond: c, allow: keep} }
 	for _, tc := range []struct {
@@ -137,8 +154,8 @@ func TestFlagPass(t *testing.T) {
 		{"carry from OF into CF", 1, []step{inst(keep, holding(4)), {kind: needStep, a: lo}},
 			[]step{inst(keep, holding(4)), save(x86.CondO, 0), {kind: tieStep, a: lo, t: maxTemps - 1},
 				{kind: instStep, op: x86.ADD}, {kind: needStep, a: lo}}},
-		{"clc", 1, []step{{kind: needStep, a: ir.C(0)}}, []step{{kind: instStep, op: x86.CLC}, {kind: needStep, a: ir.C(0)}}},
-		{"stc", 1, []step{{kind: needStep, a: ir.C(1)}}, []step{{kind: instStep, op: x86.STC}, {kind: needStep, a: ir.C(1)}}},
+		{"clc", 1, []step{{kind: needStep, a: -1, k: 0}}, []step{{kind: instStep, op: x86.CLC}, {kind: needStep, a: -1, k: 0}}},
+		{"stc", 1, []step{{kind: needStep, a: -1, k: 1}}, []step{{kind: instStep, op: x86.STC}, {kind: needStep, a: -1, k: 1}}},
 		{"zeroed", 1, []step{inst(holding(4), keep), {kind: clearStep}},
 			[]step{inst(holding(4), keep), save(x86.CondC, 0), {kind: zeroStep}, {kind: clearStep}}},
 		{"consumed carry preserved", 1, []step{inst(holding(4), keep), {kind: consumeStep, a: lo}, inst(holding(5), keep)},
@@ -158,11 +175,11 @@ func TestFlagPass(t *testing.T) {
 			allow uint8
 		}
 		var got, want []shape
-		for _, s := range g.vp[1:] {
-			got = append(got, shape{s.kind, s.op, s.cond, s.a, s.allow})
+		for _, s := range program(g)[1:] {
+			got = append(got, shape{s.kind, s.op, s.cond, s.argA(), s.allow})
 		}
 		for _, s := range tc.want {
-			want = append(want, shape{s.kind, s.op, s.cond, s.a, s.allow})
+			want = append(want, shape{s.kind, s.op, s.cond, s.argA(), s.allow})
 		}
 		require.Equal(t, want, got, tc.name)
 	}
@@ -196,7 +213,7 @@ func TestAllocPass(t *testing.T) {
 // TestAllocPassSteps: the allocator's own choices on hand-written steps. Values: arg1[0]
 // (0) and arg2[0] (2) are read at time 0, arg1[1] (1) and lo (4) at time 2.
 func TestAllocPassSteps(t *testing.T) {
-	a0, a1, c0, lo := ir.V(0), ir.V(1), ir.V(2), ir.V(4)
+	const a0, a1, c0, lo = 0, 1, 2, 4
 	add := step{kind: instStep, op: x86.ADD, nargs: 2, args: [3]varg{regArg(2), regArg(1)}, cf: keep, of: keep}
 	for _, tc := range []struct {
 		name string
@@ -223,9 +240,9 @@ func TestAllocPassSteps(t *testing.T) {
 			[]string{"mov rax, rdx", "mov rdx, qword ptr [rax]"}, 1},
 	} {
 		g := runUpTo(t, Options{}, "schedule", nil)
-		g.vp = append([]step{{kind: beginStep}}, tc.prog...)
-		for i := range g.vp {
-			g.vp[i].at = tc.at
+		g.sel = append([]step{{kind: beginStep}}, tc.prog...)
+		for i := range g.sel {
+			g.sel[i].at = tc.at
 		}
 		require.NoError(t, g.allocPass())
 		var got []string

@@ -16,10 +16,9 @@ func (g *gen) selectPass() error {
 		g.begin(int32(2 * i))
 		g.cmt = g.p.opText + int32(j)
 		g.selectInstr(&g.f.Body[j], g.p.decBase[j])
-		g.begin(int32(2*i + 1))
+		g.now = int32(2*i + 1)
 		g.flushStores(false)
 	}
-	g.begin(int32(2*len(g.order) - 1))
 	g.flushStores(true)
 	return nil
 }
@@ -30,11 +29,17 @@ func (g *gen) begin(t int32) {
 	g.put(step{kind: beginStep})
 }
 
-// flushStores stores every output limb whose time has come (all of them at the end).
+// flushStores stores every output limb whose time has come (all of them at the end), as
+// a group of its own.
 func (g *gen) flushStores(all bool) {
+	first := true
 	for k, s := range g.p.stores {
 		if g.stored[k] || (!all && g.storeTime[k] > g.now) {
 			continue
+		}
+		if first {
+			g.begin(g.now)
+			first = false
 		}
 		g.tn = 0 // a store's temporaries are its own
 		if g.opts.Aliasing == ir.AliasOut1Arg1 {
@@ -89,7 +94,9 @@ func (g *gen) selectInstr(in *ir.Instr, d int32) {
 // the registers of dying operands.
 func (g *gen) selMulx(in *ir.Instr, d int32) {
 	g.tn = 2
-	g.put(step{kind: rdxStep, a: in.Args[0], b: in.Args[1], d: d})
+	s := mk(rdxStep, in.Args[0], in.Args[1])
+	s.d = d
+	g.put(s)
 	g.put(step{kind: readStep})
 	lo, hi := in.Results[0], in.Results[1]
 	rh := g.temp(newStep, ir.Arg{}, ir.Arg{}, 0)

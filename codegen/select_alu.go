@@ -152,7 +152,7 @@ func (g *gen) selCast(in *ir.Instr) {
 	if g.f.TypeOf(a.Val) == ir.U1 && g.dies(a) {
 		for _, f := range [...]flagState{g.sf.cf, g.sf.of} {
 			if f.holdsArg(a) && !f.copied {
-				g.put(step{kind: renameStep, a: a, b: ir.V(in.Results[0])})
+				g.put(mk(renameStep, a, ir.V(in.Results[0])))
 				return
 			}
 		}

@@ -17,7 +17,9 @@ func (g *gen) put(s step) {
 func (g *gen) temp(kind stepKind, a, b ir.Arg, allow uint8) int8 {
 	t := g.tn
 	g.tn++
-	g.put(step{kind: kind, t: t, a: a, b: b, allow: allow, d: -1})
+	s := mk(kind, a, b)
+	s.t, s.allow = t, allow
+	g.put(s)
 	return t
 }
 
@@ -40,7 +42,7 @@ func (g *gen) vconst(k uint64) int8 { return g.temp(constStep, ir.C(k), ir.Arg{}
 
 // vtie is a register holding a that the instruction may overwrite.
 func (g *gen) vtie(a ir.Arg) int8 {
-	if !g.dies(a) {
+	if !a.IsConst && g.sf.holds(int32(a.Val)) && !g.dies(a) {
 		g.copiedOut(a)
 	}
 	return g.temp(tieStep, a, ir.Arg{}, 0)
@@ -80,11 +82,15 @@ func (g *gen) mainCond(op x86.Opcode, c x86.Cond, cf, of flagState, args ...varg
 func (g *gen) aux(op x86.Opcode, cf, of flagState, args ...varg) { g.inst(op, 0, cf, of, 0, args...) }
 
 // result says that value v lives in temporary t.
-func (g *gen) result(v ir.Value, t int8) { g.put(step{kind: bindStep, a: ir.V(v), t: t}) }
+func (g *gen) result(v ir.Value, t int8) {
+	s := mk(bindStep, ir.V(v), none)
+	s.t = t
+	g.put(s)
+}
 
 // needCF asks the flag pass for the carry c (a value or 0/1) in CF.
 func (g *gen) needCF(c ir.Arg) {
-	g.put(step{kind: needStep, a: c})
+	g.put(mk(needStep, c, none))
 	if !c.IsConst && !g.dies(c) {
 		g.sf.cf.copied = true // c keeps its register
 	}
@@ -93,7 +99,7 @@ func (g *gen) needCF(c ir.Arg) {
 // consume says that the operation reads the carry c out of its flag.
 func (g *gen) consume(c ir.Arg) {
 	if !c.IsConst {
-		g.put(step{kind: consumeStep, a: c})
+		g.put(mk(consumeStep, c, none))
 	}
 }
 
@@ -128,7 +134,7 @@ func (g *gen) commute(a, b ir.Arg) (ir.Arg, ir.Arg) {
 		return b, a
 	}
 	if !a.IsConst && !b.IsConst && a != b {
-		g.put(step{kind: swapStep, a: a, b: b})
+		g.put(mk(swapStep, a, b))
 	}
 	return a, b
 }

@@ -38,7 +38,9 @@ func (g *gen) selMul(in *ir.Instr, d int32) {
 func (g *gen) vregOrTie(a ir.Arg, fresh bool) (x, t int8) {
 	x = g.tn
 	g.tn += 2
-	g.put(step{kind: regOrTieStep, a: a, t: x, allow: uint8(boolInt(fresh)), d: -1})
+	s := mk(regOrTieStep, a, none)
+	s.t, s.allow = x, uint8(boolInt(fresh))
+	g.put(s)
 	return x, x + 1
 }
 

@@ -40,13 +40,15 @@ type gen struct {
 	code
 }
 
-// selection is the select pass's output (sel) and the flag pass's (vp), the virtual
-// program the allocator reads, with what select tracks as it goes.
+// selection is the virtual program: the select pass's steps (sel) and the steps the flag
+// pass adds (fix, each before the step of sel that fixAt names), with what select tracks
+// as it goes.
 type selection struct {
-	sel, vp []step
-	sf      flagFile // what the flags hold, as select's instructions leave them
-	tn      int8     // the next temporary of the current operation
-	cmt     int32    // the comment of the current IR operation (Plan.texts)
+	sel, fix []step
+	fixAt    []int32
+	sf       flagFile // what the flags hold, as select's instructions leave them
+	tn       int8     // the next temporary of the current operation
+	cmt      int32    // the comment of the current IR operation (Plan.texts)
 }
 
 // timeline is the schedule pass's output, and the clock of the passes that walk it.
@@ -66,13 +68,14 @@ type regFile struct {
 	xmm       []x86.Reg // value → xmm spill (NoReg if none)
 	slot      []int32   // value → stack slot (-1 if none)
 	regs      [16]content
-	xmms      [16]int32 // xmm → value, -1 free
-	slots     []int32   // stack slot → value
-	af        flagFile  // what the flags hold at this point of the program
-	lock      uint32    // registers the current instruction needs
-	callee    uint32    // callee-saved registers written
-	allowed   uint32    // allocatable registers
-	arg1Dirty bool      // out1 == arg1 and a store happened: arg1 memory is no home
+	xmms      [16]int32             // xmm → value, -1 free
+	slots     []int32               // stack slot → value
+	af        flagFile              // what the flags hold at this point of the program
+	tmp       [maxTemps]x86.Operand // the current operation's temporaries
+	lock      uint32                // registers the current instruction needs
+	callee    uint32                // callee-saved registers written
+	allowed   uint32                // allocatable registers
+	arg1Dirty bool                  // out1 == arg1 and a store happened: arg1 memory is no home
 }
 
 // code is the program as the passes build it.
@@ -132,7 +135,7 @@ func (g *gen) reset(p *Plan, order, decisions []int, opts Options) {
 		g.bind(int32(nv+i), ptrRegs[i])
 	}
 	if n := 8*len(order) + 4*len(p.stores); cap(g.sel) < n {
-		g.sel, g.vp = make([]step, 0, n), make([]step, 0, n+n/4)
+		g.sel = make([]step, 0, n)
 	}
 	// Instructions and operands belong to the returned program: never reused.
 	g.ops = make([]x86.Operand, 0, max(g.opsHint, 256))

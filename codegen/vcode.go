@@ -21,10 +21,34 @@ type step struct {
 	args  [3]varg
 	cf    flagState // instruction steps: what CF and OF hold afterwards (keepFlag: unchanged)
 	of    flagState
-	at    int32  // schedule time (2i for the operation at position i, 2i+1 for stores)
-	d     int32  // the decision a step may override (-1 none)
-	a, b  ir.Arg // the values (or constants) a step is about
-	cmt   int32  // the comment, an index into Plan.texts
+	at    int32 // schedule time (2i for the operation at position i, 2i+1 for stores)
+	d     int32 // the decision a step may override (-1 none)
+	// a and b are the values a step is about (argA, argB), -1 for the constant k.
+	a, b int32
+	k    uint64
+	cmt  int32 // the comment, an index into Plan.texts
+}
+
+// mk is a step about a and b (at most one of them a constant that matters).
+func mk(kind stepKind, a, b ir.Arg) step {
+	s := step{kind: kind, a: int32(a.Val), b: int32(b.Val), d: -1}
+	if b.IsConst {
+		s.b, s.k = -1, b.Imm
+	}
+	if a.IsConst {
+		s.a, s.k = -1, a.Imm
+	}
+	return s
+}
+
+func (s *step) argA() ir.Arg { return s.argOf(s.a) }
+func (s *step) argB() ir.Arg { return s.argOf(s.b) }
+
+func (s *step) argOf(x int32) ir.Arg {
+	if x < 0 {
+		return ir.C(s.k)
+	}
+	return ir.V(ir.Value(x))
 }
 
 type stepKind uint8
@@ -60,22 +84,21 @@ type varg struct {
 	kind   vargKind
 	t, idx int8 // the temporary (register or prepared operand), the index of an address
 	scale  uint8
-	disp   int32
-	imm    int64
+	v      int32 // the immediate, or the address's displacement
 }
 
 type vargKind uint8
 
 const (
 	argT    vargKind = iota // the operand prepared in t (register, memory or immediate)
-	argImm                  // the immediate imm
-	argAddr                 // the address [t + idx*scale + disp] (idx < 0: none)
+	argImm                  // the immediate v
+	argAddr                 // the address [t + idx*scale + v] (idx < 0: none)
 )
 
 func regArg(t int8) varg  { return varg{kind: argT, t: t} }
-func immArg(k int64) varg { return varg{kind: argImm, imm: k} }
+func immArg(k int64) varg { return varg{kind: argImm, v: int32(k)} }
 func addrArg(t, idx int8, s uint8, d int32) varg {
-	return varg{kind: argAddr, t: t, idx: idx, scale: s, disp: d}
+	return varg{kind: argAddr, t: t, idx: idx, scale: s, v: d}
 }
 
 // Operand kinds an instruction accepts for a source.
@@ -99,8 +122,8 @@ const (
 // another home, so overwriting the flag costs nothing.
 type flagState struct {
 	kind   flagKind
-	v      int32
 	copied bool
+	v      int32
 }
 
 // flagFile is what CF and OF hold: each pass that walks the program tracks it with apply.
@@ -118,15 +141,15 @@ func (f *flagFile) apply(s *step) {
 		}
 	case renameStep:
 		for _, fl := range [...]*flagState{&f.cf, &f.of} {
-			if fl.kind == flagValue && fl.v == int32(s.a.Val) {
-				fl.v = int32(s.b.Val)
+			if fl.kind == flagValue && fl.v == s.a {
+				fl.v = s.b
 			}
 		}
 	case needStep:
 		switch {
-		case !s.a.IsConst:
-			f.cf, f.of = holding(int32(s.a.Val)), garbage // add r, -1
-		case s.a.Imm == 0:
+		case s.a >= 0:
+			f.cf, f.of = holding(s.a), garbage // add r, -1
+		case s.k == 0:
 			f.cf = zero // clc
 		default:
 			f.cf = garbage // stc
