@@ -5,9 +5,6 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
-// none is the absent second candidate of fresh.
-var none = ir.Arg{IsConst: true}
-
 // selCmov: r = c == 0 ? z : nz with one cmov; a condition in CF/OF is used directly,
 // otherwise test c, c first.
 func (g *gen) selCmov(in *ir.Instr, d int32) {

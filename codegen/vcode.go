@@ -41,6 +41,9 @@ func mk(kind stepKind, a, b ir.Arg) step {
 	return s
 }
 
+// none is an absent argument (a constant, which no constraint takes as a candidate).
+var none = ir.Arg{IsConst: true}
+
 func (s *step) argA() ir.Arg { return s.argOf(s.a) }
 func (s *step) argB() ir.Arg { return s.argOf(s.b) }
 
