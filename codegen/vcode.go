@@ -134,6 +134,9 @@ type flagFile struct{ cf, of flagState }
 
 // apply updates the flags for step s.
 func (f *flagFile) apply(s *step) {
+	if s.kind < instStep {
+		return // a constraint: no flag changes
+	}
 	switch s.kind {
 	case instStep:
 		if s.cf.kind != keepFlag {
