@@ -93,9 +93,7 @@ func (g *gen) inParamMemory(v int32) bool {
 	return ptr >= 0 && !(g.arg1Dirty && int(ptr) == len(g.f.Values)+1)
 }
 
-func (g *gen) inFlag(v int32) bool {
-	return (g.cf.kind == flagValue && g.cf.v == v) || (g.of.kind == flagValue && g.of.v == v)
-}
+func (g *gen) inFlag(v int32) bool { return g.af.holds(v) }
 
 // evict empties r, spilling a live value that has no other home.
 func (g *gen) evict(r x86.Reg) {
@@ -175,12 +173,10 @@ func (g *gen) loadTo(v int32, r x86.Reg) {
 		return // a copy: v keeps its register
 	case g.isConst(v):
 		g.emit(x86.MOV, "", x86.R(r), x86.I(int64(g.p.consts[int(v)-len(g.f.Values)-numPtrs])))
-	case g.cf.kind == flagValue && g.cf.v == v:
-		g.emitCond(x86.SET, x86.CondC, "", x86.R(r.Byte()))
-		g.emit(x86.MOVZX, name, x86.R(r), x86.R(r.Byte()))
-	case g.of.kind == flagValue && g.of.v == v:
-		g.emitCond(x86.SET, x86.CondO, "", x86.R(r.Byte()))
-		g.emit(x86.MOVZX, name, x86.R(r), x86.R(r.Byte()))
+	case g.af.cf.holds(v):
+		g.setFlag(x86.CondC, r, name)
+	case g.af.of.holds(v):
+		g.setFlag(x86.CondO, r, name)
 	case g.xmm[v] != x86.NoReg:
 		g.emit(x86.MOVQ, g.p.note(noteReload, v), x86.R(r), x86.R(g.xmm[v]))
 	case g.slot[v] >= 0:
@@ -208,15 +204,8 @@ func (g *gen) ensureReg(v int32) x86.Reg {
 	return r
 }
 
-// Operand kinds an instruction accepts for a source.
-const (
-	opReg = 1 << iota
-	opMem
-	opImm
-)
-
 // operand returns a (locked) operand holding a, in one of the allowed forms.
-func (g *gen) operand(a ir.Arg, allow int) x86.Operand {
+func (g *gen) operand(a ir.Arg, allow uint8) x86.Operand {
 	if a.IsConst {
 		if allow&opImm != 0 && fitsImm32(int64(a.Imm)) {
 			return x86.I(int64(a.Imm))
@@ -298,8 +287,8 @@ func (g *gen) fresh(cands ...ir.Arg) x86.Reg {
 	return r
 }
 
-// result binds value v to register r (r was prepared by dstOf/fresh/allocReg).
-func (g *gen) result(v ir.Value, r x86.Reg) {
-	g.bind(int32(v), r)
-	g.lockReg(r)
+// setFlag materializes flag c as 0/1 in r (setc/seto, movzx).
+func (g *gen) setFlag(c x86.Cond, r x86.Reg, comment string) {
+	g.emitCond(x86.SET, c, "", x86.R(r.Byte()))
+	g.emit(x86.MOVZX, comment, x86.R(r), x86.R(r.Byte()))
 }

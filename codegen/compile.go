@@ -69,13 +69,13 @@ type pass struct {
 	run  func(*gen) error
 }
 
-// passes is the compiler: each pass reads only what the passes before it wrote. The
-// select walk calls the flag planner (flags.go) and the allocator (alloc.go) as it goes,
-// since each selection choice depends on where values are at that moment.
-func passes() [5]pass {
+// passes is the compiler: each pass reads only what the passes before it wrote.
+func passes() [7]pass {
 	return [...]pass{
 		{"schedule", (*gen).schedule},
-		{"select", (*gen).selectWalk},
+		{"select", (*gen).selectPass},
+		{"flags", (*gen).flagPass},
+		{"alloc", (*gen).allocPass},
 		{"spill", (*gen).layoutSlots},
 		{"frame", (*gen).frame},
 		{"verify", (*gen).verify},

@@ -5,112 +5,100 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
-// Flags: CF and OF each hold garbage, a known zero, or a u1 value. A live value in a flag
-// about to be overwritten is first saved to a register (setc/seto + movzx).
-
-func (g *gen) flagLive(f flagState) bool { return f.kind == flagValue && g.live(f.v) }
-
-// flagNeeded reports whether a flag holds a live value that has no other copy.
-func (g *gen) flagNeeded(f flagState) bool {
-	return g.flagLive(f) && g.reg[f.v] == x86.NoReg && g.slot[f.v] < 0 && g.xmm[f.v] == x86.NoReg
+// flagPass is flag planning. It walks the select pass's program knowing what CF and OF
+// hold, and inserts: a save (setc/seto + movzx into a register, made by the allocator
+// unless the value has another home) before an instruction overwrites a flag holding a
+// live value, or when an operation consumes a carry that is needed again later; the
+// instructions that put a carry into CF (add r, -1, clc, stc) where select asked for it;
+// and the zeroing of both flags (xor of a free register, or test) before an adox chain.
+func (g *gen) flagPass() error {
+	g.rewind()
+	g.fix, g.fixAt = g.fix[:0], g.fixAt[:0]
+	var f flagFile
+	consumed := int32(-1)
+	for i := range g.sel {
+		s := &g.sel[i]
+		g.now = s.at
+		switch s.kind {
+		case beginStep:
+			consumed = -1
+		case consumeStep:
+			consumed = s.a
+			g.preserve(&f, s.argA(), i)
+			continue
+		case needStep:
+			g.carryIn(&f, s.argA(), consumed, i)
+		case clearStep:
+			g.clobber(&f, true, true, consumed, i)
+			g.insert(step{kind: zeroStep}, i)
+		case instStep:
+			g.clobber(&f, s.cf.kind != keepFlag, s.of.kind != keepFlag, consumed, i)
+		}
+		f.apply(s)
+	}
+	return nil
 }
 
-// flagsBusy reports whether a flag holds something worth keeping.
-func (g *gen) flagsBusy() bool { return g.flagLive(g.cf) || g.flagLive(g.of) }
-
-// saveFlag copies a live value out of a flag into a register unless it has another home.
-func (g *gen) saveFlag(f *flagState, c x86.Cond) {
-	if g.flagLive(*f) {
-		g.copyFlag(*f, c)
-	}
-	*f = flagState{}
+// insert adds step s before step i of select's program.
+func (g *gen) insert(s step, i int) {
+	s.at = g.now
+	g.fix, g.fixAt = append(g.fix, s), append(g.fixAt, int32(i))
 }
 
-// copyFlag gives the value in flag f a register copy unless it has another home.
-func (g *gen) copyFlag(f flagState, c x86.Cond) {
-	v := f.v
-	if g.reg[v] == x86.NoReg && g.slot[v] < 0 && g.xmm[v] == x86.NoReg {
-		r := g.allocReg()
-		g.emitCond(x86.SET, c, "", x86.R(r.Byte()))
-		g.emit(x86.MOVZX, g.p.note(noteSave, v), x86.R(r), x86.R(r.Byte()))
-		g.bind(v, r)
+// save asks for a register copy of the value in flag fl (cond names it); keep says the
+// flag still holds it afterwards (and the copy is locked for the operation).
+func (g *gen) save(fl *flagState, cond x86.Cond, keep bool, i int) {
+	s := mk(saveStep, ir.V(ir.Value(fl.v)), none)
+	s.cond, s.allow = cond, uint8(boolInt(keep))
+	g.insert(s, i)
+	if !keep {
+		*fl = garbage
 	}
 }
 
-// preserve copies a carry that the current instruction consumes from a flag, when the
-// carry is needed again later (the flag is about to hold the new carry).
-func (g *gen) preserve(c ir.Arg) {
-	if c.IsConst || g.dies(c) {
-		return
-	}
+// preserve copies a carry that the operation consumes from a flag, when the carry is
+// needed again later (the flag is about to hold the new carry).
+func (g *gen) preserve(f *flagFile, c ir.Arg, i int) {
 	switch {
-	case g.cf.kind == flagValue && g.cf.v == int32(c.Val):
-		g.copyFlag(g.cf, x86.CondC)
-	case g.of.kind == flagValue && g.of.v == int32(c.Val):
-		g.copyFlag(g.of, x86.CondO)
-	default:
-		return
-	}
-	if r := g.reg[c.Val]; r != x86.NoReg {
-		g.lockReg(r)
+	case g.dies(c):
+	case f.cf.holdsArg(c):
+		g.save(&f.cf, x86.CondC, true, i)
+	case f.of.holdsArg(c):
+		g.save(&f.of, x86.CondO, true, i)
 	}
 }
 
-// clobber prepares for an instruction that overwrites CF and/or OF.
-func (g *gen) clobber(cf, of bool) {
-	if cf {
-		g.saveFlag(&g.cf, x86.CondC)
+// clobber saves the live values of the flags an instruction overwrites (not the carry the
+// operation consumes: preserve saw to it).
+func (g *gen) clobber(f *flagFile, cf, of bool, consumed int32, i int) {
+	if cf && f.cf.kind == flagValue && f.cf.v != consumed && g.live(f.cf.v) {
+		g.save(&f.cf, x86.CondC, false, i)
 	}
-	if of {
-		g.saveFlag(&g.of, x86.CondO)
+	if of && f.of.kind == flagValue && f.of.v != consumed && g.live(f.of.v) {
+		g.save(&f.of, x86.CondO, false, i)
 	}
 }
 
-// carryIntoCF makes CF equal to the u1 argument c (a value not in CF, or constant 1).
-// It overwrites both flags.
-func (g *gen) carryIntoCF(c ir.Arg) {
+// carryIn makes CF hold c (a value not in CF, or the constant 0 or 1): clc, stc, or
+// add r, -1 on a register copy of c (which overwrites OF too).
+func (g *gen) carryIn(f *flagFile, c ir.Arg, consumed int32, i int) {
 	if c.IsConst {
+		g.clobber(f, true, false, consumed, i)
+		op := x86.STC
 		if c.Imm == 0 {
-			g.clobber(true, false)
-			g.emit(x86.CLC, "")
-			g.cf = flagState{kind: flagZero}
-			return
+			op = x86.CLC
 		}
-		g.clobber(true, false)
-		g.emit(x86.STC, "")
-		g.cf = flagState{}
+		g.insert(step{kind: instStep, op: op, cf: keep, of: keep}, i)
 		return
 	}
-	if g.of.kind == flagValue && g.of.v == int32(c.Val) {
-		// Move OF to a register first: it is about to be overwritten.
-		g.saveFlag(&g.of, x86.CondO)
+	if f.of.holdsArg(c) {
+		g.save(&f.of, x86.CondO, false, i) // OF is about to be overwritten
 	}
-	t := g.dstOf(c)
-	g.clobber(true, true)
-	g.emit(x86.ADD, g.p.note(noteCF, int32(c.Val)), x86.R(t), x86.I(-1))
-	g.cf = flagState{kind: flagValue, v: int32(c.Val)}
-	g.of = flagState{}
-}
-
-// clearBoth zeroes CF and OF (xor of a free register, which then holds 0, or test).
-func (g *gen) clearBoth() {
-	g.clobber(true, true)
-	for _, r := range allocOrder {
-		if g.takable(r) && g.free(r) && !isCalleeSaved(r) {
-			g.unbindReg(r)
-			g.emit(x86.XOR, "", x86.R(r), x86.R(r))
-			g.regs[r] = content{kind: holdsConst, k: 0}
-			if id, ok := g.p.constID[0]; ok && g.reg[id] == x86.NoReg {
-				g.bind(id, r)
-			}
-			g.cf, g.of = flagState{kind: flagZero}, flagState{kind: flagZero}
-			return
-		}
-	}
-	g.emit(x86.TEST, "", x86.R(x86.RAX), x86.R(x86.RAX))
-	g.cf, g.of = flagState{kind: flagZero}, flagState{kind: flagZero}
-}
-
-func (g *gen) flagHolds(f flagState, a ir.Arg) bool {
-	return !a.IsConst && f.kind == flagValue && f.v == int32(a.Val)
+	const t = maxTemps - 1
+	tie := mk(tieStep, c, none)
+	tie.t = t
+	g.insert(tie, i)
+	g.clobber(f, true, true, consumed, i)
+	g.insert(step{kind: instStep, op: x86.ADD, cf: keep, of: keep, cmt: g.p.cfText + int32(c.Val),
+		nargs: 2, args: [3]varg{regArg(t), immArg(-1)}}, i)
 }

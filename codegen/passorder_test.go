@@ -11,18 +11,19 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// fileStage orders codegen's files by the pass (or earlier step) they implement. Within the
-// select walk, the allocator comes before the flag planner, which comes before selection:
-// selection calls both, the flag planner calls the allocator.
+// fileStage orders codegen's files by the pass (or earlier step) they implement: select,
+// then flag planning, then register allocation (vcode.go, the program they pass on, comes
+// with the candidate's state).
 var fileStage = map[string]int{
 	"doc.go": 0, "options.go": 0, "machine.go": 1, "decisions.go": 2, "plan.go": 3, "state.go": 4,
-	"schedule.go": 5, "alloc.go": 6, "flags.go": 7, "select.go": 8, "select_alu.go": 8,
-	"select_carry.go": 8, "select_mul.go": 8, "spill.go": 9,
+	"vcode.go": 4, "schedule.go": 5, "select.go": 6, "select_build.go": 6, "select_alu.go": 6,
+	"select_carry.go": 6, "select_mul.go": 6, "flags.go": 7, "alloc.go": 8, "alloc_walk.go": 8, "spill.go": 9,
 	"frame.go": 10, "verify.go": 11, "compile.go": 12, "order.go": 13,
 }
 
 // passFile is the file of each pass of the compiler list.
-var passFile = map[string]string{"schedule": "schedule.go", "select": "select.go", "spill": "spill.go",
+var passFile = map[string]string{"schedule": "schedule.go", "select": "select.go", "flags": "flags.go",
+	"alloc": "alloc_walk.go", "spill": "spill.go",
 	"frame": "frame.go", "verify": "verify.go"}
 
 // TestPassOrder: no file of codegen uses a declaration of a file of a later pass, and

@@ -30,7 +30,11 @@ type Plan struct {
 	spillName []string
 	notes     [numNotes][]string // precomputed comments: no formatting per candidate
 	storeNote []string
-	pool      sync.Pool
+	// texts are the comments instruction steps name by index (0: none): the operations',
+	// then the stores', then the carry restores' (texts[cfText+v]).
+	texts                     []string
+	opText, storeText, cfText int32
+	pool                      sync.Pool
 }
 
 // limbRef locates a parameter limb in memory: pointer pseudo-value index and limb.
@@ -179,6 +183,9 @@ func (p *Plan) analyseNotes() {
 		}
 		p.storeNote = append(p.storeNote, fmt.Sprintf("out1[%d] = %s", s.limb, name))
 	}
+	p.texts = append(append(append([]string{""}, p.comments...), p.storeNote...), p.notes[noteCF]...)
+	p.opText, p.storeText = 1, int32(1+len(p.comments))
+	p.cfText = p.storeText + int32(len(p.storeNote))
 }
 
 // Deps lists, for every operation, the operations it reads from.

@@ -88,6 +88,9 @@ func (g *gen) nextNeed(v int32) int32 {
 	return t
 }
 
+// rewind restarts the liveness cursors for a pass that walks the schedule again.
+func (g *gen) rewind() { clear(g.useCur) }
+
 func (g *gen) live(v int32) bool { return g.nextNeed(v) != never }
 
 // dies reports whether the current instruction is the last need of value a.

@@ -10,27 +10,26 @@ import (
 func (g *gen) selCmov(in *ir.Instr, d int32) {
 	c, z, nz := in.Args[0], in.Args[1], in.Args[2]
 	var cond x86.Cond
-	var creg x86.Reg = x86.NoReg
+	creg := int8(-1)
 	switch {
-	case g.flagHolds(g.cf, c):
+	case g.sf.cf.holdsArg(c):
 		cond = x86.CondC
-	case g.flagHolds(g.of, c):
+	case g.sf.of.holdsArg(c):
 		cond = x86.CondO
 	default:
-		creg = g.operand(c, opReg).Reg
+		creg = g.vreg(c)
 		cond = x86.CondNZ
 	}
 	first, second := z, nz
 	if g.decide(d) == 1 {
 		first, second, cond = nz, z, cond^1
 	}
-	src := g.operand(second, opReg|opMem)
-	dst := g.dstOf(first)
-	if creg != x86.NoReg {
-		g.clobber(true, true)
-		g.emit(x86.TEST, "", x86.R(creg), x86.R(creg))
+	src := g.vsrc(second, opReg|opMem)
+	dst := g.vtie(first)
+	if creg >= 0 {
+		g.aux(x86.TEST, garbage, garbage, regArg(creg), regArg(creg))
 	}
-	g.mainCond(x86.CMOV, cond, x86.R(dst), src)
+	g.mainCond(x86.CMOV, cond, keep, keep, regArg(dst), src)
 	g.result(in.Results[0], dst)
 }
 
@@ -45,31 +44,33 @@ func (g *gen) selAddSub(in *ir.Instr, d int32) {
 		useLea = false
 	}
 	if in.Op == ir.OpAdd {
-		a, b = g.pickDst(a, b)
+		a, b = g.commute(a, b)
 	}
 	if d >= 0 {
 		g.override(d, boolInt(useLea))
 	}
 	if useLea {
-		base := g.operand(a, opReg).Reg
-		var addr x86.Operand
+		base := g.vreg(a)
+		var addr varg
 		if b.IsConst && in.Op == ir.OpSub {
-			addr = x86.M(base, int32(-int64(b.Imm)))
+			addr = addrArg(base, -1, 0, int32(-int64(b.Imm)))
 		} else if b.IsConst && fitsImm32(int64(b.Imm)) {
-			addr = x86.M(base, int32(int64(b.Imm)))
+			addr = addrArg(base, -1, 0, int32(int64(b.Imm)))
 		} else {
-			addr = x86.MI(base, g.operand(b, opReg).Reg, 1, 0)
+			addr = addrArg(base, g.vreg(b), 1, 0)
 		}
-		dst := g.fresh(a, b)
-		g.main(x86.LEA, x86.R(dst), addr)
+		dst := g.vfresh(a, b)
+		g.main(x86.LEA, keep, keep, regArg(dst), addr)
 		g.result(in.Results[0], dst)
 		return
 	}
-	op := opIf(in, ir.OpSub, x86.ADD, x86.SUB)
-	src := g.operand(b, opReg|opMem|opImm)
-	dst := g.dstOf(a)
-	g.clobber(true, true)
-	g.main(op, x86.R(dst), src)
+	g.twoAddr(in, opIf(in, ir.OpSub, x86.ADD, x86.SUB), a, g.vsrc(b, opReg|opMem|opImm))
+}
+
+// twoAddr emits op dst, srcs with dst tied to a (the flags are overwritten) and binds the result.
+func (g *gen) twoAddr(in *ir.Instr, op x86.Opcode, a ir.Arg, srcs ...varg) {
+	dst := g.vtie(a)
+	g.main(op, garbage, garbage, append([]varg{regArg(dst)}, srcs...)...)
 	g.result(in.Results[0], dst)
 }
 
@@ -90,22 +91,16 @@ func boolInt(b bool) int {
 
 // selLogic: and/or (u64 or u1); a wide 2^n-1 mask may use bzhi.
 func (g *gen) selLogic(in *ir.Instr, d int32) {
-	a, b := g.pickDst(in.Args[0], in.Args[1])
-	op := opIf(in, ir.OpOr, x86.AND, x86.OR)
+	a, b := g.commute(in.Args[0], in.Args[1])
 	if n, ok := isPow2Mask(b.Imm); ok && b.IsConst && d >= 0 && g.decide(d) == 1 {
-		nreg := g.constReg(uint64(n))
-		src := g.operand(a, opReg|opMem)
-		dst := g.fresh(a)
-		g.clobber(true, true)
-		g.main(x86.BZHI, x86.R(dst), src, x86.R(nreg))
+		nreg := g.vconst(uint64(n))
+		src := g.vsrc(a, opReg|opMem)
+		dst := g.vfresh(a, none)
+		g.main(x86.BZHI, garbage, garbage, regArg(dst), src, regArg(nreg))
 		g.result(in.Results[0], dst)
 		return
 	}
-	src := g.operand(b, opReg|opMem|opImm)
-	dst := g.dstOf(a)
-	g.clobber(true, true)
-	g.main(op, x86.R(dst), src)
-	g.result(in.Results[0], dst)
+	g.twoAddr(in, opIf(in, ir.OpOr, x86.AND, x86.OR), a, g.vsrc(b, opReg|opMem|opImm))
 }
 
 // selShift: shr/shl by an immediate, or shrx/shlx with the count in a register (flag-free,
@@ -115,19 +110,14 @@ func (g *gen) selShift(in *ir.Instr, d int32) {
 	useX := g.decide(d) == 1 || g.flagsBusy()
 	g.override(d, boolInt(useX))
 	if useX {
-		kreg := g.constReg(k)
-		src := g.operand(a, opReg|opMem)
-		dst := g.fresh(a)
-		op := opIf(in, ir.OpShl, x86.SHRX, x86.SHLX)
-		g.main(op, x86.R(dst), src, x86.R(kreg))
+		kreg := g.vconst(k)
+		src := g.vsrc(a, opReg|opMem)
+		dst := g.vfresh(a, none)
+		g.main(opIf(in, ir.OpShl, x86.SHRX, x86.SHLX), keep, keep, regArg(dst), src, regArg(kreg))
 		g.result(in.Results[0], dst)
 		return
 	}
-	op := opIf(in, ir.OpShl, x86.SHR, x86.SHL)
-	dst := g.dstOf(a)
-	g.clobber(true, true)
-	g.main(op, x86.R(dst), x86.I(int64(k)))
-	g.result(in.Results[0], dst)
+	g.twoAddr(in, opIf(in, ir.OpShl, x86.SHR, x86.SHL), a, immArg(int64(k)))
 }
 
 // selShrd: r = (hi:lo) >> k with shrd, or flag-free shrx + shlx + lea (the two parts do
@@ -137,44 +127,36 @@ func (g *gen) selShrd(in *ir.Instr, d int32) {
 	useX := g.decide(d) == 1 || g.flagsBusy()
 	g.override(d, boolInt(useX))
 	if !useX {
-		hreg := g.operand(hi, opReg).Reg
-		dst := g.dstOf(lo)
-		g.clobber(true, true)
-		g.main(x86.SHRD, x86.R(dst), x86.R(hreg), x86.I(int64(k)))
-		g.result(in.Results[0], dst)
+		g.twoAddr(in, x86.SHRD, lo, regArg(g.vreg(hi)), immArg(int64(k)))
 		return
 	}
-	kr := g.constReg(k)
-	kr2 := g.constReg(64 - k)
-	losrc := g.operand(lo, opReg|opMem)
-	hisrc := g.operand(hi, opReg|opMem)
-	t1 := g.allocReg() // not a dying operand's register: hi is read after t1 is written
-	g.lockReg(t1)
-	g.emit(x86.SHRX, "", x86.R(t1), losrc, x86.R(kr))
-	t2 := g.fresh(hi)
-	g.emit(x86.SHLX, "", x86.R(t2), hisrc, x86.R(kr2))
-	g.main(x86.LEA, x86.R(t1), x86.MI(t1, t2, 1, 0))
+	kr := g.vconst(k)
+	kr2 := g.vconst(64 - k)
+	losrc := g.vsrc(lo, opReg|opMem)
+	hisrc := g.vsrc(hi, opReg|opMem)
+	t1 := g.vnew() // not a dying operand's register: hi is read after t1 is written
+	g.aux(x86.SHRX, keep, keep, regArg(t1), losrc, regArg(kr))
+	t2 := g.vfresh(hi, none)
+	g.aux(x86.SHLX, keep, keep, regArg(t2), hisrc, regArg(kr2))
+	g.main(x86.LEA, keep, keep, regArg(t1), addrArg(t1, t2, 1, 0))
 	g.result(in.Results[0], t1)
 }
 
-// selCast: u1 → u64 is free for a carry already in a register (0/1 in all 64 bits) or
-// in a flag (the flag then holds the u64 0/1 value); u64 → u1 keeps the low bit.
+// selCast: u1 → u64 is free for a carry in a register (0/1 in all 64 bits) or alone in a
+// flag (the flag then holds the u64 0/1 value); u64 → u1 keeps the low bit.
 func (g *gen) selCast(in *ir.Instr) {
 	a := in.Args[0]
-	if g.f.TypeOf(a.Val) == ir.U1 && g.reg[a.Val] == x86.NoReg && g.dies(a) {
-		switch {
-		case g.flagHolds(g.cf, a):
-			g.cf.v = int32(in.Results[0])
-			return
-		case g.flagHolds(g.of, a):
-			g.of.v = int32(in.Results[0])
-			return
+	if g.f.TypeOf(a.Val) == ir.U1 && g.dies(a) {
+		for _, f := range [...]flagState{g.sf.cf, g.sf.of} {
+			if f.holdsArg(a) && !f.copied {
+				g.put(mk(renameStep, a, ir.V(in.Results[0])))
+				return
+			}
 		}
 	}
-	dst := g.dstOf(a)
+	dst := g.vtie(a)
 	if g.f.TypeOf(a.Val) == ir.U64 {
-		g.clobber(true, true)
-		g.main(x86.AND, x86.R(dst), x86.I(1))
+		g.main(x86.AND, garbage, garbage, regArg(dst), immArg(1))
 	}
 	g.result(in.Results[0], dst)
 }

@@ -22,71 +22,67 @@ func (g *gen) selMul(in *ir.Instr, d int32) {
 			return
 		}
 		if fitsImm32(int64(b.Imm)) {
-			src := g.operand(a, opReg|opMem)
-			dst := g.fresh(a)
-			g.clobber(true, true)
-			g.main(x86.IMUL, x86.R(dst), src, x86.I(int64(b.Imm)))
+			src := g.vsrc(a, opReg|opMem)
+			dst := g.vfresh(a, none)
+			g.main(x86.IMUL, garbage, garbage, regArg(dst), src, immArg(int64(b.Imm)))
 			g.result(in.Results[0], dst)
 			return
 		}
 	}
-	a, b = g.pickDst(a, b)
-	src := g.operand(b, opReg|opMem)
-	dst := g.dstOf(a)
-	g.clobber(true, true)
-	g.main(x86.IMUL, x86.R(dst), src)
-	g.result(in.Results[0], dst)
+	a, b = g.commute(a, b)
+	g.twoAddr(in, x86.IMUL, a, g.vsrc(b, opReg|opMem))
+}
+
+// vregOrTie is x, t for an instruction t = f(x): x's register and a new one (a dying x's
+// if fresh) when x is in a register, otherwise one register loaded with x for both.
+func (g *gen) vregOrTie(a ir.Arg, fresh bool) (x, t int8) {
+	x = g.tn
+	g.tn += 2
+	s := mk(regOrTieStep, a, none)
+	s.t, s.allow = x, uint8(boolInt(fresh))
+	g.put(s)
+	return x, x + 1
 }
 
 func (g *gen) mulRecipe(in *ir.Instr, a ir.Arg, rc recipe) {
-	inReg := !a.IsConst && g.reg[a.Val] != x86.NoReg
 	if rc.m1 == 0 { // a power of two
-		if rc.shift == 1 && inReg {
-			x := g.operand(a, opReg).Reg
-			dst := g.fresh(a)
-			g.main(x86.LEA, x86.R(dst), x86.MI(x, x, 1, 0))
+		if rc.shift == 1 {
+			x, dst := g.vregOrTie(a, true)
+			g.main(x86.LEA, keep, keep, regArg(dst), addrArg(x, x, 1, 0))
 			g.result(in.Results[0], dst)
 			return
 		}
-		dst := g.dstOf(a) // loads a from memory straight into the destination
-		if rc.shift == 1 {
-			g.main(x86.LEA, x86.R(dst), x86.MI(dst, dst, 1, 0))
-		} else {
-			g.clobber(true, true)
-			g.main(x86.SHL, x86.R(dst), x86.I(int64(rc.shift)))
-		}
-		g.result(in.Results[0], dst)
+		g.twoAddr(in, x86.SHL, a, immArg(int64(rc.shift)))
 		return
 	}
-	if !inReg && rc.s == 0 {
-		// x is read only by the first step: load it into the destination.
-		t := g.dstOf(a)
-		g.mulSteps(in, t, t, rc)
-		return
+	var x, t int8
+	if rc.s == 0 {
+		// x is read only by the first step: a value outside the registers is loaded
+		// into the destination.
+		x, t = g.vregOrTie(a, false)
+	} else {
+		x = g.vreg(a)
+		t = g.vnew() // t = x*m1 in a register that is not x while x is still needed
 	}
-	x := g.operand(a, opReg).Reg
-	// t = x*m1 in a register that is not x while x is still needed.
-	t := g.allocReg()
-	g.lockReg(t)
 	g.mulSteps(in, x, t, rc)
 }
 
 // mulSteps computes x*m1 into t, then the recipe's second step, and binds the result.
-func (g *gen) mulSteps(in *ir.Instr, x, t x86.Reg, rc recipe) {
+func (g *gen) mulSteps(in *ir.Instr, x, t int8, rc recipe) {
+	first := addrArg(x, x, uint8(rc.m1-1), 0)
 	if rc.n == 1 {
-		g.main(x86.LEA, x86.R(t), x86.MI(x, x, uint8(rc.m1-1), 0))
+		g.main(x86.LEA, keep, keep, regArg(t), first)
 		g.result(in.Results[0], t)
 		return
 	}
-	g.emit(x86.LEA, "", x86.R(t), x86.MI(x, x, uint8(rc.m1-1), 0))
+	g.aux(x86.LEA, keep, keep, regArg(t), first)
 	switch {
 	case rc.m2 != 0:
-		g.main(x86.LEA, x86.R(t), x86.MI(t, t, uint8(rc.m2-1), 0))
+		g.main(x86.LEA, keep, keep, regArg(t), addrArg(t, t, uint8(rc.m2-1), 0))
 	case rc.s != 0:
-		g.main(x86.LEA, x86.R(t), x86.MI(x, t, rc.s, 0))
+		g.main(x86.LEA, keep, keep, regArg(t), addrArg(x, t, rc.s, 0))
 	case rc.shift != 0:
-		g.clobber(true, true)
-		g.main(x86.SHL, x86.R(t), x86.I(int64(rc.shift)))
+		g.main(x86.SHL, garbage, garbage, regArg(t), immArg(int64(rc.shift)))
 	}
 	g.result(in.Results[0], t)
 }

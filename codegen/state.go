@@ -24,20 +24,6 @@ type content struct {
 	k    uint64
 }
 
-// flagKind says what CF or OF holds.
-type flagKind uint8
-
-const (
-	flagGarbage flagKind = iota
-	flagZero
-	flagValue
-)
-
-type flagState struct {
-	kind flagKind
-	v    int32
-}
-
 // gen is the candidate being compiled: the genome, then what each pass adds, grouped by
 // the pass that writes it. It is pooled per Plan: reset reuses its slices.
 type gen struct {
@@ -46,15 +32,26 @@ type gen struct {
 	opts  Options
 	order []int // the genome
 	dec   []int
-	used  []int // the decisions as applied (the select walk overrides some)
+	used  []int // the decisions as applied (select and the allocator override some)
 
 	timeline
+	selection
 	regFile
-	cf, of flagState // flag planning: what CF and OF hold
 	code
 }
 
-// timeline is the schedule pass's output, and the select walk's clock.
+// selection is the virtual program: the select pass's steps (sel) and the steps the flag
+// pass adds (fix, each before the step of sel that fixAt names), with what select tracks
+// as it goes.
+type selection struct {
+	sel, fix []step
+	fixAt    []int32
+	sf       flagFile // what the flags hold, as select's instructions leave them
+	tn       int8     // the next temporary of the current operation
+	cmt      int32    // the comment of the current IR operation (Plan.texts)
+}
+
+// timeline is the schedule pass's output, and the clock of the passes that walk it.
 type timeline struct {
 	now       int32
 	usePos    []int32 // per value, the times it is read (CSR by Plan.useStart)
@@ -71,18 +68,19 @@ type regFile struct {
 	xmm       []x86.Reg // value → xmm spill (NoReg if none)
 	slot      []int32   // value → stack slot (-1 if none)
 	regs      [16]content
-	xmms      [16]int32 // xmm → value, -1 free
-	slots     []int32   // stack slot → value
-	lock      uint32    // registers the current instruction needs
-	callee    uint32    // callee-saved registers written
-	allowed   uint32    // allocatable registers
-	arg1Dirty bool      // out1 == arg1 and a store happened: arg1 memory is no home
+	xmms      [16]int32             // xmm → value, -1 free
+	slots     []int32               // stack slot → value
+	af        flagFile              // what the flags hold at this point of the program
+	tmp       [maxTemps]x86.Operand // the current operation's temporaries
+	lock      uint32                // registers the current instruction needs
+	callee    uint32                // callee-saved registers written
+	allowed   uint32                // allocatable registers
+	arg1Dirty bool                  // out1 == arg1 and a store happened: arg1 memory is no home
 }
 
 // code is the program as the passes build it.
 type code struct {
 	stored    []bool // per output limb, stored yet (select)
-	cmt       string // the comment of the current IR operation (select)
 	body      []x86.Inst
 	slotRefs  []int32 // body index*4 + argument index of each stack-slot operand (spill)
 	frameSize int32   // bytes of the explicit frame, 0 for none (spill)
@@ -125,7 +123,7 @@ func (g *gen) reset(p *Plan, order, decisions []int, opts Options) {
 		g.xmms[i] = -1
 	}
 	g.slots = g.slots[:0]
-	g.cf, g.of = flagState{}, flagState{}
+	g.af = flagFile{}
 	g.lock, g.callee, g.now, g.arg1Dirty = 0, 0, 0, false
 	g.allowed = 0xffff &^ (1 << x86.RSP)
 	if opts.FramePointer == FramePointerSave || opts.Target == TargetGo {
@@ -135,6 +133,9 @@ func (g *gen) reset(p *Plan, order, decisions []int, opts Options) {
 	ptrRegs := [...]x86.Reg{x86.RDI, x86.RSI, x86.RDX}
 	for i := range 1 + p.nargs {
 		g.bind(int32(nv+i), ptrRegs[i])
+	}
+	if n := 8*len(order) + 4*len(p.stores); cap(g.sel) < n {
+		g.sel = make([]step, 0, n)
 	}
 	// Instructions and operands belong to the returned program: never reused.
 	g.ops = make([]x86.Operand, 0, max(g.opsHint, 256))
@@ -184,31 +185,6 @@ func (g *gen) operands(args ...x86.Operand) []x86.Operand {
 	n := len(g.ops)
 	g.ops = append(g.ops, args...)
 	return g.ops[n:len(g.ops):len(g.ops)]
-}
-
-// main emits the instruction that computes the current IR instruction (it carries the comment).
-func (g *gen) main(op x86.Opcode, args ...x86.Operand) {
-	g.emit(op, g.cmt, args...)
-	g.cmt = ""
-}
-
-func (g *gen) mainCond(op x86.Opcode, c x86.Cond, args ...x86.Operand) {
-	g.emitCond(op, c, g.cmt, args...)
-	g.cmt = ""
-}
-
-// decide returns the genome's choice for decision d (base + k) and remembers the choice made.
-func (g *gen) decide(d int32) int {
-	if d < 0 {
-		return 0
-	}
-	return g.dec[d]
-}
-
-func (g *gen) override(d int32, c int) {
-	if d >= 0 {
-		g.used[d] = c
-	}
 }
 
 // never is the use time of a value that has no further use.

@@ -1,0 +1,254 @@
+package codegen
+
+import (
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+// allocPass is register allocation: it walks the virtual program, gives every constraint
+// step its register or operand (alloc.go: loads, copies, spills and evictions as needed),
+// emits the instructions over them, and records where every value lives. Stack slots
+// leave it as numbered placeholders (slotOperand): their addresses are the spill pass's.
+func (g *gen) allocPass() error {
+	g.rewind()
+	j := 0
+	for i := range g.sel {
+		for ; j < len(g.fix) && g.fixAt[j] == int32(i); j++ {
+			g.allocStep(&g.fix[j], i)
+		}
+		g.allocStep(&g.sel[i], i)
+	}
+	return nil
+}
+
+// allocStep carries out step s (step i of select's program, or a step inserted before it).
+func (g *gen) allocStep(s *step, i int) {
+	tmp := &g.tmp
+	switch s.kind {
+	case beginStep:
+		g.now, g.lock = s.at, 0
+	case useStep:
+		tmp[s.t] = g.operand(s.argA(), s.allow)
+	case constStep:
+		tmp[s.t] = x86.R(g.constReg(s.k))
+	case tieStep:
+		tmp[s.t] = x86.R(g.dstOf(s.argA()))
+	case freshStep:
+		tmp[s.t] = x86.R(g.fresh(s.argA(), s.argB()))
+	case newStep:
+		tmp[s.t] = x86.R(g.lockedReg())
+	case liveStep:
+		tmp[s.t] = tmp[s.t-1]
+		if g.live(s.a) {
+			tmp[s.t] = x86.R(g.lockedReg())
+		}
+	case regOrTieStep:
+		tmp[s.t], tmp[s.t+1] = g.regOrTie(s.argA(), s.allow == 1)
+	case rdxStep:
+		tmp[0], tmp[1] = g.mulxOperands(s)
+	case readStep:
+		g.now |= 1 // operands are read: registers of dying operands may take the results
+		g.lock = 0
+		if o := tmp[1]; o.Kind == x86.KindMem && o.Base != x86.RSP {
+			g.lockReg(o.Base) // the memory operand's pointer stays
+		}
+	case swapStep:
+		g.swapOperands(i)
+	case instStep:
+		g.emitStep(s)
+	case bindStep:
+		g.bind(s.a, tmp[s.t].Reg)
+		g.lockReg(tmp[s.t].Reg)
+	case protectStep:
+		if !g.arg1Dirty {
+			g.protectArg1()
+		}
+	case saveStep:
+		g.copyFlag(s)
+	case zeroStep:
+		g.zeroFlags()
+	}
+	g.af.apply(s)
+}
+
+func (g *gen) lockedReg() x86.Reg {
+	r := g.allocReg()
+	g.lockReg(r)
+	return r
+}
+
+// emitStep emits an instruction step over the operation's temporaries.
+func (g *gen) emitStep(s *step) {
+	tmp := &g.tmp
+	var args [3]x86.Operand
+	for k, a := range s.args[:s.nargs] {
+		switch a.kind {
+		case argT:
+			args[k] = tmp[a.t]
+		case argImm:
+			args[k] = x86.I(int64(a.v))
+		case argAddr:
+			args[k] = x86.M(tmp[a.t].Reg, a.v)
+			if a.idx >= 0 {
+				args[k] = x86.MI(tmp[a.t].Reg, tmp[a.idx].Reg, a.scale, a.v)
+			}
+		}
+	}
+	g.emitCond(s.op, s.cond, g.p.texts[s.cmt], args[:s.nargs]...)
+}
+
+// regOrTie is x's register and a new one (a dying x's if fresh), when x is in a register,
+// otherwise one register loaded with x for both.
+func (g *gen) regOrTie(a ir.Arg, fresh bool) (x86.Operand, x86.Operand) {
+	if a.IsConst || g.reg[a.Val] == x86.NoReg {
+		r := x86.R(g.dstOf(a))
+		return r, r
+	}
+	x := g.operand(a, opReg)
+	if fresh {
+		return x, x86.R(g.fresh(a, none))
+	}
+	return x, x86.R(g.lockedReg())
+}
+
+// mulxOperands puts one operand of the mulx in rdx (one already there wins, else the
+// genome's) and returns rdx and the other as a register or memory source.
+func (g *gen) mulxOperands(s *step) (x86.Operand, x86.Operand) {
+	pick := g.decide(s.d)
+	switch {
+	case g.inRDX(s.argA()):
+		pick = 0
+	case g.inRDX(s.argB()):
+		pick = 1
+	}
+	g.override(s.d, pick)
+	x, y := s.argA(), s.argB()
+	if pick == 1 {
+		x, y = y, x
+	}
+	g.intoRDX(x)
+	return x86.R(x86.RDX), g.operand(y, opReg|opMem)
+}
+
+// swapOperands orders the commuting operands of swap step i (pickDst) and, if they swap,
+// exchanges them in the operand constraints up to the next result.
+func (g *gen) swapOperands(i int) {
+	a, b := g.sel[i].a, g.sel[i].b
+	if x, _ := g.pickDst(ir.V(ir.Value(a)), ir.V(ir.Value(b))); x.Val == ir.Value(a) {
+		return
+	}
+	for j := i + 1; j < len(g.sel) && g.sel[j].kind != bindStep; j++ {
+		s := &g.sel[j]
+		if s.kind == useStep || s.kind == tieStep || s.kind == freshStep {
+			s.a, s.b = swapped(s.a, a, b), swapped(s.b, a, b)
+		}
+	}
+}
+
+func swapped(x, a, b int32) int32 {
+	switch x {
+	case a:
+		return b
+	case b:
+		return a
+	}
+	return x
+}
+
+// pickDst orders the operands of a commutative operation so that the first is the one
+// whose register can be overwritten (it dies here), if any.
+func (g *gen) pickDst(a, b ir.Arg) (ir.Arg, ir.Arg) {
+	inReg := func(x ir.Arg) bool { return !x.IsConst && g.reg[x.Val] != x86.NoReg }
+	if !(inReg(a) && g.dies(a)) && inReg(b) && g.dies(b) {
+		return b, a
+	}
+	return a, b
+}
+
+func (g *gen) inRDX(a ir.Arg) bool {
+	c := g.regs[x86.RDX]
+	if a.IsConst {
+		id, ok := g.p.constID[a.Imm]
+		return (c.kind == holdsConst && c.k == a.Imm) || (ok && c.kind == holdsValue && c.v == id)
+	}
+	return c.kind == holdsValue && c.v == int32(a.Val)
+}
+
+// intoRDX puts a (value or constant) into rdx, moving rdx's current content away.
+func (g *gen) intoRDX(a ir.Arg) {
+	g.lockReg(x86.RDX)
+	if g.inRDX(a) {
+		return
+	}
+	g.moveOut(x86.RDX)
+	v, ok := g.p.constID[a.Imm]
+	if a.IsConst && !ok {
+		g.emit(x86.MOV, "", x86.R(x86.RDX), x86.I(int64(a.Imm)))
+		g.regs[x86.RDX] = content{kind: holdsConst, k: a.Imm}
+		return
+	}
+	if !a.IsConst {
+		v = int32(a.Val)
+	}
+	if old := g.reg[v]; old != x86.NoReg {
+		g.emit(x86.MOV, "", x86.R(x86.RDX), x86.R(old))
+		g.bind(v, x86.RDX)
+		return
+	}
+	g.loadTo(v, x86.RDX)
+}
+
+// copyFlag gives the value of a save step's flag a register copy unless it has another
+// home. A preserve (allow 1) keeps the flag and locks the copy; otherwise the flag is
+// about to be overwritten.
+func (g *gen) copyFlag(s *step) {
+	v := s.a
+	if g.reg[v] == x86.NoReg && g.slot[v] < 0 && g.xmm[v] == x86.NoReg {
+		r := g.allocReg()
+		g.setFlag(s.cond, r, g.p.note(noteSave, v))
+		g.bind(v, r)
+	}
+	switch {
+	case s.allow == 1:
+		if r := g.reg[v]; r != x86.NoReg {
+			g.lockReg(r)
+		}
+	case s.cond == x86.CondC:
+		g.af.cf = garbage
+	default:
+		g.af.of = garbage
+	}
+}
+
+// zeroFlags zeroes CF and OF: xor of a free register (which then holds 0), or test.
+func (g *gen) zeroFlags() {
+	for _, r := range allocOrder {
+		if g.takable(r) && g.free(r) && !isCalleeSaved(r) {
+			g.unbindReg(r)
+			g.emit(x86.XOR, "", x86.R(r), x86.R(r))
+			g.regs[r] = content{kind: holdsConst, k: 0}
+			if id, ok := g.p.constID[0]; ok && g.reg[id] == x86.NoReg {
+				g.bind(id, r)
+			}
+			return
+		}
+	}
+	g.emit(x86.TEST, "", x86.R(x86.RAX), x86.R(x86.RAX))
+}
+
+// protectArg1 runs before the first store when out1 may equal arg1: arg1 limbs to be
+// stored are taken into registers (spilled if evicted), since memory stops holding them.
+func (g *gen) protectArg1() {
+	g.arg1Dirty = true
+	arg1 := int32(len(g.f.Values) + 1)
+	for _, s := range g.p.stores {
+		if s.arg.IsConst || g.p.param[s.arg.Val].ptr != arg1 {
+			continue
+		}
+		v := int32(s.arg.Val)
+		if g.reg[v] == x86.NoReg && g.slot[v] < 0 && g.xmm[v] == x86.NoReg {
+			r := g.ensureReg(v)
+			g.lock &^= 1 << r
+		}
+	}
+}

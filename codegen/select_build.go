@@ -1,0 +1,140 @@
+package codegen
+
+import (
+	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+)
+
+// The select pass's builders: each appends steps to the virtual program.
+
+func (g *gen) put(s step) {
+	s.at = g.now
+	g.sel = append(g.sel, s)
+	g.sf.apply(&g.sel[len(g.sel)-1])
+}
+
+// temp appends a constraint step setting a new temporary and returns it.
+func (g *gen) temp(kind stepKind, a, b ir.Arg, allow uint8) int8 {
+	t := g.tn
+	g.tn++
+	s := mk(kind, a, b)
+	s.t, s.allow = t, allow
+	g.put(s)
+	return t
+}
+
+// vsrc is a as a source in one of the allowed forms (an immediate for a small constant).
+func (g *gen) vsrc(a ir.Arg, allow uint8) varg {
+	if a.IsConst {
+		if allow&opImm != 0 && fitsImm32(int64(a.Imm)) {
+			return immArg(int64(a.Imm))
+		}
+		return regArg(g.vconst(a.Imm))
+	}
+	g.copiedOut(a)
+	return regArg(g.temp(useStep, a, ir.Arg{}, allow&^opImm))
+}
+
+// vreg is a temporary holding a in a register.
+func (g *gen) vreg(a ir.Arg) int8 { return g.vsrc(a, opReg).t }
+
+func (g *gen) vconst(k uint64) int8 { return g.temp(constStep, ir.C(k), ir.Arg{}, 0) }
+
+// vtie is a register holding a that the instruction may overwrite.
+func (g *gen) vtie(a ir.Arg) int8 {
+	if !a.IsConst && g.sf.holds(int32(a.Val)) && !g.dies(a) {
+		g.copiedOut(a)
+	}
+	return g.temp(tieStep, a, ir.Arg{}, 0)
+}
+
+// vfresh is a register for the result of a non-destructive instruction: a dying
+// operand's, or a new one.
+func (g *gen) vfresh(a, b ir.Arg) int8 { return g.temp(freshStep, a, b, 0) }
+
+func (g *gen) vnew() int8 { return g.temp(newStep, ir.Arg{}, ir.Arg{}, 0) }
+
+// copiedOut records that a value read out of a flag into a register now has a copy there.
+func (g *gen) copiedOut(a ir.Arg) {
+	for _, f := range [...]*flagState{&g.sf.cf, &g.sf.of} {
+		if f.holdsArg(a) {
+			f.copied = true
+		}
+	}
+}
+
+// inst appends an instruction; cf and of say what the flags hold afterwards.
+func (g *gen) inst(op x86.Opcode, c x86.Cond, cf, of flagState, cmt int32, args ...varg) {
+	s := step{kind: instStep, op: op, cond: c, cf: cf, of: of, cmt: cmt, nargs: uint8(len(args)), d: -1}
+	copy(s.args[:], args)
+	g.put(s)
+}
+
+// main appends the instruction that computes the IR operation (it carries the comment).
+func (g *gen) main(op x86.Opcode, cf, of flagState, args ...varg) { g.mainCond(op, 0, cf, of, args...) }
+
+func (g *gen) mainCond(op x86.Opcode, c x86.Cond, cf, of flagState, args ...varg) {
+	g.inst(op, c, cf, of, g.cmt, args...)
+	g.cmt = 0
+}
+
+// aux appends a helper instruction (no comment).
+func (g *gen) aux(op x86.Opcode, cf, of flagState, args ...varg) { g.inst(op, 0, cf, of, 0, args...) }
+
+// result says that value v lives in temporary t.
+func (g *gen) result(v ir.Value, t int8) {
+	s := mk(bindStep, ir.V(v), none)
+	s.t = t
+	g.put(s)
+}
+
+// needCF asks the flag pass for the carry c (a value or 0/1) in CF.
+func (g *gen) needCF(c ir.Arg) {
+	g.put(mk(needStep, c, none))
+	if !c.IsConst && !g.dies(c) {
+		g.sf.cf.copied = true // c keeps its register
+	}
+}
+
+// consume says that the operation reads the carry c out of its flag.
+func (g *gen) consume(c ir.Arg) {
+	if !c.IsConst {
+		g.put(mk(consumeStep, c, none))
+	}
+}
+
+// decide returns the genome's choice for decision d (0 for none).
+func (g *gen) decide(d int32) int {
+	if d < 0 {
+		return 0
+	}
+	return g.dec[d]
+}
+
+// override records the choice made for decision d.
+func (g *gen) override(d int32, c int) {
+	if d >= 0 {
+		g.used[d] = c
+	}
+}
+
+func (g *gen) flagLive(f flagState) bool { return f.kind == flagValue && g.live(f.v) }
+
+// flagNeeded reports whether a flag holds a live value that has no other copy.
+func (g *gen) flagNeeded(f flagState) bool { return g.flagLive(f) && !f.copied }
+
+// flagsBusy reports whether a flag holds something worth keeping.
+func (g *gen) flagsBusy() bool { return g.flagLive(g.sf.cf) || g.flagLive(g.sf.of) }
+
+// commute lets the allocator swap a and b in the operand constraints up to the next
+// result (a commutative operation's tied operand should be the one that dies); a constant
+// always goes second.
+func (g *gen) commute(a, b ir.Arg) (ir.Arg, ir.Arg) {
+	if a.IsConst && !b.IsConst {
+		return b, a
+	}
+	if !a.IsConst && !b.IsConst && a != b {
+		g.put(mk(swapStep, a, b))
+	}
+	return a, b
+}
