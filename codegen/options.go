@@ -36,4 +36,8 @@ type Options struct {
 	// the callee-saved registers it pushed), so no secret outlives the call on the stack.
 	WipeSpills bool
 	Target     Target
+	// DeferVerify skips the verify pass: the caller validates the program with
+	// VerifyOptions before it runs. The optimizer does (measure.Runner.LoadChecked), so a
+	// timed candidate is validated once, not twice (the pass was a quarter of Generate).
+	DeferVerify bool
 }

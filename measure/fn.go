@@ -64,7 +64,14 @@ func (r *Runner) Load(p *x86.Program, s Shape) (Fn, error) { return r.LoadWith(n
 // LoadWith is Load encoding with enc (nil: encode.Encode), whose memo of instruction bytes
 // makes re-encoding mostly unchanged candidates cheap. enc is not safe for concurrent use.
 func (r *Runner) LoadWith(enc *encode.Encoder, p *x86.Program, s Shape) (Fn, error) {
-	if err := abi.Validate(p, abi.Shape(s), abi.Options{}); err != nil {
+	return r.LoadChecked(enc, p, s, abi.Options{})
+}
+
+// LoadChecked is LoadWith validating with opts, checks on top of the ABI's that every
+// option adds (codegen.VerifyOptions: its own invariants), so a generator that defers its
+// own verification to here validates each candidate once.
+func (r *Runner) LoadChecked(enc *encode.Encoder, p *x86.Program, s Shape, opts abi.Options) (Fn, error) {
+	if err := abi.Validate(p, abi.Shape(s), opts); err != nil {
 		return Fn{}, fmt.Errorf("measure: %w", err)
 	}
 	encodeFn := encode.Encode

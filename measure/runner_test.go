@@ -3,6 +3,7 @@ package measure
 import (
 	"errors"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -11,6 +12,7 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/ir/interp"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/abi"
 )
 
 func newRunner(t testing.TB, opts RunnerOptions) *Runner {
@@ -158,6 +160,36 @@ func TestAttach(t *testing.T) {
 	require.NoError(t, unix.SchedGetaffinity(0, &set))
 	require.Equal(t, before, set)
 	require.Equal(t, worker, tidOf())
+}
+
+// TestLoadChecked: LoadChecked adds the caller's checks (codegen's own invariants) to the
+// ABI's, so a program the ABI allows but they refuse does not load.
+func TestLoadChecked(t *testing.T) {
+	r := newRunner(t, DefaultRunnerOptions())
+	f := add4Func()
+	s, err := ShapeOf(f)
+	require.NoError(t, err)
+	// Valid x86 and ABI-safe, but memory as an arithmetic destination (not codegen's form).
+	memDest := "mov rax, [rsi]\nmov [rdi], rax\nmov rax, [rdx]\nadd [rdi], rax\n" + add4[strings.Index(add4, "mov rax, [rsi+8]"):]
+	for _, tc := range []struct {
+		name string
+		body string
+		opts abi.Options
+		ok   bool
+	}{
+		{"codegen form, ABI only", add4, abi.Options{}, true},
+		{"codegen form, codegen's checks", add4, abi.Options{LoadStore: true, OwnStack: true}, true},
+		{"memory destination, ABI only", memDest, abi.Options{}, true},
+		{"memory destination, codegen's checks", memDest, abi.Options{LoadStore: true}, false},
+	} {
+		fn, err := r.LoadChecked(nil, gnu(t, tc.body), s, tc.opts)
+		if !tc.ok {
+			require.ErrorContains(t, err, "measure: ", tc.name)
+			continue
+		}
+		require.NoError(t, err, tc.name)
+		callMatchesInterp(t, r, fn, f, rand.New(rand.NewSource(3)))
+	}
 }
 
 func TestRunnerClosed(t *testing.T) {

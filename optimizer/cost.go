@@ -10,6 +10,7 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/ir/cemit"
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/abi"
 	"github.com/rules-cryptopt/rules_cryptopt/x86/encode"
 )
 
@@ -25,7 +26,8 @@ type cost struct {
 	cache       codeCache // generated code of recent genomes (see pipeline.go)
 	ref         *ir.Func  // the reference the outputs are checked against
 	shape       measure.Shape
-	baseline    measure.Fn // zero Fn without a baseline
+	check       abi.Options // what measure validates before a candidate runs (codegen's checks)
+	baseline    measure.Fn  // zero Fn without a baseline
 	fns         []measure.Fn
 	obj         Objective
 	maxBytes    int
@@ -53,6 +55,12 @@ func newCost(cfg Config) (*cost, error) {
 	}
 	c := &cost{plan: cfg.Plan, gopts: cfg.Codegen, runner: runner, timer: timer,
 		ref: cfg.Func, shape: shape, obj: cfg.Objective, maxBytes: cfg.MaxBytes, raceRepeats: max(cfg.Race, 0)}
+	if c.obj != Size {
+		// Every candidate is loaded, and measure validates it with codegen's own checks
+		// before it runs: the verify pass would run the same validator a second time.
+		c.gopts.DeferVerify = true
+		c.check = codegen.VerifyOptions(cfg.Codegen)
+	}
 	if cfg.Race == 0 {
 		c.raceRepeats = RaceRepeats
 	}

@@ -125,7 +125,7 @@ func (c *cost) build(g search.Genome) (*entry, error) {
 		e.size = len(code)
 	}
 	if c.obj != Size {
-		if e.fn, err = c.runner.LoadWith(enc, prog, c.shape); err != nil {
+		if e.fn, err = c.runner.LoadChecked(enc, prog, c.shape, c.check); err != nil {
 			return nil, err
 		}
 	}
@@ -140,7 +140,7 @@ func (c *cost) loaded(g search.Genome) (*entry, error) {
 		return e, err
 	}
 	enc := encode.NewEncoder() // rare: the size objective's final timing
-	if e.fn, err = c.runner.LoadWith(enc, e.prog, c.shape); err != nil {
+	if e.fn, err = c.runner.LoadChecked(enc, e.prog, c.shape, c.check); err != nil {
 		return nil, err
 	}
 	return e, nil

@@ -77,3 +77,38 @@ func swapIndependent(plan *codegen.Plan, order []int) bool {
 	}
 	return false
 }
+
+// TestOneValidationPerCandidate: a timed search defers codegen's verify pass to measure,
+// which validates each candidate with codegen's own checks before it runs; the size
+// objective, whose candidates are not loaded, keeps the pass.
+func TestOneValidationPerCandidate(t *testing.T) {
+	if err := uarch.Supported(uarch.Detect()); err != nil {
+		t.Skipf("cannot run generated code here: %v", err)
+	}
+	f := catalogueFunc(t, "p256", "mul")
+	plan, err := codegen.NewPlan(f)
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		obj      Objective
+		fp       codegen.FramePointer
+		deferred bool
+	}{
+		{Cycles, codegen.FramePointerOmit, true},
+		{Cycles, codegen.FramePointerSave, true},
+		{Size, codegen.FramePointerOmit, false},
+	} {
+		gopts := codegen.Options{Symbol: "f", FramePointer: tc.fp}
+		c, err := newCost(Config{Func: f, Plan: plan, Codegen: gopts, Batches: 3, Objective: tc.obj})
+		require.NoError(t, err)
+		require.Equal(t, tc.deferred, c.gopts.DeferVerify, "%s", tc.obj)
+		if tc.deferred {
+			require.Equal(t, codegen.VerifyOptions(gopts), c.check)
+			g := search.Genome{Order: plan.GreedyOrder(), Decisions: make([]int, len(plan.Options()))}
+			e, err := c.entry(g)
+			require.NoError(t, err)
+			require.False(t, e.fn.IsZero(), "a timed candidate is loaded (and so validated)")
+			require.NoError(t, codegen.Verify(plan, e.prog, gopts), "what ran passes the deferred pass")
+		}
+		require.NoError(t, c.Close())
+	}
+}
