@@ -156,6 +156,8 @@ func TestAttach(t *testing.T) {
 		other <- tid
 	}()
 	require.Equal(t, worker, <-other, "another goroutine's request goes to the worker")
+	_, err = r.Attach()
+	require.ErrorContains(t, err, "already has an attached goroutine")
 	detach()
 	require.NoError(t, unix.SchedGetaffinity(0, &set))
 	require.Equal(t, before, set)

@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
-	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
 )
 
@@ -100,12 +99,7 @@ func TestRoundsKeepSearching(t *testing.T) {
 // comparisons, RaceRepeats by default, none when negative) and quotes the final
 // measurement's figures (no timing is asserted: only where the figures come from).
 func TestRunFinalRace(t *testing.T) {
-	if err := uarch.Supported(uarch.Detect()); err != nil {
-		t.Skipf("cannot run generated code here: %v", err)
-	}
-	f := catalogueFunc(t, "poly1305", "mul")
-	plan, err := codegen.NewPlan(f)
-	require.NoError(t, err)
+	f, plan := runnablePlan(t, "poly1305", "mul")
 	native, name, err := CompileBaseline(f, "auto")
 	if err != nil {
 		t.Skipf("no C compiler: %v", err)

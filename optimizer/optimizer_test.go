@@ -28,6 +28,19 @@ func catalogueFunc(t testing.TB, field, op string) *ir.Func {
 	return f
 }
 
+// runnablePlan is a catalogue function and its plan, skipping the test where generated
+// code cannot run (no ADX/BMI2).
+func runnablePlan(t *testing.T, field, op string) (*ir.Func, *codegen.Plan) {
+	t.Helper()
+	if err := uarch.Supported(uarch.Detect()); err != nil {
+		t.Skipf("cannot run generated code here: %v", err)
+	}
+	f := catalogueFunc(t, field, op)
+	plan, err := codegen.NewPlan(f)
+	require.NoError(t, err)
+	return f, plan
+}
+
 // TestRunPinnedGenome pins the search: the size objective scores by encoded bytes, so a
 // run is a function of its seed and evaluations, and these are the genomes
 // `cryptopt optimize --curve poly1305 --op mul --objective size --evals 300 --bets 4
@@ -97,13 +110,8 @@ func TestRunRefusesBadConfig(t *testing.T) {
 
 // TestRunCapUnreachable: a cap below any code of the function is a *CapError.
 func TestRunCapUnreachable(t *testing.T) {
-	if err := uarch.Supported(uarch.Detect()); err != nil {
-		t.Skipf("cannot run generated code here: %v", err)
-	}
-	f := catalogueFunc(t, "poly1305", "mul")
-	plan, err := codegen.NewPlan(f)
-	require.NoError(t, err)
-	_, err = Run(context.Background(), Config{Func: f, Plan: plan, Codegen: codegen.Options{Symbol: "f"},
+	f, plan := runnablePlan(t, "poly1305", "mul")
+	_, err := Run(context.Background(), Config{Func: f, Plan: plan, Codegen: codegen.Options{Symbol: "f"},
 		Options: search.Options{Evals: 20, Bets: 1, Seed: 1}, Batches: 3, MaxBytes: 40})
 	var ce *CapError
 	require.ErrorAs(t, err, &ce)

@@ -7,19 +7,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
-	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
 )
 
 // TestSameCodeNotTimed: a candidate whose code is the best's scores the best's last
 // measured cycles without a timing; one whose code differs is timed.
 func TestSameCodeNotTimed(t *testing.T) {
-	if err := uarch.Supported(uarch.Detect()); err != nil {
-		t.Skipf("cannot run generated code here: %v", err)
-	}
-	f := catalogueFunc(t, "p256", "mul")
-	plan, err := codegen.NewPlan(f)
-	require.NoError(t, err)
+	f, plan := runnablePlan(t, "p256", "mul")
 	c, err := newCost(Config{Func: f, Plan: plan, Codegen: codegen.Options{Symbol: "f"}, Batches: 3})
 	require.NoError(t, err)
 	defer c.Close()
@@ -82,12 +76,7 @@ func swapIndependent(plan *codegen.Plan, order []int) bool {
 // which validates each candidate with codegen's own checks before it runs; the size
 // objective, whose candidates are not loaded, keeps the pass.
 func TestOneValidationPerCandidate(t *testing.T) {
-	if err := uarch.Supported(uarch.Detect()); err != nil {
-		t.Skipf("cannot run generated code here: %v", err)
-	}
-	f := catalogueFunc(t, "p256", "mul")
-	plan, err := codegen.NewPlan(f)
-	require.NoError(t, err)
+	f, plan := runnablePlan(t, "p256", "mul")
 	for _, tc := range []struct {
 		obj      Objective
 		fp       codegen.FramePointer
