@@ -22,13 +22,17 @@ const RaceRepeats = 15
 // times a file: the search's scores were each one comparison and the winner's was
 // selected for being low, so it overstated the speedup.
 type Final struct {
-	Finalists int     // genomes raced (1: no race)
-	Winner    int     // index of the race's winner in Outcome.Finalists (0: the search's best)
-	Repeats   int     // the race's interleaved comparisons (0: no race)
-	Ratio     float64 // median over FinalRepeats of the winner's cycles / the baseline's (0: no baseline)
-	Timed     int     // batches timed by the run (search and final)
-	Redone    int     // outlier batches re-run among them
-	Untimed   int     // comparisons not timed: the candidate's code was the best's
+	Finalists int // genomes raced (1: no race)
+	Winner    int // index of the race's winner in Outcome.Finalists (0: the search's best)
+	Repeats   int // the race's interleaved comparisons (0: no race)
+	// RaceRatios is each finalist's median ratio to the baseline in the race (to finalist
+	// 0 without one), in Outcome.Finalists order: how far the search's best had
+	// drifted from its run's earlier records.
+	RaceRatios []float64
+	Ratio      float64 // median over FinalRepeats of the winner's cycles / the baseline's (0: no baseline)
+	Timed      int     // batches timed by the run (search and final)
+	Redone     int     // outlier batches re-run among them
+	Untimed    int     // comparisons not timed: the candidate's code was the best's
 	// Slower: under the cycles objective, the final measurement found the winner slower
 	// than the baseline (Ratio > 1). The size objective trades speed away by request.
 	Slower bool
@@ -41,11 +45,11 @@ func (c *cost) final(out *search.Outcome, seed int64) (Final, error) {
 	fin := Final{Finalists: 1}
 	rng := rand.New(rand.NewSource(seed))
 	if c.obj == Cycles && c.maxBytes == 0 && c.raceRepeats > 0 && len(out.Finalists) > 1 {
-		w, err := c.race(out.Finalists, rng)
+		w, ratios, err := c.race(out.Finalists, rng)
 		if err != nil {
 			return fin, err
 		}
-		fin.Finalists, fin.Winner, fin.Repeats = len(out.Finalists), w, c.raceRepeats
+		fin.Finalists, fin.Winner, fin.Repeats, fin.RaceRatios = len(out.Finalists), w, c.raceRepeats, ratios
 		out.Best = out.Finalists[w].Clone()
 	}
 	b, err := c.loaded(out.Best)
@@ -70,32 +74,34 @@ func (c *cost) final(out *search.Outcome, seed int64) (Final, error) {
 
 // race times the finalists and the baseline side by side c.raceRepeats times and returns
 // the index of the finalist with the lowest median ratio to the baseline (to finalist 0
-// without one). Ties keep the earlier finalist, the search's best first.
-func (c *cost) race(finalists []search.Genome, rng *rand.Rand) (int, error) {
+// without one), and each finalist's median. Ties keep the earlier finalist, the search's
+// best first.
+func (c *cost) race(finalists []search.Genome, rng *rand.Rand) (int, []float64, error) {
 	fns := make([]measure.Fn, len(finalists))
 	for i, g := range finalists {
 		l, err := c.loaded(g)
 		if err != nil {
-			return 0, fmt.Errorf("final race, finalist %d: %w", i, err)
+			return 0, nil, fmt.Errorf("final race, finalist %d: %w", i, err)
 		}
 		fns[i] = l.fn
 	}
 	fns = c.withBaseline(fns...)
 	med, err := c.timer.Repeat(fns, c.ref, rng, c.raceRepeats, nil)
 	if err != nil {
-		return 0, fmt.Errorf("final race: %w", err)
+		return 0, nil, fmt.Errorf("final race: %w", err)
 	}
 	ref := 0
 	if !c.baseline.IsZero() {
 		ref = len(fns) - 1
 	}
-	best, bestScore := 0, 0.0
+	best, scores := 0, make([]float64, len(finalists))
 	for i := range finalists {
-		if s := measure.SpreadOf(measure.Ratios(med, i, ref)).Med; i == 0 || s < bestScore {
-			best, bestScore = i, s
+		scores[i] = measure.SpreadOf(measure.Ratios(med, i, ref)).Med
+		if scores[i] < scores[best] {
+			best = i
 		}
 	}
-	return best, nil
+	return best, scores, nil
 }
 
 // withBaseline is fns followed by the baseline when there is one.

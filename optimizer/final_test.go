@@ -121,7 +121,13 @@ func TestRunFinalRace(t *testing.T) {
 				require.GreaterOrEqual(t, fin.Finalists, 2, "the start at least is raced against the last genome")
 				require.Contains(t, res.Report, fmt.Sprintf("final race: %d finalists side by side, %d interleaved comparisons",
 					fin.Finalists, tc.wantRepeats))
+				require.Len(t, fin.RaceRatios, fin.Finalists)
+				for i, r := range fin.RaceRatios {
+					require.Positive(t, r)
+					require.GreaterOrEqual(t, r, fin.RaceRatios[fin.Winner], "finalist %d beat the winner", i)
+				}
 			} else {
+				require.Empty(t, fin.RaceRatios)
 				require.Equal(t, 1, fin.Finalists)
 				require.NotContains(t, res.Report, "final race: ")
 			}

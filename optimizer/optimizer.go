@@ -139,6 +139,15 @@ func (r *Result) finish(cfg Config) error {
 	return nil
 }
 
+// formatRatios is " r0 r1 …" with three decimals.
+func formatRatios(rs []float64) string {
+	var b strings.Builder
+	for _, r := range rs {
+		fmt.Fprintf(&b, " %.3f", r)
+	}
+	return b.String()
+}
+
 // report renders the outcome in "key: value" lines.
 func (r *Result) report(cfg Config) string {
 	var w strings.Builder
@@ -156,8 +165,8 @@ func (r *Result) report(cfg Config) string {
 		fmt.Fprintf(&w, "rounds: %d (the earlier rounds' winners were slower than the baseline)\n", r.Rounds)
 	}
 	if fin.Finalists > 1 {
-		fmt.Fprintf(&w, "final race: %d finalists side by side, %d interleaved comparisons, finalist %d won (0: the search's best)\n",
-			fin.Finalists, fin.Repeats, fin.Winner)
+		fmt.Fprintf(&w, "final race: %d finalists side by side, %d interleaved comparisons, finalist %d won (0: the search's best); median ratios%s\n",
+			fin.Finalists, fin.Repeats, fin.Winner, formatRatios(fin.RaceRatios))
 	}
 	fmt.Fprintf(&w, "cycles: %.1f (median of %d comparisons, as bench times them)\n", out.Cycles, FinalRepeats)
 	if out.Baseline > 0 {

@@ -39,6 +39,14 @@ func (rc *records) offer(cur *state, score float64) {
 	rc.n = min(rc.n+1, maxRecords)
 }
 
+// latest is the latest record (the lowest score), nil before the first.
+func (rc *records) latest() *state {
+	if rc.n == 0 {
+		return nil
+	}
+	return rc.ring[(rc.next+maxRecords-1)%maxRecords]
+}
+
 // challengers lists the start and the records, oldest first, without genomes equal to
 // cur or to one another.
 func (rc *records) challengers(cur *state) []*state {

@@ -17,6 +17,9 @@ const (
 	Decide
 	// Chain moved a dependency chain as a block, as early or as late as it can go.
 	Chain
+	// Anchor compared the run's latest record with the current genome (Options.Anchor);
+	// accepted: the walk went back to the record.
+	Anchor
 )
 
 // maxChain is the most operations a chain mutation moves.
@@ -32,6 +35,8 @@ func (m Mutation) String() string {
 		return "decide"
 	case Chain:
 		return "chain"
+	case Anchor:
+		return "anchor"
 	}
 	return "unknown"
 }

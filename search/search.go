@@ -21,6 +21,10 @@ type Options struct {
 	// Start, when set, gives the starting genomes of the first runs (bet i starts from
 	// Start[i]; a single run from Start[0]); the other runs start from random genomes.
 	Start []Genome
+	// Anchor, when positive, compares a run's current genome with the run's latest record
+	// every Anchor steps (AnchorRepeats comparisons, counted as evaluations) and goes back
+	// to the record when it is faster; 0 never does.
+	Anchor int
 	// Observe, when set, is called after every evaluation, on the search's goroutine.
 	Observe func(Step)
 }
@@ -124,7 +128,7 @@ func Run(ctx context.Context, p Problem, cost Cost, opts Options) (Outcome, erro
 	}
 	r := &runner{
 		ctx: ctx, cost: cost, observe: opts.Observe, mut: newMutator(p),
-		tape: newTape(opts.Seed), start: time.Now(), limit: opts.TimeLimit,
+		tape: newTape(opts.Seed), start: time.Now(), limit: opts.TimeLimit, anchorEvery: opts.Anchor,
 	}
 	r.rng = rand.New(r.tape)
 	out := Outcome{Winner: -1}
@@ -159,6 +163,8 @@ type runner struct {
 	baseline  float64
 
 	rec *records // the current run's start and records
+
+	anchorEvery, sinceAnchor int // Options.Anchor, and steps since the last comparison with a record
 
 	free       []*state // states of dropped speculative branches, for reuse
 	acceptRate float64  // recent share of accepted candidates (decides what to prepare first)
@@ -254,6 +260,7 @@ func (r *runner) run(g Genome, n int, deadline time.Time) (StopReason, error) {
 	r.cur.setUsed(res.Used, r.mut.options)
 	r.cycles, r.baseline = res.Cand, res.Baseline
 	r.rec = newRecords(r.cur, ratioOrCycles(r.cycles, r.baseline))
+	r.sinceAnchor = 0
 	r.emit(Initial, res, true)
 	return r.steps(n-1, deadline)
 }
@@ -264,9 +271,16 @@ func (r *runner) steps(n int, deadline time.Time) (StopReason, error) {
 	if p, ok := r.cost.(Preparer); ok {
 		return r.speculate(p, n, deadline)
 	}
-	for range n {
+	for i := 0; i < n; i++ {
 		if s, stop := r.stopped(deadline); stop {
 			return s, nil
+		}
+		if r.anchorDue(n - i) {
+			_, k, err := r.reanchor()
+			if err != nil {
+				return StopBudget, err
+			}
+			i += k
 		}
 		r.cand.copyFrom(r.cur)
 		m := r.mut.mutate(r.cand, r.rng)

@@ -164,10 +164,24 @@ func (r *runner) speculate(p Preparer, n int, deadline time.Time) (StopReason, e
 	defer w.stop()
 	next := r.branch(r.cur, w, false)
 	r.tape.seek(next.end)
-	for i := range n {
+	for i := 0; i < n; i++ {
 		if s, stop := r.stopped(deadline); stop {
 			r.tape.seek(next.from) // as if its mutation had not been drawn
 			return s, nil
+		}
+		if r.anchorDue(n - i) {
+			moved, k, err := r.reanchor()
+			if err != nil {
+				return StopBudget, err
+			}
+			i += k
+			if moved { // next mutated the genome the walk left: draw it again from the record
+				next.job.cancel()
+				r.free = append(r.free, next.st)
+				r.tape.seek(next.from)
+				next = r.branch(r.cur, w, false)
+				r.tape.seek(next.end)
+			}
 		}
 		c := next
 		c.job.wait(p)

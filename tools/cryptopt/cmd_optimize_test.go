@@ -109,6 +109,7 @@ func TestOptimizeBadInput(t *testing.T) {
 		{"bad if-slower", []string{"--curve", "p256", "--op", "mul", "--if-slower", "panic"}, `--if-slower "panic": want warn or fail`},
 		{"negative slower rounds", []string{"--curve", "p256", "--op", "mul", "--slower-rounds", "-1"}, "--slower-rounds -1 out of range"},
 		{"race too long", []string{"--curve", "p256", "--op", "mul", "--duel", "1001"}, "--duel 1001 out of range 0..1000"},
+		{"negative anchor", []string{"--curve", "p256", "--op", "mul", "--anchor", "-1"}, "--anchor -1 out of range 0..10000000"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -70,7 +70,7 @@ func (j *optimizeJob) run() (func() error, error) {
 	prog.bySize = j.o.obj.objective == "size"
 	res, err := optimizer.Run(j.ctx, optimizer.Config{Func: j.src.Func, Plan: j.plan, Codegen: j.gopts,
 		Options: search.Options{Evals: j.o.evals, Bets: j.o.bets, BetRatio: j.o.betRatio,
-			Seed: j.o.seed, TimeLimit: j.o.timeLimit, Start: start},
+			Seed: j.o.seed, TimeLimit: j.o.timeLimit, Start: start, Anchor: j.o.anchor},
 		Race:    raceRepeats(j.o.duel),
 		Batches: j.o.batches, Baseline: native, BaselineName: j.baseName,
 		Objective: optimizer.Objective(j.o.obj.objective), MaxBytes: j.o.obj.maxBytes, CPU: j.cpu,

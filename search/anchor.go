@@ -1,0 +1,56 @@
+package search
+
+import "slices"
+
+// AnchorRepeats is how many comparisons a return to the latest record takes: a record was
+// one lucky comparison, so the walk goes back to it only when it wins the median of
+// several.
+const AnchorRepeats = 3
+
+// anchorDue reports whether the walk should be compared with its latest record now, with
+// left evaluations left in the run (the comparisons come out of them, and a step must
+// remain), and counts the step when it should not.
+func (r *runner) anchorDue(left int) bool {
+	if r.anchorEvery <= 0 || r.rec == nil || left <= AnchorRepeats {
+		return false
+	}
+	if r.sinceAnchor < r.anchorEvery {
+		r.sinceAnchor++
+		return false
+	}
+	r.sinceAnchor = 0
+	return true
+}
+
+// reanchor compares the run's latest record (the genome with its lowest score) with the
+// current genome AnchorRepeats times and makes the record current when its median ratio
+// to the current genome is below 1: accepting "not slower" under noise lets the walk
+// drift away from good genomes, and a record left behind is otherwise only a finalist at
+// the end. It reports whether the walk moved and how many comparisons it made (they count
+// as evaluations): none when the current genome is the latest record.
+func (r *runner) reanchor() (moved bool, compared int, err error) {
+	rec := r.rec.latest()
+	if rec == nil || sameGenome(rec.g, r.cur.g) {
+		return false, 0, nil
+	}
+	var ratios [AnchorRepeats]float64
+	var res Result
+	for i := range ratios {
+		r.eval++
+		if res, err = r.cost.Compare(rec.g, r.cur.g); err != nil {
+			return false, i + 1, &EvalError{Genome: rec.g.Clone(), Eval: r.eval, Err: err}
+		}
+		ratios[i] = res.Cand / res.Best
+	}
+	slices.Sort(ratios[:])
+	moved = ratios[AnchorRepeats/2] < 1
+	if moved {
+		r.cur.copyFrom(rec)
+		r.cycles = res.Cand
+	} else {
+		r.cycles = res.Best
+	}
+	r.baseline = res.Baseline
+	r.emit(Anchor, res, moved)
+	return moved, AnchorRepeats, nil
+}

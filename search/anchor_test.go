@@ -1,0 +1,80 @@
+package search
+
+import (
+	"context"
+	"math/rand"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// noisyUsed is usedCost with ±20% multiplicative noise from its own seeded generator.
+type noisyUsed struct {
+	usedCost
+	noise *rand.Rand
+}
+
+func (c *noisyUsed) Compare(cand, best Genome) (Result, error) {
+	r, err := c.usedCost.Compare(cand, best)
+	r.Cand *= 0.8 + 0.4*c.noise.Float64()
+	r.Best *= 0.8 + 0.4*c.noise.Float64()
+	return r, err
+}
+
+// noisyPreparing is noisyUsed as a Preparer.
+type noisyPreparing struct{ *noisyUsed }
+
+func (c noisyPreparing) Prepare(g Genome) ([]int, error) { return usedOf(g), nil }
+func (c noisyPreparing) PrepareThread()                  {}
+
+// TestAnchorReturnsToRecords: under ±20% noise, comparing the walk with its latest record
+// every 25 steps ends, over 12 seeds, on genomes truly (noise-free) faster in total than
+// the plain walk's; the comparisons come out of the budget, and some moved the walk.
+func TestAnchorReturnsToRecords(t *testing.T) {
+	p := randomProblem(rand.New(rand.NewSource(15)), 40, 8)
+	total := map[int]float64{}
+	for _, every := range []int{0, 25} {
+		for seed := range int64(12) {
+			cost := &noisyUsed{noise: rand.New(rand.NewSource(seed))}
+			moved := 0
+			out, err := Run(context.Background(), p, cost, Options{Evals: 2000, Bets: 1, Seed: seed, Anchor: every,
+				Observe: func(s Step) {
+					if s.Mutation == Anchor && s.Accepted {
+						moved++
+					}
+				}})
+			require.NoError(t, err)
+			require.Equal(t, 2000, cost.calls, "anchor comparisons are evaluations of the budget")
+			require.Equal(t, 2000, out.Evals)
+			if every == 0 {
+				require.Zero(t, moved)
+			} else {
+				require.Positive(t, moved, "seed %d: the walk never went back to a record", seed)
+			}
+			total[every] += (&fakeCost{}).score(out.Best)
+		}
+	}
+	t.Logf("noise-free score summed over 12 seeds: plain %.0f, anchored %.0f", total[0], total[25])
+	require.Less(t, total[25], total[0])
+}
+
+// TestAnchorKeepsTheSequence: with anchoring, a Preparer still compares the same
+// candidates in the same order as a plain Cost (the prepared mutation of a genome the
+// walk left is drawn again from the record).
+func TestAnchorKeepsTheSequence(t *testing.T) {
+	p := randomProblem(rand.New(rand.NewSource(3)), 40, 8)
+	for _, opts := range []Options{
+		{Evals: 800, Bets: 1, Seed: 9, Anchor: 10},
+		{Evals: 900, Bets: 4, BetRatio: 0.3, Seed: 4, Anchor: 7},
+	} {
+		plain := &noisyUsed{usedCost: usedCost{fakeCost: fakeCost{record: true}}, noise: rand.New(rand.NewSource(5))}
+		want, err := Run(context.Background(), p, plain, opts)
+		require.NoError(t, err)
+		spec := &noisyUsed{usedCost: usedCost{fakeCost: fakeCost{record: true}}, noise: rand.New(rand.NewSource(5))}
+		got, err := Run(context.Background(), p, noisyPreparing{spec}, opts)
+		require.NoError(t, err)
+		require.Equal(t, plain.cands, spec.cands)
+		require.Equal(t, want, got)
+		require.Equal(t, opts.Evals, spec.calls)
+	}
+}
