@@ -19,13 +19,13 @@ import (
 var goldenPrograms = []struct {
 	field, op, hash string
 }{
-	{"p256", "mul", "238273fd49f7cfcf85d7b52b376add3c340513c73c57e2a2f4919ccf007e9e4b"},
-	{"p256", "square", "69c69db4bdb9e739b72233bfb7b380e49b4229affff997a1530a78d1a34b3467"},
+	{"p256", "mul", "188f8d58895368b268a7dfdac85cc5d167d51bf13bb2923da4bef21717489ea3"},
+	{"p256", "square", "4e9758f87e58575336c15d08b6486a2d4191243f2e0cf2f1d7fd2fdd7554f518"},
 	{"curve25519", "mul", "b0bc7f8ac0b2800b191775d5f74d452fb4bad511a7328edadac090a22b475d28"},
 	{"curve25519_solinas", "square", "803ddabef139c2cb55f8bf460395997288aecc9f71c63fe3ad38673a89a33352"},
 	{"secp256k1_montgomery", "mul", "e0b113a6e6046817116e04021f669fcf1317b8f42a3fbe8447cf9d99a503774a"},
 	{"p224", "add", "bb939b8ee0bed3220462e6bce344b80c246b18a222d2114df9dec5fc072bc9ca"},
-	{"p434", "mul", "c36715c4842e11a128b61478634a28835c6ea8a94fb23958f0dfd57e3da42f93"},
+	{"p434", "mul", "dc4a0fbe570dd2f1d39fbe75054f7816c15ad9a9dfc8b1db2ddb86fdf6b130cd"},
 	{"p521", "square", "a6eea34c2fd9980905f8c636175f27059e86137cc5ac28d048fd61e1e5fd97f4"},
 	{"p448_solinas", "mul", "6a7f6246aefffe0f5eccd561248498e7f3887cb9617e1c60f7a04087e977f4ce"},
 	{"poly1305", "square", "1b394649ff95227f1cd4ca84d343349c7fd060647444c818c1bf5c77562e6bf3"},

@@ -2,6 +2,7 @@ package fields
 
 import (
 	"math/big"
+	"math/bits"
 
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 )
@@ -17,9 +18,9 @@ func montgomeryFunc(F Field, op, name string) (*ir.Func, error) {
 	var out []ir.Arg
 	switch op {
 	case "mul":
-		out = montMul(w, a, c, p, montInv(F.Prime))
+		out = montMul(w, a, c, p, montInv(F.Prime), montShifts(F.Prime, n))
 	case "square":
-		out = montMul(w, a, a, p, montInv(F.Prime))
+		out = montMul(w, a, a, p, montInv(F.Prime), montShifts(F.Prime, n))
 	case "add":
 		sum, carry := w.addChain(a, c)
 		out = condSub(w, append(sum, carry), p)
@@ -42,7 +43,8 @@ func montInv(p *big.Int) uint64 {
 // montMul is CIOS Montgomery multiplication: for each word a_i, T += a_i·b, then
 // T += m·p with m = T_0·(-p^-1) mod 2^64, and T shifts down a word. T keeps n+1 words
 // (T < b + p < 2^(64n+1)); a final conditional subtraction of p leaves T < 2^(64n).
-func montMul(w words, a, bs, p []ir.Arg, pinv uint64) []ir.Arg {
+// With sh (see montShifts) the reduction step is the shift form instead.
+func montMul(w words, a, bs, p []ir.Arg, pinv uint64, sh *shiftForm) []ir.Arg {
 	n := len(a)
 	var t []ir.Arg
 	for i := 0; i < n; i++ {
@@ -50,6 +52,10 @@ func montMul(w words, a, bs, p []ir.Arg, pinv uint64) []ir.Arg {
 		u, c1 := s, zero
 		if i > 0 {
 			u, c1 = w.addChain(t, s)
+		}
+		if sh != nil {
+			t = shiftReduce(w, u, c1, sh)
+			continue
 		}
 		m := u[0]
 		if pinv != 1 {
@@ -59,6 +65,90 @@ func montMul(w words, a, bs, p []ir.Arg, pinv uint64) []ir.Arg {
 		t = append(v[1:], w.plus(c1, c2))
 	}
 	return condSub(w, t, p)
+}
+
+// shiftForm is the reduction step's m·C, C = (p+1)/2^64 as n words (see montShifts):
+// either per nonzero word, power-of-two words as two shifts (terms, when no two of them
+// write the same word), or one row of mulx over C's words.
+type shiftForm struct {
+	c     []uint64
+	terms bool
+}
+
+// montShifts returns the shift form of the reduction step when it applies and needs
+// fewer multiplications than Fiat's (nil otherwise). When p ≡ −1 mod 2^64, -p^-1 = 1, so
+// m = T_0 and (T + m·p)/2^64 = T/2^64 (dropping T_0) + m·C exactly, since T_0 + m·p_0 =
+// m·2^64 there. C's power-of-two words cost two shifts instead of a mulx: P-256's
+// C = 2^32 + p_3·2^128 takes one mulx and two shifts where Fiat's reduction multiplies m
+// by p_0, p_1 and p_3 (OpenSSL's p256_mul_montq does the same); p434's C = 2^152·3^137
+// takes 4 mulx where Fiat's takes 5.
+func montShifts(p *big.Int, n int) *shiftForm {
+	mask := new(big.Int).SetUint64(^uint64(0))
+	c := new(big.Int).Add(p, big.NewInt(1))
+	if new(big.Int).And(c, mask).Sign() != 0 {
+		return nil
+	}
+	f := &shiftForm{c: words64(c.Rsh(c, 64), n), terms: true}
+	muls, rowMuls, next := 0, 0, 0
+	for j, v := range f.c {
+		if v == 0 {
+			continue
+		}
+		if j < next {
+			f.terms = false // two terms would write one word
+		}
+		next = j + 2
+		if v != 1 {
+			rowMuls++
+		}
+		if v&(v-1) != 0 {
+			muls++
+		}
+	}
+	if !f.terms {
+		muls = rowMuls
+	}
+	if muls >= distinctMuls(words64(p, n)) {
+		return nil
+	}
+	return f
+}
+
+// distinctMuls is how many mulx Fiat's reduction step makes: one per distinct word of p
+// other than 0 and 1 (the IR builder shares equal operations).
+func distinctMuls(ws []uint64) int {
+	seen := map[uint64]bool{0: true, 1: true}
+	for _, v := range ws {
+		seen[v] = true
+	}
+	return len(seen) - 2
+}
+
+// shiftReduce is one reduction step in shift form: (u + c1·2^(64(n+1)) + m·p)/2^64 with
+// m = u_0, as u_1..u_n, c1 plus m·C (n+1 words; the sum is below 2^(64(n+1))).
+func shiftReduce(w words, u []ir.Arg, c1 ir.Arg, f *shiftForm) []ir.Arg {
+	n := len(u) - 1
+	m := u[0]
+	var y []ir.Arg
+	if f.terms {
+		y = consts(repeat(0, n+1))
+		for j, v := range f.c {
+			switch {
+			case v == 0:
+			case v&(v-1) != 0:
+				y[j], y[j+1] = w.mulx(m, ir.C(v))
+			default:
+				k := bits.TrailingZeros64(v)
+				y[j], y[j+1] = w.shl(m, k), w.shr(m, 64-k)
+			}
+		}
+	} else {
+		y = w.row(m, consts(f.c)) // n+1 words
+	}
+	x := append(append([]ir.Arg{}, u[1:]...), c1)
+	// T' = (T + m·p)/2^64 < 2^(64(n+1)), as in the mulx form: no carry out.
+	out, _ := w.addChain(x, y)
+	return out
 }
 
 // condSub reduces the n+1-word t (its top word small) by p once if t >= p.

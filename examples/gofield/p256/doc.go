@@ -6,14 +6,14 @@
 // pure-Go fallback printed from the same IR (build tag "!amd64 || purego", or -tags purego).
 //
 // Functions (uarch the genome was tuned on; genome hash):
-//   - Mul: uarch generic, genome b6cb0a672775eab4, IR 75951bde527cac10, 169 instructions
-//   - Square: uarch generic, genome 35a4bc1cd11cf336, IR c33c300ab6dd1fdf, 171 instructions
+//   - Mul: uarch generic, genome 872f1659490e1312, IR 6e7576c014085994, 139 instructions
+//   - Square: uarch generic, genome 859afc77d30832d9, IR 85aab263a45395a1, 144 instructions
 //   - Add: uarch generic, genome 738ac635576da683, IR 4a65acdbab7f0761, 40 instructions
 //   - Sub: uarch generic, genome 60761ef21cf7f671, IR ea04a83cd79e27a6, 36 instructions
 //   - Opp: uarch generic, genome 60761ef21cf7f671, IR 2a1cb4b9ac1c22fd, 36 instructions
-//   - : uarch znver5, genome 0564c6048440e109, IR 126a13056f4e0f3d, 1545 instructions
-//   - : uarch znver5, genome 30db649c0f9c5107, IR 5b27a926e8d684a2, 2576 instructions
-//   - : uarch znver5, genome 693169a36deda552, IR 4e8b23eb882c8ff2, 1897 instructions
+//   - : uarch emeraldrapids, genome 6df1dd5e78cbfc55, IR 9882c352177c29d9, 1359 instructions
+//   - : uarch emeraldrapids, genome 935d4c9b8ef2db6b, IR 55f22c9c7e04bb44, 2312 instructions
+//   - : uarch emeraldrapids, genome 8e1ea3bff422d35e, IR fd0d69296f715a9f, 1691 instructions
 //
 // Regenerate with:
 //

@@ -4,12 +4,12 @@
 
 package p256
 
-// mul is implemented in p256_amd64.s (proved equivalent to the IR 75951bde527c).
+// mul is implemented in p256_amd64.s (proved equivalent to the IR 6e7576c01408).
 //
 //go:noescape
 func mul(out1 *[4]uint64, arg1 *[4]uint64, arg2 *[4]uint64)
 
-// square is implemented in p256_amd64.s (proved equivalent to the IR c33c300ab6dd).
+// square is implemented in p256_amd64.s (proved equivalent to the IR 85aab263a453).
 //
 //go:noescape
 func square(out1 *[4]uint64, arg1 *[4]uint64)
@@ -29,17 +29,17 @@ func sub(out1 *[4]uint64, arg1 *[4]uint64, arg2 *[4]uint64)
 //go:noescape
 func opp(out1 *[4]uint64, arg1 *[4]uint64)
 
-// jacdbl is implemented in p256_amd64.s (proved equivalent to the IR 126a13056f4e).
+// jacdbl is implemented in p256_amd64.s (proved equivalent to the IR 9882c352177c).
 //
 //go:noescape
 func jacdbl(out1 *[3]Element, arg1 *[3]Element)
 
-// jacadd is implemented in p256_amd64.s (proved equivalent to the IR 5b27a926e8d6).
+// jacadd is implemented in p256_amd64.s (proved equivalent to the IR 55f22c9c7e04).
 //
 //go:noescape
 func jacadd(out1 *[3]Element, arg1 *[3]Element, arg2 *[3]Element)
 
-// jacmadd is implemented in p256_amd64.s (proved equivalent to the IR 4e8b23eb882c).
+// jacmadd is implemented in p256_amd64.s (proved equivalent to the IR fd0d69296f71).
 //
 //go:noescape
 func jacmadd(out1 *[3]Element, arg1 *[3]Element, arg2 *[2]Element)

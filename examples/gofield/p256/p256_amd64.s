@@ -6,324 +6,267 @@
 #include "textflag.h"
 
 // func mul(out1, arg1, arg2 *[...]uint64)
-TEXT ·mul(SB), NOSPLIT, $16-24
+TEXT ·mul(SB), NOSPLIT, $8-24
 	MOVQ	out1+0(FP), DI
 	MOVQ	arg1+8(FP), SI
 	MOVQ	arg2+16(FP), DX
 	MOVQ	DX, AX
 	MOVQ	0(SI), DX	// arg1[0]
-	MULXQ	8(AX), R8, CX	// x5, x6 = mulx(arg1[0], arg2[1])
-	MULXQ	0(AX), R10, R9	// x7, x8 = mulx(arg1[0], arg2[0])
-	MULXQ	16(AX), BX, R11	// x3, x4 = mulx(arg1[0], arg2[2])
-	MULXQ	24(AX), R12, DX	// x1, x2 = mulx(arg1[0], arg2[3])
-	ADDQ	R8, R9	// x9, x10 = addcarryx(0, x8, x5)
-	ADCXQ	BX, CX	// x11, x12 = addcarryx(x10, x6, x3)
-	ADCXQ	R12, R11	// x13, x14 = addcarryx(x12, x4, x1)
-	ADCQ	$0x0, DX	// x15 = x14.u64 + x2
-	MOVQ	DX, R8
-	MOVQ	R10, DX
-	MOVQ	$0xffffffff, R10
-	MULXQ	R10, R12, BX	// x18, x19 = mulx(x7, 0xffffffff)
-	MOVQ	$-0xffffffff, R13
-	MULXQ	R13, R15, R14	// x16, x17 = mulx(x7, 0xffffffff00000001)
-	MOVQ	DI, 0(SP)	// spill out1 pointer
-	MOVQ	$-0x1, DI
-	MULXQ	DI, R10, R13	// x20, x21 = mulx(x7, 0xffffffffffffffff)
-	ADDQ	R12, R13	// x22, x23 = addcarryx(0, x21, x18)
-	ADCQ	$0x0, BX	// x24, x25 = addcarryx(x23, x19, 0)
-	ADCQ	$0x0, R15	// x26, x27 = addcarryx(x25, 0, x16)
-	ADCQ	$0x0, R14	// x28 = x27.u64 + x17
-	ADDQ	R10, DX	// x29, x30 = addcarryx(0, x7, x20)
-	ADCXQ	R13, R9	// x31, x32 = addcarryx(x30, x9, x22)
-	MOVQ	8(SI), DX	// arg1[1]
-	MULXQ	0(AX), R12, R10	// x45, x46 = mulx(arg1[1], arg2[0])
-	ADCXQ	BX, CX	// x33, x34 = addcarryx(x32, x11, x24)
-	ADCXQ	R15, R11	// x35, x36 = addcarryx(x34, x13, x26)
-	ADCXQ	R14, R8	// x37, x38 = addcarryx(x36, x15, x28)
-	MULXQ	16(AX), R13, BX	// x41, x42 = mulx(arg1[1], arg2[2])
-	MULXQ	8(AX), R15, R14	// x43, x44 = mulx(arg1[1], arg2[1])
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x38
-	ADDQ	R15, R10	// x47, x48 = addcarryx(0, x46, x43)
-	ADCXQ	R13, R14	// x49, x50 = addcarryx(x48, x44, x41)
-	MULXQ	24(AX), R15, R13	// x39, x40 = mulx(arg1[1], arg2[3])
-	ADCXQ	R15, BX	// x51, x52 = addcarryx(x50, x42, x39)
-	ADCQ	$0x0, R13	// x53 = x52.u64 + x40
-	ADDQ	R12, R9	// x54, x55 = addcarryx(0, x31, x45)
-	ADCXQ	R10, CX	// x56, x57 = addcarryx(x55, x33, x47)
-	ADCXQ	R14, R11	// x58, x59 = addcarryx(x57, x35, x49)
-	MOVQ	R9, DX
-	MOVQ	$-0x1, R9
-	MULXQ	R9, R12, R10	// x68, x69 = mulx(x54, 0xffffffffffffffff)
-	ADCXQ	BX, R8	// x60, x61 = addcarryx(x59, x37, x51)
-	MOVQ	$0xffffffff, BX
-	MULXQ	BX, R15, R14	// x66, x67 = mulx(x54, 0xffffffff)
-	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, BX, R9	// x64, x65 = mulx(x54, 0xffffffff00000001)
-	ADCXQ	R13, DI	// x62, x63 = addcarryx(x61, x38.u64, x53)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x63
-	ADDQ	R15, R10	// x70, x71 = addcarryx(0, x69, x66)
-	ADCQ	$0x0, R14	// x72, x73 = addcarryx(x71, x67, 0)
-	ADCQ	$0x0, BX	// x74, x75 = addcarryx(x73, 0, x64)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x75
-	ADDQ	R12, DX	// x77, x78 = addcarryx(0, x54, x68)
-	MOVQ	16(SI), DX	// arg1[2]
-	MULXQ	0(AX), DX, R12	// x94, x95 = mulx(arg1[2], arg2[0])
-	ADCXQ	R10, CX	// x79, x80 = addcarryx(x78, x56, x70)
-	ADCXQ	R14, R11	// x81, x82 = addcarryx(x80, x58, x72)
-	ADCXQ	BX, R8	// x83, x84 = addcarryx(x82, x60, x74)
-	LEAQ	0(R15)(R9*1), R15	// x76 = x75.u64 + x65
-	MOVQ	DX, R9
-	MOVQ	16(SI), DX	// arg1[2]
-	MULXQ	24(AX), BX, R10	// x88, x89 = mulx(arg1[2], arg2[3])
-	MOVQ	R8, 8(SP)	// spill x83
-	MULXQ	8(AX), R8, R14	// x92, x93 = mulx(arg1[2], arg2[1])
-	ADCXQ	R15, DI	// x85, x86 = addcarryx(x84, x62, x76)
-	MULXQ	16(AX), DX, R15	// x90, x91 = mulx(arg1[2], arg2[2])
-	ADCQ	$0x0, R13	// x87 = x63.u64 + x86.u64
-	ADDQ	R8, R12	// x96, x97 = addcarryx(0, x95, x92)
-	ADCXQ	DX, R14	// x98, x99 = addcarryx(x97, x93, x90)
-	ADCXQ	BX, R15	// x100, x101 = addcarryx(x99, x91, x88)
-	ADCQ	$0x0, R10	// x102 = x101.u64 + x89
-	ADDQ	R9, CX	// x103, x104 = addcarryx(0, x79, x94)
-	ADCXQ	R12, R11	// x105, x106 = addcarryx(x104, x81, x96)
-	ADCXQ	8(SP), R14	// x107, x108 = addcarryx(x106, x83, x98)
-	MOVQ	CX, DX
-	MOVQ	$0xffffffff, CX
-	MULXQ	CX, R9, R8	// x115, x116 = mulx(x103, 0xffffffff)
-	MOVQ	$-0xffffffff, BX
-	MULXQ	BX, CX, R12	// x113, x114 = mulx(x103, 0xffffffff00000001)
-	ADCXQ	R15, DI	// x109, x110 = addcarryx(x108, x85, x100)
-	ADCXQ	R10, R13	// x111, x112 = addcarryx(x110, x87, x102)
-	MOVQ	$-0x1, R10
-	MULXQ	R10, R10, R15	// x117, x118 = mulx(x103, 0xffffffffffffffff)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x112
-	ADDQ	R9, R15	// x119, x120 = addcarryx(0, x118, x115)
-	ADCQ	$0x0, R8	// x121, x122 = addcarryx(x120, x116, 0)
-	ADCQ	$0x0, CX	// x123, x124 = addcarryx(x122, 0, x113)
-	ADCQ	$0x0, R12	// x125 = x124.u64 + x114
-	ADDQ	R10, DX	// x126, x127 = addcarryx(0, x103, x117)
-	MOVQ	24(SI), DX	// arg1[3]
-	MULXQ	24(AX), R10, R9	// x137, x138 = mulx(arg1[3], arg2[3])
-	ADCXQ	R15, R11	// x128, x129 = addcarryx(x127, x105, x119)
-	ADCXQ	R8, R14	// x130, x131 = addcarryx(x129, x107, x121)
-	ADCXQ	CX, DI	// x132, x133 = addcarryx(x131, x109, x123)
-	MULXQ	16(AX), R8, CX	// x139, x140 = mulx(arg1[3], arg2[2])
-	ADCXQ	R12, R13	// x134, x135 = addcarryx(x133, x111, x125)
-	MULXQ	8(AX), R15, R12	// x141, x142 = mulx(arg1[3], arg2[1])
-	MULXQ	0(AX), DX, SI	// x143, x144 = mulx(arg1[3], arg2[0])
-	ADCQ	$0x0, BX	// x136 = x112.u64 + x135.u64
-	ADDQ	R15, SI	// x145, x146 = addcarryx(0, x144, x141)
-	ADCXQ	R8, R12	// x147, x148 = addcarryx(x146, x142, x139)
-	ADCXQ	R10, CX	// x149, x150 = addcarryx(x148, x140, x137)
-	ADCQ	$0x0, R9	// x151 = x150.u64 + x138
-	ADDQ	DX, R11	// x152, x153 = addcarryx(0, x128, x143)
-	MOVQ	R11, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, R10, R8	// x162, x163 = mulx(x152, 0xffffffff00000001)
-	ADCXQ	SI, R14	// x154, x155 = addcarryx(x153, x130, x145)
-	MOVQ	$-0x1, R11
-	MULXQ	R11, R15, SI	// x166, x167 = mulx(x152, 0xffffffffffffffff)
-	ADCXQ	R12, DI	// x156, x157 = addcarryx(x155, x132, x147)
-	ADCXQ	CX, R13	// x158, x159 = addcarryx(x157, x134, x149)
-	ADCXQ	R9, BX	// x160, x161 = addcarryx(x159, x136, x151)
-	MOVQ	$0xffffffff, CX
-	MULXQ	CX, R12, R9	// x164, x165 = mulx(x152, 0xffffffff)
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x161
-	ADDQ	R12, SI	// x168, x169 = addcarryx(0, x167, x164)
-	ADCQ	$0x0, R9	// x170, x171 = addcarryx(x169, x165, 0)
-	ADCQ	$0x0, R10	// x172, x173 = addcarryx(x171, 0, x162)
-	ADCQ	$0x0, R8	// x174 = x173.u64 + x163
-	ADDQ	R15, DX	// x175, x176 = addcarryx(0, x152, x166)
-	ADCXQ	SI, R14	// x177, x178 = addcarryx(x176, x154, x168)
-	ADCXQ	R9, DI	// x179, x180 = addcarryx(x178, x156, x170)
-	ADCXQ	R10, R13	// x181, x182 = addcarryx(x180, x158, x172)
-	ADCXQ	R8, BX	// x183, x184 = addcarryx(x182, x160, x174)
-	ADCQ	$0x0, AX	// x185 = x161.u64 + x184.u64
-	MOVQ	R14, R8
-	SUBQ	$-0x1, R8	// x186, x187 = subborrowx(0, x177, 0xffffffffffffffff)
-	MOVQ	DI, R9
-	SBBQ	CX, R9	// x188, x189 = subborrowx(x187, x179, 0xffffffff)
-	MOVQ	R13, CX
-	SBBQ	$0x0, CX	// x190, x191 = subborrowx(x189, x181, 0)
+	MULXQ	16(AX), R8, CX	// x3, x4 = mulx(arg1[0], arg2[2])
+	MULXQ	8(AX), R10, R9	// x5, x6 = mulx(arg1[0], arg2[1])
+	MULXQ	0(AX), BX, R11	// x7, x8 = mulx(arg1[0], arg2[0])
+	ADDQ	R10, R11	// x9, x10 = addcarryx(0, x8, x5)
+	ADCXQ	R8, R9	// x11, x12 = addcarryx(x10, x6, x3)
+	MULXQ	24(AX), R10, R8	// x1, x2 = mulx(arg1[0], arg2[3])
+	MOVQ	$0x20, DX
+	SHRXQ	DX, BX, R12	// x16.hi = x7 >> 0x20
+	ADCXQ	R10, CX	// x13, x14 = addcarryx(x12, x4, x1)
+	SHLXQ	DX, BX, R10	// x16 = x7 << 0x20
+	ADCQ	$0x0, R8	// x15 = x14.u64 + x2
+	ADDQ	R10, R11	// x20, x21 = addcarryx(0, x9, x16)
+	MOVQ	BX, DX
 	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, DX, BX	// x18, x19 = mulx(x7, 0xffffffff00000001)
+	ADCXQ	R12, R9	// x22, x23 = addcarryx(x21, x11, x16.hi)
+	ADCXQ	DX, CX	// x24, x25 = addcarryx(x23, x13, x18)
+	MOVQ	8(SI), DX	// arg1[1]
+	MULXQ	0(AX), R13, R12	// x36, x37 = mulx(arg1[1], arg2[0])
+	ADCXQ	BX, R8	// x26, x27 = addcarryx(x25, x15, x19)
+	MOVQ	$0x0, BX
+	ADCQ	$0x0, BX	// x28, x29 = addcarryx(x27, 0, 0)
+	MULXQ	8(AX), R15, R14	// x34, x35 = mulx(arg1[1], arg2[1])
+	MOVQ	DI, 0(SP)	// spill out1 pointer
+	MULXQ	16(AX), R10, DI	// x32, x33 = mulx(arg1[1], arg2[2])
+	ADDQ	R15, R12	// x38, x39 = addcarryx(0, x37, x34)
+	MULXQ	24(AX), DX, R15	// x30, x31 = mulx(arg1[1], arg2[3])
+	ADCXQ	R10, R14	// x40, x41 = addcarryx(x39, x35, x32)
+	ADCXQ	DX, DI	// x42, x43 = addcarryx(x41, x33, x30)
+	ADCQ	$0x0, R15	// x44 = x43.u64 + x31
+	ADDQ	R13, R11	// x45, x46 = addcarryx(0, x20, x36)
+	ADCXQ	R12, R9	// x47, x48 = addcarryx(x46, x22, x38)
+	MOVQ	$0x20, R10
+	SHRXQ	R10, R11, R12	// x55.hi = x45 >> 0x20
+	MOVQ	R11, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, R11, R13	// x57, x58 = mulx(x45, 0xffffffff00000001)
+	SHLXQ	R10, DX, DX	// x55 = x45 << 0x20
+	ADCXQ	R14, CX	// x49, x50 = addcarryx(x48, x24, x40)
+	ADCXQ	DI, R8	// x51, x52 = addcarryx(x50, x26, x42)
+	ADCXQ	R15, BX	// x53, x54 = addcarryx(x52, x28, x44)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x54
+	ADDQ	DX, R9	// x59, x60 = addcarryx(0, x47, x55)
+	MOVQ	16(SI), DX	// arg1[2]
+	MULXQ	0(AX), R15, R14	// x75, x76 = mulx(arg1[2], arg2[0])
+	ADCXQ	R12, CX	// x61, x62 = addcarryx(x60, x49, x55.hi)
+	MULXQ	16(AX), R10, R12	// x71, x72 = mulx(arg1[2], arg2[2])
+	ADCXQ	R11, R8	// x63, x64 = addcarryx(x62, x51, x57)
+	ADCXQ	R13, BX	// x65, x66 = addcarryx(x64, x53, x58)
+	ADCQ	$0x0, DI	// x67, x68 = addcarryx(x66, x54.u64, 0)
+	MULXQ	8(AX), R13, R11	// x73, x74 = mulx(arg1[2], arg2[1])
+	ADDQ	R13, R14	// x77, x78 = addcarryx(0, x76, x73)
+	MULXQ	24(AX), DX, R13	// x69, x70 = mulx(arg1[2], arg2[3])
+	ADCXQ	R10, R11	// x79, x80 = addcarryx(x78, x74, x71)
+	ADCXQ	DX, R12	// x81, x82 = addcarryx(x80, x72, x69)
+	ADCQ	$0x0, R13	// x83 = x82.u64 + x70
+	ADDQ	R15, R9	// x84, x85 = addcarryx(0, x59, x75)
+	ADCXQ	R14, CX	// x86, x87 = addcarryx(x85, x61, x77)
+	MOVQ	$0x20, R10
+	SHRXQ	R10, R9, R14	// x94.hi = x84 >> 0x20
+	ADCXQ	R11, R8	// x88, x89 = addcarryx(x87, x63, x79)
+	SHLXQ	R10, R9, R11	// x94 = x84 << 0x20
+	ADCXQ	R12, BX	// x90, x91 = addcarryx(x89, x65, x81)
+	ADCXQ	R13, DI	// x92, x93 = addcarryx(x91, x67, x83)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x93
+	ADDQ	R11, CX	// x98, x99 = addcarryx(0, x86, x94)
+	MOVQ	R9, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, R13, R11	// x96, x97 = mulx(x84, 0xffffffff00000001)
+	ADCXQ	R14, R8	// x100, x101 = addcarryx(x99, x88, x94.hi)
+	ADCXQ	R13, BX	// x102, x103 = addcarryx(x101, x90, x96)
+	MOVQ	24(SI), DX	// arg1[3]
+	MULXQ	0(AX), R14, R13	// x114, x115 = mulx(arg1[3], arg2[0])
+	MULXQ	16(AX), R9, R15	// x110, x111 = mulx(arg1[3], arg2[2])
+	ADCXQ	R11, DI	// x104, x105 = addcarryx(x103, x92, x97)
+	MULXQ	8(AX), R10, R11	// x112, x113 = mulx(arg1[3], arg2[1])
+	MULXQ	24(AX), DX, SI	// x108, x109 = mulx(arg1[3], arg2[3])
+	ADCQ	$0x0, R12	// x106, x107 = addcarryx(x105, x93.u64, 0)
+	ADDQ	R10, R13	// x116, x117 = addcarryx(0, x115, x112)
+	ADCXQ	R9, R11	// x118, x119 = addcarryx(x117, x113, x110)
+	ADCXQ	DX, R15	// x120, x121 = addcarryx(x119, x111, x108)
+	ADCQ	$0x0, SI	// x122 = x121.u64 + x109
+	ADDQ	R14, CX	// x123, x124 = addcarryx(0, x98, x114)
+	ADCXQ	R13, R8	// x125, x126 = addcarryx(x124, x100, x116)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, CX, R9	// x133 = x123 << 0x20
+	ADCXQ	R11, BX	// x127, x128 = addcarryx(x126, x102, x118)
+	ADCXQ	R15, DI	// x129, x130 = addcarryx(x128, x104, x120)
+	MOVQ	CX, DX
+	MOVQ	$-0xffffffff, CX
+	MULXQ	CX, R11, R10	// x135, x136 = mulx(x123, 0xffffffff00000001)
+	ADCXQ	SI, R12	// x131, x132 = addcarryx(x130, x106, x122)
+	SHRXQ	AX, DX, DX	// x133.hi = x123 >> 0x20
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x132.u64
+	ADDQ	R9, R8	// x137, x138 = addcarryx(0, x125, x133)
+	ADCXQ	DX, BX	// x139, x140 = addcarryx(x138, x127, x133.hi)
+	ADCXQ	R11, DI	// x141, x142 = addcarryx(x140, x129, x135)
+	ADCXQ	R10, R12	// x143, x144 = addcarryx(x142, x131, x136)
+	ADCQ	$0x0, AX	// x145, x146 = addcarryx(x144, x132.u64, 0)
+	MOVQ	R8, R9
+	SUBQ	$-0x1, R9	// x147, x148 = subborrowx(0, x137, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
 	MOVQ	BX, R11
-	SBBQ	R10, R11	// x192, x193 = subborrowx(x191, x183, 0xffffffff00000001)
-	SBBQ	$0x0, AX	// x194, x195 = subborrowx(x193, x185, 0)
-	CMOVQCS	R14, R8	// x196 = cmovznz(x195, x186, x177)
+	SBBQ	R10, R11	// x149, x150 = subborrowx(x148, x139, 0xffffffff)
+	MOVQ	DI, R10
+	SBBQ	$0x0, R10	// x151, x152 = subborrowx(x150, x141, 0)
+	MOVQ	R12, SI
+	SBBQ	CX, SI	// x153, x154 = subborrowx(x152, x143, 0xffffffff00000001)
+	SBBQ	$0x0, AX	// x155, x156 = subborrowx(x154, x145, 0)
+	CMOVQCS	R12, SI	// x160 = cmovznz(x156, x153, x143)
 	MOVQ	0(SP), AX	// reload out1 pointer
-	MOVQ	R8, 0(AX)	// out1[0] = x196
-	CMOVQCS	R13, CX	// x198 = cmovznz(x195, x190, x181)
-	MOVQ	CX, 16(AX)	// out1[2] = x198
-	CMOVQCS	BX, R11	// x199 = cmovznz(x195, x192, x183)
-	MOVQ	R11, 24(AX)	// out1[3] = x199
-	CMOVQCS	DI, R9	// x197 = cmovznz(x195, x188, x179)
-	MOVQ	R9, 8(AX)	// out1[1] = x197
+	MOVQ	SI, 24(AX)	// out1[3] = x160
+	CMOVQCS	BX, R11	// x158 = cmovznz(x156, x149, x139)
+	MOVQ	R11, 8(AX)	// out1[1] = x158
+	CMOVQCS	R8, R9	// x157 = cmovznz(x156, x147, x137)
+	MOVQ	R9, 0(AX)	// out1[0] = x157
+	CMOVQCS	DI, R10	// x159 = cmovznz(x156, x151, x141)
+	MOVQ	R10, 16(AX)	// out1[2] = x159
 	RET
 
 // func square(out1, arg1 *[...]uint64)
-TEXT ·square(SB), NOSPLIT, $56-16
+TEXT ·square(SB), NOSPLIT, $48-16
 	MOVQ	out1+0(FP), DI
 	MOVQ	arg1+8(FP), SI
 	MOVQ	0(SI), DX	// arg1[0]
 	MULXQ	DX, CX, AX	// x7, x8 = mulx(arg1[0], arg1[0])
-	MULXQ	24(SI), R9, R8	// x1, x2 = mulx(arg1[0], arg1[3])
-	MULXQ	8(SI), R11, R10	// x5, x6 = mulx(arg1[0], arg1[1])
-	MULXQ	16(SI), BX, DX	// x3, x4 = mulx(arg1[0], arg1[2])
-	ADDQ	R11, AX	// x9, x10 = addcarryx(0, x8, x5)
-	MOVQ	DX, R12
+	MOVQ	CX, R8
+	SHLQ	$0x20, R8	// x16 = x7 << 0x20
+	MULXQ	16(SI), R10, R9	// x3, x4 = mulx(arg1[0], arg1[2])
+	MULXQ	8(SI), BX, R11	// x5, x6 = mulx(arg1[0], arg1[1])
 	MOVQ	CX, DX
 	MOVQ	$-0xffffffff, CX
-	MULXQ	CX, R14, R13	// x16, x17 = mulx(x7, 0xffffffff00000001)
-	MOVQ	$-0x1, R15
+	MULXQ	CX, R13, R12	// x18, x19 = mulx(x7, 0xffffffff00000001)
+	ADDQ	BX, AX	// x9, x10 = addcarryx(0, x8, x5)
+	MOVQ	R11, R14
+	ADCXQ	R10, R14	// x11, x12 = addcarryx(x10, x6, x3)
+	MOVQ	DX, R15
+	MOVQ	0(SI), DX	// arg1[0]
 	MOVQ	DI, 0(SP)	// spill out1 pointer
-	MULXQ	R15, CX, DI	// x20, x21 = mulx(x7, 0xffffffffffffffff)
-	MOVQ	R10, R15
-	ADCXQ	BX, R15	// x11, x12 = addcarryx(x10, x6, x3)
-	MOVQ	BX, 8(SP)	// spill x3
-	MOVQ	R12, BX
-	ADCXQ	R9, BX	// x13, x14 = addcarryx(x12, x4, x1)
-	MOVQ	R9, 16(SP)	// spill x1
-	MOVQ	$0xffffffff, R9
-	MOVQ	R12, 24(SP)	// spill x4
-	MULXQ	R9, R12, R9	// x18, x19 = mulx(x7, 0xffffffff)
-	MOVQ	R11, 32(SP)	// spill x5
-	MOVQ	R8, R11
-	ADCQ	$0x0, R11	// x15 = x14.u64 + x2
-	ADDQ	R12, DI	// x22, x23 = addcarryx(0, x21, x18)
-	ADCQ	$0x0, R9	// x24, x25 = addcarryx(x23, x19, 0)
-	ADCQ	$0x0, R14	// x26, x27 = addcarryx(x25, 0, x16)
-	ADCQ	$0x0, R13	// x28 = x27.u64 + x17
-	ADDQ	CX, DX	// x29, x30 = addcarryx(0, x7, x20)
-	ADCXQ	DI, AX	// x31, x32 = addcarryx(x30, x9, x22)
+	MULXQ	24(SI), DI, DX	// x1, x2 = mulx(arg1[0], arg1[3])
+	MOVQ	R9, CX
+	ADCXQ	DI, CX	// x13, x14 = addcarryx(x12, x4, x1)
+	MOVQ	DI, 8(SP)	// spill x1
+	MOVQ	DX, DI
+	ADCQ	$0x0, DI	// x15 = x14.u64 + x2
+	SHRQ	$0x20, R15	// x16.hi = x7 >> 0x20
+	MOVQ	DX, 16(SP)	// spill x2
 	MOVQ	8(SI), DX	// arg1[1]
-	MULXQ	16(SI), DI, CX	// x41, x42 = mulx(arg1[1], arg1[2])
-	ADCXQ	R9, R15	// x33, x34 = addcarryx(x32, x11, x24)
-	MULXQ	24(SI), R12, R9	// x39, x40 = mulx(arg1[1], arg1[3])
-	MOVQ	R8, 40(SP)	// spill x2
-	MULXQ	DX, R8, DX	// x43, x44 = mulx(arg1[1], arg1[1])
-	ADCXQ	R14, BX	// x35, x36 = addcarryx(x34, x13, x26)
-	ADCXQ	R13, R11	// x37, x38 = addcarryx(x36, x15, x28)
+	MOVQ	R10, 24(SP)	// spill x3
+	MOVQ	R9, 32(SP)	// spill x4
+	MULXQ	16(SI), R9, R10	// x32, x33 = mulx(arg1[1], arg1[2])
+	ADDQ	R8, AX	// x20, x21 = addcarryx(0, x9, x16)
+	ADCXQ	R15, R14	// x22, x23 = addcarryx(x21, x11, x16.hi)
+	MULXQ	24(SI), R15, R8	// x30, x31 = mulx(arg1[1], arg1[3])
+	ADCXQ	R13, CX	// x24, x25 = addcarryx(x23, x13, x18)
+	MULXQ	DX, DX, R13	// x34, x35 = mulx(arg1[1], arg1[1])
+	ADCXQ	R12, DI	// x26, x27 = addcarryx(x25, x15, x19)
+	MOVQ	$0x0, R12
+	ADCQ	$0x0, R12	// x28, x29 = addcarryx(x27, 0, 0)
+	ADDQ	DX, R11	// x38, x39 = addcarryx(0, x6, x34)
+	ADCXQ	R9, R13	// x40, x41 = addcarryx(x39, x35, x32)
+	MOVQ	R10, DX
+	ADCXQ	R15, DX	// x42, x43 = addcarryx(x41, x33, x30)
+	MOVQ	R15, 40(SP)	// spill x30
+	MOVQ	R8, R15
+	ADCQ	$0x0, R15	// x44 = x43.u64 + x31
+	ADDQ	BX, AX	// x45, x46 = addcarryx(0, x20, x5)
+	ADCXQ	R11, R14	// x47, x48 = addcarryx(x46, x22, x38)
+	ADCXQ	R13, CX	// x49, x50 = addcarryx(x48, x24, x40)
+	ADCXQ	DX, DI	// x51, x52 = addcarryx(x50, x26, x42)
+	MOVQ	$0x20, R11
+	SHLXQ	R11, AX, BX	// x55 = x45 << 0x20
+	ADCXQ	R15, R12	// x53, x54 = addcarryx(x52, x28, x44)
 	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x38
-	ADDQ	R8, R10	// x47, x48 = addcarryx(0, x6, x43)
-	ADCXQ	DI, DX	// x49, x50 = addcarryx(x48, x44, x41)
-	MOVQ	CX, R8
-	ADCXQ	R12, R8	// x51, x52 = addcarryx(x50, x42, x39)
-	MOVQ	R9, R14
-	ADCQ	$0x0, R14	// x53 = x52.u64 + x40
-	ADDQ	32(SP), AX	// x54, x55 = addcarryx(0, x31, x5)
-	ADCXQ	R10, R15	// x56, x57 = addcarryx(x55, x33, x47)
-	ADCXQ	DX, BX	// x58, x59 = addcarryx(x57, x35, x49)
+	MOVBQZX	R13B, R13	// save x54
+	ADDQ	BX, R14	// x59, x60 = addcarryx(0, x47, x55)
 	MOVQ	AX, DX
-	MOVQ	$-0x1, AX
-	MULXQ	AX, AX, R10	// x68, x69 = mulx(x54, 0xffffffffffffffff)
-	MOVQ	R9, 32(SP)	// spill x40
-	MOVQ	$0xffffffff, R9
-	MOVQ	R12, 48(SP)	// spill x39
-	MULXQ	R9, R12, R9	// x66, x67 = mulx(x54, 0xffffffff)
-	ADCXQ	R8, R11	// x60, x61 = addcarryx(x59, x37, x51)
-	ADCXQ	R14, R13	// x62, x63 = addcarryx(x61, x38.u64, x53)
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x63
-	ADDQ	R12, R10	// x70, x71 = addcarryx(0, x69, x66)
-	MOVQ	$-0xffffffff, R12
-	MULXQ	R12, R12, R14	// x64, x65 = mulx(x54, 0xffffffff00000001)
-	ADCQ	$0x0, R9	// x72, x73 = addcarryx(x71, x67, 0)
-	ADCQ	$0x0, R12	// x74, x75 = addcarryx(x73, 0, x64)
-	ADCQ	$0x0, R14	// x76 = x75.u64 + x65
-	ADDQ	AX, DX	// x77, x78 = addcarryx(0, x54, x68)
-	ADCXQ	R10, R15	// x79, x80 = addcarryx(x78, x56, x70)
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, R15, BX	// x57, x58 = mulx(x45, 0xffffffff00000001)
+	SHRXQ	R11, DX, DX	// x55.hi = x45 >> 0x20
+	ADCXQ	DX, CX	// x61, x62 = addcarryx(x60, x49, x55.hi)
+	ADCXQ	R15, DI	// x63, x64 = addcarryx(x62, x51, x57)
+	ADCXQ	BX, R12	// x65, x66 = addcarryx(x64, x53, x58)
+	ADCQ	$0x0, R13	// x67, x68 = addcarryx(x66, x54.u64, 0)
+	ADDQ	32(SP), R9	// x77, x78 = addcarryx(0, x4, x32)
 	MOVQ	16(SI), DX	// arg1[2]
-	MULXQ	24(SI), R10, AX	// x88, x89 = mulx(arg1[2], arg1[3])
-	ADCXQ	R9, BX	// x81, x82 = addcarryx(x80, x58, x72)
-	ADCXQ	R12, R11	// x83, x84 = addcarryx(x82, x60, x74)
-	ADCXQ	R14, R13	// x85, x86 = addcarryx(x84, x62, x76)
-	ADCQ	$0x0, R8	// x87 = x63.u64 + x86.u64
-	ADDQ	24(SP), DI	// x96, x97 = addcarryx(0, x4, x41)
-	MULXQ	DX, R12, R9	// x90, x91 = mulx(arg1[2], arg1[2])
-	ADCXQ	R12, CX	// x98, x99 = addcarryx(x97, x42, x90)
-	ADCXQ	R10, R9	// x100, x101 = addcarryx(x99, x91, x88)
-	MOVQ	AX, R12
-	ADCQ	$0x0, R12	// x102 = x101.u64 + x89
-	ADDQ	8(SP), R15	// x103, x104 = addcarryx(0, x79, x3)
-	ADCXQ	DI, BX	// x105, x106 = addcarryx(x104, x81, x96)
-	ADCXQ	CX, R11	// x107, x108 = addcarryx(x106, x83, x98)
-	MOVQ	R15, DX
-	MOVQ	$0xffffffff, CX
-	MULXQ	CX, R14, DI	// x115, x116 = mulx(x103, 0xffffffff)
-	ADCXQ	R9, R13	// x109, x110 = addcarryx(x108, x85, x100)
-	MOVQ	$-0x1, R9
-	MULXQ	R9, CX, R15	// x117, x118 = mulx(x103, 0xffffffffffffffff)
-	ADCXQ	R12, R8	// x111, x112 = addcarryx(x110, x87, x102)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x112
-	ADDQ	R14, R15	// x119, x120 = addcarryx(0, x118, x115)
-	ADCQ	$0x0, DI	// x121, x122 = addcarryx(x120, x116, 0)
-	MOVQ	$-0xffffffff, R14
-	MULXQ	R14, R9, R14	// x113, x114 = mulx(x103, 0xffffffff00000001)
-	ADCQ	$0x0, R9	// x123, x124 = addcarryx(x122, 0, x113)
-	ADCQ	$0x0, R14	// x125 = x124.u64 + x114
-	ADDQ	CX, DX	// x126, x127 = addcarryx(0, x103, x117)
-	ADCXQ	R15, BX	// x128, x129 = addcarryx(x127, x105, x119)
-	ADCXQ	DI, R11	// x130, x131 = addcarryx(x129, x107, x121)
-	ADCXQ	R9, R13	// x132, x133 = addcarryx(x131, x109, x123)
-	ADCXQ	R14, R8	// x134, x135 = addcarryx(x133, x111, x125)
+	MULXQ	DX, R15, BX	// x71, x72 = mulx(arg1[2], arg1[2])
+	ADCXQ	R15, R10	// x79, x80 = addcarryx(x78, x33, x71)
+	MULXQ	24(SI), DX, R15	// x69, x70 = mulx(arg1[2], arg1[3])
+	ADCXQ	DX, BX	// x81, x82 = addcarryx(x80, x72, x69)
+	MOVQ	R15, AX
+	ADCQ	$0x0, AX	// x83 = x82.u64 + x70
+	ADDQ	24(SP), R14	// x84, x85 = addcarryx(0, x59, x3)
+	ADCXQ	R9, CX	// x86, x87 = addcarryx(x85, x61, x77)
+	ADCXQ	R10, DI	// x88, x89 = addcarryx(x87, x63, x79)
+	ADCXQ	BX, R12	// x90, x91 = addcarryx(x89, x65, x81)
+	ADCXQ	AX, R13	// x92, x93 = addcarryx(x91, x67, x83)
+	SHLXQ	R11, R14, AX	// x94 = x84 << 0x20
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x93
+	ADDQ	AX, CX	// x98, x99 = addcarryx(0, x86, x94)
+	SHRXQ	R11, R14, AX	// x94.hi = x84 >> 0x20
+	MOVQ	DX, R10
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, BX
+	MULXQ	BX, DX, R14	// x96, x97 = mulx(x84, 0xffffffff00000001)
+	ADCXQ	AX, DI	// x100, x101 = addcarryx(x99, x88, x94.hi)
+	ADCXQ	DX, R12	// x102, x103 = addcarryx(x101, x90, x96)
+	ADCXQ	R14, R13	// x104, x105 = addcarryx(x103, x92, x97)
 	MOVQ	24(SI), DX	// arg1[3]
-	MULXQ	DX, R9, CX	// x137, x138 = mulx(arg1[3], arg1[3])
-	ADCQ	$0x0, R12	// x136 = x112.u64 + x135.u64
-	MOVQ	40(SP), SI	// reload x2
-	ADDQ	48(SP), SI	// x145, x146 = addcarryx(0, x2, x39)
-	ADCXQ	32(SP), R10	// x147, x148 = addcarryx(x146, x40, x88)
-	ADCXQ	R9, AX	// x149, x150 = addcarryx(x148, x89, x137)
-	ADCQ	$0x0, CX	// x151 = x150.u64 + x138
-	ADDQ	16(SP), BX	// x152, x153 = addcarryx(0, x128, x1)
-	MOVQ	BX, DX
-	MOVQ	$-0x1, R9
-	MULXQ	R9, BX, DI	// x166, x167 = mulx(x152, 0xffffffffffffffff)
-	MOVQ	$-0xffffffff, R14
-	MULXQ	R14, R14, R15	// x162, x163 = mulx(x152, 0xffffffff00000001)
-	ADCXQ	SI, R11	// x154, x155 = addcarryx(x153, x130, x145)
-	ADCXQ	R10, R13	// x156, x157 = addcarryx(x155, x132, x147)
-	ADCXQ	AX, R8	// x158, x159 = addcarryx(x157, x134, x149)
-	MOVQ	$0xffffffff, AX
-	MULXQ	AX, SI, R10	// x164, x165 = mulx(x152, 0xffffffff)
-	ADCXQ	CX, R12	// x160, x161 = addcarryx(x159, x136, x151)
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x161
-	ADDQ	SI, DI	// x168, x169 = addcarryx(0, x167, x164)
-	ADCQ	$0x0, R10	// x170, x171 = addcarryx(x169, x165, 0)
-	ADCQ	$0x0, R14	// x172, x173 = addcarryx(x171, 0, x162)
-	ADCQ	$0x0, R15	// x174 = x173.u64 + x163
-	ADDQ	BX, DX	// x175, x176 = addcarryx(0, x152, x166)
-	ADCXQ	DI, R11	// x177, x178 = addcarryx(x176, x154, x168)
-	ADCXQ	R10, R13	// x179, x180 = addcarryx(x178, x156, x170)
-	ADCXQ	R14, R8	// x181, x182 = addcarryx(x180, x158, x172)
-	ADCXQ	R15, R12	// x183, x184 = addcarryx(x182, x160, x174)
-	ADCQ	$0x0, CX	// x185 = x161.u64 + x184.u64
-	MOVQ	R11, R10
-	SUBQ	$-0x1, R10	// x186, x187 = subborrowx(0, x177, 0xffffffffffffffff)
-	MOVQ	R13, R9
-	SBBQ	AX, R9	// x188, x189 = subborrowx(x187, x179, 0xffffffff)
-	MOVQ	R8, AX
-	SBBQ	$0x0, AX	// x190, x191 = subborrowx(x189, x181, 0)
-	MOVQ	$-0xffffffff, SI
-	MOVQ	R12, DI
-	SBBQ	SI, DI	// x192, x193 = subborrowx(x191, x183, 0xffffffff00000001)
-	SBBQ	$0x0, CX	// x194, x195 = subborrowx(x193, x185, 0)
-	CMOVQCS	R12, DI	// x199 = cmovznz(x195, x192, x183)
-	MOVQ	0(SP), CX	// reload out1 pointer
-	MOVQ	DI, 24(CX)	// out1[3] = x199
-	CMOVQCS	R13, R9	// x197 = cmovznz(x195, x188, x179)
-	MOVQ	R9, 8(CX)	// out1[1] = x197
-	CMOVQCS	R11, R10	// x196 = cmovznz(x195, x186, x177)
-	MOVQ	R10, 0(CX)	// out1[0] = x196
-	CMOVQCS	R8, AX	// x198 = cmovznz(x195, x190, x181)
-	MOVQ	AX, 16(CX)	// out1[2] = x198
+	MULXQ	DX, SI, AX	// x108, x109 = mulx(arg1[3], arg1[3])
+	ADCQ	$0x0, R9	// x106, x107 = addcarryx(x105, x93.u64, 0)
+	MOVQ	16(SP), R14	// reload x2
+	ADDQ	40(SP), R14	// x116, x117 = addcarryx(0, x2, x30)
+	ADCXQ	R10, R8	// x118, x119 = addcarryx(x117, x31, x69)
+	ADCXQ	SI, R15	// x120, x121 = addcarryx(x119, x70, x108)
+	ADCQ	$0x0, AX	// x122 = x121.u64 + x109
+	ADDQ	8(SP), CX	// x123, x124 = addcarryx(0, x98, x1)
+	ADCXQ	R14, DI	// x125, x126 = addcarryx(x124, x100, x116)
+	MOVQ	CX, DX
+	MULXQ	BX, R10, CX	// x135, x136 = mulx(x123, 0xffffffff00000001)
+	SHRXQ	R11, DX, SI	// x133.hi = x123 >> 0x20
+	ADCXQ	R8, R12	// x127, x128 = addcarryx(x126, x102, x118)
+	ADCXQ	R15, R13	// x129, x130 = addcarryx(x128, x104, x120)
+	SHLXQ	R11, DX, DX	// x133 = x123 << 0x20
+	ADCXQ	AX, R9	// x131, x132 = addcarryx(x130, x106, x122)
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x132
+	ADDQ	DX, DI	// x137, x138 = addcarryx(0, x125, x133)
+	ADCXQ	SI, R12	// x139, x140 = addcarryx(x138, x127, x133.hi)
+	ADCXQ	R10, R13	// x141, x142 = addcarryx(x140, x129, x135)
+	ADCXQ	CX, R9	// x143, x144 = addcarryx(x142, x131, x136)
+	ADCQ	$0x0, AX	// x145, x146 = addcarryx(x144, x132.u64, 0)
+	MOVQ	DI, CX
+	SUBQ	$-0x1, CX	// x147, x148 = subborrowx(0, x137, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R8
+	MOVQ	R12, R10
+	SBBQ	R8, R10	// x149, x150 = subborrowx(x148, x139, 0xffffffff)
+	MOVQ	R13, R8
+	SBBQ	$0x0, R8	// x151, x152 = subborrowx(x150, x141, 0)
+	MOVQ	R9, R11
+	SBBQ	BX, R11	// x153, x154 = subborrowx(x152, x143, 0xffffffff00000001)
+	SBBQ	$0x0, AX	// x155, x156 = subborrowx(x154, x145, 0)
+	CMOVQCS	DI, CX	// x157 = cmovznz(x156, x147, x137)
+	MOVQ	0(SP), AX	// reload out1 pointer
+	MOVQ	CX, 0(AX)	// out1[0] = x157
+	CMOVQCS	R13, R8	// x159 = cmovznz(x156, x151, x141)
+	MOVQ	R8, 16(AX)	// out1[2] = x159
+	CMOVQCS	R12, R10	// x158 = cmovznz(x156, x149, x139)
+	MOVQ	R10, 8(AX)	// out1[1] = x158
+	CMOVQCS	R9, R11	// x160 = cmovznz(x156, x153, x143)
+	MOVQ	R11, 24(AX)	// out1[3] = x160
 	RET
 
 // func add(out1, arg1, arg2 *[...]uint64)
@@ -426,7 +369,7 @@ TEXT ·opp(SB), NOSPLIT, $0-16
 	RET
 
 // func jacdbl(out1, arg1 *[...]uint64)
-TEXT ·jacdbl(SB), NOSPLIT, $232-16
+TEXT ·jacdbl(SB), NOSPLIT, $216-16
 	MOVQ	out1+0(FP), DI
 	MOVQ	arg1+8(FP), SI
 	MOVQ	64(SI), DX	// arg1[8]
@@ -442,1526 +385,1340 @@ TEXT ·jacdbl(SB), NOSPLIT, $232-16
 	MOVQ	AX, R15
 	ADCQ	$0x0, R15	// x15 = x14.u64 + x2
 	MOVQ	R12, DX
-	MOVQ	$-0xffffffff, R12
+	SHLQ	$0x20, DX	// x16 = x7 << 0x20
 	MOVQ	DI, 0(SP)	// spill out1 pointer
-	MOVQ	CX, 8(SP)	// spill x1
-	MULXQ	R12, CX, DI	// x16, x17 = mulx(x7, 0xffffffff00000001)
-	MOVQ	AX, 16(SP)	// spill x2
-	MOVQ	$0xffffffff, AX
-	MULXQ	AX, R12, AX	// x18, x19 = mulx(x7, 0xffffffff)
-	MOVQ	R9, 24(SP)	// spill x3
-	MOVQ	$-0x1, R9
-	MOVQ	R8, 32(SP)	// spill x4
-	MULXQ	R9, R8, R9	// x20, x21 = mulx(x7, 0xffffffffffffffff)
-	ADDQ	R12, R9	// x22, x23 = addcarryx(0, x21, x18)
-	ADCQ	$0x0, AX	// x24, x25 = addcarryx(x23, x19, 0)
-	ADCQ	$0x0, CX	// x26, x27 = addcarryx(x25, 0, x16)
-	ADCQ	$0x0, DI	// x28 = x27.u64 + x17
-	ADDQ	R8, DX	// x29, x30 = addcarryx(0, x7, x20)
-	ADCXQ	R9, BX	// x31, x32 = addcarryx(x30, x9, x22)
-	ADCXQ	AX, R13	// x33, x34 = addcarryx(x32, x11, x24)
-	ADCXQ	CX, R14	// x35, x36 = addcarryx(x34, x13, x26)
-	ADCXQ	DI, R15	// x37, x38 = addcarryx(x36, x15, x28)
-	MOVQ	72(SI), DX	// arg1[9]
-	MULXQ	88(SI), CX, AX	// x39, x40 = mulx(arg1[9], arg1[11])
-	MULXQ	80(SI), R9, R8	// x41, x42 = mulx(arg1[9], arg1[10])
-	MULXQ	DX, R12, DI	// x43, x44 = mulx(arg1[9], arg1[9])
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x38
-	ADDQ	R12, R10	// x47, x48 = addcarryx(0, x6, x43)
-	ADCXQ	R9, DI	// x49, x50 = addcarryx(x48, x44, x41)
-	MOVQ	R8, R12
-	ADCXQ	CX, R12	// x51, x52 = addcarryx(x50, x42, x39)
-	MOVQ	CX, 40(SP)	// spill x39
-	MOVQ	AX, CX
-	ADCQ	$0x0, CX	// x53 = x52.u64 + x40
-	ADDQ	R11, BX	// x54, x55 = addcarryx(0, x31, x5)
-	ADCXQ	R10, R13	// x56, x57 = addcarryx(x55, x33, x47)
-	ADCXQ	DI, R14	// x58, x59 = addcarryx(x57, x35, x49)
-	ADCXQ	R12, R15	// x60, x61 = addcarryx(x59, x37, x51)
-	ADCXQ	CX, DX	// x62, x63 = addcarryx(x61, x38.u64, x53)
-	MOVQ	DX, CX
-	MOVQ	BX, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, DI, R11	// x64, x65 = mulx(x54, 0xffffffff00000001)
-	MOVQ	$0xffffffff, BX
-	MULXQ	BX, BX, R12	// x66, x67 = mulx(x54, 0xffffffff)
-	MOVQ	$-0x1, R10
-	MOVQ	AX, 48(SP)	// spill x40
-	MULXQ	R10, AX, R10	// x68, x69 = mulx(x54, 0xffffffffffffffff)
-	MOVQ	R8, 56(SP)	// spill x42
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x63
-	ADDQ	BX, R10	// x70, x71 = addcarryx(0, x69, x66)
-	ADCQ	$0x0, R12	// x72, x73 = addcarryx(x71, x67, 0)
-	ADCQ	$0x0, DI	// x74, x75 = addcarryx(x73, 0, x64)
-	ADCQ	$0x0, R11	// x76 = x75.u64 + x65
-	ADDQ	AX, DX	// x77, x78 = addcarryx(0, x54, x68)
-	ADCXQ	R10, R13	// x79, x80 = addcarryx(x78, x56, x70)
-	ADCXQ	R12, R14	// x81, x82 = addcarryx(x80, x58, x72)
-	ADCXQ	DI, R15	// x83, x84 = addcarryx(x82, x60, x74)
-	ADCXQ	R11, CX	// x85, x86 = addcarryx(x84, x62, x76)
-	ADCQ	$0x0, R8	// x87 = x63.u64 + x86.u64
-	MOVQ	80(SI), DX	// arg1[10]
-	MULXQ	88(SI), R10, AX	// x88, x89 = mulx(arg1[10], arg1[11])
-	MULXQ	DX, DI, R11	// x90, x91 = mulx(arg1[10], arg1[10])
-	ADDQ	32(SP), R9	// x96, x97 = addcarryx(0, x4, x41)
-	ADCXQ	56(SP), DI	// x98, x99 = addcarryx(x97, x42, x90)
-	ADCXQ	R10, R11	// x100, x101 = addcarryx(x99, x91, x88)
-	MOVQ	AX, BX
-	ADCQ	$0x0, BX	// x102 = x101.u64 + x89
-	ADDQ	24(SP), R13	// x103, x104 = addcarryx(0, x79, x3)
-	ADCXQ	R9, R14	// x105, x106 = addcarryx(x104, x81, x96)
-	ADCXQ	DI, R15	// x107, x108 = addcarryx(x106, x83, x98)
-	ADCXQ	R11, CX	// x109, x110 = addcarryx(x108, x85, x100)
-	ADCXQ	BX, R8	// x111, x112 = addcarryx(x110, x87, x102)
-	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, DI, R11	// x113, x114 = mulx(x103, 0xffffffff00000001)
-	MOVQ	$0xffffffff, BX
-	MULXQ	BX, R13, R12	// x115, x116 = mulx(x103, 0xffffffff)
-	MOVQ	$-0x1, BX
-	MULXQ	BX, R9, BX	// x117, x118 = mulx(x103, 0xffffffffffffffff)
-	MOVQ	AX, 24(SP)	// spill x89
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x112
-	ADDQ	R13, BX	// x119, x120 = addcarryx(0, x118, x115)
-	ADCQ	$0x0, R12	// x121, x122 = addcarryx(x120, x116, 0)
-	ADCQ	$0x0, DI	// x123, x124 = addcarryx(x122, 0, x113)
-	ADCQ	$0x0, R11	// x125 = x124.u64 + x114
-	ADDQ	R9, DX	// x126, x127 = addcarryx(0, x103, x117)
-	ADCXQ	BX, R14	// x128, x129 = addcarryx(x127, x105, x119)
-	ADCXQ	R12, R15	// x130, x131 = addcarryx(x129, x107, x121)
-	ADCXQ	DI, CX	// x132, x133 = addcarryx(x131, x109, x123)
-	ADCXQ	R11, R8	// x134, x135 = addcarryx(x133, x111, x125)
-	ADCQ	$0x0, AX	// x136 = x112.u64 + x135.u64
-	MOVQ	88(SI), DX	// arg1[11]
-	MULXQ	DX, R11, R9	// x137, x138 = mulx(arg1[11], arg1[11])
-	MOVQ	16(SP), DI	// reload x2
-	ADDQ	40(SP), DI	// x145, x146 = addcarryx(0, x2, x39)
-	ADCXQ	48(SP), R10	// x147, x148 = addcarryx(x146, x40, x88)
-	ADCXQ	24(SP), R11	// x149, x150 = addcarryx(x148, x89, x137)
-	ADCQ	$0x0, R9	// x151 = x150.u64 + x138
-	ADDQ	8(SP), R14	// x152, x153 = addcarryx(0, x128, x1)
-	ADCXQ	DI, R15	// x154, x155 = addcarryx(x153, x130, x145)
-	ADCXQ	R10, CX	// x156, x157 = addcarryx(x155, x132, x147)
-	ADCXQ	R11, R8	// x158, x159 = addcarryx(x157, x134, x149)
-	ADCXQ	R9, AX	// x160, x161 = addcarryx(x159, x136, x151)
-	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, R11, R10	// x162, x163 = mulx(x152, 0xffffffff00000001)
-	MOVQ	$0xffffffff, DI
-	MULXQ	DI, R12, BX	// x164, x165 = mulx(x152, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R9, R14	// x166, x167 = mulx(x152, 0xffffffffffffffff)
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x161
-	ADDQ	R12, R14	// x168, x169 = addcarryx(0, x167, x164)
-	ADCQ	$0x0, BX	// x170, x171 = addcarryx(x169, x165, 0)
-	ADCQ	$0x0, R11	// x172, x173 = addcarryx(x171, 0, x162)
-	ADCQ	$0x0, R10	// x174 = x173.u64 + x163
-	ADDQ	R9, DX	// x175, x176 = addcarryx(0, x152, x166)
-	ADCXQ	R14, R15	// x177, x178 = addcarryx(x176, x154, x168)
-	ADCXQ	BX, CX	// x179, x180 = addcarryx(x178, x156, x170)
-	ADCXQ	R11, R8	// x181, x182 = addcarryx(x180, x158, x172)
-	ADCXQ	R10, AX	// x183, x184 = addcarryx(x182, x160, x174)
-	ADCQ	$0x0, DI	// x185 = x161.u64 + x184.u64
-	MOVQ	R15, R9
-	SUBQ	$-0x1, R9	// x186, x187 = subborrowx(0, x177, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R10
-	MOVQ	CX, R11
-	SBBQ	R10, R11	// x188, x189 = subborrowx(x187, x179, 0xffffffff)
-	MOVQ	R8, BX
-	SBBQ	$0x0, BX	// x190, x191 = subborrowx(x189, x181, 0)
+	MOVQ	R12, DI
+	SHRQ	$0x20, DI	// x16.hi = x7 >> 0x20
+	MOVQ	DX, 8(SP)	// spill x16
+	MOVQ	R12, DX
 	MOVQ	$-0xffffffff, R12
-	MOVQ	AX, R14
-	SBBQ	R12, R14	// x192, x193 = subborrowx(x191, x183, 0xffffffff00000001)
-	SBBQ	$0x0, DI	// x194, x195 = subborrowx(x193, x185, 0)
-	CMOVQCS	R15, R9	// x196 = cmovznz(x195, x186, x177)
-	CMOVQCS	CX, R11	// x197 = cmovznz(x195, x188, x179)
-	CMOVQCS	R8, BX	// x198 = cmovznz(x195, x190, x181)
-	CMOVQCS	AX, R14	// x199 = cmovznz(x195, x192, x183)
-	MOVQ	32(SI), DX	// arg1[4]
-	MULXQ	56(SI), CX, AX	// x200, x201 = mulx(arg1[4], arg1[7])
-	MULXQ	48(SI), DI, R8	// x202, x203 = mulx(arg1[4], arg1[6])
-	MOVQ	R14, 8(SP)	// spill x199
-	MULXQ	40(SI), R14, R15	// x204, x205 = mulx(arg1[4], arg1[5])
-	MOVQ	BX, 16(SP)	// spill x198
-	MULXQ	DX, BX, DX	// x206, x207 = mulx(arg1[4], arg1[4])
-	ADDQ	R14, DX	// x208, x209 = addcarryx(0, x207, x204)
-	MOVQ	R11, 24(SP)	// spill x197
-	MOVQ	R15, R11
-	ADCXQ	DI, R11	// x210, x211 = addcarryx(x209, x205, x202)
-	MOVQ	R9, 32(SP)	// spill x196
-	MOVQ	R8, R9
-	ADCXQ	CX, R9	// x212, x213 = addcarryx(x211, x203, x200)
-	MOVQ	CX, 40(SP)	// spill x200
-	MOVQ	AX, CX
-	ADCQ	$0x0, CX	// x214 = x213.u64 + x201
-	MOVQ	DX, 48(SP)	// spill x208
+	MOVQ	CX, 16(SP)	// spill x1
+	MULXQ	R12, CX, DX	// x18, x19 = mulx(x7, 0xffffffff00000001)
+	ADDQ	8(SP), BX	// x20, x21 = addcarryx(0, x9, x16)
+	ADCXQ	DI, R13	// x22, x23 = addcarryx(x21, x11, x16.hi)
+	ADCXQ	CX, R14	// x24, x25 = addcarryx(x23, x13, x18)
+	ADCXQ	DX, R15	// x26, x27 = addcarryx(x25, x15, x19)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x28, x29 = addcarryx(x27, 0, 0)
+	MOVQ	72(SI), DX	// arg1[9]
+	MOVQ	AX, 8(SP)	// spill x2
+	MULXQ	88(SI), AX, DI	// x30, x31 = mulx(arg1[9], arg1[11])
+	MOVQ	R9, 24(SP)	// spill x3
+	MULXQ	80(SI), R9, R12	// x32, x33 = mulx(arg1[9], arg1[10])
+	MOVQ	R8, 32(SP)	// spill x4
+	MULXQ	DX, R8, DX	// x34, x35 = mulx(arg1[9], arg1[9])
+	ADDQ	R8, R10	// x38, x39 = addcarryx(0, x6, x34)
+	ADCXQ	R9, DX	// x40, x41 = addcarryx(x39, x35, x32)
+	MOVQ	R12, R8
+	ADCXQ	AX, R8	// x42, x43 = addcarryx(x41, x33, x30)
+	MOVQ	AX, 40(SP)	// spill x30
+	MOVQ	DI, AX
+	ADCQ	$0x0, AX	// x44 = x43.u64 + x31
+	ADDQ	R11, BX	// x45, x46 = addcarryx(0, x20, x5)
+	ADCXQ	R10, R13	// x47, x48 = addcarryx(x46, x22, x38)
+	ADCXQ	DX, R14	// x49, x50 = addcarryx(x48, x24, x40)
+	ADCXQ	R8, R15	// x51, x52 = addcarryx(x50, x26, x42)
+	ADCXQ	AX, CX	// x53, x54 = addcarryx(x52, x28, x44)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, BX, R8	// x55 = x45 << 0x20
+	SHRXQ	AX, BX, R10	// x55.hi = x45 >> 0x20
 	MOVQ	BX, DX
-	MOVQ	AX, 56(SP)	// spill x201
-	MULXQ	R12, AX, BX	// x215, x216 = mulx(x206, 0xffffffff00000001)
-	MULXQ	R10, R12, R10	// x217, x218 = mulx(x206, 0xffffffff)
-	MOVQ	DI, 64(SP)	// spill x202
-	MULXQ	R13, DI, R13	// x219, x220 = mulx(x206, 0xffffffffffffffff)
-	ADDQ	R12, R13	// x221, x222 = addcarryx(0, x220, x217)
-	ADCQ	$0x0, R10	// x223, x224 = addcarryx(x222, x218, 0)
-	ADCQ	$0x0, AX	// x225, x226 = addcarryx(x224, 0, x215)
-	ADCQ	$0x0, BX	// x227 = x226.u64 + x216
-	ADDQ	DI, DX	// x228, x229 = addcarryx(0, x206, x219)
-	ADCXQ	48(SP), R13	// x230, x231 = addcarryx(x229, x208, x221)
-	ADCXQ	R10, R11	// x232, x233 = addcarryx(x231, x210, x223)
-	ADCXQ	AX, R9	// x234, x235 = addcarryx(x233, x212, x225)
-	ADCXQ	BX, CX	// x236, x237 = addcarryx(x235, x214, x227)
-	MOVQ	40(SI), DX	// arg1[5]
-	MULXQ	56(SI), R10, AX	// x238, x239 = mulx(arg1[5], arg1[7])
-	MULXQ	48(SI), BX, DI	// x240, x241 = mulx(arg1[5], arg1[6])
-	MULXQ	DX, DX, R12	// x242, x243 = mulx(arg1[5], arg1[5])
-	MOVQ	R8, 48(SP)	// spill x203
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x237
-	ADDQ	DX, R15	// x246, x247 = addcarryx(0, x205, x242)
-	ADCXQ	BX, R12	// x248, x249 = addcarryx(x247, x243, x240)
-	MOVQ	DI, DX
-	ADCXQ	R10, DX	// x250, x251 = addcarryx(x249, x241, x238)
-	MOVQ	R10, 72(SP)	// spill x238
-	MOVQ	AX, R10
-	ADCQ	$0x0, R10	// x252 = x251.u64 + x239
-	ADDQ	R14, R13	// x253, x254 = addcarryx(0, x230, x204)
-	ADCXQ	R15, R11	// x255, x256 = addcarryx(x254, x232, x246)
-	ADCXQ	R12, R9	// x257, x258 = addcarryx(x256, x234, x248)
-	ADCXQ	DX, CX	// x259, x260 = addcarryx(x258, x236, x250)
-	ADCXQ	R10, R8	// x261, x262 = addcarryx(x260, x237.u64, x252)
-	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, R13, R12	// x263, x264 = mulx(x253, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R14
-	MULXQ	R14, R14, R15	// x265, x266 = mulx(x253, 0xffffffff)
-	MOVQ	$-0x1, R10
-	MOVQ	AX, 80(SP)	// spill x239
-	MULXQ	R10, AX, R10	// x267, x268 = mulx(x253, 0xffffffffffffffff)
-	MOVQ	DI, 88(SP)	// spill x241
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x262
-	ADDQ	R14, R10	// x269, x270 = addcarryx(0, x268, x265)
-	ADCQ	$0x0, R15	// x271, x272 = addcarryx(x270, x266, 0)
-	ADCQ	$0x0, R13	// x273, x274 = addcarryx(x272, 0, x263)
-	ADCQ	$0x0, R12	// x275 = x274.u64 + x264
-	ADDQ	AX, DX	// x276, x277 = addcarryx(0, x253, x267)
-	ADCXQ	R10, R11	// x278, x279 = addcarryx(x277, x255, x269)
-	ADCXQ	R15, R9	// x280, x281 = addcarryx(x279, x257, x271)
-	ADCXQ	R13, CX	// x282, x283 = addcarryx(x281, x259, x273)
-	ADCXQ	R12, R8	// x284, x285 = addcarryx(x283, x261, x275)
-	ADCQ	$0x0, DI	// x286 = x262.u64 + x285.u64
-	MOVQ	48(SI), DX	// arg1[6]
-	MULXQ	56(SI), R10, AX	// x287, x288 = mulx(arg1[6], arg1[7])
-	MULXQ	DX, R13, R12	// x289, x290 = mulx(arg1[6], arg1[6])
-	ADDQ	48(SP), BX	// x295, x296 = addcarryx(0, x203, x240)
-	ADCXQ	88(SP), R13	// x297, x298 = addcarryx(x296, x241, x289)
-	ADCXQ	R10, R12	// x299, x300 = addcarryx(x298, x290, x287)
-	MOVQ	AX, R14
-	ADCQ	$0x0, R14	// x301 = x300.u64 + x288
-	ADDQ	64(SP), R11	// x302, x303 = addcarryx(0, x278, x202)
-	ADCXQ	BX, R9	// x304, x305 = addcarryx(x303, x280, x295)
-	ADCXQ	R13, CX	// x306, x307 = addcarryx(x305, x282, x297)
-	ADCXQ	R12, R8	// x308, x309 = addcarryx(x307, x284, x299)
-	ADCXQ	R14, DI	// x310, x311 = addcarryx(x309, x286, x301)
-	MOVQ	R11, DX
 	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, R12, BX	// x312, x313 = mulx(x302, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R13
-	MULXQ	R13, R15, R14	// x314, x315 = mulx(x302, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R11, R13	// x316, x317 = mulx(x302, 0xffffffffffffffff)
-	MOVQ	AX, 48(SP)	// spill x288
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x311
-	ADDQ	R15, R13	// x318, x319 = addcarryx(0, x317, x314)
-	ADCQ	$0x0, R14	// x320, x321 = addcarryx(x319, x315, 0)
-	ADCQ	$0x0, R12	// x322, x323 = addcarryx(x321, 0, x312)
-	ADCQ	$0x0, BX	// x324 = x323.u64 + x313
-	ADDQ	R11, DX	// x325, x326 = addcarryx(0, x302, x316)
-	ADCXQ	R13, R9	// x327, x328 = addcarryx(x326, x304, x318)
-	ADCXQ	R14, CX	// x329, x330 = addcarryx(x328, x306, x320)
-	ADCXQ	R12, R8	// x331, x332 = addcarryx(x330, x308, x322)
-	ADCXQ	BX, DI	// x333, x334 = addcarryx(x332, x310, x324)
-	ADCQ	$0x0, AX	// x335 = x311.u64 + x334.u64
-	MOVQ	56(SI), DX	// arg1[7]
-	MULXQ	DX, BX, R11	// x336, x337 = mulx(arg1[7], arg1[7])
-	MOVQ	56(SP), R12	// reload x201
-	ADDQ	72(SP), R12	// x344, x345 = addcarryx(0, x201, x238)
-	ADCXQ	80(SP), R10	// x346, x347 = addcarryx(x345, x239, x287)
-	ADCXQ	48(SP), BX	// x348, x349 = addcarryx(x347, x288, x336)
-	ADCQ	$0x0, R11	// x350 = x349.u64 + x337
-	ADDQ	40(SP), R9	// x351, x352 = addcarryx(0, x327, x200)
-	ADCXQ	R12, CX	// x353, x354 = addcarryx(x352, x329, x344)
-	ADCXQ	R10, R8	// x355, x356 = addcarryx(x354, x331, x346)
-	ADCXQ	BX, DI	// x357, x358 = addcarryx(x356, x333, x348)
-	ADCXQ	R11, AX	// x359, x360 = addcarryx(x358, x335, x350)
-	MOVQ	R9, DX
-	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, R11, R10	// x361, x362 = mulx(x351, 0xffffffff00000001)
-	MOVQ	$0xffffffff, BX
-	MULXQ	BX, R13, R12	// x363, x364 = mulx(x351, 0xffffffff)
-	MOVQ	$-0x1, R14
-	MULXQ	R14, R9, R15	// x365, x366 = mulx(x351, 0xffffffffffffffff)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x360
-	ADDQ	R13, R15	// x367, x368 = addcarryx(0, x366, x363)
-	ADCQ	$0x0, R12	// x369, x370 = addcarryx(x368, x364, 0)
-	ADCQ	$0x0, R11	// x371, x372 = addcarryx(x370, 0, x361)
-	ADCQ	$0x0, R10	// x373 = x372.u64 + x362
-	ADDQ	R9, DX	// x374, x375 = addcarryx(0, x351, x365)
-	ADCXQ	R15, CX	// x376, x377 = addcarryx(x375, x353, x367)
-	ADCXQ	R12, R8	// x378, x379 = addcarryx(x377, x355, x369)
-	ADCXQ	R11, DI	// x380, x381 = addcarryx(x379, x357, x371)
-	ADCXQ	R10, AX	// x382, x383 = addcarryx(x381, x359, x373)
-	ADCQ	$0x0, BX	// x384 = x360.u64 + x383.u64
-	MOVQ	CX, R9
-	SUBQ	$-0x1, R9	// x385, x386 = subborrowx(0, x376, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R10
-	MOVQ	R8, R11
-	SBBQ	R10, R11	// x387, x388 = subborrowx(x386, x378, 0xffffffff)
-	MOVQ	DI, R12
-	SBBQ	$0x0, R12	// x389, x390 = subborrowx(x388, x380, 0)
-	MOVQ	$-0xffffffff, R13
-	MOVQ	AX, R15
-	SBBQ	R13, R15	// x391, x392 = subborrowx(x390, x382, 0xffffffff00000001)
-	SBBQ	$0x0, BX	// x393, x394 = subborrowx(x392, x384, 0)
-	CMOVQCS	CX, R9	// x395 = cmovznz(x394, x385, x376)
-	CMOVQCS	R8, R11	// x396 = cmovznz(x394, x387, x378)
-	CMOVQCS	DI, R12	// x397 = cmovznz(x394, x389, x380)
-	CMOVQCS	AX, R15	// x398 = cmovznz(x394, x391, x382)
-	MOVQ	0(SI), DX	// arg1[0]
-	MULXQ	R15, CX, AX	// x399, x400 = mulx(arg1[0], x398)
-	MULXQ	R12, DI, R8	// x401, x402 = mulx(arg1[0], x397)
-	MOVQ	R11, 40(SP)	// spill x396
-	MULXQ	R11, R11, BX	// x403, x404 = mulx(arg1[0], x396)
-	MOVQ	R9, 48(SP)	// spill x395
-	MULXQ	R9, R9, DX	// x405, x406 = mulx(arg1[0], x395)
-	ADDQ	R11, DX	// x407, x408 = addcarryx(0, x406, x403)
-	ADCXQ	DI, BX	// x409, x410 = addcarryx(x408, x404, x401)
-	ADCXQ	CX, R8	// x411, x412 = addcarryx(x410, x402, x399)
-	ADCQ	$0x0, AX	// x413 = x412.u64 + x400
-	MOVQ	DX, CX
-	MOVQ	R9, DX
-	MULXQ	R13, R11, R9	// x414, x415 = mulx(x405, 0xffffffff00000001)
-	MULXQ	R10, R10, DI	// x416, x417 = mulx(x405, 0xffffffff)
-	MULXQ	R14, R13, R14	// x418, x419 = mulx(x405, 0xffffffffffffffff)
-	ADDQ	R10, R14	// x420, x421 = addcarryx(0, x419, x416)
-	ADCQ	$0x0, DI	// x422, x423 = addcarryx(x421, x417, 0)
-	ADCQ	$0x0, R11	// x424, x425 = addcarryx(x423, 0, x414)
-	ADCQ	$0x0, R9	// x426 = x425.u64 + x415
-	ADDQ	R13, DX	// x427, x428 = addcarryx(0, x405, x418)
-	ADCXQ	R14, CX	// x429, x430 = addcarryx(x428, x407, x420)
-	ADCXQ	DI, BX	// x431, x432 = addcarryx(x430, x409, x422)
-	ADCXQ	R11, R8	// x433, x434 = addcarryx(x432, x411, x424)
-	ADCXQ	R9, AX	// x435, x436 = addcarryx(x434, x413, x426)
-	MOVQ	8(SI), DX	// arg1[1]
-	MULXQ	R15, R10, R9	// x437, x438 = mulx(arg1[1], x398)
-	MULXQ	R12, DI, R11	// x439, x440 = mulx(arg1[1], x397)
-	MULXQ	40(SP), R14, R13	// x441, x442 = mulx(arg1[1], x396)
-	MOVQ	R12, 56(SP)	// spill x397
-	MULXQ	48(SP), R12, DX	// x443, x444 = mulx(arg1[1], x395)
-	MOVQ	SI, 64(SP)	// spill arg1 pointer
-	SETCS	SIB
-	MOVBQZX	SIB, SI	// save x436
-	ADDQ	R14, DX	// x445, x446 = addcarryx(0, x444, x441)
-	ADCXQ	DI, R13	// x447, x448 = addcarryx(x446, x442, x439)
-	ADCXQ	R10, R11	// x449, x450 = addcarryx(x448, x440, x437)
-	ADCQ	$0x0, R9	// x451 = x450.u64 + x438
-	ADDQ	R12, CX	// x452, x453 = addcarryx(0, x429, x443)
-	ADCXQ	DX, BX	// x454, x455 = addcarryx(x453, x431, x445)
-	ADCXQ	R13, R8	// x456, x457 = addcarryx(x455, x433, x447)
-	ADCXQ	R11, AX	// x458, x459 = addcarryx(x457, x435, x449)
-	ADCXQ	R9, SI	// x460, x461 = addcarryx(x459, x436.u64, x451)
-	MOVQ	CX, DX
-	MOVQ	$-0xffffffff, CX
-	MULXQ	CX, R10, R9	// x462, x463 = mulx(x452, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R11
-	MULXQ	R11, R12, DI	// x464, x465 = mulx(x452, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R13, R14	// x466, x467 = mulx(x452, 0xffffffffffffffff)
+	MULXQ	R11, DX, BX	// x57, x58 = mulx(x45, 0xffffffff00000001)
 	SETCS	R11B
-	MOVBQZX	R11B, R11	// save x461
-	ADDQ	R12, R14	// x468, x469 = addcarryx(0, x467, x464)
-	ADCQ	$0x0, DI	// x470, x471 = addcarryx(x469, x465, 0)
-	ADCQ	$0x0, R10	// x472, x473 = addcarryx(x471, 0, x462)
-	ADCQ	$0x0, R9	// x474 = x473.u64 + x463
-	ADDQ	R13, DX	// x475, x476 = addcarryx(0, x452, x466)
-	ADCXQ	R14, BX	// x477, x478 = addcarryx(x476, x454, x468)
-	ADCXQ	DI, R8	// x479, x480 = addcarryx(x478, x456, x470)
-	ADCXQ	R10, AX	// x481, x482 = addcarryx(x480, x458, x472)
-	ADCXQ	R9, SI	// x483, x484 = addcarryx(x482, x460, x474)
-	ADCQ	$0x0, R11	// x485 = x461.u64 + x484.u64
-	MOVQ	64(SP), R9	// reload arg1 pointer
-	MOVQ	16(R9), DX	// arg1[2]
-	MULXQ	R15, DI, R10	// x486, x487 = mulx(arg1[2], x398)
-	MULXQ	56(SP), R13, R12	// x488, x489 = mulx(arg1[2], x397)
-	MOVQ	R15, 72(SP)	// spill x398
-	MULXQ	40(SP), R15, R14	// x490, x491 = mulx(arg1[2], x396)
-	MULXQ	48(SP), R9, DX	// x492, x493 = mulx(arg1[2], x395)
-	ADDQ	R15, DX	// x494, x495 = addcarryx(0, x493, x490)
-	ADCXQ	R13, R14	// x496, x497 = addcarryx(x495, x491, x488)
-	ADCXQ	DI, R12	// x498, x499 = addcarryx(x497, x489, x486)
-	ADCQ	$0x0, R10	// x500 = x499.u64 + x487
-	ADDQ	R9, BX	// x501, x502 = addcarryx(0, x477, x492)
-	ADCXQ	DX, R8	// x503, x504 = addcarryx(x502, x479, x494)
-	ADCXQ	R14, AX	// x505, x506 = addcarryx(x504, x481, x496)
-	ADCXQ	R12, SI	// x507, x508 = addcarryx(x506, x483, x498)
-	ADCXQ	R10, R11	// x509, x510 = addcarryx(x508, x485, x500)
-	MOVQ	BX, DX
-	MULXQ	CX, R10, R9	// x511, x512 = mulx(x501, 0xffffffff00000001)
-	MOVQ	$0xffffffff, DI
-	MULXQ	DI, R12, BX	// x513, x514 = mulx(x501, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x515, x516 = mulx(x501, 0xffffffffffffffff)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x510
-	ADDQ	R12, R14	// x517, x518 = addcarryx(0, x516, x513)
-	ADCQ	$0x0, BX	// x519, x520 = addcarryx(x518, x514, 0)
-	ADCQ	$0x0, R10	// x521, x522 = addcarryx(x520, 0, x511)
-	ADCQ	$0x0, R9	// x523 = x522.u64 + x512
-	ADDQ	R15, DX	// x524, x525 = addcarryx(0, x501, x515)
-	ADCXQ	R14, R8	// x526, x527 = addcarryx(x525, x503, x517)
-	ADCXQ	BX, AX	// x528, x529 = addcarryx(x527, x505, x519)
-	ADCXQ	R10, SI	// x530, x531 = addcarryx(x529, x507, x521)
-	ADCXQ	R9, R11	// x532, x533 = addcarryx(x531, x509, x523)
-	ADCQ	$0x0, R13	// x534 = x510.u64 + x533.u64
-	MOVQ	64(SP), R9	// reload arg1 pointer
-	MOVQ	24(R9), DX	// arg1[3]
-	MULXQ	72(SP), BX, R10	// x535, x536 = mulx(arg1[3], x398)
-	MULXQ	56(SP), R14, R12	// x537, x538 = mulx(arg1[3], x397)
-	MULXQ	40(SP), DI, R15	// x539, x540 = mulx(arg1[3], x396)
-	MULXQ	48(SP), R9, DX	// x541, x542 = mulx(arg1[3], x395)
-	ADDQ	DI, DX	// x543, x544 = addcarryx(0, x542, x539)
-	ADCXQ	R14, R15	// x545, x546 = addcarryx(x544, x540, x537)
-	ADCXQ	BX, R12	// x547, x548 = addcarryx(x546, x538, x535)
-	ADCQ	$0x0, R10	// x549 = x548.u64 + x536
-	ADDQ	R9, R8	// x550, x551 = addcarryx(0, x526, x541)
-	ADCXQ	DX, AX	// x552, x553 = addcarryx(x551, x528, x543)
-	ADCXQ	R15, SI	// x554, x555 = addcarryx(x553, x530, x545)
-	ADCXQ	R12, R11	// x556, x557 = addcarryx(x555, x532, x547)
-	ADCXQ	R10, R13	// x558, x559 = addcarryx(x557, x534, x549)
-	MOVQ	R8, DX
-	MULXQ	CX, R9, R8	// x560, x561 = mulx(x550, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R10
-	MULXQ	R10, BX, DI	// x562, x563 = mulx(x550, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R15, R14	// x564, x565 = mulx(x550, 0xffffffffffffffff)
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x559
-	ADDQ	BX, R14	// x566, x567 = addcarryx(0, x565, x562)
-	ADCQ	$0x0, DI	// x568, x569 = addcarryx(x567, x563, 0)
-	ADCQ	$0x0, R9	// x570, x571 = addcarryx(x569, 0, x560)
-	ADCQ	$0x0, R8	// x572 = x571.u64 + x561
-	ADDQ	R15, DX	// x573, x574 = addcarryx(0, x550, x564)
-	ADCXQ	R14, AX	// x575, x576 = addcarryx(x574, x552, x566)
-	ADCXQ	DI, SI	// x577, x578 = addcarryx(x576, x554, x568)
-	ADCXQ	R9, R11	// x579, x580 = addcarryx(x578, x556, x570)
-	ADCXQ	R8, R13	// x581, x582 = addcarryx(x580, x558, x572)
-	ADCQ	$0x0, CX	// x583 = x559.u64 + x582.u64
-	MOVQ	AX, R8
-	SUBQ	$-0x1, R8	// x584, x585 = subborrowx(0, x575, 0xffffffffffffffff)
-	MOVQ	SI, R9
-	SBBQ	R10, R9	// x586, x587 = subborrowx(x585, x577, 0xffffffff)
-	MOVQ	R11, DI
-	SBBQ	$0x0, DI	// x588, x589 = subborrowx(x587, x579, 0)
-	MOVQ	$-0xffffffff, BX
-	MOVQ	R13, R14
-	SBBQ	BX, R14	// x590, x591 = subborrowx(x589, x581, 0xffffffff00000001)
-	SBBQ	$0x0, CX	// x592, x593 = subborrowx(x591, x583, 0)
-	CMOVQCS	AX, R8	// x594 = cmovznz(x593, x584, x575)
-	CMOVQCS	SI, R9	// x595 = cmovznz(x593, x586, x577)
-	CMOVQCS	R11, DI	// x596 = cmovznz(x593, x588, x579)
-	CMOVQCS	R13, R14	// x597 = cmovznz(x593, x590, x581)
-	MOVQ	64(SP), CX	// reload arg1 pointer
-	MOVQ	0(CX), AX
-	SUBQ	32(SP), AX	// x598, x599 = subborrowx(0, arg1[0], x196)
-	MOVQ	8(CX), R11
-	SBBQ	24(SP), R11	// x600, x601 = subborrowx(x599, arg1[1], x197)
-	MOVQ	16(CX), SI
-	SBBQ	16(SP), SI	// x602, x603 = subborrowx(x601, arg1[2], x198)
-	MOVQ	24(CX), R13
-	SBBQ	8(SP), R13	// x604, x605 = subborrowx(x603, arg1[3], x199)
-	MOVQ	$0x0, R15
-	CMOVQCS	R12, R15	// x606 = cmovznz(x605, 0, 0xffffffffffffffff)
-	MOVQ	R15, DX
-	ANDQ	R10, DX	// x607 = x606 & 0xffffffff
-	MOVQ	R14, 80(SP)	// spill x597
-	MOVQ	R15, R14
-	ANDQ	BX, R14	// x608 = x606 & 0xffffffff00000001
-	ADDQ	R15, AX	// x609, x610 = addcarryx(0, x598, x606)
-	ADCXQ	DX, R11	// x611, x612 = addcarryx(x610, x600, x607)
-	ADCQ	$0x0, SI	// x613, x614 = addcarryx(x612, x602, 0)
-	ADCXQ	R14, R13	// x615, x616 = addcarryx(x614, x604, x608)
-	MOVQ	0(CX), R14	// arg1[0]
-	ADDQ	32(SP), R14	// x617, x618 = addcarryx(0, arg1[0], x196)
-	MOVQ	8(CX), R15	// arg1[1]
-	ADCXQ	24(SP), R15	// x619, x620 = addcarryx(x618, arg1[1], x197)
-	MOVQ	16(CX), DX	// arg1[2]
-	ADCXQ	16(SP), DX	// x621, x622 = addcarryx(x620, arg1[2], x198)
-	MOVQ	DI, 88(SP)	// spill x596
-	MOVQ	24(CX), DI	// arg1[3]
-	ADCXQ	8(SP), DI	// x623, x624 = addcarryx(x622, arg1[3], x199)
-	MOVQ	R14, CX
-	MOVQ	R9, 96(SP)	// spill x595
-	SETCS	R9B
-	MOVBQZX	R9B, R9	// save x624
-	SUBQ	$-0x1, CX	// x625, x626 = subborrowx(0, x617, 0xffffffffffffffff)
-	MOVQ	R8, 104(SP)	// spill x594
-	MOVQ	R15, R8
-	SBBQ	R10, R8	// x627, x628 = subborrowx(x626, x619, 0xffffffff)
-	MOVQ	R13, 112(SP)	// spill x615
-	MOVQ	DX, R13
-	SBBQ	$0x0, R13	// x629, x630 = subborrowx(x628, x621, 0)
-	MOVQ	SI, 120(SP)	// spill x613
-	MOVQ	DI, SI
-	SBBQ	BX, SI	// x631, x632 = subborrowx(x630, x623, 0xffffffff00000001)
-	SBBQ	$0x0, R9	// x633, x634 = subborrowx(x632, x624.u64, 0)
-	CMOVQCS	R14, CX	// x635 = cmovznz(x634, x625, x617)
-	CMOVQCS	R15, R8	// x636 = cmovznz(x634, x627, x619)
-	CMOVQCS	DX, R13	// x637 = cmovznz(x634, x629, x621)
-	CMOVQCS	DI, SI	// x638 = cmovznz(x634, x631, x623)
-	MOVQ	AX, DX
-	MULXQ	SI, R9, AX	// x639, x640 = mulx(x609, x638)
-	MULXQ	R13, R14, DI	// x641, x642 = mulx(x609, x637)
-	MOVQ	R8, 128(SP)	// spill x636
-	MULXQ	R8, R8, R15	// x643, x644 = mulx(x609, x636)
-	MOVQ	CX, 136(SP)	// spill x635
-	MULXQ	CX, CX, DX	// x645, x646 = mulx(x609, x635)
-	ADDQ	R8, DX	// x647, x648 = addcarryx(0, x646, x643)
-	ADCXQ	R14, R15	// x649, x650 = addcarryx(x648, x644, x641)
-	ADCXQ	R9, DI	// x651, x652 = addcarryx(x650, x642, x639)
-	ADCQ	$0x0, AX	// x653 = x652.u64 + x640
-	MOVQ	DX, R8
-	MOVQ	CX, DX
-	MULXQ	BX, R9, CX	// x654, x655 = mulx(x645, 0xffffffff00000001)
-	MULXQ	R10, R10, R14	// x656, x657 = mulx(x645, 0xffffffff)
-	MULXQ	R12, BX, R12	// x658, x659 = mulx(x645, 0xffffffffffffffff)
-	ADDQ	R10, R12	// x660, x661 = addcarryx(0, x659, x656)
-	ADCQ	$0x0, R14	// x662, x663 = addcarryx(x661, x657, 0)
-	ADCQ	$0x0, R9	// x664, x665 = addcarryx(x663, 0, x654)
-	ADCQ	$0x0, CX	// x666 = x665.u64 + x655
-	ADDQ	BX, DX	// x667, x668 = addcarryx(0, x645, x658)
-	ADCXQ	R12, R8	// x669, x670 = addcarryx(x668, x647, x660)
-	ADCXQ	R14, R15	// x671, x672 = addcarryx(x670, x649, x662)
-	ADCXQ	R9, DI	// x673, x674 = addcarryx(x672, x651, x664)
-	ADCXQ	CX, AX	// x675, x676 = addcarryx(x674, x653, x666)
-	MOVQ	R11, DX
-	MULXQ	SI, R9, CX	// x677, x678 = mulx(x611, x638)
-	MULXQ	R13, R11, R10	// x679, x680 = mulx(x611, x637)
-	MULXQ	128(SP), R12, BX	// x681, x682 = mulx(x611, x636)
-	MULXQ	136(SP), DX, R14	// x683, x684 = mulx(x611, x635)
-	MOVQ	R13, 144(SP)	// spill x637
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x676
-	ADDQ	R12, R14	// x685, x686 = addcarryx(0, x684, x681)
-	ADCXQ	R11, BX	// x687, x688 = addcarryx(x686, x682, x679)
-	ADCXQ	R9, R10	// x689, x690 = addcarryx(x688, x680, x677)
-	ADCQ	$0x0, CX	// x691 = x690.u64 + x678
-	ADDQ	DX, R8	// x692, x693 = addcarryx(0, x669, x683)
-	ADCXQ	R14, R15	// x694, x695 = addcarryx(x693, x671, x685)
-	ADCXQ	BX, DI	// x696, x697 = addcarryx(x695, x673, x687)
-	ADCXQ	R10, AX	// x698, x699 = addcarryx(x697, x675, x689)
-	ADCXQ	CX, R13	// x700, x701 = addcarryx(x699, x676.u64, x691)
-	MOVQ	R8, DX
-	MOVQ	$-0xffffffff, CX
-	MULXQ	CX, R9, R8	// x702, x703 = mulx(x692, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R10
-	MULXQ	R10, BX, R11	// x704, x705 = mulx(x692, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R12, R14	// x706, x707 = mulx(x692, 0xffffffffffffffff)
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x701
-	ADDQ	BX, R14	// x708, x709 = addcarryx(0, x707, x704)
-	ADCQ	$0x0, R11	// x710, x711 = addcarryx(x709, x705, 0)
-	ADCQ	$0x0, R9	// x712, x713 = addcarryx(x711, 0, x702)
-	ADCQ	$0x0, R8	// x714 = x713.u64 + x703
-	ADDQ	R12, DX	// x715, x716 = addcarryx(0, x692, x706)
-	ADCXQ	R14, R15	// x717, x718 = addcarryx(x716, x694, x708)
-	ADCXQ	R11, DI	// x719, x720 = addcarryx(x718, x696, x710)
-	ADCXQ	R9, AX	// x721, x722 = addcarryx(x720, x698, x712)
-	ADCXQ	R8, R13	// x723, x724 = addcarryx(x722, x700, x714)
-	ADCQ	$0x0, R10	// x725 = x701.u64 + x724.u64
-	MOVQ	120(SP), DX	// reload x613
-	MULXQ	SI, R9, R8	// x726, x727 = mulx(x613, x638)
-	MULXQ	144(SP), BX, R11	// x728, x729 = mulx(x613, x637)
-	MULXQ	128(SP), R14, R12	// x730, x731 = mulx(x613, x636)
-	MOVQ	SI, 152(SP)	// spill x638
-	MULXQ	136(SP), SI, DX	// x732, x733 = mulx(x613, x635)
-	ADDQ	R14, DX	// x734, x735 = addcarryx(0, x733, x730)
-	ADCXQ	BX, R12	// x736, x737 = addcarryx(x735, x731, x728)
-	ADCXQ	R9, R11	// x738, x739 = addcarryx(x737, x729, x726)
-	ADCQ	$0x0, R8	// x740 = x739.u64 + x727
-	ADDQ	SI, R15	// x741, x742 = addcarryx(0, x717, x732)
-	ADCXQ	DX, DI	// x743, x744 = addcarryx(x742, x719, x734)
-	ADCXQ	R12, AX	// x745, x746 = addcarryx(x744, x721, x736)
-	ADCXQ	R11, R13	// x747, x748 = addcarryx(x746, x723, x738)
-	ADCXQ	R8, R10	// x749, x750 = addcarryx(x748, x725, x740)
-	MOVQ	R15, DX
-	MULXQ	CX, R9, R8	// x751, x752 = mulx(x741, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R11
-	MULXQ	R11, BX, SI	// x753, x754 = mulx(x741, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R15, R14	// x755, x756 = mulx(x741, 0xffffffffffffffff)
+	MOVBQZX	R11B, R11	// save x54
+	ADDQ	R8, R13	// x59, x60 = addcarryx(0, x47, x55)
+	ADCXQ	R10, R14	// x61, x62 = addcarryx(x60, x49, x55.hi)
+	ADCXQ	DX, R15	// x63, x64 = addcarryx(x62, x51, x57)
+	ADCXQ	BX, CX	// x65, x66 = addcarryx(x64, x53, x58)
+	ADCQ	$0x0, R11	// x67, x68 = addcarryx(x66, x54.u64, 0)
+	MOVQ	80(SI), DX	// arg1[10]
+	MULXQ	88(SI), R10, R8	// x69, x70 = mulx(arg1[10], arg1[11])
+	MULXQ	DX, DX, BX	// x71, x72 = mulx(arg1[10], arg1[10])
+	ADDQ	32(SP), R9	// x77, x78 = addcarryx(0, x4, x32)
+	ADCXQ	DX, R12	// x79, x80 = addcarryx(x78, x33, x71)
+	ADCXQ	R10, BX	// x81, x82 = addcarryx(x80, x72, x69)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x82.u64
+	ADDQ	24(SP), R13	// x84, x85 = addcarryx(0, x59, x3)
+	ADCXQ	R9, R14	// x86, x87 = addcarryx(x85, x61, x77)
+	ADCXQ	R12, R15	// x88, x89 = addcarryx(x87, x63, x79)
+	LEAQ	0(DX)(R8*1), DX	// x83 = x82.u64 + x70
+	ADCXQ	BX, CX	// x90, x91 = addcarryx(x89, x65, x81)
+	ADCXQ	DX, R11	// x92, x93 = addcarryx(x91, x67, x83)
+	SHLXQ	AX, R13, R9	// x94 = x84 << 0x20
+	SHRXQ	AX, R13, BX	// x94.hi = x84 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R12
+	MULXQ	R12, DX, R13	// x96, x97 = mulx(x84, 0xffffffff00000001)
 	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x750
-	ADDQ	BX, R14	// x757, x758 = addcarryx(0, x756, x753)
-	ADCQ	$0x0, SI	// x759, x760 = addcarryx(x758, x754, 0)
-	ADCQ	$0x0, R9	// x761, x762 = addcarryx(x760, 0, x751)
-	ADCQ	$0x0, R8	// x763 = x762.u64 + x752
-	ADDQ	R15, DX	// x764, x765 = addcarryx(0, x741, x755)
-	ADCXQ	R14, DI	// x766, x767 = addcarryx(x765, x743, x757)
-	ADCXQ	SI, AX	// x768, x769 = addcarryx(x767, x745, x759)
-	ADCXQ	R9, R13	// x770, x771 = addcarryx(x769, x747, x761)
-	ADCXQ	R8, R10	// x772, x773 = addcarryx(x771, x749, x763)
-	ADCQ	$0x0, R12	// x774 = x750.u64 + x773.u64
-	MOVQ	112(SP), DX	// reload x615
-	MULXQ	152(SP), R9, R8	// x775, x776 = mulx(x615, x638)
-	MULXQ	144(SP), BX, SI	// x777, x778 = mulx(x615, x637)
-	MULXQ	128(SP), R15, R14	// x779, x780 = mulx(x615, x636)
-	MULXQ	136(SP), R11, DX	// x781, x782 = mulx(x615, x635)
-	ADDQ	R15, DX	// x783, x784 = addcarryx(0, x782, x779)
-	ADCXQ	BX, R14	// x785, x786 = addcarryx(x784, x780, x777)
-	ADCXQ	R9, SI	// x787, x788 = addcarryx(x786, x778, x775)
-	ADCQ	$0x0, R8	// x789 = x788.u64 + x776
-	ADDQ	R11, DI	// x790, x791 = addcarryx(0, x766, x781)
-	ADCXQ	DX, AX	// x792, x793 = addcarryx(x791, x768, x783)
-	ADCXQ	R14, R13	// x794, x795 = addcarryx(x793, x770, x785)
-	ADCXQ	SI, R10	// x796, x797 = addcarryx(x795, x772, x787)
-	ADCXQ	R8, R12	// x798, x799 = addcarryx(x797, x774, x789)
-	MOVQ	DI, DX
-	MULXQ	CX, R9, R8	// x800, x801 = mulx(x790, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R11
-	MULXQ	R11, DI, SI	// x802, x803 = mulx(x790, 0xffffffff)
-	MOVQ	$-0x1, BX
-	MULXQ	BX, R15, R14	// x804, x805 = mulx(x790, 0xffffffffffffffff)
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x799
-	ADDQ	DI, R14	// x806, x807 = addcarryx(0, x805, x802)
-	ADCQ	$0x0, SI	// x808, x809 = addcarryx(x807, x803, 0)
-	ADCQ	$0x0, R9	// x810, x811 = addcarryx(x809, 0, x800)
-	ADCQ	$0x0, R8	// x812 = x811.u64 + x801
-	ADDQ	R15, DX	// x813, x814 = addcarryx(0, x790, x804)
-	ADCXQ	R14, AX	// x815, x816 = addcarryx(x814, x792, x806)
-	ADCXQ	SI, R13	// x817, x818 = addcarryx(x816, x794, x808)
-	ADCXQ	R9, R10	// x819, x820 = addcarryx(x818, x796, x810)
-	ADCXQ	R8, R12	// x821, x822 = addcarryx(x820, x798, x812)
-	ADCQ	$0x0, CX	// x823 = x799.u64 + x822.u64
-	MOVQ	AX, R8
-	SUBQ	$-0x1, R8	// x824, x825 = subborrowx(0, x815, 0xffffffffffffffff)
-	MOVQ	R13, R9
-	SBBQ	R11, R9	// x826, x827 = subborrowx(x825, x817, 0xffffffff)
-	MOVQ	R10, SI
-	SBBQ	$0x0, SI	// x828, x829 = subborrowx(x827, x819, 0)
-	MOVQ	$-0xffffffff, DI
+	MOVBQZX	R12B, R12	// save x93
+	ADDQ	R9, R14	// x98, x99 = addcarryx(0, x86, x94)
+	ADCXQ	BX, R15	// x100, x101 = addcarryx(x99, x88, x94.hi)
+	ADCXQ	DX, CX	// x102, x103 = addcarryx(x101, x90, x96)
+	ADCXQ	R13, R11	// x104, x105 = addcarryx(x103, x92, x97)
+	ADCQ	$0x0, R12	// x106, x107 = addcarryx(x105, x93.u64, 0)
+	MOVQ	88(SI), DX	// arg1[11]
+	MULXQ	DX, BX, R9	// x108, x109 = mulx(arg1[11], arg1[11])
+	MOVQ	8(SP), R13	// reload x2
+	ADDQ	40(SP), R13	// x116, x117 = addcarryx(0, x2, x30)
+	ADCXQ	R10, DI	// x118, x119 = addcarryx(x117, x31, x69)
+	ADCXQ	BX, R8	// x120, x121 = addcarryx(x119, x70, x108)
+	ADCQ	$0x0, R9	// x122 = x121.u64 + x109
+	ADDQ	16(SP), R14	// x123, x124 = addcarryx(0, x98, x1)
+	ADCXQ	R13, R15	// x125, x126 = addcarryx(x124, x100, x116)
+	ADCXQ	DI, CX	// x127, x128 = addcarryx(x126, x102, x118)
+	ADCXQ	R8, R11	// x129, x130 = addcarryx(x128, x104, x120)
+	ADCXQ	R9, R12	// x131, x132 = addcarryx(x130, x106, x122)
+	SHLXQ	AX, R14, R8	// x133 = x123 << 0x20
+	SHRXQ	AX, R14, R9	// x133.hi = x123 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, BX, DI	// x135, x136 = mulx(x123, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x132
+	ADDQ	R8, R15	// x137, x138 = addcarryx(0, x125, x133)
+	ADCXQ	R9, CX	// x139, x140 = addcarryx(x138, x127, x133.hi)
+	ADCXQ	BX, R11	// x141, x142 = addcarryx(x140, x129, x135)
+	ADCXQ	DI, R12	// x143, x144 = addcarryx(x142, x131, x136)
+	ADCQ	$0x0, R13	// x145, x146 = addcarryx(x144, x132.u64, 0)
+	MOVQ	R15, R8
+	SUBQ	$-0x1, R8	// x147, x148 = subborrowx(0, x137, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	CX, DI
+	SBBQ	R9, DI	// x149, x150 = subborrowx(x148, x139, 0xffffffff)
+	MOVQ	R11, BX
+	SBBQ	$0x0, BX	// x151, x152 = subborrowx(x150, x141, 0)
 	MOVQ	R12, R14
-	SBBQ	DI, R14	// x830, x831 = subborrowx(x829, x821, 0xffffffff00000001)
-	SBBQ	$0x0, CX	// x832, x833 = subborrowx(x831, x823, 0)
-	CMOVQCS	AX, R8	// x834 = cmovznz(x833, x824, x815)
-	CMOVQCS	R13, R9	// x835 = cmovznz(x833, x826, x817)
-	CMOVQCS	R10, SI	// x836 = cmovznz(x833, x828, x819)
-	CMOVQCS	R12, R14	// x837 = cmovznz(x833, x830, x821)
-	MOVQ	R8, AX
-	ADDQ	R8, AX	// x838, x839 = addcarryx(0, x834, x834)
-	MOVQ	R9, CX
-	ADCXQ	R9, CX	// x840, x841 = addcarryx(x839, x835, x835)
-	MOVQ	SI, R10
-	ADCXQ	SI, R10	// x842, x843 = addcarryx(x841, x836, x836)
+	SBBQ	R10, R14	// x153, x154 = subborrowx(x152, x143, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x155, x156 = subborrowx(x154, x145, 0)
+	CMOVQCS	R15, R8	// x157 = cmovznz(x156, x147, x137)
+	CMOVQCS	CX, DI	// x158 = cmovznz(x156, x149, x139)
+	CMOVQCS	R12, R14	// x160 = cmovznz(x156, x153, x143)
+	MOVQ	32(SI), DX	// arg1[4]
+	MULXQ	56(SI), R12, CX	// x161, x162 = mulx(arg1[4], arg1[7])
+	MULXQ	48(SI), R15, R13	// x163, x164 = mulx(arg1[4], arg1[6])
+	MOVQ	R14, 8(SP)	// spill x160
+	MOVQ	R11, 16(SP)	// spill x141
+	MULXQ	40(SI), R11, R14	// x165, x166 = mulx(arg1[4], arg1[5])
+	MOVQ	BX, 24(SP)	// spill x151
+	MULXQ	DX, BX, DX	// x167, x168 = mulx(arg1[4], arg1[4])
+	MOVQ	DI, 32(SP)	// spill x158
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x156
+	ADDQ	R11, DX	// x169, x170 = addcarryx(0, x168, x165)
+	MOVQ	DI, 40(SP)	// spill x156
+	MOVQ	R14, DI
+	ADCXQ	R15, DI	// x171, x172 = addcarryx(x170, x166, x163)
+	MOVQ	R8, 48(SP)	// spill x157
+	MOVQ	R13, R8
+	ADCXQ	R12, R8	// x173, x174 = addcarryx(x172, x164, x161)
+	MOVQ	CX, R9
+	ADCQ	$0x0, R9	// x175 = x174.u64 + x162
+	MOVQ	R12, 56(SP)	// spill x161
+	MOVQ	BX, R12
+	SHLQ	$0x20, R12	// x176 = x167 << 0x20
+	MOVQ	CX, 64(SP)	// spill x162
+	MOVQ	BX, CX
+	SHRQ	$0x20, CX	// x176.hi = x167 >> 0x20
+	MOVQ	DX, 72(SP)	// spill x169
+	MOVQ	BX, DX
+	MULXQ	R10, DX, BX	// x178, x179 = mulx(x167, 0xffffffff00000001)
+	ADDQ	72(SP), R12	// x180, x181 = addcarryx(0, x169, x176)
+	ADCXQ	CX, DI	// x182, x183 = addcarryx(x181, x171, x176.hi)
+	ADCXQ	DX, R8	// x184, x185 = addcarryx(x183, x173, x178)
+	ADCXQ	BX, R9	// x186, x187 = addcarryx(x185, x175, x179)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x188, x189 = addcarryx(x187, 0, 0)
+	MOVQ	40(SI), DX	// arg1[5]
+	MULXQ	56(SI), R10, BX	// x190, x191 = mulx(arg1[5], arg1[7])
+	MOVQ	R15, 72(SP)	// spill x163
+	MULXQ	48(SI), AX, R15	// x192, x193 = mulx(arg1[5], arg1[6])
+	MOVQ	R13, 80(SP)	// spill x164
+	MULXQ	DX, R13, DX	// x194, x195 = mulx(arg1[5], arg1[5])
+	ADDQ	R13, R14	// x198, x199 = addcarryx(0, x166, x194)
+	ADCXQ	AX, DX	// x200, x201 = addcarryx(x199, x195, x192)
+	MOVQ	R15, R13
+	ADCXQ	R10, R13	// x202, x203 = addcarryx(x201, x193, x190)
+	MOVQ	R10, 88(SP)	// spill x190
+	MOVQ	BX, R10
+	ADCQ	$0x0, R10	// x204 = x203.u64 + x191
+	ADDQ	R11, R12	// x205, x206 = addcarryx(0, x180, x165)
+	ADCXQ	R14, DI	// x207, x208 = addcarryx(x206, x182, x198)
+	ADCXQ	DX, R8	// x209, x210 = addcarryx(x208, x184, x200)
+	ADCXQ	R13, R9	// x211, x212 = addcarryx(x210, x186, x202)
+	ADCXQ	R10, CX	// x213, x214 = addcarryx(x212, x188, x204)
+	MOVQ	$0x20, R10
+	SHLXQ	R10, R12, R11	// x215 = x205 << 0x20
+	SHRXQ	R10, R12, R13	// x215.hi = x205 >> 0x20
+	MOVQ	R12, DX
+	MOVQ	$-0xffffffff, R12
+	MULXQ	R12, DX, R14	// x217, x218 = mulx(x205, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x214
+	ADDQ	R11, DI	// x219, x220 = addcarryx(0, x207, x215)
+	ADCXQ	R13, R8	// x221, x222 = addcarryx(x220, x209, x215.hi)
+	ADCXQ	DX, R9	// x223, x224 = addcarryx(x222, x211, x217)
+	ADCXQ	R14, CX	// x225, x226 = addcarryx(x224, x213, x218)
+	ADCQ	$0x0, R12	// x227, x228 = addcarryx(x226, x214.u64, 0)
+	MOVQ	48(SI), DX	// arg1[6]
+	MULXQ	56(SI), R13, R11	// x229, x230 = mulx(arg1[6], arg1[7])
+	MULXQ	DX, DX, R14	// x231, x232 = mulx(arg1[6], arg1[6])
+	ADDQ	80(SP), AX	// x237, x238 = addcarryx(0, x164, x192)
+	ADCXQ	DX, R15	// x239, x240 = addcarryx(x238, x193, x231)
+	ADCXQ	R13, R14	// x241, x242 = addcarryx(x240, x232, x229)
+	MOVQ	R11, DX
+	ADCQ	$0x0, DX	// x243 = x242.u64 + x230
+	ADDQ	72(SP), DI	// x244, x245 = addcarryx(0, x219, x163)
+	ADCXQ	AX, R8	// x246, x247 = addcarryx(x245, x221, x237)
+	ADCXQ	R15, R9	// x248, x249 = addcarryx(x247, x223, x239)
+	ADCXQ	R14, CX	// x250, x251 = addcarryx(x249, x225, x241)
+	ADCXQ	DX, R12	// x252, x253 = addcarryx(x251, x227, x243)
+	SHLXQ	R10, DI, AX	// x254 = x244 << 0x20
+	SHRXQ	R10, DI, R14	// x254.hi = x244 >> 0x20
+	MOVQ	DI, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, DX, R15	// x256, x257 = mulx(x244, 0xffffffff00000001)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x253
+	ADDQ	AX, R8	// x258, x259 = addcarryx(0, x246, x254)
+	ADCXQ	R14, R9	// x260, x261 = addcarryx(x259, x248, x254.hi)
+	ADCXQ	DX, CX	// x262, x263 = addcarryx(x261, x250, x256)
+	ADCXQ	R15, R12	// x264, x265 = addcarryx(x263, x252, x257)
+	ADCQ	$0x0, DI	// x266, x267 = addcarryx(x265, x253.u64, 0)
+	MOVQ	56(SI), DX	// arg1[7]
+	MULXQ	DX, R14, AX	// x268, x269 = mulx(arg1[7], arg1[7])
+	MOVQ	64(SP), R15	// reload x162
+	ADDQ	88(SP), R15	// x276, x277 = addcarryx(0, x162, x190)
+	ADCXQ	R13, BX	// x278, x279 = addcarryx(x277, x191, x229)
+	ADCXQ	R14, R11	// x280, x281 = addcarryx(x279, x230, x268)
+	ADCQ	$0x0, AX	// x282 = x281.u64 + x269
+	ADDQ	56(SP), R8	// x283, x284 = addcarryx(0, x258, x161)
+	ADCXQ	R15, R9	// x285, x286 = addcarryx(x284, x260, x276)
+	ADCXQ	BX, CX	// x287, x288 = addcarryx(x286, x262, x278)
+	ADCXQ	R11, R12	// x289, x290 = addcarryx(x288, x264, x280)
+	ADCXQ	AX, DI	// x291, x292 = addcarryx(x290, x266, x282)
+	SHLXQ	R10, R8, AX	// x293 = x283 << 0x20
+	SHRXQ	R10, R8, R11	// x293.hi = x283 >> 0x20
+	MOVQ	R8, DX
+	MOVQ	$-0xffffffff, R8
+	MULXQ	R8, R13, BX	// x295, x296 = mulx(x283, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x292
+	ADDQ	AX, R9	// x297, x298 = addcarryx(0, x285, x293)
+	ADCXQ	R11, CX	// x299, x300 = addcarryx(x298, x287, x293.hi)
+	ADCXQ	R13, R12	// x301, x302 = addcarryx(x300, x289, x295)
+	ADCXQ	BX, DI	// x303, x304 = addcarryx(x302, x291, x296)
+	ADCQ	$0x0, R14	// x305, x306 = addcarryx(x304, x292.u64, 0)
+	MOVQ	R9, AX
+	SUBQ	$-0x1, AX	// x307, x308 = subborrowx(0, x297, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R11
+	MOVQ	CX, BX
+	SBBQ	R11, BX	// x309, x310 = subborrowx(x308, x299, 0xffffffff)
+	MOVQ	R12, R13
+	SBBQ	$0x0, R13	// x311, x312 = subborrowx(x310, x301, 0)
+	MOVQ	DI, R15
+	SBBQ	R8, R15	// x313, x314 = subborrowx(x312, x303, 0xffffffff00000001)
+	SBBQ	$0x0, R14	// x315, x316 = subborrowx(x314, x305, 0)
+	CMOVQCS	R9, AX	// x317 = cmovznz(x316, x307, x297)
+	CMOVQCS	CX, BX	// x318 = cmovznz(x316, x309, x299)
+	CMOVQCS	R12, R13	// x319 = cmovznz(x316, x311, x301)
+	CMOVQCC	R15, DI	// x320 = cmovznz(x316, x313, x303)
+	MOVQ	0(SI), DX	// arg1[0]
+	MULXQ	DI, R9, CX	// x321, x322 = mulx(arg1[0], x320)
+	MULXQ	R13, R14, R12	// x323, x324 = mulx(arg1[0], x319)
+	MULXQ	BX, R11, R15	// x325, x326 = mulx(arg1[0], x318)
+	MOVQ	AX, 56(SP)	// spill x317
+	MULXQ	AX, AX, DX	// x327, x328 = mulx(arg1[0], x317)
+	ADDQ	R11, DX	// x329, x330 = addcarryx(0, x328, x325)
+	ADCXQ	R14, R15	// x331, x332 = addcarryx(x330, x326, x323)
+	ADCXQ	R9, R12	// x333, x334 = addcarryx(x332, x324, x321)
+	SHLXQ	R10, AX, R9	// x336 = x327 << 0x20
+	ADCQ	$0x0, CX	// x335 = x334.u64 + x322
+	MOVQ	AX, R11
+	SHRQ	$0x20, R11	// x336.hi = x327 >> 0x20
+	MOVQ	DX, R14
+	MOVQ	AX, DX
+	MULXQ	R8, DX, AX	// x338, x339 = mulx(x327, 0xffffffff00000001)
+	ADDQ	R9, R14	// x340, x341 = addcarryx(0, x329, x336)
+	ADCXQ	R11, R15	// x342, x343 = addcarryx(x341, x331, x336.hi)
+	ADCXQ	DX, R12	// x344, x345 = addcarryx(x343, x333, x338)
+	ADCXQ	AX, CX	// x346, x347 = addcarryx(x345, x335, x339)
+	MOVQ	$0x0, AX
+	ADCQ	$0x0, AX	// x348, x349 = addcarryx(x347, 0, 0)
+	MOVQ	8(SI), DX	// arg1[1]
+	MULXQ	DI, R11, R9	// x350, x351 = mulx(arg1[1], x320)
+	MULXQ	R13, R10, R8	// x352, x353 = mulx(arg1[1], x319)
+	MOVQ	BX, 64(SP)	// spill x318
+	MOVQ	R13, 72(SP)	// spill x319
+	MULXQ	BX, R13, BX	// x354, x355 = mulx(arg1[1], x318)
+	MOVQ	SI, 80(SP)	// spill arg1 pointer
+	MULXQ	56(SP), SI, DX	// x356, x357 = mulx(arg1[1], x317)
+	ADDQ	R13, DX	// x358, x359 = addcarryx(0, x357, x354)
+	ADCXQ	R10, BX	// x360, x361 = addcarryx(x359, x355, x352)
+	ADCXQ	R11, R8	// x362, x363 = addcarryx(x361, x353, x350)
+	ADCQ	$0x0, R9	// x364 = x363.u64 + x351
+	ADDQ	SI, R14	// x365, x366 = addcarryx(0, x340, x356)
+	ADCXQ	DX, R15	// x367, x368 = addcarryx(x366, x342, x358)
+	ADCXQ	BX, R12	// x369, x370 = addcarryx(x368, x344, x360)
+	ADCXQ	R8, CX	// x371, x372 = addcarryx(x370, x346, x362)
+	ADCXQ	R9, AX	// x373, x374 = addcarryx(x372, x348, x364)
+	MOVQ	$0x20, R8
+	SHLXQ	R8, R14, R9	// x375 = x365 << 0x20
+	SHRXQ	R8, R14, R10	// x375.hi = x365 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, SI	// x377, x378 = mulx(x365, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x374
+	ADDQ	R9, R15	// x379, x380 = addcarryx(0, x367, x375)
+	ADCXQ	R10, R12	// x381, x382 = addcarryx(x380, x369, x375.hi)
+	ADCXQ	BX, CX	// x383, x384 = addcarryx(x382, x371, x377)
+	ADCXQ	SI, AX	// x385, x386 = addcarryx(x384, x373, x378)
+	ADCQ	$0x0, R13	// x387, x388 = addcarryx(x386, x374.u64, 0)
+	MOVQ	80(SP), R9	// reload arg1 pointer
+	MOVQ	16(R9), DX	// arg1[2]
+	MULXQ	DI, SI, R10	// x389, x390 = mulx(arg1[2], x320)
+	MULXQ	72(SP), R14, BX	// x391, x392 = mulx(arg1[2], x319)
+	MULXQ	64(SP), R8, R11	// x393, x394 = mulx(arg1[2], x318)
+	MULXQ	56(SP), R9, DX	// x395, x396 = mulx(arg1[2], x317)
+	ADDQ	R8, DX	// x397, x398 = addcarryx(0, x396, x393)
+	ADCXQ	R14, R11	// x399, x400 = addcarryx(x398, x394, x391)
+	ADCXQ	SI, BX	// x401, x402 = addcarryx(x400, x392, x389)
+	ADCQ	$0x0, R10	// x403 = x402.u64 + x390
+	ADDQ	R9, R15	// x404, x405 = addcarryx(0, x379, x395)
+	ADCXQ	DX, R12	// x406, x407 = addcarryx(x405, x381, x397)
+	ADCXQ	R11, CX	// x408, x409 = addcarryx(x407, x383, x399)
+	ADCXQ	BX, AX	// x410, x411 = addcarryx(x409, x385, x401)
+	ADCXQ	R10, R13	// x412, x413 = addcarryx(x411, x387, x403)
+	MOVQ	$0x20, R8
+	SHLXQ	R8, R15, R9	// x414 = x404 << 0x20
+	SHRXQ	R8, R15, R10	// x414.hi = x404 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, SI	// x416, x417 = mulx(x404, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x413
+	ADDQ	R9, R12	// x418, x419 = addcarryx(0, x406, x414)
+	ADCXQ	R10, CX	// x420, x421 = addcarryx(x419, x408, x414.hi)
+	ADCXQ	BX, AX	// x422, x423 = addcarryx(x421, x410, x416)
+	ADCXQ	SI, R13	// x424, x425 = addcarryx(x423, x412, x417)
+	ADCQ	$0x0, R14	// x426, x427 = addcarryx(x425, x413.u64, 0)
+	MOVQ	80(SP), R9	// reload arg1 pointer
+	MOVQ	24(R9), DX	// arg1[3]
+	MULXQ	DI, SI, R10	// x428, x429 = mulx(arg1[3], x320)
+	MULXQ	72(SP), R15, BX	// x430, x431 = mulx(arg1[3], x319)
+	MOVQ	DI, 88(SP)	// spill x320
+	MULXQ	64(SP), R11, DI	// x432, x433 = mulx(arg1[3], x318)
+	MULXQ	56(SP), R9, DX	// x434, x435 = mulx(arg1[3], x317)
+	ADDQ	R11, DX	// x436, x437 = addcarryx(0, x435, x432)
+	ADCXQ	R15, DI	// x438, x439 = addcarryx(x437, x433, x430)
+	ADCXQ	SI, BX	// x440, x441 = addcarryx(x439, x431, x428)
+	ADCQ	$0x0, R10	// x442 = x441.u64 + x429
+	ADDQ	R9, R12	// x443, x444 = addcarryx(0, x418, x434)
+	ADCXQ	DX, CX	// x445, x446 = addcarryx(x444, x420, x436)
+	ADCXQ	DI, AX	// x447, x448 = addcarryx(x446, x422, x438)
+	ADCXQ	BX, R13	// x449, x450 = addcarryx(x448, x424, x440)
+	ADCXQ	R10, R14	// x451, x452 = addcarryx(x450, x426, x442)
+	SHLXQ	R8, R12, R9	// x453 = x443 << 0x20
+	SHRXQ	R8, R12, R10	// x453.hi = x443 >> 0x20
+	MOVQ	R12, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x455, x456 = mulx(x443, 0xffffffff00000001)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x452
+	ADDQ	R9, CX	// x457, x458 = addcarryx(0, x445, x453)
+	ADCXQ	R10, AX	// x459, x460 = addcarryx(x458, x447, x453.hi)
+	ADCXQ	DI, R13	// x461, x462 = addcarryx(x460, x449, x455)
+	ADCXQ	SI, R14	// x463, x464 = addcarryx(x462, x451, x456)
+	ADCQ	$0x0, BX	// x465, x466 = addcarryx(x464, x452.u64, 0)
+	MOVQ	CX, R9
+	SUBQ	$-0x1, R9	// x467, x468 = subborrowx(0, x457, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	AX, SI
+	SBBQ	R10, SI	// x469, x470 = subborrowx(x468, x459, 0xffffffff)
+	MOVQ	R13, DI
+	SBBQ	$0x0, DI	// x471, x472 = subborrowx(x470, x461, 0)
 	MOVQ	R14, R12
-	ADCXQ	R14, R12	// x844, x845 = addcarryx(x843, x837, x837)
-	MOVQ	AX, R13
+	SBBQ	R11, R12	// x473, x474 = subborrowx(x472, x463, 0xffffffff00000001)
+	SBBQ	$0x0, BX	// x475, x476 = subborrowx(x474, x465, 0)
+	CMOVQCS	AX, SI	// x478 = cmovznz(x476, x469, x459)
+	CMOVQCS	R13, DI	// x479 = cmovznz(x476, x471, x461)
+	CMOVQCS	R14, R12	// x480 = cmovznz(x476, x473, x463)
+	MOVQ	80(SP), BX	// reload arg1 pointer
+	MOVQ	0(BX), AX
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x476
+	SUBQ	48(SP), AX	// x481, x482 = subborrowx(0, arg1[0], x157)
+	MOVQ	8(BX), R14
+	SBBQ	32(SP), R14	// x483, x484 = subborrowx(x482, arg1[1], x158)
+	MOVQ	40(SP), R15	// reload x156
+	MOVQ	24(SP), DX	// reload x151
+	MOVQ	R12, 96(SP)	// spill x480
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x484
+	TESTQ	R15, R15
+	CMOVQNE	16(SP), DX	// x159 = cmovznz(x156, x151, x141)
+	TESTQ	R13, R13
+	CMOVQNE	CX, R9	// x477 = cmovznz(x476, x467, x457)
+	MOVQ	16(BX), CX
+	ADDQ	$-0x1, R12	// CF = x484
+	SBBQ	DX, CX	// x485, x486 = subborrowx(x484, arg1[2], x159)
+	MOVQ	24(BX), R12
+	SBBQ	8(SP), R12	// x487, x488 = subborrowx(x486, arg1[3], x160)
+	MOVQ	$-0x1, R13
+	MOVQ	$0x0, R15
+	CMOVQCS	R13, R15	// x489 = cmovznz(x488, 0, 0xffffffffffffffff)
+	MOVQ	DI, 16(SP)	// spill x479
+	MOVQ	R15, DI
+	ANDQ	R10, DI	// x490 = x489 & 0xffffffff
+	MOVQ	SI, 24(SP)	// spill x478
+	MOVQ	R15, SI
+	ANDQ	R11, SI	// x491 = x489 & 0xffffffff00000001
+	ADDQ	R15, AX	// x492, x493 = addcarryx(0, x481, x489)
+	ADCXQ	DI, R14	// x494, x495 = addcarryx(x493, x483, x490)
+	ADCQ	$0x0, CX	// x496, x497 = addcarryx(x495, x485, 0)
+	ADCXQ	SI, R12	// x498, x499 = addcarryx(x497, x487, x491)
+	MOVQ	0(BX), SI	// arg1[0]
+	ADDQ	48(SP), SI	// x500, x501 = addcarryx(0, arg1[0], x157)
+	MOVQ	8(BX), DI	// arg1[1]
+	ADCXQ	32(SP), DI	// x502, x503 = addcarryx(x501, arg1[1], x158)
+	MOVQ	16(BX), R15	// arg1[2]
+	ADCXQ	DX, R15	// x504, x505 = addcarryx(x503, arg1[2], x159)
+	MOVQ	DX, 40(SP)	// spill x159
+	MOVQ	24(BX), DX	// arg1[3]
+	ADCXQ	8(SP), DX	// x506, x507 = addcarryx(x505, arg1[3], x160)
+	MOVQ	SI, BX
+	MOVQ	R9, 104(SP)	// spill x477
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x507
+	SUBQ	$-0x1, BX	// x508, x509 = subborrowx(0, x500, 0xffffffffffffffff)
+	MOVQ	DI, R13
+	SBBQ	R10, R13	// x510, x511 = subborrowx(x509, x502, 0xffffffff)
+	MOVQ	R15, R10
+	SBBQ	$0x0, R10	// x512, x513 = subborrowx(x511, x504, 0)
+	MOVQ	R12, 112(SP)	// spill x498
+	MOVQ	DX, R12
+	SBBQ	R11, R12	// x514, x515 = subborrowx(x513, x506, 0xffffffff00000001)
+	SBBQ	$0x0, R9	// x516, x517 = subborrowx(x515, x507.u64, 0)
+	CMOVQCS	SI, BX	// x518 = cmovznz(x517, x508, x500)
+	CMOVQCS	DI, R13	// x519 = cmovznz(x517, x510, x502)
+	CMOVQCS	R15, R10	// x520 = cmovznz(x517, x512, x504)
+	CMOVQCS	DX, R12	// x521 = cmovznz(x517, x514, x506)
+	MOVQ	AX, DX
+	MULXQ	R12, R9, AX	// x522, x523 = mulx(x492, x521)
+	MULXQ	R10, DI, SI	// x524, x525 = mulx(x492, x520)
+	MOVQ	CX, 120(SP)	// spill x496
+	MULXQ	R13, CX, R15	// x526, x527 = mulx(x492, x519)
+	MOVQ	BX, 128(SP)	// spill x518
+	MULXQ	BX, BX, DX	// x528, x529 = mulx(x492, x518)
+	ADDQ	CX, DX	// x530, x531 = addcarryx(0, x529, x526)
+	ADCXQ	DI, R15	// x532, x533 = addcarryx(x531, x527, x524)
+	ADCXQ	R9, SI	// x534, x535 = addcarryx(x533, x525, x522)
+	ADCQ	$0x0, AX	// x536 = x535.u64 + x523
+	MOVQ	BX, CX
+	SHLQ	$0x20, CX	// x537 = x528 << 0x20
+	MOVQ	BX, R9
+	SHRQ	$0x20, R9	// x537.hi = x528 >> 0x20
+	MOVQ	DX, DI
+	MOVQ	BX, DX
+	MULXQ	R11, DX, BX	// x539, x540 = mulx(x528, 0xffffffff00000001)
+	ADDQ	CX, DI	// x541, x542 = addcarryx(0, x530, x537)
+	ADCXQ	R9, R15	// x543, x544 = addcarryx(x542, x532, x537.hi)
+	ADCXQ	DX, SI	// x545, x546 = addcarryx(x544, x534, x539)
+	ADCXQ	BX, AX	// x547, x548 = addcarryx(x546, x536, x540)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x549, x550 = addcarryx(x548, 0, 0)
+	MOVQ	R14, DX
+	MULXQ	R12, BX, R9	// x551, x552 = mulx(x494, x521)
+	MULXQ	R10, R11, R14	// x553, x554 = mulx(x494, x520)
+	MOVQ	R13, 136(SP)	// spill x519
+	MULXQ	R13, R13, R8	// x555, x556 = mulx(x494, x519)
+	MOVQ	R10, 144(SP)	// spill x520
+	MULXQ	128(SP), R10, DX	// x557, x558 = mulx(x494, x518)
+	ADDQ	R13, DX	// x559, x560 = addcarryx(0, x558, x555)
+	ADCXQ	R11, R8	// x561, x562 = addcarryx(x560, x556, x553)
+	ADCXQ	BX, R14	// x563, x564 = addcarryx(x562, x554, x551)
+	ADCQ	$0x0, R9	// x565 = x564.u64 + x552
+	ADDQ	R10, DI	// x566, x567 = addcarryx(0, x541, x557)
+	ADCXQ	DX, R15	// x568, x569 = addcarryx(x567, x543, x559)
+	ADCXQ	R8, SI	// x570, x571 = addcarryx(x569, x545, x561)
+	ADCXQ	R14, AX	// x572, x573 = addcarryx(x571, x547, x563)
+	ADCXQ	R9, CX	// x574, x575 = addcarryx(x573, x549, x565)
+	MOVQ	$0x20, R8
+	SHLXQ	R8, DI, R9	// x576 = x566 << 0x20
+	SHRXQ	R8, DI, R10	// x576.hi = x566 >> 0x20
+	MOVQ	DI, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, DI	// x578, x579 = mulx(x566, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x575
+	ADDQ	R9, R15	// x580, x581 = addcarryx(0, x568, x576)
+	ADCXQ	R10, SI	// x582, x583 = addcarryx(x581, x570, x576.hi)
+	ADCXQ	BX, AX	// x584, x585 = addcarryx(x583, x572, x578)
+	ADCXQ	DI, CX	// x586, x587 = addcarryx(x585, x574, x579)
+	ADCQ	$0x0, R13	// x588, x589 = addcarryx(x587, x575.u64, 0)
+	MOVQ	120(SP), DX	// reload x496
+	MULXQ	R12, R10, R9	// x590, x591 = mulx(x496, x521)
+	MULXQ	144(SP), BX, DI	// x592, x593 = mulx(x496, x520)
+	MULXQ	136(SP), R11, R14	// x594, x595 = mulx(x496, x519)
+	MULXQ	128(SP), R8, DX	// x596, x597 = mulx(x496, x518)
+	ADDQ	R11, DX	// x598, x599 = addcarryx(0, x597, x594)
+	ADCXQ	BX, R14	// x600, x601 = addcarryx(x599, x595, x592)
+	ADCXQ	R10, DI	// x602, x603 = addcarryx(x601, x593, x590)
+	ADCQ	$0x0, R9	// x604 = x603.u64 + x591
+	ADDQ	R8, R15	// x605, x606 = addcarryx(0, x580, x596)
+	ADCXQ	DX, SI	// x607, x608 = addcarryx(x606, x582, x598)
+	ADCXQ	R14, AX	// x609, x610 = addcarryx(x608, x584, x600)
+	ADCXQ	DI, CX	// x611, x612 = addcarryx(x610, x586, x602)
+	ADCXQ	R9, R13	// x613, x614 = addcarryx(x612, x588, x604)
+	MOVQ	$0x20, R8
+	SHLXQ	R8, R15, R9	// x615 = x605 << 0x20
+	SHRXQ	R8, R15, R10	// x615.hi = x605 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, DI	// x617, x618 = mulx(x605, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x614
+	ADDQ	R9, SI	// x619, x620 = addcarryx(0, x607, x615)
+	ADCXQ	R10, AX	// x621, x622 = addcarryx(x620, x609, x615.hi)
+	ADCXQ	BX, CX	// x623, x624 = addcarryx(x622, x611, x617)
+	ADCXQ	DI, R13	// x625, x626 = addcarryx(x624, x613, x618)
+	ADCQ	$0x0, R14	// x627, x628 = addcarryx(x626, x614.u64, 0)
+	MOVQ	112(SP), DX	// reload x498
+	MULXQ	R12, R10, R9	// x629, x630 = mulx(x498, x521)
+	MULXQ	144(SP), BX, DI	// x631, x632 = mulx(x498, x520)
+	MULXQ	136(SP), R15, R12	// x633, x634 = mulx(x498, x519)
+	MULXQ	128(SP), R11, DX	// x635, x636 = mulx(x498, x518)
+	ADDQ	R15, DX	// x637, x638 = addcarryx(0, x636, x633)
+	ADCXQ	BX, R12	// x639, x640 = addcarryx(x638, x634, x631)
+	ADCXQ	R10, DI	// x641, x642 = addcarryx(x640, x632, x629)
+	ADCQ	$0x0, R9	// x643 = x642.u64 + x630
+	ADDQ	R11, SI	// x644, x645 = addcarryx(0, x619, x635)
+	ADCXQ	DX, AX	// x646, x647 = addcarryx(x645, x621, x637)
+	ADCXQ	R12, CX	// x648, x649 = addcarryx(x647, x623, x639)
+	ADCXQ	DI, R13	// x650, x651 = addcarryx(x649, x625, x641)
+	ADCXQ	R9, R14	// x652, x653 = addcarryx(x651, x627, x643)
+	SHLXQ	R8, SI, R9	// x654 = x644 << 0x20
+	SHRXQ	R8, SI, R10	// x654.hi = x644 >> 0x20
+	MOVQ	SI, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x656, x657 = mulx(x644, 0xffffffff00000001)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x653
+	ADDQ	R9, AX	// x658, x659 = addcarryx(0, x646, x654)
+	ADCXQ	R10, CX	// x660, x661 = addcarryx(x659, x648, x654.hi)
+	ADCXQ	DI, R13	// x662, x663 = addcarryx(x661, x650, x656)
+	ADCXQ	SI, R14	// x664, x665 = addcarryx(x663, x652, x657)
+	ADCQ	$0x0, BX	// x666, x667 = addcarryx(x665, x653.u64, 0)
+	MOVQ	AX, R9
+	SUBQ	$-0x1, R9	// x668, x669 = subborrowx(0, x658, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	CX, SI
+	SBBQ	R10, SI	// x670, x671 = subborrowx(x669, x660, 0xffffffff)
+	MOVQ	R13, DI
+	SBBQ	$0x0, DI	// x672, x673 = subborrowx(x671, x662, 0)
+	MOVQ	R14, R12
+	SBBQ	R11, R12	// x674, x675 = subborrowx(x673, x664, 0xffffffff00000001)
+	SBBQ	$0x0, BX	// x676, x677 = subborrowx(x675, x666, 0)
+	CMOVQCS	AX, R9	// x678 = cmovznz(x677, x668, x658)
+	CMOVQCS	CX, SI	// x679 = cmovznz(x677, x670, x660)
+	CMOVQCS	R13, DI	// x680 = cmovznz(x677, x672, x662)
+	CMOVQCS	R14, R12	// x681 = cmovznz(x677, x674, x664)
+	MOVQ	R9, AX
+	ADDQ	R9, AX	// x682, x683 = addcarryx(0, x678, x678)
+	MOVQ	SI, CX
+	ADCXQ	SI, CX	// x684, x685 = addcarryx(x683, x679, x679)
+	MOVQ	DI, BX
+	ADCXQ	DI, BX	// x686, x687 = addcarryx(x685, x680, x680)
+	MOVQ	R12, R13
+	ADCXQ	R12, R13	// x688, x689 = addcarryx(x687, x681, x681)
+	MOVQ	AX, R14
 	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x845
-	SUBQ	$-0x1, R13	// x846, x847 = subborrowx(0, x838, 0xffffffffffffffff)
+	MOVBQZX	R15B, R15	// save x689
+	SUBQ	$-0x1, R14	// x690, x691 = subborrowx(0, x682, 0xffffffffffffffff)
 	MOVQ	CX, DX
-	SBBQ	R11, DX	// x848, x849 = subborrowx(x847, x840, 0xffffffff)
-	MOVQ	R10, R11
-	SBBQ	$0x0, R11	// x850, x851 = subborrowx(x849, x842, 0)
-	MOVQ	R12, BX
-	SBBQ	DI, BX	// x852, x853 = subborrowx(x851, x844, 0xffffffff00000001)
-	SBBQ	$0x0, R15	// x854, x855 = subborrowx(x853, x845.u64, 0)
-	CMOVQCS	AX, R13	// x856 = cmovznz(x855, x846, x838)
-	CMOVQCS	CX, DX	// x857 = cmovznz(x855, x848, x840)
-	CMOVQCS	R10, R11	// x858 = cmovznz(x855, x850, x842)
-	CMOVQCS	R12, BX	// x859 = cmovznz(x855, x852, x844)
-	ADDQ	R8, R13	// x860, x861 = addcarryx(0, x856, x834)
-	ADCXQ	R9, DX	// x862, x863 = addcarryx(x861, x857, x835)
-	ADCXQ	SI, R11	// x864, x865 = addcarryx(x863, x858, x836)
-	ADCXQ	R14, BX	// x866, x867 = addcarryx(x865, x859, x837)
-	MOVQ	R13, AX
+	SBBQ	R10, DX	// x692, x693 = subborrowx(x691, x684, 0xffffffff)
+	MOVQ	BX, R8
+	SBBQ	$0x0, R8	// x694, x695 = subborrowx(x693, x686, 0)
+	MOVQ	R13, R10
+	SBBQ	R11, R10	// x696, x697 = subborrowx(x695, x688, 0xffffffff00000001)
+	SBBQ	$0x0, R15	// x698, x699 = subborrowx(x697, x689.u64, 0)
+	CMOVQCS	AX, R14	// x700 = cmovznz(x699, x690, x682)
+	CMOVQCS	CX, DX	// x701 = cmovznz(x699, x692, x684)
+	CMOVQCS	BX, R8	// x702 = cmovznz(x699, x694, x686)
+	CMOVQCS	R13, R10	// x703 = cmovznz(x699, x696, x688)
+	ADDQ	R9, R14	// x704, x705 = addcarryx(0, x700, x678)
+	ADCXQ	SI, DX	// x706, x707 = addcarryx(x705, x701, x679)
+	ADCXQ	DI, R8	// x708, x709 = addcarryx(x707, x702, x680)
+	ADCXQ	R12, R10	// x710, x711 = addcarryx(x709, x703, x681)
+	MOVQ	R14, AX
 	SETCS	CL
-	MOVBQZX	CL, CX	// save x867
-	SUBQ	$-0x1, AX	// x868, x869 = subborrowx(0, x860, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R8
-	MOVQ	DX, R9
-	SBBQ	R8, R9	// x870, x871 = subborrowx(x869, x862, 0xffffffff)
-	MOVQ	R11, R10
-	SBBQ	$0x0, R10	// x872, x873 = subborrowx(x871, x864, 0)
-	MOVQ	BX, SI
-	SBBQ	DI, SI	// x874, x875 = subborrowx(x873, x866, 0xffffffff00000001)
-	SBBQ	$0x0, CX	// x876, x877 = subborrowx(x875, x867.u64, 0)
-	CMOVQCS	R13, AX	// x878 = cmovznz(x877, x868, x860)
-	CMOVQCS	DX, R9	// x879 = cmovznz(x877, x870, x862)
-	CMOVQCS	R11, R10	// x880 = cmovznz(x877, x872, x864)
-	CMOVQCS	BX, SI	// x881 = cmovznz(x877, x874, x866)
-	MOVQ	104(SP), CX	// reload x594
-	ADDQ	104(SP), CX	// x882, x883 = addcarryx(0, x594, x594)
-	MOVQ	96(SP), R11	// reload x595
-	ADCXQ	96(SP), R11	// x884, x885 = addcarryx(x883, x595, x595)
-	MOVQ	88(SP), BX	// reload x596
-	ADCXQ	88(SP), BX	// x886, x887 = addcarryx(x885, x596, x596)
-	MOVQ	80(SP), R12	// reload x597
-	ADCXQ	80(SP), R12	// x888, x889 = addcarryx(x887, x597, x597)
+	MOVBQZX	CL, CX	// save x711
+	SUBQ	$-0x1, AX	// x712, x713 = subborrowx(0, x704, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	DX, SI
+	SBBQ	R9, SI	// x714, x715 = subborrowx(x713, x706, 0xffffffff)
+	MOVQ	R8, DI
+	SBBQ	$0x0, DI	// x716, x717 = subborrowx(x715, x708, 0)
+	MOVQ	R10, BX
+	SBBQ	R11, BX	// x718, x719 = subborrowx(x717, x710, 0xffffffff00000001)
+	SBBQ	$0x0, CX	// x720, x721 = subborrowx(x719, x711.u64, 0)
+	CMOVQCS	R14, AX	// x722 = cmovznz(x721, x712, x704)
+	CMOVQCS	DX, SI	// x723 = cmovznz(x721, x714, x706)
+	CMOVQCS	R8, DI	// x724 = cmovznz(x721, x716, x708)
+	CMOVQCS	R10, BX	// x725 = cmovznz(x721, x718, x710)
+	MOVQ	104(SP), CX	// reload x477
+	ADDQ	104(SP), CX	// x726, x727 = addcarryx(0, x477, x477)
+	MOVQ	24(SP), R8	// reload x478
+	ADCXQ	24(SP), R8	// x728, x729 = addcarryx(x727, x478, x478)
+	MOVQ	16(SP), R10	// reload x479
+	ADCXQ	16(SP), R10	// x730, x731 = addcarryx(x729, x479, x479)
+	MOVQ	96(SP), R12	// reload x480
+	ADCXQ	96(SP), R12	// x732, x733 = addcarryx(x731, x480, x480)
 	MOVQ	CX, R13
 	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x889
-	SUBQ	$-0x1, R13	// x890, x891 = subborrowx(0, x882, 0xffffffffffffffff)
-	MOVQ	R11, R15
-	SBBQ	R8, R15	// x892, x893 = subborrowx(x891, x884, 0xffffffff)
-	MOVQ	BX, DX
-	SBBQ	$0x0, DX	// x894, x895 = subborrowx(x893, x886, 0)
-	MOVQ	R12, R8
-	SBBQ	DI, R8	// x896, x897 = subborrowx(x895, x888, 0xffffffff00000001)
-	SBBQ	$0x0, R14	// x898, x899 = subborrowx(x897, x889.u64, 0)
-	CMOVQCS	CX, R13	// x900 = cmovznz(x899, x890, x882)
-	CMOVQCS	R11, R15	// x901 = cmovznz(x899, x892, x884)
-	CMOVQCS	BX, DX	// x902 = cmovznz(x899, x894, x886)
-	CMOVQCS	R12, R8	// x903 = cmovznz(x899, x896, x888)
-	ADDQ	R13, R13	// x904, x905 = addcarryx(0, x900, x900)
-	ADCXQ	R15, R15	// x906, x907 = addcarryx(x905, x901, x901)
-	ADCXQ	DX, DX	// x908, x909 = addcarryx(x907, x902, x902)
-	ADCXQ	R8, R8	// x910, x911 = addcarryx(x909, x903, x903)
-	MOVQ	R13, CX
-	SETCS	R11B
-	MOVBQZX	R11B, R11	// save x911
-	SUBQ	$-0x1, CX	// x912, x913 = subborrowx(0, x904, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, BX
-	MOVQ	R15, R12
-	SBBQ	BX, R12	// x914, x915 = subborrowx(x913, x906, 0xffffffff)
-	MOVQ	DX, R14
-	SBBQ	$0x0, R14	// x916, x917 = subborrowx(x915, x908, 0)
-	MOVQ	R8, BX
-	SBBQ	DI, BX	// x918, x919 = subborrowx(x917, x910, 0xffffffff00000001)
-	SBBQ	$0x0, R11	// x920, x921 = subborrowx(x919, x911.u64, 0)
-	CMOVQCS	R13, CX	// x922 = cmovznz(x921, x912, x904)
-	CMOVQCS	R15, R12	// x923 = cmovznz(x921, x914, x906)
-	CMOVQCS	DX, R14	// x924 = cmovznz(x921, x916, x908)
-	CMOVQCS	R8, BX	// x925 = cmovznz(x921, x918, x910)
-	MOVQ	AX, DX
-	MULXQ	SI, R8, AX	// x926, x927 = mulx(x878, x881)
-	MULXQ	R10, R13, R11	// x928, x929 = mulx(x878, x880)
-	MOVQ	BX, 80(SP)	// spill x925
-	MULXQ	R9, BX, R15	// x930, x931 = mulx(x878, x879)
-	MOVQ	DX, 88(SP)	// spill x878
-	MOVQ	R14, 96(SP)	// spill x924
-	MULXQ	DX, R14, DX	// x932, x933 = mulx(x878, x878)
-	ADDQ	BX, DX	// x934, x935 = addcarryx(0, x933, x930)
-	MOVQ	R12, 104(SP)	// spill x923
-	MOVQ	R15, R12
-	ADCXQ	R13, R12	// x936, x937 = addcarryx(x935, x931, x928)
-	MOVQ	CX, 112(SP)	// spill x922
-	MOVQ	R11, CX
-	ADCXQ	R8, CX	// x938, x939 = addcarryx(x937, x929, x926)
-	MOVQ	R8, 120(SP)	// spill x926
-	MOVQ	AX, R8
-	ADCQ	$0x0, R8	// x940 = x939.u64 + x927
-	MOVQ	DX, 128(SP)	// spill x934
-	MOVQ	R14, DX
-	MOVQ	AX, 136(SP)	// spill x927
-	MULXQ	DI, AX, R14	// x941, x942 = mulx(x932, 0xffffffff00000001)
-	MOVQ	$0xffffffff, DI
-	MOVQ	R13, 144(SP)	// spill x928
-	MULXQ	DI, R13, DI	// x943, x944 = mulx(x932, 0xffffffff)
-	MOVQ	R11, 152(SP)	// spill x929
-	MOVQ	$-0x1, R11
-	MOVQ	BX, 160(SP)	// spill x930
-	MULXQ	R11, BX, R11	// x945, x946 = mulx(x932, 0xffffffffffffffff)
-	ADDQ	R13, R11	// x947, x948 = addcarryx(0, x946, x943)
-	ADCQ	$0x0, DI	// x949, x950 = addcarryx(x948, x944, 0)
-	ADCQ	$0x0, AX	// x951, x952 = addcarryx(x950, 0, x941)
-	ADCQ	$0x0, R14	// x953 = x952.u64 + x942
-	ADDQ	BX, DX	// x954, x955 = addcarryx(0, x932, x945)
-	ADCXQ	128(SP), R11	// x956, x957 = addcarryx(x955, x934, x947)
-	ADCXQ	DI, R12	// x958, x959 = addcarryx(x957, x936, x949)
-	ADCXQ	AX, CX	// x960, x961 = addcarryx(x959, x938, x951)
-	ADCXQ	R14, R8	// x962, x963 = addcarryx(x961, x940, x953)
-	MOVQ	R9, DX
-	MULXQ	SI, R9, AX	// x964, x965 = mulx(x879, x881)
-	MULXQ	R10, BX, DI	// x966, x967 = mulx(x879, x880)
-	MULXQ	DX, R14, R13	// x968, x969 = mulx(x879, x879)
-	MOVQ	DX, 128(SP)	// spill x879
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x963
-	ADDQ	R14, R15	// x972, x973 = addcarryx(0, x931, x968)
-	ADCXQ	BX, R13	// x974, x975 = addcarryx(x973, x969, x966)
-	MOVQ	DI, R14
-	ADCXQ	R9, R14	// x976, x977 = addcarryx(x975, x967, x964)
-	MOVQ	R9, 168(SP)	// spill x964
-	MOVQ	AX, R9
-	ADCQ	$0x0, R9	// x978 = x977.u64 + x965
-	ADDQ	160(SP), R11	// x979, x980 = addcarryx(0, x956, x930)
-	ADCXQ	R15, R12	// x981, x982 = addcarryx(x980, x958, x972)
-	ADCXQ	R13, CX	// x983, x984 = addcarryx(x982, x960, x974)
-	ADCXQ	R14, R8	// x985, x986 = addcarryx(x984, x962, x976)
-	ADCXQ	R9, DX	// x987, x988 = addcarryx(x986, x963.u64, x978)
-	MOVQ	DX, R9
-	MOVQ	R11, DX
-	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, R14, R13	// x989, x990 = mulx(x979, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R15
-	MULXQ	R15, R11, R15	// x991, x992 = mulx(x979, 0xffffffff)
-	MOVQ	AX, 160(SP)	// spill x965
-	MOVQ	$-0x1, AX
-	MOVQ	DI, 176(SP)	// spill x967
-	MULXQ	AX, DI, AX	// x993, x994 = mulx(x979, 0xffffffffffffffff)
-	MOVQ	BX, 184(SP)	// spill x966
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x988
-	ADDQ	R11, AX	// x995, x996 = addcarryx(0, x994, x991)
-	ADCQ	$0x0, R15	// x997, x998 = addcarryx(x996, x992, 0)
-	ADCQ	$0x0, R14	// x999, x1000 = addcarryx(x998, 0, x989)
-	ADCQ	$0x0, R13	// x1001 = x1000.u64 + x990
-	ADDQ	DI, DX	// x1002, x1003 = addcarryx(0, x979, x993)
-	ADCXQ	AX, R12	// x1004, x1005 = addcarryx(x1003, x981, x995)
-	ADCXQ	R15, CX	// x1006, x1007 = addcarryx(x1005, x983, x997)
-	ADCXQ	R14, R8	// x1008, x1009 = addcarryx(x1007, x985, x999)
-	ADCXQ	R13, R9	// x1010, x1011 = addcarryx(x1009, x987, x1001)
-	ADCQ	$0x0, BX	// x1012 = x988.u64 + x1011.u64
+	MOVBQZX	R14B, R14	// save x733
+	SUBQ	$-0x1, R13	// x734, x735 = subborrowx(0, x726, 0xffffffffffffffff)
+	MOVQ	R8, R15
+	SBBQ	R9, R15	// x736, x737 = subborrowx(x735, x728, 0xffffffff)
 	MOVQ	R10, DX
-	MULXQ	SI, R10, AX	// x1013, x1014 = mulx(x880, x881)
-	MULXQ	DX, DI, R11	// x1015, x1016 = mulx(x880, x880)
-	MOVQ	152(SP), R13	// reload x929
-	ADDQ	184(SP), R13	// x1021, x1022 = addcarryx(0, x929, x966)
-	ADCXQ	176(SP), DI	// x1023, x1024 = addcarryx(x1022, x967, x1015)
-	ADCXQ	R10, R11	// x1025, x1026 = addcarryx(x1024, x1016, x1013)
-	MOVQ	AX, R14
-	ADCQ	$0x0, R14	// x1027 = x1026.u64 + x1014
-	ADDQ	144(SP), R12	// x1028, x1029 = addcarryx(0, x1004, x928)
-	ADCXQ	R13, CX	// x1030, x1031 = addcarryx(x1029, x1006, x1021)
-	ADCXQ	DI, R8	// x1032, x1033 = addcarryx(x1031, x1008, x1023)
-	ADCXQ	R11, R9	// x1034, x1035 = addcarryx(x1033, x1010, x1025)
-	ADCXQ	R14, BX	// x1036, x1037 = addcarryx(x1035, x1012, x1027)
-	MOVQ	DX, R11
-	MOVQ	R12, DX
-	MOVQ	$-0xffffffff, DI
-	MULXQ	DI, R13, R12	// x1038, x1039 = mulx(x1028, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R14
-	MOVQ	R11, 144(SP)	// spill x880
-	MULXQ	R14, R11, R15	// x1040, x1041 = mulx(x1028, 0xffffffff)
-	MOVQ	$-0x1, R14
-	MULXQ	R14, DI, R14	// x1042, x1043 = mulx(x1028, 0xffffffffffffffff)
-	MOVQ	AX, 152(SP)	// spill x1014
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x1037
-	ADDQ	R11, R14	// x1044, x1045 = addcarryx(0, x1043, x1040)
-	ADCQ	$0x0, R15	// x1046, x1047 = addcarryx(x1045, x1041, 0)
-	ADCQ	$0x0, R13	// x1048, x1049 = addcarryx(x1047, 0, x1038)
-	ADCQ	$0x0, R12	// x1050 = x1049.u64 + x1039
-	ADDQ	DI, DX	// x1051, x1052 = addcarryx(0, x1028, x1042)
-	ADCXQ	R14, CX	// x1053, x1054 = addcarryx(x1052, x1030, x1044)
-	ADCXQ	R15, R8	// x1055, x1056 = addcarryx(x1054, x1032, x1046)
-	ADCXQ	R13, R9	// x1057, x1058 = addcarryx(x1056, x1034, x1048)
-	ADCXQ	R12, BX	// x1059, x1060 = addcarryx(x1058, x1036, x1050)
-	ADCQ	$0x0, AX	// x1061 = x1037.u64 + x1060.u64
+	SBBQ	$0x0, DX	// x738, x739 = subborrowx(x737, x730, 0)
+	MOVQ	R12, R9
+	SBBQ	R11, R9	// x740, x741 = subborrowx(x739, x732, 0xffffffff00000001)
+	SBBQ	$0x0, R14	// x742, x743 = subborrowx(x741, x733.u64, 0)
+	CMOVQCS	CX, R13	// x744 = cmovznz(x743, x734, x726)
+	CMOVQCS	R8, R15	// x745 = cmovznz(x743, x736, x728)
+	CMOVQCS	R10, DX	// x746 = cmovznz(x743, x738, x730)
+	CMOVQCS	R12, R9	// x747 = cmovznz(x743, x740, x732)
+	ADDQ	R13, R13	// x748, x749 = addcarryx(0, x744, x744)
+	ADCXQ	R15, R15	// x750, x751 = addcarryx(x749, x745, x745)
+	ADCXQ	DX, DX	// x752, x753 = addcarryx(x751, x746, x746)
+	ADCXQ	R9, R9	// x754, x755 = addcarryx(x753, x747, x747)
+	MOVQ	R13, CX
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x755
+	SUBQ	$-0x1, CX	// x756, x757 = subborrowx(0, x748, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	R15, R12
+	SBBQ	R10, R12	// x758, x759 = subborrowx(x757, x750, 0xffffffff)
+	MOVQ	DX, R14
+	SBBQ	$0x0, R14	// x760, x761 = subborrowx(x759, x752, 0)
+	MOVQ	R9, R10
+	SBBQ	R11, R10	// x762, x763 = subborrowx(x761, x754, 0xffffffff00000001)
+	SBBQ	$0x0, R8	// x764, x765 = subborrowx(x763, x755.u64, 0)
+	CMOVQCS	R13, CX	// x766 = cmovznz(x765, x756, x748)
+	CMOVQCS	R15, R12	// x767 = cmovznz(x765, x758, x750)
+	CMOVQCS	DX, R14	// x768 = cmovznz(x765, x760, x752)
+	CMOVQCS	R9, R10	// x769 = cmovznz(x765, x762, x754)
+	MOVQ	AX, DX
+	MULXQ	BX, R8, AX	// x770, x771 = mulx(x722, x725)
+	MULXQ	DI, R13, R9	// x772, x773 = mulx(x722, x724)
+	MOVQ	R10, 16(SP)	// spill x769
+	MULXQ	SI, R10, R15	// x774, x775 = mulx(x722, x723)
+	MOVQ	DX, 24(SP)	// spill x722
+	MOVQ	R14, 96(SP)	// spill x768
+	MULXQ	DX, R14, DX	// x776, x777 = mulx(x722, x722)
+	ADDQ	R10, DX	// x778, x779 = addcarryx(0, x777, x774)
+	MOVQ	R12, 104(SP)	// spill x767
+	MOVQ	R15, R12
+	ADCXQ	R13, R12	// x780, x781 = addcarryx(x779, x775, x772)
+	MOVQ	CX, 112(SP)	// spill x766
+	MOVQ	R9, CX
+	ADCXQ	R8, CX	// x782, x783 = addcarryx(x781, x773, x770)
+	MOVQ	R8, 120(SP)	// spill x770
+	MOVQ	AX, R8
+	ADCQ	$0x0, R8	// x784 = x783.u64 + x771
+	MOVQ	AX, 128(SP)	// spill x771
+	MOVQ	R14, AX
+	SHLQ	$0x20, AX	// x785 = x776 << 0x20
+	MOVQ	R13, 136(SP)	// spill x772
+	MOVQ	R14, R13
+	SHRQ	$0x20, R13	// x785.hi = x776 >> 0x20
+	MOVQ	DX, 144(SP)	// spill x778
+	MOVQ	R14, DX
+	MULXQ	R11, DX, R14	// x787, x788 = mulx(x776, 0xffffffff00000001)
+	ADDQ	144(SP), AX	// x789, x790 = addcarryx(0, x778, x785)
+	ADCXQ	R13, R12	// x791, x792 = addcarryx(x790, x780, x785.hi)
+	ADCXQ	DX, CX	// x793, x794 = addcarryx(x792, x782, x787)
+	ADCXQ	R14, R8	// x795, x796 = addcarryx(x794, x784, x788)
+	MOVQ	$0x0, R13
+	ADCQ	$0x0, R13	// x797, x798 = addcarryx(x796, 0, 0)
 	MOVQ	SI, DX
-	MULXQ	DX, SI, R11	// x1062, x1063 = mulx(x881, x881)
-	MOVQ	136(SP), DI	// reload x927
-	ADDQ	168(SP), DI	// x1070, x1071 = addcarryx(0, x927, x964)
-	ADCXQ	160(SP), R10	// x1072, x1073 = addcarryx(x1071, x965, x1013)
-	ADCXQ	152(SP), SI	// x1074, x1075 = addcarryx(x1073, x1014, x1062)
-	ADCQ	$0x0, R11	// x1076 = x1075.u64 + x1063
-	ADDQ	120(SP), CX	// x1077, x1078 = addcarryx(0, x1053, x926)
-	ADCXQ	DI, R8	// x1079, x1080 = addcarryx(x1078, x1055, x1070)
-	ADCXQ	R10, R9	// x1081, x1082 = addcarryx(x1080, x1057, x1072)
-	ADCXQ	SI, BX	// x1083, x1084 = addcarryx(x1082, x1059, x1074)
-	ADCXQ	R11, AX	// x1085, x1086 = addcarryx(x1084, x1061, x1076)
-	MOVQ	DX, R10
-	MOVQ	CX, DX
-	MOVQ	$-0xffffffff, CX
-	MULXQ	CX, SI, R11	// x1087, x1088 = mulx(x1077, 0xffffffff00000001)
-	MOVQ	$0xffffffff, DI
-	MULXQ	DI, R13, R12	// x1089, x1090 = mulx(x1077, 0xffffffff)
-	MOVQ	$-0x1, R14
-	MOVQ	R10, 120(SP)	// spill x881
-	MULXQ	R14, R10, R15	// x1091, x1092 = mulx(x1077, 0xffffffffffffffff)
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x1086
-	ADDQ	R13, R15	// x1093, x1094 = addcarryx(0, x1092, x1089)
-	ADCQ	$0x0, R12	// x1095, x1096 = addcarryx(x1094, x1090, 0)
-	ADCQ	$0x0, SI	// x1097, x1098 = addcarryx(x1096, 0, x1087)
-	ADCQ	$0x0, R11	// x1099 = x1098.u64 + x1088
-	ADDQ	R10, DX	// x1100, x1101 = addcarryx(0, x1077, x1091)
-	ADCXQ	R15, R8	// x1102, x1103 = addcarryx(x1101, x1079, x1093)
-	ADCXQ	R12, R9	// x1104, x1105 = addcarryx(x1103, x1081, x1095)
-	ADCXQ	SI, BX	// x1106, x1107 = addcarryx(x1105, x1083, x1097)
-	ADCXQ	R11, AX	// x1108, x1109 = addcarryx(x1107, x1085, x1099)
-	ADCQ	$0x0, CX	// x1110 = x1086.u64 + x1109.u64
-	MOVQ	R8, R10
-	SUBQ	$-0x1, R10	// x1111, x1112 = subborrowx(0, x1102, 0xffffffffffffffff)
-	MOVQ	R9, R11
-	SBBQ	DI, R11	// x1113, x1114 = subborrowx(x1112, x1104, 0xffffffff)
-	MOVQ	BX, SI
-	SBBQ	$0x0, SI	// x1115, x1116 = subborrowx(x1114, x1106, 0)
-	MOVQ	$-0xffffffff, R12
-	MOVQ	AX, R13
-	SBBQ	R12, R13	// x1117, x1118 = subborrowx(x1116, x1108, 0xffffffff00000001)
-	SBBQ	$0x0, CX	// x1119, x1120 = subborrowx(x1118, x1110, 0)
-	CMOVQCS	R8, R10	// x1121 = cmovznz(x1120, x1111, x1102)
-	CMOVQCS	R9, R11	// x1122 = cmovznz(x1120, x1113, x1104)
-	CMOVQCS	BX, SI	// x1123 = cmovznz(x1120, x1115, x1106)
-	CMOVQCS	AX, R13	// x1124 = cmovznz(x1120, x1117, x1108)
-	MOVQ	112(SP), AX
-	ADDQ	112(SP), AX	// x1125, x1126 = addcarryx(0, x922, x922)
-	MOVQ	104(SP), CX
-	ADCXQ	104(SP), CX	// x1127, x1128 = addcarryx(x1126, x923, x923)
-	MOVQ	96(SP), R8
-	ADCXQ	96(SP), R8	// x1129, x1130 = addcarryx(x1128, x924, x924)
-	MOVQ	80(SP), R9
-	ADCXQ	80(SP), R9	// x1131, x1132 = addcarryx(x1130, x925, x925)
-	MOVQ	AX, BX
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x1132
-	SUBQ	$-0x1, BX	// x1133, x1134 = subborrowx(0, x1125, 0xffffffffffffffff)
-	MOVQ	CX, DX
-	SBBQ	DI, DX	// x1135, x1136 = subborrowx(x1134, x1127, 0xffffffff)
-	MOVQ	R8, DI
-	SBBQ	$0x0, DI	// x1137, x1138 = subborrowx(x1136, x1129, 0)
-	MOVQ	R9, R14
-	SBBQ	R12, R14	// x1139, x1140 = subborrowx(x1138, x1131, 0xffffffff00000001)
-	SBBQ	$0x0, R15	// x1141, x1142 = subborrowx(x1140, x1132.u64, 0)
-	CMOVQCS	AX, BX	// x1143 = cmovznz(x1142, x1133, x1125)
-	CMOVQCS	CX, DX	// x1144 = cmovznz(x1142, x1135, x1127)
-	CMOVQCS	R8, DI	// x1145 = cmovznz(x1142, x1137, x1129)
-	CMOVQCS	R9, R14	// x1146 = cmovznz(x1142, x1139, x1131)
-	SUBQ	BX, R10	// x1147, x1148 = subborrowx(0, x1121, x1143)
-	SBBQ	DX, R11	// x1149, x1150 = subborrowx(x1148, x1122, x1144)
-	SBBQ	DI, SI	// x1151, x1152 = subborrowx(x1150, x1123, x1145)
-	SBBQ	R14, R13	// x1153, x1154 = subborrowx(x1152, x1124, x1146)
-	MOVQ	$-0x1, AX
-	MOVQ	$0x0, CX
-	CMOVQCS	AX, CX	// x1155 = cmovznz(x1154, 0, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R8
-	MOVQ	CX, R9
-	ANDQ	R8, R9	// x1156 = x1155 & 0xffffffff
-	MOVQ	CX, DI
-	ANDQ	R12, DI	// x1157 = x1155 & 0xffffffff00000001
-	ADDQ	CX, R10	// x1158, x1159 = addcarryx(0, x1147, x1155)
-	MOVQ	0(SP), CX	// reload out1 pointer
-	MOVQ	R10, 0(CX)	// out1[0] = x1158
-	ADCXQ	R9, R11	// x1160, x1161 = addcarryx(x1159, x1149, x1156)
-	MOVQ	R11, 8(CX)	// out1[1] = x1160
-	ADCQ	$0x0, SI	// x1162, x1163 = addcarryx(x1161, x1151, 0)
-	MOVQ	SI, 16(CX)	// out1[2] = x1162
-	ADCXQ	DI, R13	// x1164, x1165 = addcarryx(x1163, x1153, x1157)
-	MOVQ	R13, 24(CX)	// out1[3] = x1164
-	MOVQ	64(SP), R9	// reload arg1 pointer
-	MOVQ	32(R9), DI	// arg1[4]
-	ADDQ	64(R9), DI	// x1166, x1167 = addcarryx(0, arg1[4], arg1[8])
-	MOVQ	40(R9), BX	// arg1[5]
-	ADCXQ	72(R9), BX	// x1168, x1169 = addcarryx(x1167, arg1[5], arg1[9])
-	MOVQ	48(R9), R14	// arg1[6]
-	ADCXQ	80(R9), R14	// x1170, x1171 = addcarryx(x1169, arg1[6], arg1[10])
-	MOVQ	56(R9), R15	// arg1[7]
-	ADCXQ	88(R9), R15	// x1172, x1173 = addcarryx(x1171, arg1[7], arg1[11])
-	MOVQ	DI, R9
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x1173
-	SUBQ	$-0x1, R9	// x1174, x1175 = subborrowx(0, x1166, 0xffffffffffffffff)
-	MOVQ	R13, 64(SP)	// spill x1164
-	MOVQ	BX, R13
-	SBBQ	R8, R13	// x1176, x1177 = subborrowx(x1175, x1168, 0xffffffff)
-	MOVQ	SI, 136(SP)	// spill x1162
-	MOVQ	R14, SI
-	SBBQ	$0x0, SI	// x1178, x1179 = subborrowx(x1177, x1170, 0)
-	MOVQ	R11, 152(SP)	// spill x1160
-	MOVQ	R15, R11
-	SBBQ	R12, R11	// x1180, x1181 = subborrowx(x1179, x1172, 0xffffffff00000001)
-	SBBQ	$0x0, DX	// x1182, x1183 = subborrowx(x1181, x1173.u64, 0)
-	CMOVQCS	DI, R9	// x1184 = cmovznz(x1183, x1174, x1166)
-	CMOVQCS	BX, R13	// x1185 = cmovznz(x1183, x1176, x1168)
-	CMOVQCS	R14, SI	// x1186 = cmovznz(x1183, x1178, x1170)
-	CMOVQCS	R15, R11	// x1187 = cmovznz(x1183, x1180, x1172)
-	MOVQ	R9, DX
-	MULXQ	R11, DI, R9	// x1188, x1189 = mulx(x1184, x1187)
-	MULXQ	SI, R14, BX	// x1190, x1191 = mulx(x1184, x1186)
-	MOVQ	R10, 160(SP)	// spill x1158
-	MULXQ	R13, R10, R15	// x1192, x1193 = mulx(x1184, x1185)
-	MULXQ	DX, CX, DX	// x1194, x1195 = mulx(x1184, x1184)
-	ADDQ	R10, DX	// x1196, x1197 = addcarryx(0, x1195, x1192)
-	MOVQ	R10, 168(SP)	// spill x1192
-	MOVQ	R15, R10
-	ADCXQ	R14, R10	// x1198, x1199 = addcarryx(x1197, x1193, x1190)
-	MOVQ	R14, 176(SP)	// spill x1190
-	MOVQ	BX, R14
-	ADCXQ	DI, R14	// x1200, x1201 = addcarryx(x1199, x1191, x1188)
-	MOVQ	DI, 184(SP)	// spill x1188
-	MOVQ	R9, DI
-	ADCQ	$0x0, DI	// x1202 = x1201.u64 + x1189
-	MOVQ	DX, 192(SP)	// spill x1196
-	MOVQ	CX, DX
-	MOVQ	R9, 200(SP)	// spill x1189
-	MULXQ	R12, R9, CX	// x1203, x1204 = mulx(x1194, 0xffffffff00000001)
-	MULXQ	R8, R12, R8	// x1205, x1206 = mulx(x1194, 0xffffffff)
-	MOVQ	BX, 208(SP)	// spill x1191
-	MULXQ	AX, BX, AX	// x1207, x1208 = mulx(x1194, 0xffffffffffffffff)
-	ADDQ	R12, AX	// x1209, x1210 = addcarryx(0, x1208, x1205)
-	ADCQ	$0x0, R8	// x1211, x1212 = addcarryx(x1210, x1206, 0)
-	ADCQ	$0x0, R9	// x1213, x1214 = addcarryx(x1212, 0, x1203)
-	ADCQ	$0x0, CX	// x1215 = x1214.u64 + x1204
-	ADDQ	BX, DX	// x1216, x1217 = addcarryx(0, x1194, x1207)
-	ADCXQ	192(SP), AX	// x1218, x1219 = addcarryx(x1217, x1196, x1209)
-	ADCXQ	R8, R10	// x1220, x1221 = addcarryx(x1219, x1198, x1211)
-	ADCXQ	R9, R14	// x1222, x1223 = addcarryx(x1221, x1200, x1213)
-	ADCXQ	CX, DI	// x1224, x1225 = addcarryx(x1223, x1202, x1215)
-	MOVQ	R13, DX
-	MULXQ	R11, R8, CX	// x1226, x1227 = mulx(x1185, x1187)
-	MULXQ	SI, BX, R9	// x1228, x1229 = mulx(x1185, x1186)
-	MULXQ	DX, R13, R12	// x1230, x1231 = mulx(x1185, x1185)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x1225
-	ADDQ	R13, R15	// x1234, x1235 = addcarryx(0, x1193, x1230)
-	ADCXQ	BX, R12	// x1236, x1237 = addcarryx(x1235, x1231, x1228)
-	MOVQ	R9, R13
-	ADCXQ	R8, R13	// x1238, x1239 = addcarryx(x1237, x1229, x1226)
-	MOVQ	R8, 192(SP)	// spill x1226
-	MOVQ	CX, R8
-	ADCQ	$0x0, R8	// x1240 = x1239.u64 + x1227
-	ADDQ	168(SP), AX	// x1241, x1242 = addcarryx(0, x1218, x1192)
-	ADCXQ	R15, R10	// x1243, x1244 = addcarryx(x1242, x1220, x1234)
-	ADCXQ	R12, R14	// x1245, x1246 = addcarryx(x1244, x1222, x1236)
-	ADCXQ	R13, DI	// x1247, x1248 = addcarryx(x1246, x1224, x1238)
-	ADCXQ	R8, DX	// x1249, x1250 = addcarryx(x1248, x1225.u64, x1240)
-	MOVQ	DX, R8
+	MULXQ	BX, R14, SI	// x799, x800 = mulx(x723, x725)
+	MOVQ	R9, 144(SP)	// spill x773
+	MULXQ	DI, R9, R11	// x801, x802 = mulx(x723, x724)
+	MOVQ	DX, 152(SP)	// spill x723
+	MOVQ	DI, 160(SP)	// spill x724
+	MULXQ	DX, DI, DX	// x803, x804 = mulx(x723, x723)
+	ADDQ	DI, R15	// x807, x808 = addcarryx(0, x775, x803)
+	ADCXQ	R9, DX	// x809, x810 = addcarryx(x808, x804, x801)
+	MOVQ	R11, DI
+	ADCXQ	R14, DI	// x811, x812 = addcarryx(x810, x802, x799)
+	MOVQ	R14, 168(SP)	// spill x799
+	MOVQ	SI, R14
+	ADCQ	$0x0, R14	// x813 = x812.u64 + x800
+	ADDQ	R10, AX	// x814, x815 = addcarryx(0, x789, x774)
+	ADCXQ	R15, R12	// x816, x817 = addcarryx(x815, x791, x807)
+	ADCXQ	DX, CX	// x818, x819 = addcarryx(x817, x793, x809)
+	ADCXQ	DI, R8	// x820, x821 = addcarryx(x819, x795, x811)
+	ADCXQ	R14, R13	// x822, x823 = addcarryx(x821, x797, x813)
+	MOVQ	$0x20, R10
+	SHLXQ	R10, AX, DI	// x824 = x814 << 0x20
+	SHRXQ	R10, AX, R14	// x824.hi = x814 >> 0x20
 	MOVQ	AX, DX
 	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, R13, R12	// x1251, x1252 = mulx(x1241, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R15
-	MULXQ	R15, AX, R15	// x1253, x1254 = mulx(x1241, 0xffffffff)
-	MOVQ	CX, 168(SP)	// spill x1227
-	MOVQ	$-0x1, CX
-	MOVQ	R9, 216(SP)	// spill x1229
-	MULXQ	CX, R9, CX	// x1255, x1256 = mulx(x1241, 0xffffffffffffffff)
-	MOVQ	BX, 224(SP)	// spill x1228
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x1250
-	ADDQ	AX, CX	// x1257, x1258 = addcarryx(0, x1256, x1253)
-	ADCQ	$0x0, R15	// x1259, x1260 = addcarryx(x1258, x1254, 0)
-	ADCQ	$0x0, R13	// x1261, x1262 = addcarryx(x1260, 0, x1251)
-	ADCQ	$0x0, R12	// x1263 = x1262.u64 + x1252
-	ADDQ	R9, DX	// x1264, x1265 = addcarryx(0, x1241, x1255)
-	ADCXQ	CX, R10	// x1266, x1267 = addcarryx(x1265, x1243, x1257)
-	ADCXQ	R15, R14	// x1268, x1269 = addcarryx(x1267, x1245, x1259)
-	ADCXQ	R13, DI	// x1270, x1271 = addcarryx(x1269, x1247, x1261)
-	ADCXQ	R12, R8	// x1272, x1273 = addcarryx(x1271, x1249, x1263)
-	ADCQ	$0x0, BX	// x1274 = x1250.u64 + x1273.u64
-	MOVQ	SI, DX
-	MULXQ	R11, CX, AX	// x1275, x1276 = mulx(x1186, x1187)
-	MULXQ	DX, SI, R9	// x1277, x1278 = mulx(x1186, x1186)
-	MOVQ	208(SP), R12	// reload x1191
-	ADDQ	224(SP), R12	// x1283, x1284 = addcarryx(0, x1191, x1228)
-	ADCXQ	216(SP), SI	// x1285, x1286 = addcarryx(x1284, x1229, x1277)
-	ADCXQ	CX, R9	// x1287, x1288 = addcarryx(x1286, x1278, x1275)
-	MOVQ	AX, R13
-	ADCQ	$0x0, R13	// x1289 = x1288.u64 + x1276
-	ADDQ	176(SP), R10	// x1290, x1291 = addcarryx(0, x1266, x1190)
-	ADCXQ	R12, R14	// x1292, x1293 = addcarryx(x1291, x1268, x1283)
-	ADCXQ	SI, DI	// x1294, x1295 = addcarryx(x1293, x1270, x1285)
-	ADCXQ	R9, R8	// x1296, x1297 = addcarryx(x1295, x1272, x1287)
-	ADCXQ	R13, BX	// x1298, x1299 = addcarryx(x1297, x1274, x1289)
-	MOVQ	R10, DX
-	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, SI, R10	// x1300, x1301 = mulx(x1290, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R12
-	MULXQ	R12, R15, R13	// x1302, x1303 = mulx(x1290, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R9, R12	// x1304, x1305 = mulx(x1290, 0xffffffffffffffff)
-	MOVQ	AX, 176(SP)	// spill x1276
+	MULXQ	AX, DX, R15	// x826, x827 = mulx(x814, 0xffffffff00000001)
 	SETCS	AL
-	MOVBQZX	AL, AX	// save x1299
-	ADDQ	R15, R12	// x1306, x1307 = addcarryx(0, x1305, x1302)
-	ADCQ	$0x0, R13	// x1308, x1309 = addcarryx(x1307, x1303, 0)
-	ADCQ	$0x0, SI	// x1310, x1311 = addcarryx(x1309, 0, x1300)
-	ADCQ	$0x0, R10	// x1312 = x1311.u64 + x1301
-	ADDQ	R9, DX	// x1313, x1314 = addcarryx(0, x1290, x1304)
-	ADCXQ	R12, R14	// x1315, x1316 = addcarryx(x1314, x1292, x1306)
-	ADCXQ	R13, DI	// x1317, x1318 = addcarryx(x1316, x1294, x1308)
-	ADCXQ	SI, R8	// x1319, x1320 = addcarryx(x1318, x1296, x1310)
-	ADCXQ	R10, BX	// x1321, x1322 = addcarryx(x1320, x1298, x1312)
-	ADCQ	$0x0, AX	// x1323 = x1299.u64 + x1322.u64
-	MOVQ	R11, DX
-	MULXQ	DX, R10, R9	// x1324, x1325 = mulx(x1187, x1187)
-	MOVQ	200(SP), R11	// reload x1189
-	ADDQ	192(SP), R11	// x1332, x1333 = addcarryx(0, x1189, x1226)
-	ADCXQ	168(SP), CX	// x1334, x1335 = addcarryx(x1333, x1227, x1275)
-	ADCXQ	176(SP), R10	// x1336, x1337 = addcarryx(x1335, x1276, x1324)
-	ADCQ	$0x0, R9	// x1338 = x1337.u64 + x1325
-	ADDQ	184(SP), R14	// x1339, x1340 = addcarryx(0, x1315, x1188)
-	ADCXQ	R11, DI	// x1341, x1342 = addcarryx(x1340, x1317, x1332)
-	ADCXQ	CX, R8	// x1343, x1344 = addcarryx(x1342, x1319, x1334)
-	ADCXQ	R10, BX	// x1345, x1346 = addcarryx(x1344, x1321, x1336)
-	ADCXQ	R9, AX	// x1347, x1348 = addcarryx(x1346, x1323, x1338)
-	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, CX
-	MULXQ	CX, R10, R9	// x1349, x1350 = mulx(x1339, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R11
-	MULXQ	R11, R12, SI	// x1351, x1352 = mulx(x1339, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x1353, x1354 = mulx(x1339, 0xffffffffffffffff)
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x1348
-	ADDQ	R12, R14	// x1355, x1356 = addcarryx(0, x1354, x1351)
-	ADCQ	$0x0, SI	// x1357, x1358 = addcarryx(x1356, x1352, 0)
-	ADCQ	$0x0, R10	// x1359, x1360 = addcarryx(x1358, 0, x1349)
-	ADCQ	$0x0, R9	// x1361 = x1360.u64 + x1350
-	ADDQ	R15, DX	// x1362, x1363 = addcarryx(0, x1339, x1353)
-	ADCXQ	R14, DI	// x1364, x1365 = addcarryx(x1363, x1341, x1355)
-	ADCXQ	SI, R8	// x1366, x1367 = addcarryx(x1365, x1343, x1357)
-	ADCXQ	R10, BX	// x1368, x1369 = addcarryx(x1367, x1345, x1359)
-	ADCXQ	R9, AX	// x1370, x1371 = addcarryx(x1369, x1347, x1361)
-	ADCQ	$0x0, CX	// x1372 = x1348.u64 + x1371.u64
-	MOVQ	DI, R9
-	SUBQ	$-0x1, R9	// x1373, x1374 = subborrowx(0, x1364, 0xffffffffffffffff)
-	MOVQ	R8, R10
-	SBBQ	R11, R10	// x1375, x1376 = subborrowx(x1374, x1366, 0xffffffff)
-	MOVQ	BX, SI
-	SBBQ	$0x0, SI	// x1377, x1378 = subborrowx(x1376, x1368, 0)
-	MOVQ	$-0xffffffff, R12
-	MOVQ	AX, R14
-	SBBQ	R12, R14	// x1379, x1380 = subborrowx(x1378, x1370, 0xffffffff00000001)
-	SBBQ	$0x0, CX	// x1381, x1382 = subborrowx(x1380, x1372, 0)
-	CMOVQCS	DI, R9	// x1383 = cmovznz(x1382, x1373, x1364)
-	CMOVQCS	R8, R10	// x1384 = cmovznz(x1382, x1375, x1366)
-	CMOVQCS	BX, SI	// x1385 = cmovznz(x1382, x1377, x1368)
-	CMOVQCS	AX, R14	// x1386 = cmovznz(x1382, x1379, x1370)
-	SUBQ	48(SP), R9	// x1387, x1388 = subborrowx(0, x1383, x395)
-	SBBQ	40(SP), R10	// x1389, x1390 = subborrowx(x1388, x1384, x396)
-	SBBQ	56(SP), SI	// x1391, x1392 = subborrowx(x1390, x1385, x397)
-	SBBQ	72(SP), R14	// x1393, x1394 = subborrowx(x1392, x1386, x398)
-	MOVQ	$0x0, AX
-	CMOVQCS	R13, AX	// x1395 = cmovznz(x1394, 0, 0xffffffffffffffff)
-	MOVQ	AX, CX
-	ANDQ	R11, CX	// x1396 = x1395 & 0xffffffff
-	MOVQ	AX, R8
-	ANDQ	R12, R8	// x1397 = x1395 & 0xffffffff00000001
-	ADDQ	AX, R9	// x1398, x1399 = addcarryx(0, x1387, x1395)
-	ADCXQ	CX, R10	// x1400, x1401 = addcarryx(x1399, x1389, x1396)
-	ADCQ	$0x0, SI	// x1402, x1403 = addcarryx(x1401, x1391, 0)
-	ADCXQ	R8, R14	// x1404, x1405 = addcarryx(x1403, x1393, x1397)
-	SUBQ	32(SP), R9	// x1406, x1407 = subborrowx(0, x1398, x196)
-	SBBQ	24(SP), R10	// x1408, x1409 = subborrowx(x1407, x1400, x197)
-	SBBQ	16(SP), SI	// x1410, x1411 = subborrowx(x1409, x1402, x198)
-	SBBQ	8(SP), R14	// x1412, x1413 = subborrowx(x1411, x1404, x199)
-	MOVQ	$0x0, AX
-	CMOVQCS	R13, AX	// x1414 = cmovznz(x1413, 0, 0xffffffffffffffff)
-	MOVQ	AX, CX
-	ANDQ	R11, CX	// x1415 = x1414 & 0xffffffff
-	MOVQ	AX, R8
-	ANDQ	R12, R8	// x1416 = x1414 & 0xffffffff00000001
-	ADDQ	AX, R9	// x1417, x1418 = addcarryx(0, x1406, x1414)
-	MOVQ	0(SP), AX	// reload out1 pointer
-	MOVQ	R9, 64(AX)	// out1[8] = x1417
-	ADCXQ	CX, R10	// x1419, x1420 = addcarryx(x1418, x1408, x1415)
-	MOVQ	R10, 72(AX)	// out1[9] = x1419
-	ADCQ	$0x0, SI	// x1421, x1422 = addcarryx(x1420, x1410, 0)
-	MOVQ	SI, 80(AX)	// out1[10] = x1421
-	ADCXQ	R8, R14	// x1423, x1424 = addcarryx(x1422, x1412, x1416)
-	MOVQ	R14, 88(AX)	// out1[11] = x1423
-	MOVQ	48(SP), DX	// reload x395
-	MULXQ	72(SP), R8, CX	// x1425, x1426 = mulx(x395, x398)
-	MULXQ	56(SP), R10, R9	// x1427, x1428 = mulx(x395, x397)
-	MULXQ	40(SP), DI, SI	// x1429, x1430 = mulx(x395, x396)
-	MULXQ	DX, R14, BX	// x1431, x1432 = mulx(x395, x395)
-	ADDQ	DI, BX	// x1433, x1434 = addcarryx(0, x1432, x1429)
-	MOVQ	SI, R15
-	ADCXQ	R10, R15	// x1435, x1436 = addcarryx(x1434, x1430, x1427)
-	MOVQ	R9, DX
-	ADCXQ	R8, DX	// x1437, x1438 = addcarryx(x1436, x1428, x1425)
-	MOVQ	CX, AX
-	ADCQ	$0x0, AX	// x1439 = x1438.u64 + x1426
-	MOVQ	DX, 8(SP)	// spill x1437
-	MOVQ	R14, DX
-	MOVQ	R8, 16(SP)	// spill x1425
-	MULXQ	R12, R8, R14	// x1440, x1441 = mulx(x1431, 0xffffffff00000001)
-	MOVQ	CX, 24(SP)	// spill x1426
-	MULXQ	R11, R11, CX	// x1442, x1443 = mulx(x1431, 0xffffffff)
-	MULXQ	R13, R12, R13	// x1444, x1445 = mulx(x1431, 0xffffffffffffffff)
-	ADDQ	R11, R13	// x1446, x1447 = addcarryx(0, x1445, x1442)
-	ADCQ	$0x0, CX	// x1448, x1449 = addcarryx(x1447, x1443, 0)
-	ADCQ	$0x0, R8	// x1450, x1451 = addcarryx(x1449, 0, x1440)
-	ADCQ	$0x0, R14	// x1452 = x1451.u64 + x1441
-	ADDQ	R12, DX	// x1453, x1454 = addcarryx(0, x1431, x1444)
-	ADCXQ	R13, BX	// x1455, x1456 = addcarryx(x1454, x1433, x1446)
-	ADCXQ	CX, R15	// x1457, x1458 = addcarryx(x1456, x1435, x1448)
-	ADCXQ	8(SP), R8	// x1459, x1460 = addcarryx(x1458, x1437, x1450)
-	ADCXQ	R14, AX	// x1461, x1462 = addcarryx(x1460, x1439, x1452)
-	MOVQ	40(SP), DX	// reload x396
-	MULXQ	72(SP), R11, CX	// x1463, x1464 = mulx(x396, x398)
-	MULXQ	56(SP), R13, R12	// x1465, x1466 = mulx(x396, x397)
-	MULXQ	DX, DX, R14	// x1467, x1468 = mulx(x396, x396)
-	MOVQ	R10, 8(SP)	// spill x1427
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x1462
-	ADDQ	DX, SI	// x1471, x1472 = addcarryx(0, x1430, x1467)
-	ADCXQ	R13, R14	// x1473, x1474 = addcarryx(x1472, x1468, x1465)
+	MOVBQZX	AL, AX	// save x823
+	ADDQ	DI, R12	// x828, x829 = addcarryx(0, x816, x824)
+	ADCXQ	R14, CX	// x830, x831 = addcarryx(x829, x818, x824.hi)
+	ADCXQ	DX, R8	// x832, x833 = addcarryx(x831, x820, x826)
+	ADCXQ	R15, R13	// x834, x835 = addcarryx(x833, x822, x827)
+	ADCQ	$0x0, AX	// x836, x837 = addcarryx(x835, x823.u64, 0)
+	MOVQ	160(SP), DX	// reload x724
+	MULXQ	BX, R14, DI	// x838, x839 = mulx(x724, x725)
+	MULXQ	DX, DX, R15	// x840, x841 = mulx(x724, x724)
+	ADDQ	144(SP), R9	// x846, x847 = addcarryx(0, x773, x801)
+	ADCXQ	DX, R11	// x848, x849 = addcarryx(x847, x802, x840)
+	ADCXQ	R14, R15	// x850, x851 = addcarryx(x849, x841, x838)
+	MOVQ	DI, DX
+	ADCQ	$0x0, DX	// x852 = x851.u64 + x839
+	ADDQ	136(SP), R12	// x853, x854 = addcarryx(0, x828, x772)
+	ADCXQ	R9, CX	// x855, x856 = addcarryx(x854, x830, x846)
+	ADCXQ	R11, R8	// x857, x858 = addcarryx(x856, x832, x848)
+	ADCXQ	R15, R13	// x859, x860 = addcarryx(x858, x834, x850)
+	ADCXQ	DX, AX	// x861, x862 = addcarryx(x860, x836, x852)
+	SHLXQ	R10, R12, R9	// x863 = x853 << 0x20
+	SHRXQ	R10, R12, R11	// x863.hi = x853 >> 0x20
 	MOVQ	R12, DX
-	ADCXQ	R11, DX	// x1475, x1476 = addcarryx(x1474, x1466, x1463)
-	MOVQ	R11, 32(SP)	// spill x1463
-	MOVQ	CX, R11
-	ADCQ	$0x0, R11	// x1477 = x1476.u64 + x1464
-	ADDQ	DI, BX	// x1478, x1479 = addcarryx(0, x1455, x1429)
-	ADCXQ	SI, R15	// x1480, x1481 = addcarryx(x1479, x1457, x1471)
-	ADCXQ	R14, R8	// x1482, x1483 = addcarryx(x1481, x1459, x1473)
-	ADCXQ	DX, AX	// x1484, x1485 = addcarryx(x1483, x1461, x1475)
-	ADCXQ	R11, R10	// x1486, x1487 = addcarryx(x1485, x1462.u64, x1477)
-	MOVQ	BX, DX
-	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, DI, SI	// x1488, x1489 = mulx(x1478, 0xffffffff00000001)
-	MOVQ	$0xffffffff, BX
-	MULXQ	BX, BX, R14	// x1490, x1491 = mulx(x1478, 0xffffffff)
-	MOVQ	$-0x1, R11
-	MOVQ	CX, 40(SP)	// spill x1464
-	MULXQ	R11, CX, R11	// x1492, x1493 = mulx(x1478, 0xffffffffffffffff)
-	MOVQ	R12, 48(SP)	// spill x1466
+	MOVQ	$-0xffffffff, R12
+	MULXQ	R12, DX, R15	// x865, x866 = mulx(x853, 0xffffffff00000001)
 	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x1487
-	ADDQ	BX, R11	// x1494, x1495 = addcarryx(0, x1493, x1490)
-	ADCQ	$0x0, R14	// x1496, x1497 = addcarryx(x1495, x1491, 0)
-	ADCQ	$0x0, DI	// x1498, x1499 = addcarryx(x1497, 0, x1488)
-	ADCQ	$0x0, SI	// x1500 = x1499.u64 + x1489
-	ADDQ	CX, DX	// x1501, x1502 = addcarryx(0, x1478, x1492)
-	ADCXQ	R11, R15	// x1503, x1504 = addcarryx(x1502, x1480, x1494)
-	ADCXQ	R14, R8	// x1505, x1506 = addcarryx(x1504, x1482, x1496)
-	ADCXQ	DI, AX	// x1507, x1508 = addcarryx(x1506, x1484, x1498)
-	ADCXQ	SI, R10	// x1509, x1510 = addcarryx(x1508, x1486, x1500)
-	ADCQ	$0x0, R12	// x1511 = x1487.u64 + x1510.u64
-	MOVQ	56(SP), DX	// reload x397
-	MULXQ	72(SP), R11, CX	// x1512, x1513 = mulx(x397, x398)
-	MULXQ	DX, DI, SI	// x1514, x1515 = mulx(x397, x397)
-	ADDQ	R13, R9	// x1520, x1521 = addcarryx(0, x1428, x1465)
-	ADCXQ	48(SP), DI	// x1522, x1523 = addcarryx(x1521, x1466, x1514)
-	ADCXQ	R11, SI	// x1524, x1525 = addcarryx(x1523, x1515, x1512)
-	MOVQ	CX, BX
-	ADCQ	$0x0, BX	// x1526 = x1525.u64 + x1513
-	ADDQ	8(SP), R15	// x1527, x1528 = addcarryx(0, x1503, x1427)
-	ADCXQ	R9, R8	// x1529, x1530 = addcarryx(x1528, x1505, x1520)
-	ADCXQ	DI, AX	// x1531, x1532 = addcarryx(x1530, x1507, x1522)
-	ADCXQ	SI, R10	// x1533, x1534 = addcarryx(x1532, x1509, x1524)
-	ADCXQ	BX, R12	// x1535, x1536 = addcarryx(x1534, x1511, x1526)
-	MOVQ	R15, DX
-	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, DI, SI	// x1537, x1538 = mulx(x1527, 0xffffffff00000001)
-	MOVQ	$0xffffffff, BX
-	MULXQ	BX, R14, R13	// x1539, x1540 = mulx(x1527, 0xffffffff)
-	MOVQ	$-0x1, R15
-	MULXQ	R15, BX, R15	// x1541, x1542 = mulx(x1527, 0xffffffffffffffff)
-	SETCS	R9B
-	MOVBQZX	R9B, R9	// save x1536
-	ADDQ	R14, R15	// x1543, x1544 = addcarryx(0, x1542, x1539)
-	ADCQ	$0x0, R13	// x1545, x1546 = addcarryx(x1544, x1540, 0)
-	ADCQ	$0x0, DI	// x1547, x1548 = addcarryx(x1546, 0, x1537)
-	ADCQ	$0x0, SI	// x1549 = x1548.u64 + x1538
-	ADDQ	BX, DX	// x1550, x1551 = addcarryx(0, x1527, x1541)
-	ADCXQ	R15, R8	// x1552, x1553 = addcarryx(x1551, x1529, x1543)
-	ADCXQ	R13, AX	// x1554, x1555 = addcarryx(x1553, x1531, x1545)
-	ADCXQ	DI, R10	// x1556, x1557 = addcarryx(x1555, x1533, x1547)
-	ADCXQ	SI, R12	// x1558, x1559 = addcarryx(x1557, x1535, x1549)
-	ADCQ	$0x0, R9	// x1560 = x1536.u64 + x1559.u64
-	MOVQ	72(SP), DX	// reload x398
-	MULXQ	DX, DI, SI	// x1561, x1562 = mulx(x398, x398)
-	MOVQ	24(SP), BX	// reload x1426
-	ADDQ	32(SP), BX	// x1569, x1570 = addcarryx(0, x1426, x1463)
-	ADCXQ	40(SP), R11	// x1571, x1572 = addcarryx(x1570, x1464, x1512)
-	ADCXQ	DI, CX	// x1573, x1574 = addcarryx(x1572, x1513, x1561)
-	ADCQ	$0x0, SI	// x1575 = x1574.u64 + x1562
-	ADDQ	16(SP), R8	// x1576, x1577 = addcarryx(0, x1552, x1425)
-	ADCXQ	BX, AX	// x1578, x1579 = addcarryx(x1577, x1554, x1569)
-	ADCXQ	R11, R10	// x1580, x1581 = addcarryx(x1579, x1556, x1571)
-	ADCXQ	CX, R12	// x1582, x1583 = addcarryx(x1581, x1558, x1573)
-	ADCXQ	SI, R9	// x1584, x1585 = addcarryx(x1583, x1560, x1575)
-	MOVQ	R8, DX
+	MOVBQZX	R12B, R12	// save x862
+	ADDQ	R9, CX	// x867, x868 = addcarryx(0, x855, x863)
+	ADCXQ	R11, R8	// x869, x870 = addcarryx(x868, x857, x863.hi)
+	ADCXQ	DX, R13	// x871, x872 = addcarryx(x870, x859, x865)
+	ADCXQ	R15, AX	// x873, x874 = addcarryx(x872, x861, x866)
+	ADCQ	$0x0, R12	// x875, x876 = addcarryx(x874, x862.u64, 0)
+	MOVQ	BX, DX
+	MULXQ	DX, R11, R9	// x877, x878 = mulx(x725, x725)
+	MOVQ	128(SP), BX	// reload x771
+	ADDQ	168(SP), BX	// x885, x886 = addcarryx(0, x771, x799)
+	ADCXQ	R14, SI	// x887, x888 = addcarryx(x886, x800, x838)
+	ADCXQ	R11, DI	// x889, x890 = addcarryx(x888, x839, x877)
+	ADCQ	$0x0, R9	// x891 = x890.u64 + x878
+	ADDQ	120(SP), CX	// x892, x893 = addcarryx(0, x867, x770)
+	ADCXQ	BX, R8	// x894, x895 = addcarryx(x893, x869, x885)
+	ADCXQ	SI, R13	// x896, x897 = addcarryx(x895, x871, x887)
+	ADCXQ	DI, AX	// x898, x899 = addcarryx(x897, x873, x889)
+	ADCXQ	R9, R12	// x900, x901 = addcarryx(x899, x875, x891)
+	SHLXQ	R10, CX, R9	// x902 = x892 << 0x20
+	SHRXQ	R10, CX, R11	// x902.hi = x892 >> 0x20
+	MOVQ	DX, SI
+	MOVQ	CX, DX
 	MOVQ	$-0xffffffff, CX
-	MULXQ	CX, R11, R8	// x1586, x1587 = mulx(x1576, 0xffffffff00000001)
-	MOVQ	$0xffffffff, SI
-	MULXQ	SI, BX, DI	// x1588, x1589 = mulx(x1576, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x1590, x1591 = mulx(x1576, 0xffffffffffffffff)
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x1585
-	ADDQ	BX, R14	// x1592, x1593 = addcarryx(0, x1591, x1588)
-	ADCQ	$0x0, DI	// x1594, x1595 = addcarryx(x1593, x1589, 0)
-	ADCQ	$0x0, R11	// x1596, x1597 = addcarryx(x1595, 0, x1586)
-	ADCQ	$0x0, R8	// x1598 = x1597.u64 + x1587
-	ADDQ	R15, DX	// x1599, x1600 = addcarryx(0, x1576, x1590)
-	ADCXQ	R14, AX	// x1601, x1602 = addcarryx(x1600, x1578, x1592)
-	ADCXQ	DI, R10	// x1603, x1604 = addcarryx(x1602, x1580, x1594)
-	ADCXQ	R11, R12	// x1605, x1606 = addcarryx(x1604, x1582, x1596)
-	ADCXQ	R8, R9	// x1607, x1608 = addcarryx(x1606, x1584, x1598)
-	ADCQ	$0x0, CX	// x1609 = x1585.u64 + x1608.u64
-	MOVQ	AX, R8
-	SUBQ	$-0x1, R8	// x1610, x1611 = subborrowx(0, x1601, 0xffffffffffffffff)
-	MOVQ	R10, R11
-	SBBQ	SI, R11	// x1612, x1613 = subborrowx(x1611, x1603, 0xffffffff)
-	MOVQ	R12, DI
-	SBBQ	$0x0, DI	// x1614, x1615 = subborrowx(x1613, x1605, 0)
-	MOVQ	$-0xffffffff, BX
-	MOVQ	R9, R14
-	SBBQ	BX, R14	// x1616, x1617 = subborrowx(x1615, x1607, 0xffffffff00000001)
-	SBBQ	$0x0, CX	// x1618, x1619 = subborrowx(x1617, x1609, 0)
-	CMOVQCS	AX, R8	// x1620 = cmovznz(x1619, x1610, x1601)
-	CMOVQCS	R10, R11	// x1621 = cmovznz(x1619, x1612, x1603)
-	CMOVQCS	R12, DI	// x1622 = cmovznz(x1619, x1614, x1605)
-	CMOVQCS	R9, R14	// x1623 = cmovznz(x1619, x1616, x1607)
-	ADDQ	R8, R8	// x1624, x1625 = addcarryx(0, x1620, x1620)
-	ADCXQ	R11, R11	// x1626, x1627 = addcarryx(x1625, x1621, x1621)
-	ADCXQ	DI, DI	// x1628, x1629 = addcarryx(x1627, x1622, x1622)
-	ADCXQ	R14, R14	// x1630, x1631 = addcarryx(x1629, x1623, x1623)
+	MULXQ	CX, BX, DI	// x904, x905 = mulx(x892, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x901
+	ADDQ	R9, R8	// x906, x907 = addcarryx(0, x894, x902)
+	ADCXQ	R11, R13	// x908, x909 = addcarryx(x907, x896, x902.hi)
+	ADCXQ	BX, AX	// x910, x911 = addcarryx(x909, x898, x904)
+	ADCXQ	DI, R12	// x912, x913 = addcarryx(x911, x900, x905)
+	ADCQ	$0x0, R14	// x914, x915 = addcarryx(x913, x901.u64, 0)
+	MOVQ	R8, R9
+	SUBQ	$-0x1, R9	// x916, x917 = subborrowx(0, x906, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R11
+	MOVQ	R13, DI
+	SBBQ	R11, DI	// x918, x919 = subborrowx(x917, x908, 0xffffffff)
+	MOVQ	AX, BX
+	SBBQ	$0x0, BX	// x920, x921 = subborrowx(x919, x910, 0)
+	MOVQ	R12, R15
+	SBBQ	CX, R15	// x922, x923 = subborrowx(x921, x912, 0xffffffff00000001)
+	SBBQ	$0x0, R14	// x924, x925 = subborrowx(x923, x914, 0)
+	CMOVQCS	R8, R9	// x926 = cmovznz(x925, x916, x906)
+	CMOVQCS	R13, DI	// x927 = cmovznz(x925, x918, x908)
+	CMOVQCS	AX, BX	// x928 = cmovznz(x925, x920, x910)
+	CMOVQCS	R12, R15	// x929 = cmovznz(x925, x922, x912)
+	MOVQ	112(SP), AX
+	ADDQ	112(SP), AX	// x930, x931 = addcarryx(0, x766, x766)
+	MOVQ	104(SP), R8
+	ADCXQ	104(SP), R8	// x932, x933 = addcarryx(x931, x767, x767)
+	MOVQ	96(SP), R12
+	ADCXQ	96(SP), R12	// x934, x935 = addcarryx(x933, x768, x768)
+	MOVQ	16(SP), R13
+	ADCXQ	16(SP), R13	// x936, x937 = addcarryx(x935, x769, x769)
+	MOVQ	AX, R14
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x937
+	SUBQ	$-0x1, R14	// x938, x939 = subborrowx(0, x930, 0xffffffffffffffff)
+	MOVQ	SI, 120(SP)	// spill x725
+	MOVQ	R8, SI
+	SBBQ	R11, SI	// x940, x941 = subborrowx(x939, x932, 0xffffffff)
+	MOVQ	R12, R10
+	SBBQ	$0x0, R10	// x942, x943 = subborrowx(x941, x934, 0)
+	MOVQ	R13, R11
+	SBBQ	CX, R11	// x944, x945 = subborrowx(x943, x936, 0xffffffff00000001)
+	SBBQ	$0x0, DX	// x946, x947 = subborrowx(x945, x937.u64, 0)
+	CMOVQCS	AX, R14	// x948 = cmovznz(x947, x938, x930)
+	CMOVQCS	R8, SI	// x949 = cmovznz(x947, x940, x932)
+	CMOVQCS	R12, R10	// x950 = cmovznz(x947, x942, x934)
+	CMOVQCS	R13, R11	// x951 = cmovznz(x947, x944, x936)
+	SUBQ	R14, R9	// x952, x953 = subborrowx(0, x926, x948)
+	SBBQ	SI, DI	// x954, x955 = subborrowx(x953, x927, x949)
+	SBBQ	R10, BX	// x956, x957 = subborrowx(x955, x928, x950)
+	SBBQ	R11, R15	// x958, x959 = subborrowx(x957, x929, x951)
+	MOVQ	$-0x1, AX
+	MOVQ	$0x0, R8
+	CMOVQCS	AX, R8	// x960 = cmovznz(x959, 0, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	R8, R11
+	ANDQ	R10, R11	// x961 = x960 & 0xffffffff
+	MOVQ	R8, SI
+	ANDQ	CX, SI	// x962 = x960 & 0xffffffff00000001
+	ADDQ	R8, R9	// x963, x964 = addcarryx(0, x952, x960)
+	MOVQ	0(SP), R8	// reload out1 pointer
+	MOVQ	R9, 0(R8)	// out1[0] = x963
+	ADCXQ	R11, DI	// x965, x966 = addcarryx(x964, x954, x961)
+	MOVQ	DI, 8(R8)	// out1[1] = x965
+	ADCQ	$0x0, BX	// x967, x968 = addcarryx(x966, x956, 0)
+	MOVQ	BX, 16(R8)	// out1[2] = x967
+	ADCXQ	SI, R15	// x969, x970 = addcarryx(x968, x958, x962)
+	MOVQ	R15, 24(R8)	// out1[3] = x969
+	MOVQ	80(SP), R11	// reload arg1 pointer
+	MOVQ	32(R11), SI	// arg1[4]
+	ADDQ	64(R11), SI	// x971, x972 = addcarryx(0, arg1[4], arg1[8])
+	MOVQ	40(R11), R12	// arg1[5]
+	ADCXQ	72(R11), R12	// x973, x974 = addcarryx(x972, arg1[5], arg1[9])
+	MOVQ	48(R11), R13	// arg1[6]
+	ADCXQ	80(R11), R13	// x975, x976 = addcarryx(x974, arg1[6], arg1[10])
+	MOVQ	56(R11), R14	// arg1[7]
+	ADCXQ	88(R11), R14	// x977, x978 = addcarryx(x976, arg1[7], arg1[11])
+	MOVQ	SI, R11
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x978
+	SUBQ	$-0x1, R11	// x979, x980 = subborrowx(0, x971, 0xffffffffffffffff)
+	MOVQ	R15, 80(SP)	// spill x969
+	MOVQ	R12, R15
+	SBBQ	R10, R15	// x981, x982 = subborrowx(x980, x973, 0xffffffff)
+	MOVQ	BX, 128(SP)	// spill x967
+	MOVQ	R13, BX
+	SBBQ	$0x0, BX	// x983, x984 = subborrowx(x982, x975, 0)
+	MOVQ	DI, 136(SP)	// spill x965
+	MOVQ	R14, DI
+	SBBQ	CX, DI	// x985, x986 = subborrowx(x984, x977, 0xffffffff00000001)
+	SBBQ	$0x0, DX	// x987, x988 = subborrowx(x986, x978.u64, 0)
+	CMOVQCS	SI, R11	// x989 = cmovznz(x988, x979, x971)
+	CMOVQCS	R12, R15	// x990 = cmovznz(x988, x981, x973)
+	CMOVQCS	R13, BX	// x991 = cmovznz(x988, x983, x975)
+	CMOVQCS	R14, DI	// x992 = cmovznz(x988, x985, x977)
+	MOVQ	R11, DX
+	MULXQ	DI, SI, R11	// x993, x994 = mulx(x989, x992)
+	MULXQ	BX, R13, R12	// x995, x996 = mulx(x989, x991)
+	MOVQ	R9, 144(SP)	// spill x963
+	MULXQ	R15, R9, R14	// x997, x998 = mulx(x989, x990)
+	MULXQ	DX, R8, DX	// x999, x1000 = mulx(x989, x989)
+	ADDQ	R9, DX	// x1001, x1002 = addcarryx(0, x1000, x997)
+	MOVQ	R14, R10
+	ADCXQ	R13, R10	// x1003, x1004 = addcarryx(x1002, x998, x995)
+	MOVQ	R12, AX
+	ADCXQ	SI, AX	// x1005, x1006 = addcarryx(x1004, x996, x993)
+	MOVQ	SI, 168(SP)	// spill x993
+	MOVQ	R11, SI
+	ADCQ	$0x0, SI	// x1007 = x1006.u64 + x994
+	MOVQ	R11, 176(SP)	// spill x994
+	MOVQ	R8, R11
+	SHLQ	$0x20, R11	// x1008 = x999 << 0x20
+	MOVQ	R13, 184(SP)	// spill x995
+	MOVQ	R8, R13
+	SHRQ	$0x20, R13	// x1008.hi = x999 >> 0x20
+	MOVQ	DX, 192(SP)	// spill x1001
+	MOVQ	R8, DX
+	MULXQ	CX, DX, R8	// x1010, x1011 = mulx(x999, 0xffffffff00000001)
+	ADDQ	192(SP), R11	// x1012, x1013 = addcarryx(0, x1001, x1008)
+	ADCXQ	R13, R10	// x1014, x1015 = addcarryx(x1013, x1003, x1008.hi)
+	ADCXQ	DX, AX	// x1016, x1017 = addcarryx(x1015, x1005, x1010)
+	ADCXQ	R8, SI	// x1018, x1019 = addcarryx(x1017, x1007, x1011)
+	MOVQ	$0x0, R8
+	ADCQ	$0x0, R8	// x1020, x1021 = addcarryx(x1019, 0, 0)
+	MOVQ	R15, DX
+	MULXQ	DI, R15, R13	// x1022, x1023 = mulx(x990, x992)
+	MOVQ	R12, 192(SP)	// spill x996
+	MULXQ	BX, R12, CX	// x1024, x1025 = mulx(x990, x991)
+	MOVQ	DI, 200(SP)	// spill x992
+	MULXQ	DX, DI, DX	// x1026, x1027 = mulx(x990, x990)
+	ADDQ	DI, R14	// x1030, x1031 = addcarryx(0, x998, x1026)
+	ADCXQ	R12, DX	// x1032, x1033 = addcarryx(x1031, x1027, x1024)
+	MOVQ	CX, DI
+	ADCXQ	R15, DI	// x1034, x1035 = addcarryx(x1033, x1025, x1022)
+	MOVQ	R15, 208(SP)	// spill x1022
+	MOVQ	R13, R15
+	ADCQ	$0x0, R15	// x1036 = x1035.u64 + x1023
+	ADDQ	R9, R11	// x1037, x1038 = addcarryx(0, x1012, x997)
+	ADCXQ	R14, R10	// x1039, x1040 = addcarryx(x1038, x1014, x1030)
+	ADCXQ	DX, AX	// x1041, x1042 = addcarryx(x1040, x1016, x1032)
+	ADCXQ	DI, SI	// x1043, x1044 = addcarryx(x1042, x1018, x1034)
+	ADCXQ	R15, R8	// x1045, x1046 = addcarryx(x1044, x1020, x1036)
+	MOVQ	$0x20, R9
+	SHLXQ	R9, R11, DI	// x1047 = x1037 << 0x20
+	SHRXQ	R9, R11, R14	// x1047.hi = x1037 >> 0x20
+	MOVQ	$-0xffffffff, DX
+	MULXQ	R11, R15, R11	// x1049, x1050 = mulx(x1037, 0xffffffff00000001)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x1046
+	ADDQ	DI, R10	// x1051, x1052 = addcarryx(0, x1039, x1047)
+	ADCXQ	R14, AX	// x1053, x1054 = addcarryx(x1052, x1041, x1047.hi)
+	ADCXQ	R15, SI	// x1055, x1056 = addcarryx(x1054, x1043, x1049)
+	ADCXQ	R11, R8	// x1057, x1058 = addcarryx(x1056, x1045, x1050)
+	ADCQ	$0x0, DX	// x1059, x1060 = addcarryx(x1058, x1046.u64, 0)
+	MOVQ	DX, R11
+	MOVQ	BX, DX
+	MULXQ	200(SP), BX, DI	// x1061, x1062 = mulx(x991, x992)
+	MULXQ	DX, R15, R14	// x1063, x1064 = mulx(x991, x991)
+	ADDQ	192(SP), R12	// x1069, x1070 = addcarryx(0, x996, x1024)
+	ADCXQ	R15, CX	// x1071, x1072 = addcarryx(x1070, x1025, x1063)
+	ADCXQ	BX, R14	// x1073, x1074 = addcarryx(x1072, x1064, x1061)
+	MOVQ	DI, R15
+	ADCQ	$0x0, R15	// x1075 = x1074.u64 + x1062
+	ADDQ	184(SP), R10	// x1076, x1077 = addcarryx(0, x1051, x995)
+	ADCXQ	R12, AX	// x1078, x1079 = addcarryx(x1077, x1053, x1069)
+	ADCXQ	CX, SI	// x1080, x1081 = addcarryx(x1079, x1055, x1071)
+	ADCXQ	R14, R8	// x1082, x1083 = addcarryx(x1081, x1057, x1073)
+	ADCXQ	R15, R11	// x1084, x1085 = addcarryx(x1083, x1059, x1075)
+	SHLXQ	R9, R10, CX	// x1086 = x1076 << 0x20
+	SHRXQ	R9, R10, R12	// x1086.hi = x1076 >> 0x20
+	MOVQ	R10, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, R15, R14	// x1088, x1089 = mulx(x1076, 0xffffffff00000001)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x1085
+	ADDQ	CX, AX	// x1090, x1091 = addcarryx(0, x1078, x1086)
+	ADCXQ	R12, SI	// x1092, x1093 = addcarryx(x1091, x1080, x1086.hi)
+	ADCXQ	R15, R8	// x1094, x1095 = addcarryx(x1093, x1082, x1088)
+	ADCXQ	R14, R11	// x1096, x1097 = addcarryx(x1095, x1084, x1089)
+	ADCQ	$0x0, DX	// x1098, x1099 = addcarryx(x1097, x1085.u64, 0)
+	MOVQ	DX, CX
+	MOVQ	200(SP), DX	// reload x992
+	MULXQ	DX, R14, R12	// x1100, x1101 = mulx(x992, x992)
+	MOVQ	176(SP), R15	// reload x994
+	ADDQ	208(SP), R15	// x1108, x1109 = addcarryx(0, x994, x1022)
+	ADCXQ	BX, R13	// x1110, x1111 = addcarryx(x1109, x1023, x1061)
+	ADCXQ	R14, DI	// x1112, x1113 = addcarryx(x1111, x1062, x1100)
+	ADCQ	$0x0, R12	// x1114 = x1113.u64 + x1101
+	ADDQ	168(SP), AX	// x1115, x1116 = addcarryx(0, x1090, x993)
+	MOVQ	AX, DX
+	MULXQ	R10, BX, AX	// x1127, x1128 = mulx(x1115, 0xffffffff00000001)
+	ADCXQ	R15, SI	// x1117, x1118 = addcarryx(x1116, x1092, x1108)
+	ADCXQ	R13, R8	// x1119, x1120 = addcarryx(x1118, x1094, x1110)
+	ADCXQ	DI, R11	// x1121, x1122 = addcarryx(x1120, x1096, x1112)
+	ADCXQ	R12, CX	// x1123, x1124 = addcarryx(x1122, x1098, x1114)
+	SHLXQ	R9, DX, DI	// x1125 = x1115 << 0x20
+	SHRXQ	R9, DX, DX	// x1125.hi = x1115 >> 0x20
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1124
+	ADDQ	DI, SI	// x1129, x1130 = addcarryx(0, x1117, x1125)
+	ADCXQ	DX, R8	// x1131, x1132 = addcarryx(x1130, x1119, x1125.hi)
+	ADCXQ	BX, R11	// x1133, x1134 = addcarryx(x1132, x1121, x1127)
+	ADCXQ	AX, CX	// x1135, x1136 = addcarryx(x1134, x1123, x1128)
+	ADCQ	$0x0, R12	// x1137, x1138 = addcarryx(x1136, x1124.u64, 0)
+	MOVQ	SI, AX
+	SUBQ	$-0x1, AX	// x1139, x1140 = subborrowx(0, x1129, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, DI
+	MOVQ	R8, BX
+	SBBQ	DI, BX	// x1141, x1142 = subborrowx(x1140, x1131, 0xffffffff)
+	MOVQ	R11, R13
+	SBBQ	$0x0, R13	// x1143, x1144 = subborrowx(x1142, x1133, 0)
+	MOVQ	CX, R14
+	SBBQ	R10, R14	// x1145, x1146 = subborrowx(x1144, x1135, 0xffffffff00000001)
+	SBBQ	$0x0, R12	// x1147, x1148 = subborrowx(x1146, x1137, 0)
+	CMOVQCS	SI, AX	// x1149 = cmovznz(x1148, x1139, x1129)
+	CMOVQCS	R8, BX	// x1150 = cmovznz(x1148, x1141, x1131)
+	CMOVQCS	R11, R13	// x1151 = cmovznz(x1148, x1143, x1133)
+	CMOVQCS	CX, R14	// x1152 = cmovznz(x1148, x1145, x1135)
+	SUBQ	56(SP), AX	// x1153, x1154 = subborrowx(0, x1149, x317)
+	SBBQ	64(SP), BX	// x1155, x1156 = subborrowx(x1154, x1150, x318)
+	SBBQ	72(SP), R13	// x1157, x1158 = subborrowx(x1156, x1151, x319)
+	SBBQ	88(SP), R14	// x1159, x1160 = subborrowx(x1158, x1152, x320)
+	MOVQ	$-0x1, CX
+	MOVQ	$0x0, R8
+	CMOVQCS	CX, R8	// x1161 = cmovznz(x1160, 0, 0xffffffffffffffff)
+	MOVQ	R8, R11
+	ANDQ	R10, R11	// x1163 = x1161 & 0xffffffff00000001
+	ADDQ	R8, AX	// x1164, x1165 = addcarryx(0, x1153, x1161)
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x1165
+	ANDQ	DI, R8	// x1162 = x1161 & 0xffffffff
+	ADDQ	$-0x1, SI	// CF = x1165
+	ADCXQ	R8, BX	// x1166, x1167 = addcarryx(x1165, x1155, x1162)
+	ADCQ	$0x0, R13	// x1168, x1169 = addcarryx(x1167, x1157, 0)
+	ADCXQ	R11, R14	// x1170, x1171 = addcarryx(x1169, x1159, x1163)
+	SUBQ	48(SP), AX	// x1172, x1173 = subborrowx(0, x1164, x157)
+	SBBQ	32(SP), BX	// x1174, x1175 = subborrowx(x1173, x1166, x158)
+	SBBQ	40(SP), R13	// x1176, x1177 = subborrowx(x1175, x1168, x159)
+	SBBQ	8(SP), R14	// x1178, x1179 = subborrowx(x1177, x1170, x160)
+	MOVQ	$0x0, R8
+	CMOVQCS	CX, R8	// x1180 = cmovznz(x1179, 0, 0xffffffffffffffff)
+	MOVQ	R8, R11
+	ANDQ	DI, R11	// x1181 = x1180 & 0xffffffff
+	MOVQ	R8, SI
+	ANDQ	R10, SI	// x1182 = x1180 & 0xffffffff00000001
+	ADDQ	R8, AX	// x1183, x1184 = addcarryx(0, x1172, x1180)
+	MOVQ	0(SP), R8	// reload out1 pointer
+	MOVQ	AX, 64(R8)	// out1[8] = x1183
+	ADCXQ	R11, BX	// x1185, x1186 = addcarryx(x1184, x1174, x1181)
+	MOVQ	BX, 72(R8)	// out1[9] = x1185
+	ADCQ	$0x0, R13	// x1187, x1188 = addcarryx(x1186, x1176, 0)
+	MOVQ	R13, 80(R8)	// out1[10] = x1187
+	ADCXQ	SI, R14	// x1189, x1190 = addcarryx(x1188, x1178, x1182)
+	MOVQ	R14, 88(R8)	// out1[11] = x1189
+	MOVQ	56(SP), DX	// reload x317
+	MULXQ	88(SP), R11, AX	// x1191, x1192 = mulx(x317, x320)
+	MULXQ	72(SP), BX, SI	// x1193, x1194 = mulx(x317, x319)
+	MULXQ	64(SP), R13, R12	// x1195, x1196 = mulx(x317, x318)
+	MULXQ	DX, R15, R14	// x1197, x1198 = mulx(x317, x317)
+	ADDQ	R13, R14	// x1199, x1200 = addcarryx(0, x1198, x1195)
+	MOVQ	R12, DX
+	ADCXQ	BX, DX	// x1201, x1202 = addcarryx(x1200, x1196, x1193)
+	MOVQ	SI, R8
+	ADCXQ	R11, R8	// x1203, x1204 = addcarryx(x1202, x1194, x1191)
+	MOVQ	AX, DI
+	ADCQ	$0x0, DI	// x1205 = x1204.u64 + x1192
+	MOVQ	R15, CX
+	SHLQ	$0x20, CX	// x1206 = x1197 << 0x20
+	MOVQ	R11, 8(SP)	// spill x1191
+	MOVQ	R15, R11
+	SHRQ	$0x20, R11	// x1206.hi = x1197 >> 0x20
+	MOVQ	DX, 32(SP)	// spill x1201
+	MOVQ	R15, DX
+	MULXQ	R10, DX, R15	// x1208, x1209 = mulx(x1197, 0xffffffff00000001)
+	ADDQ	CX, R14	// x1210, x1211 = addcarryx(0, x1199, x1206)
+	ADCXQ	32(SP), R11	// x1212, x1213 = addcarryx(x1211, x1201, x1206.hi)
+	ADCXQ	DX, R8	// x1214, x1215 = addcarryx(x1213, x1203, x1208)
+	ADCXQ	R15, DI	// x1216, x1217 = addcarryx(x1215, x1205, x1209)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x1218, x1219 = addcarryx(x1217, 0, 0)
+	MOVQ	64(SP), DX	// reload x318
+	MOVQ	AX, 32(SP)	// spill x1192
+	MULXQ	88(SP), AX, R15	// x1220, x1221 = mulx(x318, x320)
+	MOVQ	BX, 40(SP)	// spill x1193
+	MULXQ	72(SP), R10, BX	// x1222, x1223 = mulx(x318, x319)
+	MOVQ	SI, 48(SP)	// spill x1194
+	MULXQ	DX, SI, DX	// x1224, x1225 = mulx(x318, x318)
+	ADDQ	SI, R12	// x1228, x1229 = addcarryx(0, x1196, x1224)
+	ADCXQ	R10, DX	// x1230, x1231 = addcarryx(x1229, x1225, x1222)
+	MOVQ	BX, SI
+	ADCXQ	AX, SI	// x1232, x1233 = addcarryx(x1231, x1223, x1220)
+	MOVQ	AX, 56(SP)	// spill x1220
+	MOVQ	R15, AX
+	ADCQ	$0x0, AX	// x1234 = x1233.u64 + x1221
+	ADDQ	R13, R14	// x1235, x1236 = addcarryx(0, x1210, x1195)
+	ADCXQ	R12, R11	// x1237, x1238 = addcarryx(x1236, x1212, x1228)
+	ADCXQ	DX, R8	// x1239, x1240 = addcarryx(x1238, x1214, x1230)
+	ADCXQ	SI, DI	// x1241, x1242 = addcarryx(x1240, x1216, x1232)
+	ADCXQ	AX, CX	// x1243, x1244 = addcarryx(x1242, x1218, x1234)
+	SHLXQ	R9, R14, AX	// x1245 = x1235 << 0x20
+	SHRXQ	R9, R14, SI	// x1245.hi = x1235 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R12
+	MULXQ	R12, R14, R13	// x1247, x1248 = mulx(x1235, 0xffffffff00000001)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x1244
+	ADDQ	AX, R11	// x1249, x1250 = addcarryx(0, x1237, x1245)
+	ADCXQ	SI, R8	// x1251, x1252 = addcarryx(x1250, x1239, x1245.hi)
+	ADCXQ	R14, DI	// x1253, x1254 = addcarryx(x1252, x1241, x1247)
+	ADCXQ	R13, CX	// x1255, x1256 = addcarryx(x1254, x1243, x1248)
+	ADCQ	$0x0, DX	// x1257, x1258 = addcarryx(x1256, x1244.u64, 0)
+	MOVQ	DX, AX
+	MOVQ	72(SP), DX	// reload x319
+	MULXQ	88(SP), R13, SI	// x1259, x1260 = mulx(x319, x320)
+	MULXQ	DX, DX, R14	// x1261, x1262 = mulx(x319, x319)
+	ADDQ	48(SP), R10	// x1267, x1268 = addcarryx(0, x1194, x1222)
+	ADCXQ	DX, BX	// x1269, x1270 = addcarryx(x1268, x1223, x1261)
+	ADCXQ	R13, R14	// x1271, x1272 = addcarryx(x1270, x1262, x1259)
+	MOVQ	SI, DX
+	ADCQ	$0x0, DX	// x1273 = x1272.u64 + x1260
+	ADDQ	40(SP), R11	// x1274, x1275 = addcarryx(0, x1249, x1193)
+	ADCXQ	R10, R8	// x1276, x1277 = addcarryx(x1275, x1251, x1267)
+	ADCXQ	BX, DI	// x1278, x1279 = addcarryx(x1277, x1253, x1269)
+	ADCXQ	R14, CX	// x1280, x1281 = addcarryx(x1279, x1255, x1271)
+	ADCXQ	DX, AX	// x1282, x1283 = addcarryx(x1281, x1257, x1273)
+	SHLXQ	R9, R11, R10	// x1284 = x1274 << 0x20
+	SHRXQ	R9, R11, BX	// x1284.hi = x1274 >> 0x20
+	MOVQ	R11, DX
+	MULXQ	R12, R14, R11	// x1286, x1287 = mulx(x1274, 0xffffffff00000001)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x1283
+	ADDQ	R10, R8	// x1288, x1289 = addcarryx(0, x1276, x1284)
+	ADCXQ	BX, DI	// x1290, x1291 = addcarryx(x1289, x1278, x1284.hi)
+	ADCXQ	R14, CX	// x1292, x1293 = addcarryx(x1291, x1280, x1286)
+	ADCXQ	R11, AX	// x1294, x1295 = addcarryx(x1293, x1282, x1287)
+	ADCQ	$0x0, DX	// x1296, x1297 = addcarryx(x1295, x1283.u64, 0)
+	MOVQ	DX, R10
+	MOVQ	88(SP), DX	// reload x320
+	MULXQ	DX, BX, R11	// x1298, x1299 = mulx(x320, x320)
+	MOVQ	32(SP), R14	// reload x1192
+	ADDQ	56(SP), R14	// x1306, x1307 = addcarryx(0, x1192, x1220)
+	ADCXQ	R13, R15	// x1308, x1309 = addcarryx(x1307, x1221, x1259)
+	ADCXQ	BX, SI	// x1310, x1311 = addcarryx(x1309, x1260, x1298)
+	ADCQ	$0x0, R11	// x1312 = x1311.u64 + x1299
+	ADDQ	8(SP), R8	// x1313, x1314 = addcarryx(0, x1288, x1191)
+	ADCXQ	R14, DI	// x1315, x1316 = addcarryx(x1314, x1290, x1306)
+	ADCXQ	R15, CX	// x1317, x1318 = addcarryx(x1316, x1292, x1308)
+	ADCXQ	SI, AX	// x1319, x1320 = addcarryx(x1318, x1294, x1310)
+	ADCXQ	R11, R10	// x1321, x1322 = addcarryx(x1320, x1296, x1312)
+	SHLXQ	R9, R8, R11	// x1323 = x1313 << 0x20
+	SHRXQ	R9, R8, SI	// x1323.hi = x1313 >> 0x20
+	MOVQ	R8, DX
+	MULXQ	R12, BX, R8	// x1325, x1326 = mulx(x1313, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1322
+	ADDQ	R11, DI	// x1327, x1328 = addcarryx(0, x1315, x1323)
+	ADCXQ	SI, CX	// x1329, x1330 = addcarryx(x1328, x1317, x1323.hi)
+	ADCXQ	BX, AX	// x1331, x1332 = addcarryx(x1330, x1319, x1325)
+	ADCXQ	R8, R10	// x1333, x1334 = addcarryx(x1332, x1321, x1326)
+	ADCQ	$0x0, R13	// x1335, x1336 = addcarryx(x1334, x1322.u64, 0)
+	MOVQ	DI, R8
+	SUBQ	$-0x1, R8	// x1337, x1338 = subborrowx(0, x1327, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R11
+	MOVQ	CX, SI
+	SBBQ	R11, SI	// x1339, x1340 = subborrowx(x1338, x1329, 0xffffffff)
+	MOVQ	AX, BX
+	SBBQ	$0x0, BX	// x1341, x1342 = subborrowx(x1340, x1331, 0)
+	MOVQ	R10, R14
+	SBBQ	R12, R14	// x1343, x1344 = subborrowx(x1342, x1333, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x1345, x1346 = subborrowx(x1344, x1335, 0)
+	CMOVQCS	DI, R8	// x1347 = cmovznz(x1346, x1337, x1327)
+	CMOVQCS	CX, SI	// x1348 = cmovznz(x1346, x1339, x1329)
+	CMOVQCS	AX, BX	// x1349 = cmovznz(x1346, x1341, x1331)
+	CMOVQCS	R10, R14	// x1350 = cmovznz(x1346, x1343, x1333)
+	ADDQ	R8, R8	// x1351, x1352 = addcarryx(0, x1347, x1347)
+	ADCXQ	SI, SI	// x1353, x1354 = addcarryx(x1352, x1348, x1348)
+	ADCXQ	BX, BX	// x1355, x1356 = addcarryx(x1354, x1349, x1349)
+	ADCXQ	R14, R14	// x1357, x1358 = addcarryx(x1356, x1350, x1350)
 	MOVQ	R8, AX
 	SETCS	CL
-	MOVBQZX	CL, CX	// save x1631
-	SUBQ	$-0x1, AX	// x1632, x1633 = subborrowx(0, x1624, 0xffffffffffffffff)
-	MOVQ	R11, R9
-	SBBQ	SI, R9	// x1634, x1635 = subborrowx(x1633, x1626, 0xffffffff)
-	MOVQ	DI, R10
-	SBBQ	$0x0, R10	// x1636, x1637 = subborrowx(x1635, x1628, 0)
-	MOVQ	R14, R12
-	SBBQ	BX, R12	// x1638, x1639 = subborrowx(x1637, x1630, 0xffffffff00000001)
-	SBBQ	$0x0, CX	// x1640, x1641 = subborrowx(x1639, x1631.u64, 0)
-	CMOVQCS	R8, AX	// x1642 = cmovznz(x1641, x1632, x1624)
-	CMOVQCS	R11, R9	// x1643 = cmovznz(x1641, x1634, x1626)
-	CMOVQCS	DI, R10	// x1644 = cmovznz(x1641, x1636, x1628)
-	CMOVQCS	R14, R12	// x1645 = cmovznz(x1641, x1638, x1630)
-	ADDQ	AX, AX	// x1646, x1647 = addcarryx(0, x1642, x1642)
-	ADCXQ	R9, R9	// x1648, x1649 = addcarryx(x1647, x1643, x1643)
-	ADCXQ	R10, R10	// x1650, x1651 = addcarryx(x1649, x1644, x1644)
-	ADCXQ	R12, R12	// x1652, x1653 = addcarryx(x1651, x1645, x1645)
+	MOVBQZX	CL, CX	// save x1358
+	SUBQ	$-0x1, AX	// x1359, x1360 = subborrowx(0, x1351, 0xffffffffffffffff)
+	MOVQ	SI, R10
+	SBBQ	R11, R10	// x1361, x1362 = subborrowx(x1360, x1353, 0xffffffff)
+	MOVQ	BX, DI
+	SBBQ	$0x0, DI	// x1363, x1364 = subborrowx(x1362, x1355, 0)
+	MOVQ	R14, R13
+	SBBQ	R12, R13	// x1365, x1366 = subborrowx(x1364, x1357, 0xffffffff00000001)
+	SBBQ	$0x0, CX	// x1367, x1368 = subborrowx(x1366, x1358.u64, 0)
+	CMOVQCS	R8, AX	// x1369 = cmovznz(x1368, x1359, x1351)
+	CMOVQCS	SI, R10	// x1370 = cmovznz(x1368, x1361, x1353)
+	CMOVQCS	BX, DI	// x1371 = cmovznz(x1368, x1363, x1355)
+	CMOVQCS	R14, R13	// x1372 = cmovznz(x1368, x1365, x1357)
+	ADDQ	AX, AX	// x1373, x1374 = addcarryx(0, x1369, x1369)
+	ADCXQ	R10, R10	// x1375, x1376 = addcarryx(x1374, x1370, x1370)
+	ADCXQ	DI, DI	// x1377, x1378 = addcarryx(x1376, x1371, x1371)
+	ADCXQ	R13, R13	// x1379, x1380 = addcarryx(x1378, x1372, x1372)
 	MOVQ	AX, CX
 	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x1653
-	SUBQ	$-0x1, CX	// x1654, x1655 = subborrowx(0, x1646, 0xffffffffffffffff)
-	MOVQ	R9, R11
-	SBBQ	SI, R11	// x1656, x1657 = subborrowx(x1655, x1648, 0xffffffff)
-	MOVQ	R10, DI
-	SBBQ	$0x0, DI	// x1658, x1659 = subborrowx(x1657, x1650, 0)
-	MOVQ	R12, R14
-	SBBQ	BX, R14	// x1660, x1661 = subborrowx(x1659, x1652, 0xffffffff00000001)
-	SBBQ	$0x0, R8	// x1662, x1663 = subborrowx(x1661, x1653.u64, 0)
-	CMOVQCS	AX, CX	// x1664 = cmovznz(x1663, x1654, x1646)
-	CMOVQCS	R9, R11	// x1665 = cmovznz(x1663, x1656, x1648)
-	CMOVQCS	R10, DI	// x1666 = cmovznz(x1663, x1658, x1650)
-	CMOVQCS	R12, R14	// x1667 = cmovznz(x1663, x1660, x1652)
-	MOVQ	112(SP), AX	// reload x922
-	SUBQ	160(SP), AX	// x1668, x1669 = subborrowx(0, x922, x1158)
-	MOVQ	104(SP), R8	// reload x923
-	SBBQ	152(SP), R8	// x1670, x1671 = subborrowx(x1669, x923, x1160)
-	MOVQ	96(SP), R9	// reload x924
-	SBBQ	136(SP), R9	// x1672, x1673 = subborrowx(x1671, x924, x1162)
-	MOVQ	80(SP), R10	// reload x925
-	SBBQ	64(SP), R10	// x1674, x1675 = subborrowx(x1673, x925, x1164)
-	MOVQ	$0x0, R12
-	CMOVQCS	R13, R12	// x1676 = cmovznz(x1675, 0, 0xffffffffffffffff)
-	MOVQ	R12, R15
-	ANDQ	SI, R15	// x1677 = x1676 & 0xffffffff
-	MOVQ	R12, DX
-	ANDQ	BX, DX	// x1678 = x1676 & 0xffffffff00000001
-	ADDQ	R12, AX	// x1679, x1680 = addcarryx(0, x1668, x1676)
-	ADCXQ	R15, R8	// x1681, x1682 = addcarryx(x1680, x1670, x1677)
-	ADCQ	$0x0, R9	// x1683, x1684 = addcarryx(x1682, x1672, 0)
-	ADCXQ	DX, R10	// x1685, x1686 = addcarryx(x1684, x1674, x1678)
-	MOVQ	88(SP), DX	// reload x878
-	MULXQ	R10, R15, R12	// x1687, x1688 = mulx(x878, x1685)
-	MOVQ	R14, 8(SP)	// spill x1667
-	MOVQ	DI, 16(SP)	// spill x1666
-	MULXQ	R9, DI, R14	// x1689, x1690 = mulx(x878, x1683)
-	MOVQ	R11, 24(SP)	// spill x1665
-	MOVQ	CX, 32(SP)	// spill x1664
-	MULXQ	R8, CX, R11	// x1691, x1692 = mulx(x878, x1681)
-	MOVQ	AX, 40(SP)	// spill x1679
-	MULXQ	AX, AX, DX	// x1693, x1694 = mulx(x878, x1679)
-	ADDQ	CX, DX	// x1695, x1696 = addcarryx(0, x1694, x1691)
-	ADCXQ	DI, R11	// x1697, x1698 = addcarryx(x1696, x1692, x1689)
-	ADCXQ	R15, R14	// x1699, x1700 = addcarryx(x1698, x1690, x1687)
-	ADCQ	$0x0, R12	// x1701 = x1700.u64 + x1688
-	MOVQ	DX, CX
-	MOVQ	AX, DX
-	MULXQ	BX, DI, AX	// x1702, x1703 = mulx(x1693, 0xffffffff00000001)
-	MULXQ	SI, SI, R15	// x1704, x1705 = mulx(x1693, 0xffffffff)
-	MULXQ	R13, BX, R13	// x1706, x1707 = mulx(x1693, 0xffffffffffffffff)
-	ADDQ	SI, R13	// x1708, x1709 = addcarryx(0, x1707, x1704)
-	ADCQ	$0x0, R15	// x1710, x1711 = addcarryx(x1709, x1705, 0)
-	ADCQ	$0x0, DI	// x1712, x1713 = addcarryx(x1711, 0, x1702)
-	ADCQ	$0x0, AX	// x1714 = x1713.u64 + x1703
-	ADDQ	BX, DX	// x1715, x1716 = addcarryx(0, x1693, x1706)
-	ADCXQ	R13, CX	// x1717, x1718 = addcarryx(x1716, x1695, x1708)
-	ADCXQ	R15, R11	// x1719, x1720 = addcarryx(x1718, x1697, x1710)
-	ADCXQ	DI, R14	// x1721, x1722 = addcarryx(x1720, x1699, x1712)
-	ADCXQ	AX, R12	// x1723, x1724 = addcarryx(x1722, x1701, x1714)
-	MOVQ	128(SP), DX	// reload x879
-	MULXQ	R10, SI, AX	// x1725, x1726 = mulx(x879, x1685)
-	MULXQ	R9, BX, DI	// x1727, x1728 = mulx(x879, x1683)
-	MULXQ	R8, R15, R13	// x1729, x1730 = mulx(x879, x1681)
-	MOVQ	R8, 48(SP)	// spill x1681
-	MULXQ	40(SP), R8, DX	// x1731, x1732 = mulx(x879, x1679)
-	MOVQ	R9, 56(SP)	// spill x1683
-	SETCS	R9B
-	MOVBQZX	R9B, R9	// save x1724
-	ADDQ	R15, DX	// x1733, x1734 = addcarryx(0, x1732, x1729)
-	ADCXQ	BX, R13	// x1735, x1736 = addcarryx(x1734, x1730, x1727)
-	ADCXQ	SI, DI	// x1737, x1738 = addcarryx(x1736, x1728, x1725)
-	ADCQ	$0x0, AX	// x1739 = x1738.u64 + x1726
-	ADDQ	R8, CX	// x1740, x1741 = addcarryx(0, x1717, x1731)
-	ADCXQ	DX, R11	// x1742, x1743 = addcarryx(x1741, x1719, x1733)
-	ADCXQ	R13, R14	// x1744, x1745 = addcarryx(x1743, x1721, x1735)
-	ADCXQ	DI, R12	// x1746, x1747 = addcarryx(x1745, x1723, x1737)
-	ADCXQ	AX, R9	// x1748, x1749 = addcarryx(x1747, x1724.u64, x1739)
+	MOVBQZX	R8B, R8	// save x1380
+	SUBQ	$-0x1, CX	// x1381, x1382 = subborrowx(0, x1373, 0xffffffffffffffff)
+	MOVQ	R10, SI
+	SBBQ	R11, SI	// x1383, x1384 = subborrowx(x1382, x1375, 0xffffffff)
+	MOVQ	DI, BX
+	SBBQ	$0x0, BX	// x1385, x1386 = subborrowx(x1384, x1377, 0)
+	MOVQ	R13, R14
+	SBBQ	R12, R14	// x1387, x1388 = subborrowx(x1386, x1379, 0xffffffff00000001)
+	SBBQ	$0x0, R8	// x1389, x1390 = subborrowx(x1388, x1380.u64, 0)
+	CMOVQCS	AX, CX	// x1391 = cmovznz(x1390, x1381, x1373)
+	CMOVQCS	R10, SI	// x1392 = cmovznz(x1390, x1383, x1375)
+	CMOVQCS	DI, BX	// x1393 = cmovznz(x1390, x1385, x1377)
+	CMOVQCC	R14, R13	// x1394 = cmovznz(x1390, x1387, x1379)
+	MOVQ	112(SP), AX	// reload x766
+	SUBQ	144(SP), AX	// x1395, x1396 = subborrowx(0, x766, x963)
+	MOVQ	104(SP), R8	// reload x767
+	SBBQ	136(SP), R8	// x1397, x1398 = subborrowx(x1396, x767, x965)
+	MOVQ	96(SP), R10	// reload x768
+	SBBQ	128(SP), R10	// x1399, x1400 = subborrowx(x1398, x768, x967)
+	MOVQ	16(SP), DI	// reload x769
+	SBBQ	80(SP), DI	// x1401, x1402 = subborrowx(x1400, x769, x969)
+	MOVQ	$-0x1, R14
+	MOVQ	$0x0, R15
+	CMOVQCS	R14, R15	// x1403 = cmovznz(x1402, 0, 0xffffffffffffffff)
+	MOVQ	R15, DX
+	ANDQ	R11, DX	// x1404 = x1403 & 0xffffffff
+	MOVQ	R15, R11
+	ANDQ	R12, R11	// x1405 = x1403 & 0xffffffff00000001
+	ADDQ	R15, AX	// x1406, x1407 = addcarryx(0, x1395, x1403)
+	ADCXQ	DX, R8	// x1408, x1409 = addcarryx(x1407, x1397, x1404)
+	ADCQ	$0x0, R10	// x1410, x1411 = addcarryx(x1409, x1399, 0)
+	ADCXQ	R11, DI	// x1412, x1413 = addcarryx(x1411, x1401, x1405)
+	MOVQ	24(SP), DX	// reload x722
+	MULXQ	DI, R15, R11	// x1414, x1415 = mulx(x722, x1412)
+	MOVQ	R13, 8(SP)	// spill x1394
+	MULXQ	R10, R13, R14	// x1416, x1417 = mulx(x722, x1410)
+	MOVQ	BX, 16(SP)	// spill x1393
+	MOVQ	SI, 32(SP)	// spill x1392
+	MULXQ	R8, SI, BX	// x1418, x1419 = mulx(x722, x1408)
+	MOVQ	CX, 40(SP)	// spill x1391
+	MULXQ	AX, CX, DX	// x1420, x1421 = mulx(x722, x1406)
+	ADDQ	SI, DX	// x1422, x1423 = addcarryx(0, x1421, x1418)
+	ADCXQ	R13, BX	// x1424, x1425 = addcarryx(x1423, x1419, x1416)
+	ADCXQ	R15, R14	// x1426, x1427 = addcarryx(x1425, x1417, x1414)
+	ADCQ	$0x0, R11	// x1428 = x1427.u64 + x1415
+	MOVQ	CX, SI
+	SHLQ	$0x20, SI	// x1429 = x1420 << 0x20
+	MOVQ	CX, R13
+	SHRQ	$0x20, R13	// x1429.hi = x1420 >> 0x20
+	MOVQ	DX, R15
 	MOVQ	CX, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, R8, CX	// x1750, x1751 = mulx(x1740, 0xffffffff00000001)
-	MOVQ	$0xffffffff, SI
-	MULXQ	SI, BX, DI	// x1752, x1753 = mulx(x1740, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R13, R15	// x1754, x1755 = mulx(x1740, 0xffffffffffffffff)
-	SETCS	SIB
-	MOVBQZX	SIB, SI	// save x1749
-	ADDQ	BX, R15	// x1756, x1757 = addcarryx(0, x1755, x1752)
-	ADCQ	$0x0, DI	// x1758, x1759 = addcarryx(x1757, x1753, 0)
-	ADCQ	$0x0, R8	// x1760, x1761 = addcarryx(x1759, 0, x1750)
-	ADCQ	$0x0, CX	// x1762 = x1761.u64 + x1751
-	ADDQ	R13, DX	// x1763, x1764 = addcarryx(0, x1740, x1754)
-	ADCXQ	R15, R11	// x1765, x1766 = addcarryx(x1764, x1742, x1756)
-	ADCXQ	DI, R14	// x1767, x1768 = addcarryx(x1766, x1744, x1758)
-	ADCXQ	R8, R12	// x1769, x1770 = addcarryx(x1768, x1746, x1760)
-	ADCXQ	CX, R9	// x1771, x1772 = addcarryx(x1770, x1748, x1762)
-	ADCQ	$0x0, SI	// x1773 = x1749.u64 + x1772.u64
-	MOVQ	144(SP), DX	// reload x880
-	MULXQ	R10, R8, CX	// x1774, x1775 = mulx(x880, x1685)
-	MULXQ	56(SP), BX, DI	// x1776, x1777 = mulx(x880, x1683)
-	MULXQ	48(SP), R15, R13	// x1778, x1779 = mulx(x880, x1681)
-	MOVQ	R10, 64(SP)	// spill x1685
-	MULXQ	40(SP), R10, DX	// x1780, x1781 = mulx(x880, x1679)
-	ADDQ	R15, DX	// x1782, x1783 = addcarryx(0, x1781, x1778)
-	ADCXQ	BX, R13	// x1784, x1785 = addcarryx(x1783, x1779, x1776)
-	ADCXQ	R8, DI	// x1786, x1787 = addcarryx(x1785, x1777, x1774)
-	ADCQ	$0x0, CX	// x1788 = x1787.u64 + x1775
-	ADDQ	R10, R11	// x1789, x1790 = addcarryx(0, x1765, x1780)
-	ADCXQ	DX, R14	// x1791, x1792 = addcarryx(x1790, x1767, x1782)
-	ADCXQ	R13, R12	// x1793, x1794 = addcarryx(x1792, x1769, x1784)
-	ADCXQ	DI, R9	// x1795, x1796 = addcarryx(x1794, x1771, x1786)
-	ADCXQ	CX, SI	// x1797, x1798 = addcarryx(x1796, x1773, x1788)
-	MOVQ	R11, DX
-	MULXQ	AX, R8, CX	// x1799, x1800 = mulx(x1789, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R10
-	MULXQ	R10, DI, R11	// x1801, x1802 = mulx(x1789, 0xffffffff)
-	MOVQ	$-0x1, BX
-	MULXQ	BX, R15, R13	// x1803, x1804 = mulx(x1789, 0xffffffffffffffff)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x1798
-	ADDQ	DI, R13	// x1805, x1806 = addcarryx(0, x1804, x1801)
-	ADCQ	$0x0, R11	// x1807, x1808 = addcarryx(x1806, x1802, 0)
-	ADCQ	$0x0, R8	// x1809, x1810 = addcarryx(x1808, 0, x1799)
-	ADCQ	$0x0, CX	// x1811 = x1810.u64 + x1800
-	ADDQ	R15, DX	// x1812, x1813 = addcarryx(0, x1789, x1803)
-	ADCXQ	R13, R14	// x1814, x1815 = addcarryx(x1813, x1791, x1805)
-	ADCXQ	R11, R12	// x1816, x1817 = addcarryx(x1815, x1793, x1807)
-	ADCXQ	R8, R9	// x1818, x1819 = addcarryx(x1817, x1795, x1809)
-	ADCXQ	CX, SI	// x1820, x1821 = addcarryx(x1819, x1797, x1811)
-	ADCQ	$0x0, BX	// x1822 = x1798.u64 + x1821.u64
-	MOVQ	120(SP), DX	// reload x881
-	MULXQ	64(SP), R8, CX	// x1823, x1824 = mulx(x881, x1685)
-	MULXQ	56(SP), DI, R11	// x1825, x1826 = mulx(x881, x1683)
-	MULXQ	48(SP), R15, R13	// x1827, x1828 = mulx(x881, x1681)
-	MULXQ	40(SP), R10, DX	// x1829, x1830 = mulx(x881, x1679)
-	ADDQ	R15, DX	// x1831, x1832 = addcarryx(0, x1830, x1827)
-	ADCXQ	DI, R13	// x1833, x1834 = addcarryx(x1832, x1828, x1825)
-	ADCXQ	R8, R11	// x1835, x1836 = addcarryx(x1834, x1826, x1823)
-	ADCQ	$0x0, CX	// x1837 = x1836.u64 + x1824
-	ADDQ	R10, R14	// x1838, x1839 = addcarryx(0, x1814, x1829)
-	ADCXQ	DX, R12	// x1840, x1841 = addcarryx(x1839, x1816, x1831)
-	ADCXQ	R13, R9	// x1842, x1843 = addcarryx(x1841, x1818, x1833)
-	ADCXQ	R11, SI	// x1844, x1845 = addcarryx(x1843, x1820, x1835)
-	ADCXQ	CX, BX	// x1846, x1847 = addcarryx(x1845, x1822, x1837)
+	MULXQ	R12, DX, CX	// x1431, x1432 = mulx(x1420, 0xffffffff00000001)
+	ADDQ	SI, R15	// x1433, x1434 = addcarryx(0, x1422, x1429)
+	ADCXQ	R13, BX	// x1435, x1436 = addcarryx(x1434, x1424, x1429.hi)
+	ADCXQ	DX, R14	// x1437, x1438 = addcarryx(x1436, x1426, x1431)
+	ADCXQ	CX, R11	// x1439, x1440 = addcarryx(x1438, x1428, x1432)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x1441, x1442 = addcarryx(x1440, 0, 0)
+	MOVQ	152(SP), DX	// reload x723
+	MULXQ	DI, R13, SI	// x1443, x1444 = mulx(x723, x1412)
+	MULXQ	R10, R9, R12	// x1445, x1446 = mulx(x723, x1410)
+	MOVQ	R8, 24(SP)	// spill x1408
+	MOVQ	R10, 48(SP)	// spill x1410
+	MULXQ	R8, R10, R8	// x1447, x1448 = mulx(x723, x1408)
+	MOVQ	AX, 56(SP)	// spill x1406
+	MULXQ	AX, AX, DX	// x1449, x1450 = mulx(x723, x1406)
+	ADDQ	R10, DX	// x1451, x1452 = addcarryx(0, x1450, x1447)
+	ADCXQ	R9, R8	// x1453, x1454 = addcarryx(x1452, x1448, x1445)
+	ADCXQ	R13, R12	// x1455, x1456 = addcarryx(x1454, x1446, x1443)
+	ADCQ	$0x0, SI	// x1457 = x1456.u64 + x1444
+	ADDQ	AX, R15	// x1458, x1459 = addcarryx(0, x1433, x1449)
+	ADCXQ	DX, BX	// x1460, x1461 = addcarryx(x1459, x1435, x1451)
+	ADCXQ	R8, R14	// x1462, x1463 = addcarryx(x1461, x1437, x1453)
+	ADCXQ	R12, R11	// x1464, x1465 = addcarryx(x1463, x1439, x1455)
+	ADCXQ	SI, CX	// x1466, x1467 = addcarryx(x1465, x1441, x1457)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R15, R8	// x1468 = x1458 << 0x20
+	SHRXQ	AX, R15, R9	// x1468.hi = x1458 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, R12, SI	// x1470, x1471 = mulx(x1458, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1467
+	ADDQ	R8, BX	// x1472, x1473 = addcarryx(0, x1460, x1468)
+	ADCXQ	R9, R14	// x1474, x1475 = addcarryx(x1473, x1462, x1468.hi)
+	ADCXQ	R12, R11	// x1476, x1477 = addcarryx(x1475, x1464, x1470)
+	ADCXQ	SI, CX	// x1478, x1479 = addcarryx(x1477, x1466, x1471)
+	ADCQ	$0x0, R13	// x1480, x1481 = addcarryx(x1479, x1467.u64, 0)
+	MOVQ	160(SP), DX	// reload x724
+	MULXQ	DI, R9, R8	// x1482, x1483 = mulx(x724, x1412)
+	MULXQ	48(SP), R12, SI	// x1484, x1485 = mulx(x724, x1410)
+	MULXQ	24(SP), R10, R15	// x1486, x1487 = mulx(x724, x1408)
+	MULXQ	56(SP), AX, DX	// x1488, x1489 = mulx(x724, x1406)
+	ADDQ	R10, DX	// x1490, x1491 = addcarryx(0, x1489, x1486)
+	ADCXQ	R12, R15	// x1492, x1493 = addcarryx(x1491, x1487, x1484)
+	ADCXQ	R9, SI	// x1494, x1495 = addcarryx(x1493, x1485, x1482)
+	ADCQ	$0x0, R8	// x1496 = x1495.u64 + x1483
+	ADDQ	AX, BX	// x1497, x1498 = addcarryx(0, x1472, x1488)
+	ADCXQ	DX, R14	// x1499, x1500 = addcarryx(x1498, x1474, x1490)
+	ADCXQ	R15, R11	// x1501, x1502 = addcarryx(x1500, x1476, x1492)
+	ADCXQ	SI, CX	// x1503, x1504 = addcarryx(x1502, x1478, x1494)
+	ADCXQ	R8, R13	// x1505, x1506 = addcarryx(x1504, x1480, x1496)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, BX, R8	// x1507 = x1497 << 0x20
+	SHRXQ	AX, BX, R9	// x1507.hi = x1497 >> 0x20
+	MOVQ	BX, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, BX, SI	// x1509, x1510 = mulx(x1497, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1506
+	ADDQ	R8, R14	// x1511, x1512 = addcarryx(0, x1499, x1507)
+	ADCXQ	R9, R11	// x1513, x1514 = addcarryx(x1512, x1501, x1507.hi)
+	ADCXQ	BX, CX	// x1515, x1516 = addcarryx(x1514, x1503, x1509)
+	ADCXQ	SI, R13	// x1517, x1518 = addcarryx(x1516, x1505, x1510)
+	ADCQ	$0x0, R12	// x1519, x1520 = addcarryx(x1518, x1506.u64, 0)
+	MOVQ	120(SP), DX	// reload x725
+	MULXQ	DI, R9, R8	// x1521, x1522 = mulx(x725, x1412)
+	MULXQ	48(SP), DI, SI	// x1523, x1524 = mulx(x725, x1410)
+	MULXQ	24(SP), R15, BX	// x1525, x1526 = mulx(x725, x1408)
+	MULXQ	56(SP), R10, DX	// x1527, x1528 = mulx(x725, x1406)
+	ADDQ	R15, DX	// x1529, x1530 = addcarryx(0, x1528, x1525)
+	ADCXQ	DI, BX	// x1531, x1532 = addcarryx(x1530, x1526, x1523)
+	ADCXQ	R9, SI	// x1533, x1534 = addcarryx(x1532, x1524, x1521)
+	ADCQ	$0x0, R8	// x1535 = x1534.u64 + x1522
+	ADDQ	R10, R14	// x1536, x1537 = addcarryx(0, x1511, x1527)
+	ADCXQ	DX, R11	// x1538, x1539 = addcarryx(x1537, x1513, x1529)
+	ADCXQ	BX, CX	// x1540, x1541 = addcarryx(x1539, x1515, x1531)
+	ADCXQ	SI, R13	// x1542, x1543 = addcarryx(x1541, x1517, x1533)
+	ADCXQ	R8, R12	// x1544, x1545 = addcarryx(x1543, x1519, x1535)
+	SHLXQ	AX, R14, R8	// x1546 = x1536 << 0x20
+	SHRXQ	AX, R14, R9	// x1546.hi = x1536 >> 0x20
 	MOVQ	R14, DX
-	MULXQ	AX, R8, CX	// x1848, x1849 = mulx(x1838, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R10
-	MULXQ	R10, DI, R11	// x1850, x1851 = mulx(x1838, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x1852, x1853 = mulx(x1838, 0xffffffffffffffff)
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x1847
-	ADDQ	DI, R14	// x1854, x1855 = addcarryx(0, x1853, x1850)
-	ADCQ	$0x0, R11	// x1856, x1857 = addcarryx(x1855, x1851, 0)
-	ADCQ	$0x0, R8	// x1858, x1859 = addcarryx(x1857, 0, x1848)
-	ADCQ	$0x0, CX	// x1860 = x1859.u64 + x1849
-	ADDQ	R15, DX	// x1861, x1862 = addcarryx(0, x1838, x1852)
-	ADCXQ	R14, R12	// x1863, x1864 = addcarryx(x1862, x1840, x1854)
-	ADCXQ	R11, R9	// x1865, x1866 = addcarryx(x1864, x1842, x1856)
-	ADCXQ	R8, SI	// x1867, x1868 = addcarryx(x1866, x1844, x1858)
-	ADCXQ	CX, BX	// x1869, x1870 = addcarryx(x1868, x1846, x1860)
-	ADCQ	$0x0, AX	// x1871 = x1847.u64 + x1870.u64
-	MOVQ	R12, CX
-	SUBQ	$-0x1, CX	// x1872, x1873 = subborrowx(0, x1863, 0xffffffffffffffff)
-	MOVQ	R9, R8
-	SBBQ	R10, R8	// x1874, x1875 = subborrowx(x1873, x1865, 0xffffffff)
-	MOVQ	SI, R11
-	SBBQ	$0x0, R11	// x1876, x1877 = subborrowx(x1875, x1867, 0)
-	MOVQ	$-0xffffffff, DI
-	MOVQ	BX, R14
-	SBBQ	DI, R14	// x1878, x1879 = subborrowx(x1877, x1869, 0xffffffff00000001)
-	SBBQ	$0x0, AX	// x1880, x1881 = subborrowx(x1879, x1871, 0)
-	CMOVQCS	R12, CX	// x1882 = cmovznz(x1881, x1872, x1863)
-	CMOVQCS	R9, R8	// x1883 = cmovznz(x1881, x1874, x1865)
-	CMOVQCS	SI, R11	// x1884 = cmovznz(x1881, x1876, x1867)
-	CMOVQCS	BX, R14	// x1885 = cmovznz(x1881, x1878, x1869)
-	MOVQ	32(SP), AX	// reload x1664
-	ADDQ	32(SP), AX	// x1886, x1887 = addcarryx(0, x1664, x1664)
-	MOVQ	24(SP), R9	// reload x1665
-	ADCXQ	24(SP), R9	// x1888, x1889 = addcarryx(x1887, x1665, x1665)
-	MOVQ	16(SP), SI	// reload x1666
-	ADCXQ	16(SP), SI	// x1890, x1891 = addcarryx(x1889, x1666, x1666)
-	MOVQ	8(SP), BX	// reload x1667
-	ADCXQ	8(SP), BX	// x1892, x1893 = addcarryx(x1891, x1667, x1667)
-	MOVQ	AX, R12
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x1893
-	SUBQ	$-0x1, R12	// x1894, x1895 = subborrowx(0, x1886, 0xffffffffffffffff)
-	MOVQ	R9, DX
-	SBBQ	R10, DX	// x1896, x1897 = subborrowx(x1895, x1888, 0xffffffff)
-	MOVQ	SI, R10
-	SBBQ	$0x0, R10	// x1898, x1899 = subborrowx(x1897, x1890, 0)
-	MOVQ	BX, R13
-	SBBQ	DI, R13	// x1900, x1901 = subborrowx(x1899, x1892, 0xffffffff00000001)
-	SBBQ	$0x0, R15	// x1902, x1903 = subborrowx(x1901, x1893.u64, 0)
-	CMOVQCS	AX, R12	// x1904 = cmovznz(x1903, x1894, x1886)
-	CMOVQCS	R9, DX	// x1905 = cmovznz(x1903, x1896, x1888)
-	CMOVQCS	SI, R10	// x1906 = cmovznz(x1903, x1898, x1890)
-	CMOVQCS	BX, R13	// x1907 = cmovznz(x1903, x1900, x1892)
-	SUBQ	R12, CX	// x1908, x1909 = subborrowx(0, x1882, x1904)
-	SBBQ	DX, R8	// x1910, x1911 = subborrowx(x1909, x1883, x1905)
-	SBBQ	R10, R11	// x1912, x1913 = subborrowx(x1911, x1884, x1906)
-	SBBQ	R13, R14	// x1914, x1915 = subborrowx(x1913, x1885, x1907)
-	MOVQ	$-0x1, AX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, SI, R10	// x1548, x1549 = mulx(x1536, 0xffffffff00000001)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x1545
+	ADDQ	R8, R11	// x1550, x1551 = addcarryx(0, x1538, x1546)
+	ADCXQ	R9, CX	// x1552, x1553 = addcarryx(x1551, x1540, x1546.hi)
+	ADCXQ	SI, R13	// x1554, x1555 = addcarryx(x1553, x1542, x1548)
+	ADCXQ	R10, R12	// x1556, x1557 = addcarryx(x1555, x1544, x1549)
+	ADCQ	$0x0, DI	// x1558, x1559 = addcarryx(x1557, x1545.u64, 0)
+	MOVQ	R11, R8
+	SUBQ	$-0x1, R8	// x1560, x1561 = subborrowx(0, x1550, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	CX, R10
+	SBBQ	R9, R10	// x1562, x1563 = subborrowx(x1561, x1552, 0xffffffff)
+	MOVQ	R13, SI
+	SBBQ	$0x0, SI	// x1564, x1565 = subborrowx(x1563, x1554, 0)
+	MOVQ	R12, BX
+	SBBQ	AX, BX	// x1566, x1567 = subborrowx(x1565, x1556, 0xffffffff00000001)
+	SBBQ	$0x0, DI	// x1568, x1569 = subborrowx(x1567, x1558, 0)
+	CMOVQCS	R11, R8	// x1570 = cmovznz(x1569, x1560, x1550)
+	CMOVQCS	CX, R10	// x1571 = cmovznz(x1569, x1562, x1552)
+	CMOVQCS	R13, SI	// x1572 = cmovznz(x1569, x1564, x1554)
+	CMOVQCS	R12, BX	// x1573 = cmovznz(x1569, x1566, x1556)
+	MOVQ	40(SP), CX	// reload x1391
+	ADDQ	40(SP), CX	// x1574, x1575 = addcarryx(0, x1391, x1391)
+	MOVQ	32(SP), R11	// reload x1392
+	ADCXQ	32(SP), R11	// x1576, x1577 = addcarryx(x1575, x1392, x1392)
+	MOVQ	16(SP), DI	// reload x1393
+	ADCXQ	16(SP), DI	// x1578, x1579 = addcarryx(x1577, x1393, x1393)
+	MOVQ	8(SP), R12	// reload x1394
+	ADCXQ	8(SP), R12	// x1580, x1581 = addcarryx(x1579, x1394, x1394)
+	MOVQ	CX, R13
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1581
+	SUBQ	$-0x1, R13	// x1582, x1583 = subborrowx(0, x1574, 0xffffffffffffffff)
+	MOVQ	R11, R15
+	SBBQ	R9, R15	// x1584, x1585 = subborrowx(x1583, x1576, 0xffffffff)
+	MOVQ	DI, DX
+	SBBQ	$0x0, DX	// x1586, x1587 = subborrowx(x1585, x1578, 0)
+	MOVQ	R12, R9
+	SBBQ	AX, R9	// x1588, x1589 = subborrowx(x1587, x1580, 0xffffffff00000001)
+	SBBQ	$0x0, R14	// x1590, x1591 = subborrowx(x1589, x1581.u64, 0)
+	CMOVQCS	CX, R13	// x1592 = cmovznz(x1591, x1582, x1574)
+	CMOVQCS	R11, R15	// x1593 = cmovznz(x1591, x1584, x1576)
+	CMOVQCS	DI, DX	// x1594 = cmovznz(x1591, x1586, x1578)
+	CMOVQCS	R12, R9	// x1595 = cmovznz(x1591, x1588, x1580)
+	SUBQ	R13, R8	// x1596, x1597 = subborrowx(0, x1570, x1592)
+	SBBQ	R15, R10	// x1598, x1599 = subborrowx(x1597, x1571, x1593)
+	SBBQ	DX, SI	// x1600, x1601 = subborrowx(x1599, x1572, x1594)
+	SBBQ	R9, BX	// x1602, x1603 = subborrowx(x1601, x1573, x1595)
+	MOVQ	$-0x1, CX
 	MOVQ	$0x0, R9
-	CMOVQCS	AX, R9	// x1916 = cmovznz(x1915, 0, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, AX
-	MOVQ	R9, R10
-	ANDQ	AX, R10	// x1917 = x1916 & 0xffffffff
-	MOVQ	R9, AX
-	ANDQ	DI, AX	// x1918 = x1916 & 0xffffffff00000001
-	ADDQ	R9, CX	// x1919, x1920 = addcarryx(0, x1908, x1916)
-	MOVQ	0(SP), R9	// reload out1 pointer
-	MOVQ	CX, 32(R9)	// out1[4] = x1919
-	ADCXQ	R10, R8	// x1921, x1922 = addcarryx(x1920, x1910, x1917)
-	MOVQ	R8, 40(R9)	// out1[5] = x1921
-	ADCQ	$0x0, R11	// x1923, x1924 = addcarryx(x1922, x1912, 0)
-	MOVQ	R11, 48(R9)	// out1[6] = x1923
-	ADCXQ	AX, R14	// x1925, x1926 = addcarryx(x1924, x1914, x1918)
-	MOVQ	R14, 56(R9)	// out1[7] = x1925
+	CMOVQCS	CX, R9	// x1604 = cmovznz(x1603, 0, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, CX
+	MOVQ	R9, R11
+	ANDQ	CX, R11	// x1605 = x1604 & 0xffffffff
+	MOVQ	R9, CX
+	ANDQ	AX, CX	// x1606 = x1604 & 0xffffffff00000001
+	ADDQ	R9, R8	// x1607, x1608 = addcarryx(0, x1596, x1604)
+	MOVQ	0(SP), AX	// reload out1 pointer
+	MOVQ	R8, 32(AX)	// out1[4] = x1607
+	ADCXQ	R11, R10	// x1609, x1610 = addcarryx(x1608, x1598, x1605)
+	MOVQ	R10, 40(AX)	// out1[5] = x1609
+	ADCQ	$0x0, SI	// x1611, x1612 = addcarryx(x1610, x1600, 0)
+	MOVQ	SI, 48(AX)	// out1[6] = x1611
+	ADCXQ	CX, BX	// x1613, x1614 = addcarryx(x1612, x1602, x1606)
+	MOVQ	BX, 56(AX)	// out1[7] = x1613
 	RET
 
 // func jacadd(out1, arg1, arg2 *[...]uint64)
-TEXT ·jacadd(SB), NOSPLIT, $296-24
+TEXT ·jacadd(SB), NOSPLIT, $288-24
 	MOVQ	out1+0(FP), DI
 	MOVQ	arg1+8(FP), SI
 	MOVQ	arg2+16(FP), DX
@@ -1980,2555 +1737,2291 @@ TEXT ·jacadd(SB), NOSPLIT, $296-24
 	MOVQ	CX, DI
 	ADCQ	$0x0, DI	// x15 = x14.u64 + x2
 	MOVQ	R13, DX
+	SHLQ	$0x20, DX	// x16 = x7 << 0x20
+	MOVQ	R8, 8(SP)	// spill x1
+	MOVQ	R13, R8
+	SHRQ	$0x20, R8	// x16.hi = x7 >> 0x20
+	MOVQ	DX, 16(SP)	// spill x16
+	MOVQ	R13, DX
 	MOVQ	$-0xffffffff, R13
-	MOVQ	AX, 8(SP)	// spill arg2 pointer
-	MOVQ	R8, 16(SP)	// spill x1
-	MULXQ	R13, R8, AX	// x16, x17 = mulx(x7, 0xffffffff00000001)
 	MOVQ	CX, 24(SP)	// spill x2
-	MOVQ	$0xffffffff, CX
-	MULXQ	CX, R13, CX	// x18, x19 = mulx(x7, 0xffffffff)
-	MOVQ	R10, 32(SP)	// spill x3
-	MOVQ	$-0x1, R10
-	MOVQ	R9, 40(SP)	// spill x4
-	MULXQ	R10, R9, R10	// x20, x21 = mulx(x7, 0xffffffffffffffff)
-	ADDQ	R13, R10	// x22, x23 = addcarryx(0, x21, x18)
-	ADCQ	$0x0, CX	// x24, x25 = addcarryx(x23, x19, 0)
-	ADCQ	$0x0, R8	// x26, x27 = addcarryx(x25, 0, x16)
-	ADCQ	$0x0, AX	// x28 = x27.u64 + x17
-	ADDQ	R9, DX	// x29, x30 = addcarryx(0, x7, x20)
-	ADCXQ	R10, R12	// x31, x32 = addcarryx(x30, x9, x22)
-	ADCXQ	CX, R14	// x33, x34 = addcarryx(x32, x11, x24)
-	ADCXQ	R8, R15	// x35, x36 = addcarryx(x34, x13, x26)
-	ADCXQ	AX, DI	// x37, x38 = addcarryx(x36, x15, x28)
+	MULXQ	R13, CX, DX	// x18, x19 = mulx(x7, 0xffffffff00000001)
+	ADDQ	16(SP), R12	// x20, x21 = addcarryx(0, x9, x16)
+	ADCXQ	R8, R14	// x22, x23 = addcarryx(x21, x11, x16.hi)
+	ADCXQ	CX, R15	// x24, x25 = addcarryx(x23, x13, x18)
+	ADCXQ	DX, DI	// x26, x27 = addcarryx(x25, x15, x19)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x28, x29 = addcarryx(x27, 0, 0)
 	MOVQ	72(SI), DX	// arg1[9]
-	MULXQ	88(SI), CX, AX	// x39, x40 = mulx(arg1[9], arg1[11])
-	MULXQ	80(SI), R9, R8	// x41, x42 = mulx(arg1[9], arg1[10])
-	MULXQ	DX, R13, R10	// x43, x44 = mulx(arg1[9], arg1[9])
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x38
-	ADDQ	R13, R11	// x47, x48 = addcarryx(0, x6, x43)
-	ADCXQ	R9, R10	// x49, x50 = addcarryx(x48, x44, x41)
-	MOVQ	R8, R13
-	ADCXQ	CX, R13	// x51, x52 = addcarryx(x50, x42, x39)
-	MOVQ	CX, 48(SP)	// spill x39
-	MOVQ	AX, CX
-	ADCQ	$0x0, CX	// x53 = x52.u64 + x40
-	ADDQ	BX, R12	// x54, x55 = addcarryx(0, x31, x5)
-	ADCXQ	R11, R14	// x56, x57 = addcarryx(x55, x33, x47)
-	ADCXQ	R10, R15	// x58, x59 = addcarryx(x57, x35, x49)
-	ADCXQ	R13, DI	// x60, x61 = addcarryx(x59, x37, x51)
-	ADCXQ	CX, DX	// x62, x63 = addcarryx(x61, x38.u64, x53)
-	MOVQ	DX, CX
-	MOVQ	R12, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, BX, R11	// x64, x65 = mulx(x54, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R12
-	MULXQ	R12, R12, R13	// x66, x67 = mulx(x54, 0xffffffff)
-	MOVQ	$-0x1, R10
-	MOVQ	AX, 56(SP)	// spill x40
-	MULXQ	R10, AX, R10	// x68, x69 = mulx(x54, 0xffffffffffffffff)
-	MOVQ	R8, 64(SP)	// spill x42
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x63
-	ADDQ	R12, R10	// x70, x71 = addcarryx(0, x69, x66)
-	ADCQ	$0x0, R13	// x72, x73 = addcarryx(x71, x67, 0)
-	ADCQ	$0x0, BX	// x74, x75 = addcarryx(x73, 0, x64)
-	ADCQ	$0x0, R11	// x76 = x75.u64 + x65
-	ADDQ	AX, DX	// x77, x78 = addcarryx(0, x54, x68)
-	ADCXQ	R10, R14	// x79, x80 = addcarryx(x78, x56, x70)
-	ADCXQ	R13, R15	// x81, x82 = addcarryx(x80, x58, x72)
-	ADCXQ	BX, DI	// x83, x84 = addcarryx(x82, x60, x74)
-	ADCXQ	R11, CX	// x85, x86 = addcarryx(x84, x62, x76)
-	ADCQ	$0x0, R8	// x87 = x63.u64 + x86.u64
-	MOVQ	80(SI), DX	// arg1[10]
-	MULXQ	88(SI), R10, AX	// x88, x89 = mulx(arg1[10], arg1[11])
-	MULXQ	DX, BX, R11	// x90, x91 = mulx(arg1[10], arg1[10])
-	ADDQ	40(SP), R9	// x96, x97 = addcarryx(0, x4, x41)
-	ADCXQ	64(SP), BX	// x98, x99 = addcarryx(x97, x42, x90)
-	ADCXQ	R10, R11	// x100, x101 = addcarryx(x99, x91, x88)
-	MOVQ	AX, R12
-	ADCQ	$0x0, R12	// x102 = x101.u64 + x89
-	ADDQ	32(SP), R14	// x103, x104 = addcarryx(0, x79, x3)
-	ADCXQ	R9, R15	// x105, x106 = addcarryx(x104, x81, x96)
-	ADCXQ	BX, DI	// x107, x108 = addcarryx(x106, x83, x98)
-	ADCXQ	R11, CX	// x109, x110 = addcarryx(x108, x85, x100)
-	ADCXQ	R12, R8	// x111, x112 = addcarryx(x110, x87, x102)
-	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, BX, R11	// x113, x114 = mulx(x103, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R12
-	MULXQ	R12, R14, R13	// x115, x116 = mulx(x103, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R9, R12	// x117, x118 = mulx(x103, 0xffffffffffffffff)
-	MOVQ	AX, 32(SP)	// spill x89
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x112
-	ADDQ	R14, R12	// x119, x120 = addcarryx(0, x118, x115)
-	ADCQ	$0x0, R13	// x121, x122 = addcarryx(x120, x116, 0)
-	ADCQ	$0x0, BX	// x123, x124 = addcarryx(x122, 0, x113)
-	ADCQ	$0x0, R11	// x125 = x124.u64 + x114
-	ADDQ	R9, DX	// x126, x127 = addcarryx(0, x103, x117)
-	ADCXQ	R12, R15	// x128, x129 = addcarryx(x127, x105, x119)
-	ADCXQ	R13, DI	// x130, x131 = addcarryx(x129, x107, x121)
-	ADCXQ	BX, CX	// x132, x133 = addcarryx(x131, x109, x123)
-	ADCXQ	R11, R8	// x134, x135 = addcarryx(x133, x111, x125)
-	ADCQ	$0x0, AX	// x136 = x112.u64 + x135.u64
-	MOVQ	88(SI), DX	// arg1[11]
-	MULXQ	DX, R11, R9	// x137, x138 = mulx(arg1[11], arg1[11])
-	MOVQ	24(SP), BX	// reload x2
-	ADDQ	48(SP), BX	// x145, x146 = addcarryx(0, x2, x39)
-	ADCXQ	56(SP), R10	// x147, x148 = addcarryx(x146, x40, x88)
-	ADCXQ	32(SP), R11	// x149, x150 = addcarryx(x148, x89, x137)
-	ADCQ	$0x0, R9	// x151 = x150.u64 + x138
-	ADDQ	16(SP), R15	// x152, x153 = addcarryx(0, x128, x1)
-	ADCXQ	BX, DI	// x154, x155 = addcarryx(x153, x130, x145)
-	ADCXQ	R10, CX	// x156, x157 = addcarryx(x155, x132, x147)
-	ADCXQ	R11, R8	// x158, x159 = addcarryx(x157, x134, x149)
-	ADCXQ	R9, AX	// x160, x161 = addcarryx(x159, x136, x151)
-	MOVQ	R15, DX
-	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, R11, R10	// x162, x163 = mulx(x152, 0xffffffff00000001)
-	MOVQ	$0xffffffff, BX
-	MULXQ	BX, R13, R12	// x164, x165 = mulx(x152, 0xffffffff)
-	MOVQ	$-0x1, R14
-	MOVQ	SI, 16(SP)	// spill arg1 pointer
-	MULXQ	R14, SI, R15	// x166, x167 = mulx(x152, 0xffffffffffffffff)
-	SETCS	R9B
-	MOVBQZX	R9B, R9	// save x161
-	ADDQ	R13, R15	// x168, x169 = addcarryx(0, x167, x164)
-	ADCQ	$0x0, R12	// x170, x171 = addcarryx(x169, x165, 0)
-	ADCQ	$0x0, R11	// x172, x173 = addcarryx(x171, 0, x162)
-	ADCQ	$0x0, R10	// x174 = x173.u64 + x163
-	ADDQ	SI, DX	// x175, x176 = addcarryx(0, x152, x166)
-	ADCXQ	R15, DI	// x177, x178 = addcarryx(x176, x154, x168)
-	ADCXQ	R12, CX	// x179, x180 = addcarryx(x178, x156, x170)
-	ADCXQ	R11, R8	// x181, x182 = addcarryx(x180, x158, x172)
-	ADCXQ	R10, AX	// x183, x184 = addcarryx(x182, x160, x174)
-	ADCQ	$0x0, R9	// x185 = x161.u64 + x184.u64
-	MOVQ	DI, R10
-	SUBQ	$-0x1, R10	// x186, x187 = subborrowx(0, x177, 0xffffffffffffffff)
-	MOVQ	CX, R11
-	SBBQ	BX, R11	// x188, x189 = subborrowx(x187, x179, 0xffffffff)
-	MOVQ	R8, SI
-	SBBQ	$0x0, SI	// x190, x191 = subborrowx(x189, x181, 0)
-	MOVQ	$-0xffffffff, R12
-	MOVQ	AX, R13
-	SBBQ	R12, R13	// x192, x193 = subborrowx(x191, x183, 0xffffffff00000001)
-	SBBQ	$0x0, R9	// x194, x195 = subborrowx(x193, x185, 0)
-	CMOVQCS	DI, R10	// x196 = cmovznz(x195, x186, x177)
-	CMOVQCS	CX, R11	// x197 = cmovznz(x195, x188, x179)
-	CMOVQCS	R8, SI	// x198 = cmovznz(x195, x190, x181)
-	CMOVQCS	AX, R13	// x199 = cmovznz(x195, x192, x183)
-	MOVQ	8(SP), AX	// reload arg2 pointer
-	MOVQ	64(AX), DX	// arg2[8]
-	MULXQ	88(AX), R8, CX	// x200, x201 = mulx(arg2[8], arg2[11])
-	MULXQ	80(AX), DI, R9	// x202, x203 = mulx(arg2[8], arg2[10])
-	MOVQ	R10, 24(SP)	// spill x196
-	MULXQ	72(AX), R10, R15	// x204, x205 = mulx(arg2[8], arg2[9])
-	MOVQ	R11, 32(SP)	// spill x197
-	MULXQ	DX, R11, DX	// x206, x207 = mulx(arg2[8], arg2[8])
-	ADDQ	R10, DX	// x208, x209 = addcarryx(0, x207, x204)
-	MOVQ	SI, 40(SP)	// spill x198
-	MOVQ	R15, SI
-	ADCXQ	DI, SI	// x210, x211 = addcarryx(x209, x205, x202)
-	MOVQ	R13, 48(SP)	// spill x199
-	MOVQ	R9, R13
-	ADCXQ	R8, R13	// x212, x213 = addcarryx(x211, x203, x200)
-	MOVQ	R8, 56(SP)	// spill x200
-	MOVQ	CX, R8
-	ADCQ	$0x0, R8	// x214 = x213.u64 + x201
-	MOVQ	DX, 64(SP)	// spill x208
-	MOVQ	R11, DX
-	MOVQ	CX, 72(SP)	// spill x201
-	MULXQ	R12, CX, R11	// x215, x216 = mulx(x206, 0xffffffff00000001)
-	MULXQ	BX, R12, BX	// x217, x218 = mulx(x206, 0xffffffff)
-	MOVQ	DI, 80(SP)	// spill x202
-	MULXQ	R14, DI, R14	// x219, x220 = mulx(x206, 0xffffffffffffffff)
-	ADDQ	R12, R14	// x221, x222 = addcarryx(0, x220, x217)
-	ADCQ	$0x0, BX	// x223, x224 = addcarryx(x222, x218, 0)
-	ADCQ	$0x0, CX	// x225, x226 = addcarryx(x224, 0, x215)
-	ADCQ	$0x0, R11	// x227 = x226.u64 + x216
-	ADDQ	DI, DX	// x228, x229 = addcarryx(0, x206, x219)
-	ADCXQ	64(SP), R14	// x230, x231 = addcarryx(x229, x208, x221)
-	ADCXQ	BX, SI	// x232, x233 = addcarryx(x231, x210, x223)
-	ADCXQ	CX, R13	// x234, x235 = addcarryx(x233, x212, x225)
-	ADCXQ	R11, R8	// x236, x237 = addcarryx(x235, x214, x227)
-	MOVQ	72(AX), DX	// arg2[9]
-	MULXQ	88(AX), R11, CX	// x238, x239 = mulx(arg2[9], arg2[11])
-	MULXQ	80(AX), BX, DI	// x240, x241 = mulx(arg2[9], arg2[10])
-	MULXQ	DX, DX, R12	// x242, x243 = mulx(arg2[9], arg2[9])
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x237
-	ADDQ	DX, R15	// x246, x247 = addcarryx(0, x205, x242)
-	ADCXQ	BX, R12	// x248, x249 = addcarryx(x247, x243, x240)
-	MOVQ	DI, DX
-	ADCXQ	R11, DX	// x250, x251 = addcarryx(x249, x241, x238)
-	MOVQ	R11, 64(SP)	// spill x238
-	MOVQ	CX, R11
-	ADCQ	$0x0, R11	// x252 = x251.u64 + x239
-	ADDQ	R10, R14	// x253, x254 = addcarryx(0, x230, x204)
-	ADCXQ	R15, SI	// x255, x256 = addcarryx(x254, x232, x246)
-	ADCXQ	R12, R13	// x257, x258 = addcarryx(x256, x234, x248)
-	ADCXQ	DX, R8	// x259, x260 = addcarryx(x258, x236, x250)
-	ADCXQ	R11, AX	// x261, x262 = addcarryx(x260, x237.u64, x252)
-	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, R12, R11	// x263, x264 = mulx(x253, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R14
-	MULXQ	R14, R14, R15	// x265, x266 = mulx(x253, 0xffffffff)
-	MOVQ	$-0x1, R10
-	MOVQ	CX, 88(SP)	// spill x239
-	MULXQ	R10, CX, R10	// x267, x268 = mulx(x253, 0xffffffffffffffff)
-	MOVQ	DI, 96(SP)	// spill x241
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x262
-	ADDQ	R14, R10	// x269, x270 = addcarryx(0, x268, x265)
-	ADCQ	$0x0, R15	// x271, x272 = addcarryx(x270, x266, 0)
-	ADCQ	$0x0, R12	// x273, x274 = addcarryx(x272, 0, x263)
-	ADCQ	$0x0, R11	// x275 = x274.u64 + x264
-	ADDQ	CX, DX	// x276, x277 = addcarryx(0, x253, x267)
-	ADCXQ	R10, SI	// x278, x279 = addcarryx(x277, x255, x269)
-	ADCXQ	R15, R13	// x280, x281 = addcarryx(x279, x257, x271)
-	ADCXQ	R12, R8	// x282, x283 = addcarryx(x281, x259, x273)
-	ADCXQ	R11, AX	// x284, x285 = addcarryx(x283, x261, x275)
-	ADCQ	$0x0, DI	// x286 = x262.u64 + x285.u64
-	MOVQ	8(SP), CX	// reload arg2 pointer
-	MOVQ	80(CX), DX	// arg2[10]
-	MULXQ	88(CX), R11, R10	// x287, x288 = mulx(arg2[10], arg2[11])
-	MULXQ	DX, R14, R12	// x289, x290 = mulx(arg2[10], arg2[10])
-	ADDQ	BX, R9	// x295, x296 = addcarryx(0, x203, x240)
-	ADCXQ	96(SP), R14	// x297, x298 = addcarryx(x296, x241, x289)
-	ADCXQ	R11, R12	// x299, x300 = addcarryx(x298, x290, x287)
-	MOVQ	R10, BX
-	ADCQ	$0x0, BX	// x301 = x300.u64 + x288
-	ADDQ	80(SP), SI	// x302, x303 = addcarryx(0, x278, x202)
-	ADCXQ	R9, R13	// x304, x305 = addcarryx(x303, x280, x295)
-	ADCXQ	R14, R8	// x306, x307 = addcarryx(x305, x282, x297)
-	ADCXQ	R12, AX	// x308, x309 = addcarryx(x307, x284, x299)
-	ADCXQ	BX, DI	// x310, x311 = addcarryx(x309, x286, x301)
-	MOVQ	SI, DX
-	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, BX, SI	// x312, x313 = mulx(x302, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R12
-	MULXQ	R12, R15, R14	// x314, x315 = mulx(x302, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R9, R12	// x316, x317 = mulx(x302, 0xffffffffffffffff)
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x311
-	ADDQ	R15, R12	// x318, x319 = addcarryx(0, x317, x314)
-	ADCQ	$0x0, R14	// x320, x321 = addcarryx(x319, x315, 0)
-	ADCQ	$0x0, BX	// x322, x323 = addcarryx(x321, 0, x312)
-	ADCQ	$0x0, SI	// x324 = x323.u64 + x313
-	ADDQ	R9, DX	// x325, x326 = addcarryx(0, x302, x316)
-	ADCXQ	R12, R13	// x327, x328 = addcarryx(x326, x304, x318)
-	ADCXQ	R14, R8	// x329, x330 = addcarryx(x328, x306, x320)
-	ADCXQ	BX, AX	// x331, x332 = addcarryx(x330, x308, x322)
-	ADCXQ	SI, DI	// x333, x334 = addcarryx(x332, x310, x324)
-	ADCQ	$0x0, CX	// x335 = x311.u64 + x334.u64
-	MOVQ	8(SP), R9	// reload arg2 pointer
-	MOVQ	88(R9), DX	// arg2[11]
-	MULXQ	DX, BX, SI	// x336, x337 = mulx(arg2[11], arg2[11])
-	MOVQ	72(SP), R12	// reload x201
-	ADDQ	64(SP), R12	// x344, x345 = addcarryx(0, x201, x238)
-	ADCXQ	88(SP), R11	// x346, x347 = addcarryx(x345, x239, x287)
-	ADCXQ	BX, R10	// x348, x349 = addcarryx(x347, x288, x336)
-	ADCQ	$0x0, SI	// x350 = x349.u64 + x337
-	ADDQ	56(SP), R13	// x351, x352 = addcarryx(0, x327, x200)
-	ADCXQ	R12, R8	// x353, x354 = addcarryx(x352, x329, x344)
-	ADCXQ	R11, AX	// x355, x356 = addcarryx(x354, x331, x346)
-	ADCXQ	R10, DI	// x357, x358 = addcarryx(x356, x333, x348)
-	ADCXQ	SI, CX	// x359, x360 = addcarryx(x358, x335, x350)
-	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, SI, R11	// x361, x362 = mulx(x351, 0xffffffff00000001)
-	MOVQ	$0xffffffff, BX
-	MULXQ	BX, R13, R12	// x363, x364 = mulx(x351, 0xffffffff)
-	MOVQ	$-0x1, R14
-	MULXQ	R14, R9, R15	// x365, x366 = mulx(x351, 0xffffffffffffffff)
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x360
-	ADDQ	R13, R15	// x367, x368 = addcarryx(0, x366, x363)
-	ADCQ	$0x0, R12	// x369, x370 = addcarryx(x368, x364, 0)
-	ADCQ	$0x0, SI	// x371, x372 = addcarryx(x370, 0, x361)
-	ADCQ	$0x0, R11	// x373 = x372.u64 + x362
-	ADDQ	R9, DX	// x374, x375 = addcarryx(0, x351, x365)
-	ADCXQ	R15, R8	// x376, x377 = addcarryx(x375, x353, x367)
-	ADCXQ	R12, AX	// x378, x379 = addcarryx(x377, x355, x369)
-	ADCXQ	SI, DI	// x380, x381 = addcarryx(x379, x357, x371)
-	ADCXQ	R11, CX	// x382, x383 = addcarryx(x381, x359, x373)
-	ADCQ	$0x0, R10	// x384 = x360.u64 + x383.u64
-	MOVQ	R8, R9
-	SUBQ	$-0x1, R9	// x385, x386 = subborrowx(0, x376, 0xffffffffffffffff)
-	MOVQ	AX, R11
-	SBBQ	BX, R11	// x387, x388 = subborrowx(x386, x378, 0xffffffff)
-	MOVQ	DI, SI
-	SBBQ	$0x0, SI	// x389, x390 = subborrowx(x388, x380, 0)
-	MOVQ	$-0xffffffff, R12
-	MOVQ	CX, R13
-	SBBQ	R12, R13	// x391, x392 = subborrowx(x390, x382, 0xffffffff00000001)
-	SBBQ	$0x0, R10	// x393, x394 = subborrowx(x392, x384, 0)
-	CMOVQCS	R8, R9	// x395 = cmovznz(x394, x385, x376)
-	CMOVQCS	AX, R11	// x396 = cmovznz(x394, x387, x378)
-	CMOVQCS	DI, SI	// x397 = cmovznz(x394, x389, x380)
-	CMOVQCS	CX, R13	// x398 = cmovznz(x394, x391, x382)
-	MOVQ	16(SP), AX	// reload arg1 pointer
-	MOVQ	0(AX), DX	// arg1[0]
-	MULXQ	R13, R8, CX	// x399, x400 = mulx(arg1[0], x398)
-	MULXQ	SI, DI, R10	// x401, x402 = mulx(arg1[0], x397)
-	MOVQ	R11, 56(SP)	// spill x396
-	MULXQ	R11, R11, R15	// x403, x404 = mulx(arg1[0], x396)
-	MULXQ	R9, AX, DX	// x405, x406 = mulx(arg1[0], x395)
-	ADDQ	R11, DX	// x407, x408 = addcarryx(0, x406, x403)
-	ADCXQ	DI, R15	// x409, x410 = addcarryx(x408, x404, x401)
-	ADCXQ	R8, R10	// x411, x412 = addcarryx(x410, x402, x399)
-	ADCQ	$0x0, CX	// x413 = x412.u64 + x400
-	MOVQ	DX, R8
-	MOVQ	AX, DX
-	MULXQ	R12, R11, AX	// x414, x415 = mulx(x405, 0xffffffff00000001)
-	MULXQ	BX, BX, DI	// x416, x417 = mulx(x405, 0xffffffff)
-	MULXQ	R14, R12, R14	// x418, x419 = mulx(x405, 0xffffffffffffffff)
-	ADDQ	BX, R14	// x420, x421 = addcarryx(0, x419, x416)
-	ADCQ	$0x0, DI	// x422, x423 = addcarryx(x421, x417, 0)
-	ADCQ	$0x0, R11	// x424, x425 = addcarryx(x423, 0, x414)
-	ADCQ	$0x0, AX	// x426 = x425.u64 + x415
-	ADDQ	R12, DX	// x427, x428 = addcarryx(0, x405, x418)
-	ADCXQ	R14, R8	// x429, x430 = addcarryx(x428, x407, x420)
-	ADCXQ	DI, R15	// x431, x432 = addcarryx(x430, x409, x422)
-	ADCXQ	R11, R10	// x433, x434 = addcarryx(x432, x411, x424)
-	ADCXQ	AX, CX	// x435, x436 = addcarryx(x434, x413, x426)
-	MOVQ	16(SP), AX	// reload arg1 pointer
-	MOVQ	8(AX), DX	// arg1[1]
-	MULXQ	R13, DI, R11	// x437, x438 = mulx(arg1[1], x398)
-	MULXQ	SI, R12, BX	// x439, x440 = mulx(arg1[1], x397)
-	MOVQ	SI, 64(SP)	// spill x397
-	MULXQ	56(SP), SI, R14	// x441, x442 = mulx(arg1[1], x396)
-	MULXQ	R9, AX, DX	// x443, x444 = mulx(arg1[1], x395)
-	MOVQ	R9, 72(SP)	// spill x395
-	SETCS	R9B
-	MOVBQZX	R9B, R9	// save x436
-	ADDQ	SI, DX	// x445, x446 = addcarryx(0, x444, x441)
-	ADCXQ	R12, R14	// x447, x448 = addcarryx(x446, x442, x439)
-	ADCXQ	DI, BX	// x449, x450 = addcarryx(x448, x440, x437)
-	ADCQ	$0x0, R11	// x451 = x450.u64 + x438
-	ADDQ	AX, R8	// x452, x453 = addcarryx(0, x429, x443)
-	ADCXQ	DX, R15	// x454, x455 = addcarryx(x453, x431, x445)
-	ADCXQ	R14, R10	// x456, x457 = addcarryx(x455, x433, x447)
-	ADCXQ	BX, CX	// x458, x459 = addcarryx(x457, x435, x449)
-	ADCXQ	R11, R9	// x460, x461 = addcarryx(x459, x436.u64, x451)
-	MOVQ	R8, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, R11, R8	// x462, x463 = mulx(x452, 0xffffffff00000001)
-	MOVQ	$0xffffffff, SI
-	MULXQ	SI, BX, DI	// x464, x465 = mulx(x452, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R12, R14	// x466, x467 = mulx(x452, 0xffffffffffffffff)
-	SETCS	SIB
-	MOVBQZX	SIB, SI	// save x461
-	ADDQ	BX, R14	// x468, x469 = addcarryx(0, x467, x464)
-	ADCQ	$0x0, DI	// x470, x471 = addcarryx(x469, x465, 0)
-	ADCQ	$0x0, R11	// x472, x473 = addcarryx(x471, 0, x462)
-	ADCQ	$0x0, R8	// x474 = x473.u64 + x463
-	ADDQ	R12, DX	// x475, x476 = addcarryx(0, x452, x466)
-	ADCXQ	R14, R15	// x477, x478 = addcarryx(x476, x454, x468)
-	ADCXQ	DI, R10	// x479, x480 = addcarryx(x478, x456, x470)
-	ADCXQ	R11, CX	// x481, x482 = addcarryx(x480, x458, x472)
-	ADCXQ	R8, R9	// x483, x484 = addcarryx(x482, x460, x474)
-	ADCQ	$0x0, SI	// x485 = x461.u64 + x484.u64
-	MOVQ	16(SP), R8	// reload arg1 pointer
-	MOVQ	16(R8), DX	// arg1[2]
-	MULXQ	R13, DI, R11	// x486, x487 = mulx(arg1[2], x398)
-	MULXQ	64(SP), R12, BX	// x488, x489 = mulx(arg1[2], x397)
-	MOVQ	R13, 80(SP)	// spill x398
-	MULXQ	56(SP), R13, R14	// x490, x491 = mulx(arg1[2], x396)
-	MULXQ	72(SP), R8, DX	// x492, x493 = mulx(arg1[2], x395)
-	ADDQ	R13, DX	// x494, x495 = addcarryx(0, x493, x490)
-	ADCXQ	R12, R14	// x496, x497 = addcarryx(x495, x491, x488)
-	ADCXQ	DI, BX	// x498, x499 = addcarryx(x497, x489, x486)
-	ADCQ	$0x0, R11	// x500 = x499.u64 + x487
-	ADDQ	R8, R15	// x501, x502 = addcarryx(0, x477, x492)
-	ADCXQ	DX, R10	// x503, x504 = addcarryx(x502, x479, x494)
-	ADCXQ	R14, CX	// x505, x506 = addcarryx(x504, x481, x496)
-	ADCXQ	BX, R9	// x507, x508 = addcarryx(x506, x483, x498)
-	ADCXQ	R11, SI	// x509, x510 = addcarryx(x508, x485, x500)
-	MOVQ	R15, DX
-	MULXQ	AX, R11, R8	// x511, x512 = mulx(x501, 0xffffffff00000001)
-	MOVQ	$0xffffffff, DI
-	MULXQ	DI, R12, BX	// x513, x514 = mulx(x501, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x515, x516 = mulx(x501, 0xffffffffffffffff)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x510
-	ADDQ	R12, R14	// x517, x518 = addcarryx(0, x516, x513)
-	ADCQ	$0x0, BX	// x519, x520 = addcarryx(x518, x514, 0)
-	ADCQ	$0x0, R11	// x521, x522 = addcarryx(x520, 0, x511)
-	ADCQ	$0x0, R8	// x523 = x522.u64 + x512
-	ADDQ	R15, DX	// x524, x525 = addcarryx(0, x501, x515)
-	ADCXQ	R14, R10	// x526, x527 = addcarryx(x525, x503, x517)
-	ADCXQ	BX, CX	// x528, x529 = addcarryx(x527, x505, x519)
-	ADCXQ	R11, R9	// x530, x531 = addcarryx(x529, x507, x521)
-	ADCXQ	R8, SI	// x532, x533 = addcarryx(x531, x509, x523)
-	ADCQ	$0x0, R13	// x534 = x510.u64 + x533.u64
-	MOVQ	16(SP), R8	// reload arg1 pointer
-	MOVQ	24(R8), DX	// arg1[3]
-	MULXQ	80(SP), BX, R11	// x535, x536 = mulx(arg1[3], x398)
-	MULXQ	64(SP), R14, R12	// x537, x538 = mulx(arg1[3], x397)
-	MULXQ	56(SP), DI, R15	// x539, x540 = mulx(arg1[3], x396)
-	MULXQ	72(SP), R8, DX	// x541, x542 = mulx(arg1[3], x395)
-	ADDQ	DI, DX	// x543, x544 = addcarryx(0, x542, x539)
-	ADCXQ	R14, R15	// x545, x546 = addcarryx(x544, x540, x537)
-	ADCXQ	BX, R12	// x547, x548 = addcarryx(x546, x538, x535)
-	ADCQ	$0x0, R11	// x549 = x548.u64 + x536
-	ADDQ	R8, R10	// x550, x551 = addcarryx(0, x526, x541)
-	ADCXQ	DX, CX	// x552, x553 = addcarryx(x551, x528, x543)
-	ADCXQ	R15, R9	// x554, x555 = addcarryx(x553, x530, x545)
-	ADCXQ	R12, SI	// x556, x557 = addcarryx(x555, x532, x547)
-	ADCXQ	R11, R13	// x558, x559 = addcarryx(x557, x534, x549)
-	MOVQ	R10, DX
-	MULXQ	AX, R10, R8	// x560, x561 = mulx(x550, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R11
-	MULXQ	R11, BX, DI	// x562, x563 = mulx(x550, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R15, R14	// x564, x565 = mulx(x550, 0xffffffffffffffff)
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x559
-	ADDQ	BX, R14	// x566, x567 = addcarryx(0, x565, x562)
-	ADCQ	$0x0, DI	// x568, x569 = addcarryx(x567, x563, 0)
-	ADCQ	$0x0, R10	// x570, x571 = addcarryx(x569, 0, x560)
-	ADCQ	$0x0, R8	// x572 = x571.u64 + x561
-	ADDQ	R15, DX	// x573, x574 = addcarryx(0, x550, x564)
-	ADCXQ	R14, CX	// x575, x576 = addcarryx(x574, x552, x566)
-	ADCXQ	DI, R9	// x577, x578 = addcarryx(x576, x554, x568)
-	ADCXQ	R10, SI	// x579, x580 = addcarryx(x578, x556, x570)
-	ADCXQ	R8, R13	// x581, x582 = addcarryx(x580, x558, x572)
-	ADCQ	$0x0, AX	// x583 = x559.u64 + x582.u64
-	MOVQ	CX, R8
-	SUBQ	$-0x1, R8	// x584, x585 = subborrowx(0, x575, 0xffffffffffffffff)
-	MOVQ	R9, R10
-	SBBQ	R11, R10	// x586, x587 = subborrowx(x585, x577, 0xffffffff)
-	MOVQ	SI, DI
-	SBBQ	$0x0, DI	// x588, x589 = subborrowx(x587, x579, 0)
-	MOVQ	$-0xffffffff, BX
-	MOVQ	R13, R14
-	SBBQ	BX, R14	// x590, x591 = subborrowx(x589, x581, 0xffffffff00000001)
-	SBBQ	$0x0, AX	// x592, x593 = subborrowx(x591, x583, 0)
-	CMOVQCS	CX, R8	// x594 = cmovznz(x593, x584, x575)
-	CMOVQCS	R9, R10	// x595 = cmovznz(x593, x586, x577)
-	CMOVQCS	SI, DI	// x596 = cmovznz(x593, x588, x579)
-	CMOVQCS	R13, R14	// x597 = cmovznz(x593, x590, x581)
-	MOVQ	8(SP), AX	// reload arg2 pointer
-	MOVQ	0(AX), DX	// arg2[0]
-	MULXQ	48(SP), R9, CX	// x598, x599 = mulx(arg2[0], x199)
-	MULXQ	40(SP), R13, SI	// x600, x601 = mulx(arg2[0], x198)
-	MOVQ	R14, 88(SP)	// spill x597
-	MULXQ	32(SP), R14, R15	// x602, x603 = mulx(arg2[0], x197)
-	MOVQ	DI, 96(SP)	// spill x596
-	MULXQ	24(SP), DI, DX	// x604, x605 = mulx(arg2[0], x196)
-	ADDQ	R14, DX	// x606, x607 = addcarryx(0, x605, x602)
-	ADCXQ	R13, R15	// x608, x609 = addcarryx(x607, x603, x600)
-	ADCXQ	R9, SI	// x610, x611 = addcarryx(x609, x601, x598)
-	ADCQ	$0x0, CX	// x612 = x611.u64 + x599
-	MOVQ	DX, R9
-	MOVQ	DI, DX
-	MULXQ	BX, R13, DI	// x613, x614 = mulx(x604, 0xffffffff00000001)
-	MOVQ	R10, 104(SP)	// spill x595
-	MULXQ	R11, R10, R14	// x615, x616 = mulx(x604, 0xffffffff)
-	MOVQ	R8, 112(SP)	// spill x594
-	MULXQ	R12, R12, R8	// x617, x618 = mulx(x604, 0xffffffffffffffff)
-	ADDQ	R10, R8	// x619, x620 = addcarryx(0, x618, x615)
-	ADCQ	$0x0, R14	// x621, x622 = addcarryx(x620, x616, 0)
-	ADCQ	$0x0, R13	// x623, x624 = addcarryx(x622, 0, x613)
-	ADCQ	$0x0, DI	// x625 = x624.u64 + x614
-	ADDQ	R12, DX	// x626, x627 = addcarryx(0, x604, x617)
-	ADCXQ	R8, R9	// x628, x629 = addcarryx(x627, x606, x619)
-	ADCXQ	R14, R15	// x630, x631 = addcarryx(x629, x608, x621)
-	ADCXQ	R13, SI	// x632, x633 = addcarryx(x631, x610, x623)
-	ADCXQ	DI, CX	// x634, x635 = addcarryx(x633, x612, x625)
-	MOVQ	8(AX), DX	// arg2[1]
-	MULXQ	48(SP), R10, R8	// x636, x637 = mulx(arg2[1], x199)
-	MULXQ	40(SP), R12, DI	// x638, x639 = mulx(arg2[1], x198)
-	MULXQ	32(SP), R14, R13	// x640, x641 = mulx(arg2[1], x197)
-	MULXQ	24(SP), AX, DX	// x642, x643 = mulx(arg2[1], x196)
-	SETCS	R11B
-	MOVBQZX	R11B, R11	// save x635
-	ADDQ	R14, DX	// x644, x645 = addcarryx(0, x643, x640)
-	ADCXQ	R12, R13	// x646, x647 = addcarryx(x645, x641, x638)
-	ADCXQ	R10, DI	// x648, x649 = addcarryx(x647, x639, x636)
-	ADCQ	$0x0, R8	// x650 = x649.u64 + x637
-	ADDQ	AX, R9	// x651, x652 = addcarryx(0, x628, x642)
-	ADCXQ	DX, R15	// x653, x654 = addcarryx(x652, x630, x644)
-	ADCXQ	R13, SI	// x655, x656 = addcarryx(x654, x632, x646)
-	ADCXQ	DI, CX	// x657, x658 = addcarryx(x656, x634, x648)
-	ADCXQ	R8, R11	// x659, x660 = addcarryx(x658, x635.u64, x650)
-	MOVQ	R9, DX
-	MULXQ	BX, R8, AX	// x661, x662 = mulx(x651, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R9
-	MULXQ	R9, DI, R10	// x663, x664 = mulx(x651, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R14, R13	// x665, x666 = mulx(x651, 0xffffffffffffffff)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x660
-	ADDQ	DI, R13	// x667, x668 = addcarryx(0, x666, x663)
-	ADCQ	$0x0, R10	// x669, x670 = addcarryx(x668, x664, 0)
-	ADCQ	$0x0, R8	// x671, x672 = addcarryx(x670, 0, x661)
-	ADCQ	$0x0, AX	// x673 = x672.u64 + x662
-	ADDQ	R14, DX	// x674, x675 = addcarryx(0, x651, x665)
-	ADCXQ	R13, R15	// x676, x677 = addcarryx(x675, x653, x667)
-	ADCXQ	R10, SI	// x678, x679 = addcarryx(x677, x655, x669)
-	ADCXQ	R8, CX	// x680, x681 = addcarryx(x679, x657, x671)
-	ADCXQ	AX, R11	// x682, x683 = addcarryx(x681, x659, x673)
-	ADCQ	$0x0, R12	// x684 = x660.u64 + x683.u64
-	MOVQ	8(SP), AX	// reload arg2 pointer
-	MOVQ	16(AX), DX	// arg2[2]
-	MULXQ	48(SP), R10, R8	// x685, x686 = mulx(arg2[2], x199)
-	MULXQ	40(SP), R13, DI	// x687, x688 = mulx(arg2[2], x198)
-	MULXQ	32(SP), R9, R14	// x689, x690 = mulx(arg2[2], x197)
-	MULXQ	24(SP), AX, DX	// x691, x692 = mulx(arg2[2], x196)
-	ADDQ	R9, DX	// x693, x694 = addcarryx(0, x692, x689)
-	ADCXQ	R13, R14	// x695, x696 = addcarryx(x694, x690, x687)
-	ADCXQ	R10, DI	// x697, x698 = addcarryx(x696, x688, x685)
-	ADCQ	$0x0, R8	// x699 = x698.u64 + x686
-	ADDQ	AX, R15	// x700, x701 = addcarryx(0, x676, x691)
-	ADCXQ	DX, SI	// x702, x703 = addcarryx(x701, x678, x693)
-	ADCXQ	R14, CX	// x704, x705 = addcarryx(x703, x680, x695)
-	ADCXQ	DI, R11	// x706, x707 = addcarryx(x705, x682, x697)
-	ADCXQ	R8, R12	// x708, x709 = addcarryx(x707, x684, x699)
-	MOVQ	R15, DX
-	MULXQ	BX, R8, AX	// x710, x711 = mulx(x700, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R9
-	MULXQ	R9, DI, R10	// x712, x713 = mulx(x700, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x714, x715 = mulx(x700, 0xffffffffffffffff)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x709
-	ADDQ	DI, R14	// x716, x717 = addcarryx(0, x715, x712)
-	ADCQ	$0x0, R10	// x718, x719 = addcarryx(x717, x713, 0)
-	ADCQ	$0x0, R8	// x720, x721 = addcarryx(x719, 0, x710)
-	ADCQ	$0x0, AX	// x722 = x721.u64 + x711
-	ADDQ	R15, DX	// x723, x724 = addcarryx(0, x700, x714)
-	ADCXQ	R14, SI	// x725, x726 = addcarryx(x724, x702, x716)
-	ADCXQ	R10, CX	// x727, x728 = addcarryx(x726, x704, x718)
-	ADCXQ	R8, R11	// x729, x730 = addcarryx(x728, x706, x720)
-	ADCXQ	AX, R12	// x731, x732 = addcarryx(x730, x708, x722)
-	ADCQ	$0x0, R13	// x733 = x709.u64 + x732.u64
-	MOVQ	8(SP), AX	// reload arg2 pointer
-	MOVQ	24(AX), DX	// arg2[3]
-	MULXQ	48(SP), R10, R8	// x734, x735 = mulx(arg2[3], x199)
-	MULXQ	40(SP), R14, DI	// x736, x737 = mulx(arg2[3], x198)
-	MULXQ	32(SP), R9, R15	// x738, x739 = mulx(arg2[3], x197)
-	MULXQ	24(SP), AX, DX	// x740, x741 = mulx(arg2[3], x196)
-	ADDQ	R9, DX	// x742, x743 = addcarryx(0, x741, x738)
-	ADCXQ	R14, R15	// x744, x745 = addcarryx(x743, x739, x736)
-	ADCXQ	R10, DI	// x746, x747 = addcarryx(x745, x737, x734)
-	ADCQ	$0x0, R8	// x748 = x747.u64 + x735
-	ADDQ	AX, SI	// x749, x750 = addcarryx(0, x725, x740)
-	ADCXQ	DX, CX	// x751, x752 = addcarryx(x750, x727, x742)
-	ADCXQ	R15, R11	// x753, x754 = addcarryx(x752, x729, x744)
-	ADCXQ	DI, R12	// x755, x756 = addcarryx(x754, x731, x746)
-	ADCXQ	R8, R13	// x757, x758 = addcarryx(x756, x733, x748)
-	MOVQ	SI, DX
-	MULXQ	BX, R8, AX	// x759, x760 = mulx(x749, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R9
-	MULXQ	R9, SI, R10	// x761, x762 = mulx(x749, 0xffffffff)
-	MOVQ	$-0x1, DI
-	MULXQ	DI, R15, R14	// x763, x764 = mulx(x749, 0xffffffffffffffff)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x758
-	ADDQ	SI, R14	// x765, x766 = addcarryx(0, x764, x761)
-	ADCQ	$0x0, R10	// x767, x768 = addcarryx(x766, x762, 0)
-	ADCQ	$0x0, R8	// x769, x770 = addcarryx(x768, 0, x759)
-	ADCQ	$0x0, AX	// x771 = x770.u64 + x760
-	ADDQ	R15, DX	// x772, x773 = addcarryx(0, x749, x763)
-	ADCXQ	R14, CX	// x774, x775 = addcarryx(x773, x751, x765)
-	ADCXQ	R10, R11	// x776, x777 = addcarryx(x775, x753, x767)
-	ADCXQ	R8, R12	// x778, x779 = addcarryx(x777, x755, x769)
-	ADCXQ	AX, R13	// x780, x781 = addcarryx(x779, x757, x771)
-	ADCQ	$0x0, BX	// x782 = x758.u64 + x781.u64
-	MOVQ	CX, AX
-	SUBQ	$-0x1, AX	// x783, x784 = subborrowx(0, x774, 0xffffffffffffffff)
-	MOVQ	R11, R8
-	SBBQ	R9, R8	// x785, x786 = subborrowx(x784, x776, 0xffffffff)
-	MOVQ	R12, R10
-	SBBQ	$0x0, R10	// x787, x788 = subborrowx(x786, x778, 0)
-	MOVQ	$-0xffffffff, SI
-	MOVQ	R13, R14
-	SBBQ	SI, R14	// x789, x790 = subborrowx(x788, x780, 0xffffffff00000001)
-	SBBQ	$0x0, BX	// x791, x792 = subborrowx(x790, x782, 0)
-	CMOVQCS	CX, AX	// x793 = cmovznz(x792, x783, x774)
-	CMOVQCS	R11, R8	// x794 = cmovznz(x792, x785, x776)
-	CMOVQCS	R12, R10	// x795 = cmovznz(x792, x787, x778)
-	CMOVQCS	R13, R14	// x796 = cmovznz(x792, x789, x780)
-	MOVQ	16(SP), CX	// reload arg1 pointer
-	MOVQ	32(CX), DX	// arg1[4]
-	MOVQ	8(SP), R11	// reload arg2 pointer
-	MULXQ	88(R11), R12, BX	// x797, x798 = mulx(arg1[4], arg2[11])
-	MULXQ	80(R11), R15, R13	// x799, x800 = mulx(arg1[4], arg2[10])
-	MOVQ	R14, 120(SP)	// spill x796
-	MOVQ	R10, 128(SP)	// spill x795
-	MULXQ	72(R11), R10, R14	// x801, x802 = mulx(arg1[4], arg2[9])
-	MOVQ	R8, 136(SP)	// spill x794
-	MULXQ	64(R11), R8, DX	// x803, x804 = mulx(arg1[4], arg2[8])
-	ADDQ	R10, DX	// x805, x806 = addcarryx(0, x804, x801)
-	ADCXQ	R15, R14	// x807, x808 = addcarryx(x806, x802, x799)
-	ADCXQ	R12, R13	// x809, x810 = addcarryx(x808, x800, x797)
-	ADCQ	$0x0, BX	// x811 = x810.u64 + x798
-	MOVQ	DX, R10
-	MOVQ	R8, DX
-	MULXQ	SI, R12, R8	// x812, x813 = mulx(x803, 0xffffffff00000001)
-	MOVQ	AX, 144(SP)	// spill x793
-	MULXQ	R9, AX, R15	// x814, x815 = mulx(x803, 0xffffffff)
-	MULXQ	DI, R9, DI	// x816, x817 = mulx(x803, 0xffffffffffffffff)
-	ADDQ	AX, DI	// x818, x819 = addcarryx(0, x817, x814)
-	ADCQ	$0x0, R15	// x820, x821 = addcarryx(x819, x815, 0)
-	ADCQ	$0x0, R12	// x822, x823 = addcarryx(x821, 0, x812)
-	ADCQ	$0x0, R8	// x824 = x823.u64 + x813
-	ADDQ	R9, DX	// x825, x826 = addcarryx(0, x803, x816)
-	ADCXQ	DI, R10	// x827, x828 = addcarryx(x826, x805, x818)
-	ADCXQ	R15, R14	// x829, x830 = addcarryx(x828, x807, x820)
-	ADCXQ	R12, R13	// x831, x832 = addcarryx(x830, x809, x822)
-	ADCXQ	R8, BX	// x833, x834 = addcarryx(x832, x811, x824)
-	MOVQ	40(CX), DX	// arg1[5]
-	MULXQ	88(R11), R8, AX	// x835, x836 = mulx(arg1[5], arg2[11])
-	MULXQ	80(R11), DI, R9	// x837, x838 = mulx(arg1[5], arg2[10])
-	MULXQ	72(R11), R15, R12	// x839, x840 = mulx(arg1[5], arg2[9])
-	MULXQ	64(R11), CX, DX	// x841, x842 = mulx(arg1[5], arg2[8])
-	SETCS	R11B
-	MOVBQZX	R11B, R11	// save x834
-	ADDQ	R15, DX	// x843, x844 = addcarryx(0, x842, x839)
-	ADCXQ	DI, R12	// x845, x846 = addcarryx(x844, x840, x837)
-	ADCXQ	R8, R9	// x847, x848 = addcarryx(x846, x838, x835)
-	ADCQ	$0x0, AX	// x849 = x848.u64 + x836
-	ADDQ	CX, R10	// x850, x851 = addcarryx(0, x827, x841)
-	ADCXQ	DX, R14	// x852, x853 = addcarryx(x851, x829, x843)
-	ADCXQ	R12, R13	// x854, x855 = addcarryx(x853, x831, x845)
-	ADCXQ	R9, BX	// x856, x857 = addcarryx(x855, x833, x847)
-	ADCXQ	AX, R11	// x858, x859 = addcarryx(x857, x834.u64, x849)
-	MOVQ	R10, DX
-	MULXQ	SI, CX, AX	// x860, x861 = mulx(x850, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R8
-	MULXQ	R8, R10, R9	// x862, x863 = mulx(x850, 0xffffffff)
-	MOVQ	$-0x1, DI
-	MULXQ	DI, R15, R12	// x864, x865 = mulx(x850, 0xffffffffffffffff)
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x859
-	ADDQ	R10, R12	// x866, x867 = addcarryx(0, x865, x862)
-	ADCQ	$0x0, R9	// x868, x869 = addcarryx(x867, x863, 0)
-	ADCQ	$0x0, CX	// x870, x871 = addcarryx(x869, 0, x860)
-	ADCQ	$0x0, AX	// x872 = x871.u64 + x861
-	ADDQ	R15, DX	// x873, x874 = addcarryx(0, x850, x864)
-	ADCXQ	R12, R14	// x875, x876 = addcarryx(x874, x852, x866)
-	ADCXQ	R9, R13	// x877, x878 = addcarryx(x876, x854, x868)
-	ADCXQ	CX, BX	// x879, x880 = addcarryx(x878, x856, x870)
-	ADCXQ	AX, R11	// x881, x882 = addcarryx(x880, x858, x872)
-	ADCQ	$0x0, DI	// x883 = x859.u64 + x882.u64
-	MOVQ	16(SP), AX	// reload arg1 pointer
-	MOVQ	48(AX), DX	// arg1[6]
-	MOVQ	8(SP), CX	// reload arg2 pointer
-	MULXQ	88(CX), R10, R9	// x884, x885 = mulx(arg1[6], arg2[11])
-	MULXQ	80(CX), R15, R12	// x886, x887 = mulx(arg1[6], arg2[10])
-	MULXQ	72(CX), SI, R8	// x888, x889 = mulx(arg1[6], arg2[9])
-	MULXQ	64(CX), AX, DX	// x890, x891 = mulx(arg1[6], arg2[8])
-	ADDQ	SI, DX	// x892, x893 = addcarryx(0, x891, x888)
-	ADCXQ	R15, R8	// x894, x895 = addcarryx(x893, x889, x886)
-	ADCXQ	R10, R12	// x896, x897 = addcarryx(x895, x887, x884)
-	ADCQ	$0x0, R9	// x898 = x897.u64 + x885
-	ADDQ	AX, R14	// x899, x900 = addcarryx(0, x875, x890)
-	ADCXQ	DX, R13	// x901, x902 = addcarryx(x900, x877, x892)
-	ADCXQ	R8, BX	// x903, x904 = addcarryx(x902, x879, x894)
-	ADCXQ	R12, R11	// x905, x906 = addcarryx(x904, x881, x896)
-	ADCXQ	R9, DI	// x907, x908 = addcarryx(x906, x883, x898)
-	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, R9, R8	// x909, x910 = mulx(x899, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R10
-	MULXQ	R10, R12, SI	// x911, x912 = mulx(x899, 0xffffffff)
-	MOVQ	$-0x1, R14
-	MULXQ	R14, R14, R15	// x913, x914 = mulx(x899, 0xffffffffffffffff)
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x908
-	ADDQ	R12, R15	// x915, x916 = addcarryx(0, x914, x911)
-	ADCQ	$0x0, SI	// x917, x918 = addcarryx(x916, x912, 0)
-	ADCQ	$0x0, R9	// x919, x920 = addcarryx(x918, 0, x909)
-	ADCQ	$0x0, R8	// x921 = x920.u64 + x910
-	ADDQ	R14, DX	// x922, x923 = addcarryx(0, x899, x913)
-	ADCXQ	R15, R13	// x924, x925 = addcarryx(x923, x901, x915)
-	ADCXQ	SI, BX	// x926, x927 = addcarryx(x925, x903, x917)
-	ADCXQ	R9, R11	// x928, x929 = addcarryx(x927, x905, x919)
-	ADCXQ	R8, DI	// x930, x931 = addcarryx(x929, x907, x921)
-	ADCQ	$0x0, R10	// x932 = x908.u64 + x931.u64
-	MOVQ	16(SP), R8	// reload arg1 pointer
-	MOVQ	56(R8), DX	// arg1[7]
-	MULXQ	88(CX), SI, R9	// x933, x934 = mulx(arg1[7], arg2[11])
-	MULXQ	80(CX), R14, R12	// x935, x936 = mulx(arg1[7], arg2[10])
-	MULXQ	72(CX), AX, R15	// x937, x938 = mulx(arg1[7], arg2[9])
-	MULXQ	64(CX), R8, DX	// x939, x940 = mulx(arg1[7], arg2[8])
-	ADDQ	AX, DX	// x941, x942 = addcarryx(0, x940, x937)
-	ADCXQ	R14, R15	// x943, x944 = addcarryx(x942, x938, x935)
-	ADCXQ	SI, R12	// x945, x946 = addcarryx(x944, x936, x933)
-	ADCQ	$0x0, R9	// x947 = x946.u64 + x934
-	ADDQ	R8, R13	// x948, x949 = addcarryx(0, x924, x939)
-	ADCXQ	DX, BX	// x950, x951 = addcarryx(x949, x926, x941)
-	ADCXQ	R15, R11	// x952, x953 = addcarryx(x951, x928, x943)
-	ADCXQ	R12, DI	// x954, x955 = addcarryx(x953, x930, x945)
-	ADCXQ	R9, R10	// x956, x957 = addcarryx(x955, x932, x947)
-	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, R9, R8	// x958, x959 = mulx(x948, 0xffffffff00000001)
-	MOVQ	$0xffffffff, SI
-	MULXQ	SI, R13, R12	// x960, x961 = mulx(x948, 0xffffffff)
-	MOVQ	$-0x1, R14
-	MULXQ	R14, CX, R15	// x962, x963 = mulx(x948, 0xffffffffffffffff)
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x957
-	ADDQ	R13, R15	// x964, x965 = addcarryx(0, x963, x960)
-	ADCQ	$0x0, R12	// x966, x967 = addcarryx(x965, x961, 0)
-	ADCQ	$0x0, R9	// x968, x969 = addcarryx(x967, 0, x958)
-	ADCQ	$0x0, R8	// x970 = x969.u64 + x959
-	ADDQ	CX, DX	// x971, x972 = addcarryx(0, x948, x962)
-	ADCXQ	R15, BX	// x973, x974 = addcarryx(x972, x950, x964)
-	ADCXQ	R12, R11	// x975, x976 = addcarryx(x974, x952, x966)
-	ADCXQ	R9, DI	// x977, x978 = addcarryx(x976, x954, x968)
-	ADCXQ	R8, R10	// x979, x980 = addcarryx(x978, x956, x970)
-	ADCQ	$0x0, AX	// x981 = x957.u64 + x980.u64
-	MOVQ	BX, CX
-	SUBQ	$-0x1, CX	// x982, x983 = subborrowx(0, x973, 0xffffffffffffffff)
-	MOVQ	R11, R8
-	SBBQ	SI, R8	// x984, x985 = subborrowx(x983, x975, 0xffffffff)
-	MOVQ	DI, R9
-	SBBQ	$0x0, R9	// x986, x987 = subborrowx(x985, x977, 0)
-	MOVQ	$-0xffffffff, R12
-	MOVQ	R10, R13
-	SBBQ	R12, R13	// x988, x989 = subborrowx(x987, x979, 0xffffffff00000001)
-	SBBQ	$0x0, AX	// x990, x991 = subborrowx(x989, x981, 0)
-	CMOVQCS	BX, CX	// x992 = cmovznz(x991, x982, x973)
-	CMOVQCS	R11, R8	// x993 = cmovznz(x991, x984, x975)
-	CMOVQCS	DI, R9	// x994 = cmovznz(x991, x986, x977)
-	CMOVQCS	R10, R13	// x995 = cmovznz(x991, x988, x979)
-	MOVQ	CX, DX
-	MULXQ	80(SP), CX, AX	// x996, x997 = mulx(x992, x398)
-	MULXQ	64(SP), R11, R10	// x998, x999 = mulx(x992, x397)
-	MULXQ	56(SP), BX, DI	// x1000, x1001 = mulx(x992, x396)
-	MULXQ	72(SP), DX, R15	// x1002, x1003 = mulx(x992, x395)
-	ADDQ	BX, R15	// x1004, x1005 = addcarryx(0, x1003, x1000)
-	ADCXQ	R11, DI	// x1006, x1007 = addcarryx(x1005, x1001, x998)
-	ADCXQ	CX, R10	// x1008, x1009 = addcarryx(x1007, x999, x996)
-	ADCQ	$0x0, AX	// x1010 = x1009.u64 + x997
-	MULXQ	R12, R11, CX	// x1011, x1012 = mulx(x1002, 0xffffffff00000001)
-	MOVQ	R13, 152(SP)	// spill x995
-	MULXQ	SI, R13, BX	// x1013, x1014 = mulx(x1002, 0xffffffff)
-	MULXQ	R14, SI, R14	// x1015, x1016 = mulx(x1002, 0xffffffffffffffff)
-	ADDQ	R13, R14	// x1017, x1018 = addcarryx(0, x1016, x1013)
-	ADCQ	$0x0, BX	// x1019, x1020 = addcarryx(x1018, x1014, 0)
-	ADCQ	$0x0, R11	// x1021, x1022 = addcarryx(x1020, 0, x1011)
-	ADCQ	$0x0, CX	// x1023 = x1022.u64 + x1012
-	ADDQ	SI, DX	// x1024, x1025 = addcarryx(0, x1002, x1015)
-	ADCXQ	R14, R15	// x1026, x1027 = addcarryx(x1025, x1004, x1017)
-	ADCXQ	BX, DI	// x1028, x1029 = addcarryx(x1027, x1006, x1019)
-	ADCXQ	R11, R10	// x1030, x1031 = addcarryx(x1029, x1008, x1021)
-	ADCXQ	CX, AX	// x1032, x1033 = addcarryx(x1031, x1010, x1023)
-	MOVQ	R8, DX
-	MULXQ	80(SP), R8, CX	// x1034, x1035 = mulx(x993, x398)
-	MULXQ	64(SP), SI, R11	// x1036, x1037 = mulx(x993, x397)
-	MULXQ	56(SP), R13, BX	// x1038, x1039 = mulx(x993, x396)
-	MULXQ	72(SP), DX, R14	// x1040, x1041 = mulx(x993, x395)
-	MOVQ	R9, 160(SP)	// spill x994
-	SETCS	R9B
-	MOVBQZX	R9B, R9	// save x1033
-	ADDQ	R13, R14	// x1042, x1043 = addcarryx(0, x1041, x1038)
-	ADCXQ	SI, BX	// x1044, x1045 = addcarryx(x1043, x1039, x1036)
-	ADCXQ	R8, R11	// x1046, x1047 = addcarryx(x1045, x1037, x1034)
-	ADCQ	$0x0, CX	// x1048 = x1047.u64 + x1035
-	ADDQ	DX, R15	// x1049, x1050 = addcarryx(0, x1026, x1040)
-	ADCXQ	R14, DI	// x1051, x1052 = addcarryx(x1050, x1028, x1042)
-	ADCXQ	BX, R10	// x1053, x1054 = addcarryx(x1052, x1030, x1044)
-	ADCXQ	R11, AX	// x1055, x1056 = addcarryx(x1054, x1032, x1046)
-	ADCXQ	CX, R9	// x1057, x1058 = addcarryx(x1056, x1033.u64, x1048)
-	MOVQ	R15, DX
-	MULXQ	R12, R8, CX	// x1059, x1060 = mulx(x1049, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R11
-	MULXQ	R11, BX, SI	// x1061, x1062 = mulx(x1049, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x1063, x1064 = mulx(x1049, 0xffffffffffffffff)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1058
-	ADDQ	BX, R14	// x1065, x1066 = addcarryx(0, x1064, x1061)
-	ADCQ	$0x0, SI	// x1067, x1068 = addcarryx(x1066, x1062, 0)
-	ADCQ	$0x0, R8	// x1069, x1070 = addcarryx(x1068, 0, x1059)
-	ADCQ	$0x0, CX	// x1071 = x1070.u64 + x1060
-	ADDQ	R15, DX	// x1072, x1073 = addcarryx(0, x1049, x1063)
-	ADCXQ	R14, DI	// x1074, x1075 = addcarryx(x1073, x1051, x1065)
-	ADCXQ	SI, R10	// x1076, x1077 = addcarryx(x1075, x1053, x1067)
-	ADCXQ	R8, AX	// x1078, x1079 = addcarryx(x1077, x1055, x1069)
-	ADCXQ	CX, R9	// x1080, x1081 = addcarryx(x1079, x1057, x1071)
-	ADCQ	$0x0, R13	// x1082 = x1058.u64 + x1081.u64
-	MOVQ	160(SP), DX	// reload x994
-	MULXQ	80(SP), R8, CX	// x1083, x1084 = mulx(x994, x398)
-	MULXQ	64(SP), BX, SI	// x1085, x1086 = mulx(x994, x397)
-	MULXQ	56(SP), R15, R14	// x1087, x1088 = mulx(x994, x396)
-	MULXQ	72(SP), R11, DX	// x1089, x1090 = mulx(x994, x395)
-	ADDQ	R15, DX	// x1091, x1092 = addcarryx(0, x1090, x1087)
-	ADCXQ	BX, R14	// x1093, x1094 = addcarryx(x1092, x1088, x1085)
-	ADCXQ	R8, SI	// x1095, x1096 = addcarryx(x1094, x1086, x1083)
-	ADCQ	$0x0, CX	// x1097 = x1096.u64 + x1084
-	ADDQ	R11, DI	// x1098, x1099 = addcarryx(0, x1074, x1089)
-	ADCXQ	DX, R10	// x1100, x1101 = addcarryx(x1099, x1076, x1091)
-	ADCXQ	R14, AX	// x1102, x1103 = addcarryx(x1101, x1078, x1093)
-	ADCXQ	SI, R9	// x1104, x1105 = addcarryx(x1103, x1080, x1095)
-	ADCXQ	CX, R13	// x1106, x1107 = addcarryx(x1105, x1082, x1097)
-	MOVQ	DI, DX
-	MULXQ	R12, R8, CX	// x1108, x1109 = mulx(x1098, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R11
-	MULXQ	R11, DI, SI	// x1110, x1111 = mulx(x1098, 0xffffffff)
-	MOVQ	$-0x1, BX
-	MULXQ	BX, R15, R14	// x1112, x1113 = mulx(x1098, 0xffffffffffffffff)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x1107
-	ADDQ	DI, R14	// x1114, x1115 = addcarryx(0, x1113, x1110)
-	ADCQ	$0x0, SI	// x1116, x1117 = addcarryx(x1115, x1111, 0)
-	ADCQ	$0x0, R8	// x1118, x1119 = addcarryx(x1117, 0, x1108)
-	ADCQ	$0x0, CX	// x1120 = x1119.u64 + x1109
-	ADDQ	R15, DX	// x1121, x1122 = addcarryx(0, x1098, x1112)
-	ADCXQ	R14, R10	// x1123, x1124 = addcarryx(x1122, x1100, x1114)
-	ADCXQ	SI, AX	// x1125, x1126 = addcarryx(x1124, x1102, x1116)
-	ADCXQ	R8, R9	// x1127, x1128 = addcarryx(x1126, x1104, x1118)
-	ADCXQ	CX, R13	// x1129, x1130 = addcarryx(x1128, x1106, x1120)
-	ADCQ	$0x0, BX	// x1131 = x1107.u64 + x1130.u64
-	MOVQ	152(SP), DX	// reload x995
-	MULXQ	80(SP), R8, CX	// x1132, x1133 = mulx(x995, x398)
-	MULXQ	64(SP), DI, SI	// x1134, x1135 = mulx(x995, x397)
-	MULXQ	56(SP), R15, R14	// x1136, x1137 = mulx(x995, x396)
-	MULXQ	72(SP), R11, DX	// x1138, x1139 = mulx(x995, x395)
-	ADDQ	R15, DX	// x1140, x1141 = addcarryx(0, x1139, x1136)
-	ADCXQ	DI, R14	// x1142, x1143 = addcarryx(x1141, x1137, x1134)
-	ADCXQ	R8, SI	// x1144, x1145 = addcarryx(x1143, x1135, x1132)
-	ADCQ	$0x0, CX	// x1146 = x1145.u64 + x1133
-	ADDQ	R11, R10	// x1147, x1148 = addcarryx(0, x1123, x1138)
-	ADCXQ	DX, AX	// x1149, x1150 = addcarryx(x1148, x1125, x1140)
-	ADCXQ	R14, R9	// x1151, x1152 = addcarryx(x1150, x1127, x1142)
-	ADCXQ	SI, R13	// x1153, x1154 = addcarryx(x1152, x1129, x1144)
-	ADCXQ	CX, BX	// x1155, x1156 = addcarryx(x1154, x1131, x1146)
-	MOVQ	R10, DX
-	MULXQ	R12, R8, CX	// x1157, x1158 = mulx(x1147, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R10
-	MULXQ	R10, SI, R11	// x1159, x1160 = mulx(x1147, 0xffffffff)
-	MOVQ	$-0x1, DI
-	MULXQ	DI, R15, R14	// x1161, x1162 = mulx(x1147, 0xffffffffffffffff)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x1156
-	ADDQ	SI, R14	// x1163, x1164 = addcarryx(0, x1162, x1159)
-	ADCQ	$0x0, R11	// x1165, x1166 = addcarryx(x1164, x1160, 0)
-	ADCQ	$0x0, R8	// x1167, x1168 = addcarryx(x1166, 0, x1157)
-	ADCQ	$0x0, CX	// x1169 = x1168.u64 + x1158
-	ADDQ	R15, DX	// x1170, x1171 = addcarryx(0, x1147, x1161)
-	ADCXQ	R14, AX	// x1172, x1173 = addcarryx(x1171, x1149, x1163)
-	ADCXQ	R11, R9	// x1174, x1175 = addcarryx(x1173, x1151, x1165)
-	ADCXQ	R8, R13	// x1176, x1177 = addcarryx(x1175, x1153, x1167)
-	ADCXQ	CX, BX	// x1178, x1179 = addcarryx(x1177, x1155, x1169)
-	ADCQ	$0x0, R12	// x1180 = x1156.u64 + x1179.u64
-	MOVQ	AX, CX
-	SUBQ	$-0x1, CX	// x1181, x1182 = subborrowx(0, x1172, 0xffffffffffffffff)
-	MOVQ	R9, R8
-	SBBQ	R10, R8	// x1183, x1184 = subborrowx(x1182, x1174, 0xffffffff)
-	MOVQ	R13, R11
-	SBBQ	$0x0, R11	// x1185, x1186 = subborrowx(x1184, x1176, 0)
-	MOVQ	$-0xffffffff, SI
-	MOVQ	BX, R14
-	SBBQ	SI, R14	// x1187, x1188 = subborrowx(x1186, x1178, 0xffffffff00000001)
-	SBBQ	$0x0, R12	// x1189, x1190 = subborrowx(x1188, x1180, 0)
-	CMOVQCS	AX, CX	// x1191 = cmovznz(x1190, x1181, x1172)
-	CMOVQCS	R9, R8	// x1192 = cmovznz(x1190, x1183, x1174)
-	CMOVQCS	R13, R11	// x1193 = cmovznz(x1190, x1185, x1176)
-	CMOVQCS	BX, R14	// x1194 = cmovznz(x1190, x1187, x1178)
-	MOVQ	8(SP), AX	// reload arg2 pointer
-	MOVQ	32(AX), DX	// arg2[4]
-	MOVQ	16(SP), R9	// reload arg1 pointer
-	MULXQ	88(R9), R12, BX	// x1195, x1196 = mulx(arg2[4], arg1[11])
-	MULXQ	80(R9), R15, R13	// x1197, x1198 = mulx(arg2[4], arg1[10])
-	MOVQ	R14, 152(SP)	// spill x1194
-	MOVQ	R11, 160(SP)	// spill x1193
-	MULXQ	72(R9), R11, R14	// x1199, x1200 = mulx(arg2[4], arg1[9])
-	MOVQ	R8, 168(SP)	// spill x1192
-	MULXQ	64(R9), R8, DX	// x1201, x1202 = mulx(arg2[4], arg1[8])
-	ADDQ	R11, DX	// x1203, x1204 = addcarryx(0, x1202, x1199)
-	ADCXQ	R15, R14	// x1205, x1206 = addcarryx(x1204, x1200, x1197)
-	ADCXQ	R12, R13	// x1207, x1208 = addcarryx(x1206, x1198, x1195)
-	ADCQ	$0x0, BX	// x1209 = x1208.u64 + x1196
-	MOVQ	DX, R11
-	MOVQ	R8, DX
-	MULXQ	SI, R12, R8	// x1210, x1211 = mulx(x1201, 0xffffffff00000001)
-	MOVQ	CX, 176(SP)	// spill x1191
-	MULXQ	R10, CX, R15	// x1212, x1213 = mulx(x1201, 0xffffffff)
-	MULXQ	DI, R10, DI	// x1214, x1215 = mulx(x1201, 0xffffffffffffffff)
-	ADDQ	CX, DI	// x1216, x1217 = addcarryx(0, x1215, x1212)
-	ADCQ	$0x0, R15	// x1218, x1219 = addcarryx(x1217, x1213, 0)
-	ADCQ	$0x0, R12	// x1220, x1221 = addcarryx(x1219, 0, x1210)
-	ADCQ	$0x0, R8	// x1222 = x1221.u64 + x1211
-	ADDQ	R10, DX	// x1223, x1224 = addcarryx(0, x1201, x1214)
-	ADCXQ	DI, R11	// x1225, x1226 = addcarryx(x1224, x1203, x1216)
-	ADCXQ	R15, R14	// x1227, x1228 = addcarryx(x1226, x1205, x1218)
-	ADCXQ	R12, R13	// x1229, x1230 = addcarryx(x1228, x1207, x1220)
-	ADCXQ	R8, BX	// x1231, x1232 = addcarryx(x1230, x1209, x1222)
-	MOVQ	40(AX), DX	// arg2[5]
-	MULXQ	88(R9), R8, CX	// x1233, x1234 = mulx(arg2[5], arg1[11])
-	MULXQ	80(R9), DI, R10	// x1235, x1236 = mulx(arg2[5], arg1[10])
-	MULXQ	72(R9), R15, R12	// x1237, x1238 = mulx(arg2[5], arg1[9])
-	MULXQ	64(R9), AX, DX	// x1239, x1240 = mulx(arg2[5], arg1[8])
-	SETCS	R9B
-	MOVBQZX	R9B, R9	// save x1232
-	ADDQ	R15, DX	// x1241, x1242 = addcarryx(0, x1240, x1237)
-	ADCXQ	DI, R12	// x1243, x1244 = addcarryx(x1242, x1238, x1235)
-	ADCXQ	R8, R10	// x1245, x1246 = addcarryx(x1244, x1236, x1233)
-	ADCQ	$0x0, CX	// x1247 = x1246.u64 + x1234
-	ADDQ	AX, R11	// x1248, x1249 = addcarryx(0, x1225, x1239)
-	ADCXQ	DX, R14	// x1250, x1251 = addcarryx(x1249, x1227, x1241)
-	ADCXQ	R12, R13	// x1252, x1253 = addcarryx(x1251, x1229, x1243)
-	ADCXQ	R10, BX	// x1254, x1255 = addcarryx(x1253, x1231, x1245)
-	ADCXQ	CX, R9	// x1256, x1257 = addcarryx(x1255, x1232.u64, x1247)
-	MOVQ	R11, DX
-	MULXQ	SI, CX, AX	// x1258, x1259 = mulx(x1248, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R8
-	MULXQ	R8, R11, R10	// x1260, x1261 = mulx(x1248, 0xffffffff)
-	MOVQ	$-0x1, DI
-	MULXQ	DI, R15, R12	// x1262, x1263 = mulx(x1248, 0xffffffffffffffff)
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x1257
-	ADDQ	R11, R12	// x1264, x1265 = addcarryx(0, x1263, x1260)
-	ADCQ	$0x0, R10	// x1266, x1267 = addcarryx(x1265, x1261, 0)
-	ADCQ	$0x0, CX	// x1268, x1269 = addcarryx(x1267, 0, x1258)
-	ADCQ	$0x0, AX	// x1270 = x1269.u64 + x1259
-	ADDQ	R15, DX	// x1271, x1272 = addcarryx(0, x1248, x1262)
-	ADCXQ	R12, R14	// x1273, x1274 = addcarryx(x1272, x1250, x1264)
-	ADCXQ	R10, R13	// x1275, x1276 = addcarryx(x1274, x1252, x1266)
-	ADCXQ	CX, BX	// x1277, x1278 = addcarryx(x1276, x1254, x1268)
-	ADCXQ	AX, R9	// x1279, x1280 = addcarryx(x1278, x1256, x1270)
-	ADCQ	$0x0, DI	// x1281 = x1257.u64 + x1280.u64
-	MOVQ	8(SP), AX	// reload arg2 pointer
-	MOVQ	48(AX), DX	// arg2[6]
-	MOVQ	16(SP), CX	// reload arg1 pointer
-	MULXQ	88(CX), R11, R10	// x1282, x1283 = mulx(arg2[6], arg1[11])
-	MULXQ	80(CX), R15, R12	// x1284, x1285 = mulx(arg2[6], arg1[10])
-	MULXQ	72(CX), SI, R8	// x1286, x1287 = mulx(arg2[6], arg1[9])
-	MULXQ	64(CX), AX, DX	// x1288, x1289 = mulx(arg2[6], arg1[8])
-	ADDQ	SI, DX	// x1290, x1291 = addcarryx(0, x1289, x1286)
-	ADCXQ	R15, R8	// x1292, x1293 = addcarryx(x1291, x1287, x1284)
-	ADCXQ	R11, R12	// x1294, x1295 = addcarryx(x1293, x1285, x1282)
-	ADCQ	$0x0, R10	// x1296 = x1295.u64 + x1283
-	ADDQ	AX, R14	// x1297, x1298 = addcarryx(0, x1273, x1288)
-	ADCXQ	DX, R13	// x1299, x1300 = addcarryx(x1298, x1275, x1290)
-	ADCXQ	R8, BX	// x1301, x1302 = addcarryx(x1300, x1277, x1292)
-	ADCXQ	R12, R9	// x1303, x1304 = addcarryx(x1302, x1279, x1294)
-	ADCXQ	R10, DI	// x1305, x1306 = addcarryx(x1304, x1281, x1296)
-	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, R10, R8	// x1307, x1308 = mulx(x1297, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R11
-	MULXQ	R11, R12, SI	// x1309, x1310 = mulx(x1297, 0xffffffff)
-	MOVQ	$-0x1, R14
-	MULXQ	R14, R14, R15	// x1311, x1312 = mulx(x1297, 0xffffffffffffffff)
-	SETCS	R11B
-	MOVBQZX	R11B, R11	// save x1306
-	ADDQ	R12, R15	// x1313, x1314 = addcarryx(0, x1312, x1309)
-	ADCQ	$0x0, SI	// x1315, x1316 = addcarryx(x1314, x1310, 0)
-	ADCQ	$0x0, R10	// x1317, x1318 = addcarryx(x1316, 0, x1307)
-	ADCQ	$0x0, R8	// x1319 = x1318.u64 + x1308
-	ADDQ	R14, DX	// x1320, x1321 = addcarryx(0, x1297, x1311)
-	ADCXQ	R15, R13	// x1322, x1323 = addcarryx(x1321, x1299, x1313)
-	ADCXQ	SI, BX	// x1324, x1325 = addcarryx(x1323, x1301, x1315)
-	ADCXQ	R10, R9	// x1326, x1327 = addcarryx(x1325, x1303, x1317)
-	ADCXQ	R8, DI	// x1328, x1329 = addcarryx(x1327, x1305, x1319)
-	ADCQ	$0x0, R11	// x1330 = x1306.u64 + x1329.u64
-	MOVQ	8(SP), R8	// reload arg2 pointer
-	MOVQ	56(R8), DX	// arg2[7]
-	MULXQ	88(CX), SI, R10	// x1331, x1332 = mulx(arg2[7], arg1[11])
-	MULXQ	80(CX), R14, R12	// x1333, x1334 = mulx(arg2[7], arg1[10])
-	MULXQ	72(CX), AX, R15	// x1335, x1336 = mulx(arg2[7], arg1[9])
-	MULXQ	64(CX), R8, DX	// x1337, x1338 = mulx(arg2[7], arg1[8])
-	ADDQ	AX, DX	// x1339, x1340 = addcarryx(0, x1338, x1335)
-	ADCXQ	R14, R15	// x1341, x1342 = addcarryx(x1340, x1336, x1333)
-	ADCXQ	SI, R12	// x1343, x1344 = addcarryx(x1342, x1334, x1331)
-	ADCQ	$0x0, R10	// x1345 = x1344.u64 + x1332
-	ADDQ	R8, R13	// x1346, x1347 = addcarryx(0, x1322, x1337)
-	ADCXQ	DX, BX	// x1348, x1349 = addcarryx(x1347, x1324, x1339)
-	ADCXQ	R15, R9	// x1350, x1351 = addcarryx(x1349, x1326, x1341)
-	ADCXQ	R12, DI	// x1352, x1353 = addcarryx(x1351, x1328, x1343)
-	ADCXQ	R10, R11	// x1354, x1355 = addcarryx(x1353, x1330, x1345)
-	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, R10, R8	// x1356, x1357 = mulx(x1346, 0xffffffff00000001)
-	MOVQ	$0xffffffff, SI
-	MULXQ	SI, R13, R12	// x1358, x1359 = mulx(x1346, 0xffffffff)
-	MOVQ	$-0x1, R14
-	MULXQ	R14, CX, R15	// x1360, x1361 = mulx(x1346, 0xffffffffffffffff)
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x1355
-	ADDQ	R13, R15	// x1362, x1363 = addcarryx(0, x1361, x1358)
-	ADCQ	$0x0, R12	// x1364, x1365 = addcarryx(x1363, x1359, 0)
-	ADCQ	$0x0, R10	// x1366, x1367 = addcarryx(x1365, 0, x1356)
-	ADCQ	$0x0, R8	// x1368 = x1367.u64 + x1357
-	ADDQ	CX, DX	// x1369, x1370 = addcarryx(0, x1346, x1360)
-	ADCXQ	R15, BX	// x1371, x1372 = addcarryx(x1370, x1348, x1362)
-	ADCXQ	R12, R9	// x1373, x1374 = addcarryx(x1372, x1350, x1364)
-	ADCXQ	R10, DI	// x1375, x1376 = addcarryx(x1374, x1352, x1366)
-	ADCXQ	R8, R11	// x1377, x1378 = addcarryx(x1376, x1354, x1368)
-	ADCQ	$0x0, AX	// x1379 = x1355.u64 + x1378.u64
-	MOVQ	BX, CX
-	SUBQ	$-0x1, CX	// x1380, x1381 = subborrowx(0, x1371, 0xffffffffffffffff)
-	MOVQ	R9, R8
-	SBBQ	SI, R8	// x1382, x1383 = subborrowx(x1381, x1373, 0xffffffff)
-	MOVQ	DI, R10
-	SBBQ	$0x0, R10	// x1384, x1385 = subborrowx(x1383, x1375, 0)
-	MOVQ	$-0xffffffff, R12
-	MOVQ	R11, R13
-	SBBQ	R12, R13	// x1386, x1387 = subborrowx(x1385, x1377, 0xffffffff00000001)
-	SBBQ	$0x0, AX	// x1388, x1389 = subborrowx(x1387, x1379, 0)
-	CMOVQCS	BX, CX	// x1390 = cmovznz(x1389, x1380, x1371)
-	CMOVQCS	R9, R8	// x1391 = cmovznz(x1389, x1382, x1373)
-	CMOVQCS	DI, R10	// x1392 = cmovznz(x1389, x1384, x1375)
-	CMOVQCS	R11, R13	// x1393 = cmovznz(x1389, x1386, x1377)
-	MOVQ	CX, DX
-	MULXQ	48(SP), CX, AX	// x1394, x1395 = mulx(x1390, x199)
-	MULXQ	40(SP), R11, R9	// x1396, x1397 = mulx(x1390, x198)
-	MULXQ	32(SP), BX, DI	// x1398, x1399 = mulx(x1390, x197)
-	MULXQ	24(SP), DX, R15	// x1400, x1401 = mulx(x1390, x196)
-	ADDQ	BX, R15	// x1402, x1403 = addcarryx(0, x1401, x1398)
-	ADCXQ	R11, DI	// x1404, x1405 = addcarryx(x1403, x1399, x1396)
-	ADCXQ	CX, R9	// x1406, x1407 = addcarryx(x1405, x1397, x1394)
-	ADCQ	$0x0, AX	// x1408 = x1407.u64 + x1395
-	MULXQ	R12, R11, CX	// x1409, x1410 = mulx(x1400, 0xffffffff00000001)
-	MOVQ	R13, 184(SP)	// spill x1393
-	MULXQ	SI, R13, BX	// x1411, x1412 = mulx(x1400, 0xffffffff)
-	MULXQ	R14, SI, R14	// x1413, x1414 = mulx(x1400, 0xffffffffffffffff)
-	ADDQ	R13, R14	// x1415, x1416 = addcarryx(0, x1414, x1411)
-	ADCQ	$0x0, BX	// x1417, x1418 = addcarryx(x1416, x1412, 0)
-	ADCQ	$0x0, R11	// x1419, x1420 = addcarryx(x1418, 0, x1409)
-	ADCQ	$0x0, CX	// x1421 = x1420.u64 + x1410
-	ADDQ	SI, DX	// x1422, x1423 = addcarryx(0, x1400, x1413)
-	ADCXQ	R14, R15	// x1424, x1425 = addcarryx(x1423, x1402, x1415)
-	ADCXQ	BX, DI	// x1426, x1427 = addcarryx(x1425, x1404, x1417)
-	ADCXQ	R11, R9	// x1428, x1429 = addcarryx(x1427, x1406, x1419)
-	ADCXQ	CX, AX	// x1430, x1431 = addcarryx(x1429, x1408, x1421)
-	MOVQ	R8, DX
-	MULXQ	48(SP), R8, CX	// x1432, x1433 = mulx(x1391, x199)
-	MULXQ	40(SP), SI, R11	// x1434, x1435 = mulx(x1391, x198)
-	MULXQ	32(SP), R13, BX	// x1436, x1437 = mulx(x1391, x197)
-	MULXQ	24(SP), DX, R14	// x1438, x1439 = mulx(x1391, x196)
-	MOVQ	R10, 192(SP)	// spill x1392
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x1431
-	ADDQ	R13, R14	// x1440, x1441 = addcarryx(0, x1439, x1436)
-	ADCXQ	SI, BX	// x1442, x1443 = addcarryx(x1441, x1437, x1434)
-	ADCXQ	R8, R11	// x1444, x1445 = addcarryx(x1443, x1435, x1432)
-	ADCQ	$0x0, CX	// x1446 = x1445.u64 + x1433
-	ADDQ	DX, R15	// x1447, x1448 = addcarryx(0, x1424, x1438)
-	ADCXQ	R14, DI	// x1449, x1450 = addcarryx(x1448, x1426, x1440)
-	ADCXQ	BX, R9	// x1451, x1452 = addcarryx(x1450, x1428, x1442)
-	ADCXQ	R11, AX	// x1453, x1454 = addcarryx(x1452, x1430, x1444)
-	ADCXQ	CX, R10	// x1455, x1456 = addcarryx(x1454, x1431.u64, x1446)
-	MOVQ	R15, DX
-	MULXQ	R12, R8, CX	// x1457, x1458 = mulx(x1447, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R11
-	MULXQ	R11, BX, SI	// x1459, x1460 = mulx(x1447, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x1461, x1462 = mulx(x1447, 0xffffffffffffffff)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1456
-	ADDQ	BX, R14	// x1463, x1464 = addcarryx(0, x1462, x1459)
-	ADCQ	$0x0, SI	// x1465, x1466 = addcarryx(x1464, x1460, 0)
-	ADCQ	$0x0, R8	// x1467, x1468 = addcarryx(x1466, 0, x1457)
-	ADCQ	$0x0, CX	// x1469 = x1468.u64 + x1458
-	ADDQ	R15, DX	// x1470, x1471 = addcarryx(0, x1447, x1461)
-	ADCXQ	R14, DI	// x1472, x1473 = addcarryx(x1471, x1449, x1463)
-	ADCXQ	SI, R9	// x1474, x1475 = addcarryx(x1473, x1451, x1465)
-	ADCXQ	R8, AX	// x1476, x1477 = addcarryx(x1475, x1453, x1467)
-	ADCXQ	CX, R10	// x1478, x1479 = addcarryx(x1477, x1455, x1469)
-	ADCQ	$0x0, R13	// x1480 = x1456.u64 + x1479.u64
-	MOVQ	192(SP), DX	// reload x1392
-	MULXQ	48(SP), R8, CX	// x1481, x1482 = mulx(x1392, x199)
-	MULXQ	40(SP), BX, SI	// x1483, x1484 = mulx(x1392, x198)
-	MULXQ	32(SP), R15, R14	// x1485, x1486 = mulx(x1392, x197)
-	MULXQ	24(SP), R11, DX	// x1487, x1488 = mulx(x1392, x196)
-	ADDQ	R15, DX	// x1489, x1490 = addcarryx(0, x1488, x1485)
-	ADCXQ	BX, R14	// x1491, x1492 = addcarryx(x1490, x1486, x1483)
-	ADCXQ	R8, SI	// x1493, x1494 = addcarryx(x1492, x1484, x1481)
-	ADCQ	$0x0, CX	// x1495 = x1494.u64 + x1482
-	ADDQ	R11, DI	// x1496, x1497 = addcarryx(0, x1472, x1487)
-	ADCXQ	DX, R9	// x1498, x1499 = addcarryx(x1497, x1474, x1489)
-	ADCXQ	R14, AX	// x1500, x1501 = addcarryx(x1499, x1476, x1491)
-	ADCXQ	SI, R10	// x1502, x1503 = addcarryx(x1501, x1478, x1493)
-	ADCXQ	CX, R13	// x1504, x1505 = addcarryx(x1503, x1480, x1495)
-	MOVQ	DI, DX
-	MULXQ	R12, R8, CX	// x1506, x1507 = mulx(x1496, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R11
-	MULXQ	R11, DI, SI	// x1508, x1509 = mulx(x1496, 0xffffffff)
-	MOVQ	$-0x1, BX
-	MULXQ	BX, R15, R14	// x1510, x1511 = mulx(x1496, 0xffffffffffffffff)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x1505
-	ADDQ	DI, R14	// x1512, x1513 = addcarryx(0, x1511, x1508)
-	ADCQ	$0x0, SI	// x1514, x1515 = addcarryx(x1513, x1509, 0)
-	ADCQ	$0x0, R8	// x1516, x1517 = addcarryx(x1515, 0, x1506)
-	ADCQ	$0x0, CX	// x1518 = x1517.u64 + x1507
-	ADDQ	R15, DX	// x1519, x1520 = addcarryx(0, x1496, x1510)
-	ADCXQ	R14, R9	// x1521, x1522 = addcarryx(x1520, x1498, x1512)
-	ADCXQ	SI, AX	// x1523, x1524 = addcarryx(x1522, x1500, x1514)
-	ADCXQ	R8, R10	// x1525, x1526 = addcarryx(x1524, x1502, x1516)
-	ADCXQ	CX, R13	// x1527, x1528 = addcarryx(x1526, x1504, x1518)
-	ADCQ	$0x0, BX	// x1529 = x1505.u64 + x1528.u64
-	MOVQ	184(SP), DX	// reload x1393
-	MULXQ	48(SP), R8, CX	// x1530, x1531 = mulx(x1393, x199)
-	MULXQ	40(SP), DI, SI	// x1532, x1533 = mulx(x1393, x198)
-	MULXQ	32(SP), R15, R14	// x1534, x1535 = mulx(x1393, x197)
-	MULXQ	24(SP), R11, DX	// x1536, x1537 = mulx(x1393, x196)
-	ADDQ	R15, DX	// x1538, x1539 = addcarryx(0, x1537, x1534)
-	ADCXQ	DI, R14	// x1540, x1541 = addcarryx(x1539, x1535, x1532)
-	ADCXQ	R8, SI	// x1542, x1543 = addcarryx(x1541, x1533, x1530)
-	ADCQ	$0x0, CX	// x1544 = x1543.u64 + x1531
-	ADDQ	R11, R9	// x1545, x1546 = addcarryx(0, x1521, x1536)
-	ADCXQ	DX, AX	// x1547, x1548 = addcarryx(x1546, x1523, x1538)
-	ADCXQ	R14, R10	// x1549, x1550 = addcarryx(x1548, x1525, x1540)
-	ADCXQ	SI, R13	// x1551, x1552 = addcarryx(x1550, x1527, x1542)
-	ADCXQ	CX, BX	// x1553, x1554 = addcarryx(x1552, x1529, x1544)
-	MOVQ	R9, DX
-	MULXQ	R12, R8, CX	// x1555, x1556 = mulx(x1545, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R9
-	MULXQ	R9, SI, R11	// x1557, x1558 = mulx(x1545, 0xffffffff)
-	MOVQ	$-0x1, DI
-	MULXQ	DI, R15, R14	// x1559, x1560 = mulx(x1545, 0xffffffffffffffff)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x1554
-	ADDQ	SI, R14	// x1561, x1562 = addcarryx(0, x1560, x1557)
-	ADCQ	$0x0, R11	// x1563, x1564 = addcarryx(x1562, x1558, 0)
-	ADCQ	$0x0, R8	// x1565, x1566 = addcarryx(x1564, 0, x1555)
-	ADCQ	$0x0, CX	// x1567 = x1566.u64 + x1556
-	ADDQ	R15, DX	// x1568, x1569 = addcarryx(0, x1545, x1559)
-	ADCXQ	R14, AX	// x1570, x1571 = addcarryx(x1569, x1547, x1561)
-	ADCXQ	R11, R10	// x1572, x1573 = addcarryx(x1571, x1549, x1563)
-	ADCXQ	R8, R13	// x1574, x1575 = addcarryx(x1573, x1551, x1565)
-	ADCXQ	CX, BX	// x1576, x1577 = addcarryx(x1575, x1553, x1567)
-	ADCQ	$0x0, R12	// x1578 = x1554.u64 + x1577.u64
-	MOVQ	AX, CX
-	SUBQ	$-0x1, CX	// x1579, x1580 = subborrowx(0, x1570, 0xffffffffffffffff)
-	MOVQ	R10, R8
-	SBBQ	R9, R8	// x1581, x1582 = subborrowx(x1580, x1572, 0xffffffff)
-	MOVQ	R13, R11
-	SBBQ	$0x0, R11	// x1583, x1584 = subborrowx(x1582, x1574, 0)
-	MOVQ	$-0xffffffff, SI
-	MOVQ	BX, R14
-	SBBQ	SI, R14	// x1585, x1586 = subborrowx(x1584, x1576, 0xffffffff00000001)
-	SBBQ	$0x0, R12	// x1587, x1588 = subborrowx(x1586, x1578, 0)
-	CMOVQCS	AX, CX	// x1589 = cmovznz(x1588, x1579, x1570)
-	CMOVQCS	R10, R8	// x1590 = cmovznz(x1588, x1581, x1572)
-	CMOVQCS	R13, R11	// x1591 = cmovznz(x1588, x1583, x1574)
-	CMOVQCS	BX, R14	// x1592 = cmovznz(x1588, x1585, x1576)
-	MOVQ	144(SP), AX	// reload x793
-	SUBQ	112(SP), AX	// x1593, x1594 = subborrowx(0, x793, x594)
-	MOVQ	136(SP), R10	// reload x794
-	SBBQ	104(SP), R10	// x1595, x1596 = subborrowx(x1594, x794, x595)
-	MOVQ	128(SP), BX	// reload x795
-	SBBQ	96(SP), BX	// x1597, x1598 = subborrowx(x1596, x795, x596)
-	MOVQ	120(SP), R12	// reload x796
-	SBBQ	88(SP), R12	// x1599, x1600 = subborrowx(x1598, x796, x597)
-	MOVQ	$0x0, R13
-	CMOVQCS	DI, R13	// x1601 = cmovznz(x1600, 0, 0xffffffffffffffff)
-	MOVQ	R13, R15
-	ANDQ	R9, R15	// x1602 = x1601 & 0xffffffff
-	MOVQ	R13, DX
-	ANDQ	SI, DX	// x1603 = x1601 & 0xffffffff00000001
-	ADDQ	R13, AX	// x1604, x1605 = addcarryx(0, x1593, x1601)
-	ADCXQ	R15, R10	// x1606, x1607 = addcarryx(x1605, x1595, x1602)
-	ADCQ	$0x0, BX	// x1608, x1609 = addcarryx(x1607, x1597, 0)
-	ADCXQ	DX, R12	// x1610, x1611 = addcarryx(x1609, x1599, x1603)
-	MOVQ	AX, R13
-	ADDQ	AX, R13	// x1612, x1613 = addcarryx(0, x1604, x1604)
-	MOVQ	R10, R15
-	ADCXQ	R10, R15	// x1614, x1615 = addcarryx(x1613, x1606, x1606)
-	MOVQ	BX, DX
-	ADCXQ	BX, DX	// x1616, x1617 = addcarryx(x1615, x1608, x1608)
-	MOVQ	R14, 120(SP)	// spill x1592
-	MOVQ	R12, R14
-	ADCXQ	R12, R14	// x1618, x1619 = addcarryx(x1617, x1610, x1610)
-	MOVQ	R11, 128(SP)	// spill x1591
-	MOVQ	R13, R11
-	MOVQ	R8, 136(SP)	// spill x1590
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x1619
-	SUBQ	$-0x1, R11	// x1620, x1621 = subborrowx(0, x1612, 0xffffffffffffffff)
-	MOVQ	CX, 144(SP)	// spill x1589
-	MOVQ	R15, CX
-	SBBQ	R9, CX	// x1622, x1623 = subborrowx(x1621, x1614, 0xffffffff)
-	MOVQ	R12, 184(SP)	// spill x1610
-	MOVQ	DX, R12
-	SBBQ	$0x0, R12	// x1624, x1625 = subborrowx(x1623, x1616, 0)
-	MOVQ	BX, 192(SP)	// spill x1608
-	MOVQ	R14, BX
-	SBBQ	SI, BX	// x1626, x1627 = subborrowx(x1625, x1618, 0xffffffff00000001)
-	SBBQ	$0x0, R8	// x1628, x1629 = subborrowx(x1627, x1619.u64, 0)
-	CMOVQCS	R13, R11	// x1630 = cmovznz(x1629, x1620, x1612)
-	CMOVQCS	R15, CX	// x1631 = cmovznz(x1629, x1622, x1614)
-	CMOVQCS	DX, R12	// x1632 = cmovznz(x1629, x1624, x1616)
-	CMOVQCS	R14, BX	// x1633 = cmovznz(x1629, x1626, x1618)
-	MOVQ	R11, DX
-	MULXQ	BX, R11, R8	// x1634, x1635 = mulx(x1630, x1633)
-	MULXQ	R12, R14, R13	// x1636, x1637 = mulx(x1630, x1632)
-	MOVQ	R10, 200(SP)	// spill x1606
-	MULXQ	CX, R10, R15	// x1638, x1639 = mulx(x1630, x1631)
-	MOVQ	AX, 208(SP)	// spill x1604
-	MULXQ	DX, AX, DX	// x1640, x1641 = mulx(x1630, x1630)
-	ADDQ	R10, DX	// x1642, x1643 = addcarryx(0, x1641, x1638)
-	MOVQ	R10, 216(SP)	// spill x1638
-	MOVQ	R15, R10
-	ADCXQ	R14, R10	// x1644, x1645 = addcarryx(x1643, x1639, x1636)
-	MOVQ	R14, 224(SP)	// spill x1636
-	MOVQ	R13, R14
-	ADCXQ	R11, R14	// x1646, x1647 = addcarryx(x1645, x1637, x1634)
-	MOVQ	R11, 232(SP)	// spill x1634
-	MOVQ	R8, R11
-	ADCQ	$0x0, R11	// x1648 = x1647.u64 + x1635
-	MOVQ	DX, 240(SP)	// spill x1642
-	MOVQ	AX, DX
-	MOVQ	R8, 248(SP)	// spill x1635
-	MULXQ	SI, R8, AX	// x1649, x1650 = mulx(x1640, 0xffffffff00000001)
-	MULXQ	R9, SI, R9	// x1651, x1652 = mulx(x1640, 0xffffffff)
-	MOVQ	R13, 256(SP)	// spill x1637
-	MULXQ	DI, R13, DI	// x1653, x1654 = mulx(x1640, 0xffffffffffffffff)
-	ADDQ	SI, DI	// x1655, x1656 = addcarryx(0, x1654, x1651)
-	ADCQ	$0x0, R9	// x1657, x1658 = addcarryx(x1656, x1652, 0)
-	ADCQ	$0x0, R8	// x1659, x1660 = addcarryx(x1658, 0, x1649)
-	ADCQ	$0x0, AX	// x1661 = x1660.u64 + x1650
-	ADDQ	R13, DX	// x1662, x1663 = addcarryx(0, x1640, x1653)
-	ADCXQ	240(SP), DI	// x1664, x1665 = addcarryx(x1663, x1642, x1655)
-	ADCXQ	R9, R10	// x1666, x1667 = addcarryx(x1665, x1644, x1657)
-	ADCXQ	R8, R14	// x1668, x1669 = addcarryx(x1667, x1646, x1659)
-	ADCXQ	AX, R11	// x1670, x1671 = addcarryx(x1669, x1648, x1661)
-	MOVQ	CX, DX
-	MULXQ	BX, CX, AX	// x1672, x1673 = mulx(x1631, x1633)
-	MULXQ	R12, R9, R8	// x1674, x1675 = mulx(x1631, x1632)
-	MULXQ	DX, R13, SI	// x1676, x1677 = mulx(x1631, x1631)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x1671
-	ADDQ	R13, R15	// x1680, x1681 = addcarryx(0, x1639, x1676)
-	ADCXQ	R9, SI	// x1682, x1683 = addcarryx(x1681, x1677, x1674)
-	MOVQ	R8, R13
-	ADCXQ	CX, R13	// x1684, x1685 = addcarryx(x1683, x1675, x1672)
-	MOVQ	CX, 240(SP)	// spill x1672
-	MOVQ	AX, CX
-	ADCQ	$0x0, CX	// x1686 = x1685.u64 + x1673
-	ADDQ	216(SP), DI	// x1687, x1688 = addcarryx(0, x1664, x1638)
-	ADCXQ	R15, R10	// x1689, x1690 = addcarryx(x1688, x1666, x1680)
-	ADCXQ	SI, R14	// x1691, x1692 = addcarryx(x1690, x1668, x1682)
-	ADCXQ	R13, R11	// x1693, x1694 = addcarryx(x1692, x1670, x1684)
-	ADCXQ	CX, DX	// x1695, x1696 = addcarryx(x1694, x1671.u64, x1686)
-	MOVQ	DX, CX
-	MOVQ	DI, DX
-	MOVQ	$-0xffffffff, SI
-	MULXQ	SI, R13, DI	// x1697, x1698 = mulx(x1687, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R15
-	MULXQ	R15, SI, R15	// x1699, x1700 = mulx(x1687, 0xffffffff)
-	MOVQ	AX, 216(SP)	// spill x1673
-	MOVQ	$-0x1, AX
-	MOVQ	R8, 264(SP)	// spill x1675
-	MULXQ	AX, R8, AX	// x1701, x1702 = mulx(x1687, 0xffffffffffffffff)
-	MOVQ	R9, 272(SP)	// spill x1674
-	SETCS	R9B
-	MOVBQZX	R9B, R9	// save x1696
-	ADDQ	SI, AX	// x1703, x1704 = addcarryx(0, x1702, x1699)
-	ADCQ	$0x0, R15	// x1705, x1706 = addcarryx(x1704, x1700, 0)
-	ADCQ	$0x0, R13	// x1707, x1708 = addcarryx(x1706, 0, x1697)
-	ADCQ	$0x0, DI	// x1709 = x1708.u64 + x1698
-	ADDQ	R8, DX	// x1710, x1711 = addcarryx(0, x1687, x1701)
-	ADCXQ	AX, R10	// x1712, x1713 = addcarryx(x1711, x1689, x1703)
-	ADCXQ	R15, R14	// x1714, x1715 = addcarryx(x1713, x1691, x1705)
-	ADCXQ	R13, R11	// x1716, x1717 = addcarryx(x1715, x1693, x1707)
-	ADCXQ	DI, CX	// x1718, x1719 = addcarryx(x1717, x1695, x1709)
-	ADCQ	$0x0, R9	// x1720 = x1696.u64 + x1719.u64
-	MOVQ	R12, DX
-	MULXQ	BX, R8, AX	// x1721, x1722 = mulx(x1632, x1633)
-	MULXQ	DX, DI, SI	// x1723, x1724 = mulx(x1632, x1632)
-	MOVQ	256(SP), R12	// reload x1637
-	ADDQ	272(SP), R12	// x1729, x1730 = addcarryx(0, x1637, x1674)
-	ADCXQ	264(SP), DI	// x1731, x1732 = addcarryx(x1730, x1675, x1723)
-	ADCXQ	R8, SI	// x1733, x1734 = addcarryx(x1732, x1724, x1721)
-	MOVQ	AX, R13
-	ADCQ	$0x0, R13	// x1735 = x1734.u64 + x1722
-	ADDQ	224(SP), R10	// x1736, x1737 = addcarryx(0, x1712, x1636)
-	ADCXQ	R12, R14	// x1738, x1739 = addcarryx(x1737, x1714, x1729)
-	ADCXQ	DI, R11	// x1740, x1741 = addcarryx(x1739, x1716, x1731)
-	ADCXQ	SI, CX	// x1742, x1743 = addcarryx(x1741, x1718, x1733)
-	ADCXQ	R13, R9	// x1744, x1745 = addcarryx(x1743, x1720, x1735)
-	MOVQ	R10, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, DI, SI	// x1746, x1747 = mulx(x1736, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R12
-	MULXQ	R12, R15, R13	// x1748, x1749 = mulx(x1736, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R10, R12	// x1750, x1751 = mulx(x1736, 0xffffffffffffffff)
-	MOVQ	AX, 224(SP)	// spill x1722
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x1745
-	ADDQ	R15, R12	// x1752, x1753 = addcarryx(0, x1751, x1748)
-	ADCQ	$0x0, R13	// x1754, x1755 = addcarryx(x1753, x1749, 0)
-	ADCQ	$0x0, DI	// x1756, x1757 = addcarryx(x1755, 0, x1746)
-	ADCQ	$0x0, SI	// x1758 = x1757.u64 + x1747
-	ADDQ	R10, DX	// x1759, x1760 = addcarryx(0, x1736, x1750)
-	ADCXQ	R12, R14	// x1761, x1762 = addcarryx(x1760, x1738, x1752)
-	ADCXQ	R13, R11	// x1763, x1764 = addcarryx(x1762, x1740, x1754)
-	ADCXQ	DI, CX	// x1765, x1766 = addcarryx(x1764, x1742, x1756)
-	ADCXQ	SI, R9	// x1767, x1768 = addcarryx(x1766, x1744, x1758)
-	ADCQ	$0x0, AX	// x1769 = x1745.u64 + x1768.u64
-	MOVQ	BX, DX
-	MULXQ	DX, SI, R10	// x1770, x1771 = mulx(x1633, x1633)
-	MOVQ	248(SP), DI	// reload x1635
-	ADDQ	240(SP), DI	// x1778, x1779 = addcarryx(0, x1635, x1672)
-	ADCXQ	216(SP), R8	// x1780, x1781 = addcarryx(x1779, x1673, x1721)
-	ADCXQ	224(SP), SI	// x1782, x1783 = addcarryx(x1781, x1722, x1770)
-	ADCQ	$0x0, R10	// x1784 = x1783.u64 + x1771
-	ADDQ	232(SP), R14	// x1785, x1786 = addcarryx(0, x1761, x1634)
-	ADCXQ	DI, R11	// x1787, x1788 = addcarryx(x1786, x1763, x1778)
-	ADCXQ	R8, CX	// x1789, x1790 = addcarryx(x1788, x1765, x1780)
-	ADCXQ	SI, R9	// x1791, x1792 = addcarryx(x1790, x1767, x1782)
-	ADCXQ	R10, AX	// x1793, x1794 = addcarryx(x1792, x1769, x1784)
-	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, R8
-	MULXQ	R8, SI, R10	// x1795, x1796 = mulx(x1785, 0xffffffff00000001)
-	MOVQ	$0xffffffff, DI
-	MULXQ	DI, R12, BX	// x1797, x1798 = mulx(x1785, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x1799, x1800 = mulx(x1785, 0xffffffffffffffff)
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x1794
-	ADDQ	R12, R14	// x1801, x1802 = addcarryx(0, x1800, x1797)
-	ADCQ	$0x0, BX	// x1803, x1804 = addcarryx(x1802, x1798, 0)
-	ADCQ	$0x0, SI	// x1805, x1806 = addcarryx(x1804, 0, x1795)
-	ADCQ	$0x0, R10	// x1807 = x1806.u64 + x1796
-	ADDQ	R15, DX	// x1808, x1809 = addcarryx(0, x1785, x1799)
-	ADCXQ	R14, R11	// x1810, x1811 = addcarryx(x1809, x1787, x1801)
-	ADCXQ	BX, CX	// x1812, x1813 = addcarryx(x1811, x1789, x1803)
-	ADCXQ	SI, R9	// x1814, x1815 = addcarryx(x1813, x1791, x1805)
-	ADCXQ	R10, AX	// x1816, x1817 = addcarryx(x1815, x1793, x1807)
-	ADCQ	$0x0, R8	// x1818 = x1794.u64 + x1817.u64
-	MOVQ	R11, R10
-	SUBQ	$-0x1, R10	// x1819, x1820 = subborrowx(0, x1810, 0xffffffffffffffff)
-	MOVQ	CX, SI
-	SBBQ	DI, SI	// x1821, x1822 = subborrowx(x1820, x1812, 0xffffffff)
-	MOVQ	R9, BX
-	SBBQ	$0x0, BX	// x1823, x1824 = subborrowx(x1822, x1814, 0)
-	MOVQ	$-0xffffffff, R12
-	MOVQ	AX, R14
-	SBBQ	R12, R14	// x1825, x1826 = subborrowx(x1824, x1816, 0xffffffff00000001)
-	SBBQ	$0x0, R8	// x1827, x1828 = subborrowx(x1826, x1818, 0)
-	CMOVQCS	R11, R10	// x1829 = cmovznz(x1828, x1819, x1810)
-	CMOVQCS	CX, SI	// x1830 = cmovznz(x1828, x1821, x1812)
-	CMOVQCS	R9, BX	// x1831 = cmovznz(x1828, x1823, x1814)
-	CMOVQCS	AX, R14	// x1832 = cmovznz(x1828, x1825, x1816)
-	MOVQ	208(SP), DX	// reload x1604
-	MULXQ	R14, CX, AX	// x1833, x1834 = mulx(x1604, x1832)
-	MULXQ	BX, R9, R8	// x1835, x1836 = mulx(x1604, x1831)
-	MULXQ	SI, R15, R11	// x1837, x1838 = mulx(x1604, x1830)
-	MOVQ	R10, 216(SP)	// spill x1829
-	MULXQ	R10, R10, DX	// x1839, x1840 = mulx(x1604, x1829)
-	ADDQ	R15, DX	// x1841, x1842 = addcarryx(0, x1840, x1837)
-	ADCXQ	R9, R11	// x1843, x1844 = addcarryx(x1842, x1838, x1835)
-	ADCXQ	CX, R8	// x1845, x1846 = addcarryx(x1844, x1836, x1833)
-	ADCQ	$0x0, AX	// x1847 = x1846.u64 + x1834
-	MOVQ	DX, CX
-	MOVQ	R10, DX
-	MULXQ	R12, R10, R9	// x1848, x1849 = mulx(x1839, 0xffffffff00000001)
-	MULXQ	DI, DI, R15	// x1850, x1851 = mulx(x1839, 0xffffffff)
-	MULXQ	R13, R12, R13	// x1852, x1853 = mulx(x1839, 0xffffffffffffffff)
-	ADDQ	DI, R13	// x1854, x1855 = addcarryx(0, x1853, x1850)
-	ADCQ	$0x0, R15	// x1856, x1857 = addcarryx(x1855, x1851, 0)
-	ADCQ	$0x0, R10	// x1858, x1859 = addcarryx(x1857, 0, x1848)
-	ADCQ	$0x0, R9	// x1860 = x1859.u64 + x1849
-	ADDQ	R12, DX	// x1861, x1862 = addcarryx(0, x1839, x1852)
-	ADCXQ	R13, CX	// x1863, x1864 = addcarryx(x1862, x1841, x1854)
-	ADCXQ	R15, R11	// x1865, x1866 = addcarryx(x1864, x1843, x1856)
-	ADCXQ	R10, R8	// x1867, x1868 = addcarryx(x1866, x1845, x1858)
-	ADCXQ	R9, AX	// x1869, x1870 = addcarryx(x1868, x1847, x1860)
-	MOVQ	200(SP), DX	// reload x1606
-	MULXQ	R14, R10, R9	// x1871, x1872 = mulx(x1606, x1832)
-	MULXQ	BX, R12, DI	// x1873, x1874 = mulx(x1606, x1831)
-	MULXQ	SI, R15, R13	// x1875, x1876 = mulx(x1606, x1830)
-	MOVQ	SI, 224(SP)	// spill x1830
-	MULXQ	216(SP), SI, DX	// x1877, x1878 = mulx(x1606, x1829)
-	MOVQ	BX, 232(SP)	// spill x1831
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x1870
-	ADDQ	R15, DX	// x1879, x1880 = addcarryx(0, x1878, x1875)
-	ADCXQ	R12, R13	// x1881, x1882 = addcarryx(x1880, x1876, x1873)
-	ADCXQ	R10, DI	// x1883, x1884 = addcarryx(x1882, x1874, x1871)
-	ADCQ	$0x0, R9	// x1885 = x1884.u64 + x1872
-	ADDQ	SI, CX	// x1886, x1887 = addcarryx(0, x1863, x1877)
-	ADCXQ	DX, R11	// x1888, x1889 = addcarryx(x1887, x1865, x1879)
-	ADCXQ	R13, R8	// x1890, x1891 = addcarryx(x1889, x1867, x1881)
-	ADCXQ	DI, AX	// x1892, x1893 = addcarryx(x1891, x1869, x1883)
-	ADCXQ	R9, BX	// x1894, x1895 = addcarryx(x1893, x1870.u64, x1885)
-	MOVQ	CX, DX
-	MOVQ	$-0xffffffff, CX
-	MULXQ	CX, R10, R9	// x1896, x1897 = mulx(x1886, 0xffffffff00000001)
-	MOVQ	$0xffffffff, SI
-	MULXQ	SI, R12, DI	// x1898, x1899 = mulx(x1886, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R13, R15	// x1900, x1901 = mulx(x1886, 0xffffffffffffffff)
-	SETCS	SIB
-	MOVBQZX	SIB, SI	// save x1895
-	ADDQ	R12, R15	// x1902, x1903 = addcarryx(0, x1901, x1898)
-	ADCQ	$0x0, DI	// x1904, x1905 = addcarryx(x1903, x1899, 0)
-	ADCQ	$0x0, R10	// x1906, x1907 = addcarryx(x1905, 0, x1896)
-	ADCQ	$0x0, R9	// x1908 = x1907.u64 + x1897
-	ADDQ	R13, DX	// x1909, x1910 = addcarryx(0, x1886, x1900)
-	ADCXQ	R15, R11	// x1911, x1912 = addcarryx(x1910, x1888, x1902)
-	ADCXQ	DI, R8	// x1913, x1914 = addcarryx(x1912, x1890, x1904)
-	ADCXQ	R10, AX	// x1915, x1916 = addcarryx(x1914, x1892, x1906)
-	ADCXQ	R9, BX	// x1917, x1918 = addcarryx(x1916, x1894, x1908)
-	ADCQ	$0x0, SI	// x1919 = x1895.u64 + x1918.u64
-	MOVQ	192(SP), DX	// reload x1608
-	MULXQ	R14, R10, R9	// x1920, x1921 = mulx(x1608, x1832)
-	MULXQ	232(SP), R12, DI	// x1922, x1923 = mulx(x1608, x1831)
-	MULXQ	224(SP), R15, R13	// x1924, x1925 = mulx(x1608, x1830)
-	MOVQ	R14, 240(SP)	// spill x1832
-	MULXQ	216(SP), R14, DX	// x1926, x1927 = mulx(x1608, x1829)
-	ADDQ	R15, DX	// x1928, x1929 = addcarryx(0, x1927, x1924)
-	ADCXQ	R12, R13	// x1930, x1931 = addcarryx(x1929, x1925, x1922)
-	ADCXQ	R10, DI	// x1932, x1933 = addcarryx(x1931, x1923, x1920)
-	ADCQ	$0x0, R9	// x1934 = x1933.u64 + x1921
-	ADDQ	R14, R11	// x1935, x1936 = addcarryx(0, x1911, x1926)
-	ADCXQ	DX, R8	// x1937, x1938 = addcarryx(x1936, x1913, x1928)
-	ADCXQ	R13, AX	// x1939, x1940 = addcarryx(x1938, x1915, x1930)
-	ADCXQ	DI, BX	// x1941, x1942 = addcarryx(x1940, x1917, x1932)
-	ADCXQ	R9, SI	// x1943, x1944 = addcarryx(x1942, x1919, x1934)
-	MOVQ	R11, DX
-	MULXQ	CX, R10, R9	// x1945, x1946 = mulx(x1935, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R11
-	MULXQ	R11, R12, DI	// x1947, x1948 = mulx(x1935, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x1949, x1950 = mulx(x1935, 0xffffffffffffffff)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1944
-	ADDQ	R12, R14	// x1951, x1952 = addcarryx(0, x1950, x1947)
-	ADCQ	$0x0, DI	// x1953, x1954 = addcarryx(x1952, x1948, 0)
-	ADCQ	$0x0, R10	// x1955, x1956 = addcarryx(x1954, 0, x1945)
-	ADCQ	$0x0, R9	// x1957 = x1956.u64 + x1946
-	ADDQ	R15, DX	// x1958, x1959 = addcarryx(0, x1935, x1949)
-	ADCXQ	R14, R8	// x1960, x1961 = addcarryx(x1959, x1937, x1951)
-	ADCXQ	DI, AX	// x1962, x1963 = addcarryx(x1961, x1939, x1953)
-	ADCXQ	R10, BX	// x1964, x1965 = addcarryx(x1963, x1941, x1955)
-	ADCXQ	R9, SI	// x1966, x1967 = addcarryx(x1965, x1943, x1957)
-	ADCQ	$0x0, R13	// x1968 = x1944.u64 + x1967.u64
-	MOVQ	184(SP), DX	// reload x1610
-	MULXQ	240(SP), R10, R9	// x1969, x1970 = mulx(x1610, x1832)
-	MULXQ	232(SP), R12, DI	// x1971, x1972 = mulx(x1610, x1831)
-	MULXQ	224(SP), R15, R14	// x1973, x1974 = mulx(x1610, x1830)
-	MULXQ	216(SP), R11, DX	// x1975, x1976 = mulx(x1610, x1829)
-	ADDQ	R15, DX	// x1977, x1978 = addcarryx(0, x1976, x1973)
-	ADCXQ	R12, R14	// x1979, x1980 = addcarryx(x1978, x1974, x1971)
-	ADCXQ	R10, DI	// x1981, x1982 = addcarryx(x1980, x1972, x1969)
-	ADCQ	$0x0, R9	// x1983 = x1982.u64 + x1970
-	ADDQ	R11, R8	// x1984, x1985 = addcarryx(0, x1960, x1975)
-	ADCXQ	DX, AX	// x1986, x1987 = addcarryx(x1985, x1962, x1977)
-	ADCXQ	R14, BX	// x1988, x1989 = addcarryx(x1987, x1964, x1979)
-	ADCXQ	DI, SI	// x1990, x1991 = addcarryx(x1989, x1966, x1981)
-	ADCXQ	R9, R13	// x1992, x1993 = addcarryx(x1991, x1968, x1983)
-	MOVQ	R8, DX
-	MULXQ	CX, R9, R8	// x1994, x1995 = mulx(x1984, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R10
-	MULXQ	R10, DI, R11	// x1996, x1997 = mulx(x1984, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R15, R14	// x1998, x1999 = mulx(x1984, 0xffffffffffffffff)
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x1993
-	ADDQ	DI, R14	// x2000, x2001 = addcarryx(0, x1999, x1996)
-	ADCQ	$0x0, R11	// x2002, x2003 = addcarryx(x2001, x1997, 0)
-	ADCQ	$0x0, R9	// x2004, x2005 = addcarryx(x2003, 0, x1994)
-	ADCQ	$0x0, R8	// x2006 = x2005.u64 + x1995
-	ADDQ	R15, DX	// x2007, x2008 = addcarryx(0, x1984, x1998)
-	ADCXQ	R14, AX	// x2009, x2010 = addcarryx(x2008, x1986, x2000)
-	ADCXQ	R11, BX	// x2011, x2012 = addcarryx(x2010, x1988, x2002)
-	ADCXQ	R9, SI	// x2013, x2014 = addcarryx(x2012, x1990, x2004)
-	ADCXQ	R8, R13	// x2015, x2016 = addcarryx(x2014, x1992, x2006)
-	ADCQ	$0x0, CX	// x2017 = x1993.u64 + x2016.u64
-	MOVQ	AX, R8
-	SUBQ	$-0x1, R8	// x2018, x2019 = subborrowx(0, x2009, 0xffffffffffffffff)
-	MOVQ	BX, R9
-	SBBQ	R10, R9	// x2020, x2021 = subborrowx(x2019, x2011, 0xffffffff)
-	MOVQ	SI, R11
-	SBBQ	$0x0, R11	// x2022, x2023 = subborrowx(x2021, x2013, 0)
-	MOVQ	$-0xffffffff, DI
-	MOVQ	R13, R14
-	SBBQ	DI, R14	// x2024, x2025 = subborrowx(x2023, x2015, 0xffffffff00000001)
-	SBBQ	$0x0, CX	// x2026, x2027 = subborrowx(x2025, x2017, 0)
-	CMOVQCS	AX, R8	// x2028 = cmovznz(x2027, x2018, x2009)
-	CMOVQCS	BX, R9	// x2029 = cmovznz(x2027, x2020, x2011)
-	CMOVQCS	SI, R11	// x2030 = cmovznz(x2027, x2022, x2013)
-	CMOVQCS	R13, R14	// x2031 = cmovznz(x2027, x2024, x2015)
-	MOVQ	144(SP), AX	// reload x1589
-	SUBQ	176(SP), AX	// x2032, x2033 = subborrowx(0, x1589, x1191)
-	MOVQ	136(SP), CX	// reload x1590
-	SBBQ	168(SP), CX	// x2034, x2035 = subborrowx(x2033, x1590, x1192)
-	MOVQ	128(SP), SI	// reload x1591
-	SBBQ	160(SP), SI	// x2036, x2037 = subborrowx(x2035, x1591, x1193)
-	MOVQ	120(SP), BX	// reload x1592
-	SBBQ	152(SP), BX	// x2038, x2039 = subborrowx(x2037, x1592, x1194)
-	MOVQ	$0x0, R13
-	CMOVQCS	R12, R13	// x2040 = cmovznz(x2039, 0, 0xffffffffffffffff)
-	MOVQ	R13, R15
-	ANDQ	R10, R15	// x2041 = x2040 & 0xffffffff
-	MOVQ	R13, DX
-	ANDQ	DI, DX	// x2042 = x2040 & 0xffffffff00000001
-	ADDQ	R13, AX	// x2043, x2044 = addcarryx(0, x2032, x2040)
-	ADCXQ	R15, CX	// x2045, x2046 = addcarryx(x2044, x2034, x2041)
-	ADCQ	$0x0, SI	// x2047, x2048 = addcarryx(x2046, x2036, 0)
-	ADCXQ	DX, BX	// x2049, x2050 = addcarryx(x2048, x2038, x2042)
-	ADDQ	AX, AX	// x2051, x2052 = addcarryx(0, x2043, x2043)
-	ADCXQ	CX, CX	// x2053, x2054 = addcarryx(x2052, x2045, x2045)
-	ADCXQ	SI, SI	// x2055, x2056 = addcarryx(x2054, x2047, x2047)
-	ADCXQ	BX, BX	// x2057, x2058 = addcarryx(x2056, x2049, x2049)
-	MOVQ	AX, R13
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x2058
-	SUBQ	$-0x1, R13	// x2059, x2060 = subborrowx(0, x2051, 0xffffffffffffffff)
-	MOVQ	CX, DX
-	SBBQ	R10, DX	// x2061, x2062 = subborrowx(x2060, x2053, 0xffffffff)
-	MOVQ	R14, 120(SP)	// spill x2031
-	MOVQ	SI, R14
-	SBBQ	$0x0, R14	// x2063, x2064 = subborrowx(x2062, x2055, 0)
-	MOVQ	R11, 128(SP)	// spill x2030
-	MOVQ	BX, R11
-	SBBQ	DI, R11	// x2065, x2066 = subborrowx(x2064, x2057, 0xffffffff00000001)
-	SBBQ	$0x0, R15	// x2067, x2068 = subborrowx(x2066, x2058.u64, 0)
-	CMOVQCS	AX, R13	// x2069 = cmovznz(x2068, x2059, x2051)
-	CMOVQCS	CX, DX	// x2070 = cmovznz(x2068, x2061, x2053)
-	CMOVQCS	SI, R14	// x2071 = cmovznz(x2068, x2063, x2055)
-	CMOVQCS	BX, R11	// x2072 = cmovznz(x2068, x2065, x2057)
-	MOVQ	DX, AX
-	MOVQ	112(SP), DX	// reload x594
-	MULXQ	240(SP), SI, CX	// x2073, x2074 = mulx(x594, x1832)
-	MULXQ	232(SP), R15, BX	// x2075, x2076 = mulx(x594, x1831)
-	MOVQ	R9, 136(SP)	// spill x2029
-	MOVQ	R8, 144(SP)	// spill x2028
-	MULXQ	224(SP), R8, R9	// x2077, x2078 = mulx(x594, x1830)
-	MOVQ	AX, 248(SP)	// spill x2070
-	MULXQ	216(SP), AX, DX	// x2079, x2080 = mulx(x594, x1829)
-	ADDQ	R8, DX	// x2081, x2082 = addcarryx(0, x2080, x2077)
-	ADCXQ	R15, R9	// x2083, x2084 = addcarryx(x2082, x2078, x2075)
-	ADCXQ	SI, BX	// x2085, x2086 = addcarryx(x2084, x2076, x2073)
-	ADCQ	$0x0, CX	// x2087 = x2086.u64 + x2074
-	MOVQ	DX, R8
-	MOVQ	AX, DX
-	MULXQ	DI, SI, AX	// x2088, x2089 = mulx(x2079, 0xffffffff00000001)
-	MOVQ	R14, 112(SP)	// spill x2071
-	MULXQ	R10, R14, R15	// x2090, x2091 = mulx(x2079, 0xffffffff)
-	MOVQ	R11, 256(SP)	// spill x2072
-	MOVQ	R13, 264(SP)	// spill x2069
-	MULXQ	R12, R13, R11	// x2092, x2093 = mulx(x2079, 0xffffffffffffffff)
-	ADDQ	R14, R11	// x2094, x2095 = addcarryx(0, x2093, x2090)
-	ADCQ	$0x0, R15	// x2096, x2097 = addcarryx(x2095, x2091, 0)
-	ADCQ	$0x0, SI	// x2098, x2099 = addcarryx(x2097, 0, x2088)
-	ADCQ	$0x0, AX	// x2100 = x2099.u64 + x2089
-	ADDQ	R13, DX	// x2101, x2102 = addcarryx(0, x2079, x2092)
-	ADCXQ	R11, R8	// x2103, x2104 = addcarryx(x2102, x2081, x2094)
-	ADCXQ	R15, R9	// x2105, x2106 = addcarryx(x2104, x2083, x2096)
-	ADCXQ	SI, BX	// x2107, x2108 = addcarryx(x2106, x2085, x2098)
-	ADCXQ	AX, CX	// x2109, x2110 = addcarryx(x2108, x2087, x2100)
-	MOVQ	104(SP), DX	// reload x595
-	MULXQ	240(SP), R11, AX	// x2111, x2112 = mulx(x595, x1832)
-	MULXQ	232(SP), R13, SI	// x2113, x2114 = mulx(x595, x1831)
-	MULXQ	224(SP), R15, R14	// x2115, x2116 = mulx(x595, x1830)
-	MULXQ	216(SP), R12, DX	// x2117, x2118 = mulx(x595, x1829)
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x2110
-	ADDQ	R15, DX	// x2119, x2120 = addcarryx(0, x2118, x2115)
-	ADCXQ	R13, R14	// x2121, x2122 = addcarryx(x2120, x2116, x2113)
-	ADCXQ	R11, SI	// x2123, x2124 = addcarryx(x2122, x2114, x2111)
-	ADCQ	$0x0, AX	// x2125 = x2124.u64 + x2112
-	ADDQ	R12, R8	// x2126, x2127 = addcarryx(0, x2103, x2117)
-	ADCXQ	DX, R9	// x2128, x2129 = addcarryx(x2127, x2105, x2119)
-	ADCXQ	R14, BX	// x2130, x2131 = addcarryx(x2129, x2107, x2121)
-	ADCXQ	SI, CX	// x2132, x2133 = addcarryx(x2131, x2109, x2123)
-	ADCXQ	AX, R10	// x2134, x2135 = addcarryx(x2133, x2110.u64, x2125)
-	MOVQ	R8, DX
-	MULXQ	DI, R8, AX	// x2136, x2137 = mulx(x2126, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R11
-	MULXQ	R11, R12, SI	// x2138, x2139 = mulx(x2126, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x2140, x2141 = mulx(x2126, 0xffffffffffffffff)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x2135
-	ADDQ	R12, R14	// x2142, x2143 = addcarryx(0, x2141, x2138)
-	ADCQ	$0x0, SI	// x2144, x2145 = addcarryx(x2143, x2139, 0)
-	ADCQ	$0x0, R8	// x2146, x2147 = addcarryx(x2145, 0, x2136)
-	ADCQ	$0x0, AX	// x2148 = x2147.u64 + x2137
-	ADDQ	R15, DX	// x2149, x2150 = addcarryx(0, x2126, x2140)
-	ADCXQ	R14, R9	// x2151, x2152 = addcarryx(x2150, x2128, x2142)
-	ADCXQ	SI, BX	// x2153, x2154 = addcarryx(x2152, x2130, x2144)
-	ADCXQ	R8, CX	// x2155, x2156 = addcarryx(x2154, x2132, x2146)
-	ADCXQ	AX, R10	// x2157, x2158 = addcarryx(x2156, x2134, x2148)
-	ADCQ	$0x0, R13	// x2159 = x2135.u64 + x2158.u64
-	MOVQ	96(SP), DX	// reload x596
-	MULXQ	240(SP), R8, AX	// x2160, x2161 = mulx(x596, x1832)
-	MULXQ	232(SP), R12, SI	// x2162, x2163 = mulx(x596, x1831)
-	MULXQ	224(SP), R15, R14	// x2164, x2165 = mulx(x596, x1830)
-	MULXQ	216(SP), R11, DX	// x2166, x2167 = mulx(x596, x1829)
-	ADDQ	R15, DX	// x2168, x2169 = addcarryx(0, x2167, x2164)
-	ADCXQ	R12, R14	// x2170, x2171 = addcarryx(x2169, x2165, x2162)
-	ADCXQ	R8, SI	// x2172, x2173 = addcarryx(x2171, x2163, x2160)
-	ADCQ	$0x0, AX	// x2174 = x2173.u64 + x2161
-	ADDQ	R11, R9	// x2175, x2176 = addcarryx(0, x2151, x2166)
-	ADCXQ	DX, BX	// x2177, x2178 = addcarryx(x2176, x2153, x2168)
-	ADCXQ	R14, CX	// x2179, x2180 = addcarryx(x2178, x2155, x2170)
-	ADCXQ	SI, R10	// x2181, x2182 = addcarryx(x2180, x2157, x2172)
-	ADCXQ	AX, R13	// x2183, x2184 = addcarryx(x2182, x2159, x2174)
-	MOVQ	R9, DX
-	MULXQ	DI, R8, AX	// x2185, x2186 = mulx(x2175, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R9
-	MULXQ	R9, SI, R11	// x2187, x2188 = mulx(x2175, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R15, R14	// x2189, x2190 = mulx(x2175, 0xffffffffffffffff)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x2184
-	ADDQ	SI, R14	// x2191, x2192 = addcarryx(0, x2190, x2187)
-	ADCQ	$0x0, R11	// x2193, x2194 = addcarryx(x2192, x2188, 0)
-	ADCQ	$0x0, R8	// x2195, x2196 = addcarryx(x2194, 0, x2185)
-	ADCQ	$0x0, AX	// x2197 = x2196.u64 + x2186
-	ADDQ	R15, DX	// x2198, x2199 = addcarryx(0, x2175, x2189)
-	ADCXQ	R14, BX	// x2200, x2201 = addcarryx(x2199, x2177, x2191)
-	ADCXQ	R11, CX	// x2202, x2203 = addcarryx(x2201, x2179, x2193)
-	ADCXQ	R8, R10	// x2204, x2205 = addcarryx(x2203, x2181, x2195)
-	ADCXQ	AX, R13	// x2206, x2207 = addcarryx(x2205, x2183, x2197)
-	ADCQ	$0x0, R12	// x2208 = x2184.u64 + x2207.u64
-	MOVQ	88(SP), DX	// reload x597
-	MULXQ	240(SP), R8, AX	// x2209, x2210 = mulx(x597, x1832)
-	MULXQ	232(SP), SI, R11	// x2211, x2212 = mulx(x597, x1831)
-	MULXQ	224(SP), R15, R14	// x2213, x2214 = mulx(x597, x1830)
-	MULXQ	216(SP), R9, DX	// x2215, x2216 = mulx(x597, x1829)
-	ADDQ	R15, DX	// x2217, x2218 = addcarryx(0, x2216, x2213)
-	ADCXQ	SI, R14	// x2219, x2220 = addcarryx(x2218, x2214, x2211)
-	ADCXQ	R8, R11	// x2221, x2222 = addcarryx(x2220, x2212, x2209)
-	ADCQ	$0x0, AX	// x2223 = x2222.u64 + x2210
-	ADDQ	R9, BX	// x2224, x2225 = addcarryx(0, x2200, x2215)
-	ADCXQ	DX, CX	// x2226, x2227 = addcarryx(x2225, x2202, x2217)
-	ADCXQ	R14, R10	// x2228, x2229 = addcarryx(x2227, x2204, x2219)
-	ADCXQ	R11, R13	// x2230, x2231 = addcarryx(x2229, x2206, x2221)
-	ADCXQ	AX, R12	// x2232, x2233 = addcarryx(x2231, x2208, x2223)
-	MOVQ	BX, DX
-	MULXQ	DI, R8, AX	// x2234, x2235 = mulx(x2224, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R9
-	MULXQ	R9, SI, R11	// x2236, x2237 = mulx(x2224, 0xffffffff)
-	MOVQ	$-0x1, BX
-	MULXQ	BX, R15, R14	// x2238, x2239 = mulx(x2224, 0xffffffffffffffff)
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x2233
-	ADDQ	SI, R14	// x2240, x2241 = addcarryx(0, x2239, x2236)
-	ADCQ	$0x0, R11	// x2242, x2243 = addcarryx(x2241, x2237, 0)
-	ADCQ	$0x0, R8	// x2244, x2245 = addcarryx(x2243, 0, x2234)
-	ADCQ	$0x0, AX	// x2246 = x2245.u64 + x2235
-	ADDQ	R15, DX	// x2247, x2248 = addcarryx(0, x2224, x2238)
-	ADCXQ	R14, CX	// x2249, x2250 = addcarryx(x2248, x2226, x2240)
-	ADCXQ	R11, R10	// x2251, x2252 = addcarryx(x2250, x2228, x2242)
-	ADCXQ	R8, R13	// x2253, x2254 = addcarryx(x2252, x2230, x2244)
-	ADCXQ	AX, R12	// x2255, x2256 = addcarryx(x2254, x2232, x2246)
-	ADCQ	$0x0, DI	// x2257 = x2233.u64 + x2256.u64
-	MOVQ	CX, AX
-	SUBQ	$-0x1, AX	// x2258, x2259 = subborrowx(0, x2249, 0xffffffffffffffff)
-	MOVQ	R10, R8
-	SBBQ	R9, R8	// x2260, x2261 = subborrowx(x2259, x2251, 0xffffffff)
-	MOVQ	R13, R11
-	SBBQ	$0x0, R11	// x2262, x2263 = subborrowx(x2261, x2253, 0)
-	MOVQ	$-0xffffffff, SI
-	MOVQ	R12, R14
-	SBBQ	SI, R14	// x2264, x2265 = subborrowx(x2263, x2255, 0xffffffff00000001)
-	SBBQ	$0x0, DI	// x2266, x2267 = subborrowx(x2265, x2257, 0)
-	CMOVQCS	CX, AX	// x2268 = cmovznz(x2267, x2258, x2249)
-	CMOVQCS	R10, R8	// x2269 = cmovznz(x2267, x2260, x2251)
-	CMOVQCS	R13, R11	// x2270 = cmovznz(x2267, x2262, x2253)
-	CMOVQCS	R12, R14	// x2271 = cmovznz(x2267, x2264, x2255)
-	MOVQ	264(SP), DX	// reload x2069
-	MULXQ	256(SP), R10, CX	// x2272, x2273 = mulx(x2069, x2072)
-	MULXQ	112(SP), R12, DI	// x2274, x2275 = mulx(x2069, x2071)
-	MULXQ	248(SP), R15, R13	// x2276, x2277 = mulx(x2069, x2070)
-	MOVQ	R14, 88(SP)	// spill x2271
-	MULXQ	DX, R14, DX	// x2278, x2279 = mulx(x2069, x2069)
-	ADDQ	R15, DX	// x2280, x2281 = addcarryx(0, x2279, x2276)
-	MOVQ	R11, 96(SP)	// spill x2270
-	MOVQ	R13, R11
-	ADCXQ	R12, R11	// x2282, x2283 = addcarryx(x2281, x2277, x2274)
-	MOVQ	R8, 104(SP)	// spill x2269
-	MOVQ	DI, R8
-	ADCXQ	R10, R8	// x2284, x2285 = addcarryx(x2283, x2275, x2272)
-	MOVQ	AX, 216(SP)	// spill x2268
-	MOVQ	CX, AX
-	ADCQ	$0x0, AX	// x2286 = x2285.u64 + x2273
-	MOVQ	DX, 224(SP)	// spill x2280
-	MOVQ	R14, DX
-	MOVQ	R10, 232(SP)	// spill x2272
-	MULXQ	SI, R10, R14	// x2287, x2288 = mulx(x2278, 0xffffffff00000001)
-	MOVQ	CX, 240(SP)	// spill x2273
-	MULXQ	R9, R9, CX	// x2289, x2290 = mulx(x2278, 0xffffffff)
-	MULXQ	BX, SI, BX	// x2291, x2292 = mulx(x2278, 0xffffffffffffffff)
-	ADDQ	R9, BX	// x2293, x2294 = addcarryx(0, x2292, x2289)
-	ADCQ	$0x0, CX	// x2295, x2296 = addcarryx(x2294, x2290, 0)
-	ADCQ	$0x0, R10	// x2297, x2298 = addcarryx(x2296, 0, x2287)
-	ADCQ	$0x0, R14	// x2299 = x2298.u64 + x2288
-	ADDQ	SI, DX	// x2300, x2301 = addcarryx(0, x2278, x2291)
-	ADCXQ	224(SP), BX	// x2302, x2303 = addcarryx(x2301, x2280, x2293)
-	ADCXQ	CX, R11	// x2304, x2305 = addcarryx(x2303, x2282, x2295)
-	ADCXQ	R10, R8	// x2306, x2307 = addcarryx(x2305, x2284, x2297)
-	ADCXQ	R14, AX	// x2308, x2309 = addcarryx(x2307, x2286, x2299)
-	MOVQ	248(SP), DX	// reload x2070
-	MULXQ	256(SP), R9, CX	// x2310, x2311 = mulx(x2070, x2072)
-	MULXQ	112(SP), SI, R10	// x2312, x2313 = mulx(x2070, x2071)
-	MULXQ	DX, DX, R14	// x2314, x2315 = mulx(x2070, x2070)
-	MOVQ	R12, 224(SP)	// spill x2274
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x2309
-	ADDQ	DX, R13	// x2318, x2319 = addcarryx(0, x2277, x2314)
-	ADCXQ	SI, R14	// x2320, x2321 = addcarryx(x2319, x2315, x2312)
-	MOVQ	R10, DX
-	ADCXQ	R9, DX	// x2322, x2323 = addcarryx(x2321, x2313, x2310)
-	MOVQ	R9, 272(SP)	// spill x2310
-	MOVQ	CX, R9
-	ADCQ	$0x0, R9	// x2324 = x2323.u64 + x2311
-	ADDQ	R15, BX	// x2325, x2326 = addcarryx(0, x2302, x2276)
-	ADCXQ	R13, R11	// x2327, x2328 = addcarryx(x2326, x2304, x2318)
-	ADCXQ	R14, R8	// x2329, x2330 = addcarryx(x2328, x2306, x2320)
-	ADCXQ	DX, AX	// x2331, x2332 = addcarryx(x2330, x2308, x2322)
-	ADCXQ	R9, R12	// x2333, x2334 = addcarryx(x2332, x2309.u64, x2324)
-	MOVQ	BX, DX
-	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, R13, BX	// x2335, x2336 = mulx(x2325, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R14
-	MULXQ	R14, R14, R15	// x2337, x2338 = mulx(x2325, 0xffffffff)
-	MOVQ	$-0x1, R9
-	MOVQ	CX, 280(SP)	// spill x2311
-	MULXQ	R9, CX, R9	// x2339, x2340 = mulx(x2325, 0xffffffffffffffff)
-	MOVQ	R10, 288(SP)	// spill x2313
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x2334
-	ADDQ	R14, R9	// x2341, x2342 = addcarryx(0, x2340, x2337)
-	ADCQ	$0x0, R15	// x2343, x2344 = addcarryx(x2342, x2338, 0)
-	ADCQ	$0x0, R13	// x2345, x2346 = addcarryx(x2344, 0, x2335)
-	ADCQ	$0x0, BX	// x2347 = x2346.u64 + x2336
-	ADDQ	CX, DX	// x2348, x2349 = addcarryx(0, x2325, x2339)
-	ADCXQ	R9, R11	// x2350, x2351 = addcarryx(x2349, x2327, x2341)
-	ADCXQ	R15, R8	// x2352, x2353 = addcarryx(x2351, x2329, x2343)
-	ADCXQ	R13, AX	// x2354, x2355 = addcarryx(x2353, x2331, x2345)
-	ADCXQ	BX, R12	// x2356, x2357 = addcarryx(x2355, x2333, x2347)
-	ADCQ	$0x0, R10	// x2358 = x2334.u64 + x2357.u64
-	MOVQ	112(SP), DX	// reload x2071
-	MULXQ	256(SP), R9, CX	// x2359, x2360 = mulx(x2071, x2072)
-	MULXQ	DX, R13, BX	// x2361, x2362 = mulx(x2071, x2071)
-	ADDQ	SI, DI	// x2367, x2368 = addcarryx(0, x2275, x2312)
-	ADCXQ	288(SP), R13	// x2369, x2370 = addcarryx(x2368, x2313, x2361)
-	ADCXQ	R9, BX	// x2371, x2372 = addcarryx(x2370, x2362, x2359)
-	MOVQ	CX, SI
-	ADCQ	$0x0, SI	// x2373 = x2372.u64 + x2360
-	ADDQ	224(SP), R11	// x2374, x2375 = addcarryx(0, x2350, x2274)
-	ADCXQ	DI, R8	// x2376, x2377 = addcarryx(x2375, x2352, x2367)
-	ADCXQ	R13, AX	// x2378, x2379 = addcarryx(x2377, x2354, x2369)
-	ADCXQ	BX, R12	// x2380, x2381 = addcarryx(x2379, x2356, x2371)
-	ADCXQ	SI, R10	// x2382, x2383 = addcarryx(x2381, x2358, x2373)
-	MOVQ	R11, DX
-	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, DI, SI	// x2384, x2385 = mulx(x2374, 0xffffffff00000001)
-	MOVQ	$0xffffffff, BX
-	MULXQ	BX, R14, R13	// x2386, x2387 = mulx(x2374, 0xffffffff)
-	MOVQ	$-0x1, R15
-	MULXQ	R15, BX, R15	// x2388, x2389 = mulx(x2374, 0xffffffffffffffff)
-	SETCS	R11B
-	MOVBQZX	R11B, R11	// save x2383
-	ADDQ	R14, R15	// x2390, x2391 = addcarryx(0, x2389, x2386)
-	ADCQ	$0x0, R13	// x2392, x2393 = addcarryx(x2391, x2387, 0)
-	ADCQ	$0x0, DI	// x2394, x2395 = addcarryx(x2393, 0, x2384)
-	ADCQ	$0x0, SI	// x2396 = x2395.u64 + x2385
-	ADDQ	BX, DX	// x2397, x2398 = addcarryx(0, x2374, x2388)
-	ADCXQ	R15, R8	// x2399, x2400 = addcarryx(x2398, x2376, x2390)
-	ADCXQ	R13, AX	// x2401, x2402 = addcarryx(x2400, x2378, x2392)
-	ADCXQ	DI, R12	// x2403, x2404 = addcarryx(x2402, x2380, x2394)
-	ADCXQ	SI, R10	// x2405, x2406 = addcarryx(x2404, x2382, x2396)
-	ADCQ	$0x0, R11	// x2407 = x2383.u64 + x2406.u64
-	MOVQ	256(SP), DX	// reload x2072
-	MULXQ	DX, DI, SI	// x2408, x2409 = mulx(x2072, x2072)
-	MOVQ	240(SP), BX	// reload x2273
-	ADDQ	272(SP), BX	// x2416, x2417 = addcarryx(0, x2273, x2310)
-	ADCXQ	280(SP), R9	// x2418, x2419 = addcarryx(x2417, x2311, x2359)
-	ADCXQ	DI, CX	// x2420, x2421 = addcarryx(x2419, x2360, x2408)
-	ADCQ	$0x0, SI	// x2422 = x2421.u64 + x2409
-	ADDQ	232(SP), R8	// x2423, x2424 = addcarryx(0, x2399, x2272)
-	ADCXQ	BX, AX	// x2425, x2426 = addcarryx(x2424, x2401, x2416)
-	ADCXQ	R9, R12	// x2427, x2428 = addcarryx(x2426, x2403, x2418)
-	ADCXQ	CX, R10	// x2429, x2430 = addcarryx(x2428, x2405, x2420)
-	ADCXQ	SI, R11	// x2431, x2432 = addcarryx(x2430, x2407, x2422)
-	MOVQ	R8, DX
-	MOVQ	$-0xffffffff, CX
-	MULXQ	CX, R9, R8	// x2433, x2434 = mulx(x2423, 0xffffffff00000001)
-	MOVQ	$0xffffffff, SI
-	MULXQ	SI, BX, DI	// x2435, x2436 = mulx(x2423, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x2437, x2438 = mulx(x2423, 0xffffffffffffffff)
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x2432
-	ADDQ	BX, R14	// x2439, x2440 = addcarryx(0, x2438, x2435)
-	ADCQ	$0x0, DI	// x2441, x2442 = addcarryx(x2440, x2436, 0)
-	ADCQ	$0x0, R9	// x2443, x2444 = addcarryx(x2442, 0, x2433)
-	ADCQ	$0x0, R8	// x2445 = x2444.u64 + x2434
-	ADDQ	R15, DX	// x2446, x2447 = addcarryx(0, x2423, x2437)
-	ADCXQ	R14, AX	// x2448, x2449 = addcarryx(x2447, x2425, x2439)
-	ADCXQ	DI, R12	// x2450, x2451 = addcarryx(x2449, x2427, x2441)
-	ADCXQ	R9, R10	// x2452, x2453 = addcarryx(x2451, x2429, x2443)
-	ADCXQ	R8, R11	// x2454, x2455 = addcarryx(x2453, x2431, x2445)
-	ADCQ	$0x0, CX	// x2456 = x2432.u64 + x2455.u64
-	MOVQ	AX, R8
-	SUBQ	$-0x1, R8	// x2457, x2458 = subborrowx(0, x2448, 0xffffffffffffffff)
-	MOVQ	R12, R9
-	SBBQ	SI, R9	// x2459, x2460 = subborrowx(x2458, x2450, 0xffffffff)
-	MOVQ	R10, DI
-	SBBQ	$0x0, DI	// x2461, x2462 = subborrowx(x2460, x2452, 0)
-	MOVQ	$-0xffffffff, BX
-	MOVQ	R11, R14
-	SBBQ	BX, R14	// x2463, x2464 = subborrowx(x2462, x2454, 0xffffffff00000001)
-	SBBQ	$0x0, CX	// x2465, x2466 = subborrowx(x2464, x2456, 0)
-	CMOVQCS	AX, R8	// x2467 = cmovznz(x2466, x2457, x2448)
-	CMOVQCS	R12, R9	// x2468 = cmovznz(x2466, x2459, x2450)
-	CMOVQCS	R10, DI	// x2469 = cmovznz(x2466, x2461, x2452)
-	CMOVQCS	R11, R14	// x2470 = cmovznz(x2466, x2463, x2454)
-	SUBQ	144(SP), R8	// x2471, x2472 = subborrowx(0, x2467, x2028)
-	SBBQ	136(SP), R9	// x2473, x2474 = subborrowx(x2472, x2468, x2029)
-	SBBQ	128(SP), DI	// x2475, x2476 = subborrowx(x2474, x2469, x2030)
-	SBBQ	120(SP), R14	// x2477, x2478 = subborrowx(x2476, x2470, x2031)
-	MOVQ	$0x0, AX
-	CMOVQCS	R13, AX	// x2479 = cmovznz(x2478, 0, 0xffffffffffffffff)
-	MOVQ	AX, CX
-	ANDQ	SI, CX	// x2480 = x2479 & 0xffffffff
-	MOVQ	AX, R10
-	ANDQ	BX, R10	// x2481 = x2479 & 0xffffffff00000001
-	ADDQ	AX, R8	// x2482, x2483 = addcarryx(0, x2471, x2479)
-	ADCXQ	CX, R9	// x2484, x2485 = addcarryx(x2483, x2473, x2480)
-	ADCQ	$0x0, DI	// x2486, x2487 = addcarryx(x2485, x2475, 0)
-	ADCXQ	R10, R14	// x2488, x2489 = addcarryx(x2487, x2477, x2481)
-	SUBQ	216(SP), R8	// x2490, x2491 = subborrowx(0, x2482, x2268)
-	SBBQ	104(SP), R9	// x2492, x2493 = subborrowx(x2491, x2484, x2269)
-	SBBQ	96(SP), DI	// x2494, x2495 = subborrowx(x2493, x2486, x2270)
-	SBBQ	88(SP), R14	// x2496, x2497 = subborrowx(x2495, x2488, x2271)
-	MOVQ	$0x0, AX
-	CMOVQCS	R13, AX	// x2498 = cmovznz(x2497, 0, 0xffffffffffffffff)
-	MOVQ	AX, CX
-	ANDQ	SI, CX	// x2499 = x2498 & 0xffffffff
-	MOVQ	AX, R10
-	ANDQ	BX, R10	// x2500 = x2498 & 0xffffffff00000001
-	ADDQ	AX, R8	// x2501, x2502 = addcarryx(0, x2490, x2498)
-	ADCXQ	CX, R9	// x2503, x2504 = addcarryx(x2502, x2492, x2499)
-	ADCQ	$0x0, DI	// x2505, x2506 = addcarryx(x2504, x2494, 0)
-	ADCXQ	R10, R14	// x2507, x2508 = addcarryx(x2506, x2496, x2500)
-	SUBQ	216(SP), R8	// x2509, x2510 = subborrowx(0, x2501, x2268)
-	SBBQ	104(SP), R9	// x2511, x2512 = subborrowx(x2510, x2503, x2269)
-	SBBQ	96(SP), DI	// x2513, x2514 = subborrowx(x2512, x2505, x2270)
-	SBBQ	88(SP), R14	// x2515, x2516 = subborrowx(x2514, x2507, x2271)
-	MOVQ	$0x0, AX
-	CMOVQCS	R13, AX	// x2517 = cmovznz(x2516, 0, 0xffffffffffffffff)
-	MOVQ	AX, CX
-	ANDQ	SI, CX	// x2518 = x2517 & 0xffffffff
-	MOVQ	AX, R10
-	ANDQ	BX, R10	// x2519 = x2517 & 0xffffffff00000001
-	ADDQ	AX, R8	// x2520, x2521 = addcarryx(0, x2509, x2517)
-	MOVQ	0(SP), AX	// reload out1 pointer
-	MOVQ	R8, 0(AX)	// out1[0] = x2520
-	ADCXQ	CX, R9	// x2522, x2523 = addcarryx(x2521, x2511, x2518)
-	MOVQ	R9, 8(AX)	// out1[1] = x2522
-	ADCQ	$0x0, DI	// x2524, x2525 = addcarryx(x2523, x2513, 0)
-	MOVQ	DI, 16(AX)	// out1[2] = x2524
-	ADCXQ	R10, R14	// x2526, x2527 = addcarryx(x2525, x2515, x2519)
-	MOVQ	R14, 24(AX)	// out1[3] = x2526
-	MOVQ	176(SP), DX	// reload x1191
-	MULXQ	120(SP), R10, CX	// x2528, x2529 = mulx(x1191, x2031)
-	MULXQ	128(SP), R12, R11	// x2530, x2531 = mulx(x1191, x2030)
-	MULXQ	136(SP), AX, R15	// x2532, x2533 = mulx(x1191, x2029)
-	MOVQ	R14, 224(SP)	// spill x2526
-	MULXQ	144(SP), R14, DX	// x2534, x2535 = mulx(x1191, x2028)
-	ADDQ	AX, DX	// x2536, x2537 = addcarryx(0, x2535, x2532)
-	ADCXQ	R12, R15	// x2538, x2539 = addcarryx(x2537, x2533, x2530)
-	ADCXQ	R10, R11	// x2540, x2541 = addcarryx(x2539, x2531, x2528)
-	ADCQ	$0x0, CX	// x2542 = x2541.u64 + x2529
-	MOVQ	DX, AX
-	MOVQ	R14, DX
-	MULXQ	BX, R12, R10	// x2543, x2544 = mulx(x2534, 0xffffffff00000001)
-	MOVQ	DI, 176(SP)	// spill x2524
-	MULXQ	SI, DI, R14	// x2545, x2546 = mulx(x2534, 0xffffffff)
-	MOVQ	R9, 232(SP)	// spill x2522
-	MOVQ	R8, 240(SP)	// spill x2520
-	MULXQ	R13, R8, R9	// x2547, x2548 = mulx(x2534, 0xffffffffffffffff)
-	ADDQ	DI, R9	// x2549, x2550 = addcarryx(0, x2548, x2545)
-	ADCQ	$0x0, R14	// x2551, x2552 = addcarryx(x2550, x2546, 0)
-	ADCQ	$0x0, R12	// x2553, x2554 = addcarryx(x2552, 0, x2543)
-	ADCQ	$0x0, R10	// x2555 = x2554.u64 + x2544
-	ADDQ	R8, DX	// x2556, x2557 = addcarryx(0, x2534, x2547)
-	ADCXQ	R9, AX	// x2558, x2559 = addcarryx(x2557, x2536, x2549)
-	ADCXQ	R14, R15	// x2560, x2561 = addcarryx(x2559, x2538, x2551)
-	ADCXQ	R12, R11	// x2562, x2563 = addcarryx(x2561, x2540, x2553)
-	ADCXQ	R10, CX	// x2564, x2565 = addcarryx(x2563, x2542, x2555)
-	MOVQ	168(SP), DX	// reload x1192
-	MULXQ	120(SP), R9, R8	// x2566, x2567 = mulx(x1192, x2031)
-	MULXQ	128(SP), DI, R10	// x2568, x2569 = mulx(x1192, x2030)
-	MULXQ	136(SP), R14, R12	// x2570, x2571 = mulx(x1192, x2029)
-	MULXQ	144(SP), R13, DX	// x2572, x2573 = mulx(x1192, x2028)
-	SETCS	SIB
-	MOVBQZX	SIB, SI	// save x2565
-	ADDQ	R14, DX	// x2574, x2575 = addcarryx(0, x2573, x2570)
-	ADCXQ	DI, R12	// x2576, x2577 = addcarryx(x2575, x2571, x2568)
-	ADCXQ	R9, R10	// x2578, x2579 = addcarryx(x2577, x2569, x2566)
-	ADCQ	$0x0, R8	// x2580 = x2579.u64 + x2567
-	ADDQ	R13, AX	// x2581, x2582 = addcarryx(0, x2558, x2572)
-	ADCXQ	DX, R15	// x2583, x2584 = addcarryx(x2582, x2560, x2574)
-	ADCXQ	R12, R11	// x2585, x2586 = addcarryx(x2584, x2562, x2576)
-	ADCXQ	R10, CX	// x2587, x2588 = addcarryx(x2586, x2564, x2578)
-	ADCXQ	R8, SI	// x2589, x2590 = addcarryx(x2588, x2565.u64, x2580)
-	MOVQ	AX, DX
-	MULXQ	BX, R8, AX	// x2591, x2592 = mulx(x2581, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R9
-	MULXQ	R9, DI, R10	// x2593, x2594 = mulx(x2581, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R14, R13	// x2595, x2596 = mulx(x2581, 0xffffffffffffffff)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x2590
-	ADDQ	DI, R13	// x2597, x2598 = addcarryx(0, x2596, x2593)
-	ADCQ	$0x0, R10	// x2599, x2600 = addcarryx(x2598, x2594, 0)
-	ADCQ	$0x0, R8	// x2601, x2602 = addcarryx(x2600, 0, x2591)
-	ADCQ	$0x0, AX	// x2603 = x2602.u64 + x2592
-	ADDQ	R14, DX	// x2604, x2605 = addcarryx(0, x2581, x2595)
-	ADCXQ	R13, R15	// x2606, x2607 = addcarryx(x2605, x2583, x2597)
-	ADCXQ	R10, R11	// x2608, x2609 = addcarryx(x2607, x2585, x2599)
-	ADCXQ	R8, CX	// x2610, x2611 = addcarryx(x2609, x2587, x2601)
-	ADCXQ	AX, SI	// x2612, x2613 = addcarryx(x2611, x2589, x2603)
-	ADCQ	$0x0, R12	// x2614 = x2590.u64 + x2613.u64
-	MOVQ	160(SP), DX	// reload x1193
-	MULXQ	120(SP), R8, AX	// x2615, x2616 = mulx(x1193, x2031)
-	MULXQ	128(SP), DI, R10	// x2617, x2618 = mulx(x1193, x2030)
-	MULXQ	136(SP), R14, R13	// x2619, x2620 = mulx(x1193, x2029)
-	MULXQ	144(SP), R9, DX	// x2621, x2622 = mulx(x1193, x2028)
-	ADDQ	R14, DX	// x2623, x2624 = addcarryx(0, x2622, x2619)
-	ADCXQ	DI, R13	// x2625, x2626 = addcarryx(x2624, x2620, x2617)
-	ADCXQ	R8, R10	// x2627, x2628 = addcarryx(x2626, x2618, x2615)
-	ADCQ	$0x0, AX	// x2629 = x2628.u64 + x2616
-	ADDQ	R9, R15	// x2630, x2631 = addcarryx(0, x2606, x2621)
-	ADCXQ	DX, R11	// x2632, x2633 = addcarryx(x2631, x2608, x2623)
-	ADCXQ	R13, CX	// x2634, x2635 = addcarryx(x2633, x2610, x2625)
-	ADCXQ	R10, SI	// x2636, x2637 = addcarryx(x2635, x2612, x2627)
-	ADCXQ	AX, R12	// x2638, x2639 = addcarryx(x2637, x2614, x2629)
-	MOVQ	R15, DX
-	MULXQ	BX, R8, AX	// x2640, x2641 = mulx(x2630, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R9
-	MULXQ	R9, DI, R10	// x2642, x2643 = mulx(x2630, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x2644, x2645 = mulx(x2630, 0xffffffffffffffff)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x2639
-	ADDQ	DI, R14	// x2646, x2647 = addcarryx(0, x2645, x2642)
-	ADCQ	$0x0, R10	// x2648, x2649 = addcarryx(x2647, x2643, 0)
-	ADCQ	$0x0, R8	// x2650, x2651 = addcarryx(x2649, 0, x2640)
-	ADCQ	$0x0, AX	// x2652 = x2651.u64 + x2641
-	ADDQ	R15, DX	// x2653, x2654 = addcarryx(0, x2630, x2644)
-	ADCXQ	R14, R11	// x2655, x2656 = addcarryx(x2654, x2632, x2646)
-	ADCXQ	R10, CX	// x2657, x2658 = addcarryx(x2656, x2634, x2648)
-	ADCXQ	R8, SI	// x2659, x2660 = addcarryx(x2658, x2636, x2650)
-	ADCXQ	AX, R12	// x2661, x2662 = addcarryx(x2660, x2638, x2652)
-	ADCQ	$0x0, R13	// x2663 = x2639.u64 + x2662.u64
-	MOVQ	152(SP), DX	// reload x1194
-	MULXQ	120(SP), R8, AX	// x2664, x2665 = mulx(x1194, x2031)
-	MULXQ	128(SP), DI, R10	// x2666, x2667 = mulx(x1194, x2030)
-	MULXQ	136(SP), R15, R14	// x2668, x2669 = mulx(x1194, x2029)
-	MULXQ	144(SP), R9, DX	// x2670, x2671 = mulx(x1194, x2028)
-	ADDQ	R15, DX	// x2672, x2673 = addcarryx(0, x2671, x2668)
-	ADCXQ	DI, R14	// x2674, x2675 = addcarryx(x2673, x2669, x2666)
-	ADCXQ	R8, R10	// x2676, x2677 = addcarryx(x2675, x2667, x2664)
-	ADCQ	$0x0, AX	// x2678 = x2677.u64 + x2665
-	ADDQ	R9, R11	// x2679, x2680 = addcarryx(0, x2655, x2670)
-	ADCXQ	DX, CX	// x2681, x2682 = addcarryx(x2680, x2657, x2672)
-	ADCXQ	R14, SI	// x2683, x2684 = addcarryx(x2682, x2659, x2674)
-	ADCXQ	R10, R12	// x2685, x2686 = addcarryx(x2684, x2661, x2676)
-	ADCXQ	AX, R13	// x2687, x2688 = addcarryx(x2686, x2663, x2678)
-	MOVQ	R11, DX
-	MULXQ	BX, R8, AX	// x2689, x2690 = mulx(x2679, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R9
-	MULXQ	R9, R11, R10	// x2691, x2692 = mulx(x2679, 0xffffffff)
-	MOVQ	$-0x1, DI
-	MULXQ	DI, R15, R14	// x2693, x2694 = mulx(x2679, 0xffffffffffffffff)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x2688
-	ADDQ	R11, R14	// x2695, x2696 = addcarryx(0, x2694, x2691)
-	ADCQ	$0x0, R10	// x2697, x2698 = addcarryx(x2696, x2692, 0)
-	ADCQ	$0x0, R8	// x2699, x2700 = addcarryx(x2698, 0, x2689)
-	ADCQ	$0x0, AX	// x2701 = x2700.u64 + x2690
-	ADDQ	R15, DX	// x2702, x2703 = addcarryx(0, x2679, x2693)
-	ADCXQ	R14, CX	// x2704, x2705 = addcarryx(x2703, x2681, x2695)
-	ADCXQ	R10, SI	// x2706, x2707 = addcarryx(x2705, x2683, x2697)
-	ADCXQ	R8, R12	// x2708, x2709 = addcarryx(x2707, x2685, x2699)
-	ADCXQ	AX, R13	// x2710, x2711 = addcarryx(x2709, x2687, x2701)
-	ADCQ	$0x0, BX	// x2712 = x2688.u64 + x2711.u64
-	MOVQ	CX, AX
-	SUBQ	$-0x1, AX	// x2713, x2714 = subborrowx(0, x2704, 0xffffffffffffffff)
-	MOVQ	SI, R8
-	SBBQ	R9, R8	// x2715, x2716 = subborrowx(x2714, x2706, 0xffffffff)
-	MOVQ	R12, R10
-	SBBQ	$0x0, R10	// x2717, x2718 = subborrowx(x2716, x2708, 0)
-	MOVQ	$-0xffffffff, R11
-	MOVQ	R13, R14
-	SBBQ	R11, R14	// x2719, x2720 = subborrowx(x2718, x2710, 0xffffffff00000001)
-	SBBQ	$0x0, BX	// x2721, x2722 = subborrowx(x2720, x2712, 0)
-	CMOVQCS	CX, AX	// x2723 = cmovznz(x2722, x2713, x2704)
-	CMOVQCS	SI, R8	// x2724 = cmovznz(x2722, x2715, x2706)
-	CMOVQCS	R12, R10	// x2725 = cmovznz(x2722, x2717, x2708)
-	CMOVQCS	R13, R14	// x2726 = cmovznz(x2722, x2719, x2710)
-	MOVQ	216(SP), CX	// reload x2268
-	SUBQ	240(SP), CX	// x2727, x2728 = subborrowx(0, x2268, x2520)
-	MOVQ	104(SP), SI	// reload x2269
-	SBBQ	232(SP), SI	// x2729, x2730 = subborrowx(x2728, x2269, x2522)
-	MOVQ	96(SP), BX	// reload x2270
-	SBBQ	176(SP), BX	// x2731, x2732 = subborrowx(x2730, x2270, x2524)
-	MOVQ	88(SP), R12	// reload x2271
-	SBBQ	224(SP), R12	// x2733, x2734 = subborrowx(x2732, x2271, x2526)
-	MOVQ	$0x0, R13
-	CMOVQCS	DI, R13	// x2735 = cmovznz(x2734, 0, 0xffffffffffffffff)
-	MOVQ	R13, R15
-	ANDQ	R9, R15	// x2736 = x2735 & 0xffffffff
-	MOVQ	R13, DX
-	ANDQ	R11, DX	// x2737 = x2735 & 0xffffffff00000001
-	ADDQ	R13, CX	// x2738, x2739 = addcarryx(0, x2727, x2735)
-	ADCXQ	R15, SI	// x2740, x2741 = addcarryx(x2739, x2729, x2736)
-	ADCQ	$0x0, BX	// x2742, x2743 = addcarryx(x2741, x2731, 0)
-	ADCXQ	DX, R12	// x2744, x2745 = addcarryx(x2743, x2733, x2737)
-	MOVQ	264(SP), DX	// reload x2069
-	MULXQ	R12, R15, R13	// x2746, x2747 = mulx(x2069, x2744)
-	MOVQ	R14, 88(SP)	// spill x2726
-	MOVQ	R10, 96(SP)	// spill x2725
-	MULXQ	BX, R10, R14	// x2748, x2749 = mulx(x2069, x2742)
-	MOVQ	R8, 104(SP)	// spill x2724
-	MOVQ	AX, 120(SP)	// spill x2723
-	MULXQ	SI, AX, R8	// x2750, x2751 = mulx(x2069, x2740)
-	MOVQ	CX, 128(SP)	// spill x2738
-	MULXQ	CX, CX, DX	// x2752, x2753 = mulx(x2069, x2738)
-	ADDQ	AX, DX	// x2754, x2755 = addcarryx(0, x2753, x2750)
-	ADCXQ	R10, R8	// x2756, x2757 = addcarryx(x2755, x2751, x2748)
-	ADCXQ	R15, R14	// x2758, x2759 = addcarryx(x2757, x2749, x2746)
-	ADCQ	$0x0, R13	// x2760 = x2759.u64 + x2747
-	MOVQ	DX, AX
-	MOVQ	CX, DX
-	MULXQ	R11, R10, CX	// x2761, x2762 = mulx(x2752, 0xffffffff00000001)
-	MULXQ	R9, R9, R15	// x2763, x2764 = mulx(x2752, 0xffffffff)
-	MULXQ	DI, R11, DI	// x2765, x2766 = mulx(x2752, 0xffffffffffffffff)
-	ADDQ	R9, DI	// x2767, x2768 = addcarryx(0, x2766, x2763)
-	ADCQ	$0x0, R15	// x2769, x2770 = addcarryx(x2768, x2764, 0)
-	ADCQ	$0x0, R10	// x2771, x2772 = addcarryx(x2770, 0, x2761)
-	ADCQ	$0x0, CX	// x2773 = x2772.u64 + x2762
-	ADDQ	R11, DX	// x2774, x2775 = addcarryx(0, x2752, x2765)
-	ADCXQ	DI, AX	// x2776, x2777 = addcarryx(x2775, x2754, x2767)
-	ADCXQ	R15, R8	// x2778, x2779 = addcarryx(x2777, x2756, x2769)
-	ADCXQ	R10, R14	// x2780, x2781 = addcarryx(x2779, x2758, x2771)
-	ADCXQ	CX, R13	// x2782, x2783 = addcarryx(x2781, x2760, x2773)
-	MOVQ	248(SP), DX	// reload x2070
-	MULXQ	R12, R9, CX	// x2784, x2785 = mulx(x2070, x2744)
-	MULXQ	BX, R11, R10	// x2786, x2787 = mulx(x2070, x2742)
-	MULXQ	SI, R15, DI	// x2788, x2789 = mulx(x2070, x2740)
-	MOVQ	SI, 136(SP)	// spill x2740
-	MULXQ	128(SP), SI, DX	// x2790, x2791 = mulx(x2070, x2738)
-	MOVQ	BX, 144(SP)	// spill x2742
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x2783
-	ADDQ	R15, DX	// x2792, x2793 = addcarryx(0, x2791, x2788)
-	ADCXQ	R11, DI	// x2794, x2795 = addcarryx(x2793, x2789, x2786)
-	ADCXQ	R9, R10	// x2796, x2797 = addcarryx(x2795, x2787, x2784)
-	ADCQ	$0x0, CX	// x2798 = x2797.u64 + x2785
-	ADDQ	SI, AX	// x2799, x2800 = addcarryx(0, x2776, x2790)
-	ADCXQ	DX, R8	// x2801, x2802 = addcarryx(x2800, x2778, x2792)
-	ADCXQ	DI, R14	// x2803, x2804 = addcarryx(x2802, x2780, x2794)
-	ADCXQ	R10, R13	// x2805, x2806 = addcarryx(x2804, x2782, x2796)
-	ADCXQ	CX, BX	// x2807, x2808 = addcarryx(x2806, x2783.u64, x2798)
-	MOVQ	AX, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, R9, CX	// x2809, x2810 = mulx(x2799, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R10
-	MULXQ	R10, SI, R11	// x2811, x2812 = mulx(x2799, 0xffffffff)
-	MOVQ	$-0x1, DI
-	MULXQ	DI, DI, R15	// x2813, x2814 = mulx(x2799, 0xffffffffffffffff)
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x2808
-	ADDQ	SI, R15	// x2815, x2816 = addcarryx(0, x2814, x2811)
-	ADCQ	$0x0, R11	// x2817, x2818 = addcarryx(x2816, x2812, 0)
-	ADCQ	$0x0, R9	// x2819, x2820 = addcarryx(x2818, 0, x2809)
-	ADCQ	$0x0, CX	// x2821 = x2820.u64 + x2810
-	ADDQ	DI, DX	// x2822, x2823 = addcarryx(0, x2799, x2813)
-	ADCXQ	R15, R8	// x2824, x2825 = addcarryx(x2823, x2801, x2815)
-	ADCXQ	R11, R14	// x2826, x2827 = addcarryx(x2825, x2803, x2817)
-	ADCXQ	R9, R13	// x2828, x2829 = addcarryx(x2827, x2805, x2819)
-	ADCXQ	CX, BX	// x2830, x2831 = addcarryx(x2829, x2807, x2821)
-	ADCQ	$0x0, R10	// x2832 = x2808.u64 + x2831.u64
-	MOVQ	112(SP), DX	// reload x2071
-	MULXQ	R12, R9, CX	// x2833, x2834 = mulx(x2071, x2744)
-	MULXQ	144(SP), SI, R11	// x2835, x2836 = mulx(x2071, x2742)
-	MULXQ	136(SP), R15, DI	// x2837, x2838 = mulx(x2071, x2740)
-	MOVQ	R12, 152(SP)	// spill x2744
-	MULXQ	128(SP), R12, DX	// x2839, x2840 = mulx(x2071, x2738)
-	ADDQ	R15, DX	// x2841, x2842 = addcarryx(0, x2840, x2837)
-	ADCXQ	SI, DI	// x2843, x2844 = addcarryx(x2842, x2838, x2835)
-	ADCXQ	R9, R11	// x2845, x2846 = addcarryx(x2844, x2836, x2833)
-	ADCQ	$0x0, CX	// x2847 = x2846.u64 + x2834
-	ADDQ	R12, R8	// x2848, x2849 = addcarryx(0, x2824, x2839)
-	ADCXQ	DX, R14	// x2850, x2851 = addcarryx(x2849, x2826, x2841)
-	ADCXQ	DI, R13	// x2852, x2853 = addcarryx(x2851, x2828, x2843)
-	ADCXQ	R11, BX	// x2854, x2855 = addcarryx(x2853, x2830, x2845)
-	ADCXQ	CX, R10	// x2856, x2857 = addcarryx(x2855, x2832, x2847)
-	MOVQ	R8, DX
-	MULXQ	AX, R8, CX	// x2858, x2859 = mulx(x2848, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R9
-	MULXQ	R9, SI, R11	// x2860, x2861 = mulx(x2848, 0xffffffff)
-	MOVQ	$-0x1, DI
-	MULXQ	DI, R15, R12	// x2862, x2863 = mulx(x2848, 0xffffffffffffffff)
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x2857
-	ADDQ	SI, R12	// x2864, x2865 = addcarryx(0, x2863, x2860)
-	ADCQ	$0x0, R11	// x2866, x2867 = addcarryx(x2865, x2861, 0)
-	ADCQ	$0x0, R8	// x2868, x2869 = addcarryx(x2867, 0, x2858)
-	ADCQ	$0x0, CX	// x2870 = x2869.u64 + x2859
-	ADDQ	R15, DX	// x2871, x2872 = addcarryx(0, x2848, x2862)
-	ADCXQ	R12, R14	// x2873, x2874 = addcarryx(x2872, x2850, x2864)
-	ADCXQ	R11, R13	// x2875, x2876 = addcarryx(x2874, x2852, x2866)
-	ADCXQ	R8, BX	// x2877, x2878 = addcarryx(x2876, x2854, x2868)
-	ADCXQ	CX, R10	// x2879, x2880 = addcarryx(x2878, x2856, x2870)
-	ADCQ	$0x0, DI	// x2881 = x2857.u64 + x2880.u64
-	MOVQ	256(SP), DX	// reload x2072
-	MULXQ	152(SP), R8, CX	// x2882, x2883 = mulx(x2072, x2744)
-	MULXQ	144(SP), SI, R11	// x2884, x2885 = mulx(x2072, x2742)
-	MULXQ	136(SP), R15, R12	// x2886, x2887 = mulx(x2072, x2740)
-	MULXQ	128(SP), R9, DX	// x2888, x2889 = mulx(x2072, x2738)
-	ADDQ	R15, DX	// x2890, x2891 = addcarryx(0, x2889, x2886)
-	ADCXQ	SI, R12	// x2892, x2893 = addcarryx(x2891, x2887, x2884)
-	ADCXQ	R8, R11	// x2894, x2895 = addcarryx(x2893, x2885, x2882)
-	ADCQ	$0x0, CX	// x2896 = x2895.u64 + x2883
-	ADDQ	R9, R14	// x2897, x2898 = addcarryx(0, x2873, x2888)
-	ADCXQ	DX, R13	// x2899, x2900 = addcarryx(x2898, x2875, x2890)
-	ADCXQ	R12, BX	// x2901, x2902 = addcarryx(x2900, x2877, x2892)
-	ADCXQ	R11, R10	// x2903, x2904 = addcarryx(x2902, x2879, x2894)
-	ADCXQ	CX, DI	// x2905, x2906 = addcarryx(x2904, x2881, x2896)
-	MOVQ	R14, DX
-	MULXQ	AX, R8, CX	// x2907, x2908 = mulx(x2897, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R9
-	MULXQ	R9, SI, R11	// x2909, x2910 = mulx(x2897, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R15, R14	// x2911, x2912 = mulx(x2897, 0xffffffffffffffff)
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x2906
-	ADDQ	SI, R14	// x2913, x2914 = addcarryx(0, x2912, x2909)
-	ADCQ	$0x0, R11	// x2915, x2916 = addcarryx(x2914, x2910, 0)
-	ADCQ	$0x0, R8	// x2917, x2918 = addcarryx(x2916, 0, x2907)
-	ADCQ	$0x0, CX	// x2919 = x2918.u64 + x2908
-	ADDQ	R15, DX	// x2920, x2921 = addcarryx(0, x2897, x2911)
-	ADCXQ	R14, R13	// x2922, x2923 = addcarryx(x2921, x2899, x2913)
-	ADCXQ	R11, BX	// x2924, x2925 = addcarryx(x2923, x2901, x2915)
-	ADCXQ	R8, R10	// x2926, x2927 = addcarryx(x2925, x2903, x2917)
-	ADCXQ	CX, DI	// x2928, x2929 = addcarryx(x2927, x2905, x2919)
-	ADCQ	$0x0, AX	// x2930 = x2906.u64 + x2929.u64
-	MOVQ	R13, CX
-	SUBQ	$-0x1, CX	// x2931, x2932 = subborrowx(0, x2922, 0xffffffffffffffff)
-	MOVQ	BX, R8
-	SBBQ	R9, R8	// x2933, x2934 = subborrowx(x2932, x2924, 0xffffffff)
-	MOVQ	R10, R11
-	SBBQ	$0x0, R11	// x2935, x2936 = subborrowx(x2934, x2926, 0)
-	MOVQ	$-0xffffffff, SI
-	MOVQ	DI, R14
-	SBBQ	SI, R14	// x2937, x2938 = subborrowx(x2936, x2928, 0xffffffff00000001)
-	SBBQ	$0x0, AX	// x2939, x2940 = subborrowx(x2938, x2930, 0)
-	CMOVQCS	R13, CX	// x2941 = cmovznz(x2940, x2931, x2922)
-	CMOVQCS	BX, R8	// x2942 = cmovznz(x2940, x2933, x2924)
-	CMOVQCS	R10, R11	// x2943 = cmovznz(x2940, x2935, x2926)
-	CMOVQCS	DI, R14	// x2944 = cmovznz(x2940, x2937, x2928)
-	MOVQ	120(SP), AX	// reload x2723
-	ADDQ	120(SP), AX	// x2945, x2946 = addcarryx(0, x2723, x2723)
-	MOVQ	104(SP), R10	// reload x2724
-	ADCXQ	104(SP), R10	// x2947, x2948 = addcarryx(x2946, x2724, x2724)
-	MOVQ	96(SP), DI	// reload x2725
-	ADCXQ	96(SP), DI	// x2949, x2950 = addcarryx(x2948, x2725, x2725)
-	MOVQ	88(SP), BX	// reload x2726
-	ADCXQ	88(SP), BX	// x2951, x2952 = addcarryx(x2950, x2726, x2726)
-	MOVQ	AX, R13
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x2952
-	SUBQ	$-0x1, R13	// x2953, x2954 = subborrowx(0, x2945, 0xffffffffffffffff)
-	MOVQ	R10, DX
-	SBBQ	R9, DX	// x2955, x2956 = subborrowx(x2954, x2947, 0xffffffff)
-	MOVQ	DI, R9
-	SBBQ	$0x0, R9	// x2957, x2958 = subborrowx(x2956, x2949, 0)
-	MOVQ	BX, R12
-	SBBQ	SI, R12	// x2959, x2960 = subborrowx(x2958, x2951, 0xffffffff00000001)
-	SBBQ	$0x0, R15	// x2961, x2962 = subborrowx(x2960, x2952.u64, 0)
-	CMOVQCS	AX, R13	// x2963 = cmovznz(x2962, x2953, x2945)
-	CMOVQCS	R10, DX	// x2964 = cmovznz(x2962, x2955, x2947)
-	CMOVQCS	DI, R9	// x2965 = cmovznz(x2962, x2957, x2949)
-	CMOVQCS	BX, R12	// x2966 = cmovznz(x2962, x2959, x2951)
-	SUBQ	R13, CX	// x2967, x2968 = subborrowx(0, x2941, x2963)
-	SBBQ	DX, R8	// x2969, x2970 = subborrowx(x2968, x2942, x2964)
-	SBBQ	R9, R11	// x2971, x2972 = subborrowx(x2970, x2943, x2965)
-	SBBQ	R12, R14	// x2973, x2974 = subborrowx(x2972, x2944, x2966)
-	MOVQ	$-0x1, AX
-	MOVQ	$0x0, R9
-	CMOVQCS	AX, R9	// x2975 = cmovznz(x2974, 0, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R10
-	MOVQ	R9, DI
-	ANDQ	R10, DI	// x2976 = x2975 & 0xffffffff
-	MOVQ	R9, BX
-	ANDQ	SI, BX	// x2977 = x2975 & 0xffffffff00000001
-	ADDQ	R9, CX	// x2978, x2979 = addcarryx(0, x2967, x2975)
-	MOVQ	0(SP), R9	// reload out1 pointer
-	MOVQ	CX, 32(R9)	// out1[4] = x2978
-	ADCXQ	DI, R8	// x2980, x2981 = addcarryx(x2979, x2969, x2976)
-	MOVQ	R8, 40(R9)	// out1[5] = x2980
-	ADCQ	$0x0, R11	// x2982, x2983 = addcarryx(x2981, x2971, 0)
-	MOVQ	R11, 48(R9)	// out1[6] = x2982
-	ADCXQ	BX, R14	// x2984, x2985 = addcarryx(x2983, x2973, x2977)
-	MOVQ	R14, 56(R9)	// out1[7] = x2984
-	MOVQ	8(SP), CX	// reload arg2 pointer
-	MOVQ	16(SP), R11	// reload arg1 pointer
-	MOVQ	64(R11), R8	// arg1[8]
-	ADDQ	64(CX), R8	// x2986, x2987 = addcarryx(0, arg1[8], arg2[8])
-	MOVQ	72(R11), DI	// arg1[9]
-	ADCXQ	72(CX), DI	// x2988, x2989 = addcarryx(x2987, arg1[9], arg2[9])
-	MOVQ	80(R11), BX	// arg1[10]
-	ADCXQ	80(CX), BX	// x2990, x2991 = addcarryx(x2989, arg1[10], arg2[10])
-	MOVQ	88(R11), R12	// arg1[11]
-	ADCXQ	88(CX), R12	// x2992, x2993 = addcarryx(x2991, arg1[11], arg2[11])
-	MOVQ	R8, CX
-	SETCS	R11B
-	MOVBQZX	R11B, R11	// save x2993
-	SUBQ	$-0x1, CX	// x2994, x2995 = subborrowx(0, x2986, 0xffffffffffffffff)
-	MOVQ	DI, R13
-	SBBQ	R10, R13	// x2996, x2997 = subborrowx(x2995, x2988, 0xffffffff)
-	MOVQ	BX, R14
-	SBBQ	$0x0, R14	// x2998, x2999 = subborrowx(x2997, x2990, 0)
-	MOVQ	R12, R15
-	SBBQ	SI, R15	// x3000, x3001 = subborrowx(x2999, x2992, 0xffffffff00000001)
-	SBBQ	$0x0, R11	// x3002, x3003 = subborrowx(x3001, x2993.u64, 0)
-	CMOVQCS	R8, CX	// x3004 = cmovznz(x3003, x2994, x2986)
-	CMOVQCS	DI, R13	// x3005 = cmovznz(x3003, x2996, x2988)
-	CMOVQCS	BX, R14	// x3006 = cmovznz(x3003, x2998, x2990)
-	CMOVQCS	R12, R15	// x3007 = cmovznz(x3003, x3000, x2992)
-	MOVQ	CX, DX
-	MULXQ	R15, R8, CX	// x3008, x3009 = mulx(x3004, x3007)
-	MULXQ	R14, DI, R11	// x3010, x3011 = mulx(x3004, x3006)
-	MULXQ	R13, R12, BX	// x3012, x3013 = mulx(x3004, x3005)
-	MULXQ	DX, R9, DX	// x3014, x3015 = mulx(x3004, x3004)
-	ADDQ	R12, DX	// x3016, x3017 = addcarryx(0, x3015, x3012)
-	MOVQ	R12, 8(SP)	// spill x3012
-	MOVQ	BX, R12
-	ADCXQ	DI, R12	// x3018, x3019 = addcarryx(x3017, x3013, x3010)
-	MOVQ	DI, 16(SP)	// spill x3010
-	MOVQ	R11, DI
-	ADCXQ	R8, DI	// x3020, x3021 = addcarryx(x3019, x3011, x3008)
-	MOVQ	R8, 88(SP)	// spill x3008
-	MOVQ	CX, R8
-	ADCQ	$0x0, R8	// x3022 = x3021.u64 + x3009
-	MOVQ	DX, 96(SP)	// spill x3016
-	MOVQ	R9, DX
-	MOVQ	CX, 104(SP)	// spill x3009
-	MULXQ	SI, CX, R9	// x3023, x3024 = mulx(x3014, 0xffffffff00000001)
-	MULXQ	R10, SI, R10	// x3025, x3026 = mulx(x3014, 0xffffffff)
-	MOVQ	R11, 112(SP)	// spill x3011
-	MULXQ	AX, R11, AX	// x3027, x3028 = mulx(x3014, 0xffffffffffffffff)
-	ADDQ	SI, AX	// x3029, x3030 = addcarryx(0, x3028, x3025)
-	ADCQ	$0x0, R10	// x3031, x3032 = addcarryx(x3030, x3026, 0)
-	ADCQ	$0x0, CX	// x3033, x3034 = addcarryx(x3032, 0, x3023)
-	ADCQ	$0x0, R9	// x3035 = x3034.u64 + x3024
-	ADDQ	R11, DX	// x3036, x3037 = addcarryx(0, x3014, x3027)
-	ADCXQ	96(SP), AX	// x3038, x3039 = addcarryx(x3037, x3016, x3029)
-	ADCXQ	R10, R12	// x3040, x3041 = addcarryx(x3039, x3018, x3031)
-	ADCXQ	CX, DI	// x3042, x3043 = addcarryx(x3041, x3020, x3033)
-	ADCXQ	R9, R8	// x3044, x3045 = addcarryx(x3043, x3022, x3035)
-	MOVQ	R13, DX
-	MULXQ	R15, R9, CX	// x3046, x3047 = mulx(x3005, x3007)
-	MULXQ	R14, R11, R10	// x3048, x3049 = mulx(x3005, x3006)
-	MULXQ	DX, R13, SI	// x3050, x3051 = mulx(x3005, x3005)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x3045
-	ADDQ	R13, BX	// x3054, x3055 = addcarryx(0, x3013, x3050)
-	ADCXQ	R11, SI	// x3056, x3057 = addcarryx(x3055, x3051, x3048)
-	MOVQ	R10, R13
-	ADCXQ	R9, R13	// x3058, x3059 = addcarryx(x3057, x3049, x3046)
-	MOVQ	R9, 96(SP)	// spill x3046
-	MOVQ	CX, R9
-	ADCQ	$0x0, R9	// x3060 = x3059.u64 + x3047
-	ADDQ	8(SP), AX	// x3061, x3062 = addcarryx(0, x3038, x3012)
-	ADCXQ	BX, R12	// x3063, x3064 = addcarryx(x3062, x3040, x3054)
-	ADCXQ	SI, DI	// x3065, x3066 = addcarryx(x3064, x3042, x3056)
-	ADCXQ	R13, R8	// x3067, x3068 = addcarryx(x3066, x3044, x3058)
-	ADCXQ	R9, DX	// x3069, x3070 = addcarryx(x3068, x3045.u64, x3060)
-	MOVQ	DX, R9
-	MOVQ	AX, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, BX, SI	// x3071, x3072 = mulx(x3061, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R13
-	MULXQ	R13, AX, R13	// x3073, x3074 = mulx(x3061, 0xffffffff)
-	MOVQ	CX, 8(SP)	// spill x3047
-	MOVQ	$-0x1, CX
-	MOVQ	R10, 120(SP)	// spill x3049
-	MULXQ	CX, R10, CX	// x3075, x3076 = mulx(x3061, 0xffffffffffffffff)
-	MOVQ	R11, 128(SP)	// spill x3048
-	SETCS	R11B
-	MOVBQZX	R11B, R11	// save x3070
-	ADDQ	AX, CX	// x3077, x3078 = addcarryx(0, x3076, x3073)
-	ADCQ	$0x0, R13	// x3079, x3080 = addcarryx(x3078, x3074, 0)
-	ADCQ	$0x0, BX	// x3081, x3082 = addcarryx(x3080, 0, x3071)
-	ADCQ	$0x0, SI	// x3083 = x3082.u64 + x3072
-	ADDQ	R10, DX	// x3084, x3085 = addcarryx(0, x3061, x3075)
-	ADCXQ	CX, R12	// x3086, x3087 = addcarryx(x3085, x3063, x3077)
-	ADCXQ	R13, DI	// x3088, x3089 = addcarryx(x3087, x3065, x3079)
-	ADCXQ	BX, R8	// x3090, x3091 = addcarryx(x3089, x3067, x3081)
-	ADCXQ	SI, R9	// x3092, x3093 = addcarryx(x3091, x3069, x3083)
-	ADCQ	$0x0, R11	// x3094 = x3070.u64 + x3093.u64
-	MOVQ	R14, DX
-	MULXQ	R15, CX, AX	// x3095, x3096 = mulx(x3006, x3007)
-	MULXQ	DX, SI, R10	// x3097, x3098 = mulx(x3006, x3006)
-	MOVQ	112(SP), BX	// reload x3011
-	ADDQ	128(SP), BX	// x3103, x3104 = addcarryx(0, x3011, x3048)
-	ADCXQ	120(SP), SI	// x3105, x3106 = addcarryx(x3104, x3049, x3097)
-	ADCXQ	CX, R10	// x3107, x3108 = addcarryx(x3106, x3098, x3095)
-	MOVQ	AX, R13
-	ADCQ	$0x0, R13	// x3109 = x3108.u64 + x3096
-	ADDQ	16(SP), R12	// x3110, x3111 = addcarryx(0, x3086, x3010)
-	ADCXQ	BX, DI	// x3112, x3113 = addcarryx(x3111, x3088, x3103)
-	ADCXQ	SI, R8	// x3114, x3115 = addcarryx(x3113, x3090, x3105)
-	ADCXQ	R10, R9	// x3116, x3117 = addcarryx(x3115, x3092, x3107)
-	ADCXQ	R13, R11	// x3118, x3119 = addcarryx(x3117, x3094, x3109)
-	MOVQ	R12, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, BX, SI	// x3120, x3121 = mulx(x3110, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R12
-	MULXQ	R12, R14, R13	// x3122, x3123 = mulx(x3110, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R10, R12	// x3124, x3125 = mulx(x3110, 0xffffffffffffffff)
-	MOVQ	AX, 16(SP)	// spill x3096
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x3119
-	ADDQ	R14, R12	// x3126, x3127 = addcarryx(0, x3125, x3122)
-	ADCQ	$0x0, R13	// x3128, x3129 = addcarryx(x3127, x3123, 0)
-	ADCQ	$0x0, BX	// x3130, x3131 = addcarryx(x3129, 0, x3120)
-	ADCQ	$0x0, SI	// x3132 = x3131.u64 + x3121
-	ADDQ	R10, DX	// x3133, x3134 = addcarryx(0, x3110, x3124)
-	ADCXQ	R12, DI	// x3135, x3136 = addcarryx(x3134, x3112, x3126)
-	ADCXQ	R13, R8	// x3137, x3138 = addcarryx(x3136, x3114, x3128)
-	ADCXQ	BX, R9	// x3139, x3140 = addcarryx(x3138, x3116, x3130)
-	ADCXQ	SI, R11	// x3141, x3142 = addcarryx(x3140, x3118, x3132)
-	ADCQ	$0x0, AX	// x3143 = x3119.u64 + x3142.u64
-	MOVQ	R15, DX
-	MULXQ	DX, SI, R10	// x3144, x3145 = mulx(x3007, x3007)
-	MOVQ	104(SP), BX	// reload x3009
-	ADDQ	96(SP), BX	// x3152, x3153 = addcarryx(0, x3009, x3046)
-	ADCXQ	8(SP), CX	// x3154, x3155 = addcarryx(x3153, x3047, x3095)
-	ADCXQ	16(SP), SI	// x3156, x3157 = addcarryx(x3155, x3096, x3144)
-	ADCQ	$0x0, R10	// x3158 = x3157.u64 + x3145
-	ADDQ	88(SP), DI	// x3159, x3160 = addcarryx(0, x3135, x3008)
-	ADCXQ	BX, R8	// x3161, x3162 = addcarryx(x3160, x3137, x3152)
-	ADCXQ	CX, R9	// x3163, x3164 = addcarryx(x3162, x3139, x3154)
-	ADCXQ	SI, R11	// x3165, x3166 = addcarryx(x3164, x3141, x3156)
-	ADCXQ	R10, AX	// x3167, x3168 = addcarryx(x3166, x3143, x3158)
-	MOVQ	DI, DX
-	MOVQ	$-0xffffffff, CX
-	MULXQ	CX, SI, R10	// x3169, x3170 = mulx(x3159, 0xffffffff00000001)
-	MOVQ	$0xffffffff, DI
-	MULXQ	DI, R12, BX	// x3171, x3172 = mulx(x3159, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x3173, x3174 = mulx(x3159, 0xffffffffffffffff)
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x3168
-	ADDQ	R12, R14	// x3175, x3176 = addcarryx(0, x3174, x3171)
-	ADCQ	$0x0, BX	// x3177, x3178 = addcarryx(x3176, x3172, 0)
-	ADCQ	$0x0, SI	// x3179, x3180 = addcarryx(x3178, 0, x3169)
-	ADCQ	$0x0, R10	// x3181 = x3180.u64 + x3170
-	ADDQ	R15, DX	// x3182, x3183 = addcarryx(0, x3159, x3173)
-	ADCXQ	R14, R8	// x3184, x3185 = addcarryx(x3183, x3161, x3175)
-	ADCXQ	BX, R9	// x3186, x3187 = addcarryx(x3185, x3163, x3177)
-	ADCXQ	SI, R11	// x3188, x3189 = addcarryx(x3187, x3165, x3179)
-	ADCXQ	R10, AX	// x3190, x3191 = addcarryx(x3189, x3167, x3181)
-	ADCQ	$0x0, CX	// x3192 = x3168.u64 + x3191.u64
+	MOVQ	R10, 16(SP)	// spill x3
+	MULXQ	88(SI), R10, R8	// x30, x31 = mulx(arg1[9], arg1[11])
+	MOVQ	R9, 32(SP)	// spill x4
+	MULXQ	80(SI), R9, R13	// x32, x33 = mulx(arg1[9], arg1[10])
+	MOVQ	SI, 40(SP)	// spill arg1 pointer
+	MULXQ	DX, SI, DX	// x34, x35 = mulx(arg1[9], arg1[9])
+	ADDQ	SI, R11	// x38, x39 = addcarryx(0, x6, x34)
+	ADCXQ	R9, DX	// x40, x41 = addcarryx(x39, x35, x32)
+	MOVQ	R13, SI
+	ADCXQ	R10, SI	// x42, x43 = addcarryx(x41, x33, x30)
+	MOVQ	R10, 48(SP)	// spill x30
 	MOVQ	R8, R10
-	SUBQ	$-0x1, R10	// x3193, x3194 = subborrowx(0, x3184, 0xffffffffffffffff)
-	MOVQ	R9, SI
-	SBBQ	DI, SI	// x3195, x3196 = subborrowx(x3194, x3186, 0xffffffff)
-	MOVQ	R11, BX
-	SBBQ	$0x0, BX	// x3197, x3198 = subborrowx(x3196, x3188, 0)
+	ADCQ	$0x0, R10	// x44 = x43.u64 + x31
+	ADDQ	BX, R12	// x45, x46 = addcarryx(0, x20, x5)
+	ADCXQ	R11, R14	// x47, x48 = addcarryx(x46, x22, x38)
+	MOVQ	DX, R11
+	MOVQ	72(AX), DX	// arg2[9]
+	MULXQ	88(AX), DX, BX	// x190, x191 = mulx(arg2[9], arg2[11])
+	ADCXQ	R11, R15	// x49, x50 = addcarryx(x48, x24, x40)
+	ADCXQ	SI, DI	// x51, x52 = addcarryx(x50, x26, x42)
+	MOVQ	$0x20, R11
+	SHLXQ	R11, R12, SI	// x55 = x45 << 0x20
+	MOVQ	BX, 56(SP)	// spill x191
+	SHRXQ	R11, R12, BX	// x55.hi = x45 >> 0x20
+	MOVQ	DX, 64(SP)	// spill x190
+	MOVQ	R12, DX
 	MOVQ	$-0xffffffff, R12
-	MOVQ	AX, R14
-	SBBQ	R12, R14	// x3199, x3200 = subborrowx(x3198, x3190, 0xffffffff00000001)
-	SBBQ	$0x0, CX	// x3201, x3202 = subborrowx(x3200, x3192, 0)
-	CMOVQCS	R8, R10	// x3203 = cmovznz(x3202, x3193, x3184)
-	CMOVQCS	R9, SI	// x3204 = cmovznz(x3202, x3195, x3186)
-	CMOVQCS	R11, BX	// x3205 = cmovznz(x3202, x3197, x3188)
-	CMOVQCS	AX, R14	// x3206 = cmovznz(x3202, x3199, x3190)
-	SUBQ	24(SP), R10	// x3207, x3208 = subborrowx(0, x3203, x196)
-	SBBQ	32(SP), SI	// x3209, x3210 = subborrowx(x3208, x3204, x197)
-	SBBQ	40(SP), BX	// x3211, x3212 = subborrowx(x3210, x3205, x198)
-	SBBQ	48(SP), R14	// x3213, x3214 = subborrowx(x3212, x3206, x199)
-	MOVQ	$0x0, AX
-	CMOVQCS	R13, AX	// x3215 = cmovznz(x3214, 0, 0xffffffffffffffff)
-	MOVQ	AX, CX
-	ANDQ	DI, CX	// x3216 = x3215 & 0xffffffff
-	MOVQ	AX, R8
-	ANDQ	R12, R8	// x3217 = x3215 & 0xffffffff00000001
-	ADDQ	AX, R10	// x3218, x3219 = addcarryx(0, x3207, x3215)
-	ADCXQ	CX, SI	// x3220, x3221 = addcarryx(x3219, x3209, x3216)
-	ADCQ	$0x0, BX	// x3222, x3223 = addcarryx(x3221, x3211, 0)
-	ADCXQ	R8, R14	// x3224, x3225 = addcarryx(x3223, x3213, x3217)
-	SUBQ	72(SP), R10	// x3226, x3227 = subborrowx(0, x3218, x395)
-	SBBQ	56(SP), SI	// x3228, x3229 = subborrowx(x3227, x3220, x396)
-	SBBQ	64(SP), BX	// x3230, x3231 = subborrowx(x3229, x3222, x397)
-	SBBQ	80(SP), R14	// x3232, x3233 = subborrowx(x3231, x3224, x398)
-	MOVQ	$0x0, AX
-	CMOVQCS	R13, AX	// x3234 = cmovznz(x3233, 0, 0xffffffffffffffff)
-	MOVQ	AX, CX
-	ANDQ	DI, CX	// x3235 = x3234 & 0xffffffff
-	MOVQ	AX, R8
-	ANDQ	R12, R8	// x3236 = x3234 & 0xffffffff00000001
-	ADDQ	AX, R10	// x3237, x3238 = addcarryx(0, x3226, x3234)
-	ADCXQ	CX, SI	// x3239, x3240 = addcarryx(x3238, x3228, x3235)
-	ADCQ	$0x0, BX	// x3241, x3242 = addcarryx(x3240, x3230, 0)
-	ADCXQ	R8, R14	// x3243, x3244 = addcarryx(x3242, x3232, x3236)
-	MOVQ	R10, DX
-	MULXQ	184(SP), CX, AX	// x3245, x3246 = mulx(x3237, x1610)
-	MULXQ	192(SP), R9, R8	// x3247, x3248 = mulx(x3237, x1608)
-	MULXQ	200(SP), R11, R10	// x3249, x3250 = mulx(x3237, x1606)
-	MULXQ	208(SP), DX, R15	// x3251, x3252 = mulx(x3237, x1604)
-	ADDQ	R11, R15	// x3253, x3254 = addcarryx(0, x3252, x3249)
-	ADCXQ	R9, R10	// x3255, x3256 = addcarryx(x3254, x3250, x3247)
-	ADCXQ	CX, R8	// x3257, x3258 = addcarryx(x3256, x3248, x3245)
-	ADCQ	$0x0, AX	// x3259 = x3258.u64 + x3246
-	MULXQ	R12, R9, CX	// x3260, x3261 = mulx(x3251, 0xffffffff00000001)
-	MOVQ	R14, 8(SP)	// spill x3243
-	MULXQ	DI, R14, R11	// x3262, x3263 = mulx(x3251, 0xffffffff)
-	MULXQ	R13, DI, R13	// x3264, x3265 = mulx(x3251, 0xffffffffffffffff)
-	ADDQ	R14, R13	// x3266, x3267 = addcarryx(0, x3265, x3262)
-	ADCQ	$0x0, R11	// x3268, x3269 = addcarryx(x3267, x3263, 0)
-	ADCQ	$0x0, R9	// x3270, x3271 = addcarryx(x3269, 0, x3260)
-	ADCQ	$0x0, CX	// x3272 = x3271.u64 + x3261
-	ADDQ	DI, DX	// x3273, x3274 = addcarryx(0, x3251, x3264)
-	ADCXQ	R13, R15	// x3275, x3276 = addcarryx(x3274, x3253, x3266)
-	ADCXQ	R11, R10	// x3277, x3278 = addcarryx(x3276, x3255, x3268)
-	ADCXQ	R9, R8	// x3279, x3280 = addcarryx(x3278, x3257, x3270)
-	ADCXQ	CX, AX	// x3281, x3282 = addcarryx(x3280, x3259, x3272)
-	MOVQ	SI, DX
-	MULXQ	184(SP), R9, CX	// x3283, x3284 = mulx(x3239, x1610)
-	MULXQ	192(SP), SI, R11	// x3285, x3286 = mulx(x3239, x1608)
-	MULXQ	200(SP), R13, DI	// x3287, x3288 = mulx(x3239, x1606)
-	MULXQ	208(SP), DX, R14	// x3289, x3290 = mulx(x3239, x1604)
-	MOVQ	BX, 16(SP)	// spill x3241
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x3282
-	ADDQ	R13, R14	// x3291, x3292 = addcarryx(0, x3290, x3287)
-	ADCXQ	SI, DI	// x3293, x3294 = addcarryx(x3292, x3288, x3285)
-	ADCXQ	R9, R11	// x3295, x3296 = addcarryx(x3294, x3286, x3283)
-	ADCQ	$0x0, CX	// x3297 = x3296.u64 + x3284
-	ADDQ	DX, R15	// x3298, x3299 = addcarryx(0, x3275, x3289)
-	ADCXQ	R14, R10	// x3300, x3301 = addcarryx(x3299, x3277, x3291)
-	ADCXQ	DI, R8	// x3302, x3303 = addcarryx(x3301, x3279, x3293)
-	ADCXQ	R11, AX	// x3304, x3305 = addcarryx(x3303, x3281, x3295)
-	ADCXQ	CX, BX	// x3306, x3307 = addcarryx(x3305, x3282.u64, x3297)
-	MOVQ	R15, DX
-	MULXQ	R12, R9, CX	// x3308, x3309 = mulx(x3298, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R11
-	MULXQ	R11, DI, SI	// x3310, x3311 = mulx(x3298, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x3312, x3313 = mulx(x3298, 0xffffffffffffffff)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x3307
-	ADDQ	DI, R14	// x3314, x3315 = addcarryx(0, x3313, x3310)
-	ADCQ	$0x0, SI	// x3316, x3317 = addcarryx(x3315, x3311, 0)
-	ADCQ	$0x0, R9	// x3318, x3319 = addcarryx(x3317, 0, x3308)
-	ADCQ	$0x0, CX	// x3320 = x3319.u64 + x3309
-	ADDQ	R15, DX	// x3321, x3322 = addcarryx(0, x3298, x3312)
-	ADCXQ	R14, R10	// x3323, x3324 = addcarryx(x3322, x3300, x3314)
-	ADCXQ	SI, R8	// x3325, x3326 = addcarryx(x3324, x3302, x3316)
-	ADCXQ	R9, AX	// x3327, x3328 = addcarryx(x3326, x3304, x3318)
-	ADCXQ	CX, BX	// x3329, x3330 = addcarryx(x3328, x3306, x3320)
-	ADCQ	$0x0, R13	// x3331 = x3307.u64 + x3330.u64
-	MOVQ	16(SP), DX	// reload x3241
-	MULXQ	184(SP), R9, CX	// x3332, x3333 = mulx(x3241, x1610)
-	MULXQ	192(SP), DI, SI	// x3334, x3335 = mulx(x3241, x1608)
-	MULXQ	200(SP), R15, R14	// x3336, x3337 = mulx(x3241, x1606)
-	MULXQ	208(SP), R11, DX	// x3338, x3339 = mulx(x3241, x1604)
-	ADDQ	R15, DX	// x3340, x3341 = addcarryx(0, x3339, x3336)
-	ADCXQ	DI, R14	// x3342, x3343 = addcarryx(x3341, x3337, x3334)
-	ADCXQ	R9, SI	// x3344, x3345 = addcarryx(x3343, x3335, x3332)
-	ADCQ	$0x0, CX	// x3346 = x3345.u64 + x3333
-	ADDQ	R11, R10	// x3347, x3348 = addcarryx(0, x3323, x3338)
-	ADCXQ	DX, R8	// x3349, x3350 = addcarryx(x3348, x3325, x3340)
-	ADCXQ	R14, AX	// x3351, x3352 = addcarryx(x3350, x3327, x3342)
-	ADCXQ	SI, BX	// x3353, x3354 = addcarryx(x3352, x3329, x3344)
-	ADCXQ	CX, R13	// x3355, x3356 = addcarryx(x3354, x3331, x3346)
-	MOVQ	R10, DX
-	MULXQ	R12, R9, CX	// x3357, x3358 = mulx(x3347, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R10
-	MULXQ	R10, SI, R11	// x3359, x3360 = mulx(x3347, 0xffffffff)
-	MOVQ	$-0x1, DI
-	MULXQ	DI, R15, R14	// x3361, x3362 = mulx(x3347, 0xffffffffffffffff)
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x3356
-	ADDQ	SI, R14	// x3363, x3364 = addcarryx(0, x3362, x3359)
-	ADCQ	$0x0, R11	// x3365, x3366 = addcarryx(x3364, x3360, 0)
-	ADCQ	$0x0, R9	// x3367, x3368 = addcarryx(x3366, 0, x3357)
-	ADCQ	$0x0, CX	// x3369 = x3368.u64 + x3358
-	ADDQ	R15, DX	// x3370, x3371 = addcarryx(0, x3347, x3361)
-	ADCXQ	R14, R8	// x3372, x3373 = addcarryx(x3371, x3349, x3363)
-	ADCXQ	R11, AX	// x3374, x3375 = addcarryx(x3373, x3351, x3365)
-	ADCXQ	R9, BX	// x3376, x3377 = addcarryx(x3375, x3353, x3367)
-	ADCXQ	CX, R13	// x3378, x3379 = addcarryx(x3377, x3355, x3369)
-	ADCQ	$0x0, DI	// x3380 = x3356.u64 + x3379.u64
-	MOVQ	8(SP), DX	// reload x3243
-	MULXQ	184(SP), R9, CX	// x3381, x3382 = mulx(x3243, x1610)
-	MULXQ	192(SP), SI, R11	// x3383, x3384 = mulx(x3243, x1608)
-	MULXQ	200(SP), R15, R14	// x3385, x3386 = mulx(x3243, x1606)
-	MULXQ	208(SP), R10, DX	// x3387, x3388 = mulx(x3243, x1604)
-	ADDQ	R15, DX	// x3389, x3390 = addcarryx(0, x3388, x3385)
-	ADCXQ	SI, R14	// x3391, x3392 = addcarryx(x3390, x3386, x3383)
-	ADCXQ	R9, R11	// x3393, x3394 = addcarryx(x3392, x3384, x3381)
-	ADCQ	$0x0, CX	// x3395 = x3394.u64 + x3382
-	ADDQ	R10, R8	// x3396, x3397 = addcarryx(0, x3372, x3387)
-	ADCXQ	DX, AX	// x3398, x3399 = addcarryx(x3397, x3374, x3389)
-	ADCXQ	R14, BX	// x3400, x3401 = addcarryx(x3399, x3376, x3391)
-	ADCXQ	R11, R13	// x3402, x3403 = addcarryx(x3401, x3378, x3393)
-	ADCXQ	CX, DI	// x3404, x3405 = addcarryx(x3403, x3380, x3395)
-	MOVQ	R8, DX
-	MULXQ	R12, R8, CX	// x3406, x3407 = mulx(x3396, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R9
-	MULXQ	R9, R11, R10	// x3408, x3409 = mulx(x3396, 0xffffffff)
-	MOVQ	$-0x1, SI
-	MULXQ	SI, R15, R14	// x3410, x3411 = mulx(x3396, 0xffffffffffffffff)
+	MOVQ	AX, 72(SP)	// spill arg2 pointer
+	MULXQ	R12, AX, DX	// x57, x58 = mulx(x45, 0xffffffff00000001)
 	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x3405
-	ADDQ	R11, R14	// x3412, x3413 = addcarryx(0, x3411, x3408)
-	ADCQ	$0x0, R10	// x3414, x3415 = addcarryx(x3413, x3409, 0)
-	ADCQ	$0x0, R8	// x3416, x3417 = addcarryx(x3415, 0, x3406)
-	ADCQ	$0x0, CX	// x3418 = x3417.u64 + x3407
-	ADDQ	R15, DX	// x3419, x3420 = addcarryx(0, x3396, x3410)
-	ADCXQ	R14, AX	// x3421, x3422 = addcarryx(x3420, x3398, x3412)
-	ADCXQ	R10, BX	// x3423, x3424 = addcarryx(x3422, x3400, x3414)
-	ADCXQ	R8, R13	// x3425, x3426 = addcarryx(x3424, x3402, x3416)
-	ADCXQ	CX, DI	// x3427, x3428 = addcarryx(x3426, x3404, x3418)
-	ADCQ	$0x0, R12	// x3429 = x3405.u64 + x3428.u64
-	MOVQ	AX, CX
-	SUBQ	$-0x1, CX	// x3430, x3431 = subborrowx(0, x3421, 0xffffffffffffffff)
-	MOVQ	BX, R8
-	SBBQ	R9, R8	// x3432, x3433 = subborrowx(x3431, x3423, 0xffffffff)
-	MOVQ	R13, R9
-	SBBQ	$0x0, R9	// x3434, x3435 = subborrowx(x3433, x3425, 0)
+	MOVBQZX	R12B, R12	// save x52
+	ADDQ	SI, R14	// x59, x60 = addcarryx(0, x47, x55)
+	ADCXQ	BX, R15	// x61, x62 = addcarryx(x60, x49, x55.hi)
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x62
+	ADDQ	$-0x1, R12	// CF = x52
+	ADCXQ	R10, CX	// x53, x54 = addcarryx(x52, x28, x44)
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x54
+	ADDQ	$-0x1, SI	// CF = x62
+	ADCXQ	AX, DI	// x63, x64 = addcarryx(x62, x51, x57)
+	ADCXQ	DX, CX	// x65, x66 = addcarryx(x64, x53, x58)
+	ADCQ	$0x0, R10	// x67, x68 = addcarryx(x66, x54.u64, 0)
+	MOVQ	40(SP), AX	// reload arg1 pointer
+	MOVQ	80(AX), DX	// arg1[10]
+	MULXQ	88(AX), BX, SI	// x69, x70 = mulx(arg1[10], arg1[11])
+	MULXQ	DX, DX, R12	// x71, x72 = mulx(arg1[10], arg1[10])
+	ADDQ	32(SP), R9	// x77, x78 = addcarryx(0, x4, x32)
+	ADCXQ	DX, R13	// x79, x80 = addcarryx(x78, x33, x71)
+	ADCXQ	BX, R12	// x81, x82 = addcarryx(x80, x72, x69)
+	MOVQ	SI, DX
+	ADCQ	$0x0, DX	// x83 = x82.u64 + x70
+	ADDQ	16(SP), R14	// x84, x85 = addcarryx(0, x59, x3)
+	ADCXQ	R9, R15	// x86, x87 = addcarryx(x85, x61, x77)
+	SHLXQ	R11, R14, R9	// x94 = x84 << 0x20
+	ADCXQ	R13, DI	// x88, x89 = addcarryx(x87, x63, x79)
+	ADCXQ	R12, CX	// x90, x91 = addcarryx(x89, x65, x81)
+	ADCXQ	DX, R10	// x92, x93 = addcarryx(x91, x67, x83)
+	SHRXQ	R11, R14, R12	// x94.hi = x84 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R13
+	MULXQ	R13, DX, R14	// x96, x97 = mulx(x84, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x93
+	ADDQ	R9, R15	// x98, x99 = addcarryx(0, x86, x94)
+	ADCXQ	R12, DI	// x100, x101 = addcarryx(x99, x88, x94.hi)
+	ADCXQ	DX, CX	// x102, x103 = addcarryx(x101, x90, x96)
+	ADCXQ	R14, R10	// x104, x105 = addcarryx(x103, x92, x97)
+	ADCQ	$0x0, R13	// x106, x107 = addcarryx(x105, x93.u64, 0)
+	MOVQ	88(AX), DX	// arg1[11]
+	MULXQ	DX, R12, R9	// x108, x109 = mulx(arg1[11], arg1[11])
+	MOVQ	24(SP), R14	// reload x2
+	ADDQ	48(SP), R14	// x116, x117 = addcarryx(0, x2, x30)
+	ADCXQ	BX, R8	// x118, x119 = addcarryx(x117, x31, x69)
+	ADCXQ	R12, SI	// x120, x121 = addcarryx(x119, x70, x108)
+	ADCQ	$0x0, R9	// x122 = x121.u64 + x109
+	ADDQ	8(SP), R15	// x123, x124 = addcarryx(0, x98, x1)
+	ADCXQ	R14, DI	// x125, x126 = addcarryx(x124, x100, x116)
+	ADCXQ	R8, CX	// x127, x128 = addcarryx(x126, x102, x118)
+	ADCXQ	SI, R10	// x129, x130 = addcarryx(x128, x104, x120)
+	ADCXQ	R9, R13	// x131, x132 = addcarryx(x130, x106, x122)
+	SHLXQ	R11, R15, R8	// x133 = x123 << 0x20
+	SHRXQ	R11, R15, R9	// x133.hi = x123 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, SI
+	MULXQ	SI, R12, BX	// x135, x136 = mulx(x123, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x132
+	ADDQ	R8, DI	// x137, x138 = addcarryx(0, x125, x133)
+	ADCXQ	R9, CX	// x139, x140 = addcarryx(x138, x127, x133.hi)
+	ADCXQ	R12, R10	// x141, x142 = addcarryx(x140, x129, x135)
+	ADCXQ	BX, R13	// x143, x144 = addcarryx(x142, x131, x136)
+	ADCQ	$0x0, R14	// x145, x146 = addcarryx(x144, x132.u64, 0)
+	MOVQ	DI, R8
+	SUBQ	$-0x1, R8	// x147, x148 = subborrowx(0, x137, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	CX, BX
+	SBBQ	R9, BX	// x149, x150 = subborrowx(x148, x139, 0xffffffff)
+	MOVQ	R10, R12
+	SBBQ	$0x0, R12	// x151, x152 = subborrowx(x150, x141, 0)
+	MOVQ	R13, R15
+	SBBQ	SI, R15	// x153, x154 = subborrowx(x152, x143, 0xffffffff00000001)
+	SBBQ	$0x0, R14	// x155, x156 = subborrowx(x154, x145, 0)
+	CMOVQCS	DI, R8	// x157 = cmovznz(x156, x147, x137)
+	CMOVQCS	CX, BX	// x158 = cmovznz(x156, x149, x139)
+	CMOVQCS	R10, R12	// x159 = cmovznz(x156, x151, x141)
+	CMOVQCS	R13, R15	// x160 = cmovznz(x156, x153, x143)
+	MOVQ	72(SP), CX	// reload arg2 pointer
+	MOVQ	64(CX), DX	// arg2[8]
+	MULXQ	88(CX), DI, R10	// x161, x162 = mulx(arg2[8], arg2[11])
+	MULXQ	80(CX), R14, R13	// x163, x164 = mulx(arg2[8], arg2[10])
+	MOVQ	R8, 8(SP)	// spill x157
+	MOVQ	BX, 16(SP)	// spill x158
+	MULXQ	72(CX), BX, R8	// x165, x166 = mulx(arg2[8], arg2[9])
+	MOVQ	R12, 24(SP)	// spill x159
+	MULXQ	DX, R12, DX	// x167, x168 = mulx(arg2[8], arg2[8])
+	ADDQ	BX, DX	// x169, x170 = addcarryx(0, x168, x165)
+	MOVQ	R15, 32(SP)	// spill x160
+	MOVQ	R8, R15
+	ADCXQ	R14, R15	// x171, x172 = addcarryx(x170, x166, x163)
+	MOVQ	R13, AX
+	ADCXQ	DI, AX	// x173, x174 = addcarryx(x172, x164, x161)
+	MOVQ	R10, R9
+	ADCQ	$0x0, R9	// x175 = x174.u64 + x162
+	MOVQ	DI, 48(SP)	// spill x161
+	MOVQ	R12, DI
+	SHLQ	$0x20, DI	// x176 = x167 << 0x20
+	MOVQ	R10, 80(SP)	// spill x162
+	MOVQ	R12, R10
+	SHRQ	$0x20, R10	// x176.hi = x167 >> 0x20
+	MOVQ	DX, 88(SP)	// spill x169
+	MOVQ	R12, DX
+	MULXQ	SI, DX, R12	// x178, x179 = mulx(x167, 0xffffffff00000001)
+	ADDQ	88(SP), DI	// x180, x181 = addcarryx(0, x169, x176)
+	ADCXQ	R10, R15	// x182, x183 = addcarryx(x181, x171, x176.hi)
+	ADCXQ	DX, AX	// x184, x185 = addcarryx(x183, x173, x178)
+	ADCXQ	R12, R9	// x186, x187 = addcarryx(x185, x175, x179)
+	MOVQ	$0x0, R10
+	ADCQ	$0x0, R10	// x188, x189 = addcarryx(x187, 0, 0)
+	MOVQ	72(CX), DX	// arg2[9]
+	MOVQ	R14, 88(SP)	// spill x163
+	MULXQ	80(CX), R14, R12	// x192, x193 = mulx(arg2[9], arg2[10])
+	MULXQ	DX, CX, DX	// x194, x195 = mulx(arg2[9], arg2[9])
+	ADDQ	CX, R8	// x198, x199 = addcarryx(0, x166, x194)
+	ADCXQ	R14, DX	// x200, x201 = addcarryx(x199, x195, x192)
+	MOVQ	R12, CX
+	ADCXQ	64(SP), CX	// x202, x203 = addcarryx(x201, x193, x190)
+	MOVQ	R12, 96(SP)	// spill x193
+	MOVQ	56(SP), R12
+	ADCQ	$0x0, R12	// x204 = x203.u64 + x191
+	ADDQ	BX, DI	// x205, x206 = addcarryx(0, x180, x165)
+	ADCXQ	R8, R15	// x207, x208 = addcarryx(x206, x182, x198)
+	ADCXQ	DX, AX	// x209, x210 = addcarryx(x208, x184, x200)
+	ADCXQ	CX, R9	// x211, x212 = addcarryx(x210, x186, x202)
+	ADCXQ	R12, R10	// x213, x214 = addcarryx(x212, x188, x204)
+	SHLXQ	R11, DI, CX	// x215 = x205 << 0x20
+	SHRXQ	R11, DI, R8	// x215.hi = x205 >> 0x20
+	MOVQ	DI, DX
+	MULXQ	SI, BX, DI	// x217, x218 = mulx(x205, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x214
+	ADDQ	CX, R15	// x219, x220 = addcarryx(0, x207, x215)
+	ADCXQ	R8, AX	// x221, x222 = addcarryx(x220, x209, x215.hi)
+	ADCXQ	BX, R9	// x223, x224 = addcarryx(x222, x211, x217)
+	ADCXQ	DI, R10	// x225, x226 = addcarryx(x224, x213, x218)
+	ADCQ	$0x0, R12	// x227, x228 = addcarryx(x226, x214.u64, 0)
+	MOVQ	72(SP), CX	// reload arg2 pointer
+	MOVQ	80(CX), DX	// arg2[10]
+	MULXQ	88(CX), DI, R8	// x229, x230 = mulx(arg2[10], arg2[11])
+	MULXQ	DX, DX, BX	// x231, x232 = mulx(arg2[10], arg2[10])
+	ADDQ	R14, R13	// x237, x238 = addcarryx(0, x164, x192)
+	ADCXQ	96(SP), DX	// x239, x240 = addcarryx(x238, x193, x231)
+	ADCXQ	DI, BX	// x241, x242 = addcarryx(x240, x232, x229)
+	MOVQ	R8, R14
+	ADCQ	$0x0, R14	// x243 = x242.u64 + x230
+	ADDQ	88(SP), R15	// x244, x245 = addcarryx(0, x219, x163)
+	ADCXQ	R13, AX	// x246, x247 = addcarryx(x245, x221, x237)
+	ADCXQ	DX, R9	// x248, x249 = addcarryx(x247, x223, x239)
+	ADCXQ	BX, R10	// x250, x251 = addcarryx(x249, x225, x241)
+	ADCXQ	R14, R12	// x252, x253 = addcarryx(x251, x227, x243)
+	SHLXQ	R11, R15, BX	// x254 = x244 << 0x20
+	SHRXQ	R11, R15, R13	// x254.hi = x244 >> 0x20
+	MOVQ	R15, DX
+	MULXQ	SI, R15, R14	// x256, x257 = mulx(x244, 0xffffffff00000001)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x253
+	ADDQ	BX, AX	// x258, x259 = addcarryx(0, x246, x254)
+	ADCXQ	R13, R9	// x260, x261 = addcarryx(x259, x248, x254.hi)
+	ADCXQ	R15, R10	// x262, x263 = addcarryx(x261, x250, x256)
+	ADCXQ	R14, R12	// x264, x265 = addcarryx(x263, x252, x257)
+	ADCQ	$0x0, DX	// x266, x267 = addcarryx(x265, x253.u64, 0)
+	MOVQ	DX, BX
+	MOVQ	88(CX), DX	// arg2[11]
+	MULXQ	DX, R14, R13	// x268, x269 = mulx(arg2[11], arg2[11])
+	MOVQ	80(SP), R15	// reload x162
+	ADDQ	64(SP), R15	// x276, x277 = addcarryx(0, x162, x190)
+	ADCXQ	56(SP), DI	// x278, x279 = addcarryx(x277, x191, x229)
+	ADCXQ	R14, R8	// x280, x281 = addcarryx(x279, x230, x268)
+	ADCQ	$0x0, R13	// x282 = x281.u64 + x269
+	ADDQ	48(SP), AX	// x283, x284 = addcarryx(0, x258, x161)
+	SHRXQ	R11, AX, R14	// x293.hi = x283 >> 0x20
+	ADCXQ	R15, R9	// x285, x286 = addcarryx(x284, x260, x276)
+	ADCXQ	DI, R10	// x287, x288 = addcarryx(x286, x262, x278)
+	ADCXQ	R8, R12	// x289, x290 = addcarryx(x288, x264, x280)
+	ADCXQ	R13, BX	// x291, x292 = addcarryx(x290, x266, x282)
+	SHLXQ	R11, AX, R8	// x293 = x283 << 0x20
+	MOVQ	AX, DX
+	MULXQ	SI, DI, AX	// x295, x296 = mulx(x283, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x292
+	ADDQ	R8, R9	// x297, x298 = addcarryx(0, x285, x293)
+	ADCXQ	R14, R10	// x299, x300 = addcarryx(x298, x287, x293.hi)
+	ADCXQ	DI, R12	// x301, x302 = addcarryx(x300, x289, x295)
+	ADCXQ	AX, BX	// x303, x304 = addcarryx(x302, x291, x296)
+	ADCQ	$0x0, R13	// x305, x306 = addcarryx(x304, x292.u64, 0)
+	MOVQ	R9, AX
+	SUBQ	$-0x1, AX	// x307, x308 = subborrowx(0, x297, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R8
+	MOVQ	R10, DI
+	SBBQ	R8, DI	// x309, x310 = subborrowx(x308, x299, 0xffffffff)
+	MOVQ	R12, R14
+	SBBQ	$0x0, R14	// x311, x312 = subborrowx(x310, x301, 0)
+	MOVQ	BX, R15
+	SBBQ	SI, R15	// x313, x314 = subborrowx(x312, x303, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x315, x316 = subborrowx(x314, x305, 0)
+	CMOVQCS	R9, AX	// x317 = cmovznz(x316, x307, x297)
+	CMOVQCC	DI, R10	// x318 = cmovznz(x316, x309, x299)
+	CMOVQCS	R12, R14	// x319 = cmovznz(x316, x311, x301)
+	CMOVQCS	BX, R15	// x320 = cmovznz(x316, x313, x303)
+	MOVQ	40(SP), R9	// reload arg1 pointer
+	MOVQ	0(R9), DX	// arg1[0]
+	MULXQ	R15, BX, DI	// x321, x322 = mulx(arg1[0], x320)
+	MULXQ	R14, R13, R12	// x323, x324 = mulx(arg1[0], x319)
+	MULXQ	R10, R8, CX	// x325, x326 = mulx(arg1[0], x318)
+	MULXQ	AX, R9, DX	// x327, x328 = mulx(arg1[0], x317)
+	ADDQ	R8, DX	// x329, x330 = addcarryx(0, x328, x325)
+	ADCXQ	R13, CX	// x331, x332 = addcarryx(x330, x326, x323)
+	ADCXQ	BX, R12	// x333, x334 = addcarryx(x332, x324, x321)
+	ADCQ	$0x0, DI	// x335 = x334.u64 + x322
+	MOVQ	R9, R8
+	SHLQ	$0x20, R8	// x336 = x327 << 0x20
+	MOVQ	R9, BX
+	SHRQ	$0x20, BX	// x336.hi = x327 >> 0x20
+	MOVQ	DX, R13
+	MOVQ	R9, DX
+	MULXQ	SI, DX, R9	// x338, x339 = mulx(x327, 0xffffffff00000001)
+	ADDQ	R8, R13	// x340, x341 = addcarryx(0, x329, x336)
+	ADCXQ	BX, CX	// x342, x343 = addcarryx(x341, x331, x336.hi)
+	ADCXQ	DX, R12	// x344, x345 = addcarryx(x343, x333, x338)
+	ADCXQ	R9, DI	// x346, x347 = addcarryx(x345, x335, x339)
+	MOVQ	$0x0, R8
+	ADCQ	$0x0, R8	// x348, x349 = addcarryx(x347, 0, 0)
+	MOVQ	40(SP), R9	// reload arg1 pointer
+	MOVQ	8(R9), DX	// arg1[1]
+	MULXQ	R15, SI, BX	// x350, x351 = mulx(arg1[1], x320)
+	MOVQ	R14, 48(SP)	// spill x319
+	MULXQ	R14, R14, R11	// x352, x353 = mulx(arg1[1], x319)
+	MOVQ	R10, 56(SP)	// spill x318
+	MOVQ	R15, 64(SP)	// spill x320
+	MULXQ	R10, R15, R10	// x354, x355 = mulx(arg1[1], x318)
+	MULXQ	AX, R9, DX	// x356, x357 = mulx(arg1[1], x317)
+	ADDQ	R15, DX	// x358, x359 = addcarryx(0, x357, x354)
+	ADCXQ	R14, R10	// x360, x361 = addcarryx(x359, x355, x352)
+	ADCXQ	SI, R11	// x362, x363 = addcarryx(x361, x353, x350)
+	ADCQ	$0x0, BX	// x364 = x363.u64 + x351
+	ADDQ	R9, R13	// x365, x366 = addcarryx(0, x340, x356)
+	ADCXQ	DX, CX	// x367, x368 = addcarryx(x366, x342, x358)
+	ADCXQ	R10, R12	// x369, x370 = addcarryx(x368, x344, x360)
+	ADCXQ	R11, DI	// x371, x372 = addcarryx(x370, x346, x362)
+	ADCXQ	BX, R8	// x373, x374 = addcarryx(x372, x348, x364)
+	MOVQ	$0x20, R9
+	SHLXQ	R9, R13, R10	// x375 = x365 << 0x20
+	SHRXQ	R9, R13, R11	// x375.hi = x365 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, SI
+	MULXQ	SI, R13, BX	// x377, x378 = mulx(x365, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x374
+	ADDQ	R10, CX	// x379, x380 = addcarryx(0, x367, x375)
+	ADCXQ	R11, R12	// x381, x382 = addcarryx(x380, x369, x375.hi)
+	ADCXQ	R13, DI	// x383, x384 = addcarryx(x382, x371, x377)
+	ADCXQ	BX, R8	// x385, x386 = addcarryx(x384, x373, x378)
+	ADCQ	$0x0, R14	// x387, x388 = addcarryx(x386, x374.u64, 0)
+	MOVQ	40(SP), R10	// reload arg1 pointer
+	MOVQ	16(R10), DX	// arg1[2]
+	MULXQ	64(SP), BX, R11	// x389, x390 = mulx(arg1[2], x320)
+	MULXQ	48(SP), R15, R13	// x391, x392 = mulx(arg1[2], x319)
+	MULXQ	56(SP), R9, SI	// x393, x394 = mulx(arg1[2], x318)
+	MULXQ	AX, R10, DX	// x395, x396 = mulx(arg1[2], x317)
+	ADDQ	R9, DX	// x397, x398 = addcarryx(0, x396, x393)
+	ADCXQ	R15, SI	// x399, x400 = addcarryx(x398, x394, x391)
+	ADCXQ	BX, R13	// x401, x402 = addcarryx(x400, x392, x389)
+	ADCQ	$0x0, R11	// x403 = x402.u64 + x390
+	ADDQ	R10, CX	// x404, x405 = addcarryx(0, x379, x395)
+	ADCXQ	DX, R12	// x406, x407 = addcarryx(x405, x381, x397)
+	ADCXQ	SI, DI	// x408, x409 = addcarryx(x407, x383, x399)
+	ADCXQ	R13, R8	// x410, x411 = addcarryx(x409, x385, x401)
+	ADCXQ	R11, R14	// x412, x413 = addcarryx(x411, x387, x403)
+	MOVQ	$0x20, R9
+	SHLXQ	R9, CX, R10	// x414 = x404 << 0x20
+	SHRXQ	R9, CX, R11	// x414.hi = x404 >> 0x20
+	MOVQ	CX, DX
+	MOVQ	$-0xffffffff, CX
+	MULXQ	CX, BX, SI	// x416, x417 = mulx(x404, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x413
+	ADDQ	R10, R12	// x418, x419 = addcarryx(0, x406, x414)
+	ADCXQ	R11, DI	// x420, x421 = addcarryx(x419, x408, x414.hi)
+	ADCXQ	BX, R8	// x422, x423 = addcarryx(x421, x410, x416)
+	ADCXQ	SI, R14	// x424, x425 = addcarryx(x423, x412, x417)
+	ADCQ	$0x0, R13	// x426, x427 = addcarryx(x425, x413.u64, 0)
+	MOVQ	40(SP), R10	// reload arg1 pointer
+	MOVQ	24(R10), DX	// arg1[3]
+	MULXQ	64(SP), SI, R11	// x428, x429 = mulx(arg1[3], x320)
+	MULXQ	48(SP), R15, BX	// x430, x431 = mulx(arg1[3], x319)
+	MULXQ	56(SP), R9, CX	// x432, x433 = mulx(arg1[3], x318)
+	MULXQ	AX, R10, DX	// x434, x435 = mulx(arg1[3], x317)
+	ADDQ	R9, DX	// x436, x437 = addcarryx(0, x435, x432)
+	ADCXQ	R15, CX	// x438, x439 = addcarryx(x437, x433, x430)
+	ADCXQ	SI, BX	// x440, x441 = addcarryx(x439, x431, x428)
+	ADCQ	$0x0, R11	// x442 = x441.u64 + x429
+	ADDQ	R10, R12	// x443, x444 = addcarryx(0, x418, x434)
+	ADCXQ	DX, DI	// x445, x446 = addcarryx(x444, x420, x436)
+	ADCXQ	CX, R8	// x447, x448 = addcarryx(x446, x422, x438)
+	ADCXQ	BX, R14	// x449, x450 = addcarryx(x448, x424, x440)
+	ADCXQ	R11, R13	// x451, x452 = addcarryx(x450, x426, x442)
+	MOVQ	$0x20, CX
+	SHLXQ	CX, R12, R9	// x453 = x443 << 0x20
+	SHRXQ	CX, R12, R10	// x453.hi = x443 >> 0x20
+	MOVQ	R12, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, SI	// x455, x456 = mulx(x443, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x452
+	XORQ	DX, DX
+	ADOXQ	R9, DI	// x457, x458 = addcarryx(0, x445, x453)
+	ADOXQ	R10, R8	// x459, x460 = addcarryx(x458, x447, x453.hi)
+	ADOXQ	BX, R14	// x461, x462 = addcarryx(x460, x449, x455)
+	ADOXQ	SI, R13	// x463, x464 = addcarryx(x462, x451, x456)
+	ADOXQ	DX, R12	// x465, x466 = addcarryx(x464, x452.u64, 0)
+	MOVQ	DI, R9
+	SUBQ	$-0x1, R9	// x467, x468 = subborrowx(0, x457, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	R8, SI
+	SBBQ	R10, SI	// x469, x470 = subborrowx(x468, x459, 0xffffffff)
+	MOVQ	R14, BX
+	SBBQ	$0x0, BX	// x471, x472 = subborrowx(x470, x461, 0)
+	MOVQ	R13, R15
+	SBBQ	R11, R15	// x473, x474 = subborrowx(x472, x463, 0xffffffff00000001)
+	SBBQ	$0x0, R12	// x475, x476 = subborrowx(x474, x465, 0)
+	CMOVQCS	DI, R9	// x477 = cmovznz(x476, x467, x457)
+	CMOVQCS	R8, SI	// x478 = cmovznz(x476, x469, x459)
+	CMOVQCS	R14, BX	// x479 = cmovznz(x476, x471, x461)
+	CMOVQCS	R13, R15	// x480 = cmovznz(x476, x473, x463)
+	MOVQ	72(SP), R8	// reload arg2 pointer
+	MOVQ	0(R8), DX	// arg2[0]
+	MULXQ	32(SP), R12, DI	// x481, x482 = mulx(arg2[0], x160)
+	MULXQ	24(SP), R14, R13	// x483, x484 = mulx(arg2[0], x159)
+	MOVQ	R15, 80(SP)	// spill x480
+	MOVQ	BX, 88(SP)	// spill x479
+	MULXQ	16(SP), BX, R15	// x485, x486 = mulx(arg2[0], x158)
+	MOVQ	SI, 96(SP)	// spill x478
+	MULXQ	8(SP), SI, DX	// x487, x488 = mulx(arg2[0], x157)
+	ADDQ	BX, DX	// x489, x490 = addcarryx(0, x488, x485)
+	ADCXQ	R14, R15	// x491, x492 = addcarryx(x490, x486, x483)
+	ADCXQ	R12, R13	// x493, x494 = addcarryx(x492, x484, x481)
+	ADCQ	$0x0, DI	// x495 = x494.u64 + x482
+	MOVQ	SI, BX
+	SHLQ	$0x20, BX	// x496 = x487 << 0x20
+	MOVQ	SI, R12
+	SHRQ	$0x20, R12	// x496.hi = x487 >> 0x20
+	MOVQ	DX, R14
+	MOVQ	SI, DX
+	MULXQ	R11, DX, SI	// x498, x499 = mulx(x487, 0xffffffff00000001)
+	ADDQ	BX, R14	// x500, x501 = addcarryx(0, x489, x496)
+	ADCXQ	R12, R15	// x502, x503 = addcarryx(x501, x491, x496.hi)
+	ADCXQ	DX, R13	// x504, x505 = addcarryx(x503, x493, x498)
+	ADCXQ	SI, DI	// x506, x507 = addcarryx(x505, x495, x499)
+	MOVQ	$0x0, SI
+	ADCQ	$0x0, SI	// x508, x509 = addcarryx(x507, 0, 0)
+	MOVQ	8(R8), DX	// arg2[1]
+	MULXQ	32(SP), R12, BX	// x510, x511 = mulx(arg2[1], x160)
+	MOVQ	R9, 104(SP)	// spill x477
+	MOVQ	AX, 112(SP)	// spill x317
+	MULXQ	24(SP), AX, R9	// x512, x513 = mulx(arg2[1], x159)
+	MULXQ	16(SP), R11, R10	// x514, x515 = mulx(arg2[1], x158)
+	MULXQ	8(SP), R8, DX	// x516, x517 = mulx(arg2[1], x157)
+	ADDQ	R11, DX	// x518, x519 = addcarryx(0, x517, x514)
+	ADCXQ	AX, R10	// x520, x521 = addcarryx(x519, x515, x512)
+	ADCXQ	R12, R9	// x522, x523 = addcarryx(x521, x513, x510)
+	ADCQ	$0x0, BX	// x524 = x523.u64 + x511
+	ADDQ	R8, R14	// x525, x526 = addcarryx(0, x500, x516)
+	ADCXQ	DX, R15	// x527, x528 = addcarryx(x526, x502, x518)
+	ADCXQ	R10, R13	// x529, x530 = addcarryx(x528, x504, x520)
+	ADCXQ	R9, DI	// x531, x532 = addcarryx(x530, x506, x522)
+	ADCXQ	BX, SI	// x533, x534 = addcarryx(x532, x508, x524)
+	SHLXQ	CX, R14, AX	// x535 = x525 << 0x20
+	SHRXQ	CX, R14, R8	// x535.hi = x525 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, R11, R10	// x537, x538 = mulx(x525, 0xffffffff00000001)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x534
+	ADDQ	AX, R15	// x539, x540 = addcarryx(0, x527, x535)
+	ADCXQ	R8, R13	// x541, x542 = addcarryx(x540, x529, x535.hi)
+	ADCXQ	R11, DI	// x543, x544 = addcarryx(x542, x531, x537)
+	ADCXQ	R10, SI	// x545, x546 = addcarryx(x544, x533, x538)
+	ADCQ	$0x0, BX	// x547, x548 = addcarryx(x546, x534.u64, 0)
+	MOVQ	72(SP), AX	// reload arg2 pointer
+	MOVQ	16(AX), DX	// arg2[2]
+	MULXQ	32(SP), R10, R8	// x549, x550 = mulx(arg2[2], x160)
+	MULXQ	24(SP), R12, R11	// x551, x552 = mulx(arg2[2], x159)
+	MULXQ	16(SP), R9, R14	// x553, x554 = mulx(arg2[2], x158)
+	MULXQ	8(SP), AX, DX	// x555, x556 = mulx(arg2[2], x157)
+	ADDQ	R9, DX	// x557, x558 = addcarryx(0, x556, x553)
+	ADCXQ	R12, R14	// x559, x560 = addcarryx(x558, x554, x551)
+	ADCXQ	R10, R11	// x561, x562 = addcarryx(x560, x552, x549)
+	ADCQ	$0x0, R8	// x563 = x562.u64 + x550
+	ADDQ	AX, R15	// x564, x565 = addcarryx(0, x539, x555)
+	ADCXQ	DX, R13	// x566, x567 = addcarryx(x565, x541, x557)
+	ADCXQ	R14, DI	// x568, x569 = addcarryx(x567, x543, x559)
+	ADCXQ	R11, SI	// x570, x571 = addcarryx(x569, x545, x561)
+	ADCXQ	R8, BX	// x572, x573 = addcarryx(x571, x547, x563)
+	SHLXQ	CX, R15, AX	// x574 = x564 << 0x20
+	SHRXQ	CX, R15, R8	// x574.hi = x564 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, R11, R10	// x576, x577 = mulx(x564, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x573
+	ADDQ	AX, R13	// x578, x579 = addcarryx(0, x566, x574)
+	ADCXQ	R8, DI	// x580, x581 = addcarryx(x579, x568, x574.hi)
+	ADCXQ	R11, SI	// x582, x583 = addcarryx(x581, x570, x576)
+	ADCXQ	R10, BX	// x584, x585 = addcarryx(x583, x572, x577)
+	ADCQ	$0x0, R12	// x586, x587 = addcarryx(x585, x573.u64, 0)
+	MOVQ	72(SP), AX	// reload arg2 pointer
+	MOVQ	24(AX), DX	// arg2[3]
+	MULXQ	32(SP), R10, R8	// x588, x589 = mulx(arg2[3], x160)
+	MULXQ	24(SP), R14, R11	// x590, x591 = mulx(arg2[3], x159)
+	MULXQ	16(SP), R9, R15	// x592, x593 = mulx(arg2[3], x158)
+	MULXQ	8(SP), AX, DX	// x594, x595 = mulx(arg2[3], x157)
+	ADDQ	R9, DX	// x596, x597 = addcarryx(0, x595, x592)
+	ADCXQ	R14, R15	// x598, x599 = addcarryx(x597, x593, x590)
+	ADCXQ	R10, R11	// x600, x601 = addcarryx(x599, x591, x588)
+	ADCQ	$0x0, R8	// x602 = x601.u64 + x589
+	ADDQ	AX, R13	// x603, x604 = addcarryx(0, x578, x594)
+	ADCXQ	DX, DI	// x605, x606 = addcarryx(x604, x580, x596)
+	ADCXQ	R15, SI	// x607, x608 = addcarryx(x606, x582, x598)
+	ADCXQ	R11, BX	// x609, x610 = addcarryx(x608, x584, x600)
+	ADCXQ	R8, R12	// x611, x612 = addcarryx(x610, x586, x602)
+	SHLXQ	CX, R13, AX	// x613 = x603 << 0x20
+	SHRXQ	CX, R13, R8	// x613.hi = x603 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, R11, R10	// x615, x616 = mulx(x603, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x612
+	ADDQ	AX, DI	// x617, x618 = addcarryx(0, x605, x613)
+	ADCXQ	R8, SI	// x619, x620 = addcarryx(x618, x607, x613.hi)
+	ADCXQ	R11, BX	// x621, x622 = addcarryx(x620, x609, x615)
+	ADCXQ	R10, R12	// x623, x624 = addcarryx(x622, x611, x616)
+	ADCQ	$0x0, R13	// x625, x626 = addcarryx(x624, x612.u64, 0)
+	MOVQ	DI, AX
+	SUBQ	$-0x1, AX	// x627, x628 = subborrowx(0, x617, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R8
+	MOVQ	SI, R10
+	SBBQ	R8, R10	// x629, x630 = subborrowx(x628, x619, 0xffffffff)
+	MOVQ	BX, R11
+	SBBQ	$0x0, R11	// x631, x632 = subborrowx(x630, x621, 0)
+	MOVQ	R12, R14
+	SBBQ	R9, R14	// x633, x634 = subborrowx(x632, x623, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x635, x636 = subborrowx(x634, x625, 0)
+	CMOVQCS	DI, AX	// x637 = cmovznz(x636, x627, x617)
+	CMOVQCS	SI, R10	// x638 = cmovznz(x636, x629, x619)
+	CMOVQCS	BX, R11	// x639 = cmovznz(x636, x631, x621)
+	CMOVQCS	R12, R14	// x640 = cmovznz(x636, x633, x623)
+	MOVQ	40(SP), SI	// reload arg1 pointer
+	MOVQ	32(SI), DX	// arg1[4]
+	MOVQ	72(SP), DI	// reload arg2 pointer
+	MULXQ	88(DI), R12, BX	// x641, x642 = mulx(arg1[4], arg2[11])
+	MULXQ	80(DI), R15, R13	// x643, x644 = mulx(arg1[4], arg2[10])
+	MOVQ	R14, 120(SP)	// spill x640
+	MOVQ	R11, 128(SP)	// spill x639
+	MULXQ	72(DI), R11, R14	// x645, x646 = mulx(arg1[4], arg2[9])
+	MOVQ	R10, 136(SP)	// spill x638
+	MULXQ	64(DI), R10, DX	// x647, x648 = mulx(arg1[4], arg2[8])
+	ADDQ	R11, DX	// x649, x650 = addcarryx(0, x648, x645)
+	ADCXQ	R15, R14	// x651, x652 = addcarryx(x650, x646, x643)
+	ADCXQ	R12, R13	// x653, x654 = addcarryx(x652, x644, x641)
+	ADCQ	$0x0, BX	// x655 = x654.u64 + x642
+	MOVQ	R10, R11
+	SHLQ	$0x20, R11	// x656 = x647 << 0x20
+	MOVQ	R10, R12
+	SHRQ	$0x20, R12	// x656.hi = x647 >> 0x20
+	MOVQ	DX, R15
+	MOVQ	R10, DX
+	MULXQ	R9, DX, R10	// x658, x659 = mulx(x647, 0xffffffff00000001)
+	ADDQ	R11, R15	// x660, x661 = addcarryx(0, x649, x656)
+	ADCXQ	R12, R14	// x662, x663 = addcarryx(x661, x651, x656.hi)
+	ADCXQ	DX, R13	// x664, x665 = addcarryx(x663, x653, x658)
+	ADCXQ	R10, BX	// x666, x667 = addcarryx(x665, x655, x659)
+	MOVQ	$0x0, R10
+	ADCQ	$0x0, R10	// x668, x669 = addcarryx(x667, 0, 0)
+	MOVQ	40(SI), DX	// arg1[5]
+	MULXQ	88(DI), R12, R11	// x670, x671 = mulx(arg1[5], arg2[11])
+	MOVQ	AX, 144(SP)	// spill x637
+	MULXQ	80(DI), R8, AX	// x672, x673 = mulx(arg1[5], arg2[10])
+	MULXQ	72(DI), CX, R9	// x674, x675 = mulx(arg1[5], arg2[9])
+	MULXQ	64(DI), SI, DX	// x676, x677 = mulx(arg1[5], arg2[8])
+	ADDQ	CX, DX	// x678, x679 = addcarryx(0, x677, x674)
+	ADCXQ	R8, R9	// x680, x681 = addcarryx(x679, x675, x672)
+	ADCXQ	R12, AX	// x682, x683 = addcarryx(x681, x673, x670)
+	ADCQ	$0x0, R11	// x684 = x683.u64 + x671
+	ADDQ	SI, R15	// x685, x686 = addcarryx(0, x660, x676)
+	ADCXQ	DX, R14	// x687, x688 = addcarryx(x686, x662, x678)
+	ADCXQ	R9, R13	// x689, x690 = addcarryx(x688, x664, x680)
+	ADCXQ	AX, BX	// x691, x692 = addcarryx(x690, x666, x682)
+	ADCXQ	R11, R10	// x693, x694 = addcarryx(x692, x668, x684)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R15, CX	// x695 = x685 << 0x20
+	SHRXQ	AX, R15, R8	// x695.hi = x685 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, SI, R11	// x697, x698 = mulx(x685, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x694
+	ADDQ	CX, R14	// x699, x700 = addcarryx(0, x687, x695)
+	ADCXQ	R8, R13	// x701, x702 = addcarryx(x700, x689, x695.hi)
+	ADCXQ	SI, BX	// x703, x704 = addcarryx(x702, x691, x697)
+	ADCXQ	R11, R10	// x705, x706 = addcarryx(x704, x693, x698)
+	ADCQ	$0x0, R12	// x707, x708 = addcarryx(x706, x694.u64, 0)
+	MOVQ	40(SP), CX	// reload arg1 pointer
+	MOVQ	48(CX), DX	// arg1[6]
+	MULXQ	88(DI), R11, R8	// x709, x710 = mulx(arg1[6], arg2[11])
+	MULXQ	80(DI), R15, SI	// x711, x712 = mulx(arg1[6], arg2[10])
+	MULXQ	72(DI), AX, R9	// x713, x714 = mulx(arg1[6], arg2[9])
+	MULXQ	64(DI), CX, DX	// x715, x716 = mulx(arg1[6], arg2[8])
+	ADDQ	AX, DX	// x717, x718 = addcarryx(0, x716, x713)
+	ADCXQ	R15, R9	// x719, x720 = addcarryx(x718, x714, x711)
+	ADCXQ	R11, SI	// x721, x722 = addcarryx(x720, x712, x709)
+	ADCQ	$0x0, R8	// x723 = x722.u64 + x710
+	ADDQ	CX, R14	// x724, x725 = addcarryx(0, x699, x715)
+	ADCXQ	DX, R13	// x726, x727 = addcarryx(x725, x701, x717)
+	ADCXQ	R9, BX	// x728, x729 = addcarryx(x727, x703, x719)
+	ADCXQ	SI, R10	// x730, x731 = addcarryx(x729, x705, x721)
+	ADCXQ	R8, R12	// x732, x733 = addcarryx(x731, x707, x723)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R14, CX	// x734 = x724 << 0x20
+	SHRXQ	AX, R14, R8	// x734.hi = x724 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, SI, R11	// x736, x737 = mulx(x724, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x733
+	ADDQ	CX, R13	// x738, x739 = addcarryx(0, x726, x734)
+	ADCXQ	R8, BX	// x740, x741 = addcarryx(x739, x728, x734.hi)
+	ADCXQ	SI, R10	// x742, x743 = addcarryx(x741, x730, x736)
+	ADCXQ	R11, R12	// x744, x745 = addcarryx(x743, x732, x737)
+	ADCQ	$0x0, R14	// x746, x747 = addcarryx(x745, x733.u64, 0)
+	MOVQ	40(SP), CX	// reload arg1 pointer
+	MOVQ	56(CX), DX	// arg1[7]
+	MULXQ	88(DI), R11, R8	// x748, x749 = mulx(arg1[7], arg2[11])
+	MULXQ	80(DI), R15, SI	// x750, x751 = mulx(arg1[7], arg2[10])
+	MULXQ	72(DI), AX, R9	// x752, x753 = mulx(arg1[7], arg2[9])
+	MULXQ	64(DI), CX, DX	// x754, x755 = mulx(arg1[7], arg2[8])
+	ADDQ	AX, DX	// x756, x757 = addcarryx(0, x755, x752)
+	ADCXQ	R15, R9	// x758, x759 = addcarryx(x757, x753, x750)
+	ADCXQ	R11, SI	// x760, x761 = addcarryx(x759, x751, x748)
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x761
+	ADDQ	CX, R13	// x763, x764 = addcarryx(0, x738, x754)
+	ADCXQ	DX, BX	// x765, x766 = addcarryx(x764, x740, x756)
+	ADCXQ	R9, R10	// x767, x768 = addcarryx(x766, x742, x758)
+	ADCXQ	SI, R12	// x769, x770 = addcarryx(x768, x744, x760)
+	LEAQ	0(AX)(R8*1), AX	// x762 = x761.u64 + x749
+	ADCXQ	AX, R14	// x771, x772 = addcarryx(x770, x746, x762)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R13, CX	// x773 = x763 << 0x20
+	SHRXQ	AX, R13, R8	// x773.hi = x763 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, SI, R11	// x775, x776 = mulx(x763, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x772
+	ADDQ	CX, BX	// x777, x778 = addcarryx(0, x765, x773)
+	ADCXQ	R8, R10	// x779, x780 = addcarryx(x778, x767, x773.hi)
+	ADCXQ	SI, R12	// x781, x782 = addcarryx(x780, x769, x775)
+	ADCXQ	R11, R14	// x783, x784 = addcarryx(x782, x771, x776)
+	ADCQ	$0x0, R13	// x785, x786 = addcarryx(x784, x772.u64, 0)
+	MOVQ	BX, CX
+	SUBQ	$-0x1, CX	// x787, x788 = subborrowx(0, x777, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R8
+	MOVQ	R10, R11
+	SBBQ	R8, R11	// x789, x790 = subborrowx(x788, x779, 0xffffffff)
+	MOVQ	R12, SI
+	SBBQ	$0x0, SI	// x791, x792 = subborrowx(x790, x781, 0)
+	MOVQ	R14, R15
+	SBBQ	R9, R15	// x793, x794 = subborrowx(x792, x783, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x795, x796 = subborrowx(x794, x785, 0)
+	CMOVQCS	R10, R11	// x798 = cmovznz(x796, x789, x779)
+	CMOVQCS	R12, SI	// x799 = cmovznz(x796, x791, x781)
+	CMOVQCS	BX, CX	// x797 = cmovznz(x796, x787, x777)
+	CMOVQCC	R15, R14	// x800 = cmovznz(x796, x793, x783)
+	MOVQ	CX, DX
+	MULXQ	64(SP), R10, CX	// x801, x802 = mulx(x797, x320)
+	MULXQ	48(SP), R12, BX	// x803, x804 = mulx(x797, x319)
+	MULXQ	56(SP), R15, R13	// x805, x806 = mulx(x797, x318)
+	MULXQ	112(SP), DI, DX	// x807, x808 = mulx(x797, x317)
+	ADDQ	R15, DX	// x809, x810 = addcarryx(0, x808, x805)
+	ADCXQ	R12, R13	// x811, x812 = addcarryx(x810, x806, x803)
+	ADCXQ	R10, BX	// x813, x814 = addcarryx(x812, x804, x801)
+	ADCQ	$0x0, CX	// x815 = x814.u64 + x802
+	MOVQ	DI, R10
+	SHLQ	$0x20, R10	// x816 = x807 << 0x20
+	SHRXQ	AX, DI, R12	// x816.hi = x807 >> 0x20
+	MOVQ	DX, R15
+	MOVQ	DI, DX
+	MULXQ	R9, DX, DI	// x818, x819 = mulx(x807, 0xffffffff00000001)
+	ADDQ	R10, R15	// x820, x821 = addcarryx(0, x809, x816)
+	ADCXQ	R12, R13	// x822, x823 = addcarryx(x821, x811, x816.hi)
+	ADCXQ	DX, BX	// x824, x825 = addcarryx(x823, x813, x818)
+	ADCXQ	DI, CX	// x826, x827 = addcarryx(x825, x815, x819)
+	MOVQ	$0x0, R10
+	ADCQ	$0x0, R10	// x828, x829 = addcarryx(x827, 0, 0)
+	MOVQ	R11, DX
+	MULXQ	64(SP), DI, R11	// x830, x831 = mulx(x798, x320)
+	MULXQ	48(SP), R8, R12	// x832, x833 = mulx(x798, x319)
+	MOVQ	R14, 152(SP)	// spill x800
+	MULXQ	56(SP), R9, R14	// x834, x835 = mulx(x798, x318)
+	MULXQ	112(SP), AX, DX	// x836, x837 = mulx(x798, x317)
+	ADDQ	R9, DX	// x838, x839 = addcarryx(0, x837, x834)
+	ADCXQ	R8, R14	// x840, x841 = addcarryx(x839, x835, x832)
+	ADCXQ	DI, R12	// x842, x843 = addcarryx(x841, x833, x830)
+	ADCQ	$0x0, R11	// x844 = x843.u64 + x831
+	ADDQ	AX, R15	// x845, x846 = addcarryx(0, x820, x836)
+	ADCXQ	DX, R13	// x847, x848 = addcarryx(x846, x822, x838)
+	ADCXQ	R14, BX	// x849, x850 = addcarryx(x848, x824, x840)
+	ADCXQ	R12, CX	// x851, x852 = addcarryx(x850, x826, x842)
+	ADCXQ	R11, R10	// x853, x854 = addcarryx(x852, x828, x844)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R15, R8	// x855 = x845 << 0x20
+	SHRXQ	AX, R15, R9	// x855.hi = x845 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, R12, DI	// x857, x858 = mulx(x845, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x854
+	ADDQ	R8, R13	// x859, x860 = addcarryx(0, x847, x855)
+	ADCXQ	R9, BX	// x861, x862 = addcarryx(x860, x849, x855.hi)
+	ADCXQ	R12, CX	// x863, x864 = addcarryx(x862, x851, x857)
+	ADCXQ	DI, R10	// x865, x866 = addcarryx(x864, x853, x858)
+	ADCQ	$0x0, R14	// x867, x868 = addcarryx(x866, x854.u64, 0)
+	MOVQ	SI, DX
+	MULXQ	64(SP), R9, R8	// x869, x870 = mulx(x799, x320)
+	MULXQ	48(SP), DI, SI	// x871, x872 = mulx(x799, x319)
+	MULXQ	56(SP), R15, R12	// x873, x874 = mulx(x799, x318)
+	MULXQ	112(SP), R11, DX	// x875, x876 = mulx(x799, x317)
+	ADDQ	R15, DX	// x877, x878 = addcarryx(0, x876, x873)
+	ADCXQ	DI, R12	// x879, x880 = addcarryx(x878, x874, x871)
+	ADCXQ	R9, SI	// x881, x882 = addcarryx(x880, x872, x869)
+	ADCQ	$0x0, R8	// x883 = x882.u64 + x870
+	ADDQ	R11, R13	// x884, x885 = addcarryx(0, x859, x875)
+	ADCXQ	DX, BX	// x886, x887 = addcarryx(x885, x861, x877)
+	ADCXQ	R12, CX	// x888, x889 = addcarryx(x887, x863, x879)
+	ADCXQ	SI, R10	// x890, x891 = addcarryx(x889, x865, x881)
+	ADCXQ	R8, R14	// x892, x893 = addcarryx(x891, x867, x883)
+	SHLXQ	AX, R13, R8	// x894 = x884 << 0x20
+	SHRXQ	AX, R13, R9	// x894.hi = x884 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x896, x897 = mulx(x884, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x893
+	ADDQ	R8, BX	// x898, x899 = addcarryx(0, x886, x894)
+	ADCXQ	R9, CX	// x900, x901 = addcarryx(x899, x888, x894.hi)
+	ADCXQ	DI, R10	// x902, x903 = addcarryx(x901, x890, x896)
+	ADCXQ	SI, R14	// x904, x905 = addcarryx(x903, x892, x897)
+	ADCQ	$0x0, R12	// x906, x907 = addcarryx(x905, x893.u64, 0)
+	MOVQ	152(SP), DX	// reload x800
+	MULXQ	64(SP), R9, R8	// x908, x909 = mulx(x800, x320)
+	MULXQ	48(SP), DI, SI	// x910, x911 = mulx(x800, x319)
+	MULXQ	56(SP), R15, R13	// x912, x913 = mulx(x800, x318)
+	MULXQ	112(SP), R11, DX	// x914, x915 = mulx(x800, x317)
+	ADDQ	R15, DX	// x916, x917 = addcarryx(0, x915, x912)
+	ADCXQ	DI, R13	// x918, x919 = addcarryx(x917, x913, x910)
+	ADCXQ	R9, SI	// x920, x921 = addcarryx(x919, x911, x908)
+	ADCQ	$0x0, R8	// x922 = x921.u64 + x909
+	ADDQ	R11, BX	// x923, x924 = addcarryx(0, x898, x914)
+	ADCXQ	DX, CX	// x925, x926 = addcarryx(x924, x900, x916)
+	ADCXQ	R13, R10	// x927, x928 = addcarryx(x926, x902, x918)
+	ADCXQ	SI, R14	// x929, x930 = addcarryx(x928, x904, x920)
+	ADCXQ	R8, R12	// x931, x932 = addcarryx(x930, x906, x922)
+	SHLXQ	AX, BX, R8	// x933 = x923 << 0x20
+	SHRXQ	AX, BX, R9	// x933.hi = x923 >> 0x20
+	MOVQ	BX, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x935, x936 = mulx(x923, 0xffffffff00000001)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x932
+	ADDQ	R8, CX	// x937, x938 = addcarryx(0, x925, x933)
+	ADCXQ	R9, R10	// x939, x940 = addcarryx(x938, x927, x933.hi)
+	ADCXQ	DI, R14	// x941, x942 = addcarryx(x940, x929, x935)
+	ADCXQ	SI, R12	// x943, x944 = addcarryx(x942, x931, x936)
+	ADCQ	$0x0, BX	// x945, x946 = addcarryx(x944, x932.u64, 0)
+	MOVQ	CX, R8
+	SUBQ	$-0x1, R8	// x947, x948 = subborrowx(0, x937, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	R10, SI
+	SBBQ	R9, SI	// x949, x950 = subborrowx(x948, x939, 0xffffffff)
+	MOVQ	R14, DI
+	SBBQ	$0x0, DI	// x951, x952 = subborrowx(x950, x941, 0)
+	MOVQ	R12, R13
+	SBBQ	R11, R13	// x953, x954 = subborrowx(x952, x943, 0xffffffff00000001)
+	SBBQ	$0x0, BX	// x955, x956 = subborrowx(x954, x945, 0)
+	CMOVQCS	CX, R8	// x957 = cmovznz(x956, x947, x937)
+	CMOVQCS	R10, SI	// x958 = cmovznz(x956, x949, x939)
+	CMOVQCS	R14, DI	// x959 = cmovznz(x956, x951, x941)
+	CMOVQCS	R12, R13	// x960 = cmovznz(x956, x953, x943)
+	MOVQ	40(SP), CX	// reload arg1 pointer
+	MOVQ	88(CX), DX	// arg1[11]
+	MOVQ	72(SP), R10	// reload arg2 pointer
+	MULXQ	32(R10), R12, BX	// x961, x962 = mulx(arg2[4], arg1[11])
+	MOVQ	32(R10), DX	// arg2[4]
+	MULXQ	80(CX), R15, R14	// x963, x964 = mulx(arg2[4], arg1[10])
+	MOVQ	R13, 152(SP)	// spill x960
+	MOVQ	DI, 160(SP)	// spill x959
+	MULXQ	72(CX), DI, R13	// x965, x966 = mulx(arg2[4], arg1[9])
+	MOVQ	SI, 168(SP)	// spill x958
+	MULXQ	64(CX), SI, DX	// x967, x968 = mulx(arg2[4], arg1[8])
+	ADDQ	DI, DX	// x969, x970 = addcarryx(0, x968, x965)
+	ADCXQ	R15, R13	// x971, x972 = addcarryx(x970, x966, x963)
+	ADCXQ	R12, R14	// x973, x974 = addcarryx(x972, x964, x961)
+	ADCQ	$0x0, BX	// x975 = x974.u64 + x962
+	MOVQ	SI, DI
+	SHLQ	$0x20, DI	// x976 = x967 << 0x20
+	MOVQ	SI, R12
+	SHRQ	$0x20, R12	// x976.hi = x967 >> 0x20
+	MOVQ	DX, R15
+	MOVQ	SI, DX
+	MULXQ	R11, DX, SI	// x978, x979 = mulx(x967, 0xffffffff00000001)
+	ADDQ	DI, R15	// x980, x981 = addcarryx(0, x969, x976)
+	ADCXQ	R12, R13	// x982, x983 = addcarryx(x981, x971, x976.hi)
+	ADCXQ	DX, R14	// x984, x985 = addcarryx(x983, x973, x978)
+	ADCXQ	SI, BX	// x986, x987 = addcarryx(x985, x975, x979)
+	MOVQ	$0x0, SI
+	ADCQ	$0x0, SI	// x988, x989 = addcarryx(x987, 0, 0)
+	MOVQ	40(R10), DX	// arg2[5]
+	MULXQ	88(CX), R12, DI	// x990, x991 = mulx(arg2[5], arg1[11])
+	MOVQ	R8, 176(SP)	// spill x957
+	MULXQ	80(CX), R9, R8	// x992, x993 = mulx(arg2[5], arg1[10])
+	MULXQ	72(CX), AX, R11	// x994, x995 = mulx(arg2[5], arg1[9])
+	MULXQ	64(CX), R10, DX	// x996, x997 = mulx(arg2[5], arg1[8])
+	ADDQ	AX, DX	// x998, x999 = addcarryx(0, x997, x994)
+	ADCXQ	R9, R11	// x1000, x1001 = addcarryx(x999, x995, x992)
+	ADCXQ	R12, R8	// x1002, x1003 = addcarryx(x1001, x993, x990)
+	ADCQ	$0x0, DI	// x1004 = x1003.u64 + x991
+	ADDQ	R10, R15	// x1005, x1006 = addcarryx(0, x980, x996)
+	ADCXQ	DX, R13	// x1007, x1008 = addcarryx(x1006, x982, x998)
+	ADCXQ	R11, R14	// x1009, x1010 = addcarryx(x1008, x984, x1000)
+	ADCXQ	R8, BX	// x1011, x1012 = addcarryx(x1010, x986, x1002)
+	ADCXQ	DI, SI	// x1013, x1014 = addcarryx(x1012, x988, x1004)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R15, R8	// x1015 = x1005 << 0x20
+	SHRXQ	AX, R15, R9	// x1015.hi = x1005 >> 0x20
+	MOVQ	R15, DX
 	MOVQ	$-0xffffffff, R10
-	MOVQ	DI, R11
-	SBBQ	R10, R11	// x3436, x3437 = subborrowx(x3435, x3427, 0xffffffff00000001)
-	SBBQ	$0x0, R12	// x3438, x3439 = subborrowx(x3437, x3429, 0)
-	CMOVQCS	AX, CX	// x3440 = cmovznz(x3439, x3430, x3421)
+	MULXQ	R10, DI, R11	// x1017, x1018 = mulx(x1005, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1014
+	ADDQ	R8, R13	// x1019, x1020 = addcarryx(0, x1007, x1015)
+	ADCXQ	R9, R14	// x1021, x1022 = addcarryx(x1020, x1009, x1015.hi)
+	ADCXQ	DI, BX	// x1023, x1024 = addcarryx(x1022, x1011, x1017)
+	ADCXQ	R11, SI	// x1025, x1026 = addcarryx(x1024, x1013, x1018)
+	ADCQ	$0x0, R12	// x1027, x1028 = addcarryx(x1026, x1014.u64, 0)
+	MOVQ	72(SP), R8	// reload arg2 pointer
+	MOVQ	48(R8), DX	// arg2[6]
+	MULXQ	88(CX), R11, R9	// x1029, x1030 = mulx(arg2[6], arg1[11])
+	MULXQ	80(CX), R15, DI	// x1031, x1032 = mulx(arg2[6], arg1[10])
+	MULXQ	72(CX), AX, R10	// x1033, x1034 = mulx(arg2[6], arg1[9])
+	MULXQ	64(CX), R8, DX	// x1035, x1036 = mulx(arg2[6], arg1[8])
+	ADDQ	AX, DX	// x1037, x1038 = addcarryx(0, x1036, x1033)
+	ADCXQ	R15, R10	// x1039, x1040 = addcarryx(x1038, x1034, x1031)
+	ADCXQ	R11, DI	// x1041, x1042 = addcarryx(x1040, x1032, x1029)
+	ADCQ	$0x0, R9	// x1043 = x1042.u64 + x1030
+	ADDQ	R8, R13	// x1044, x1045 = addcarryx(0, x1019, x1035)
+	ADCXQ	DX, R14	// x1046, x1047 = addcarryx(x1045, x1021, x1037)
+	ADCXQ	R10, BX	// x1048, x1049 = addcarryx(x1047, x1023, x1039)
+	ADCXQ	DI, SI	// x1050, x1051 = addcarryx(x1049, x1025, x1041)
+	ADCXQ	R9, R12	// x1052, x1053 = addcarryx(x1051, x1027, x1043)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R13, R8	// x1054 = x1044 << 0x20
+	SHRXQ	AX, R13, R9	// x1054.hi = x1044 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, DI, R11	// x1056, x1057 = mulx(x1044, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1053
+	XORQ	DX, DX
+	ADOXQ	R8, R14	// x1058, x1059 = addcarryx(0, x1046, x1054)
+	ADOXQ	R9, BX	// x1060, x1061 = addcarryx(x1059, x1048, x1054.hi)
+	ADOXQ	DI, SI	// x1062, x1063 = addcarryx(x1061, x1050, x1056)
+	ADOXQ	R11, R12	// x1064, x1065 = addcarryx(x1063, x1052, x1057)
+	ADOXQ	DX, R13	// x1066, x1067 = addcarryx(x1065, x1053.u64, 0)
+	MOVQ	72(SP), R8	// reload arg2 pointer
+	MOVQ	56(R8), DX	// arg2[7]
+	MULXQ	88(CX), R11, R9	// x1068, x1069 = mulx(arg2[7], arg1[11])
+	MULXQ	80(CX), R15, DI	// x1070, x1071 = mulx(arg2[7], arg1[10])
+	MULXQ	72(CX), AX, R10	// x1072, x1073 = mulx(arg2[7], arg1[9])
+	MULXQ	64(CX), R8, DX	// x1074, x1075 = mulx(arg2[7], arg1[8])
+	ADCXQ	AX, DX	// x1076, x1077 = addcarryx(0, x1075, x1072)
+	ADCXQ	R15, R10	// x1078, x1079 = addcarryx(x1077, x1073, x1070)
+	ADCXQ	R11, DI	// x1080, x1081 = addcarryx(x1079, x1071, x1068)
+	ADCQ	$0x0, R9	// x1082 = x1081.u64 + x1069
+	ADDQ	R8, R14	// x1083, x1084 = addcarryx(0, x1058, x1074)
+	ADCXQ	DX, BX	// x1085, x1086 = addcarryx(x1084, x1060, x1076)
+	ADCXQ	R10, SI	// x1087, x1088 = addcarryx(x1086, x1062, x1078)
+	ADCXQ	DI, R12	// x1089, x1090 = addcarryx(x1088, x1064, x1080)
+	ADCXQ	R9, R13	// x1091, x1092 = addcarryx(x1090, x1066, x1082)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R14, R8	// x1093 = x1083 << 0x20
+	SHRXQ	AX, R14, R9	// x1093.hi = x1083 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, DI, R11	// x1095, x1096 = mulx(x1083, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1092
+	ADDQ	R8, BX	// x1097, x1098 = addcarryx(0, x1085, x1093)
+	ADCXQ	R9, SI	// x1099, x1100 = addcarryx(x1098, x1087, x1093.hi)
+	ADCXQ	DI, R12	// x1101, x1102 = addcarryx(x1100, x1089, x1095)
+	ADCXQ	R11, R13	// x1103, x1104 = addcarryx(x1102, x1091, x1096)
+	ADCQ	$0x0, R14	// x1105, x1106 = addcarryx(x1104, x1092.u64, 0)
+	MOVQ	BX, R8
+	SUBQ	$-0x1, R8	// x1107, x1108 = subborrowx(0, x1097, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	SI, R11
+	SBBQ	R9, R11	// x1109, x1110 = subborrowx(x1108, x1099, 0xffffffff)
+	MOVQ	R12, DI
+	SBBQ	$0x0, DI	// x1111, x1112 = subborrowx(x1110, x1101, 0)
+	MOVQ	R13, R15
+	SBBQ	R10, R15	// x1113, x1114 = subborrowx(x1112, x1103, 0xffffffff00000001)
+	SBBQ	$0x0, R14	// x1115, x1116 = subborrowx(x1114, x1105, 0)
+	CMOVQCS	BX, R8	// x1117 = cmovznz(x1116, x1107, x1097)
+	CMOVQCS	SI, R11	// x1118 = cmovznz(x1116, x1109, x1099)
+	CMOVQCS	R12, DI	// x1119 = cmovznz(x1116, x1111, x1101)
+	CMOVQCS	R13, R15	// x1120 = cmovznz(x1116, x1113, x1103)
+	MOVQ	R8, DX
+	MULXQ	32(SP), SI, R8	// x1121, x1122 = mulx(x1117, x160)
+	MULXQ	24(SP), R12, BX	// x1123, x1124 = mulx(x1117, x159)
+	MULXQ	16(SP), R14, R13	// x1125, x1126 = mulx(x1117, x158)
+	MULXQ	8(SP), CX, DX	// x1127, x1128 = mulx(x1117, x157)
+	TESTQ	AX, AX
+	ADOXQ	R14, DX	// x1129, x1130 = addcarryx(0, x1128, x1125)
+	ADOXQ	R12, R13	// x1131, x1132 = addcarryx(x1130, x1126, x1123)
+	ADOXQ	SI, BX	// x1133, x1134 = addcarryx(x1132, x1124, x1121)
+	MOVQ	$0x0, SI
+	ADOXQ	SI, R8	// x1135 = x1134.u64 + x1122
+	MOVQ	CX, R12
+	SHLQ	$0x20, R12	// x1136 = x1127 << 0x20
+	MOVQ	CX, R14
+	SHRQ	$0x20, R14	// x1136.hi = x1127 >> 0x20
+	MOVQ	DX, 184(SP)	// spill x1129
+	MOVQ	R10, DX
+	MULXQ	CX, R10, CX	// x1138, x1139 = mulx(x1127, 0xffffffff00000001)
+	ADDQ	184(SP), R12	// x1140, x1141 = addcarryx(0, x1129, x1136)
+	ADCXQ	R14, R13	// x1142, x1143 = addcarryx(x1141, x1131, x1136.hi)
+	ADCXQ	R10, BX	// x1144, x1145 = addcarryx(x1143, x1133, x1138)
+	ADCXQ	CX, R8	// x1146, x1147 = addcarryx(x1145, x1135, x1139)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x1148, x1149 = addcarryx(x1147, 0, 0)
+	MOVQ	R11, DX
+	MULXQ	32(SP), R11, R10	// x1150, x1151 = mulx(x1118, x160)
+	MULXQ	24(SP), R9, R14	// x1152, x1153 = mulx(x1118, x159)
+	MOVQ	R15, 184(SP)	// spill x1120
+	MULXQ	16(SP), AX, R15	// x1154, x1155 = mulx(x1118, x158)
+	MOVQ	DI, 192(SP)	// spill x1119
+	MULXQ	8(SP), DI, DX	// x1156, x1157 = mulx(x1118, x157)
+	ADDQ	AX, DX	// x1158, x1159 = addcarryx(0, x1157, x1154)
+	ADCXQ	R9, R15	// x1160, x1161 = addcarryx(x1159, x1155, x1152)
+	ADCXQ	R11, R14	// x1162, x1163 = addcarryx(x1161, x1153, x1150)
+	ADCQ	$0x0, R10	// x1164 = x1163.u64 + x1151
+	ADDQ	DI, R12	// x1165, x1166 = addcarryx(0, x1140, x1156)
+	ADCXQ	DX, R13	// x1167, x1168 = addcarryx(x1166, x1142, x1158)
+	ADCXQ	R15, BX	// x1169, x1170 = addcarryx(x1168, x1144, x1160)
+	ADCXQ	R14, R8	// x1171, x1172 = addcarryx(x1170, x1146, x1162)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R12, R9	// x1175 = x1165 << 0x20
+	ADCXQ	R10, CX	// x1173, x1174 = addcarryx(x1172, x1148, x1164)
+	SHRXQ	AX, R12, R10	// x1175.hi = x1165 >> 0x20
+	MOVQ	R12, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, R12, DI	// x1177, x1178 = mulx(x1165, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1174
+	ADDQ	R9, R13	// x1179, x1180 = addcarryx(0, x1167, x1175)
+	ADCXQ	R10, BX	// x1181, x1182 = addcarryx(x1180, x1169, x1175.hi)
+	ADCXQ	R12, R8	// x1183, x1184 = addcarryx(x1182, x1171, x1177)
+	ADCXQ	DI, CX	// x1185, x1186 = addcarryx(x1184, x1173, x1178)
+	ADCQ	$0x0, R14	// x1187, x1188 = addcarryx(x1186, x1174.u64, 0)
+	MOVQ	192(SP), DX	// reload x1119
+	MULXQ	32(SP), R10, R9	// x1189, x1190 = mulx(x1119, x160)
+	MULXQ	24(SP), R12, DI	// x1191, x1192 = mulx(x1119, x159)
+	MULXQ	16(SP), R11, R15	// x1193, x1194 = mulx(x1119, x158)
+	MULXQ	8(SP), AX, DX	// x1195, x1196 = mulx(x1119, x157)
+	ADDQ	R11, DX	// x1197, x1198 = addcarryx(0, x1196, x1193)
+	ADCXQ	R12, R15	// x1199, x1200 = addcarryx(x1198, x1194, x1191)
+	ADCXQ	R10, DI	// x1201, x1202 = addcarryx(x1200, x1192, x1189)
+	ADCQ	$0x0, R9	// x1203 = x1202.u64 + x1190
+	XORQ	R10, R10
+	ADOXQ	AX, R13	// x1204, x1205 = addcarryx(0, x1179, x1195)
+	ADOXQ	DX, BX	// x1206, x1207 = addcarryx(x1205, x1181, x1197)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R13, R11	// x1214 = x1204 << 0x20
+	ADOXQ	R15, R8	// x1208, x1209 = addcarryx(x1207, x1183, x1199)
+	ADOXQ	DI, CX	// x1210, x1211 = addcarryx(x1209, x1185, x1201)
+	ADOXQ	R9, R14	// x1212, x1213 = addcarryx(x1211, x1187, x1203)
+	SHRXQ	AX, R13, R9	// x1214.hi = x1204 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R13, R12	// x1216, x1217 = mulx(x1204, 0xffffffff00000001)
+	ADCXQ	R11, BX	// x1218, x1219 = addcarryx(0, x1206, x1214)
+	ADCXQ	R9, R8	// x1220, x1221 = addcarryx(x1219, x1208, x1214.hi)
+	ADCXQ	R13, CX	// x1222, x1223 = addcarryx(x1221, x1210, x1216)
+	ADCXQ	R12, R14	// x1224, x1225 = addcarryx(x1223, x1212, x1217)
+	SETOS	R9B
+	MOVBQZX	R9B, R9	// x1213.u64
+	ADCXQ	SI, R9	// x1226, x1227 = addcarryx(x1225, x1213.u64, 0)
+	MOVQ	184(SP), DX	// reload x1120
+	MULXQ	32(SP), R12, R11	// x1228, x1229 = mulx(x1120, x160)
+	MULXQ	24(SP), R15, R13	// x1230, x1231 = mulx(x1120, x159)
+	MULXQ	16(SP), DI, R10	// x1232, x1233 = mulx(x1120, x158)
+	MULXQ	8(SP), AX, DX	// x1234, x1235 = mulx(x1120, x157)
+	ADDQ	DI, DX	// x1236, x1237 = addcarryx(0, x1235, x1232)
+	ADCXQ	R15, R10	// x1238, x1239 = addcarryx(x1237, x1233, x1230)
+	ADCXQ	R12, R13	// x1240, x1241 = addcarryx(x1239, x1231, x1228)
+	ADCQ	$0x0, R11	// x1242 = x1241.u64 + x1229
+	ADDQ	AX, BX	// x1243, x1244 = addcarryx(0, x1218, x1234)
+	ADCXQ	DX, R8	// x1245, x1246 = addcarryx(x1244, x1220, x1236)
+	ADCXQ	R10, CX	// x1247, x1248 = addcarryx(x1246, x1222, x1238)
+	ADCXQ	R13, R14	// x1249, x1250 = addcarryx(x1248, x1224, x1240)
+	ADCXQ	R11, R9	// x1251, x1252 = addcarryx(x1250, x1226, x1242)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, BX, R10	// x1253 = x1243 << 0x20
+	SHRXQ	AX, BX, R11	// x1253.hi = x1243 >> 0x20
+	MOVQ	BX, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R12, BX	// x1255, x1256 = mulx(x1243, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1252
+	ADDQ	R10, R8	// x1257, x1258 = addcarryx(0, x1245, x1253)
+	ADCXQ	R11, CX	// x1259, x1260 = addcarryx(x1258, x1247, x1253.hi)
+	ADCXQ	R12, R14	// x1261, x1262 = addcarryx(x1260, x1249, x1255)
+	ADCXQ	BX, R9	// x1263, x1264 = addcarryx(x1262, x1251, x1256)
+	ADCQ	$0x0, R13	// x1265, x1266 = addcarryx(x1264, x1252.u64, 0)
+	MOVQ	R8, R10
+	SUBQ	$-0x1, R10	// x1267, x1268 = subborrowx(0, x1257, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R11
+	MOVQ	CX, BX
+	SBBQ	R11, BX	// x1269, x1270 = subborrowx(x1268, x1259, 0xffffffff)
+	MOVQ	R14, R12
+	SBBQ	$0x0, R12	// x1271, x1272 = subborrowx(x1270, x1261, 0)
+	MOVQ	R9, R15
+	SBBQ	DI, R15	// x1273, x1274 = subborrowx(x1272, x1263, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x1275, x1276 = subborrowx(x1274, x1265, 0)
+	CMOVQCS	R8, R10	// x1277 = cmovznz(x1276, x1267, x1257)
+	CMOVQCS	CX, BX	// x1278 = cmovznz(x1276, x1269, x1259)
+	CMOVQCS	R14, R12	// x1279 = cmovznz(x1276, x1271, x1261)
+	CMOVQCS	R9, R15	// x1280 = cmovznz(x1276, x1273, x1263)
+	MOVQ	144(SP), CX	// reload x637
+	SUBQ	104(SP), CX	// x1281, x1282 = subborrowx(0, x637, x477)
+	MOVQ	136(SP), R8	// reload x638
+	SBBQ	96(SP), R8	// x1283, x1284 = subborrowx(x1282, x638, x478)
+	MOVQ	128(SP), R9	// reload x639
+	SBBQ	88(SP), R9	// x1285, x1286 = subborrowx(x1284, x639, x479)
+	MOVQ	120(SP), R13	// reload x640
+	SBBQ	80(SP), R13	// x1287, x1288 = subborrowx(x1286, x640, x480)
+	MOVQ	$-0x1, R14
+	MOVQ	$0x0, DX
+	CMOVQCS	R14, DX	// x1289 = cmovznz(x1288, 0, 0xffffffffffffffff)
+	MOVQ	R15, 120(SP)	// spill x1280
+	MOVQ	DX, R15
+	ANDQ	R11, R15	// x1290 = x1289 & 0xffffffff
+	MOVQ	R12, 128(SP)	// spill x1279
+	MOVQ	DX, R12
+	ANDQ	DI, R12	// x1291 = x1289 & 0xffffffff00000001
+	ADDQ	DX, CX	// x1292, x1293 = addcarryx(0, x1281, x1289)
+	ADCXQ	R15, R8	// x1294, x1295 = addcarryx(x1293, x1283, x1290)
+	ADCQ	$0x0, R9	// x1296, x1297 = addcarryx(x1295, x1285, 0)
+	ADCXQ	R12, R13	// x1298, x1299 = addcarryx(x1297, x1287, x1291)
+	MOVQ	CX, R12
+	ADDQ	CX, R12	// x1300, x1301 = addcarryx(0, x1292, x1292)
+	MOVQ	R8, R15
+	ADCXQ	R8, R15	// x1302, x1303 = addcarryx(x1301, x1294, x1294)
+	MOVQ	R9, DX
+	ADCXQ	R9, DX	// x1304, x1305 = addcarryx(x1303, x1296, x1296)
+	MOVQ	BX, 136(SP)	// spill x1278
+	MOVQ	R13, BX
+	ADCXQ	R13, BX	// x1306, x1307 = addcarryx(x1305, x1298, x1298)
+	MOVQ	R10, 144(SP)	// spill x1277
+	MOVQ	R12, R10
+	MOVQ	R13, 184(SP)	// spill x1298
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1307.u64
+	SUBQ	$-0x1, R10	// x1308, x1309 = subborrowx(0, x1300, 0xffffffffffffffff)
+	MOVQ	R15, R14
+	SBBQ	R11, R14	// x1310, x1311 = subborrowx(x1309, x1302, 0xffffffff)
+	MOVQ	DX, R11
+	SBBQ	$0x0, R11	// x1312, x1313 = subborrowx(x1311, x1304, 0)
+	MOVQ	R9, 192(SP)	// spill x1296
+	MOVQ	BX, R9
+	SBBQ	DI, R9	// x1314, x1315 = subborrowx(x1313, x1306, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x1316, x1317 = subborrowx(x1315, x1307.u64, 0)
+	CMOVQCS	R15, R14	// x1319 = cmovznz(x1317, x1310, x1302)
+	MOVQ	DX, R13
+	MOVQ	R14, DX
+	MULXQ	DX, R15, R14	// x1355, x1356 = mulx(x1319, x1319)
+	CMOVQCS	R12, R10	// x1318 = cmovznz(x1317, x1308, x1300)
+	CMOVQCS	R13, R11	// x1320 = cmovznz(x1317, x1312, x1304)
+	CMOVQCS	BX, R9	// x1321 = cmovznz(x1317, x1314, x1306)
+	MOVQ	DX, BX
+	MOVQ	R10, DX
+	MULXQ	R9, R12, R10	// x1322, x1323 = mulx(x1318, x1321)
+	MOVQ	R8, 200(SP)	// spill x1294
+	MULXQ	R11, R8, R13	// x1324, x1325 = mulx(x1318, x1320)
+	MOVQ	CX, 208(SP)	// spill x1292
+	MULXQ	BX, DI, CX	// x1326, x1327 = mulx(x1318, x1319)
+	ADDQ	CX, R15	// x1359, x1360 = addcarryx(0, x1327, x1355)
+	MOVQ	R15, 216(SP)	// spill x1359
+	MULXQ	DX, R15, DX	// x1328, x1329 = mulx(x1318, x1318)
+	MOVQ	R14, 224(SP)	// spill x1356
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1360
+	ADDQ	DI, DX	// x1330, x1331 = addcarryx(0, x1329, x1326)
+	ADCXQ	R8, CX	// x1332, x1333 = addcarryx(x1331, x1327, x1324)
+	MOVQ	R8, 232(SP)	// spill x1324
+	MOVQ	R13, R8
+	ADCXQ	R12, R8	// x1334, x1335 = addcarryx(x1333, x1325, x1322)
+	MOVQ	R12, 240(SP)	// spill x1322
+	MOVQ	R10, R12
+	ADCQ	$0x0, R12	// x1336 = x1335.u64 + x1323
+	MOVQ	R10, 248(SP)	// spill x1323
+	MOVQ	R15, R10
+	SHLQ	$0x20, R10	// x1337 = x1328 << 0x20
+	MOVQ	R13, 256(SP)	// spill x1325
+	MOVQ	R15, R13
+	SHRQ	$0x20, R13	// x1337.hi = x1328 >> 0x20
+	MOVQ	DX, 264(SP)	// spill x1330
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R15
+	MULXQ	R15, R15, DX	// x1339, x1340 = mulx(x1328, 0xffffffff00000001)
+	ADDQ	264(SP), R10	// x1341, x1342 = addcarryx(0, x1330, x1337)
+	ADCXQ	R13, CX	// x1343, x1344 = addcarryx(x1342, x1332, x1337.hi)
+	ADCXQ	R15, R8	// x1345, x1346 = addcarryx(x1344, x1334, x1339)
+	ADCXQ	DX, R12	// x1347, x1348 = addcarryx(x1346, x1336, x1340)
+	MOVQ	$0x0, R13
+	ADCQ	$0x0, R13	// x1349, x1350 = addcarryx(x1348, 0, 0)
+	MOVQ	BX, DX
+	MULXQ	R9, R15, BX	// x1351, x1352 = mulx(x1319, x1321)
+	MULXQ	R11, AX, DX	// x1353, x1354 = mulx(x1319, x1320)
+	MOVQ	R9, 264(SP)	// spill x1321
+	MOVQ	224(SP), R9	// reload x1356
+	ADDQ	$-0x1, R14	// CF = x1360
+	ADCXQ	AX, R9	// x1361, x1362 = addcarryx(x1360, x1356, x1353)
+	MOVQ	DX, R14
+	ADCXQ	R15, R14	// x1363, x1364 = addcarryx(x1362, x1354, x1351)
+	MOVQ	R15, 224(SP)	// spill x1351
+	MOVQ	BX, R15
+	ADCQ	$0x0, R15	// x1365 = x1364.u64 + x1352
+	ADDQ	DI, R10	// x1366, x1367 = addcarryx(0, x1341, x1326)
+	ADCXQ	216(SP), CX	// x1368, x1369 = addcarryx(x1367, x1343, x1359)
+	ADCXQ	R9, R8	// x1370, x1371 = addcarryx(x1369, x1345, x1361)
+	ADCXQ	R14, R12	// x1372, x1373 = addcarryx(x1371, x1347, x1363)
+	ADCXQ	R15, R13	// x1374, x1375 = addcarryx(x1373, x1349, x1365)
+	MOVQ	$0x20, R9
+	SHLXQ	R9, R10, DI	// x1376 = x1366 << 0x20
+	SHRXQ	R9, R10, R14	// x1376.hi = x1366 >> 0x20
+	MOVQ	DX, R15
+	MOVQ	R10, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, R10, DX	// x1378, x1379 = mulx(x1366, 0xffffffff00000001)
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x1375
+	ADDQ	DI, CX	// x1380, x1381 = addcarryx(0, x1368, x1376)
+	ADCXQ	R14, R8	// x1382, x1383 = addcarryx(x1381, x1370, x1376.hi)
+	ADCXQ	R10, R12	// x1384, x1385 = addcarryx(x1383, x1372, x1378)
+	ADCXQ	DX, R13	// x1386, x1387 = addcarryx(x1385, x1374, x1379)
+	ADCQ	$0x0, R9	// x1388, x1389 = addcarryx(x1387, x1375.u64, 0)
+	MOVQ	R11, DX
+	MULXQ	264(SP), R11, R10	// x1390, x1391 = mulx(x1320, x1321)
+	MULXQ	DX, R14, DI	// x1392, x1393 = mulx(x1320, x1320)
+	ADDQ	256(SP), AX	// x1398, x1399 = addcarryx(0, x1325, x1353)
+	ADCXQ	R14, R15	// x1400, x1401 = addcarryx(x1399, x1354, x1392)
+	ADCXQ	R11, DI	// x1402, x1403 = addcarryx(x1401, x1393, x1390)
+	MOVQ	R10, R14
+	ADCQ	$0x0, R14	// x1404 = x1403.u64 + x1391
+	XORQ	DX, DX
+	ADOXQ	232(SP), CX	// x1405, x1406 = addcarryx(0, x1380, x1324)
+	ADOXQ	AX, R8	// x1407, x1408 = addcarryx(x1406, x1382, x1398)
+	ADOXQ	R15, R12	// x1409, x1410 = addcarryx(x1408, x1384, x1400)
+	ADOXQ	DI, R13	// x1411, x1412 = addcarryx(x1410, x1386, x1402)
+	ADOXQ	R14, R9	// x1413, x1414 = addcarryx(x1412, x1388, x1404)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, CX, DI	// x1415 = x1405 << 0x20
+	SHRXQ	AX, CX, R14	// x1415.hi = x1405 >> 0x20
+	MOVQ	CX, DX
+	MOVQ	$-0xffffffff, CX
+	MULXQ	CX, DX, R15	// x1417, x1418 = mulx(x1405, 0xffffffff00000001)
+	ADCXQ	DI, R8	// x1419, x1420 = addcarryx(0, x1407, x1415)
+	ADCXQ	R14, R12	// x1421, x1422 = addcarryx(x1420, x1409, x1415.hi)
+	ADCXQ	DX, R13	// x1423, x1424 = addcarryx(x1422, x1411, x1417)
+	ADCXQ	R15, R9	// x1425, x1426 = addcarryx(x1424, x1413, x1418)
+	SETOS	DIB
+	MOVBQZX	DIB, DI	// x1414.u64
+	ADCXQ	SI, DI	// x1427, x1428 = addcarryx(x1426, x1414.u64, 0)
+	MOVQ	264(SP), DX	// reload x1321
+	MULXQ	DX, R15, R14	// x1429, x1430 = mulx(x1321, x1321)
+	MOVQ	248(SP), DX	// reload x1323
+	ADDQ	224(SP), DX	// x1437, x1438 = addcarryx(0, x1323, x1351)
+	ADCXQ	R11, BX	// x1439, x1440 = addcarryx(x1438, x1352, x1390)
+	ADCXQ	R15, R10	// x1441, x1442 = addcarryx(x1440, x1391, x1429)
+	ADCQ	$0x0, R14	// x1443 = x1442.u64 + x1430
+	ADDQ	240(SP), R8	// x1444, x1445 = addcarryx(0, x1419, x1322)
+	ADCXQ	DX, R12	// x1446, x1447 = addcarryx(x1445, x1421, x1437)
+	ADCXQ	BX, R13	// x1448, x1449 = addcarryx(x1447, x1423, x1439)
+	ADCXQ	R10, R9	// x1450, x1451 = addcarryx(x1449, x1425, x1441)
+	ADCXQ	R14, DI	// x1452, x1453 = addcarryx(x1451, x1427, x1443)
+	SHLXQ	AX, R8, R10	// x1454 = x1444 << 0x20
+	SHRXQ	AX, R8, R11	// x1454.hi = x1444 >> 0x20
+	MOVQ	R8, DX
+	MULXQ	CX, BX, R8	// x1456, x1457 = mulx(x1444, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1453
+	XORQ	DX, DX
+	ADOXQ	R10, R12	// x1458, x1459 = addcarryx(0, x1446, x1454)
+	ADOXQ	R11, R13	// x1460, x1461 = addcarryx(x1459, x1448, x1454.hi)
+	ADOXQ	BX, R9	// x1462, x1463 = addcarryx(x1461, x1450, x1456)
+	ADOXQ	R8, DI	// x1464, x1465 = addcarryx(x1463, x1452, x1457)
+	ADOXQ	SI, R14	// x1466, x1467 = addcarryx(x1465, x1453.u64, 0)
+	MOVQ	R12, R8
+	SUBQ	$-0x1, R8	// x1468, x1469 = subborrowx(0, x1458, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	R13, R11
+	SBBQ	R10, R11	// x1470, x1471 = subborrowx(x1469, x1460, 0xffffffff)
+	MOVQ	R9, BX
+	SBBQ	$0x0, BX	// x1472, x1473 = subborrowx(x1471, x1462, 0)
+	MOVQ	DI, R15
+	SBBQ	CX, R15	// x1474, x1475 = subborrowx(x1473, x1464, 0xffffffff00000001)
+	SBBQ	$0x0, R14	// x1476, x1477 = subborrowx(x1475, x1466, 0)
+	CMOVQCS	R12, R8	// x1478 = cmovznz(x1477, x1468, x1458)
+	CMOVQCS	R13, R11	// x1479 = cmovznz(x1477, x1470, x1460)
+	CMOVQCS	R9, BX	// x1480 = cmovznz(x1477, x1472, x1462)
+	CMOVQCS	DI, R15	// x1481 = cmovznz(x1477, x1474, x1464)
+	MOVQ	208(SP), DX	// reload x1292
+	MULXQ	R15, DI, R9	// x1482, x1483 = mulx(x1292, x1481)
+	MULXQ	BX, R13, R12	// x1484, x1485 = mulx(x1292, x1480)
+	MULXQ	R11, R10, R14	// x1486, x1487 = mulx(x1292, x1479)
+	MOVQ	R8, 216(SP)	// spill x1478
+	MULXQ	R8, R8, DX	// x1488, x1489 = mulx(x1292, x1478)
+	ADDQ	R10, DX	// x1490, x1491 = addcarryx(0, x1489, x1486)
+	ADCXQ	R13, R14	// x1492, x1493 = addcarryx(x1491, x1487, x1484)
+	ADCXQ	DI, R12	// x1494, x1495 = addcarryx(x1493, x1485, x1482)
+	ADCQ	$0x0, R9	// x1496 = x1495.u64 + x1483
+	MOVQ	R8, R10
+	SHLQ	$0x20, R10	// x1497 = x1488 << 0x20
+	MOVQ	R8, DI
+	SHRQ	$0x20, DI	// x1497.hi = x1488 >> 0x20
+	MOVQ	DX, R13
+	MOVQ	R8, DX
+	MULXQ	CX, DX, R8	// x1499, x1500 = mulx(x1488, 0xffffffff00000001)
+	ADDQ	R10, R13	// x1501, x1502 = addcarryx(0, x1490, x1497)
+	ADCXQ	DI, R14	// x1503, x1504 = addcarryx(x1502, x1492, x1497.hi)
+	ADCXQ	DX, R12	// x1505, x1506 = addcarryx(x1504, x1494, x1499)
+	ADCXQ	R8, R9	// x1507, x1508 = addcarryx(x1506, x1496, x1500)
+	MOVQ	$0x0, R8
+	ADCQ	$0x0, R8	// x1509, x1510 = addcarryx(x1508, 0, 0)
+	MOVQ	200(SP), DX	// reload x1294
+	MULXQ	R15, DI, R10	// x1511, x1512 = mulx(x1294, x1481)
+	MULXQ	BX, AX, CX	// x1513, x1514 = mulx(x1294, x1480)
+	MOVQ	R11, 224(SP)	// spill x1479
+	MOVQ	BX, 232(SP)	// spill x1480
+	MULXQ	R11, BX, R11	// x1515, x1516 = mulx(x1294, x1479)
+	MOVQ	R15, 240(SP)	// spill x1481
+	MULXQ	216(SP), R15, DX	// x1517, x1518 = mulx(x1294, x1478)
+	ADDQ	BX, DX	// x1519, x1520 = addcarryx(0, x1518, x1515)
+	ADCXQ	AX, R11	// x1521, x1522 = addcarryx(x1520, x1516, x1513)
+	ADCXQ	DI, CX	// x1523, x1524 = addcarryx(x1522, x1514, x1511)
+	ADCQ	$0x0, R10	// x1525 = x1524.u64 + x1512
+	ADDQ	R15, R13	// x1526, x1527 = addcarryx(0, x1501, x1517)
+	ADCXQ	DX, R14	// x1528, x1529 = addcarryx(x1527, x1503, x1519)
+	ADCXQ	R11, R12	// x1530, x1531 = addcarryx(x1529, x1505, x1521)
+	ADCXQ	CX, R9	// x1532, x1533 = addcarryx(x1531, x1507, x1523)
+	ADCXQ	R10, R8	// x1534, x1535 = addcarryx(x1533, x1509, x1525)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R13, CX	// x1536 = x1526 << 0x20
+	SHRXQ	AX, R13, R10	// x1536.hi = x1526 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, DI	// x1538, x1539 = mulx(x1526, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1535
+	ADDQ	CX, R14	// x1540, x1541 = addcarryx(0, x1528, x1536)
+	ADCXQ	R10, R12	// x1542, x1543 = addcarryx(x1541, x1530, x1536.hi)
+	ADCXQ	BX, R9	// x1544, x1545 = addcarryx(x1543, x1532, x1538)
+	ADCXQ	DI, R8	// x1546, x1547 = addcarryx(x1545, x1534, x1539)
+	ADCQ	$0x0, R13	// x1548, x1549 = addcarryx(x1547, x1535.u64, 0)
+	MOVQ	192(SP), DX	// reload x1296
+	MULXQ	240(SP), R10, CX	// x1550, x1551 = mulx(x1296, x1481)
+	MULXQ	232(SP), BX, DI	// x1552, x1553 = mulx(x1296, x1480)
+	MULXQ	224(SP), R11, R15	// x1554, x1555 = mulx(x1296, x1479)
+	MULXQ	216(SP), AX, DX	// x1556, x1557 = mulx(x1296, x1478)
+	ADDQ	R11, DX	// x1558, x1559 = addcarryx(0, x1557, x1554)
+	ADCXQ	BX, R15	// x1560, x1561 = addcarryx(x1559, x1555, x1552)
+	ADCXQ	R10, DI	// x1562, x1563 = addcarryx(x1561, x1553, x1550)
+	ADCQ	$0x0, CX	// x1564 = x1563.u64 + x1551
+	ADDQ	AX, R14	// x1565, x1566 = addcarryx(0, x1540, x1556)
+	ADCXQ	DX, R12	// x1567, x1568 = addcarryx(x1566, x1542, x1558)
+	ADCXQ	R15, R9	// x1569, x1570 = addcarryx(x1568, x1544, x1560)
+	ADCXQ	DI, R8	// x1571, x1572 = addcarryx(x1570, x1546, x1562)
+	ADCXQ	CX, R13	// x1573, x1574 = addcarryx(x1572, x1548, x1564)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R14, CX	// x1575 = x1565 << 0x20
+	SHRXQ	AX, R14, R10	// x1575.hi = x1565 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, DI	// x1577, x1578 = mulx(x1565, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1574
+	ADDQ	CX, R12	// x1579, x1580 = addcarryx(0, x1567, x1575)
+	ADCXQ	R10, R9	// x1581, x1582 = addcarryx(x1580, x1569, x1575.hi)
+	ADCXQ	BX, R8	// x1583, x1584 = addcarryx(x1582, x1571, x1577)
+	ADCXQ	DI, R13	// x1585, x1586 = addcarryx(x1584, x1573, x1578)
+	ADCQ	$0x0, R14	// x1587, x1588 = addcarryx(x1586, x1574.u64, 0)
+	MOVQ	184(SP), DX	// reload x1298
+	MULXQ	240(SP), R10, CX	// x1589, x1590 = mulx(x1298, x1481)
+	MULXQ	232(SP), BX, DI	// x1591, x1592 = mulx(x1298, x1480)
+	MULXQ	224(SP), R11, R15	// x1593, x1594 = mulx(x1298, x1479)
+	MULXQ	216(SP), AX, DX	// x1595, x1596 = mulx(x1298, x1478)
+	ADDQ	R11, DX	// x1597, x1598 = addcarryx(0, x1596, x1593)
+	ADCXQ	BX, R15	// x1599, x1600 = addcarryx(x1598, x1594, x1591)
+	ADCXQ	R10, DI	// x1601, x1602 = addcarryx(x1600, x1592, x1589)
+	ADCQ	$0x0, CX	// x1603 = x1602.u64 + x1590
+	ADDQ	AX, R12	// x1604, x1605 = addcarryx(0, x1579, x1595)
+	ADCXQ	DX, R9	// x1606, x1607 = addcarryx(x1605, x1581, x1597)
+	ADCXQ	R15, R8	// x1608, x1609 = addcarryx(x1607, x1583, x1599)
+	ADCXQ	DI, R13	// x1610, x1611 = addcarryx(x1609, x1585, x1601)
+	ADCXQ	CX, R14	// x1612, x1613 = addcarryx(x1611, x1587, x1603)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R12, CX	// x1614 = x1604 << 0x20
+	SHRXQ	AX, R12, R10	// x1614.hi = x1604 >> 0x20
+	MOVQ	R12, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, DI	// x1616, x1617 = mulx(x1604, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1613
+	ADDQ	CX, R9	// x1618, x1619 = addcarryx(0, x1606, x1614)
+	ADCXQ	R10, R8	// x1620, x1621 = addcarryx(x1619, x1608, x1614.hi)
+	ADCXQ	BX, R13	// x1622, x1623 = addcarryx(x1621, x1610, x1616)
+	ADCXQ	DI, R14	// x1624, x1625 = addcarryx(x1623, x1612, x1617)
+	ADCQ	$0x0, R12	// x1626, x1627 = addcarryx(x1625, x1613.u64, 0)
+	MOVQ	R9, CX
+	SUBQ	$-0x1, CX	// x1628, x1629 = subborrowx(0, x1618, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	R8, DI
+	SBBQ	R10, DI	// x1630, x1631 = subborrowx(x1629, x1620, 0xffffffff)
+	MOVQ	R13, BX
+	SBBQ	$0x0, BX	// x1632, x1633 = subborrowx(x1631, x1622, 0)
+	MOVQ	R14, R15
+	SBBQ	R11, R15	// x1634, x1635 = subborrowx(x1633, x1624, 0xffffffff00000001)
+	SBBQ	$0x0, R12	// x1636, x1637 = subborrowx(x1635, x1626, 0)
+	CMOVQCS	R9, CX	// x1638 = cmovznz(x1637, x1628, x1618)
+	CMOVQCS	R8, DI	// x1639 = cmovznz(x1637, x1630, x1620)
+	CMOVQCS	R13, BX	// x1640 = cmovznz(x1637, x1632, x1622)
+	CMOVQCS	R14, R15	// x1641 = cmovznz(x1637, x1634, x1624)
+	MOVQ	144(SP), R8	// reload x1277
+	SUBQ	176(SP), R8	// x1642, x1643 = subborrowx(0, x1277, x957)
+	MOVQ	136(SP), R9	// reload x1278
+	SBBQ	168(SP), R9	// x1644, x1645 = subborrowx(x1643, x1278, x958)
+	MOVQ	128(SP), R12	// reload x1279
+	SBBQ	160(SP), R12	// x1646, x1647 = subborrowx(x1645, x1279, x959)
+	MOVQ	120(SP), R13	// reload x1280
+	SBBQ	152(SP), R13	// x1648, x1649 = subborrowx(x1647, x1280, x960)
+	MOVQ	$-0x1, R14
+	MOVQ	$0x0, DX
+	CMOVQCS	R14, DX	// x1650 = cmovznz(x1649, 0, 0xffffffffffffffff)
+	MOVQ	R15, 120(SP)	// spill x1641
+	MOVQ	DX, R15
+	ANDQ	R10, R15	// x1651 = x1650 & 0xffffffff
+	MOVQ	BX, 128(SP)	// spill x1640
+	MOVQ	DX, BX
+	ANDQ	R11, BX	// x1652 = x1650 & 0xffffffff00000001
+	ADDQ	DX, R8	// x1653, x1654 = addcarryx(0, x1642, x1650)
+	ADCXQ	R15, R9	// x1655, x1656 = addcarryx(x1654, x1644, x1651)
+	ADCQ	$0x0, R12	// x1657, x1658 = addcarryx(x1656, x1646, 0)
+	ADCXQ	BX, R13	// x1659, x1660 = addcarryx(x1658, x1648, x1652)
+	ADDQ	R8, R8	// x1661, x1662 = addcarryx(0, x1653, x1653)
+	ADCXQ	R9, R9	// x1663, x1664 = addcarryx(x1662, x1655, x1655)
+	ADCXQ	R12, R12	// x1665, x1666 = addcarryx(x1664, x1657, x1657)
+	ADCXQ	R13, R13	// x1667, x1668 = addcarryx(x1666, x1659, x1659)
+	MOVQ	R8, BX
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x1668.u64
+	SUBQ	$-0x1, BX	// x1669, x1670 = subborrowx(0, x1661, 0xffffffffffffffff)
+	MOVQ	R9, DX
+	SBBQ	R10, DX	// x1671, x1672 = subborrowx(x1670, x1663, 0xffffffff)
+	MOVQ	DI, 136(SP)	// spill x1639
+	MOVQ	R12, DI
+	SBBQ	$0x0, DI	// x1673, x1674 = subborrowx(x1672, x1665, 0)
+	MOVQ	CX, 144(SP)	// spill x1638
+	MOVQ	R13, CX
+	SBBQ	R11, CX	// x1675, x1676 = subborrowx(x1674, x1667, 0xffffffff00000001)
+	SBBQ	$0x0, R15	// x1677, x1678 = subborrowx(x1676, x1668.u64, 0)
+	CMOVQCS	R8, BX	// x1679 = cmovznz(x1678, x1669, x1661)
+	CMOVQCS	R9, DX	// x1680 = cmovznz(x1678, x1671, x1663)
+	CMOVQCS	R12, DI	// x1681 = cmovznz(x1678, x1673, x1665)
+	CMOVQCS	R13, CX	// x1682 = cmovznz(x1678, x1675, x1667)
+	MOVQ	DX, R8
+	MOVQ	104(SP), DX	// reload x477
+	MULXQ	240(SP), R12, R9	// x1683, x1684 = mulx(x477, x1481)
+	MULXQ	232(SP), R15, R13	// x1685, x1686 = mulx(x477, x1480)
+	MULXQ	224(SP), R14, R10	// x1687, x1688 = mulx(x477, x1479)
+	MOVQ	R8, 248(SP)	// spill x1680
+	MULXQ	216(SP), R8, DX	// x1689, x1690 = mulx(x477, x1478)
+	ADDQ	R14, DX	// x1691, x1692 = addcarryx(0, x1690, x1687)
+	ADCXQ	R15, R10	// x1693, x1694 = addcarryx(x1692, x1688, x1685)
+	ADCXQ	R12, R13	// x1695, x1696 = addcarryx(x1694, x1686, x1683)
+	ADCQ	$0x0, R9	// x1697 = x1696.u64 + x1684
+	MOVQ	R8, R12
+	SHLQ	$0x20, R12	// x1698 = x1689 << 0x20
+	MOVQ	R8, R14
+	SHRQ	$0x20, R14	// x1698.hi = x1689 >> 0x20
+	MOVQ	DX, R15
+	MOVQ	R11, DX
+	MULXQ	R8, R11, R8	// x1700, x1701 = mulx(x1689, 0xffffffff00000001)
+	ADDQ	R12, R15	// x1702, x1703 = addcarryx(0, x1691, x1698)
+	ADCXQ	R14, R10	// x1704, x1705 = addcarryx(x1703, x1693, x1698.hi)
+	ADCXQ	R11, R13	// x1706, x1707 = addcarryx(x1705, x1695, x1700)
+	ADCXQ	R8, R9	// x1708, x1709 = addcarryx(x1707, x1697, x1701)
+	MOVQ	$0x0, R8
+	ADCQ	$0x0, R8	// x1710, x1711 = addcarryx(x1709, 0, 0)
+	MOVQ	96(SP), DX	// reload x478
+	MULXQ	240(SP), R12, R11	// x1712, x1713 = mulx(x478, x1481)
+	MOVQ	DI, 104(SP)	// spill x1681
+	MULXQ	232(SP), DI, R14	// x1714, x1715 = mulx(x478, x1480)
+	MOVQ	CX, 256(SP)	// spill x1682
+	MOVQ	BX, 264(SP)	// spill x1679
+	MULXQ	224(SP), BX, CX	// x1716, x1717 = mulx(x478, x1479)
+	MULXQ	216(SP), AX, DX	// x1718, x1719 = mulx(x478, x1478)
+	ADDQ	BX, DX	// x1720, x1721 = addcarryx(0, x1719, x1716)
+	ADCXQ	DI, CX	// x1722, x1723 = addcarryx(x1721, x1717, x1714)
+	ADCXQ	R12, R14	// x1724, x1725 = addcarryx(x1723, x1715, x1712)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x1725.u64
+	TESTQ	AX, AX
+	ADOXQ	AX, R15	// x1727, x1728 = addcarryx(0, x1702, x1718)
+	ADOXQ	DX, R10	// x1729, x1730 = addcarryx(x1728, x1704, x1720)
+	LEAQ	0(DI)(R11*1), DI	// x1726 = x1725.u64 + x1713
+	ADOXQ	CX, R13	// x1731, x1732 = addcarryx(x1730, x1706, x1722)
+	ADOXQ	R14, R9	// x1733, x1734 = addcarryx(x1732, x1708, x1724)
+	ADOXQ	DI, R8	// x1735, x1736 = addcarryx(x1734, x1710, x1726)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R15, CX	// x1737 = x1727 << 0x20
+	SHRXQ	AX, R15, R11	// x1737.hi = x1727 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R12, BX	// x1739, x1740 = mulx(x1727, 0xffffffff00000001)
+	ADCXQ	CX, R10	// x1741, x1742 = addcarryx(0, x1729, x1737)
+	ADCXQ	R11, R13	// x1743, x1744 = addcarryx(x1742, x1731, x1737.hi)
+	ADCXQ	R12, R9	// x1745, x1746 = addcarryx(x1744, x1733, x1739)
+	ADCXQ	BX, R8	// x1747, x1748 = addcarryx(x1746, x1735, x1740)
+	SETOS	CL
+	MOVBQZX	CL, CX	// x1736.u64
+	ADCXQ	SI, CX	// x1749, x1750 = addcarryx(x1748, x1736.u64, 0)
+	MOVQ	88(SP), DX	// reload x479
+	MULXQ	240(SP), BX, R11	// x1751, x1752 = mulx(x479, x1481)
+	MULXQ	232(SP), R14, R12	// x1753, x1754 = mulx(x479, x1480)
+	MULXQ	224(SP), DI, R15	// x1755, x1756 = mulx(x479, x1479)
+	MULXQ	216(SP), AX, DX	// x1757, x1758 = mulx(x479, x1478)
+	ADDQ	DI, DX	// x1759, x1760 = addcarryx(0, x1758, x1755)
+	ADCXQ	R14, R15	// x1761, x1762 = addcarryx(x1760, x1756, x1753)
+	ADCXQ	BX, R12	// x1763, x1764 = addcarryx(x1762, x1754, x1751)
+	ADCQ	$0x0, R11	// x1765 = x1764.u64 + x1752
+	ADDQ	AX, R10	// x1766, x1767 = addcarryx(0, x1741, x1757)
+	ADCXQ	DX, R13	// x1768, x1769 = addcarryx(x1767, x1743, x1759)
+	ADCXQ	R15, R9	// x1770, x1771 = addcarryx(x1769, x1745, x1761)
+	ADCXQ	R12, R8	// x1772, x1773 = addcarryx(x1771, x1747, x1763)
+	ADCXQ	R11, CX	// x1774, x1775 = addcarryx(x1773, x1749, x1765)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R10, R11	// x1776 = x1766 << 0x20
+	SHRXQ	AX, R10, DI	// x1776.hi = x1766 >> 0x20
+	MOVQ	R10, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, R12, BX	// x1778, x1779 = mulx(x1766, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1775
+	ADDQ	R11, R13	// x1780, x1781 = addcarryx(0, x1768, x1776)
+	ADCXQ	DI, R9	// x1782, x1783 = addcarryx(x1781, x1770, x1776.hi)
+	ADCXQ	R12, R8	// x1784, x1785 = addcarryx(x1783, x1772, x1778)
+	ADCXQ	BX, CX	// x1786, x1787 = addcarryx(x1785, x1774, x1779)
+	ADCQ	$0x0, R14	// x1788, x1789 = addcarryx(x1787, x1775.u64, 0)
+	MOVQ	80(SP), DX	// reload x480
+	MULXQ	240(SP), DI, R11	// x1790, x1791 = mulx(x480, x1481)
+	MULXQ	232(SP), R12, BX	// x1792, x1793 = mulx(x480, x1480)
+	MULXQ	224(SP), R10, R15	// x1794, x1795 = mulx(x480, x1479)
+	MULXQ	216(SP), AX, DX	// x1796, x1797 = mulx(x480, x1478)
+	ADDQ	R10, DX	// x1798, x1799 = addcarryx(0, x1797, x1794)
+	ADCXQ	R12, R15	// x1800, x1801 = addcarryx(x1799, x1795, x1792)
+	ADCXQ	DI, BX	// x1802, x1803 = addcarryx(x1801, x1793, x1790)
+	ADCQ	$0x0, R11	// x1804 = x1803.u64 + x1791
+	ADDQ	AX, R13	// x1805, x1806 = addcarryx(0, x1780, x1796)
+	ADCXQ	DX, R9	// x1807, x1808 = addcarryx(x1806, x1782, x1798)
+	ADCXQ	R15, R8	// x1809, x1810 = addcarryx(x1808, x1784, x1800)
+	ADCXQ	BX, CX	// x1811, x1812 = addcarryx(x1810, x1786, x1802)
+	ADCXQ	R11, R14	// x1813, x1814 = addcarryx(x1812, x1788, x1804)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R13, R10	// x1815 = x1805 << 0x20
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x1814
+	ADDQ	R10, R9	// x1819, x1820 = addcarryx(0, x1807, x1815)
+	SHRXQ	AX, R13, R10	// x1815.hi = x1805 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R12, BX	// x1817, x1818 = mulx(x1805, 0xffffffff00000001)
+	ADCXQ	R10, R8	// x1821, x1822 = addcarryx(x1820, x1809, x1815.hi)
+	ADCXQ	R12, CX	// x1823, x1824 = addcarryx(x1822, x1811, x1817)
+	ADCXQ	BX, R14	// x1825, x1826 = addcarryx(x1824, x1813, x1818)
+	ADCQ	$0x0, R11	// x1827, x1828 = addcarryx(x1826, x1814.u64, 0)
+	MOVQ	R9, R10
+	SUBQ	$-0x1, R10	// x1829, x1830 = subborrowx(0, x1819, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, BX
+	MOVQ	R8, R12
+	SBBQ	BX, R12	// x1831, x1832 = subborrowx(x1830, x1821, 0xffffffff)
+	MOVQ	CX, R13
+	SBBQ	$0x0, R13	// x1833, x1834 = subborrowx(x1832, x1823, 0)
+	MOVQ	R14, R15
+	SBBQ	DI, R15	// x1835, x1836 = subborrowx(x1834, x1825, 0xffffffff00000001)
+	SBBQ	$0x0, R11	// x1837, x1838 = subborrowx(x1836, x1827, 0)
+	CMOVQCS	R9, R10	// x1839 = cmovznz(x1838, x1829, x1819)
+	CMOVQCS	R8, R12	// x1840 = cmovznz(x1838, x1831, x1821)
+	CMOVQCS	CX, R13	// x1841 = cmovznz(x1838, x1833, x1823)
+	CMOVQCS	R14, R15	// x1842 = cmovznz(x1838, x1835, x1825)
+	MOVQ	264(SP), DX	// reload x1679
+	MULXQ	256(SP), R8, CX	// x1843, x1844 = mulx(x1679, x1682)
+	MULXQ	104(SP), R11, R9	// x1845, x1846 = mulx(x1679, x1681)
+	MULXQ	248(SP), BX, R14	// x1847, x1848 = mulx(x1679, x1680)
+	MOVQ	R15, 80(SP)	// spill x1842
+	MULXQ	DX, R15, DX	// x1849, x1850 = mulx(x1679, x1679)
+	ADDQ	BX, DX	// x1851, x1852 = addcarryx(0, x1850, x1847)
+	MOVQ	R13, 88(SP)	// spill x1841
+	MOVQ	R14, R13
+	ADCXQ	R11, R13	// x1853, x1854 = addcarryx(x1852, x1848, x1845)
+	MOVQ	R12, 96(SP)	// spill x1840
+	MOVQ	R9, R12
+	ADCXQ	R8, R12	// x1855, x1856 = addcarryx(x1854, x1846, x1843)
+	MOVQ	R10, 216(SP)	// spill x1839
+	SHLXQ	AX, R15, R10	// x1858 = x1849 << 0x20
+	MOVQ	R8, 224(SP)	// spill x1843
+	SHRXQ	AX, R15, R8	// x1858.hi = x1849 >> 0x20
+	MOVQ	DX, 232(SP)	// spill x1851
+	MOVQ	R15, DX
+	MULXQ	DI, DX, R15	// x1860, x1861 = mulx(x1849, 0xffffffff00000001)
+	MOVQ	CX, DI
+	ADCQ	$0x0, DI	// x1857 = x1856.u64 + x1844
+	ADDQ	232(SP), R10	// x1862, x1863 = addcarryx(0, x1851, x1858)
+	ADCXQ	R8, R13	// x1864, x1865 = addcarryx(x1863, x1853, x1858.hi)
+	ADCXQ	DX, R12	// x1866, x1867 = addcarryx(x1865, x1855, x1860)
+	ADCXQ	R15, DI	// x1868, x1869 = addcarryx(x1867, x1857, x1861)
+	MOVQ	$0x0, R8
+	ADCQ	$0x0, R8	// x1870, x1871 = addcarryx(x1869, 0, 0)
+	MOVQ	248(SP), DX	// reload x1680
+	MOVQ	CX, 232(SP)	// spill x1844
+	MULXQ	256(SP), CX, R15	// x1872, x1873 = mulx(x1680, x1682)
+	MOVQ	R11, 240(SP)	// spill x1845
+	MULXQ	104(SP), AX, R11	// x1874, x1875 = mulx(x1680, x1681)
+	MOVQ	R9, 272(SP)	// spill x1846
+	MULXQ	DX, R9, DX	// x1876, x1877 = mulx(x1680, x1680)
+	ADDQ	R9, R14	// x1880, x1881 = addcarryx(0, x1848, x1876)
+	ADCXQ	AX, DX	// x1882, x1883 = addcarryx(x1881, x1877, x1874)
+	MOVQ	R11, R9
+	ADCXQ	CX, R9	// x1884, x1885 = addcarryx(x1883, x1875, x1872)
+	MOVQ	CX, 280(SP)	// spill x1872
+	MOVQ	R15, CX
+	ADCQ	$0x0, CX	// x1886 = x1885.u64 + x1873
+	ADDQ	BX, R10	// x1887, x1888 = addcarryx(0, x1862, x1847)
+	ADCXQ	R14, R13	// x1889, x1890 = addcarryx(x1888, x1864, x1880)
+	ADCXQ	DX, R12	// x1891, x1892 = addcarryx(x1890, x1866, x1882)
+	ADCXQ	R9, DI	// x1893, x1894 = addcarryx(x1892, x1868, x1884)
+	ADCXQ	CX, R8	// x1895, x1896 = addcarryx(x1894, x1870, x1886)
+	MOVQ	$0x20, CX
+	SHLXQ	CX, R10, R9	// x1897 = x1887 << 0x20
+	SHRXQ	CX, R10, BX	// x1897.hi = x1887 >> 0x20
+	MOVQ	R10, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, DX, R14	// x1899, x1900 = mulx(x1887, 0xffffffff00000001)
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x1896
+	ADDQ	R9, R13	// x1901, x1902 = addcarryx(0, x1889, x1897)
+	ADCXQ	BX, R12	// x1903, x1904 = addcarryx(x1902, x1891, x1897.hi)
+	ADCXQ	DX, DI	// x1905, x1906 = addcarryx(x1904, x1893, x1899)
+	ADCXQ	R14, R8	// x1907, x1908 = addcarryx(x1906, x1895, x1900)
+	ADCQ	$0x0, R10	// x1909, x1910 = addcarryx(x1908, x1896.u64, 0)
+	MOVQ	256(SP), DX	// reload x1682
+	MULXQ	104(SP), BX, R9	// x1911, x1912 = mulx(x1681, x1682)
+	MOVQ	104(SP), DX	// reload x1681
+	MULXQ	DX, DX, R14	// x1913, x1914 = mulx(x1681, x1681)
+	ADDQ	272(SP), AX	// x1919, x1920 = addcarryx(0, x1846, x1874)
+	ADCXQ	DX, R11	// x1921, x1922 = addcarryx(x1920, x1875, x1913)
+	ADCXQ	BX, R14	// x1923, x1924 = addcarryx(x1922, x1914, x1911)
+	MOVQ	R9, DX
+	ADCQ	$0x0, DX	// x1925 = x1924.u64 + x1912
+	ADDQ	240(SP), R13	// x1926, x1927 = addcarryx(0, x1901, x1845)
+	ADCXQ	AX, R12	// x1928, x1929 = addcarryx(x1927, x1903, x1919)
+	ADCXQ	R11, DI	// x1930, x1931 = addcarryx(x1929, x1905, x1921)
+	ADCXQ	R14, R8	// x1932, x1933 = addcarryx(x1931, x1907, x1923)
+	ADCXQ	DX, R10	// x1934, x1935 = addcarryx(x1933, x1909, x1925)
+	SHLXQ	CX, R13, AX	// x1936 = x1926 << 0x20
+	SHRXQ	CX, R13, R11	// x1936.hi = x1926 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R13
+	MULXQ	R13, DX, R14	// x1938, x1939 = mulx(x1926, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1935
+	ADDQ	AX, R12	// x1940, x1941 = addcarryx(0, x1928, x1936)
+	ADCXQ	R11, DI	// x1942, x1943 = addcarryx(x1941, x1930, x1936.hi)
+	ADCXQ	DX, R8	// x1944, x1945 = addcarryx(x1943, x1932, x1938)
+	ADCXQ	R14, R10	// x1946, x1947 = addcarryx(x1945, x1934, x1939)
+	ADCQ	$0x0, R13	// x1948, x1949 = addcarryx(x1947, x1935.u64, 0)
+	MOVQ	256(SP), DX	// reload x1682
+	MULXQ	DX, R11, AX	// x1950, x1951 = mulx(x1682, x1682)
+	MOVQ	232(SP), R14	// reload x1844
+	ADDQ	280(SP), R14	// x1958, x1959 = addcarryx(0, x1844, x1872)
+	ADCXQ	BX, R15	// x1960, x1961 = addcarryx(x1959, x1873, x1911)
+	ADCXQ	R11, R9	// x1962, x1963 = addcarryx(x1961, x1912, x1950)
+	ADCQ	$0x0, AX	// x1964 = x1963.u64 + x1951
+	XORQ	R11, R11
+	ADOXQ	224(SP), R12	// x1965, x1966 = addcarryx(0, x1940, x1843)
+	ADOXQ	R14, DI	// x1967, x1968 = addcarryx(x1966, x1942, x1958)
+	ADOXQ	R15, R8	// x1969, x1970 = addcarryx(x1968, x1944, x1960)
+	ADOXQ	R9, R10	// x1971, x1972 = addcarryx(x1970, x1946, x1962)
+	ADOXQ	AX, R13	// x1973, x1974 = addcarryx(x1972, x1948, x1964)
+	SHLXQ	CX, R12, AX	// x1975 = x1965 << 0x20
+	SHRXQ	CX, R12, R9	// x1975.hi = x1965 >> 0x20
+	MOVQ	R12, DX
+	MOVQ	$-0xffffffff, BX
+	MULXQ	BX, R14, R12	// x1977, x1978 = mulx(x1965, 0xffffffff00000001)
+	ADCXQ	AX, DI	// x1979, x1980 = addcarryx(0, x1967, x1975)
+	ADCXQ	R9, R8	// x1981, x1982 = addcarryx(x1980, x1969, x1975.hi)
+	ADCXQ	R14, R10	// x1983, x1984 = addcarryx(x1982, x1971, x1977)
+	ADCXQ	R12, R13	// x1985, x1986 = addcarryx(x1984, x1973, x1978)
+	SETOS	AL
+	MOVBQZX	AL, AX	// x1974.u64
+	ADCXQ	SI, AX	// x1987, x1988 = addcarryx(x1986, x1974.u64, 0)
+	MOVQ	DI, R9
+	SUBQ	$-0x1, R9	// x1989, x1990 = subborrowx(0, x1979, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R12
+	MOVQ	R8, R14
+	SBBQ	R12, R14	// x1991, x1992 = subborrowx(x1990, x1981, 0xffffffff)
+	MOVQ	R10, R15
+	SBBQ	$0x0, R15	// x1993, x1994 = subborrowx(x1992, x1983, 0)
+	MOVQ	R13, DX
+	SBBQ	BX, DX	// x1995, x1996 = subborrowx(x1994, x1985, 0xffffffff00000001)
+	SBBQ	$0x0, AX	// x1997, x1998 = subborrowx(x1996, x1987, 0)
+	CMOVQCS	DI, R9	// x1999 = cmovznz(x1998, x1989, x1979)
+	CMOVQCS	R8, R14	// x2000 = cmovznz(x1998, x1991, x1981)
+	CMOVQCS	R10, R15	// x2001 = cmovznz(x1998, x1993, x1983)
+	CMOVQCS	R13, DX	// x2002 = cmovznz(x1998, x1995, x1985)
+	SUBQ	144(SP), R9	// x2003, x2004 = subborrowx(0, x1999, x1638)
+	SBBQ	136(SP), R14	// x2005, x2006 = subborrowx(x2004, x2000, x1639)
+	SBBQ	128(SP), R15	// x2007, x2008 = subborrowx(x2006, x2001, x1640)
+	SBBQ	120(SP), DX	// x2009, x2010 = subborrowx(x2008, x2002, x1641)
+	MOVQ	$-0x1, AX
+	MOVQ	$0x0, R8
+	CMOVQCS	AX, R8	// x2011 = cmovznz(x2010, 0, 0xffffffffffffffff)
+	MOVQ	R8, R10
+	ANDQ	R12, R10	// x2012 = x2011 & 0xffffffff
+	MOVQ	R8, DI
+	ANDQ	BX, DI	// x2013 = x2011 & 0xffffffff00000001
+	ADDQ	R8, R9	// x2014, x2015 = addcarryx(0, x2003, x2011)
+	ADCXQ	R10, R14	// x2016, x2017 = addcarryx(x2015, x2005, x2012)
+	ADCQ	$0x0, R15	// x2018, x2019 = addcarryx(x2017, x2007, 0)
+	ADCXQ	DI, DX	// x2020, x2021 = addcarryx(x2019, x2009, x2013)
+	SUBQ	216(SP), R9	// x2022, x2023 = subborrowx(0, x2014, x1839)
+	SBBQ	96(SP), R14	// x2024, x2025 = subborrowx(x2023, x2016, x1840)
+	SBBQ	88(SP), R15	// x2026, x2027 = subborrowx(x2025, x2018, x1841)
+	SBBQ	80(SP), DX	// x2028, x2029 = subborrowx(x2027, x2020, x1842)
+	MOVQ	$0x0, R8
+	CMOVQCS	AX, R8	// x2030 = cmovznz(x2029, 0, 0xffffffffffffffff)
+	MOVQ	R8, R10
+	ANDQ	R12, R10	// x2031 = x2030 & 0xffffffff
+	MOVQ	R8, DI
+	ANDQ	BX, DI	// x2032 = x2030 & 0xffffffff00000001
+	ADDQ	R8, R9	// x2033, x2034 = addcarryx(0, x2022, x2030)
+	ADCXQ	R10, R14	// x2035, x2036 = addcarryx(x2034, x2024, x2031)
+	ADCQ	$0x0, R15	// x2037, x2038 = addcarryx(x2036, x2026, 0)
+	ADCXQ	DI, DX	// x2039, x2040 = addcarryx(x2038, x2028, x2032)
+	SUBQ	216(SP), R9	// x2041, x2042 = subborrowx(0, x2033, x1839)
+	SBBQ	96(SP), R14	// x2043, x2044 = subborrowx(x2042, x2035, x1840)
+	SBBQ	88(SP), R15	// x2045, x2046 = subborrowx(x2044, x2037, x1841)
+	SBBQ	80(SP), DX	// x2047, x2048 = subborrowx(x2046, x2039, x1842)
+	MOVQ	$0x0, R8
+	CMOVQCS	AX, R8	// x2049 = cmovznz(x2048, 0, 0xffffffffffffffff)
+	MOVQ	R8, R10
+	ANDQ	R12, R10	// x2050 = x2049 & 0xffffffff
+	MOVQ	R8, DI
+	ANDQ	BX, DI	// x2051 = x2049 & 0xffffffff00000001
+	ADDQ	R8, R9	// x2052, x2053 = addcarryx(0, x2041, x2049)
+	MOVQ	0(SP), R8	// reload out1 pointer
+	MOVQ	R9, 0(R8)	// out1[0] = x2052
+	ADCXQ	R10, R14	// x2054, x2055 = addcarryx(x2053, x2043, x2050)
+	MOVQ	R14, 8(R8)	// out1[1] = x2054
+	ADCQ	$0x0, R15	// x2056, x2057 = addcarryx(x2055, x2045, 0)
+	MOVQ	R15, 16(R8)	// out1[2] = x2056
+	ADCXQ	DI, DX	// x2058, x2059 = addcarryx(x2057, x2047, x2051)
+	MOVQ	DX, 24(R8)	// out1[3] = x2058
+	MOVQ	DX, R10
+	MOVQ	176(SP), DX	// reload x957
+	MULXQ	120(SP), R13, DI	// x2060, x2061 = mulx(x957, x1641)
+	MULXQ	128(SP), R8, R11	// x2062, x2063 = mulx(x957, x1640)
+	MULXQ	136(SP), AX, R12	// x2064, x2065 = mulx(x957, x1639)
+	MOVQ	R10, 224(SP)	// spill x2058
+	MULXQ	144(SP), R10, DX	// x2066, x2067 = mulx(x957, x1638)
+	ADDQ	AX, DX	// x2068, x2069 = addcarryx(0, x2067, x2064)
+	ADCXQ	R8, R12	// x2070, x2071 = addcarryx(x2069, x2065, x2062)
+	ADCXQ	R13, R11	// x2072, x2073 = addcarryx(x2071, x2063, x2060)
+	ADCQ	$0x0, DI	// x2074 = x2073.u64 + x2061
+	MOVQ	R10, AX
+	SHLQ	$0x20, AX	// x2075 = x2066 << 0x20
+	MOVQ	R10, R8
+	SHRQ	$0x20, R8	// x2075.hi = x2066 >> 0x20
+	MOVQ	DX, R13
+	MOVQ	R10, DX
+	MULXQ	BX, DX, R10	// x2077, x2078 = mulx(x2066, 0xffffffff00000001)
+	ADDQ	AX, R13	// x2079, x2080 = addcarryx(0, x2068, x2075)
+	ADCXQ	R8, R12	// x2081, x2082 = addcarryx(x2080, x2070, x2075.hi)
+	ADCXQ	DX, R11	// x2083, x2084 = addcarryx(x2082, x2072, x2077)
+	ADCXQ	R10, DI	// x2085, x2086 = addcarryx(x2084, x2074, x2078)
+	MOVQ	$0x0, AX
+	ADCQ	$0x0, AX	// x2087, x2088 = addcarryx(x2086, 0, 0)
+	MOVQ	120(SP), DX	// reload x1641
+	MULXQ	168(SP), R10, R8	// x2089, x2090 = mulx(x958, x1641)
+	MOVQ	168(SP), DX	// reload x958
+	MOVQ	R15, 176(SP)	// spill x2056
+	MOVQ	R14, 232(SP)	// spill x2054
+	MULXQ	128(SP), R14, R15	// x2091, x2092 = mulx(x958, x1640)
+	MOVQ	R9, 240(SP)	// spill x2052
+	MULXQ	136(SP), BX, R9	// x2093, x2094 = mulx(x958, x1639)
+	MULXQ	144(SP), CX, DX	// x2095, x2096 = mulx(x958, x1638)
+	ADDQ	BX, DX	// x2097, x2098 = addcarryx(0, x2096, x2093)
+	ADCXQ	R14, R9	// x2099, x2100 = addcarryx(x2098, x2094, x2091)
+	ADCXQ	R10, R15	// x2101, x2102 = addcarryx(x2100, x2092, x2089)
+	ADCQ	$0x0, R8	// x2103 = x2102.u64 + x2090
+	XORQ	R10, R10
+	ADOXQ	CX, R13	// x2104, x2105 = addcarryx(0, x2079, x2095)
+	ADOXQ	DX, R12	// x2106, x2107 = addcarryx(x2105, x2081, x2097)
+	ADOXQ	R9, R11	// x2108, x2109 = addcarryx(x2107, x2083, x2099)
+	ADOXQ	R15, DI	// x2110, x2111 = addcarryx(x2109, x2085, x2101)
+	ADOXQ	R8, AX	// x2112, x2113 = addcarryx(x2111, x2087, x2103)
+	MOVQ	$0x20, CX
+	SHLXQ	CX, R13, R8	// x2114 = x2104 << 0x20
+	SHRXQ	CX, R13, R9	// x2114.hi = x2104 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, BX
+	MULXQ	BX, R14, R13	// x2116, x2117 = mulx(x2104, 0xffffffff00000001)
+	ADCXQ	R8, R12	// x2118, x2119 = addcarryx(0, x2106, x2114)
+	ADCXQ	R9, R11	// x2120, x2121 = addcarryx(x2119, x2108, x2114.hi)
+	ADCXQ	R14, DI	// x2122, x2123 = addcarryx(x2121, x2110, x2116)
+	ADCXQ	R13, AX	// x2124, x2125 = addcarryx(x2123, x2112, x2117)
+	SETOS	R8B
+	MOVBQZX	R8B, R8	// x2113.u64
+	ADCXQ	SI, R8	// x2126, x2127 = addcarryx(x2125, x2113.u64, 0)
+	MOVQ	160(SP), DX	// reload x959
+	MULXQ	120(SP), R13, R9	// x2128, x2129 = mulx(x959, x1641)
+	MULXQ	128(SP), R15, R14	// x2130, x2131 = mulx(x959, x1640)
+	MULXQ	136(SP), BX, R10	// x2132, x2133 = mulx(x959, x1639)
+	MULXQ	144(SP), CX, DX	// x2134, x2135 = mulx(x959, x1638)
+	ADDQ	BX, DX	// x2136, x2137 = addcarryx(0, x2135, x2132)
+	ADCXQ	R15, R10	// x2138, x2139 = addcarryx(x2137, x2133, x2130)
+	ADCXQ	R13, R14	// x2140, x2141 = addcarryx(x2139, x2131, x2128)
+	ADCQ	$0x0, R9	// x2142 = x2141.u64 + x2129
+	ADDQ	CX, R12	// x2143, x2144 = addcarryx(0, x2118, x2134)
+	ADCXQ	DX, R11	// x2145, x2146 = addcarryx(x2144, x2120, x2136)
+	ADCXQ	R10, DI	// x2147, x2148 = addcarryx(x2146, x2122, x2138)
+	ADCXQ	R14, AX	// x2149, x2150 = addcarryx(x2148, x2124, x2140)
+	ADCXQ	R9, R8	// x2151, x2152 = addcarryx(x2150, x2126, x2142)
+	MOVQ	$0x20, CX
+	SHLXQ	CX, R12, R9	// x2153 = x2143 << 0x20
+	SHRXQ	CX, R12, R10	// x2153.hi = x2143 >> 0x20
+	MOVQ	R12, DX
+	MOVQ	$-0xffffffff, BX
+	MULXQ	BX, R13, R12	// x2155, x2156 = mulx(x2143, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x2152.u64
+	ADDQ	R9, R11	// x2157, x2158 = addcarryx(0, x2145, x2153)
+	ADCXQ	R10, DI	// x2159, x2160 = addcarryx(x2158, x2147, x2153.hi)
+	ADCXQ	R13, AX	// x2161, x2162 = addcarryx(x2160, x2149, x2155)
+	ADCXQ	R12, R8	// x2163, x2164 = addcarryx(x2162, x2151, x2156)
+	ADCQ	$0x0, R14	// x2165, x2166 = addcarryx(x2164, x2152.u64, 0)
+	MOVQ	152(SP), DX	// reload x960
+	MULXQ	120(SP), R10, R9	// x2167, x2168 = mulx(x960, x1641)
+	MULXQ	128(SP), R13, R12	// x2169, x2170 = mulx(x960, x1640)
+	MULXQ	136(SP), BX, R15	// x2171, x2172 = mulx(x960, x1639)
+	MULXQ	144(SP), CX, DX	// x2173, x2174 = mulx(x960, x1638)
+	ADDQ	BX, DX	// x2175, x2176 = addcarryx(0, x2174, x2171)
+	ADCXQ	R13, R15	// x2177, x2178 = addcarryx(x2176, x2172, x2169)
+	ADCXQ	R10, R12	// x2179, x2180 = addcarryx(x2178, x2170, x2167)
+	ADCQ	$0x0, R9	// x2181 = x2180.u64 + x2168
+	ADDQ	CX, R11	// x2182, x2183 = addcarryx(0, x2157, x2173)
+	ADCXQ	DX, DI	// x2184, x2185 = addcarryx(x2183, x2159, x2175)
+	ADCXQ	R15, AX	// x2186, x2187 = addcarryx(x2185, x2161, x2177)
+	ADCXQ	R12, R8	// x2188, x2189 = addcarryx(x2187, x2163, x2179)
+	ADCXQ	R9, R14	// x2190, x2191 = addcarryx(x2189, x2165, x2181)
+	MOVQ	$0x20, CX
+	SHLXQ	CX, R11, R9	// x2192 = x2182 << 0x20
+	SHRXQ	CX, R11, R10	// x2192.hi = x2182 >> 0x20
+	MOVQ	R11, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, R12, BX	// x2194, x2195 = mulx(x2182, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x2191.u64
+	ADDQ	R9, DI	// x2196, x2197 = addcarryx(0, x2184, x2192)
+	ADCXQ	R10, AX	// x2198, x2199 = addcarryx(x2197, x2186, x2192.hi)
+	MOVQ	DI, R9
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x2199
+	SUBQ	$-0x1, R9	// x2206, x2207 = subborrowx(0, x2196, 0xffffffffffffffff)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x2207
+	ADDQ	$-0x1, R10	// CF = x2199
+	ADCXQ	R12, R8	// x2200, x2201 = addcarryx(x2199, x2188, x2194)
+	ADCXQ	BX, R14	// x2202, x2203 = addcarryx(x2201, x2190, x2195)
+	ADCQ	$0x0, R13	// x2204, x2205 = addcarryx(x2203, x2191.u64, 0)
+	MOVQ	$0xffffffff, R10
+	MOVQ	AX, BX
+	ADDQ	$-0x1, R15	// CF = x2207
+	SBBQ	R10, BX	// x2208, x2209 = subborrowx(x2207, x2198, 0xffffffff)
+	MOVQ	R8, R12
+	SBBQ	$0x0, R12	// x2210, x2211 = subborrowx(x2209, x2200, 0)
+	MOVQ	R14, R15
+	SBBQ	R11, R15	// x2212, x2213 = subborrowx(x2211, x2202, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x2214, x2215 = subborrowx(x2213, x2204, 0)
+	CMOVQCS	DI, R9	// x2216 = cmovznz(x2215, x2206, x2196)
+	CMOVQCS	AX, BX	// x2217 = cmovznz(x2215, x2208, x2198)
+	CMOVQCS	R8, R12	// x2218 = cmovznz(x2215, x2210, x2200)
+	CMOVQCS	R14, R15	// x2219 = cmovznz(x2215, x2212, x2202)
+	MOVQ	216(SP), AX	// reload x1839
+	SUBQ	240(SP), AX	// x2220, x2221 = subborrowx(0, x1839, x2052)
+	MOVQ	96(SP), R8	// reload x1840
+	SBBQ	232(SP), R8	// x2222, x2223 = subborrowx(x2221, x1840, x2054)
+	MOVQ	88(SP), DI	// reload x1841
+	SBBQ	176(SP), DI	// x2224, x2225 = subborrowx(x2223, x1841, x2056)
+	MOVQ	80(SP), R13	// reload x1842
+	SBBQ	224(SP), R13	// x2226, x2227 = subborrowx(x2225, x1842, x2058)
+	MOVQ	$-0x1, R14
+	MOVQ	$0x0, DX
+	CMOVQCS	R14, DX	// x2228 = cmovznz(x2227, 0, 0xffffffffffffffff)
+	MOVQ	DX, R14
+	ANDQ	R10, R14	// x2229 = x2228 & 0xffffffff
+	MOVQ	DX, R10
+	ANDQ	R11, R10	// x2230 = x2228 & 0xffffffff00000001
+	ADDQ	DX, AX	// x2231, x2232 = addcarryx(0, x2220, x2228)
+	ADCXQ	R14, R8	// x2233, x2234 = addcarryx(x2232, x2222, x2229)
+	ADCQ	$0x0, DI	// x2235, x2236 = addcarryx(x2234, x2224, 0)
+	ADCXQ	R10, R13	// x2237, x2238 = addcarryx(x2236, x2226, x2230)
+	MOVQ	264(SP), DX	// reload x1679
+	MULXQ	R13, R14, R10	// x2239, x2240 = mulx(x1679, x2237)
+	MOVQ	R15, 80(SP)	// spill x2219
+	MOVQ	R12, 88(SP)	// spill x2218
+	MULXQ	DI, R12, R15	// x2241, x2242 = mulx(x1679, x2235)
+	MOVQ	BX, 96(SP)	// spill x2217
+	MOVQ	R9, 120(SP)	// spill x2216
+	MULXQ	R8, R9, BX	// x2243, x2244 = mulx(x1679, x2233)
+	MOVQ	AX, 128(SP)	// spill x2231
+	MULXQ	AX, AX, DX	// x2245, x2246 = mulx(x1679, x2231)
+	ADDQ	R9, DX	// x2247, x2248 = addcarryx(0, x2246, x2243)
+	ADCXQ	R12, BX	// x2249, x2250 = addcarryx(x2248, x2244, x2241)
+	ADCXQ	R14, R15	// x2251, x2252 = addcarryx(x2250, x2242, x2239)
+	ADCQ	$0x0, R10	// x2253 = x2252.u64 + x2240
+	MOVQ	AX, R9
+	SHLQ	$0x20, R9	// x2254 = x2245 << 0x20
+	MOVQ	AX, R12
+	SHRQ	$0x20, R12	// x2254.hi = x2245 >> 0x20
+	MOVQ	DX, R14
+	MOVQ	AX, DX
+	MULXQ	R11, DX, AX	// x2256, x2257 = mulx(x2245, 0xffffffff00000001)
+	ADDQ	R9, R14	// x2258, x2259 = addcarryx(0, x2247, x2254)
+	ADCXQ	R12, BX	// x2260, x2261 = addcarryx(x2259, x2249, x2254.hi)
+	ADCXQ	DX, R15	// x2262, x2263 = addcarryx(x2261, x2251, x2256)
+	ADCXQ	AX, R10	// x2264, x2265 = addcarryx(x2263, x2253, x2257)
+	MOVQ	$0x0, AX
+	ADCQ	$0x0, AX	// x2266, x2267 = addcarryx(x2265, 0, 0)
+	MOVQ	248(SP), DX	// reload x1680
+	MULXQ	R13, R12, R9	// x2268, x2269 = mulx(x1680, x2237)
+	MULXQ	DI, CX, R11	// x2270, x2271 = mulx(x1680, x2235)
+	MOVQ	R8, 136(SP)	// spill x2233
+	MOVQ	DI, 144(SP)	// spill x2235
+	MULXQ	R8, DI, R8	// x2272, x2273 = mulx(x1680, x2233)
+	MOVQ	R13, 152(SP)	// spill x2237
+	MULXQ	128(SP), R13, DX	// x2274, x2275 = mulx(x1680, x2231)
+	ADDQ	DI, DX	// x2276, x2277 = addcarryx(0, x2275, x2272)
+	ADCXQ	CX, R8	// x2278, x2279 = addcarryx(x2277, x2273, x2270)
+	ADCXQ	R12, R11	// x2280, x2281 = addcarryx(x2279, x2271, x2268)
+	ADCQ	$0x0, R9	// x2282 = x2281.u64 + x2269
+	ADDQ	R13, R14	// x2283, x2284 = addcarryx(0, x2258, x2274)
+	ADCXQ	DX, BX	// x2285, x2286 = addcarryx(x2284, x2260, x2276)
+	ADCXQ	R8, R15	// x2287, x2288 = addcarryx(x2286, x2262, x2278)
+	ADCXQ	R11, R10	// x2289, x2290 = addcarryx(x2288, x2264, x2280)
+	ADCXQ	R9, AX	// x2291, x2292 = addcarryx(x2290, x2266, x2282)
+	MOVQ	$0x20, CX
+	SHLXQ	CX, R14, R8	// x2293 = x2283 << 0x20
+	SHRXQ	CX, R14, R9	// x2293.hi = x2283 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, R12, DI	// x2295, x2296 = mulx(x2283, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x2292
+	ADDQ	R8, BX	// x2297, x2298 = addcarryx(0, x2285, x2293)
+	ADCXQ	R9, R15	// x2299, x2300 = addcarryx(x2298, x2287, x2293.hi)
+	ADCXQ	R12, R10	// x2301, x2302 = addcarryx(x2300, x2289, x2295)
+	ADCXQ	DI, AX	// x2303, x2304 = addcarryx(x2302, x2291, x2296)
+	ADCQ	$0x0, R13	// x2305, x2306 = addcarryx(x2304, x2292.u64, 0)
+	MOVQ	104(SP), DX	// reload x1681
+	MULXQ	152(SP), R9, R8	// x2307, x2308 = mulx(x1681, x2237)
+	MULXQ	144(SP), R12, DI	// x2309, x2310 = mulx(x1681, x2235)
+	MULXQ	136(SP), R11, R14	// x2311, x2312 = mulx(x1681, x2233)
+	MULXQ	128(SP), CX, DX	// x2313, x2314 = mulx(x1681, x2231)
+	ADDQ	R11, DX	// x2315, x2316 = addcarryx(0, x2314, x2311)
+	ADCXQ	R12, R14	// x2317, x2318 = addcarryx(x2316, x2312, x2309)
+	ADCXQ	R9, DI	// x2319, x2320 = addcarryx(x2318, x2310, x2307)
+	ADCQ	$0x0, R8	// x2321 = x2320.u64 + x2308
+	ADDQ	CX, BX	// x2322, x2323 = addcarryx(0, x2297, x2313)
+	ADCXQ	DX, R15	// x2324, x2325 = addcarryx(x2323, x2299, x2315)
+	ADCXQ	R14, R10	// x2326, x2327 = addcarryx(x2325, x2301, x2317)
+	ADCXQ	DI, AX	// x2328, x2329 = addcarryx(x2327, x2303, x2319)
+	ADCXQ	R8, R13	// x2330, x2331 = addcarryx(x2329, x2305, x2321)
+	MOVQ	$0x20, CX
+	SHLXQ	CX, BX, R8	// x2332 = x2322 << 0x20
+	MOVQ	BX, DX
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, DI, R11	// x2334, x2335 = mulx(x2322, 0xffffffff00000001)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x2331.u64
+	ADDQ	R8, R15	// x2336, x2337 = addcarryx(0, x2324, x2332)
+	SHRXQ	CX, DX, DX	// x2332.hi = x2322 >> 0x20
+	ADCXQ	DX, R10	// x2338, x2339 = addcarryx(x2337, x2326, x2332.hi)
+	ADCXQ	DI, AX	// x2340, x2341 = addcarryx(x2339, x2328, x2334)
+	ADCXQ	R11, R13	// x2342, x2343 = addcarryx(x2341, x2330, x2335)
+	ADCQ	$0x0, BX	// x2344, x2345 = addcarryx(x2343, x2331.u64, 0)
+	MOVQ	256(SP), DX	// reload x1682
+	MULXQ	152(SP), R11, R8	// x2346, x2347 = mulx(x1682, x2237)
+	MULXQ	144(SP), R12, DI	// x2348, x2349 = mulx(x1682, x2235)
+	MULXQ	136(SP), R9, R14	// x2350, x2351 = mulx(x1682, x2233)
+	MULXQ	128(SP), CX, DX	// x2352, x2353 = mulx(x1682, x2231)
+	ADDQ	R9, DX	// x2354, x2355 = addcarryx(0, x2353, x2350)
+	ADCXQ	R12, R14	// x2356, x2357 = addcarryx(x2355, x2351, x2348)
+	ADCXQ	R11, DI	// x2358, x2359 = addcarryx(x2357, x2349, x2346)
+	ADCQ	$0x0, R8	// x2360 = x2359.u64 + x2347
+	ADDQ	CX, R15	// x2361, x2362 = addcarryx(0, x2336, x2352)
+	ADCXQ	DX, R10	// x2363, x2364 = addcarryx(x2362, x2338, x2354)
+	ADCXQ	R14, AX	// x2365, x2366 = addcarryx(x2364, x2340, x2356)
+	ADCXQ	DI, R13	// x2367, x2368 = addcarryx(x2366, x2342, x2358)
+	ADCXQ	R8, BX	// x2369, x2370 = addcarryx(x2368, x2344, x2360)
+	MOVQ	$0x20, CX
+	SHLXQ	CX, R15, R8	// x2371 = x2361 << 0x20
+	SHRXQ	CX, R15, R9	// x2371.hi = x2361 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, R12, DI	// x2373, x2374 = mulx(x2361, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x2370
+	ADDQ	R8, R10	// x2375, x2376 = addcarryx(0, x2363, x2371)
+	ADCXQ	R9, AX	// x2377, x2378 = addcarryx(x2376, x2365, x2371.hi)
+	ADCXQ	R12, R13	// x2379, x2380 = addcarryx(x2378, x2367, x2373)
+	ADCXQ	DI, BX	// x2381, x2382 = addcarryx(x2380, x2369, x2374)
+	ADCQ	$0x0, R14	// x2383, x2384 = addcarryx(x2382, x2370.u64, 0)
+	MOVQ	R10, R8
+	SUBQ	$-0x1, R8	// x2385, x2386 = subborrowx(0, x2375, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	AX, DI
+	SBBQ	R9, DI	// x2387, x2388 = subborrowx(x2386, x2377, 0xffffffff)
+	MOVQ	R13, R12
+	SBBQ	$0x0, R12	// x2389, x2390 = subborrowx(x2388, x2379, 0)
+	MOVQ	BX, R15
+	SBBQ	R11, R15	// x2391, x2392 = subborrowx(x2390, x2381, 0xffffffff00000001)
+	SBBQ	$0x0, R14	// x2393, x2394 = subborrowx(x2392, x2383, 0)
+	CMOVQCS	AX, DI	// x2396 = cmovznz(x2394, x2387, x2377)
+	CMOVQCS	R13, R12	// x2397 = cmovznz(x2394, x2389, x2379)
+	CMOVQCS	BX, R15	// x2398 = cmovznz(x2394, x2391, x2381)
+	MOVQ	120(SP), AX	// reload x2216
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x2394
+	ADDQ	120(SP), AX	// x2399, x2400 = addcarryx(0, x2216, x2216)
+	MOVQ	96(SP), R13	// reload x2217
+	ADCXQ	96(SP), R13	// x2401, x2402 = addcarryx(x2400, x2217, x2217)
+	MOVQ	88(SP), R14	// reload x2218
+	ADCXQ	88(SP), R14	// x2403, x2404 = addcarryx(x2402, x2218, x2218)
+	MOVQ	AX, DX
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x2404
+	SUBQ	$-0x1, DX	// x2407, x2408 = subborrowx(0, x2399, 0xffffffffffffffff)
+	MOVQ	R15, 88(SP)	// spill x2398
+	MOVQ	80(SP), R15	// reload x2219
+	MOVQ	R12, 96(SP)	// spill x2397
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x2408
+	ADDQ	$-0x1, CX	// CF = x2404
+	ADCXQ	80(SP), R15	// x2405, x2406 = addcarryx(x2404, x2219, x2219)
+	MOVQ	R13, CX
+	MOVQ	DI, 80(SP)	// spill x2396
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x2406
+	ADDQ	$-0x1, R12	// CF = x2408
+	SBBQ	R9, CX	// x2409, x2410 = subborrowx(x2408, x2401, 0xffffffff)
+	MOVQ	R14, R12
+	SBBQ	$0x0, R12	// x2411, x2412 = subborrowx(x2410, x2403, 0)
+	MOVQ	R15, R9
+	SBBQ	R11, R9	// x2413, x2414 = subborrowx(x2412, x2405, 0xffffffff00000001)
+	SBBQ	$0x0, DI	// x2415, x2416 = subborrowx(x2414, x2406.u64, 0)
+	CMOVQCS	R13, CX	// x2418 = cmovznz(x2416, x2409, x2401)
+	CMOVQCS	R14, R12	// x2419 = cmovznz(x2416, x2411, x2403)
+	CMOVQCS	AX, DX	// x2417 = cmovznz(x2416, x2407, x2399)
+	CMOVQCS	R15, R9	// x2420 = cmovznz(x2416, x2413, x2405)
+	TESTQ	BX, BX
+	CMOVQNE	R10, R8	// x2395 = cmovznz(x2394, x2385, x2375)
+	SUBQ	DX, R8	// x2421, x2422 = subborrowx(0, x2395, x2417)
+	MOVQ	80(SP), AX	// reload x2396
+	SBBQ	CX, AX	// x2423, x2424 = subborrowx(x2422, x2396, x2418)
+	MOVQ	96(SP), CX	// reload x2397
+	SBBQ	R12, CX	// x2425, x2426 = subborrowx(x2424, x2397, x2419)
+	MOVQ	88(SP), R10	// reload x2398
+	SBBQ	R9, R10	// x2427, x2428 = subborrowx(x2426, x2398, x2420)
+	MOVQ	$-0x1, R9
+	MOVQ	$0x0, DI
+	CMOVQCS	R9, DI	// x2429 = cmovznz(x2428, 0, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, BX
+	MOVQ	DI, R12
+	ANDQ	BX, R12	// x2430 = x2429 & 0xffffffff
+	MOVQ	DI, R13
+	ANDQ	R11, R13	// x2431 = x2429 & 0xffffffff00000001
+	ADDQ	DI, R8	// x2432, x2433 = addcarryx(0, x2421, x2429)
+	MOVQ	0(SP), DI	// reload out1 pointer
+	MOVQ	R8, 32(DI)	// out1[4] = x2432
+	ADCXQ	R12, AX	// x2434, x2435 = addcarryx(x2433, x2423, x2430)
+	MOVQ	AX, 40(DI)	// out1[5] = x2434
+	ADCQ	$0x0, CX	// x2436, x2437 = addcarryx(x2435, x2425, 0)
+	MOVQ	CX, 48(DI)	// out1[6] = x2436
+	ADCXQ	R13, R10	// x2438, x2439 = addcarryx(x2437, x2427, x2431)
+	MOVQ	R10, 56(DI)	// out1[7] = x2438
+	MOVQ	72(SP), AX	// reload arg2 pointer
+	MOVQ	40(SP), R8	// reload arg1 pointer
+	MOVQ	64(R8), CX	// arg1[8]
+	ADDQ	64(AX), CX	// x2440, x2441 = addcarryx(0, arg1[8], arg2[8])
+	MOVQ	72(R8), R10	// arg1[9]
+	ADCXQ	72(AX), R10	// x2442, x2443 = addcarryx(x2441, arg1[9], arg2[9])
+	MOVQ	80(R8), R12	// arg1[10]
+	ADCXQ	80(AX), R12	// x2444, x2445 = addcarryx(x2443, arg1[10], arg2[10])
+	MOVQ	88(R8), R13	// arg1[11]
+	ADCXQ	88(AX), R13	// x2446, x2447 = addcarryx(x2445, arg1[11], arg2[11])
+	MOVQ	CX, AX
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x2447
+	SUBQ	$-0x1, AX	// x2448, x2449 = subborrowx(0, x2440, 0xffffffffffffffff)
+	MOVQ	R10, R14
+	SBBQ	BX, R14	// x2450, x2451 = subborrowx(x2449, x2442, 0xffffffff)
+	MOVQ	R12, R15
+	SBBQ	$0x0, R15	// x2452, x2453 = subborrowx(x2451, x2444, 0)
+	MOVQ	R13, DX
+	SBBQ	R11, DX	// x2454, x2455 = subborrowx(x2453, x2446, 0xffffffff00000001)
+	SBBQ	$0x0, R8	// x2456, x2457 = subborrowx(x2455, x2447.u64, 0)
+	CMOVQCS	CX, AX	// x2458 = cmovznz(x2457, x2448, x2440)
+	CMOVQCS	R10, R14	// x2459 = cmovznz(x2457, x2450, x2442)
+	MOVQ	DX, CX
+	MOVQ	R14, DX
+	MULXQ	DX, R10, R8	// x2495, x2496 = mulx(x2459, x2459)
+	CMOVQCC	R15, R12	// x2460 = cmovznz(x2457, x2452, x2444)
+	CMOVQCS	R13, CX	// x2461 = cmovznz(x2457, x2454, x2446)
+	MOVQ	DX, R13
+	MOVQ	AX, DX
+	MULXQ	CX, R14, AX	// x2462, x2463 = mulx(x2458, x2461)
+	MULXQ	R12, DI, R15	// x2464, x2465 = mulx(x2458, x2460)
+	MULXQ	R13, R9, BX	// x2466, x2467 = mulx(x2458, x2459)
+	ADDQ	BX, R10	// x2499, x2500 = addcarryx(0, x2467, x2495)
+	MOVQ	R10, 40(SP)	// spill x2499
+	MULXQ	DX, R10, DX	// x2468, x2469 = mulx(x2458, x2458)
+	MOVQ	R8, 72(SP)	// spill x2496
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x2500
+	ADDQ	R9, DX	// x2470, x2471 = addcarryx(0, x2469, x2466)
+	ADCXQ	DI, BX	// x2472, x2473 = addcarryx(x2471, x2467, x2464)
+	MOVQ	DI, 80(SP)	// spill x2464
+	MOVQ	R15, DI
+	ADCXQ	R14, DI	// x2474, x2475 = addcarryx(x2473, x2465, x2462)
+	MOVQ	R14, 88(SP)	// spill x2462
+	MOVQ	AX, R14
+	ADCQ	$0x0, R14	// x2476 = x2475.u64 + x2463
+	MOVQ	AX, 96(SP)	// spill x2463
+	MOVQ	R10, AX
+	SHLQ	$0x20, AX	// x2477 = x2468 << 0x20
+	MOVQ	R15, 104(SP)	// spill x2465
+	MOVQ	R10, R15
+	SHRQ	$0x20, R15	// x2477.hi = x2468 >> 0x20
+	MOVQ	DX, 120(SP)	// spill x2470
+	MOVQ	R10, DX
+	MULXQ	R11, DX, R10	// x2479, x2480 = mulx(x2468, 0xffffffff00000001)
+	ADDQ	120(SP), AX	// x2481, x2482 = addcarryx(0, x2470, x2477)
+	ADCXQ	R15, BX	// x2483, x2484 = addcarryx(x2482, x2472, x2477.hi)
+	ADCXQ	DX, DI	// x2485, x2486 = addcarryx(x2484, x2474, x2479)
+	ADCXQ	R10, R14	// x2487, x2488 = addcarryx(x2486, x2476, x2480)
+	MOVQ	$0x0, R10
+	ADCQ	$0x0, R10	// x2489, x2490 = addcarryx(x2488, 0, 0)
+	MOVQ	R13, DX
+	MULXQ	CX, R15, R13	// x2491, x2492 = mulx(x2459, x2461)
+	MULXQ	R12, R11, DX	// x2493, x2494 = mulx(x2459, x2460)
+	MOVQ	CX, 120(SP)	// spill x2461
+	MOVQ	72(SP), CX	// reload x2496
+	ADDQ	$-0x1, R8	// CF = x2500
+	ADCXQ	R11, CX	// x2501, x2502 = addcarryx(x2500, x2496, x2493)
+	MOVQ	DX, R8
+	ADCXQ	R15, R8	// x2503, x2504 = addcarryx(x2502, x2494, x2491)
+	MOVQ	R15, 72(SP)	// spill x2491
+	MOVQ	R13, R15
+	ADCQ	$0x0, R15	// x2505 = x2504.u64 + x2492
+	ADDQ	R9, AX	// x2506, x2507 = addcarryx(0, x2481, x2466)
+	ADCXQ	40(SP), BX	// x2508, x2509 = addcarryx(x2507, x2483, x2499)
+	ADCXQ	CX, DI	// x2510, x2511 = addcarryx(x2509, x2485, x2501)
+	ADCXQ	R8, R14	// x2512, x2513 = addcarryx(x2511, x2487, x2503)
+	ADCXQ	R15, R10	// x2514, x2515 = addcarryx(x2513, x2489, x2505)
+	MOVQ	$0x20, CX
+	SHLXQ	CX, AX, R8	// x2516 = x2506 << 0x20
+	SHRXQ	CX, AX, R9	// x2516.hi = x2506 >> 0x20
+	MOVQ	DX, R15
+	MOVQ	AX, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, AX, DX	// x2518, x2519 = mulx(x2506, 0xffffffff00000001)
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x2515
+	ADDQ	R8, BX	// x2520, x2521 = addcarryx(0, x2508, x2516)
+	ADCXQ	R9, DI	// x2522, x2523 = addcarryx(x2521, x2510, x2516.hi)
+	ADCXQ	AX, R14	// x2524, x2525 = addcarryx(x2523, x2512, x2518)
+	ADCXQ	DX, R10	// x2526, x2527 = addcarryx(x2525, x2514, x2519)
+	ADCQ	$0x0, CX	// x2528, x2529 = addcarryx(x2527, x2515.u64, 0)
+	MOVQ	R12, DX
+	MULXQ	120(SP), R8, AX	// x2530, x2531 = mulx(x2460, x2461)
+	MULXQ	DX, R12, R9	// x2532, x2533 = mulx(x2460, x2460)
+	ADDQ	104(SP), R11	// x2538, x2539 = addcarryx(0, x2465, x2493)
+	ADCXQ	R12, R15	// x2540, x2541 = addcarryx(x2539, x2494, x2532)
+	ADCXQ	R8, R9	// x2542, x2543 = addcarryx(x2541, x2533, x2530)
+	MOVQ	AX, R12
+	ADCQ	$0x0, R12	// x2544 = x2543.u64 + x2531
+	ADDQ	80(SP), BX	// x2545, x2546 = addcarryx(0, x2520, x2464)
+	ADCXQ	R11, DI	// x2547, x2548 = addcarryx(x2546, x2522, x2538)
+	ADCXQ	R15, R14	// x2549, x2550 = addcarryx(x2548, x2524, x2540)
+	ADCXQ	R9, R10	// x2551, x2552 = addcarryx(x2550, x2526, x2542)
+	ADCXQ	R12, CX	// x2553, x2554 = addcarryx(x2552, x2528, x2544)
+	MOVQ	$0x20, R9
+	SHLXQ	R9, BX, R11	// x2555 = x2545 << 0x20
+	SHRXQ	R9, BX, R12	// x2555.hi = x2545 >> 0x20
+	MOVQ	$-0xffffffff, DX
+	MULXQ	BX, R15, BX	// x2557, x2558 = mulx(x2545, 0xffffffff00000001)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x2554
+	ADDQ	R11, DI	// x2559, x2560 = addcarryx(0, x2547, x2555)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x2560
+	TESTQ	AX, AX
+	ADOXQ	88(SP), DI	// x2584, x2585 = addcarryx(0, x2559, x2462)
+	SETOS	R9B
+	MOVBQZX	R9B, R9	// save x2585
+	ADDQ	$-0x1, R11	// CF = x2560
+	ADCXQ	R12, R14	// x2561, x2562 = addcarryx(x2560, x2549, x2555.hi)
+	ADCXQ	R15, R10	// x2563, x2564 = addcarryx(x2562, x2551, x2557)
+	ADCXQ	BX, CX	// x2565, x2566 = addcarryx(x2564, x2553, x2558)
+	ADCQ	$0x0, DX	// x2567, x2568 = addcarryx(x2566, x2554.u64, 0)
+	MOVQ	DX, R11
+	MOVQ	120(SP), DX	// reload x2461
+	MULXQ	DX, R12, BX	// x2569, x2570 = mulx(x2461, x2461)
+	MOVQ	96(SP), R15	// reload x2463
+	ADDQ	72(SP), R15	// x2577, x2578 = addcarryx(0, x2463, x2491)
+	ADCXQ	R8, R13	// x2579, x2580 = addcarryx(x2578, x2492, x2530)
+	ADCXQ	R12, AX	// x2581, x2582 = addcarryx(x2580, x2531, x2569)
+	ADCQ	$0x0, BX	// x2583 = x2582.u64 + x2570
+	ADDQ	$-0x1, R9	// CF = x2585
+	ADCXQ	R15, R14	// x2586, x2587 = addcarryx(x2585, x2561, x2577)
+	ADCXQ	R13, R10	// x2588, x2589 = addcarryx(x2587, x2563, x2579)
+	ADCXQ	AX, CX	// x2590, x2591 = addcarryx(x2589, x2565, x2581)
+	ADCXQ	BX, R11	// x2592, x2593 = addcarryx(x2591, x2567, x2583)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, DI, R8	// x2594 = x2584 << 0x20
+	SHRXQ	AX, DI, R9	// x2594.hi = x2584 >> 0x20
+	MOVQ	DI, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R12, BX	// x2596, x2597 = mulx(x2584, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x2593
+	ADDQ	R8, R14	// x2598, x2599 = addcarryx(0, x2586, x2594)
+	ADCXQ	R9, R10	// x2600, x2601 = addcarryx(x2599, x2588, x2594.hi)
+	ADCXQ	R12, CX	// x2602, x2603 = addcarryx(x2601, x2590, x2596)
+	ADCXQ	BX, R11	// x2604, x2605 = addcarryx(x2603, x2592, x2597)
+	ADCQ	$0x0, R13	// x2606, x2607 = addcarryx(x2605, x2593.u64, 0)
+	MOVQ	R14, R8
+	SUBQ	$-0x1, R8	// x2608, x2609 = subborrowx(0, x2598, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	R10, BX
+	SBBQ	R9, BX	// x2610, x2611 = subborrowx(x2609, x2600, 0xffffffff)
+	MOVQ	CX, R12
+	SBBQ	$0x0, R12	// x2612, x2613 = subborrowx(x2611, x2602, 0)
+	MOVQ	R11, R15
+	SBBQ	DI, R15	// x2614, x2615 = subborrowx(x2613, x2604, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x2616, x2617 = subborrowx(x2615, x2606, 0)
+	CMOVQCS	R14, R8	// x2618 = cmovznz(x2617, x2608, x2598)
+	CMOVQCS	R10, BX	// x2619 = cmovznz(x2617, x2610, x2600)
+	CMOVQCS	CX, R12	// x2620 = cmovznz(x2617, x2612, x2602)
+	CMOVQCS	R11, R15	// x2621 = cmovznz(x2617, x2614, x2604)
+	SUBQ	8(SP), R8	// x2622, x2623 = subborrowx(0, x2618, x157)
+	SBBQ	16(SP), BX	// x2624, x2625 = subborrowx(x2623, x2619, x158)
+	SBBQ	24(SP), R12	// x2626, x2627 = subborrowx(x2625, x2620, x159)
+	SBBQ	32(SP), R15	// x2628, x2629 = subborrowx(x2627, x2621, x160)
+	MOVQ	$-0x1, CX
+	MOVQ	$0x0, R10
+	CMOVQCS	CX, R10	// x2630 = cmovznz(x2629, 0, 0xffffffffffffffff)
+	MOVQ	R10, R11
+	ANDQ	R9, R11	// x2631 = x2630 & 0xffffffff
+	MOVQ	R10, R13
+	ANDQ	DI, R13	// x2632 = x2630 & 0xffffffff00000001
+	ADDQ	R10, R8	// x2633, x2634 = addcarryx(0, x2622, x2630)
+	ADCXQ	R11, BX	// x2635, x2636 = addcarryx(x2634, x2624, x2631)
+	ADCQ	$0x0, R12	// x2637, x2638 = addcarryx(x2636, x2626, 0)
+	ADCXQ	R13, R15	// x2639, x2640 = addcarryx(x2638, x2628, x2632)
+	SUBQ	112(SP), R8	// x2641, x2642 = subborrowx(0, x2633, x317)
+	SBBQ	56(SP), BX	// x2643, x2644 = subborrowx(x2642, x2635, x318)
+	SBBQ	48(SP), R12	// x2645, x2646 = subborrowx(x2644, x2637, x319)
+	SBBQ	64(SP), R15	// x2647, x2648 = subborrowx(x2646, x2639, x320)
+	MOVQ	$0x0, R10
+	CMOVQCS	CX, R10	// x2649 = cmovznz(x2648, 0, 0xffffffffffffffff)
+	MOVQ	R10, R11
+	ANDQ	R9, R11	// x2650 = x2649 & 0xffffffff
+	MOVQ	R10, R13
+	ANDQ	DI, R13	// x2651 = x2649 & 0xffffffff00000001
+	ADDQ	R10, R8	// x2652, x2653 = addcarryx(0, x2641, x2649)
+	ADCXQ	R11, BX	// x2654, x2655 = addcarryx(x2653, x2643, x2650)
+	ADCQ	$0x0, R12	// x2656, x2657 = addcarryx(x2655, x2645, 0)
+	ADCXQ	R13, R15	// x2658, x2659 = addcarryx(x2657, x2647, x2651)
+	MOVQ	R8, DX
+	MULXQ	184(SP), R10, R8	// x2660, x2661 = mulx(x2652, x1298)
+	MULXQ	192(SP), R13, R11	// x2662, x2663 = mulx(x2652, x1296)
+	MULXQ	200(SP), R9, R14	// x2664, x2665 = mulx(x2652, x1294)
+	MULXQ	208(SP), CX, DX	// x2666, x2667 = mulx(x2652, x1292)
+	ADDQ	R9, DX	// x2668, x2669 = addcarryx(0, x2667, x2664)
+	ADCXQ	R13, R14	// x2670, x2671 = addcarryx(x2669, x2665, x2662)
+	ADCXQ	R10, R11	// x2672, x2673 = addcarryx(x2671, x2663, x2660)
+	ADCQ	$0x0, R8	// x2674 = x2673.u64 + x2661
+	MOVQ	CX, R9
+	SHLQ	$0x20, R9	// x2675 = x2666 << 0x20
+	MOVQ	CX, R10
+	SHRQ	$0x20, R10	// x2675.hi = x2666 >> 0x20
+	MOVQ	DX, R13
+	MOVQ	CX, DX
+	MULXQ	DI, DX, CX	// x2677, x2678 = mulx(x2666, 0xffffffff00000001)
+	ADDQ	R9, R13	// x2679, x2680 = addcarryx(0, x2668, x2675)
+	ADCXQ	R10, R14	// x2681, x2682 = addcarryx(x2680, x2670, x2675.hi)
+	ADCXQ	DX, R11	// x2683, x2684 = addcarryx(x2682, x2672, x2677)
+	ADCXQ	CX, R8	// x2685, x2686 = addcarryx(x2684, x2674, x2678)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x2687, x2688 = addcarryx(x2686, 0, 0)
+	MOVQ	BX, DX
+	MULXQ	184(SP), R10, R9	// x2689, x2690 = mulx(x2654, x1298)
+	MOVQ	R15, 8(SP)	// spill x2658
+	MULXQ	192(SP), R15, BX	// x2691, x2692 = mulx(x2654, x1296)
+	MULXQ	200(SP), AX, DI	// x2693, x2694 = mulx(x2654, x1294)
+	MOVQ	R12, 16(SP)	// spill x2656
+	MULXQ	208(SP), R12, DX	// x2695, x2696 = mulx(x2654, x1292)
+	ADDQ	AX, DX	// x2697, x2698 = addcarryx(0, x2696, x2693)
+	ADCXQ	R15, DI	// x2699, x2700 = addcarryx(x2698, x2694, x2691)
+	ADCXQ	R10, BX	// x2701, x2702 = addcarryx(x2700, x2692, x2689)
+	ADCQ	$0x0, R9	// x2703 = x2702.u64 + x2690
+	ADDQ	R12, R13	// x2704, x2705 = addcarryx(0, x2679, x2695)
+	ADCXQ	DX, R14	// x2706, x2707 = addcarryx(x2705, x2681, x2697)
+	ADCXQ	DI, R11	// x2708, x2709 = addcarryx(x2707, x2683, x2699)
+	ADCXQ	BX, R8	// x2710, x2711 = addcarryx(x2709, x2685, x2701)
+	ADCXQ	R9, CX	// x2712, x2713 = addcarryx(x2711, x2687, x2703)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R13, R9	// x2714 = x2704 << 0x20
+	SHRXQ	AX, R13, R10	// x2714.hi = x2704 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R12, BX	// x2716, x2717 = mulx(x2704, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x2713
+	ADDQ	R9, R14	// x2718, x2719 = addcarryx(0, x2706, x2714)
+	ADCXQ	R10, R11	// x2720, x2721 = addcarryx(x2719, x2708, x2714.hi)
+	ADCXQ	R12, R8	// x2722, x2723 = addcarryx(x2721, x2710, x2716)
+	ADCXQ	BX, CX	// x2724, x2725 = addcarryx(x2723, x2712, x2717)
+	ADCQ	$0x0, R13	// x2726, x2727 = addcarryx(x2725, x2713.u64, 0)
+	MOVQ	16(SP), DX	// reload x2656
+	MULXQ	184(SP), R10, R9	// x2728, x2729 = mulx(x2656, x1298)
+	MULXQ	192(SP), R12, BX	// x2730, x2731 = mulx(x2656, x1296)
+	MULXQ	200(SP), DI, R15	// x2732, x2733 = mulx(x2656, x1294)
+	MULXQ	208(SP), AX, DX	// x2734, x2735 = mulx(x2656, x1292)
+	ADDQ	DI, DX	// x2736, x2737 = addcarryx(0, x2735, x2732)
+	ADCXQ	R12, R15	// x2738, x2739 = addcarryx(x2737, x2733, x2730)
+	ADCXQ	R10, BX	// x2740, x2741 = addcarryx(x2739, x2731, x2728)
+	ADCQ	$0x0, R9	// x2742 = x2741.u64 + x2729
+	ADDQ	AX, R14	// x2743, x2744 = addcarryx(0, x2718, x2734)
+	ADCXQ	DX, R11	// x2745, x2746 = addcarryx(x2744, x2720, x2736)
+	ADCXQ	R15, R8	// x2747, x2748 = addcarryx(x2746, x2722, x2738)
+	ADCXQ	BX, CX	// x2749, x2750 = addcarryx(x2748, x2724, x2740)
+	ADCXQ	R9, R13	// x2751, x2752 = addcarryx(x2750, x2726, x2742)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R14, R9	// x2753 = x2743 << 0x20
+	SHRXQ	AX, R14, R10	// x2753.hi = x2743 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R12, BX	// x2755, x2756 = mulx(x2743, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x2752
+	XORQ	DX, DX
+	ADOXQ	R9, R11	// x2757, x2758 = addcarryx(0, x2745, x2753)
+	ADOXQ	R10, R8	// x2759, x2760 = addcarryx(x2758, x2747, x2753.hi)
+	ADOXQ	R12, CX	// x2761, x2762 = addcarryx(x2760, x2749, x2755)
+	ADOXQ	BX, R13	// x2763, x2764 = addcarryx(x2762, x2751, x2756)
+	ADOXQ	SI, R14	// x2765, x2766 = addcarryx(x2764, x2752.u64, 0)
+	MOVQ	184(SP), DX	// reload x1298
+	MULXQ	8(SP), R10, R9	// x2767, x2768 = mulx(x2658, x1298)
+	MOVQ	8(SP), DX	// reload x2658
+	MULXQ	192(SP), R12, BX	// x2769, x2770 = mulx(x2658, x1296)
+	MULXQ	200(SP), DI, R15	// x2771, x2772 = mulx(x2658, x1294)
+	MULXQ	208(SP), AX, DX	// x2773, x2774 = mulx(x2658, x1292)
+	ADCXQ	DI, DX	// x2775, x2776 = addcarryx(0, x2774, x2771)
+	ADCXQ	R12, R15	// x2777, x2778 = addcarryx(x2776, x2772, x2769)
+	ADCXQ	R10, BX	// x2779, x2780 = addcarryx(x2778, x2770, x2767)
+	ADCQ	$0x0, R9	// x2781 = x2780.u64 + x2768
+	ADDQ	AX, R11	// x2782, x2783 = addcarryx(0, x2757, x2773)
+	ADCXQ	DX, R8	// x2784, x2785 = addcarryx(x2783, x2759, x2775)
+	ADCXQ	R15, CX	// x2786, x2787 = addcarryx(x2785, x2761, x2777)
+	ADCXQ	BX, R13	// x2788, x2789 = addcarryx(x2787, x2763, x2779)
+	ADCXQ	R9, R14	// x2790, x2791 = addcarryx(x2789, x2765, x2781)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R11, R9	// x2792 = x2782 << 0x20
+	SHRXQ	AX, R11, R10	// x2792.hi = x2782 >> 0x20
+	MOVQ	R11, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, DI, R11	// x2794, x2795 = mulx(x2782, 0xffffffff00000001)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x2791
+	ADDQ	R9, R8	// x2796, x2797 = addcarryx(0, x2784, x2792)
+	ADCXQ	R10, CX	// x2798, x2799 = addcarryx(x2797, x2786, x2792.hi)
+	ADCXQ	DI, R13	// x2800, x2801 = addcarryx(x2799, x2788, x2794)
+	ADCXQ	R11, R14	// x2802, x2803 = addcarryx(x2801, x2790, x2795)
+	ADCQ	$0x0, BX	// x2804, x2805 = addcarryx(x2803, x2791.u64, 0)
+	MOVQ	R8, R9
+	SUBQ	$-0x1, R9	// x2806, x2807 = subborrowx(0, x2796, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	CX, R11
+	SBBQ	R10, R11	// x2808, x2809 = subborrowx(x2807, x2798, 0xffffffff)
+	MOVQ	R13, R10
+	SBBQ	$0x0, R10	// x2810, x2811 = subborrowx(x2809, x2800, 0)
+	MOVQ	R14, DI
+	SBBQ	AX, DI	// x2812, x2813 = subborrowx(x2811, x2802, 0xffffffff00000001)
+	SBBQ	$0x0, BX	// x2814, x2815 = subborrowx(x2813, x2804, 0)
+	CMOVQCS	R8, R9	// x2816 = cmovznz(x2815, x2806, x2796)
 	MOVQ	0(SP), AX	// reload out1 pointer
-	MOVQ	CX, 64(AX)	// out1[8] = x3440
-	CMOVQCS	BX, R8	// x3441 = cmovznz(x3439, x3432, x3423)
-	MOVQ	R8, 72(AX)	// out1[9] = x3441
-	CMOVQCS	R13, R9	// x3442 = cmovznz(x3439, x3434, x3425)
-	MOVQ	R9, 80(AX)	// out1[10] = x3442
-	CMOVQCS	DI, R11	// x3443 = cmovznz(x3439, x3436, x3427)
-	MOVQ	R11, 88(AX)	// out1[11] = x3443
+	MOVQ	R9, 64(AX)	// out1[8] = x2816
+	CMOVQCS	CX, R11	// x2817 = cmovznz(x2815, x2808, x2798)
+	MOVQ	R11, 72(AX)	// out1[9] = x2817
+	CMOVQCS	R13, R10	// x2818 = cmovznz(x2815, x2810, x2800)
+	MOVQ	R10, 80(AX)	// out1[10] = x2818
+	CMOVQCS	R14, DI	// x2819 = cmovznz(x2815, x2812, x2802)
+	MOVQ	DI, 88(AX)	// out1[11] = x2819
 	RET
 
 // func jacmadd(out1, arg1, arg2 *[...]uint64)
-TEXT ·jacmadd(SB), NOSPLIT, $256-24
+TEXT ·jacmadd(SB), NOSPLIT, $264-24
 	MOVQ	out1+0(FP), DI
 	MOVQ	arg1+8(FP), SI
 	MOVQ	arg2+16(FP), DX
@@ -4547,1870 +4040,1664 @@ TEXT ·jacmadd(SB), NOSPLIT, $256-24
 	MOVQ	CX, DI
 	ADCQ	$0x0, DI	// x15 = x14.u64 + x2
 	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, R13
+	SHLQ	$0x20, DX	// x16 = x7 << 0x20
 	MOVQ	AX, 8(SP)	// spill arg2 pointer
-	MOVQ	R8, 16(SP)	// spill x1
-	MULXQ	R13, R8, AX	// x16, x17 = mulx(x7, 0xffffffff00000001)
-	MOVQ	CX, 24(SP)	// spill x2
-	MOVQ	$0xffffffff, CX
-	MULXQ	CX, R13, CX	// x18, x19 = mulx(x7, 0xffffffff)
-	MOVQ	R10, 32(SP)	// spill x3
-	MOVQ	$-0x1, R10
-	MOVQ	R9, 40(SP)	// spill x4
-	MULXQ	R10, R9, R10	// x20, x21 = mulx(x7, 0xffffffffffffffff)
-	ADDQ	R13, R10	// x22, x23 = addcarryx(0, x21, x18)
-	ADCQ	$0x0, CX	// x24, x25 = addcarryx(x23, x19, 0)
-	ADCQ	$0x0, R8	// x26, x27 = addcarryx(x25, 0, x16)
-	ADCQ	$0x0, AX	// x28 = x27.u64 + x17
-	ADDQ	R9, DX	// x29, x30 = addcarryx(0, x7, x20)
-	ADCXQ	R10, R12	// x31, x32 = addcarryx(x30, x9, x22)
-	ADCXQ	CX, R14	// x33, x34 = addcarryx(x32, x11, x24)
-	ADCXQ	R8, R15	// x35, x36 = addcarryx(x34, x13, x26)
-	ADCXQ	AX, DI	// x37, x38 = addcarryx(x36, x15, x28)
-	MOVQ	72(SI), DX	// arg1[9]
-	MULXQ	88(SI), CX, AX	// x39, x40 = mulx(arg1[9], arg1[11])
-	MULXQ	80(SI), R9, R8	// x41, x42 = mulx(arg1[9], arg1[10])
-	MULXQ	DX, R13, R10	// x43, x44 = mulx(arg1[9], arg1[9])
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x38
-	ADDQ	R13, R11	// x47, x48 = addcarryx(0, x6, x43)
-	ADCXQ	R9, R10	// x49, x50 = addcarryx(x48, x44, x41)
-	MOVQ	R8, R13
-	ADCXQ	CX, R13	// x51, x52 = addcarryx(x50, x42, x39)
-	MOVQ	CX, 48(SP)	// spill x39
-	MOVQ	AX, CX
-	ADCQ	$0x0, CX	// x53 = x52.u64 + x40
-	ADDQ	BX, R12	// x54, x55 = addcarryx(0, x31, x5)
-	ADCXQ	R11, R14	// x56, x57 = addcarryx(x55, x33, x47)
-	ADCXQ	R10, R15	// x58, x59 = addcarryx(x57, x35, x49)
-	ADCXQ	R13, DI	// x60, x61 = addcarryx(x59, x37, x51)
-	ADCXQ	CX, DX	// x62, x63 = addcarryx(x61, x38.u64, x53)
-	MOVQ	DX, CX
-	MOVQ	R12, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, BX, R11	// x64, x65 = mulx(x54, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R12
-	MULXQ	R12, R12, R13	// x66, x67 = mulx(x54, 0xffffffff)
-	MOVQ	$-0x1, R10
-	MOVQ	AX, 56(SP)	// spill x40
-	MULXQ	R10, AX, R10	// x68, x69 = mulx(x54, 0xffffffffffffffff)
-	MOVQ	R8, 64(SP)	// spill x42
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x63
-	ADDQ	R12, R10	// x70, x71 = addcarryx(0, x69, x66)
-	ADCQ	$0x0, R13	// x72, x73 = addcarryx(x71, x67, 0)
-	ADCQ	$0x0, BX	// x74, x75 = addcarryx(x73, 0, x64)
-	ADCQ	$0x0, R11	// x76 = x75.u64 + x65
-	ADDQ	AX, DX	// x77, x78 = addcarryx(0, x54, x68)
-	ADCXQ	R10, R14	// x79, x80 = addcarryx(x78, x56, x70)
-	ADCXQ	R13, R15	// x81, x82 = addcarryx(x80, x58, x72)
-	ADCXQ	BX, DI	// x83, x84 = addcarryx(x82, x60, x74)
-	ADCXQ	R11, CX	// x85, x86 = addcarryx(x84, x62, x76)
-	ADCQ	$0x0, R8	// x87 = x63.u64 + x86.u64
-	MOVQ	80(SI), DX	// arg1[10]
-	MULXQ	88(SI), R10, AX	// x88, x89 = mulx(arg1[10], arg1[11])
-	MULXQ	DX, BX, R11	// x90, x91 = mulx(arg1[10], arg1[10])
-	ADDQ	40(SP), R9	// x96, x97 = addcarryx(0, x4, x41)
-	ADCXQ	64(SP), BX	// x98, x99 = addcarryx(x97, x42, x90)
-	ADCXQ	R10, R11	// x100, x101 = addcarryx(x99, x91, x88)
-	MOVQ	AX, R12
-	ADCQ	$0x0, R12	// x102 = x101.u64 + x89
-	ADDQ	32(SP), R14	// x103, x104 = addcarryx(0, x79, x3)
-	ADCXQ	R9, R15	// x105, x106 = addcarryx(x104, x81, x96)
-	ADCXQ	BX, DI	// x107, x108 = addcarryx(x106, x83, x98)
-	ADCXQ	R11, CX	// x109, x110 = addcarryx(x108, x85, x100)
-	ADCXQ	R12, R8	// x111, x112 = addcarryx(x110, x87, x102)
-	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, BX, R11	// x113, x114 = mulx(x103, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R12
-	MULXQ	R12, R14, R13	// x115, x116 = mulx(x103, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R9, R12	// x117, x118 = mulx(x103, 0xffffffffffffffff)
-	MOVQ	AX, 32(SP)	// spill x89
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x112
-	ADDQ	R14, R12	// x119, x120 = addcarryx(0, x118, x115)
-	ADCQ	$0x0, R13	// x121, x122 = addcarryx(x120, x116, 0)
-	ADCQ	$0x0, BX	// x123, x124 = addcarryx(x122, 0, x113)
-	ADCQ	$0x0, R11	// x125 = x124.u64 + x114
-	ADDQ	R9, DX	// x126, x127 = addcarryx(0, x103, x117)
-	ADCXQ	R12, R15	// x128, x129 = addcarryx(x127, x105, x119)
-	ADCXQ	R13, DI	// x130, x131 = addcarryx(x129, x107, x121)
-	ADCXQ	BX, CX	// x132, x133 = addcarryx(x131, x109, x123)
-	ADCXQ	R11, R8	// x134, x135 = addcarryx(x133, x111, x125)
-	ADCQ	$0x0, AX	// x136 = x112.u64 + x135.u64
-	MOVQ	88(SI), DX	// arg1[11]
-	MULXQ	DX, R11, R9	// x137, x138 = mulx(arg1[11], arg1[11])
-	MOVQ	24(SP), BX	// reload x2
-	ADDQ	48(SP), BX	// x145, x146 = addcarryx(0, x2, x39)
-	ADCXQ	56(SP), R10	// x147, x148 = addcarryx(x146, x40, x88)
-	ADCXQ	32(SP), R11	// x149, x150 = addcarryx(x148, x89, x137)
-	ADCQ	$0x0, R9	// x151 = x150.u64 + x138
-	ADDQ	16(SP), R15	// x152, x153 = addcarryx(0, x128, x1)
-	ADCXQ	BX, DI	// x154, x155 = addcarryx(x153, x130, x145)
-	ADCXQ	R10, CX	// x156, x157 = addcarryx(x155, x132, x147)
-	ADCXQ	R11, R8	// x158, x159 = addcarryx(x157, x134, x149)
-	ADCXQ	R9, AX	// x160, x161 = addcarryx(x159, x136, x151)
-	MOVQ	R15, DX
-	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, R11, R10	// x162, x163 = mulx(x152, 0xffffffff00000001)
-	MOVQ	$0xffffffff, BX
-	MULXQ	BX, R13, R12	// x164, x165 = mulx(x152, 0xffffffff)
-	MOVQ	$-0x1, R14
-	MOVQ	SI, 16(SP)	// spill arg1 pointer
-	MULXQ	R14, SI, R15	// x166, x167 = mulx(x152, 0xffffffffffffffff)
-	SETCS	R9B
-	MOVBQZX	R9B, R9	// save x161
-	ADDQ	R13, R15	// x168, x169 = addcarryx(0, x167, x164)
-	ADCQ	$0x0, R12	// x170, x171 = addcarryx(x169, x165, 0)
-	ADCQ	$0x0, R11	// x172, x173 = addcarryx(x171, 0, x162)
-	ADCQ	$0x0, R10	// x174 = x173.u64 + x163
-	ADDQ	SI, DX	// x175, x176 = addcarryx(0, x152, x166)
-	ADCXQ	R15, DI	// x177, x178 = addcarryx(x176, x154, x168)
-	ADCXQ	R12, CX	// x179, x180 = addcarryx(x178, x156, x170)
-	ADCXQ	R11, R8	// x181, x182 = addcarryx(x180, x158, x172)
-	ADCXQ	R10, AX	// x183, x184 = addcarryx(x182, x160, x174)
-	ADCQ	$0x0, R9	// x185 = x161.u64 + x184.u64
-	MOVQ	DI, R10
-	SUBQ	$-0x1, R10	// x186, x187 = subborrowx(0, x177, 0xffffffffffffffff)
-	MOVQ	CX, R11
-	SBBQ	BX, R11	// x188, x189 = subborrowx(x187, x179, 0xffffffff)
-	MOVQ	R8, SI
-	SBBQ	$0x0, SI	// x190, x191 = subborrowx(x189, x181, 0)
-	MOVQ	$-0xffffffff, R12
-	MOVQ	AX, R13
-	SBBQ	R12, R13	// x192, x193 = subborrowx(x191, x183, 0xffffffff00000001)
-	SBBQ	$0x0, R9	// x194, x195 = subborrowx(x193, x185, 0)
-	CMOVQCS	DI, R10	// x196 = cmovznz(x195, x186, x177)
-	CMOVQCS	CX, R11	// x197 = cmovznz(x195, x188, x179)
-	CMOVQCS	R8, SI	// x198 = cmovznz(x195, x190, x181)
-	CMOVQCS	AX, R13	// x199 = cmovznz(x195, x192, x183)
+	MOVQ	R13, AX
+	SHRQ	$0x20, AX	// x16.hi = x7 >> 0x20
+	MOVQ	DX, 16(SP)	// spill x16
 	MOVQ	R13, DX
-	MOVQ	8(SP), AX	// reload arg2 pointer
-	MULXQ	0(AX), R8, CX	// x200, x201 = mulx(arg2[0], x199)
-	MOVQ	DX, R9
-	MOVQ	0(AX), DX	// arg2[0]
-	MULXQ	SI, R13, DI	// x202, x203 = mulx(arg2[0], x198)
-	MOVQ	R11, 24(SP)	// spill x197
-	MULXQ	R11, R11, R15	// x204, x205 = mulx(arg2[0], x197)
-	MULXQ	R10, AX, DX	// x206, x207 = mulx(arg2[0], x196)
-	ADDQ	R11, DX	// x208, x209 = addcarryx(0, x207, x204)
-	ADCXQ	R13, R15	// x210, x211 = addcarryx(x209, x205, x202)
-	ADCXQ	R8, DI	// x212, x213 = addcarryx(x211, x203, x200)
-	ADCQ	$0x0, CX	// x214 = x213.u64 + x201
-	MOVQ	DX, R8
-	MOVQ	AX, DX
-	MULXQ	R12, R11, AX	// x215, x216 = mulx(x206, 0xffffffff00000001)
-	MULXQ	BX, BX, R13	// x217, x218 = mulx(x206, 0xffffffff)
-	MULXQ	R14, R12, R14	// x219, x220 = mulx(x206, 0xffffffffffffffff)
-	ADDQ	BX, R14	// x221, x222 = addcarryx(0, x220, x217)
-	ADCQ	$0x0, R13	// x223, x224 = addcarryx(x222, x218, 0)
-	ADCQ	$0x0, R11	// x225, x226 = addcarryx(x224, 0, x215)
-	ADCQ	$0x0, AX	// x227 = x226.u64 + x216
-	ADDQ	R12, DX	// x228, x229 = addcarryx(0, x206, x219)
-	ADCXQ	R14, R8	// x230, x231 = addcarryx(x229, x208, x221)
-	ADCXQ	R13, R15	// x232, x233 = addcarryx(x231, x210, x223)
-	ADCXQ	R11, DI	// x234, x235 = addcarryx(x233, x212, x225)
-	ADCXQ	AX, CX	// x236, x237 = addcarryx(x235, x214, x227)
-	MOVQ	8(SP), AX	// reload arg2 pointer
-	MOVQ	8(AX), DX	// arg2[1]
-	MULXQ	R9, BX, R11	// x238, x239 = mulx(arg2[1], x199)
-	MULXQ	SI, R13, R12	// x240, x241 = mulx(arg2[1], x198)
-	MOVQ	SI, 32(SP)	// spill x198
-	MULXQ	24(SP), SI, R14	// x242, x243 = mulx(arg2[1], x197)
-	MULXQ	R10, AX, DX	// x244, x245 = mulx(arg2[1], x196)
-	MOVQ	R10, 40(SP)	// spill x196
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x237
-	ADDQ	SI, DX	// x246, x247 = addcarryx(0, x245, x242)
-	ADCXQ	R13, R14	// x248, x249 = addcarryx(x247, x243, x240)
-	ADCXQ	BX, R12	// x250, x251 = addcarryx(x249, x241, x238)
-	ADCQ	$0x0, R11	// x252 = x251.u64 + x239
-	ADDQ	AX, R8	// x253, x254 = addcarryx(0, x230, x244)
-	ADCXQ	DX, R15	// x255, x256 = addcarryx(x254, x232, x246)
-	ADCXQ	R14, DI	// x257, x258 = addcarryx(x256, x234, x248)
-	ADCXQ	R12, CX	// x259, x260 = addcarryx(x258, x236, x250)
-	ADCXQ	R11, R10	// x261, x262 = addcarryx(x260, x237.u64, x252)
-	MOVQ	R8, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, R11, R8	// x263, x264 = mulx(x253, 0xffffffff00000001)
-	MOVQ	$0xffffffff, SI
-	MULXQ	SI, R12, BX	// x265, x266 = mulx(x253, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R13, R14	// x267, x268 = mulx(x253, 0xffffffffffffffff)
-	SETCS	SIB
-	MOVBQZX	SIB, SI	// save x262
-	ADDQ	R12, R14	// x269, x270 = addcarryx(0, x268, x265)
-	ADCQ	$0x0, BX	// x271, x272 = addcarryx(x270, x266, 0)
-	ADCQ	$0x0, R11	// x273, x274 = addcarryx(x272, 0, x263)
-	ADCQ	$0x0, R8	// x275 = x274.u64 + x264
-	ADDQ	R13, DX	// x276, x277 = addcarryx(0, x253, x267)
-	ADCXQ	R14, R15	// x278, x279 = addcarryx(x277, x255, x269)
-	ADCXQ	BX, DI	// x280, x281 = addcarryx(x279, x257, x271)
-	ADCXQ	R11, CX	// x282, x283 = addcarryx(x281, x259, x273)
-	ADCXQ	R8, R10	// x284, x285 = addcarryx(x283, x261, x275)
-	ADCQ	$0x0, SI	// x286 = x262.u64 + x285.u64
-	MOVQ	8(SP), R8	// reload arg2 pointer
-	MOVQ	16(R8), DX	// arg2[2]
-	MULXQ	R9, BX, R11	// x287, x288 = mulx(arg2[2], x199)
-	MULXQ	32(SP), R13, R12	// x289, x290 = mulx(arg2[2], x198)
-	MOVQ	R9, 48(SP)	// spill x199
-	MULXQ	24(SP), R9, R14	// x291, x292 = mulx(arg2[2], x197)
-	MULXQ	40(SP), R8, DX	// x293, x294 = mulx(arg2[2], x196)
-	ADDQ	R9, DX	// x295, x296 = addcarryx(0, x294, x291)
-	ADCXQ	R13, R14	// x297, x298 = addcarryx(x296, x292, x289)
-	ADCXQ	BX, R12	// x299, x300 = addcarryx(x298, x290, x287)
-	ADCQ	$0x0, R11	// x301 = x300.u64 + x288
-	ADDQ	R8, R15	// x302, x303 = addcarryx(0, x278, x293)
-	ADCXQ	DX, DI	// x304, x305 = addcarryx(x303, x280, x295)
-	ADCXQ	R14, CX	// x306, x307 = addcarryx(x305, x282, x297)
-	ADCXQ	R12, R10	// x308, x309 = addcarryx(x307, x284, x299)
-	ADCXQ	R11, SI	// x310, x311 = addcarryx(x309, x286, x301)
-	MOVQ	R15, DX
-	MULXQ	AX, R9, R8	// x312, x313 = mulx(x302, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R11
-	MULXQ	R11, R12, BX	// x314, x315 = mulx(x302, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x316, x317 = mulx(x302, 0xffffffffffffffff)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x311
-	ADDQ	R12, R14	// x318, x319 = addcarryx(0, x317, x314)
-	ADCQ	$0x0, BX	// x320, x321 = addcarryx(x319, x315, 0)
-	ADCQ	$0x0, R9	// x322, x323 = addcarryx(x321, 0, x312)
-	ADCQ	$0x0, R8	// x324 = x323.u64 + x313
-	ADDQ	R15, DX	// x325, x326 = addcarryx(0, x302, x316)
-	ADCXQ	R14, DI	// x327, x328 = addcarryx(x326, x304, x318)
-	ADCXQ	BX, CX	// x329, x330 = addcarryx(x328, x306, x320)
-	ADCXQ	R9, R10	// x331, x332 = addcarryx(x330, x308, x322)
-	ADCXQ	R8, SI	// x333, x334 = addcarryx(x332, x310, x324)
-	ADCQ	$0x0, R13	// x335 = x311.u64 + x334.u64
-	MOVQ	8(SP), R8	// reload arg2 pointer
-	MOVQ	24(R8), DX	// arg2[3]
-	MULXQ	48(SP), BX, R9	// x336, x337 = mulx(arg2[3], x199)
-	MULXQ	32(SP), R14, R12	// x338, x339 = mulx(arg2[3], x198)
-	MULXQ	24(SP), R11, R15	// x340, x341 = mulx(arg2[3], x197)
-	MULXQ	40(SP), R8, DX	// x342, x343 = mulx(arg2[3], x196)
-	ADDQ	R11, DX	// x344, x345 = addcarryx(0, x343, x340)
-	ADCXQ	R14, R15	// x346, x347 = addcarryx(x345, x341, x338)
-	ADCXQ	BX, R12	// x348, x349 = addcarryx(x347, x339, x336)
-	ADCQ	$0x0, R9	// x350 = x349.u64 + x337
-	ADDQ	R8, DI	// x351, x352 = addcarryx(0, x327, x342)
-	ADCXQ	DX, CX	// x353, x354 = addcarryx(x352, x329, x344)
-	ADCXQ	R15, R10	// x355, x356 = addcarryx(x354, x331, x346)
-	ADCXQ	R12, SI	// x357, x358 = addcarryx(x356, x333, x348)
-	ADCXQ	R9, R13	// x359, x360 = addcarryx(x358, x335, x350)
-	MOVQ	DI, DX
-	MULXQ	AX, R9, R8	// x361, x362 = mulx(x351, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R11
-	MULXQ	R11, BX, DI	// x363, x364 = mulx(x351, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R15, R14	// x365, x366 = mulx(x351, 0xffffffffffffffff)
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x360
-	ADDQ	BX, R14	// x367, x368 = addcarryx(0, x366, x363)
-	ADCQ	$0x0, DI	// x369, x370 = addcarryx(x368, x364, 0)
-	ADCQ	$0x0, R9	// x371, x372 = addcarryx(x370, 0, x361)
-	ADCQ	$0x0, R8	// x373 = x372.u64 + x362
-	ADDQ	R15, DX	// x374, x375 = addcarryx(0, x351, x365)
-	ADCXQ	R14, CX	// x376, x377 = addcarryx(x375, x353, x367)
-	ADCXQ	DI, R10	// x378, x379 = addcarryx(x377, x355, x369)
-	ADCXQ	R9, SI	// x380, x381 = addcarryx(x379, x357, x371)
-	ADCXQ	R8, R13	// x382, x383 = addcarryx(x381, x359, x373)
-	ADCQ	$0x0, AX	// x384 = x360.u64 + x383.u64
-	MOVQ	CX, R8
-	SUBQ	$-0x1, R8	// x385, x386 = subborrowx(0, x376, 0xffffffffffffffff)
+	MOVQ	$-0xffffffff, R13
+	MOVQ	R8, 24(SP)	// spill x1
+	MULXQ	R13, R8, DX	// x18, x19 = mulx(x7, 0xffffffff00000001)
+	ADDQ	16(SP), R12	// x20, x21 = addcarryx(0, x9, x16)
+	ADCXQ	AX, R14	// x22, x23 = addcarryx(x21, x11, x16.hi)
+	ADCXQ	R8, R15	// x24, x25 = addcarryx(x23, x13, x18)
+	ADCXQ	DX, DI	// x26, x27 = addcarryx(x25, x15, x19)
+	MOVQ	$0x0, AX
+	ADCQ	$0x0, AX	// x28, x29 = addcarryx(x27, 0, 0)
+	MOVQ	72(SI), DX	// arg1[9]
+	MOVQ	CX, 16(SP)	// spill x2
+	MULXQ	88(SI), CX, R8	// x30, x31 = mulx(arg1[9], arg1[11])
+	MOVQ	R10, 32(SP)	// spill x3
+	MULXQ	80(SI), R13, R10	// x32, x33 = mulx(arg1[9], arg1[10])
+	MOVQ	R9, 40(SP)	// spill x4
+	MULXQ	DX, R9, DX	// x34, x35 = mulx(arg1[9], arg1[9])
+	ADDQ	R9, R11	// x38, x39 = addcarryx(0, x6, x34)
+	ADCXQ	R13, DX	// x40, x41 = addcarryx(x39, x35, x32)
 	MOVQ	R10, R9
-	SBBQ	R11, R9	// x387, x388 = subborrowx(x386, x378, 0xffffffff)
-	MOVQ	SI, DI
-	SBBQ	$0x0, DI	// x389, x390 = subborrowx(x388, x380, 0)
+	ADCXQ	CX, R9	// x42, x43 = addcarryx(x41, x33, x30)
+	MOVQ	CX, 48(SP)	// spill x30
+	MOVQ	R8, CX
+	ADCQ	$0x0, CX	// x44 = x43.u64 + x31
+	ADDQ	BX, R12	// x45, x46 = addcarryx(0, x20, x5)
+	ADCXQ	R11, R14	// x47, x48 = addcarryx(x46, x22, x38)
+	ADCXQ	DX, R15	// x49, x50 = addcarryx(x48, x24, x40)
+	ADCXQ	R9, DI	// x51, x52 = addcarryx(x50, x26, x42)
+	ADCXQ	CX, AX	// x53, x54 = addcarryx(x52, x28, x44)
+	MOVQ	$0x20, CX
+	SHLXQ	CX, R12, R9	// x55 = x45 << 0x20
+	SHRXQ	CX, R12, R11	// x55.hi = x45 >> 0x20
+	MOVQ	R12, DX
 	MOVQ	$-0xffffffff, BX
-	MOVQ	R13, R14
-	SBBQ	BX, R14	// x391, x392 = subborrowx(x390, x382, 0xffffffff00000001)
-	SBBQ	$0x0, AX	// x393, x394 = subborrowx(x392, x384, 0)
-	CMOVQCS	CX, R8	// x395 = cmovznz(x394, x385, x376)
-	CMOVQCS	R10, R9	// x396 = cmovznz(x394, x387, x378)
-	CMOVQCS	SI, DI	// x397 = cmovznz(x394, x389, x380)
-	CMOVQCS	R13, R14	// x398 = cmovznz(x394, x391, x382)
-	MOVQ	8(SP), AX	// reload arg2 pointer
-	MOVQ	32(AX), DX	// arg2[4]
-	MOVQ	16(SP), CX	// reload arg1 pointer
-	MULXQ	88(CX), SI, R10	// x399, x400 = mulx(arg2[4], arg1[11])
-	MULXQ	80(CX), R15, R13	// x401, x402 = mulx(arg2[4], arg1[10])
-	MOVQ	R14, 56(SP)	// spill x398
-	MOVQ	DI, 64(SP)	// spill x397
-	MULXQ	72(CX), DI, R14	// x403, x404 = mulx(arg2[4], arg1[9])
-	MOVQ	R9, 72(SP)	// spill x396
-	MULXQ	64(CX), R9, DX	// x405, x406 = mulx(arg2[4], arg1[8])
-	ADDQ	DI, DX	// x407, x408 = addcarryx(0, x406, x403)
-	ADCXQ	R15, R14	// x409, x410 = addcarryx(x408, x404, x401)
-	ADCXQ	SI, R13	// x411, x412 = addcarryx(x410, x402, x399)
-	ADCQ	$0x0, R10	// x413 = x412.u64 + x400
-	MOVQ	DX, SI
+	MULXQ	BX, DX, R12	// x57, x58 = mulx(x45, 0xffffffff00000001)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x54
+	ADDQ	R9, R14	// x59, x60 = addcarryx(0, x47, x55)
+	ADCXQ	R11, R15	// x61, x62 = addcarryx(x60, x49, x55.hi)
+	ADCXQ	DX, DI	// x63, x64 = addcarryx(x62, x51, x57)
+	ADCXQ	R12, AX	// x65, x66 = addcarryx(x64, x53, x58)
+	ADCQ	$0x0, BX	// x67, x68 = addcarryx(x66, x54.u64, 0)
+	MOVQ	80(SI), DX	// arg1[10]
+	MULXQ	88(SI), R11, R9	// x69, x70 = mulx(arg1[10], arg1[11])
+	MULXQ	DX, DX, R12	// x71, x72 = mulx(arg1[10], arg1[10])
+	ADDQ	40(SP), R13	// x77, x78 = addcarryx(0, x4, x32)
+	ADCXQ	DX, R10	// x79, x80 = addcarryx(x78, x33, x71)
+	ADCXQ	R11, R12	// x81, x82 = addcarryx(x80, x72, x69)
 	MOVQ	R9, DX
-	MULXQ	BX, DI, R9	// x414, x415 = mulx(x405, 0xffffffff00000001)
-	MOVQ	R8, 80(SP)	// spill x395
-	MULXQ	R11, R8, R15	// x416, x417 = mulx(x405, 0xffffffff)
-	MULXQ	R12, R11, R12	// x418, x419 = mulx(x405, 0xffffffffffffffff)
-	ADDQ	R8, R12	// x420, x421 = addcarryx(0, x419, x416)
-	ADCQ	$0x0, R15	// x422, x423 = addcarryx(x421, x417, 0)
-	ADCQ	$0x0, DI	// x424, x425 = addcarryx(x423, 0, x414)
-	ADCQ	$0x0, R9	// x426 = x425.u64 + x415
-	ADDQ	R11, DX	// x427, x428 = addcarryx(0, x405, x418)
-	ADCXQ	R12, SI	// x429, x430 = addcarryx(x428, x407, x420)
-	ADCXQ	R15, R14	// x431, x432 = addcarryx(x430, x409, x422)
-	ADCXQ	DI, R13	// x433, x434 = addcarryx(x432, x411, x424)
-	ADCXQ	R9, R10	// x435, x436 = addcarryx(x434, x413, x426)
-	MOVQ	40(AX), DX	// arg2[5]
-	MULXQ	88(CX), R9, R8	// x437, x438 = mulx(arg2[5], arg1[11])
-	MULXQ	80(CX), DI, R11	// x439, x440 = mulx(arg2[5], arg1[10])
-	MULXQ	72(CX), R15, R12	// x441, x442 = mulx(arg2[5], arg1[9])
-	MULXQ	64(CX), AX, DX	// x443, x444 = mulx(arg2[5], arg1[8])
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x436
-	ADDQ	R15, DX	// x445, x446 = addcarryx(0, x444, x441)
-	ADCXQ	DI, R12	// x447, x448 = addcarryx(x446, x442, x439)
-	ADCXQ	R9, R11	// x449, x450 = addcarryx(x448, x440, x437)
-	ADCQ	$0x0, R8	// x451 = x450.u64 + x438
-	ADDQ	AX, SI	// x452, x453 = addcarryx(0, x429, x443)
-	ADCXQ	DX, R14	// x454, x455 = addcarryx(x453, x431, x445)
-	ADCXQ	R12, R13	// x456, x457 = addcarryx(x455, x433, x447)
-	ADCXQ	R11, R10	// x458, x459 = addcarryx(x457, x435, x449)
-	ADCXQ	R8, CX	// x460, x461 = addcarryx(x459, x436.u64, x451)
+	ADCQ	$0x0, DX	// x83 = x82.u64 + x70
+	ADDQ	32(SP), R14	// x84, x85 = addcarryx(0, x59, x3)
+	ADCXQ	R13, R15	// x86, x87 = addcarryx(x85, x61, x77)
+	ADCXQ	R10, DI	// x88, x89 = addcarryx(x87, x63, x79)
+	ADCXQ	R12, AX	// x90, x91 = addcarryx(x89, x65, x81)
+	ADCXQ	DX, BX	// x92, x93 = addcarryx(x91, x67, x83)
+	SHLXQ	CX, R14, R10	// x94 = x84 << 0x20
+	SHRXQ	CX, R14, R12	// x94.hi = x84 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R13
+	MULXQ	R13, DX, R14	// x96, x97 = mulx(x84, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x93
+	ADDQ	R10, R15	// x98, x99 = addcarryx(0, x86, x94)
+	ADCXQ	R12, DI	// x100, x101 = addcarryx(x99, x88, x94.hi)
+	ADCXQ	DX, AX	// x102, x103 = addcarryx(x101, x90, x96)
+	ADCXQ	R14, BX	// x104, x105 = addcarryx(x103, x92, x97)
+	ADCQ	$0x0, R13	// x106, x107 = addcarryx(x105, x93.u64, 0)
+	MOVQ	88(SI), DX	// arg1[11]
+	MULXQ	DX, R12, R10	// x108, x109 = mulx(arg1[11], arg1[11])
+	MOVQ	16(SP), R14	// reload x2
+	ADDQ	48(SP), R14	// x116, x117 = addcarryx(0, x2, x30)
+	ADCXQ	R11, R8	// x118, x119 = addcarryx(x117, x31, x69)
+	ADCXQ	R12, R9	// x120, x121 = addcarryx(x119, x70, x108)
+	ADCQ	$0x0, R10	// x122 = x121.u64 + x109
+	XORQ	R11, R11
+	ADOXQ	24(SP), R15	// x123, x124 = addcarryx(0, x98, x1)
+	ADOXQ	R14, DI	// x125, x126 = addcarryx(x124, x100, x116)
+	ADOXQ	R8, AX	// x127, x128 = addcarryx(x126, x102, x118)
+	ADOXQ	R9, BX	// x129, x130 = addcarryx(x128, x104, x120)
+	ADOXQ	R10, R13	// x131, x132 = addcarryx(x130, x106, x122)
+	SHLXQ	CX, R15, R8	// x133 = x123 << 0x20
+	SHRXQ	CX, R15, R9	// x133.hi = x123 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, R14, R12	// x135, x136 = mulx(x123, 0xffffffff00000001)
+	ADCXQ	R8, DI	// x137, x138 = addcarryx(0, x125, x133)
+	ADCXQ	R9, AX	// x139, x140 = addcarryx(x138, x127, x133.hi)
+	ADCXQ	R14, BX	// x141, x142 = addcarryx(x140, x129, x135)
+	ADCXQ	R12, R13	// x143, x144 = addcarryx(x142, x131, x136)
+	SETOS	R8B
+	MOVBQZX	R8B, R8	// x132.u64
+	ADCXQ	R11, R8	// x145, x146 = addcarryx(x144, x132.u64, 0)
+	MOVQ	DI, R9
+	SUBQ	$-0x1, R9	// x147, x148 = subborrowx(0, x137, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R12
+	MOVQ	AX, R14
+	SBBQ	R12, R14	// x149, x150 = subborrowx(x148, x139, 0xffffffff)
+	MOVQ	BX, R15
+	SBBQ	$0x0, R15	// x151, x152 = subborrowx(x150, x141, 0)
+	MOVQ	R13, DX
+	SBBQ	R10, DX	// x153, x154 = subborrowx(x152, x143, 0xffffffff00000001)
+	SBBQ	$0x0, R8	// x155, x156 = subborrowx(x154, x145, 0)
+	CMOVQCS	DI, R9	// x157 = cmovznz(x156, x147, x137)
+	CMOVQCS	AX, R14	// x158 = cmovznz(x156, x149, x139)
+	CMOVQCS	BX, R15	// x159 = cmovznz(x156, x151, x141)
+	CMOVQCS	R13, DX	// x160 = cmovznz(x156, x153, x143)
+	MOVQ	8(SP), AX	// reload arg2 pointer
+	MULXQ	0(AX), DI, R8	// x161, x162 = mulx(arg2[0], x160)
+	MOVQ	DX, BX
+	MOVQ	0(AX), DX	// arg2[0]
+	MULXQ	R15, R12, R13	// x163, x164 = mulx(arg2[0], x159)
+	MOVQ	SI, 16(SP)	// spill arg1 pointer
+	MULXQ	R14, R10, SI	// x165, x166 = mulx(arg2[0], x158)
+	MULXQ	R9, AX, DX	// x167, x168 = mulx(arg2[0], x157)
+	ADDQ	R10, DX	// x169, x170 = addcarryx(0, x168, x165)
+	ADCXQ	R12, SI	// x171, x172 = addcarryx(x170, x166, x163)
+	ADCXQ	DI, R13	// x173, x174 = addcarryx(x172, x164, x161)
+	ADCQ	$0x0, R8	// x175 = x174.u64 + x162
+	MOVQ	AX, R10
+	SHLQ	$0x20, R10	// x176 = x167 << 0x20
+	MOVQ	AX, DI
+	SHRQ	$0x20, DI	// x176.hi = x167 >> 0x20
+	MOVQ	DX, R12
+	MOVQ	AX, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, AX, DX	// x178, x179 = mulx(x167, 0xffffffff00000001)
+	ADDQ	R10, R12	// x180, x181 = addcarryx(0, x169, x176)
+	ADCXQ	DI, SI	// x182, x183 = addcarryx(x181, x171, x176.hi)
+	MOVQ	DX, R10
+	MOVQ	8(SP), DI	// reload arg2 pointer
+	MOVQ	8(DI), DX	// arg2[1]
+	MOVQ	R15, 24(SP)	// spill x159
+	MULXQ	R15, R15, CX	// x192, x193 = mulx(arg2[1], x159)
+	ADCXQ	AX, R13	// x184, x185 = addcarryx(x183, x173, x178)
+	ADCXQ	R10, R8	// x186, x187 = addcarryx(x185, x175, x179)
+	MOVQ	$0x0, AX
+	ADCQ	$0x0, AX	// x188, x189 = addcarryx(x187, 0, 0)
+	MOVQ	BX, 32(SP)	// spill x160
+	MULXQ	BX, BX, R10	// x190, x191 = mulx(arg2[1], x160)
+	MOVQ	R14, 40(SP)	// spill x158
+	MOVQ	AX, 48(SP)	// spill x188
+	MULXQ	R14, AX, R14	// x194, x195 = mulx(arg2[1], x158)
+	MULXQ	R9, DI, DX	// x196, x197 = mulx(arg2[1], x157)
+	ADDQ	AX, DX	// x198, x199 = addcarryx(0, x197, x194)
+	ADCXQ	R15, R14	// x200, x201 = addcarryx(x199, x195, x192)
+	ADCXQ	BX, CX	// x202, x203 = addcarryx(x201, x193, x190)
+	ADCQ	$0x0, R10	// x204 = x203.u64 + x191
+	ADDQ	DI, R12	// x205, x206 = addcarryx(0, x180, x196)
+	ADCXQ	DX, SI	// x207, x208 = addcarryx(x206, x182, x198)
+	ADCXQ	R14, R13	// x209, x210 = addcarryx(x208, x184, x200)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R12, DI	// x215 = x205 << 0x20
+	ADCXQ	CX, R8	// x211, x212 = addcarryx(x210, x186, x202)
+	ADCXQ	48(SP), R10	// x213, x214 = addcarryx(x212, x188, x204)
+	SHRXQ	AX, R12, CX	// x215.hi = x205 >> 0x20
+	MOVQ	R12, DX
+	MOVQ	$-0xffffffff, BX
+	MULXQ	BX, R14, R12	// x217, x218 = mulx(x205, 0xffffffff00000001)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x214
+	ADDQ	DI, SI	// x219, x220 = addcarryx(0, x207, x215)
+	ADCXQ	CX, R13	// x221, x222 = addcarryx(x220, x209, x215.hi)
+	ADCXQ	R14, R8	// x223, x224 = addcarryx(x222, x211, x217)
+	ADCXQ	R12, R10	// x225, x226 = addcarryx(x224, x213, x218)
+	ADCQ	$0x0, R15	// x227, x228 = addcarryx(x226, x214.u64, 0)
+	MOVQ	8(SP), CX	// reload arg2 pointer
+	MOVQ	16(CX), DX	// arg2[2]
+	MULXQ	32(SP), R12, DI	// x229, x230 = mulx(arg2[2], x160)
+	MULXQ	24(SP), BX, R14	// x231, x232 = mulx(arg2[2], x159)
+	MOVQ	R15, 48(SP)	// spill x227
+	MULXQ	40(SP), R15, AX	// x233, x234 = mulx(arg2[2], x158)
+	MULXQ	R9, CX, DX	// x235, x236 = mulx(arg2[2], x157)
+	ADDQ	R15, DX	// x237, x238 = addcarryx(0, x236, x233)
+	ADCXQ	BX, AX	// x239, x240 = addcarryx(x238, x234, x231)
+	ADCXQ	R12, R14	// x241, x242 = addcarryx(x240, x232, x229)
+	ADCQ	$0x0, DI	// x243 = x242.u64 + x230
+	ADDQ	CX, SI	// x244, x245 = addcarryx(0, x219, x235)
+	ADCXQ	DX, R13	// x246, x247 = addcarryx(x245, x221, x237)
+	ADCXQ	AX, R8	// x248, x249 = addcarryx(x247, x223, x239)
+	ADCXQ	R14, R10	// x250, x251 = addcarryx(x249, x225, x241)
+	ADCXQ	48(SP), DI	// x252, x253 = addcarryx(x251, x227, x243)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, SI, CX	// x254 = x244 << 0x20
+	SHRXQ	AX, SI, BX	// x254.hi = x244 >> 0x20
 	MOVQ	SI, DX
-	MULXQ	BX, R8, AX	// x462, x463 = mulx(x452, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R9
-	MULXQ	R9, SI, R11	// x464, x465 = mulx(x452, 0xffffffff)
-	MOVQ	$-0x1, DI
-	MULXQ	DI, R15, R12	// x466, x467 = mulx(x452, 0xffffffffffffffff)
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x461
-	ADDQ	SI, R12	// x468, x469 = addcarryx(0, x467, x464)
-	ADCQ	$0x0, R11	// x470, x471 = addcarryx(x469, x465, 0)
-	ADCQ	$0x0, R8	// x472, x473 = addcarryx(x471, 0, x462)
-	ADCQ	$0x0, AX	// x474 = x473.u64 + x463
-	ADDQ	R15, DX	// x475, x476 = addcarryx(0, x452, x466)
-	ADCXQ	R12, R14	// x477, x478 = addcarryx(x476, x454, x468)
-	ADCXQ	R11, R13	// x479, x480 = addcarryx(x478, x456, x470)
-	ADCXQ	R8, R10	// x481, x482 = addcarryx(x480, x458, x472)
-	ADCXQ	AX, CX	// x483, x484 = addcarryx(x482, x460, x474)
-	ADCQ	$0x0, DI	// x485 = x461.u64 + x484.u64
+	MOVQ	$-0xffffffff, SI
+	MULXQ	SI, R14, R12	// x256, x257 = mulx(x244, 0xffffffff00000001)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x253
+	ADDQ	CX, R13	// x258, x259 = addcarryx(0, x246, x254)
+	ADCXQ	BX, R8	// x260, x261 = addcarryx(x259, x248, x254.hi)
+	ADCXQ	R14, R10	// x262, x263 = addcarryx(x261, x250, x256)
+	ADCXQ	R12, DI	// x264, x265 = addcarryx(x263, x252, x257)
+	ADCQ	$0x0, R15	// x266, x267 = addcarryx(x265, x253.u64, 0)
+	MOVQ	8(SP), CX	// reload arg2 pointer
+	MOVQ	24(CX), DX	// arg2[3]
+	MULXQ	32(SP), R12, BX	// x268, x269 = mulx(arg2[3], x160)
+	MULXQ	24(SP), SI, R14	// x270, x271 = mulx(arg2[3], x159)
+	MOVQ	R15, 48(SP)	// spill x266
+	MULXQ	40(SP), R15, AX	// x272, x273 = mulx(arg2[3], x158)
+	MOVQ	R9, 56(SP)	// spill x157
+	MULXQ	R9, R9, DX	// x274, x275 = mulx(arg2[3], x157)
+	ADDQ	R15, DX	// x276, x277 = addcarryx(0, x275, x272)
+	ADCXQ	SI, AX	// x278, x279 = addcarryx(x277, x273, x270)
+	ADCXQ	R12, R14	// x280, x281 = addcarryx(x279, x271, x268)
+	ADCQ	$0x0, BX	// x282 = x281.u64 + x269
+	ADDQ	R9, R13	// x283, x284 = addcarryx(0, x258, x274)
+	ADCXQ	DX, R8	// x285, x286 = addcarryx(x284, x260, x276)
+	ADCXQ	AX, R10	// x287, x288 = addcarryx(x286, x262, x278)
+	ADCXQ	R14, DI	// x289, x290 = addcarryx(x288, x264, x280)
+	ADCXQ	48(SP), BX	// x291, x292 = addcarryx(x290, x266, x282)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R13, R9	// x293 = x283 << 0x20
+	SHRXQ	AX, R13, SI	// x293.hi = x283 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R12
+	MULXQ	R12, R14, R13	// x295, x296 = mulx(x283, 0xffffffff00000001)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x292
+	ADDQ	R9, R8	// x297, x298 = addcarryx(0, x285, x293)
+	ADCXQ	SI, R10	// x299, x300 = addcarryx(x298, x287, x293.hi)
+	ADCXQ	R14, DI	// x301, x302 = addcarryx(x300, x289, x295)
+	ADCXQ	R13, BX	// x303, x304 = addcarryx(x302, x291, x296)
+	ADCQ	$0x0, R15	// x305, x306 = addcarryx(x304, x292.u64, 0)
+	MOVQ	R8, R9
+	SUBQ	$-0x1, R9	// x307, x308 = subborrowx(0, x297, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, SI
+	MOVQ	R10, R13
+	SBBQ	SI, R13	// x309, x310 = subborrowx(x308, x299, 0xffffffff)
+	MOVQ	DI, R14
+	SBBQ	$0x0, R14	// x311, x312 = subborrowx(x310, x301, 0)
+	MOVQ	BX, DX
+	SBBQ	R12, DX	// x313, x314 = subborrowx(x312, x303, 0xffffffff00000001)
+	SBBQ	$0x0, R15	// x315, x316 = subborrowx(x314, x305, 0)
+	CMOVQCS	R8, R9	// x317 = cmovznz(x316, x307, x297)
+	CMOVQCC	R13, R10	// x318 = cmovznz(x316, x309, x299)
+	CMOVQCS	DI, R14	// x319 = cmovznz(x316, x311, x301)
+	CMOVQCC	DX, BX	// x320 = cmovznz(x316, x313, x303)
+	MOVQ	32(CX), DX	// arg2[4]
+	MOVQ	16(SP), R8	// reload arg1 pointer
+	MULXQ	88(R8), R13, DI	// x321, x322 = mulx(arg2[4], arg1[11])
+	MOVQ	BX, 48(SP)	// spill x320
+	MULXQ	80(R8), BX, R15	// x323, x324 = mulx(arg2[4], arg1[10])
+	MOVQ	R14, 64(SP)	// spill x319
+	MOVQ	R10, 72(SP)	// spill x318
+	MULXQ	72(R8), R10, R14	// x325, x326 = mulx(arg2[4], arg1[9])
+	MOVQ	R9, 80(SP)	// spill x317
+	MULXQ	64(R8), R9, DX	// x327, x328 = mulx(arg2[4], arg1[8])
+	ADDQ	R10, DX	// x329, x330 = addcarryx(0, x328, x325)
+	ADCXQ	BX, R14	// x331, x332 = addcarryx(x330, x326, x323)
+	ADCXQ	R13, R15	// x333, x334 = addcarryx(x332, x324, x321)
+	ADCQ	$0x0, DI	// x335 = x334.u64 + x322
+	SHLXQ	AX, R9, R10	// x336 = x327 << 0x20
+	MOVQ	R9, BX
+	SHRQ	$0x20, BX	// x336.hi = x327 >> 0x20
+	MOVQ	DX, R13
+	MOVQ	R9, DX
+	MULXQ	R12, DX, R9	// x338, x339 = mulx(x327, 0xffffffff00000001)
+	ADDQ	R10, R13	// x340, x341 = addcarryx(0, x329, x336)
+	ADCXQ	BX, R14	// x342, x343 = addcarryx(x341, x331, x336.hi)
+	ADCXQ	DX, R15	// x344, x345 = addcarryx(x343, x333, x338)
+	ADCXQ	R9, DI	// x346, x347 = addcarryx(x345, x335, x339)
+	MOVQ	$0x0, R9
+	ADCQ	$0x0, R9	// x348, x349 = addcarryx(x347, 0, 0)
+	MOVQ	40(CX), DX	// arg2[5]
+	MULXQ	88(R8), BX, R10	// x350, x351 = mulx(arg2[5], arg1[11])
+	MULXQ	80(R8), R12, SI	// x352, x353 = mulx(arg2[5], arg1[10])
+	MOVQ	R9, 88(SP)	// spill x348
+	MULXQ	72(R8), R9, AX	// x354, x355 = mulx(arg2[5], arg1[9])
+	MULXQ	64(R8), CX, DX	// x356, x357 = mulx(arg2[5], arg1[8])
+	ADDQ	R9, DX	// x358, x359 = addcarryx(0, x357, x354)
+	ADCXQ	R12, AX	// x360, x361 = addcarryx(x359, x355, x352)
+	ADCXQ	BX, SI	// x362, x363 = addcarryx(x361, x353, x350)
+	ADCQ	$0x0, R10	// x364 = x363.u64 + x351
+	ADDQ	CX, R13	// x365, x366 = addcarryx(0, x340, x356)
+	ADCXQ	DX, R14	// x367, x368 = addcarryx(x366, x342, x358)
+	MOVQ	$0x20, CX
+	SHLXQ	CX, R13, R9	// x375 = x365 << 0x20
+	ADCXQ	AX, R15	// x369, x370 = addcarryx(x368, x344, x360)
+	ADCXQ	SI, DI	// x371, x372 = addcarryx(x370, x346, x362)
+	ADCXQ	88(SP), R10	// x373, x374 = addcarryx(x372, x348, x364)
+	SHRXQ	CX, R13, AX	// x375.hi = x365 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, SI
+	MULXQ	SI, R12, BX	// x377, x378 = mulx(x365, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x374
+	ADDQ	R9, R14	// x379, x380 = addcarryx(0, x367, x375)
+	ADCXQ	AX, R15	// x381, x382 = addcarryx(x380, x369, x375.hi)
+	ADCXQ	R12, DI	// x383, x384 = addcarryx(x382, x371, x377)
+	ADCXQ	BX, R10	// x385, x386 = addcarryx(x384, x373, x378)
+	ADCQ	$0x0, R13	// x387, x388 = addcarryx(x386, x374.u64, 0)
 	MOVQ	8(SP), AX	// reload arg2 pointer
 	MOVQ	48(AX), DX	// arg2[6]
-	MOVQ	16(SP), R8	// reload arg1 pointer
-	MULXQ	88(R8), SI, R11	// x486, x487 = mulx(arg2[6], arg1[11])
-	MULXQ	80(R8), R15, R12	// x488, x489 = mulx(arg2[6], arg1[10])
-	MULXQ	72(R8), BX, R9	// x490, x491 = mulx(arg2[6], arg1[9])
-	MULXQ	64(R8), AX, DX	// x492, x493 = mulx(arg2[6], arg1[8])
-	ADDQ	BX, DX	// x494, x495 = addcarryx(0, x493, x490)
-	ADCXQ	R15, R9	// x496, x497 = addcarryx(x495, x491, x488)
-	ADCXQ	SI, R12	// x498, x499 = addcarryx(x497, x489, x486)
-	ADCQ	$0x0, R11	// x500 = x499.u64 + x487
-	ADDQ	AX, R14	// x501, x502 = addcarryx(0, x477, x492)
-	ADCXQ	DX, R13	// x503, x504 = addcarryx(x502, x479, x494)
-	ADCXQ	R9, R10	// x505, x506 = addcarryx(x504, x481, x496)
-	ADCXQ	R12, CX	// x507, x508 = addcarryx(x506, x483, x498)
-	ADCXQ	R11, DI	// x509, x510 = addcarryx(x508, x485, x500)
+	MULXQ	88(R8), BX, R9	// x389, x390 = mulx(arg2[6], arg1[11])
+	MULXQ	80(R8), SI, R12	// x391, x392 = mulx(arg2[6], arg1[10])
+	MOVQ	R13, 88(SP)	// spill x387
+	MULXQ	72(R8), R13, CX	// x393, x394 = mulx(arg2[6], arg1[9])
+	MULXQ	64(R8), AX, DX	// x395, x396 = mulx(arg2[6], arg1[8])
+	ADDQ	R13, DX	// x397, x398 = addcarryx(0, x396, x393)
+	ADCXQ	SI, CX	// x399, x400 = addcarryx(x398, x394, x391)
+	ADCXQ	BX, R12	// x401, x402 = addcarryx(x400, x392, x389)
+	ADCQ	$0x0, R9	// x403 = x402.u64 + x390
+	ADDQ	AX, R14	// x404, x405 = addcarryx(0, x379, x395)
+	ADCXQ	DX, R15	// x406, x407 = addcarryx(x405, x381, x397)
+	ADCXQ	CX, DI	// x408, x409 = addcarryx(x407, x383, x399)
+	ADCXQ	R12, R10	// x410, x411 = addcarryx(x409, x385, x401)
+	ADCXQ	88(SP), R9	// x412, x413 = addcarryx(x411, x387, x403)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R14, CX	// x414 = x404 << 0x20
+	SHRXQ	AX, R14, SI	// x414.hi = x404 >> 0x20
 	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, R11, R9	// x511, x512 = mulx(x501, 0xffffffff00000001)
-	MOVQ	$0xffffffff, SI
-	MULXQ	SI, R12, BX	// x513, x514 = mulx(x501, 0xffffffff)
-	MOVQ	$-0x1, R14
-	MULXQ	R14, R14, R15	// x515, x516 = mulx(x501, 0xffffffffffffffff)
-	SETCS	SIB
-	MOVBQZX	SIB, SI	// save x510
-	ADDQ	R12, R15	// x517, x518 = addcarryx(0, x516, x513)
-	ADCQ	$0x0, BX	// x519, x520 = addcarryx(x518, x514, 0)
-	ADCQ	$0x0, R11	// x521, x522 = addcarryx(x520, 0, x511)
-	ADCQ	$0x0, R9	// x523 = x522.u64 + x512
-	ADDQ	R14, DX	// x524, x525 = addcarryx(0, x501, x515)
-	ADCXQ	R15, R13	// x526, x527 = addcarryx(x525, x503, x517)
-	ADCXQ	BX, R10	// x528, x529 = addcarryx(x527, x505, x519)
-	ADCXQ	R11, CX	// x530, x531 = addcarryx(x529, x507, x521)
-	ADCXQ	R9, DI	// x532, x533 = addcarryx(x531, x509, x523)
-	ADCQ	$0x0, SI	// x534 = x510.u64 + x533.u64
-	MOVQ	8(SP), R9	// reload arg2 pointer
-	MOVQ	56(R9), DX	// arg2[7]
-	MULXQ	88(R8), BX, R11	// x535, x536 = mulx(arg2[7], arg1[11])
-	MULXQ	80(R8), R14, R12	// x537, x538 = mulx(arg2[7], arg1[10])
-	MULXQ	72(R8), AX, R15	// x539, x540 = mulx(arg2[7], arg1[9])
-	MULXQ	64(R8), DX, R9	// x541, x542 = mulx(arg2[7], arg1[8])
-	ADDQ	AX, R9	// x543, x544 = addcarryx(0, x542, x539)
-	ADCXQ	R14, R15	// x545, x546 = addcarryx(x544, x540, x537)
-	ADCXQ	BX, R12	// x547, x548 = addcarryx(x546, x538, x535)
-	ADCQ	$0x0, R11	// x549 = x548.u64 + x536
-	ADDQ	DX, R13	// x550, x551 = addcarryx(0, x526, x541)
-	ADCXQ	R9, R10	// x552, x553 = addcarryx(x551, x528, x543)
-	ADCXQ	R15, CX	// x554, x555 = addcarryx(x553, x530, x545)
-	ADCXQ	R12, DI	// x556, x557 = addcarryx(x555, x532, x547)
-	ADCXQ	R11, SI	// x558, x559 = addcarryx(x557, x534, x549)
-	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, R11, R9	// x560, x561 = mulx(x550, 0xffffffff00000001)
-	MOVQ	$0xffffffff, BX
-	MULXQ	BX, R13, R12	// x562, x563 = mulx(x550, 0xffffffff)
-	MOVQ	$-0x1, R14
-	MULXQ	R14, R8, R15	// x564, x565 = mulx(x550, 0xffffffffffffffff)
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x559
-	ADDQ	R13, R15	// x566, x567 = addcarryx(0, x565, x562)
-	ADCQ	$0x0, R12	// x568, x569 = addcarryx(x567, x563, 0)
-	ADCQ	$0x0, R11	// x570, x571 = addcarryx(x569, 0, x560)
-	ADCQ	$0x0, R9	// x572 = x571.u64 + x561
-	ADDQ	R8, DX	// x573, x574 = addcarryx(0, x550, x564)
-	ADCXQ	R15, R10	// x575, x576 = addcarryx(x574, x552, x566)
-	ADCXQ	R12, CX	// x577, x578 = addcarryx(x576, x554, x568)
-	ADCXQ	R11, DI	// x579, x580 = addcarryx(x578, x556, x570)
-	ADCXQ	R9, SI	// x581, x582 = addcarryx(x580, x558, x572)
-	ADCQ	$0x0, AX	// x583 = x559.u64 + x582.u64
-	MOVQ	R10, R8
-	SUBQ	$-0x1, R8	// x584, x585 = subborrowx(0, x575, 0xffffffffffffffff)
-	MOVQ	CX, R9
-	SBBQ	BX, R9	// x586, x587 = subborrowx(x585, x577, 0xffffffff)
-	MOVQ	DI, R11
-	SBBQ	$0x0, R11	// x588, x589 = subborrowx(x587, x579, 0)
-	MOVQ	$-0xffffffff, R12
-	MOVQ	SI, R13
-	SBBQ	R12, R13	// x590, x591 = subborrowx(x589, x581, 0xffffffff00000001)
-	SBBQ	$0x0, AX	// x592, x593 = subborrowx(x591, x583, 0)
-	CMOVQCS	R10, R8	// x594 = cmovznz(x593, x584, x575)
-	CMOVQCS	CX, R9	// x595 = cmovznz(x593, x586, x577)
-	CMOVQCS	DI, R11	// x596 = cmovznz(x593, x588, x579)
-	CMOVQCS	SI, R13	// x597 = cmovznz(x593, x590, x581)
-	MOVQ	R8, DX
-	MULXQ	48(SP), CX, AX	// x598, x599 = mulx(x594, x199)
-	MULXQ	32(SP), R10, R8	// x600, x601 = mulx(x594, x198)
-	MULXQ	24(SP), DI, SI	// x602, x603 = mulx(x594, x197)
-	MULXQ	40(SP), DX, R15	// x604, x605 = mulx(x594, x196)
-	ADDQ	DI, R15	// x606, x607 = addcarryx(0, x605, x602)
-	ADCXQ	R10, SI	// x608, x609 = addcarryx(x607, x603, x600)
-	ADCXQ	CX, R8	// x610, x611 = addcarryx(x609, x601, x598)
-	ADCQ	$0x0, AX	// x612 = x611.u64 + x599
-	MULXQ	R12, R10, CX	// x613, x614 = mulx(x604, 0xffffffff00000001)
-	MOVQ	R13, 8(SP)	// spill x597
-	MULXQ	BX, R13, DI	// x615, x616 = mulx(x604, 0xffffffff)
-	MULXQ	R14, BX, R14	// x617, x618 = mulx(x604, 0xffffffffffffffff)
-	ADDQ	R13, R14	// x619, x620 = addcarryx(0, x618, x615)
-	ADCQ	$0x0, DI	// x621, x622 = addcarryx(x620, x616, 0)
-	ADCQ	$0x0, R10	// x623, x624 = addcarryx(x622, 0, x613)
-	ADCQ	$0x0, CX	// x625 = x624.u64 + x614
-	ADDQ	BX, DX	// x626, x627 = addcarryx(0, x604, x617)
-	ADCXQ	R14, R15	// x628, x629 = addcarryx(x627, x606, x619)
-	ADCXQ	DI, SI	// x630, x631 = addcarryx(x629, x608, x621)
-	ADCXQ	R10, R8	// x632, x633 = addcarryx(x631, x610, x623)
-	ADCXQ	CX, AX	// x634, x635 = addcarryx(x633, x612, x625)
-	MOVQ	R9, DX
-	MULXQ	48(SP), R9, CX	// x636, x637 = mulx(x595, x199)
-	MULXQ	32(SP), DI, R10	// x638, x639 = mulx(x595, x198)
-	MULXQ	24(SP), R13, BX	// x640, x641 = mulx(x595, x197)
-	MULXQ	40(SP), DX, R14	// x642, x643 = mulx(x595, x196)
-	MOVQ	R11, 88(SP)	// spill x596
-	SETCS	R11B
-	MOVBQZX	R11B, R11	// save x635
-	ADDQ	R13, R14	// x644, x645 = addcarryx(0, x643, x640)
-	ADCXQ	DI, BX	// x646, x647 = addcarryx(x645, x641, x638)
-	ADCXQ	R9, R10	// x648, x649 = addcarryx(x647, x639, x636)
-	ADCQ	$0x0, CX	// x650 = x649.u64 + x637
-	ADDQ	DX, R15	// x651, x652 = addcarryx(0, x628, x642)
-	ADCXQ	R14, SI	// x653, x654 = addcarryx(x652, x630, x644)
-	ADCXQ	BX, R8	// x655, x656 = addcarryx(x654, x632, x646)
-	ADCXQ	R10, AX	// x657, x658 = addcarryx(x656, x634, x648)
-	ADCXQ	CX, R11	// x659, x660 = addcarryx(x658, x635.u64, x650)
-	MOVQ	R15, DX
-	MULXQ	R12, R9, CX	// x661, x662 = mulx(x651, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R10
-	MULXQ	R10, BX, DI	// x663, x664 = mulx(x651, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x665, x666 = mulx(x651, 0xffffffffffffffff)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x660
-	ADDQ	BX, R14	// x667, x668 = addcarryx(0, x666, x663)
-	ADCQ	$0x0, DI	// x669, x670 = addcarryx(x668, x664, 0)
-	ADCQ	$0x0, R9	// x671, x672 = addcarryx(x670, 0, x661)
-	ADCQ	$0x0, CX	// x673 = x672.u64 + x662
-	ADDQ	R15, DX	// x674, x675 = addcarryx(0, x651, x665)
-	ADCXQ	R14, SI	// x676, x677 = addcarryx(x675, x653, x667)
-	ADCXQ	DI, R8	// x678, x679 = addcarryx(x677, x655, x669)
-	ADCXQ	R9, AX	// x680, x681 = addcarryx(x679, x657, x671)
-	ADCXQ	CX, R11	// x682, x683 = addcarryx(x681, x659, x673)
-	ADCQ	$0x0, R13	// x684 = x660.u64 + x683.u64
-	MOVQ	88(SP), DX	// reload x596
-	MULXQ	48(SP), R9, CX	// x685, x686 = mulx(x596, x199)
-	MULXQ	32(SP), BX, DI	// x687, x688 = mulx(x596, x198)
-	MULXQ	24(SP), R15, R14	// x689, x690 = mulx(x596, x197)
-	MULXQ	40(SP), R10, DX	// x691, x692 = mulx(x596, x196)
-	ADDQ	R15, DX	// x693, x694 = addcarryx(0, x692, x689)
-	ADCXQ	BX, R14	// x695, x696 = addcarryx(x694, x690, x687)
-	ADCXQ	R9, DI	// x697, x698 = addcarryx(x696, x688, x685)
-	ADCQ	$0x0, CX	// x699 = x698.u64 + x686
-	ADDQ	R10, SI	// x700, x701 = addcarryx(0, x676, x691)
-	ADCXQ	DX, R8	// x702, x703 = addcarryx(x701, x678, x693)
-	ADCXQ	R14, AX	// x704, x705 = addcarryx(x703, x680, x695)
-	ADCXQ	DI, R11	// x706, x707 = addcarryx(x705, x682, x697)
-	ADCXQ	CX, R13	// x708, x709 = addcarryx(x707, x684, x699)
-	MOVQ	SI, DX
-	MULXQ	R12, R9, CX	// x710, x711 = mulx(x700, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R10
-	MULXQ	R10, DI, SI	// x712, x713 = mulx(x700, 0xffffffff)
-	MOVQ	$-0x1, BX
-	MULXQ	BX, R15, R14	// x714, x715 = mulx(x700, 0xffffffffffffffff)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x709
-	ADDQ	DI, R14	// x716, x717 = addcarryx(0, x715, x712)
-	ADCQ	$0x0, SI	// x718, x719 = addcarryx(x717, x713, 0)
-	ADCQ	$0x0, R9	// x720, x721 = addcarryx(x719, 0, x710)
-	ADCQ	$0x0, CX	// x722 = x721.u64 + x711
-	ADDQ	R15, DX	// x723, x724 = addcarryx(0, x700, x714)
-	ADCXQ	R14, R8	// x725, x726 = addcarryx(x724, x702, x716)
-	ADCXQ	SI, AX	// x727, x728 = addcarryx(x726, x704, x718)
-	ADCXQ	R9, R11	// x729, x730 = addcarryx(x728, x706, x720)
-	ADCXQ	CX, R13	// x731, x732 = addcarryx(x730, x708, x722)
-	ADCQ	$0x0, BX	// x733 = x709.u64 + x732.u64
-	MOVQ	8(SP), DX	// reload x597
-	MULXQ	48(SP), R9, CX	// x734, x735 = mulx(x597, x199)
-	MULXQ	32(SP), DI, SI	// x736, x737 = mulx(x597, x198)
-	MULXQ	24(SP), R15, R14	// x738, x739 = mulx(x597, x197)
-	MULXQ	40(SP), R10, DX	// x740, x741 = mulx(x597, x196)
-	ADDQ	R15, DX	// x742, x743 = addcarryx(0, x741, x738)
-	ADCXQ	DI, R14	// x744, x745 = addcarryx(x743, x739, x736)
-	ADCXQ	R9, SI	// x746, x747 = addcarryx(x745, x737, x734)
-	ADCQ	$0x0, CX	// x748 = x747.u64 + x735
-	ADDQ	R10, R8	// x749, x750 = addcarryx(0, x725, x740)
-	ADCXQ	DX, AX	// x751, x752 = addcarryx(x750, x727, x742)
-	ADCXQ	R14, R11	// x753, x754 = addcarryx(x752, x729, x744)
-	ADCXQ	SI, R13	// x755, x756 = addcarryx(x754, x731, x746)
-	ADCXQ	CX, BX	// x757, x758 = addcarryx(x756, x733, x748)
-	MOVQ	R8, DX
-	MULXQ	R12, R8, CX	// x759, x760 = mulx(x749, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R9
-	MULXQ	R9, SI, R10	// x761, x762 = mulx(x749, 0xffffffff)
-	MOVQ	$-0x1, DI
-	MULXQ	DI, R15, R14	// x763, x764 = mulx(x749, 0xffffffffffffffff)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x758
-	ADDQ	SI, R14	// x765, x766 = addcarryx(0, x764, x761)
-	ADCQ	$0x0, R10	// x767, x768 = addcarryx(x766, x762, 0)
-	ADCQ	$0x0, R8	// x769, x770 = addcarryx(x768, 0, x759)
-	ADCQ	$0x0, CX	// x771 = x770.u64 + x760
-	ADDQ	R15, DX	// x772, x773 = addcarryx(0, x749, x763)
-	ADCXQ	R14, AX	// x774, x775 = addcarryx(x773, x751, x765)
-	ADCXQ	R10, R11	// x776, x777 = addcarryx(x775, x753, x767)
-	ADCXQ	R8, R13	// x778, x779 = addcarryx(x777, x755, x769)
-	ADCXQ	CX, BX	// x780, x781 = addcarryx(x779, x757, x771)
-	ADCQ	$0x0, R12	// x782 = x758.u64 + x781.u64
-	MOVQ	AX, CX
-	SUBQ	$-0x1, CX	// x783, x784 = subborrowx(0, x774, 0xffffffffffffffff)
-	MOVQ	R11, R8
-	SBBQ	R9, R8	// x785, x786 = subborrowx(x784, x776, 0xffffffff)
-	MOVQ	R13, R10
-	SBBQ	$0x0, R10	// x787, x788 = subborrowx(x786, x778, 0)
-	MOVQ	$-0xffffffff, SI
-	MOVQ	BX, R14
-	SBBQ	SI, R14	// x789, x790 = subborrowx(x788, x780, 0xffffffff00000001)
-	SBBQ	$0x0, R12	// x791, x792 = subborrowx(x790, x782, 0)
-	CMOVQCS	AX, CX	// x793 = cmovznz(x792, x783, x774)
-	CMOVQCS	R11, R8	// x794 = cmovznz(x792, x785, x776)
-	CMOVQCS	R13, R10	// x795 = cmovznz(x792, x787, x778)
-	CMOVQCS	BX, R14	// x796 = cmovznz(x792, x789, x780)
-	MOVQ	16(SP), AX	// reload arg1 pointer
-	MOVQ	80(SP), R11	// reload x395
-	SUBQ	0(AX), R11	// x797, x798 = subborrowx(0, x395, arg1[0])
-	MOVQ	72(SP), BX	// reload x396
-	SBBQ	8(AX), BX	// x799, x800 = subborrowx(x798, x396, arg1[1])
-	MOVQ	64(SP), R12	// reload x397
-	SBBQ	16(AX), R12	// x801, x802 = subborrowx(x800, x397, arg1[2])
-	MOVQ	56(SP), R13	// reload x398
-	SBBQ	24(AX), R13	// x803, x804 = subborrowx(x802, x398, arg1[3])
-	MOVQ	$0x0, R15
-	CMOVQCS	DI, R15	// x805 = cmovznz(x804, 0, 0xffffffffffffffff)
-	MOVQ	R15, DX
-	ANDQ	R9, DX	// x806 = x805 & 0xffffffff
-	MOVQ	R15, AX
-	ANDQ	SI, AX	// x807 = x805 & 0xffffffff00000001
-	ADDQ	R15, R11	// x808, x809 = addcarryx(0, x797, x805)
-	ADCXQ	DX, BX	// x810, x811 = addcarryx(x809, x799, x806)
-	ADCQ	$0x0, R12	// x812, x813 = addcarryx(x811, x801, 0)
-	ADCXQ	AX, R13	// x814, x815 = addcarryx(x813, x803, x807)
-	MOVQ	R11, DX
-	MULXQ	R13, R11, AX	// x816, x817 = mulx(x808, x814)
-	MOVQ	R14, 8(SP)	// spill x796
-	MULXQ	R12, R14, R15	// x818, x819 = mulx(x808, x812)
-	MOVQ	R10, 56(SP)	// spill x795
-	MOVQ	R8, 64(SP)	// spill x794
-	MULXQ	BX, R8, R10	// x820, x821 = mulx(x808, x810)
-	MOVQ	CX, 72(SP)	// spill x793
-	MOVQ	DX, 80(SP)	// spill x808
-	MULXQ	DX, DX, CX	// x822, x823 = mulx(x808, x808)
-	ADDQ	R8, CX	// x824, x825 = addcarryx(0, x823, x820)
-	MOVQ	R8, 88(SP)	// spill x820
-	MOVQ	R10, R8
-	ADCXQ	R14, R8	// x826, x827 = addcarryx(x825, x821, x818)
-	MOVQ	R14, 96(SP)	// spill x818
-	MOVQ	R15, R14
-	ADCXQ	R11, R14	// x828, x829 = addcarryx(x827, x819, x816)
-	MOVQ	R11, 104(SP)	// spill x816
-	MOVQ	AX, R11
-	ADCQ	$0x0, R11	// x830 = x829.u64 + x817
-	MOVQ	AX, 112(SP)	// spill x817
-	MULXQ	SI, SI, AX	// x831, x832 = mulx(x822, 0xffffffff00000001)
-	MOVQ	R15, 120(SP)	// spill x819
-	MULXQ	R9, R15, R9	// x833, x834 = mulx(x822, 0xffffffff)
-	MOVQ	R10, 128(SP)	// spill x821
-	MULXQ	DI, R10, DI	// x835, x836 = mulx(x822, 0xffffffffffffffff)
-	ADDQ	R15, DI	// x837, x838 = addcarryx(0, x836, x833)
-	ADCQ	$0x0, R9	// x839, x840 = addcarryx(x838, x834, 0)
-	ADCQ	$0x0, SI	// x841, x842 = addcarryx(x840, 0, x831)
-	ADCQ	$0x0, AX	// x843 = x842.u64 + x832
-	ADDQ	R10, DX	// x844, x845 = addcarryx(0, x822, x835)
-	ADCXQ	DI, CX	// x846, x847 = addcarryx(x845, x824, x837)
-	ADCXQ	R9, R8	// x848, x849 = addcarryx(x847, x826, x839)
-	ADCXQ	SI, R14	// x850, x851 = addcarryx(x849, x828, x841)
-	ADCXQ	AX, R11	// x852, x853 = addcarryx(x851, x830, x843)
-	MOVQ	BX, DX
-	MULXQ	R13, R9, AX	// x854, x855 = mulx(x810, x814)
-	MULXQ	R12, SI, R10	// x856, x857 = mulx(x810, x812)
-	MULXQ	DX, BX, DI	// x858, x859 = mulx(x810, x810)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x853
-	ADDQ	128(SP), BX	// x862, x863 = addcarryx(0, x821, x858)
-	ADCXQ	SI, DI	// x864, x865 = addcarryx(x863, x859, x856)
-	MOVQ	DX, 128(SP)	// spill x810
-	MOVQ	R10, DX
-	ADCXQ	R9, DX	// x866, x867 = addcarryx(x865, x857, x854)
-	MOVQ	R9, 136(SP)	// spill x854
-	MOVQ	AX, R9
-	ADCQ	$0x0, R9	// x868 = x867.u64 + x855
-	ADDQ	88(SP), CX	// x869, x870 = addcarryx(0, x846, x820)
-	ADCXQ	BX, R8	// x871, x872 = addcarryx(x870, x848, x862)
-	ADCXQ	DI, R14	// x873, x874 = addcarryx(x872, x850, x864)
-	ADCXQ	DX, R11	// x875, x876 = addcarryx(x874, x852, x866)
-	ADCXQ	R9, R15	// x877, x878 = addcarryx(x876, x853.u64, x868)
-	MOVQ	CX, DX
-	MOVQ	$-0xffffffff, CX
-	MULXQ	CX, DI, R9	// x879, x880 = mulx(x869, 0xffffffff00000001)
-	MOVQ	$0xffffffff, BX
-	MULXQ	BX, CX, BX	// x881, x882 = mulx(x869, 0xffffffff)
-	MOVQ	AX, 88(SP)	// spill x855
-	MOVQ	$-0x1, AX
-	MOVQ	R10, 144(SP)	// spill x857
-	MULXQ	AX, R10, AX	// x883, x884 = mulx(x869, 0xffffffffffffffff)
-	MOVQ	SI, 152(SP)	// spill x856
-	SETCS	SIB
-	MOVBQZX	SIB, SI	// save x878
-	ADDQ	CX, AX	// x885, x886 = addcarryx(0, x884, x881)
-	ADCQ	$0x0, BX	// x887, x888 = addcarryx(x886, x882, 0)
-	ADCQ	$0x0, DI	// x889, x890 = addcarryx(x888, 0, x879)
-	ADCQ	$0x0, R9	// x891 = x890.u64 + x880
-	ADDQ	R10, DX	// x892, x893 = addcarryx(0, x869, x883)
-	ADCXQ	AX, R8	// x894, x895 = addcarryx(x893, x871, x885)
-	ADCXQ	BX, R14	// x896, x897 = addcarryx(x895, x873, x887)
-	ADCXQ	DI, R11	// x898, x899 = addcarryx(x897, x875, x889)
-	ADCXQ	R9, R15	// x900, x901 = addcarryx(x899, x877, x891)
-	ADCQ	$0x0, SI	// x902 = x878.u64 + x901.u64
-	MOVQ	R12, DX
-	MULXQ	R13, CX, AX	// x903, x904 = mulx(x812, x814)
-	MULXQ	DX, R10, R9	// x905, x906 = mulx(x812, x812)
-	MOVQ	120(SP), DI	// reload x819
-	ADDQ	152(SP), DI	// x911, x912 = addcarryx(0, x819, x856)
-	ADCXQ	144(SP), R10	// x913, x914 = addcarryx(x912, x857, x905)
-	ADCXQ	CX, R9	// x915, x916 = addcarryx(x914, x906, x903)
-	MOVQ	AX, BX
-	ADCQ	$0x0, BX	// x917 = x916.u64 + x904
-	ADDQ	96(SP), R8	// x918, x919 = addcarryx(0, x894, x818)
-	ADCXQ	DI, R14	// x920, x921 = addcarryx(x919, x896, x911)
-	ADCXQ	R10, R11	// x922, x923 = addcarryx(x921, x898, x913)
-	ADCXQ	R9, R15	// x924, x925 = addcarryx(x923, x900, x915)
-	ADCXQ	BX, SI	// x926, x927 = addcarryx(x925, x902, x917)
-	MOVQ	DX, R9
-	MOVQ	R8, DX
-	MOVQ	$-0xffffffff, R8
-	MULXQ	R8, DI, R10	// x928, x929 = mulx(x918, 0xffffffff00000001)
-	MOVQ	$0xffffffff, BX
-	MOVQ	R9, 96(SP)	// spill x812
-	MULXQ	BX, R9, R12	// x930, x931 = mulx(x918, 0xffffffff)
-	MOVQ	$-0x1, BX
-	MULXQ	BX, R8, BX	// x932, x933 = mulx(x918, 0xffffffffffffffff)
-	MOVQ	AX, 120(SP)	// spill x904
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x927
-	ADDQ	R9, BX	// x934, x935 = addcarryx(0, x933, x930)
-	ADCQ	$0x0, R12	// x936, x937 = addcarryx(x935, x931, 0)
-	ADCQ	$0x0, DI	// x938, x939 = addcarryx(x937, 0, x928)
-	ADCQ	$0x0, R10	// x940 = x939.u64 + x929
-	ADDQ	R8, DX	// x941, x942 = addcarryx(0, x918, x932)
-	ADCXQ	BX, R14	// x943, x944 = addcarryx(x942, x920, x934)
-	ADCXQ	R12, R11	// x945, x946 = addcarryx(x944, x922, x936)
-	ADCXQ	DI, R15	// x947, x948 = addcarryx(x946, x924, x938)
-	ADCXQ	R10, SI	// x949, x950 = addcarryx(x948, x926, x940)
-	ADCQ	$0x0, AX	// x951 = x927.u64 + x950.u64
-	MOVQ	R13, DX
-	MULXQ	DX, R9, R8	// x952, x953 = mulx(x814, x814)
-	MOVQ	112(SP), R10	// reload x817
-	ADDQ	136(SP), R10	// x960, x961 = addcarryx(0, x817, x854)
-	ADCXQ	88(SP), CX	// x962, x963 = addcarryx(x961, x855, x903)
-	ADCXQ	120(SP), R9	// x964, x965 = addcarryx(x963, x904, x952)
-	ADCQ	$0x0, R8	// x966 = x965.u64 + x953
-	ADDQ	104(SP), R14	// x967, x968 = addcarryx(0, x943, x816)
-	ADCXQ	R10, R11	// x969, x970 = addcarryx(x968, x945, x960)
-	ADCXQ	CX, R15	// x971, x972 = addcarryx(x970, x947, x962)
-	ADCXQ	R9, SI	// x973, x974 = addcarryx(x972, x949, x964)
-	ADCXQ	R8, AX	// x975, x976 = addcarryx(x974, x951, x966)
-	MOVQ	DX, CX
-	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, R8
-	MULXQ	R8, R10, R9	// x977, x978 = mulx(x967, 0xffffffff00000001)
-	MOVQ	$0xffffffff, DI
-	MULXQ	DI, R12, BX	// x979, x980 = mulx(x967, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MOVQ	CX, 88(SP)	// spill x814
-	MULXQ	R13, CX, R14	// x981, x982 = mulx(x967, 0xffffffffffffffff)
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x976
-	ADDQ	R12, R14	// x983, x984 = addcarryx(0, x982, x979)
-	ADCQ	$0x0, BX	// x985, x986 = addcarryx(x984, x980, 0)
-	ADCQ	$0x0, R10	// x987, x988 = addcarryx(x986, 0, x977)
-	ADCQ	$0x0, R9	// x989 = x988.u64 + x978
-	ADDQ	CX, DX	// x990, x991 = addcarryx(0, x967, x981)
-	ADCXQ	R14, R11	// x992, x993 = addcarryx(x991, x969, x983)
-	ADCXQ	BX, R15	// x994, x995 = addcarryx(x993, x971, x985)
-	ADCXQ	R10, SI	// x996, x997 = addcarryx(x995, x973, x987)
-	ADCXQ	R9, AX	// x998, x999 = addcarryx(x997, x975, x989)
-	ADCQ	$0x0, R8	// x1000 = x976.u64 + x999.u64
-	MOVQ	R11, CX
-	SUBQ	$-0x1, CX	// x1001, x1002 = subborrowx(0, x992, 0xffffffffffffffff)
-	MOVQ	R15, R9
-	SBBQ	DI, R9	// x1003, x1004 = subborrowx(x1002, x994, 0xffffffff)
-	MOVQ	SI, R10
-	SBBQ	$0x0, R10	// x1005, x1006 = subborrowx(x1004, x996, 0)
 	MOVQ	$-0xffffffff, BX
-	MOVQ	AX, R12
-	SBBQ	BX, R12	// x1007, x1008 = subborrowx(x1006, x998, 0xffffffff00000001)
-	SBBQ	$0x0, R8	// x1009, x1010 = subborrowx(x1008, x1000, 0)
-	CMOVQCS	R11, CX	// x1011 = cmovznz(x1010, x1001, x992)
-	CMOVQCS	R15, R9	// x1012 = cmovznz(x1010, x1003, x994)
-	CMOVQCS	SI, R10	// x1013 = cmovznz(x1010, x1005, x996)
-	CMOVQCS	AX, R12	// x1014 = cmovznz(x1010, x1007, x998)
-	MOVQ	CX, AX
-	ADDQ	CX, AX	// x1015, x1016 = addcarryx(0, x1011, x1011)
-	MOVQ	R9, R8
-	ADCXQ	R9, R8	// x1017, x1018 = addcarryx(x1016, x1012, x1012)
-	MOVQ	R10, R11
-	ADCXQ	R10, R11	// x1019, x1020 = addcarryx(x1018, x1013, x1013)
-	MOVQ	R12, SI
-	ADCXQ	R12, SI	// x1021, x1022 = addcarryx(x1020, x1014, x1014)
-	MOVQ	AX, R14
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x1022
-	SUBQ	$-0x1, R14	// x1023, x1024 = subborrowx(0, x1015, 0xffffffffffffffff)
-	MOVQ	R8, DX
-	SBBQ	DI, DX	// x1025, x1026 = subborrowx(x1024, x1017, 0xffffffff)
-	MOVQ	R12, 104(SP)	// spill x1014
-	MOVQ	R11, R12
-	SBBQ	$0x0, R12	// x1027, x1028 = subborrowx(x1026, x1019, 0)
-	MOVQ	R10, 112(SP)	// spill x1013
-	MOVQ	SI, R10
-	SBBQ	BX, R10	// x1029, x1030 = subborrowx(x1028, x1021, 0xffffffff00000001)
-	SBBQ	$0x0, R15	// x1031, x1032 = subborrowx(x1030, x1022.u64, 0)
-	CMOVQCS	AX, R14	// x1033 = cmovznz(x1032, x1023, x1015)
-	CMOVQCS	R8, DX	// x1034 = cmovznz(x1032, x1025, x1017)
-	CMOVQCS	R11, R12	// x1035 = cmovznz(x1032, x1027, x1019)
-	CMOVQCS	SI, R10	// x1036 = cmovznz(x1032, x1029, x1021)
-	ADDQ	R14, R14	// x1037, x1038 = addcarryx(0, x1033, x1033)
-	ADCXQ	DX, DX	// x1039, x1040 = addcarryx(x1038, x1034, x1034)
-	ADCXQ	R12, R12	// x1041, x1042 = addcarryx(x1040, x1035, x1035)
-	ADCXQ	R10, R10	// x1043, x1044 = addcarryx(x1042, x1036, x1036)
-	MOVQ	R14, AX
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x1044
-	SUBQ	$-0x1, AX	// x1045, x1046 = subborrowx(0, x1037, 0xffffffffffffffff)
-	MOVQ	DX, R11
-	SBBQ	DI, R11	// x1047, x1048 = subborrowx(x1046, x1039, 0xffffffff)
-	MOVQ	R12, SI
-	SBBQ	$0x0, SI	// x1049, x1050 = subborrowx(x1048, x1041, 0)
-	MOVQ	R10, R15
-	SBBQ	BX, R15	// x1051, x1052 = subborrowx(x1050, x1043, 0xffffffff00000001)
-	SBBQ	$0x0, R8	// x1053, x1054 = subborrowx(x1052, x1044.u64, 0)
-	CMOVQCS	R14, AX	// x1055 = cmovznz(x1054, x1045, x1037)
-	CMOVQCS	DX, R11	// x1056 = cmovznz(x1054, x1047, x1039)
-	CMOVQCS	R12, SI	// x1057 = cmovznz(x1054, x1049, x1041)
-	CMOVQCS	R10, R15	// x1058 = cmovznz(x1054, x1051, x1043)
-	MOVQ	80(SP), DX	// reload x808
-	MULXQ	R15, R10, R8	// x1059, x1060 = mulx(x808, x1058)
-	MULXQ	SI, R14, R12	// x1061, x1062 = mulx(x808, x1057)
-	MOVQ	R9, 120(SP)	// spill x1012
-	MOVQ	CX, 136(SP)	// spill x1011
-	MULXQ	R11, CX, R9	// x1063, x1064 = mulx(x808, x1056)
-	MOVQ	AX, 144(SP)	// spill x1055
-	MULXQ	AX, AX, DX	// x1065, x1066 = mulx(x808, x1055)
-	ADDQ	CX, DX	// x1067, x1068 = addcarryx(0, x1066, x1063)
-	ADCXQ	R14, R9	// x1069, x1070 = addcarryx(x1068, x1064, x1061)
-	ADCXQ	R10, R12	// x1071, x1072 = addcarryx(x1070, x1062, x1059)
-	ADCQ	$0x0, R8	// x1073 = x1072.u64 + x1060
-	MOVQ	DX, CX
-	MOVQ	AX, DX
-	MULXQ	BX, R10, AX	// x1074, x1075 = mulx(x1065, 0xffffffff00000001)
-	MULXQ	DI, DI, R14	// x1076, x1077 = mulx(x1065, 0xffffffff)
-	MULXQ	R13, BX, R13	// x1078, x1079 = mulx(x1065, 0xffffffffffffffff)
-	ADDQ	DI, R13	// x1080, x1081 = addcarryx(0, x1079, x1076)
-	ADCQ	$0x0, R14	// x1082, x1083 = addcarryx(x1081, x1077, 0)
-	ADCQ	$0x0, R10	// x1084, x1085 = addcarryx(x1083, 0, x1074)
-	ADCQ	$0x0, AX	// x1086 = x1085.u64 + x1075
-	ADDQ	BX, DX	// x1087, x1088 = addcarryx(0, x1065, x1078)
-	ADCXQ	R13, CX	// x1089, x1090 = addcarryx(x1088, x1067, x1080)
-	ADCXQ	R14, R9	// x1091, x1092 = addcarryx(x1090, x1069, x1082)
-	ADCXQ	R10, R12	// x1093, x1094 = addcarryx(x1092, x1071, x1084)
-	ADCXQ	AX, R8	// x1095, x1096 = addcarryx(x1094, x1073, x1086)
-	MOVQ	128(SP), DX	// reload x810
-	MULXQ	R15, R10, AX	// x1097, x1098 = mulx(x810, x1058)
-	MULXQ	SI, BX, DI	// x1099, x1100 = mulx(x810, x1057)
-	MULXQ	R11, R14, R13	// x1101, x1102 = mulx(x810, x1056)
-	MOVQ	R11, 152(SP)	// spill x1056
-	MULXQ	144(SP), R11, DX	// x1103, x1104 = mulx(x810, x1055)
-	MOVQ	SI, 160(SP)	// spill x1057
-	SETCS	SIB
-	MOVBQZX	SIB, SI	// save x1096
-	ADDQ	R14, DX	// x1105, x1106 = addcarryx(0, x1104, x1101)
-	ADCXQ	BX, R13	// x1107, x1108 = addcarryx(x1106, x1102, x1099)
-	ADCXQ	R10, DI	// x1109, x1110 = addcarryx(x1108, x1100, x1097)
-	ADCQ	$0x0, AX	// x1111 = x1110.u64 + x1098
-	ADDQ	R11, CX	// x1112, x1113 = addcarryx(0, x1089, x1103)
-	ADCXQ	DX, R9	// x1114, x1115 = addcarryx(x1113, x1091, x1105)
-	ADCXQ	R13, R12	// x1116, x1117 = addcarryx(x1115, x1093, x1107)
-	ADCXQ	DI, R8	// x1118, x1119 = addcarryx(x1117, x1095, x1109)
-	ADCXQ	AX, SI	// x1120, x1121 = addcarryx(x1119, x1096.u64, x1111)
-	MOVQ	CX, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, R10, CX	// x1122, x1123 = mulx(x1112, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R11
-	MULXQ	R11, BX, DI	// x1124, x1125 = mulx(x1112, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R13, R14	// x1126, x1127 = mulx(x1112, 0xffffffffffffffff)
-	SETCS	R11B
-	MOVBQZX	R11B, R11	// save x1121
-	ADDQ	BX, R14	// x1128, x1129 = addcarryx(0, x1127, x1124)
-	ADCQ	$0x0, DI	// x1130, x1131 = addcarryx(x1129, x1125, 0)
-	ADCQ	$0x0, R10	// x1132, x1133 = addcarryx(x1131, 0, x1122)
-	ADCQ	$0x0, CX	// x1134 = x1133.u64 + x1123
-	ADDQ	R13, DX	// x1135, x1136 = addcarryx(0, x1112, x1126)
-	ADCXQ	R14, R9	// x1137, x1138 = addcarryx(x1136, x1114, x1128)
-	ADCXQ	DI, R12	// x1139, x1140 = addcarryx(x1138, x1116, x1130)
-	ADCXQ	R10, R8	// x1141, x1142 = addcarryx(x1140, x1118, x1132)
-	ADCXQ	CX, SI	// x1143, x1144 = addcarryx(x1142, x1120, x1134)
-	ADCQ	$0x0, R11	// x1145 = x1121.u64 + x1144.u64
-	MOVQ	96(SP), DX	// reload x812
-	MULXQ	R15, R10, CX	// x1146, x1147 = mulx(x812, x1058)
-	MULXQ	160(SP), BX, DI	// x1148, x1149 = mulx(x812, x1057)
-	MULXQ	152(SP), R14, R13	// x1150, x1151 = mulx(x812, x1056)
-	MOVQ	R15, 168(SP)	// spill x1058
-	MULXQ	144(SP), R15, DX	// x1152, x1153 = mulx(x812, x1055)
-	ADDQ	R14, DX	// x1154, x1155 = addcarryx(0, x1153, x1150)
-	ADCXQ	BX, R13	// x1156, x1157 = addcarryx(x1155, x1151, x1148)
-	ADCXQ	R10, DI	// x1158, x1159 = addcarryx(x1157, x1149, x1146)
-	ADCQ	$0x0, CX	// x1160 = x1159.u64 + x1147
-	ADDQ	R15, R9	// x1161, x1162 = addcarryx(0, x1137, x1152)
-	ADCXQ	DX, R12	// x1163, x1164 = addcarryx(x1162, x1139, x1154)
-	ADCXQ	R13, R8	// x1165, x1166 = addcarryx(x1164, x1141, x1156)
-	ADCXQ	DI, SI	// x1167, x1168 = addcarryx(x1166, x1143, x1158)
-	ADCXQ	CX, R11	// x1169, x1170 = addcarryx(x1168, x1145, x1160)
-	MOVQ	R9, DX
-	MULXQ	AX, R9, CX	// x1171, x1172 = mulx(x1161, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R10
-	MULXQ	R10, BX, DI	// x1173, x1174 = mulx(x1161, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x1175, x1176 = mulx(x1161, 0xffffffffffffffff)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1170
-	ADDQ	BX, R14	// x1177, x1178 = addcarryx(0, x1176, x1173)
-	ADCQ	$0x0, DI	// x1179, x1180 = addcarryx(x1178, x1174, 0)
-	ADCQ	$0x0, R9	// x1181, x1182 = addcarryx(x1180, 0, x1171)
-	ADCQ	$0x0, CX	// x1183 = x1182.u64 + x1172
-	ADDQ	R15, DX	// x1184, x1185 = addcarryx(0, x1161, x1175)
-	ADCXQ	R14, R12	// x1186, x1187 = addcarryx(x1185, x1163, x1177)
-	ADCXQ	DI, R8	// x1188, x1189 = addcarryx(x1187, x1165, x1179)
-	ADCXQ	R9, SI	// x1190, x1191 = addcarryx(x1189, x1167, x1181)
-	ADCXQ	CX, R11	// x1192, x1193 = addcarryx(x1191, x1169, x1183)
-	ADCQ	$0x0, R13	// x1194 = x1170.u64 + x1193.u64
-	MOVQ	88(SP), DX	// reload x814
-	MULXQ	168(SP), R9, CX	// x1195, x1196 = mulx(x814, x1058)
-	MULXQ	160(SP), BX, DI	// x1197, x1198 = mulx(x814, x1057)
-	MULXQ	152(SP), R15, R14	// x1199, x1200 = mulx(x814, x1056)
-	MULXQ	144(SP), R10, DX	// x1201, x1202 = mulx(x814, x1055)
-	ADDQ	R15, DX	// x1203, x1204 = addcarryx(0, x1202, x1199)
-	ADCXQ	BX, R14	// x1205, x1206 = addcarryx(x1204, x1200, x1197)
-	ADCXQ	R9, DI	// x1207, x1208 = addcarryx(x1206, x1198, x1195)
-	ADCQ	$0x0, CX	// x1209 = x1208.u64 + x1196
-	ADDQ	R10, R12	// x1210, x1211 = addcarryx(0, x1186, x1201)
-	ADCXQ	DX, R8	// x1212, x1213 = addcarryx(x1211, x1188, x1203)
-	ADCXQ	R14, SI	// x1214, x1215 = addcarryx(x1213, x1190, x1205)
-	ADCXQ	DI, R11	// x1216, x1217 = addcarryx(x1215, x1192, x1207)
-	ADCXQ	CX, R13	// x1218, x1219 = addcarryx(x1217, x1194, x1209)
-	MOVQ	R12, DX
-	MULXQ	AX, R9, CX	// x1220, x1221 = mulx(x1210, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R10
-	MULXQ	R10, BX, DI	// x1222, x1223 = mulx(x1210, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R15, R14	// x1224, x1225 = mulx(x1210, 0xffffffffffffffff)
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x1219
-	ADDQ	BX, R14	// x1226, x1227 = addcarryx(0, x1225, x1222)
-	ADCQ	$0x0, DI	// x1228, x1229 = addcarryx(x1227, x1223, 0)
-	ADCQ	$0x0, R9	// x1230, x1231 = addcarryx(x1229, 0, x1220)
-	ADCQ	$0x0, CX	// x1232 = x1231.u64 + x1221
-	ADDQ	R15, DX	// x1233, x1234 = addcarryx(0, x1210, x1224)
-	ADCXQ	R14, R8	// x1235, x1236 = addcarryx(x1234, x1212, x1226)
-	ADCXQ	DI, SI	// x1237, x1238 = addcarryx(x1236, x1214, x1228)
-	ADCXQ	R9, R11	// x1239, x1240 = addcarryx(x1238, x1216, x1230)
-	ADCXQ	CX, R13	// x1241, x1242 = addcarryx(x1240, x1218, x1232)
-	ADCQ	$0x0, AX	// x1243 = x1219.u64 + x1242.u64
-	MOVQ	R8, CX
-	SUBQ	$-0x1, CX	// x1244, x1245 = subborrowx(0, x1235, 0xffffffffffffffff)
-	MOVQ	SI, R9
-	SBBQ	R10, R9	// x1246, x1247 = subborrowx(x1245, x1237, 0xffffffff)
-	MOVQ	R11, DI
-	SBBQ	$0x0, DI	// x1248, x1249 = subborrowx(x1247, x1239, 0)
-	MOVQ	$-0xffffffff, BX
-	MOVQ	R13, R14
-	SBBQ	BX, R14	// x1250, x1251 = subborrowx(x1249, x1241, 0xffffffff00000001)
-	SBBQ	$0x0, AX	// x1252, x1253 = subborrowx(x1251, x1243, 0)
-	CMOVQCS	R8, CX	// x1254 = cmovznz(x1253, x1244, x1235)
-	CMOVQCS	SI, R9	// x1255 = cmovznz(x1253, x1246, x1237)
-	CMOVQCS	R11, DI	// x1256 = cmovznz(x1253, x1248, x1239)
-	CMOVQCS	R13, R14	// x1257 = cmovznz(x1253, x1250, x1241)
-	MOVQ	16(SP), AX	// reload arg1 pointer
-	MOVQ	72(SP), R8	// reload x793
-	SUBQ	32(AX), R8	// x1258, x1259 = subborrowx(0, x793, arg1[4])
-	MOVQ	64(SP), R11	// reload x794
-	SBBQ	40(AX), R11	// x1260, x1261 = subborrowx(x1259, x794, arg1[5])
-	MOVQ	56(SP), SI	// reload x795
-	SBBQ	48(AX), SI	// x1262, x1263 = subborrowx(x1261, x795, arg1[6])
-	MOVQ	8(SP), R13	// reload x796
-	SBBQ	56(AX), R13	// x1264, x1265 = subborrowx(x1263, x796, arg1[7])
-	MOVQ	$0x0, R15
-	CMOVQCS	R12, R15	// x1266 = cmovznz(x1265, 0, 0xffffffffffffffff)
-	MOVQ	R15, DX
-	ANDQ	R10, DX	// x1267 = x1266 & 0xffffffff
-	MOVQ	R14, 8(SP)	// spill x1257
-	MOVQ	R15, R14
-	ANDQ	BX, R14	// x1268 = x1266 & 0xffffffff00000001
-	ADDQ	R15, R8	// x1269, x1270 = addcarryx(0, x1258, x1266)
-	ADCXQ	DX, R11	// x1271, x1272 = addcarryx(x1270, x1260, x1267)
-	ADCQ	$0x0, SI	// x1273, x1274 = addcarryx(x1272, x1262, 0)
-	ADCXQ	R14, R13	// x1275, x1276 = addcarryx(x1274, x1264, x1268)
-	ADDQ	R8, R8	// x1277, x1278 = addcarryx(0, x1269, x1269)
-	ADCXQ	R11, R11	// x1279, x1280 = addcarryx(x1278, x1271, x1271)
-	ADCXQ	SI, SI	// x1281, x1282 = addcarryx(x1280, x1273, x1273)
-	ADCXQ	R13, R13	// x1283, x1284 = addcarryx(x1282, x1275, x1275)
-	MOVQ	R8, R14
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x1284
-	SUBQ	$-0x1, R14	// x1285, x1286 = subborrowx(0, x1277, 0xffffffffffffffff)
-	MOVQ	R11, DX
-	SBBQ	R10, DX	// x1287, x1288 = subborrowx(x1286, x1279, 0xffffffff)
-	MOVQ	DI, 56(SP)	// spill x1256
-	MOVQ	SI, DI
-	SBBQ	$0x0, DI	// x1289, x1290 = subborrowx(x1288, x1281, 0)
-	MOVQ	R9, 64(SP)	// spill x1255
-	MOVQ	R13, R9
-	SBBQ	BX, R9	// x1291, x1292 = subborrowx(x1290, x1283, 0xffffffff00000001)
-	SBBQ	$0x0, R15	// x1293, x1294 = subborrowx(x1292, x1284.u64, 0)
-	CMOVQCS	R8, R14	// x1295 = cmovznz(x1294, x1285, x1277)
-	CMOVQCS	R11, DX	// x1296 = cmovznz(x1294, x1287, x1279)
-	CMOVQCS	SI, DI	// x1297 = cmovznz(x1294, x1289, x1281)
-	CMOVQCS	R13, R9	// x1298 = cmovznz(x1294, x1291, x1283)
-	MOVQ	DX, R8
-	MOVQ	0(AX), DX	// arg1[0]
-	MULXQ	168(SP), SI, R11	// x1299, x1300 = mulx(arg1[0], x1058)
-	MULXQ	160(SP), R15, R13	// x1301, x1302 = mulx(arg1[0], x1057)
-	MOVQ	CX, 72(SP)	// spill x1254
-	MOVQ	R8, 176(SP)	// spill x1296
-	MULXQ	152(SP), R8, CX	// x1303, x1304 = mulx(arg1[0], x1056)
-	MOVQ	DI, 184(SP)	// spill x1297
-	MULXQ	144(SP), DI, DX	// x1305, x1306 = mulx(arg1[0], x1055)
-	ADDQ	R8, DX	// x1307, x1308 = addcarryx(0, x1306, x1303)
-	ADCXQ	R15, CX	// x1309, x1310 = addcarryx(x1308, x1304, x1301)
-	ADCXQ	SI, R13	// x1311, x1312 = addcarryx(x1310, x1302, x1299)
-	ADCQ	$0x0, R11	// x1313 = x1312.u64 + x1300
-	MOVQ	DX, R8
-	MOVQ	DI, DX
-	MULXQ	BX, DI, SI	// x1314, x1315 = mulx(x1305, 0xffffffff00000001)
-	MOVQ	R9, 192(SP)	// spill x1298
-	MULXQ	R10, R9, R15	// x1316, x1317 = mulx(x1305, 0xffffffff)
-	MOVQ	R14, 200(SP)	// spill x1295
-	MULXQ	R12, R12, R14	// x1318, x1319 = mulx(x1305, 0xffffffffffffffff)
-	ADDQ	R9, R14	// x1320, x1321 = addcarryx(0, x1319, x1316)
-	ADCQ	$0x0, R15	// x1322, x1323 = addcarryx(x1321, x1317, 0)
-	ADCQ	$0x0, DI	// x1324, x1325 = addcarryx(x1323, 0, x1314)
-	ADCQ	$0x0, SI	// x1326 = x1325.u64 + x1315
-	ADDQ	R12, DX	// x1327, x1328 = addcarryx(0, x1305, x1318)
-	ADCXQ	R14, R8	// x1329, x1330 = addcarryx(x1328, x1307, x1320)
-	ADCXQ	R15, CX	// x1331, x1332 = addcarryx(x1330, x1309, x1322)
-	ADCXQ	DI, R13	// x1333, x1334 = addcarryx(x1332, x1311, x1324)
-	ADCXQ	SI, R11	// x1335, x1336 = addcarryx(x1334, x1313, x1326)
-	MOVQ	8(AX), DX	// arg1[1]
-	MULXQ	168(SP), SI, R9	// x1337, x1338 = mulx(arg1[1], x1058)
-	MULXQ	160(SP), R12, DI	// x1339, x1340 = mulx(arg1[1], x1057)
-	MULXQ	152(SP), R15, R14	// x1341, x1342 = mulx(arg1[1], x1056)
-	MULXQ	144(SP), AX, DX	// x1343, x1344 = mulx(arg1[1], x1055)
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x1336
-	ADDQ	R15, DX	// x1345, x1346 = addcarryx(0, x1344, x1341)
-	ADCXQ	R12, R14	// x1347, x1348 = addcarryx(x1346, x1342, x1339)
-	ADCXQ	SI, DI	// x1349, x1350 = addcarryx(x1348, x1340, x1337)
-	ADCQ	$0x0, R9	// x1351 = x1350.u64 + x1338
-	ADDQ	AX, R8	// x1352, x1353 = addcarryx(0, x1329, x1343)
-	ADCXQ	DX, CX	// x1354, x1355 = addcarryx(x1353, x1331, x1345)
-	ADCXQ	R14, R13	// x1356, x1357 = addcarryx(x1355, x1333, x1347)
-	ADCXQ	DI, R11	// x1358, x1359 = addcarryx(x1357, x1335, x1349)
-	ADCXQ	R9, R10	// x1360, x1361 = addcarryx(x1359, x1336.u64, x1351)
-	MOVQ	R8, DX
-	MULXQ	BX, R8, AX	// x1362, x1363 = mulx(x1352, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R9
-	MULXQ	R9, DI, SI	// x1364, x1365 = mulx(x1352, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R15, R14	// x1366, x1367 = mulx(x1352, 0xffffffffffffffff)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x1361
-	ADDQ	DI, R14	// x1368, x1369 = addcarryx(0, x1367, x1364)
-	ADCQ	$0x0, SI	// x1370, x1371 = addcarryx(x1369, x1365, 0)
-	ADCQ	$0x0, R8	// x1372, x1373 = addcarryx(x1371, 0, x1362)
-	ADCQ	$0x0, AX	// x1374 = x1373.u64 + x1363
-	ADDQ	R15, DX	// x1375, x1376 = addcarryx(0, x1352, x1366)
-	ADCXQ	R14, CX	// x1377, x1378 = addcarryx(x1376, x1354, x1368)
-	ADCXQ	SI, R13	// x1379, x1380 = addcarryx(x1378, x1356, x1370)
-	ADCXQ	R8, R11	// x1381, x1382 = addcarryx(x1380, x1358, x1372)
-	ADCXQ	AX, R10	// x1383, x1384 = addcarryx(x1382, x1360, x1374)
-	ADCQ	$0x0, R12	// x1385 = x1361.u64 + x1384.u64
-	MOVQ	16(SP), AX	// reload arg1 pointer
-	MOVQ	16(AX), DX	// arg1[2]
-	MULXQ	168(SP), SI, R8	// x1386, x1387 = mulx(arg1[2], x1058)
-	MULXQ	160(SP), R14, DI	// x1388, x1389 = mulx(arg1[2], x1057)
-	MULXQ	152(SP), R9, R15	// x1390, x1391 = mulx(arg1[2], x1056)
-	MULXQ	144(SP), AX, DX	// x1392, x1393 = mulx(arg1[2], x1055)
-	ADDQ	R9, DX	// x1394, x1395 = addcarryx(0, x1393, x1390)
-	ADCXQ	R14, R15	// x1396, x1397 = addcarryx(x1395, x1391, x1388)
-	ADCXQ	SI, DI	// x1398, x1399 = addcarryx(x1397, x1389, x1386)
-	ADCQ	$0x0, R8	// x1400 = x1399.u64 + x1387
-	ADDQ	AX, CX	// x1401, x1402 = addcarryx(0, x1377, x1392)
-	ADCXQ	DX, R13	// x1403, x1404 = addcarryx(x1402, x1379, x1394)
-	ADCXQ	R15, R11	// x1405, x1406 = addcarryx(x1404, x1381, x1396)
-	ADCXQ	DI, R10	// x1407, x1408 = addcarryx(x1406, x1383, x1398)
-	ADCXQ	R8, R12	// x1409, x1410 = addcarryx(x1408, x1385, x1400)
-	MOVQ	CX, DX
-	MULXQ	BX, CX, AX	// x1411, x1412 = mulx(x1401, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R8
-	MULXQ	R8, SI, R9	// x1413, x1414 = mulx(x1401, 0xffffffff)
-	MOVQ	$-0x1, DI
-	MULXQ	DI, R15, R14	// x1415, x1416 = mulx(x1401, 0xffffffffffffffff)
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x1410
-	ADDQ	SI, R14	// x1417, x1418 = addcarryx(0, x1416, x1413)
-	ADCQ	$0x0, R9	// x1419, x1420 = addcarryx(x1418, x1414, 0)
-	ADCQ	$0x0, CX	// x1421, x1422 = addcarryx(x1420, 0, x1411)
-	ADCQ	$0x0, AX	// x1423 = x1422.u64 + x1412
-	ADDQ	R15, DX	// x1424, x1425 = addcarryx(0, x1401, x1415)
-	ADCXQ	R14, R13	// x1426, x1427 = addcarryx(x1425, x1403, x1417)
-	ADCXQ	R9, R11	// x1428, x1429 = addcarryx(x1427, x1405, x1419)
-	ADCXQ	CX, R10	// x1430, x1431 = addcarryx(x1429, x1407, x1421)
-	ADCXQ	AX, R12	// x1432, x1433 = addcarryx(x1431, x1409, x1423)
-	ADCQ	$0x0, DI	// x1434 = x1410.u64 + x1433.u64
-	MOVQ	16(SP), AX	// reload arg1 pointer
-	MOVQ	24(AX), DX	// arg1[3]
-	MULXQ	168(SP), R9, CX	// x1435, x1436 = mulx(arg1[3], x1058)
-	MULXQ	160(SP), R14, SI	// x1437, x1438 = mulx(arg1[3], x1057)
-	MULXQ	152(SP), R8, R15	// x1439, x1440 = mulx(arg1[3], x1056)
-	MULXQ	144(SP), AX, DX	// x1441, x1442 = mulx(arg1[3], x1055)
-	ADDQ	R8, DX	// x1443, x1444 = addcarryx(0, x1442, x1439)
-	ADCXQ	R14, R15	// x1445, x1446 = addcarryx(x1444, x1440, x1437)
-	ADCXQ	R9, SI	// x1447, x1448 = addcarryx(x1446, x1438, x1435)
-	ADCQ	$0x0, CX	// x1449 = x1448.u64 + x1436
-	ADDQ	AX, R13	// x1450, x1451 = addcarryx(0, x1426, x1441)
-	ADCXQ	DX, R11	// x1452, x1453 = addcarryx(x1451, x1428, x1443)
-	ADCXQ	R15, R10	// x1454, x1455 = addcarryx(x1453, x1430, x1445)
-	ADCXQ	SI, R12	// x1456, x1457 = addcarryx(x1455, x1432, x1447)
-	ADCXQ	CX, DI	// x1458, x1459 = addcarryx(x1457, x1434, x1449)
-	MOVQ	R13, DX
-	MULXQ	BX, CX, AX	// x1460, x1461 = mulx(x1450, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R8
-	MULXQ	R8, SI, R9	// x1462, x1463 = mulx(x1450, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x1464, x1465 = mulx(x1450, 0xffffffffffffffff)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x1459
-	ADDQ	SI, R14	// x1466, x1467 = addcarryx(0, x1465, x1462)
-	ADCQ	$0x0, R9	// x1468, x1469 = addcarryx(x1467, x1463, 0)
-	ADCQ	$0x0, CX	// x1470, x1471 = addcarryx(x1469, 0, x1460)
-	ADCQ	$0x0, AX	// x1472 = x1471.u64 + x1461
-	ADDQ	R15, DX	// x1473, x1474 = addcarryx(0, x1450, x1464)
-	ADCXQ	R14, R11	// x1475, x1476 = addcarryx(x1474, x1452, x1466)
-	ADCXQ	R9, R10	// x1477, x1478 = addcarryx(x1476, x1454, x1468)
-	ADCXQ	CX, R12	// x1479, x1480 = addcarryx(x1478, x1456, x1470)
-	ADCXQ	AX, DI	// x1481, x1482 = addcarryx(x1480, x1458, x1472)
-	ADCQ	$0x0, BX	// x1483 = x1459.u64 + x1482.u64
-	MOVQ	R11, AX
-	SUBQ	$-0x1, AX	// x1484, x1485 = subborrowx(0, x1475, 0xffffffffffffffff)
-	MOVQ	R10, CX
-	SBBQ	R8, CX	// x1486, x1487 = subborrowx(x1485, x1477, 0xffffffff)
-	MOVQ	R12, R9
-	SBBQ	$0x0, R9	// x1488, x1489 = subborrowx(x1487, x1479, 0)
-	MOVQ	$-0xffffffff, SI
-	MOVQ	DI, R14
-	SBBQ	SI, R14	// x1490, x1491 = subborrowx(x1489, x1481, 0xffffffff00000001)
-	SBBQ	$0x0, BX	// x1492, x1493 = subborrowx(x1491, x1483, 0)
-	CMOVQCS	R11, AX	// x1494 = cmovznz(x1493, x1484, x1475)
-	CMOVQCS	R10, CX	// x1495 = cmovznz(x1493, x1486, x1477)
-	CMOVQCS	R12, R9	// x1496 = cmovznz(x1493, x1488, x1479)
-	CMOVQCS	DI, R14	// x1497 = cmovznz(x1493, x1490, x1481)
-	MOVQ	200(SP), DX	// reload x1295
-	MULXQ	192(SP), R11, R10	// x1498, x1499 = mulx(x1295, x1298)
-	MULXQ	184(SP), BX, DI	// x1500, x1501 = mulx(x1295, x1297)
-	MULXQ	176(SP), R15, R12	// x1502, x1503 = mulx(x1295, x1296)
-	MOVQ	R14, 144(SP)	// spill x1497
-	MULXQ	DX, R14, DX	// x1504, x1505 = mulx(x1295, x1295)
-	ADDQ	R15, DX	// x1506, x1507 = addcarryx(0, x1505, x1502)
-	MOVQ	R9, 152(SP)	// spill x1496
-	MOVQ	R12, R9
-	ADCXQ	BX, R9	// x1508, x1509 = addcarryx(x1507, x1503, x1500)
-	MOVQ	CX, 160(SP)	// spill x1495
-	MOVQ	DI, CX
-	ADCXQ	R11, CX	// x1510, x1511 = addcarryx(x1509, x1501, x1498)
-	MOVQ	AX, 168(SP)	// spill x1494
-	MOVQ	R10, AX
-	ADCQ	$0x0, AX	// x1512 = x1511.u64 + x1499
-	MOVQ	DX, 208(SP)	// spill x1506
-	MOVQ	R14, DX
-	MOVQ	R11, 216(SP)	// spill x1498
-	MULXQ	SI, R11, R14	// x1513, x1514 = mulx(x1504, 0xffffffff00000001)
-	MOVQ	R10, 224(SP)	// spill x1499
-	MULXQ	R8, R8, R10	// x1515, x1516 = mulx(x1504, 0xffffffff)
-	MULXQ	R13, SI, R13	// x1517, x1518 = mulx(x1504, 0xffffffffffffffff)
-	ADDQ	R8, R13	// x1519, x1520 = addcarryx(0, x1518, x1515)
-	ADCQ	$0x0, R10	// x1521, x1522 = addcarryx(x1520, x1516, 0)
-	ADCQ	$0x0, R11	// x1523, x1524 = addcarryx(x1522, 0, x1513)
-	ADCQ	$0x0, R14	// x1525 = x1524.u64 + x1514
-	ADDQ	SI, DX	// x1526, x1527 = addcarryx(0, x1504, x1517)
-	ADCXQ	208(SP), R13	// x1528, x1529 = addcarryx(x1527, x1506, x1519)
-	ADCXQ	R10, R9	// x1530, x1531 = addcarryx(x1529, x1508, x1521)
-	ADCXQ	R11, CX	// x1532, x1533 = addcarryx(x1531, x1510, x1523)
-	ADCXQ	R14, AX	// x1534, x1535 = addcarryx(x1533, x1512, x1525)
-	MOVQ	176(SP), DX	// reload x1296
-	MULXQ	192(SP), R10, R8	// x1536, x1537 = mulx(x1296, x1298)
-	MULXQ	184(SP), SI, R11	// x1538, x1539 = mulx(x1296, x1297)
-	MULXQ	DX, DX, R14	// x1540, x1541 = mulx(x1296, x1296)
-	MOVQ	BX, 208(SP)	// spill x1500
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x1535
-	ADDQ	DX, R12	// x1544, x1545 = addcarryx(0, x1503, x1540)
-	ADCXQ	SI, R14	// x1546, x1547 = addcarryx(x1545, x1541, x1538)
-	MOVQ	R11, DX
-	ADCXQ	R10, DX	// x1548, x1549 = addcarryx(x1547, x1539, x1536)
-	MOVQ	R10, 232(SP)	// spill x1536
-	MOVQ	R8, R10
-	ADCQ	$0x0, R10	// x1550 = x1549.u64 + x1537
-	ADDQ	R15, R13	// x1551, x1552 = addcarryx(0, x1528, x1502)
-	ADCXQ	R12, R9	// x1553, x1554 = addcarryx(x1552, x1530, x1544)
-	ADCXQ	R14, CX	// x1555, x1556 = addcarryx(x1554, x1532, x1546)
-	ADCXQ	DX, AX	// x1557, x1558 = addcarryx(x1556, x1534, x1548)
-	ADCXQ	R10, BX	// x1559, x1560 = addcarryx(x1558, x1535.u64, x1550)
+	MULXQ	BX, R13, R12	// x416, x417 = mulx(x404, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x413
+	ADDQ	CX, R15	// x418, x419 = addcarryx(0, x406, x414)
+	ADCXQ	SI, DI	// x420, x421 = addcarryx(x419, x408, x414.hi)
+	ADCXQ	R13, R10	// x422, x423 = addcarryx(x421, x410, x416)
+	ADCXQ	R12, R9	// x424, x425 = addcarryx(x423, x412, x417)
+	ADCQ	$0x0, R14	// x426, x427 = addcarryx(x425, x413.u64, 0)
+	MOVQ	8(SP), CX	// reload arg2 pointer
+	MOVQ	56(CX), DX	// arg2[7]
+	MULXQ	88(R8), R12, SI	// x428, x429 = mulx(arg2[7], arg1[11])
+	MULXQ	80(R8), BX, R13	// x430, x431 = mulx(arg2[7], arg1[10])
+	MOVQ	R14, 88(SP)	// spill x426
+	MULXQ	72(R8), R14, AX	// x432, x433 = mulx(arg2[7], arg1[9])
+	MULXQ	64(R8), DX, CX	// x434, x435 = mulx(arg2[7], arg1[8])
+	ADDQ	R14, CX	// x436, x437 = addcarryx(0, x435, x432)
+	ADCXQ	BX, AX	// x438, x439 = addcarryx(x437, x433, x430)
+	ADCXQ	R12, R13	// x440, x441 = addcarryx(x439, x431, x428)
+	ADCQ	$0x0, SI	// x442 = x441.u64 + x429
+	ADDQ	DX, R15	// x443, x444 = addcarryx(0, x418, x434)
+	ADCXQ	CX, DI	// x445, x446 = addcarryx(x444, x420, x436)
+	ADCXQ	AX, R10	// x447, x448 = addcarryx(x446, x422, x438)
+	ADCXQ	R13, R9	// x449, x450 = addcarryx(x448, x424, x440)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R15, CX	// x453 = x443 << 0x20
+	SHRXQ	AX, R15, BX	// x453.hi = x443 >> 0x20
 	MOVQ	$-0xffffffff, DX
-	MULXQ	R13, R12, R10	// x1561, x1562 = mulx(x1551, 0xffffffff00000001)
-	MOVQ	R13, DX
-	MOVQ	$0xffffffff, R13
-	MULXQ	R13, R15, R14	// x1563, x1564 = mulx(x1551, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MOVQ	R8, 240(SP)	// spill x1537
-	MULXQ	R13, R8, R13	// x1565, x1566 = mulx(x1551, 0xffffffffffffffff)
-	MOVQ	R11, 248(SP)	// spill x1539
-	SETCS	R11B
-	MOVBQZX	R11B, R11	// save x1560
-	ADDQ	R15, R13	// x1567, x1568 = addcarryx(0, x1566, x1563)
-	ADCQ	$0x0, R14	// x1569, x1570 = addcarryx(x1568, x1564, 0)
-	ADCQ	$0x0, R12	// x1571, x1572 = addcarryx(x1570, 0, x1561)
-	ADCQ	$0x0, R10	// x1573 = x1572.u64 + x1562
-	ADDQ	R8, DX	// x1574, x1575 = addcarryx(0, x1551, x1565)
-	ADCXQ	R13, R9	// x1576, x1577 = addcarryx(x1575, x1553, x1567)
-	ADCXQ	R14, CX	// x1578, x1579 = addcarryx(x1577, x1555, x1569)
-	ADCXQ	R12, AX	// x1580, x1581 = addcarryx(x1579, x1557, x1571)
-	ADCXQ	R10, BX	// x1582, x1583 = addcarryx(x1581, x1559, x1573)
-	ADCQ	$0x0, R11	// x1584 = x1560.u64 + x1583.u64
-	MOVQ	184(SP), DX	// reload x1297
-	MULXQ	192(SP), R10, R8	// x1585, x1586 = mulx(x1297, x1298)
-	MULXQ	DX, R13, R12	// x1587, x1588 = mulx(x1297, x1297)
-	ADDQ	SI, DI	// x1593, x1594 = addcarryx(0, x1501, x1538)
-	ADCXQ	248(SP), R13	// x1595, x1596 = addcarryx(x1594, x1539, x1587)
-	ADCXQ	R10, R12	// x1597, x1598 = addcarryx(x1596, x1588, x1585)
+	MULXQ	R15, R13, R12	// x455, x456 = mulx(x443, 0xffffffff00000001)
+	ADCXQ	88(SP), SI	// x451, x452 = addcarryx(x450, x426, x442)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x452
+	ADDQ	CX, DI	// x457, x458 = addcarryx(0, x445, x453)
+	ADCXQ	BX, R10	// x459, x460 = addcarryx(x458, x447, x453.hi)
+	ADCXQ	R13, R9	// x461, x462 = addcarryx(x460, x449, x455)
+	ADCXQ	R12, SI	// x463, x464 = addcarryx(x462, x451, x456)
+	ADCQ	$0x0, R14	// x465, x466 = addcarryx(x464, x452.u64, 0)
+	MOVQ	DI, CX
+	SUBQ	$-0x1, CX	// x467, x468 = subborrowx(0, x457, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, BX
+	MOVQ	R10, R12
+	SBBQ	BX, R12	// x469, x470 = subborrowx(x468, x459, 0xffffffff)
+	MOVQ	R9, R13
+	SBBQ	$0x0, R13	// x471, x472 = subborrowx(x470, x461, 0)
+	MOVQ	SI, R15
+	SBBQ	DX, R15	// x473, x474 = subborrowx(x472, x463, 0xffffffff00000001)
+	SBBQ	$0x0, R14	// x475, x476 = subborrowx(x474, x465, 0)
+	CMOVQCS	DI, CX	// x477 = cmovznz(x476, x467, x457)
+	CMOVQCS	R10, R12	// x478 = cmovznz(x476, x469, x459)
+	CMOVQCS	R9, R13	// x479 = cmovznz(x476, x471, x461)
+	CMOVQCS	SI, R15	// x480 = cmovznz(x476, x473, x463)
+	MOVQ	CX, DX
+	MULXQ	32(SP), R9, CX	// x481, x482 = mulx(x477, x160)
+	MULXQ	24(SP), SI, R10	// x483, x484 = mulx(x477, x159)
+	MULXQ	40(SP), R14, DI	// x485, x486 = mulx(x477, x158)
+	MULXQ	56(SP), R8, DX	// x487, x488 = mulx(x477, x157)
+	ADDQ	R14, DX	// x489, x490 = addcarryx(0, x488, x485)
+	ADCXQ	SI, DI	// x491, x492 = addcarryx(x490, x486, x483)
+	ADCXQ	R9, R10	// x493, x494 = addcarryx(x492, x484, x481)
+	ADCQ	$0x0, CX	// x495 = x494.u64 + x482
+	MOVQ	R8, R9
+	SHLQ	$0x20, R9	// x496 = x487 << 0x20
 	MOVQ	R8, SI
-	ADCQ	$0x0, SI	// x1599 = x1598.u64 + x1586
-	ADDQ	208(SP), R9	// x1600, x1601 = addcarryx(0, x1576, x1500)
-	ADCXQ	DI, CX	// x1602, x1603 = addcarryx(x1601, x1578, x1593)
-	ADCXQ	R13, AX	// x1604, x1605 = addcarryx(x1603, x1580, x1595)
-	ADCXQ	R12, BX	// x1606, x1607 = addcarryx(x1605, x1582, x1597)
-	ADCXQ	SI, R11	// x1608, x1609 = addcarryx(x1607, x1584, x1599)
+	SHRQ	$0x20, SI	// x496.hi = x487 >> 0x20
+	MOVQ	DX, R14
+	MOVQ	R8, DX
+	MOVQ	$-0xffffffff, R8
+	MULXQ	R8, BX, DX	// x498, x499 = mulx(x487, 0xffffffff00000001)
+	ADDQ	R9, R14	// x500, x501 = addcarryx(0, x489, x496)
+	ADCXQ	SI, DI	// x502, x503 = addcarryx(x501, x491, x496.hi)
+	ADCXQ	BX, R10	// x504, x505 = addcarryx(x503, x493, x498)
+	ADCXQ	DX, CX	// x506, x507 = addcarryx(x505, x495, x499)
+	MOVQ	$0x0, R9
+	ADCQ	$0x0, R9	// x508, x509 = addcarryx(x507, 0, 0)
+	MOVQ	R12, DX
+	MULXQ	32(SP), BX, SI	// x510, x511 = mulx(x478, x160)
+	MOVQ	R15, 8(SP)	// spill x480
+	MULXQ	24(SP), R15, R12	// x512, x513 = mulx(x478, x159)
+	MULXQ	40(SP), AX, R8	// x514, x515 = mulx(x478, x158)
+	MOVQ	R13, 88(SP)	// spill x479
+	MULXQ	56(SP), R13, DX	// x516, x517 = mulx(x478, x157)
+	ADDQ	AX, DX	// x518, x519 = addcarryx(0, x517, x514)
+	ADCXQ	R15, R8	// x520, x521 = addcarryx(x519, x515, x512)
+	ADCXQ	BX, R12	// x522, x523 = addcarryx(x521, x513, x510)
+	ADCQ	$0x0, SI	// x524 = x523.u64 + x511
+	ADDQ	R13, R14	// x525, x526 = addcarryx(0, x500, x516)
+	ADCXQ	DX, DI	// x527, x528 = addcarryx(x526, x502, x518)
+	ADCXQ	R8, R10	// x529, x530 = addcarryx(x528, x504, x520)
+	ADCXQ	R12, CX	// x531, x532 = addcarryx(x530, x506, x522)
+	ADCXQ	SI, R9	// x533, x534 = addcarryx(x532, x508, x524)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R14, R8	// x535 = x525 << 0x20
+	SHRXQ	AX, R14, SI	// x535.hi = x525 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, BX
+	MULXQ	BX, R13, R12	// x537, x538 = mulx(x525, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x534
+	ADDQ	R8, DI	// x539, x540 = addcarryx(0, x527, x535)
+	ADCXQ	SI, R10	// x541, x542 = addcarryx(x540, x529, x535.hi)
+	ADCXQ	R13, CX	// x543, x544 = addcarryx(x542, x531, x537)
+	ADCXQ	R12, R9	// x545, x546 = addcarryx(x544, x533, x538)
+	ADCQ	$0x0, R14	// x547, x548 = addcarryx(x546, x534.u64, 0)
+	MOVQ	88(SP), DX	// reload x479
+	MULXQ	32(SP), SI, R8	// x549, x550 = mulx(x479, x160)
+	MULXQ	24(SP), R13, R12	// x551, x552 = mulx(x479, x159)
+	MULXQ	40(SP), BX, R15	// x553, x554 = mulx(x479, x158)
+	MULXQ	56(SP), AX, DX	// x555, x556 = mulx(x479, x157)
+	ADDQ	BX, DX	// x557, x558 = addcarryx(0, x556, x553)
+	ADCXQ	R13, R15	// x559, x560 = addcarryx(x558, x554, x551)
+	ADCXQ	SI, R12	// x561, x562 = addcarryx(x560, x552, x549)
+	ADCQ	$0x0, R8	// x563 = x562.u64 + x550
+	ADDQ	AX, DI	// x564, x565 = addcarryx(0, x539, x555)
+	ADCXQ	DX, R10	// x566, x567 = addcarryx(x565, x541, x557)
+	ADCXQ	R15, CX	// x568, x569 = addcarryx(x567, x543, x559)
+	ADCXQ	R12, R9	// x570, x571 = addcarryx(x569, x545, x561)
+	ADCXQ	R8, R14	// x572, x573 = addcarryx(x571, x547, x563)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, DI, R8	// x574 = x564 << 0x20
+	SHRXQ	AX, DI, SI	// x574.hi = x564 >> 0x20
+	MOVQ	DI, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R12, BX	// x576, x577 = mulx(x564, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x573
+	ADDQ	R8, R10	// x578, x579 = addcarryx(0, x566, x574)
+	ADCXQ	SI, CX	// x580, x581 = addcarryx(x579, x568, x574.hi)
+	ADCXQ	R12, R9	// x582, x583 = addcarryx(x581, x570, x576)
+	ADCXQ	BX, R14	// x584, x585 = addcarryx(x583, x572, x577)
+	ADCQ	$0x0, R13	// x586, x587 = addcarryx(x585, x573.u64, 0)
+	MOVQ	8(SP), DX	// reload x480
+	MULXQ	32(SP), SI, R8	// x588, x589 = mulx(x480, x160)
+	MULXQ	24(SP), R12, BX	// x590, x591 = mulx(x480, x159)
+	MULXQ	40(SP), DI, R15	// x592, x593 = mulx(x480, x158)
+	MULXQ	56(SP), AX, DX	// x594, x595 = mulx(x480, x157)
+	ADDQ	DI, DX	// x596, x597 = addcarryx(0, x595, x592)
+	ADCXQ	R12, R15	// x598, x599 = addcarryx(x597, x593, x590)
+	ADCXQ	SI, BX	// x600, x601 = addcarryx(x599, x591, x588)
+	ADCQ	$0x0, R8	// x602 = x601.u64 + x589
+	ADDQ	AX, R10	// x603, x604 = addcarryx(0, x578, x594)
+	ADCXQ	DX, CX	// x605, x606 = addcarryx(x604, x580, x596)
+	ADCXQ	R15, R9	// x607, x608 = addcarryx(x606, x582, x598)
+	ADCXQ	BX, R14	// x609, x610 = addcarryx(x608, x584, x600)
+	ADCXQ	R8, R13	// x611, x612 = addcarryx(x610, x586, x602)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R10, R8	// x613 = x603 << 0x20
+	SHRXQ	AX, R10, SI	// x613.hi = x603 >> 0x20
+	MOVQ	R10, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, BX, DI	// x615, x616 = mulx(x603, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x612
+	ADDQ	R8, CX	// x617, x618 = addcarryx(0, x605, x613)
+	ADCXQ	SI, R9	// x619, x620 = addcarryx(x618, x607, x613.hi)
+	ADCXQ	BX, R14	// x621, x622 = addcarryx(x620, x609, x615)
+	ADCXQ	DI, R13	// x623, x624 = addcarryx(x622, x611, x616)
+	ADCQ	$0x0, R12	// x625, x626 = addcarryx(x624, x612.u64, 0)
+	MOVQ	CX, R8
+	SUBQ	$-0x1, R8	// x627, x628 = subborrowx(0, x617, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, SI
+	MOVQ	R9, DI
+	SBBQ	SI, DI	// x629, x630 = subborrowx(x628, x619, 0xffffffff)
+	MOVQ	R14, BX
+	SBBQ	$0x0, BX	// x631, x632 = subborrowx(x630, x621, 0)
+	MOVQ	R13, R15
+	SBBQ	R10, R15	// x633, x634 = subborrowx(x632, x623, 0xffffffff00000001)
+	SBBQ	$0x0, R12	// x635, x636 = subborrowx(x634, x625, 0)
+	CMOVQCS	CX, R8	// x637 = cmovznz(x636, x627, x617)
+	CMOVQCS	R9, DI	// x638 = cmovznz(x636, x629, x619)
+	CMOVQCS	R14, BX	// x639 = cmovznz(x636, x631, x621)
+	CMOVQCS	R13, R15	// x640 = cmovznz(x636, x633, x623)
+	MOVQ	16(SP), CX	// reload arg1 pointer
+	MOVQ	80(SP), R9	// reload x317
+	SUBQ	0(CX), R9	// x641, x642 = subborrowx(0, x317, arg1[0])
+	MOVQ	72(SP), R12	// reload x318
+	SBBQ	8(CX), R12	// x643, x644 = subborrowx(x642, x318, arg1[1])
+	MOVQ	64(SP), R13	// reload x319
+	SBBQ	16(CX), R13	// x645, x646 = subborrowx(x644, x319, arg1[2])
+	MOVQ	48(SP), R14	// reload x320
+	SBBQ	24(CX), R14	// x647, x648 = subborrowx(x646, x320, arg1[3])
+	MOVQ	$-0x1, DX
+	MOVQ	$0x0, CX
+	CMOVQCS	DX, CX	// x649 = cmovznz(x648, 0, 0xffffffffffffffff)
+	MOVQ	R15, 8(SP)	// spill x640
+	MOVQ	CX, R15
+	ANDQ	SI, R15	// x650 = x649 & 0xffffffff
+	MOVQ	BX, 48(SP)	// spill x639
+	MOVQ	CX, BX
+	ANDQ	R10, BX	// x651 = x649 & 0xffffffff00000001
+	ADDQ	CX, R9	// x652, x653 = addcarryx(0, x641, x649)
+	ADCXQ	R15, R12	// x654, x655 = addcarryx(x653, x643, x650)
+	ADCQ	$0x0, R13	// x656, x657 = addcarryx(x655, x645, 0)
+	ADCXQ	BX, R14	// x658, x659 = addcarryx(x657, x647, x651)
+	MOVQ	R9, DX
+	MULXQ	R14, R9, CX	// x660, x661 = mulx(x652, x658)
+	MULXQ	R13, R15, BX	// x662, x663 = mulx(x652, x656)
+	MOVQ	DI, 64(SP)	// spill x638
+	MOVQ	R8, 72(SP)	// spill x637
+	MULXQ	R12, R8, DI	// x664, x665 = mulx(x652, x654)
+	MOVQ	DX, 80(SP)	// spill x652
+	MULXQ	DX, DX, SI	// x666, x667 = mulx(x652, x652)
+	ADDQ	R8, SI	// x668, x669 = addcarryx(0, x667, x664)
+	MOVQ	R8, 88(SP)	// spill x664
+	MOVQ	DI, R8
+	ADCXQ	R15, R8	// x670, x671 = addcarryx(x669, x665, x662)
+	MOVQ	R15, 96(SP)	// spill x662
+	MOVQ	BX, R15
+	ADCXQ	R9, R15	// x672, x673 = addcarryx(x671, x663, x660)
+	MOVQ	R9, 104(SP)	// spill x660
+	MOVQ	CX, R9
+	ADCQ	$0x0, R9	// x674 = x673.u64 + x661
+	MOVQ	CX, 112(SP)	// spill x661
+	MOVQ	DX, CX
+	SHLQ	$0x20, CX	// x675 = x666 << 0x20
+	MOVQ	BX, 120(SP)	// spill x663
+	MOVQ	DX, BX
+	SHRQ	$0x20, BX	// x675.hi = x666 >> 0x20
+	MULXQ	R10, R10, DX	// x677, x678 = mulx(x666, 0xffffffff00000001)
+	ADDQ	CX, SI	// x679, x680 = addcarryx(0, x668, x675)
+	ADCXQ	BX, R8	// x681, x682 = addcarryx(x680, x670, x675.hi)
+	ADCXQ	R10, R15	// x683, x684 = addcarryx(x682, x672, x677)
+	ADCXQ	DX, R9	// x685, x686 = addcarryx(x684, x674, x678)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x687, x688 = addcarryx(x686, 0, 0)
+	MOVQ	R12, DX
+	MULXQ	R14, BX, R10	// x689, x690 = mulx(x654, x658)
+	MULXQ	R13, AX, R12	// x691, x692 = mulx(x654, x656)
+	MOVQ	DX, 128(SP)	// spill x654
+	MOVQ	R13, 136(SP)	// spill x656
+	MULXQ	DX, R13, DX	// x693, x694 = mulx(x654, x654)
+	ADDQ	R13, DI	// x697, x698 = addcarryx(0, x665, x693)
+	ADCXQ	AX, DX	// x699, x700 = addcarryx(x698, x694, x691)
+	MOVQ	R12, R13
+	ADCXQ	BX, R13	// x701, x702 = addcarryx(x700, x692, x689)
+	MOVQ	BX, 144(SP)	// spill x689
+	MOVQ	R10, BX
+	ADCQ	$0x0, BX	// x703 = x702.u64 + x690
+	ADDQ	88(SP), SI	// x704, x705 = addcarryx(0, x679, x664)
+	ADCXQ	DI, R8	// x706, x707 = addcarryx(x705, x681, x697)
+	ADCXQ	DX, R15	// x708, x709 = addcarryx(x707, x683, x699)
+	ADCXQ	R13, R9	// x710, x711 = addcarryx(x709, x685, x701)
+	ADCXQ	BX, CX	// x712, x713 = addcarryx(x711, x687, x703)
+	MOVQ	$0x20, DI
+	SHLXQ	DI, SI, BX	// x714 = x704 << 0x20
+	SHRXQ	DI, SI, R13	// x714.hi = x704 >> 0x20
+	MOVQ	SI, DX
+	MOVQ	$-0xffffffff, SI
+	MULXQ	SI, SI, DX	// x716, x717 = mulx(x704, 0xffffffff00000001)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x713
+	ADDQ	BX, R8	// x718, x719 = addcarryx(0, x706, x714)
+	ADCXQ	R13, R15	// x720, x721 = addcarryx(x719, x708, x714.hi)
+	ADCXQ	SI, R9	// x722, x723 = addcarryx(x721, x710, x716)
+	ADCXQ	DX, CX	// x724, x725 = addcarryx(x723, x712, x717)
+	ADCQ	$0x0, DI	// x726, x727 = addcarryx(x725, x713.u64, 0)
+	MOVQ	136(SP), DX	// reload x656
+	MULXQ	R14, BX, SI	// x728, x729 = mulx(x656, x658)
+	MULXQ	DX, DX, R13	// x730, x731 = mulx(x656, x656)
+	ADDQ	120(SP), AX	// x736, x737 = addcarryx(0, x663, x691)
+	ADCXQ	DX, R12	// x738, x739 = addcarryx(x737, x692, x730)
+	ADCXQ	BX, R13	// x740, x741 = addcarryx(x739, x731, x728)
+	MOVQ	SI, DX
+	ADCQ	$0x0, DX	// x742 = x741.u64 + x729
+	ADDQ	96(SP), R8	// x743, x744 = addcarryx(0, x718, x662)
+	ADCXQ	AX, R15	// x745, x746 = addcarryx(x744, x720, x736)
+	ADCXQ	R12, R9	// x747, x748 = addcarryx(x746, x722, x738)
+	ADCXQ	R13, CX	// x749, x750 = addcarryx(x748, x724, x740)
+	ADCXQ	DX, DI	// x751, x752 = addcarryx(x750, x726, x742)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R8, R12	// x753 = x743 << 0x20
+	SHRXQ	AX, R8, R13	// x753.hi = x743 >> 0x20
+	MOVQ	R8, DX
+	MOVQ	$-0xffffffff, R8
+	MULXQ	R8, R8, DX	// x755, x756 = mulx(x743, 0xffffffff00000001)
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x752
+	ADDQ	R12, R15	// x757, x758 = addcarryx(0, x745, x753)
+	ADCXQ	R13, R9	// x759, x760 = addcarryx(x758, x747, x753.hi)
+	ADCXQ	R8, CX	// x761, x762 = addcarryx(x760, x749, x755)
+	ADCXQ	DX, DI	// x763, x764 = addcarryx(x762, x751, x756)
+	ADCQ	$0x0, AX	// x765, x766 = addcarryx(x764, x752.u64, 0)
+	MOVQ	R14, DX
+	MULXQ	DX, R12, R8	// x767, x768 = mulx(x658, x658)
+	MOVQ	112(SP), R13	// reload x661
+	ADDQ	144(SP), R13	// x775, x776 = addcarryx(0, x661, x689)
+	ADCXQ	BX, R10	// x777, x778 = addcarryx(x776, x690, x728)
+	ADCXQ	R12, SI	// x779, x780 = addcarryx(x778, x729, x767)
+	ADCQ	$0x0, R8	// x781 = x780.u64 + x768
+	ADDQ	104(SP), R15	// x782, x783 = addcarryx(0, x757, x660)
+	ADCXQ	R13, R9	// x784, x785 = addcarryx(x783, x759, x775)
+	ADCXQ	R10, CX	// x786, x787 = addcarryx(x785, x761, x777)
+	ADCXQ	SI, DI	// x788, x789 = addcarryx(x787, x763, x779)
+	ADCXQ	R8, AX	// x790, x791 = addcarryx(x789, x765, x781)
+	MOVQ	$0x20, R8
+	SHLXQ	R8, R15, R10	// x792 = x782 << 0x20
+	SHRXQ	R8, R15, SI	// x792.hi = x782 >> 0x20
+	MOVQ	DX, BX
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R12
+	MULXQ	R12, R14, R13	// x794, x795 = mulx(x782, 0xffffffff00000001)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x791
+	ADDQ	R10, R9	// x796, x797 = addcarryx(0, x784, x792)
+	ADCXQ	SI, CX	// x798, x799 = addcarryx(x797, x786, x792.hi)
+	ADCXQ	R14, DI	// x800, x801 = addcarryx(x799, x788, x794)
+	ADCXQ	R13, AX	// x802, x803 = addcarryx(x801, x790, x795)
+	ADCQ	$0x0, R15	// x804, x805 = addcarryx(x803, x791.u64, 0)
+	MOVQ	R9, R10
+	SUBQ	$-0x1, R10	// x806, x807 = subborrowx(0, x796, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, SI
+	MOVQ	CX, R13
+	SBBQ	SI, R13	// x808, x809 = subborrowx(x807, x798, 0xffffffff)
+	MOVQ	DI, R14
+	SBBQ	$0x0, R14	// x810, x811 = subborrowx(x809, x800, 0)
+	MOVQ	AX, DX
+	SBBQ	R12, DX	// x812, x813 = subborrowx(x811, x802, 0xffffffff00000001)
+	SBBQ	$0x0, R15	// x814, x815 = subborrowx(x813, x804, 0)
+	CMOVQCS	CX, R13	// x817 = cmovznz(x815, x808, x798)
+	CMOVQCS	DI, R14	// x818 = cmovznz(x815, x810, x800)
+	CMOVQCS	AX, DX	// x819 = cmovznz(x815, x812, x802)
+	CMOVQCS	R9, R10	// x816 = cmovznz(x815, x806, x796)
+	MOVQ	R10, AX
+	ADDQ	R10, AX	// x820, x821 = addcarryx(0, x816, x816)
+	MOVQ	R13, CX
+	ADCXQ	R13, CX	// x822, x823 = addcarryx(x821, x817, x817)
+	MOVQ	R14, R9
+	ADCXQ	R14, R9	// x824, x825 = addcarryx(x823, x818, x818)
+	MOVQ	DX, DI
+	ADCXQ	DX, DI	// x826, x827 = addcarryx(x825, x819, x819)
+	MOVQ	AX, R15
+	MOVQ	DX, 88(SP)	// spill x819
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x827
+	SUBQ	$-0x1, R15	// x828, x829 = subborrowx(0, x820, 0xffffffffffffffff)
+	MOVQ	R14, 96(SP)	// spill x818
+	MOVQ	CX, R14
+	SBBQ	SI, R14	// x830, x831 = subborrowx(x829, x822, 0xffffffff)
+	MOVQ	R13, 104(SP)	// spill x817
+	MOVQ	R9, R13
+	SBBQ	$0x0, R13	// x832, x833 = subborrowx(x831, x824, 0)
+	MOVQ	R10, 112(SP)	// spill x816
+	MOVQ	DI, R10
+	SBBQ	R12, R10	// x834, x835 = subborrowx(x833, x826, 0xffffffff00000001)
+	SBBQ	$0x0, DX	// x836, x837 = subborrowx(x835, x827.u64, 0)
+	CMOVQCS	AX, R15	// x838 = cmovznz(x837, x828, x820)
+	CMOVQCS	CX, R14	// x839 = cmovznz(x837, x830, x822)
+	CMOVQCS	R9, R13	// x840 = cmovznz(x837, x832, x824)
+	CMOVQCS	DI, R10	// x841 = cmovznz(x837, x834, x826)
+	ADDQ	R15, R15	// x842, x843 = addcarryx(0, x838, x838)
+	ADCXQ	R14, R14	// x844, x845 = addcarryx(x843, x839, x839)
+	ADCXQ	R13, R13	// x846, x847 = addcarryx(x845, x840, x840)
+	ADCXQ	R10, R10	// x848, x849 = addcarryx(x847, x841, x841)
+	MOVQ	R15, AX
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x849
+	SUBQ	$-0x1, AX	// x850, x851 = subborrowx(0, x842, 0xffffffffffffffff)
+	MOVQ	R14, R9
+	SBBQ	SI, R9	// x852, x853 = subborrowx(x851, x844, 0xffffffff)
+	MOVQ	R13, DI
+	SBBQ	$0x0, DI	// x854, x855 = subborrowx(x853, x846, 0)
+	MOVQ	R10, DX
+	SBBQ	R12, DX	// x856, x857 = subborrowx(x855, x848, 0xffffffff00000001)
+	SBBQ	$0x0, CX	// x858, x859 = subborrowx(x857, x849.u64, 0)
+	CMOVQCS	R15, AX	// x860 = cmovznz(x859, x850, x842)
+	CMOVQCS	R14, R9	// x861 = cmovznz(x859, x852, x844)
+	CMOVQCC	DI, R13	// x862 = cmovznz(x859, x854, x846)
+	CMOVQCS	R10, DX	// x863 = cmovznz(x859, x856, x848)
+	MULXQ	80(SP), R10, CX	// x864, x865 = mulx(x652, x863)
+	MOVQ	DX, DI
+	MOVQ	80(SP), DX	// reload x652
+	MULXQ	AX, R15, R14	// x870, x871 = mulx(x652, x860)
+	MOVQ	BX, 120(SP)	// spill x658
+	MULXQ	R13, BX, SI	// x866, x867 = mulx(x652, x862)
+	MOVQ	AX, 144(SP)	// spill x860
+	MULXQ	R9, AX, DX	// x868, x869 = mulx(x652, x861)
+	ADDQ	AX, R14	// x872, x873 = addcarryx(0, x871, x868)
+	ADCXQ	BX, DX	// x874, x875 = addcarryx(x873, x869, x866)
+	ADCXQ	R10, SI	// x876, x877 = addcarryx(x875, x867, x864)
+	ADCQ	$0x0, CX	// x878 = x877.u64 + x865
+	MOVQ	R15, AX
+	SHLQ	$0x20, AX	// x879 = x870 << 0x20
+	MOVQ	R15, R10
+	SHRQ	$0x20, R10	// x879.hi = x870 >> 0x20
+	MOVQ	DX, BX
+	MOVQ	R15, DX
+	MULXQ	R12, DX, R15	// x881, x882 = mulx(x870, 0xffffffff00000001)
+	ADDQ	AX, R14	// x883, x884 = addcarryx(0, x872, x879)
+	ADCXQ	R10, BX	// x885, x886 = addcarryx(x884, x874, x879.hi)
+	ADCXQ	DX, SI	// x887, x888 = addcarryx(x886, x876, x881)
+	ADCXQ	R15, CX	// x889, x890 = addcarryx(x888, x878, x882)
+	MOVQ	$0x0, AX
+	ADCQ	$0x0, AX	// x891, x892 = addcarryx(x890, 0, 0)
+	MOVQ	128(SP), DX	// reload x654
+	MULXQ	DI, R15, R10	// x893, x894 = mulx(x654, x863)
+	MULXQ	R13, R8, R12	// x895, x896 = mulx(x654, x862)
+	MOVQ	R9, 152(SP)	// spill x861
+	MOVQ	R13, 160(SP)	// spill x862
+	MULXQ	R9, R13, R9	// x897, x898 = mulx(x654, x861)
+	MOVQ	DI, 168(SP)	// spill x863
+	MULXQ	144(SP), DI, DX	// x899, x900 = mulx(x654, x860)
+	ADDQ	R13, DX	// x901, x902 = addcarryx(0, x900, x897)
+	ADCXQ	R8, R9	// x903, x904 = addcarryx(x902, x898, x895)
+	ADCXQ	R15, R12	// x905, x906 = addcarryx(x904, x896, x893)
+	ADCQ	$0x0, R10	// x907 = x906.u64 + x894
+	ADDQ	DI, R14	// x908, x909 = addcarryx(0, x883, x899)
+	ADCXQ	DX, BX	// x910, x911 = addcarryx(x909, x885, x901)
+	ADCXQ	R9, SI	// x912, x913 = addcarryx(x911, x887, x903)
+	ADCXQ	R12, CX	// x914, x915 = addcarryx(x913, x889, x905)
+	ADCXQ	R10, AX	// x916, x917 = addcarryx(x915, x891, x907)
+	MOVQ	$0x20, R8
+	SHLXQ	R8, R14, R9	// x918 = x908 << 0x20
+	SHRXQ	R8, R14, R10	// x918.hi = x908 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R13, R12	// x920, x921 = mulx(x908, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x917
+	ADDQ	R9, BX	// x922, x923 = addcarryx(0, x910, x918)
+	ADCXQ	R10, SI	// x924, x925 = addcarryx(x923, x912, x918.hi)
+	ADCXQ	R13, CX	// x926, x927 = addcarryx(x925, x914, x920)
+	ADCXQ	R12, AX	// x928, x929 = addcarryx(x927, x916, x921)
+	ADCQ	$0x0, R14	// x930, x931 = addcarryx(x929, x917.u64, 0)
+	MOVQ	136(SP), DX	// reload x656
+	MULXQ	168(SP), R10, R9	// x932, x933 = mulx(x656, x863)
+	MULXQ	160(SP), R13, R12	// x934, x935 = mulx(x656, x862)
+	MULXQ	152(SP), DI, R15	// x936, x937 = mulx(x656, x861)
+	MULXQ	144(SP), R8, DX	// x938, x939 = mulx(x656, x860)
+	ADDQ	DI, DX	// x940, x941 = addcarryx(0, x939, x936)
+	ADCXQ	R13, R15	// x942, x943 = addcarryx(x941, x937, x934)
+	ADCXQ	R10, R12	// x944, x945 = addcarryx(x943, x935, x932)
+	ADCQ	$0x0, R9	// x946 = x945.u64 + x933
+	XORQ	R10, R10
+	ADOXQ	R8, BX	// x947, x948 = addcarryx(0, x922, x938)
+	ADOXQ	DX, SI	// x949, x950 = addcarryx(x948, x924, x940)
+	ADOXQ	R15, CX	// x951, x952 = addcarryx(x950, x926, x942)
+	ADOXQ	R12, AX	// x953, x954 = addcarryx(x952, x928, x944)
+	ADOXQ	R9, R14	// x955, x956 = addcarryx(x954, x930, x946)
+	MOVQ	$0x20, R8
+	SHLXQ	R8, BX, R9	// x957 = x947 << 0x20
+	SHRXQ	R8, BX, DI	// x957.hi = x947 >> 0x20
+	MOVQ	BX, DX
+	MOVQ	$-0xffffffff, BX
+	MULXQ	BX, R13, R12	// x959, x960 = mulx(x947, 0xffffffff00000001)
+	ADCXQ	R9, SI	// x961, x962 = addcarryx(0, x949, x957)
+	ADCXQ	DI, CX	// x963, x964 = addcarryx(x962, x951, x957.hi)
+	ADCXQ	R13, AX	// x965, x966 = addcarryx(x964, x953, x959)
+	ADCXQ	R12, R14	// x967, x968 = addcarryx(x966, x955, x960)
+	SETOS	R9B
+	MOVBQZX	R9B, R9	// x956.u64
+	ADCXQ	R11, R9	// x969, x970 = addcarryx(x968, x956.u64, 0)
+	MOVQ	120(SP), DX	// reload x658
+	MULXQ	168(SP), R12, DI	// x971, x972 = mulx(x658, x863)
+	MULXQ	160(SP), R15, R13	// x973, x974 = mulx(x658, x862)
+	MULXQ	152(SP), BX, R10	// x975, x976 = mulx(x658, x861)
+	MULXQ	144(SP), R8, DX	// x977, x978 = mulx(x658, x860)
+	ADDQ	BX, DX	// x979, x980 = addcarryx(0, x978, x975)
+	ADCXQ	R15, R10	// x981, x982 = addcarryx(x980, x976, x973)
+	ADCXQ	R12, R13	// x983, x984 = addcarryx(x982, x974, x971)
+	ADCQ	$0x0, DI	// x985 = x984.u64 + x972
+	ADDQ	R8, SI	// x986, x987 = addcarryx(0, x961, x977)
+	ADCXQ	DX, CX	// x988, x989 = addcarryx(x987, x963, x979)
+	ADCXQ	R10, AX	// x990, x991 = addcarryx(x989, x965, x981)
+	ADCXQ	R13, R14	// x992, x993 = addcarryx(x991, x967, x983)
+	ADCXQ	DI, R9	// x994, x995 = addcarryx(x993, x969, x985)
+	MOVQ	$0x20, R8
+	SHLXQ	R8, SI, R10	// x996 = x986 << 0x20
+	SHRXQ	R8, SI, DI	// x996.hi = x986 >> 0x20
+	MOVQ	SI, DX
+	MOVQ	$-0xffffffff, SI
+	MULXQ	SI, R12, BX	// x998, x999 = mulx(x986, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x995
+	ADDQ	R10, CX	// x1000, x1001 = addcarryx(0, x988, x996)
+	ADCXQ	DI, AX	// x1002, x1003 = addcarryx(x1001, x990, x996.hi)
+	ADCXQ	R12, R14	// x1004, x1005 = addcarryx(x1003, x992, x998)
+	ADCXQ	BX, R9	// x1006, x1007 = addcarryx(x1005, x994, x999)
+	ADCQ	$0x0, R13	// x1008, x1009 = addcarryx(x1007, x995.u64, 0)
+	MOVQ	CX, R10
+	SUBQ	$-0x1, R10	// x1010, x1011 = subborrowx(0, x1000, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, DI
+	MOVQ	AX, BX
+	SBBQ	DI, BX	// x1012, x1013 = subborrowx(x1011, x1002, 0xffffffff)
+	MOVQ	R14, R12
+	SBBQ	$0x0, R12	// x1014, x1015 = subborrowx(x1013, x1004, 0)
+	MOVQ	R9, R15
+	SBBQ	SI, R15	// x1016, x1017 = subborrowx(x1015, x1006, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x1018, x1019 = subborrowx(x1017, x1008, 0)
+	CMOVQCS	CX, R10	// x1020 = cmovznz(x1019, x1010, x1000)
+	CMOVQCS	AX, BX	// x1021 = cmovznz(x1019, x1012, x1002)
+	CMOVQCS	R14, R12	// x1022 = cmovznz(x1019, x1014, x1004)
+	CMOVQCS	R9, R15	// x1023 = cmovznz(x1019, x1016, x1006)
+	MOVQ	16(SP), AX	// reload arg1 pointer
+	MOVQ	72(SP), CX	// reload x637
+	SUBQ	32(AX), CX	// x1024, x1025 = subborrowx(0, x637, arg1[4])
+	MOVQ	64(SP), R9	// reload x638
+	SBBQ	40(AX), R9	// x1026, x1027 = subborrowx(x1025, x638, arg1[5])
+	MOVQ	48(SP), R13	// reload x639
+	SBBQ	48(AX), R13	// x1028, x1029 = subborrowx(x1027, x639, arg1[6])
+	MOVQ	8(SP), R14	// reload x640
+	SBBQ	56(AX), R14	// x1030, x1031 = subborrowx(x1029, x640, arg1[7])
+	MOVQ	$-0x1, DX
+	MOVQ	R12, 8(SP)	// spill x1022
+	MOVQ	$0x0, R12
+	CMOVQCS	DX, R12	// x1032 = cmovznz(x1031, 0, 0xffffffffffffffff)
+	MOVQ	BX, 48(SP)	// spill x1021
+	MOVQ	R12, BX
+	ANDQ	DI, BX	// x1033 = x1032 & 0xffffffff
+	MOVQ	R10, 64(SP)	// spill x1020
+	MOVQ	R12, R10
+	ANDQ	SI, R10	// x1034 = x1032 & 0xffffffff00000001
+	ADDQ	R12, CX	// x1035, x1036 = addcarryx(0, x1024, x1032)
+	ADCXQ	BX, R9	// x1037, x1038 = addcarryx(x1036, x1026, x1033)
+	ADCQ	$0x0, R13	// x1039, x1040 = addcarryx(x1038, x1028, 0)
+	ADCXQ	R10, R14	// x1041, x1042 = addcarryx(x1040, x1030, x1034)
+	ADDQ	CX, CX	// x1043, x1044 = addcarryx(0, x1035, x1035)
+	ADCXQ	R9, R9	// x1045, x1046 = addcarryx(x1044, x1037, x1037)
+	ADCXQ	R13, R13	// x1047, x1048 = addcarryx(x1046, x1039, x1039)
+	ADCXQ	R14, R14	// x1049, x1050 = addcarryx(x1048, x1041, x1041)
+	MOVQ	CX, R10
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x1050
+	SUBQ	$-0x1, R10	// x1051, x1052 = subborrowx(0, x1043, 0xffffffffffffffff)
+	MOVQ	R9, R12
+	SBBQ	DI, R12	// x1053, x1054 = subborrowx(x1052, x1045, 0xffffffff)
+	MOVQ	R13, DI
+	SBBQ	$0x0, DI	// x1055, x1056 = subborrowx(x1054, x1047, 0)
+	MOVQ	R14, DX
+	SBBQ	SI, DX	// x1057, x1058 = subborrowx(x1056, x1049, 0xffffffff00000001)
+	SBBQ	$0x0, BX	// x1059, x1060 = subborrowx(x1058, x1050.u64, 0)
+	CMOVQCC	DI, R13	// x1063 = cmovznz(x1060, x1055, x1047)
+	CMOVQCS	CX, R10	// x1061 = cmovznz(x1060, x1051, x1043)
+	CMOVQCS	R9, R12	// x1062 = cmovznz(x1060, x1053, x1045)
+	CMOVQCS	R14, DX	// x1064 = cmovznz(x1060, x1057, x1049)
+	MOVQ	DX, CX
+	MOVQ	0(AX), DX	// arg1[0]
+	MULXQ	168(SP), DI, R9	// x1065, x1066 = mulx(arg1[0], x863)
+	MULXQ	160(SP), R14, BX	// x1067, x1068 = mulx(arg1[0], x862)
+	MOVQ	R12, 72(SP)	// spill x1062
+	MOVQ	R13, 176(SP)	// spill x1063
+	MULXQ	152(SP), R13, R12	// x1069, x1070 = mulx(arg1[0], x861)
+	MOVQ	CX, 184(SP)	// spill x1064
+	MULXQ	144(SP), CX, DX	// x1071, x1072 = mulx(arg1[0], x860)
+	TESTQ	AX, AX
+	ADOXQ	R13, DX	// x1073, x1074 = addcarryx(0, x1072, x1069)
+	ADOXQ	R14, R12	// x1075, x1076 = addcarryx(x1074, x1070, x1067)
+	ADOXQ	DI, BX	// x1077, x1078 = addcarryx(x1076, x1068, x1065)
+	ADOXQ	R11, R9	// x1079 = x1078.u64 + x1066
+	MOVQ	CX, DI
+	SHLQ	$0x20, DI	// x1080 = x1071 << 0x20
+	MOVQ	CX, R13
+	SHRQ	$0x20, R13	// x1080.hi = x1071 >> 0x20
+	MOVQ	DX, R14
+	MOVQ	32(AX), DX	// arg1[4]
+	MOVQ	R15, 192(SP)	// spill x1023
+	MULXQ	R15, R15, DX	// x1442, x1443 = mulx(arg1[4], x1023)
+	MOVQ	DX, 200(SP)	// spill x1443
+	MOVQ	CX, DX
+	MULXQ	SI, DX, CX	// x1082, x1083 = mulx(x1071, 0xffffffff00000001)
+	ADDQ	DI, R14	// x1084, x1085 = addcarryx(0, x1073, x1080)
+	ADCXQ	R13, R12	// x1086, x1087 = addcarryx(x1085, x1075, x1080.hi)
+	ADCXQ	DX, BX	// x1088, x1089 = addcarryx(x1087, x1077, x1082)
+	ADCXQ	CX, R9	// x1090, x1091 = addcarryx(x1089, x1079, x1083)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x1092, x1093 = addcarryx(x1091, 0, 0)
+	MOVQ	8(AX), DX	// arg1[1]
+	MULXQ	168(SP), R13, DI	// x1094, x1095 = mulx(arg1[1], x863)
+	MOVQ	R15, 208(SP)	// spill x1442
+	MOVQ	R10, 216(SP)	// spill x1061
+	MULXQ	160(SP), R10, R15	// x1096, x1097 = mulx(arg1[1], x862)
+	MULXQ	152(SP), R8, SI	// x1098, x1099 = mulx(arg1[1], x861)
+	MULXQ	144(SP), AX, DX	// x1100, x1101 = mulx(arg1[1], x860)
+	ADDQ	R8, DX	// x1102, x1103 = addcarryx(0, x1101, x1098)
+	ADCXQ	R10, SI	// x1104, x1105 = addcarryx(x1103, x1099, x1096)
+	ADCXQ	R13, R15	// x1106, x1107 = addcarryx(x1105, x1097, x1094)
+	ADCQ	$0x0, DI	// x1108 = x1107.u64 + x1095
+	ADDQ	AX, R14	// x1109, x1110 = addcarryx(0, x1084, x1100)
+	ADCXQ	DX, R12	// x1111, x1112 = addcarryx(x1110, x1086, x1102)
+	ADCXQ	SI, BX	// x1113, x1114 = addcarryx(x1112, x1088, x1104)
+	ADCXQ	R15, R9	// x1115, x1116 = addcarryx(x1114, x1090, x1106)
+	ADCXQ	DI, CX	// x1117, x1118 = addcarryx(x1116, x1092, x1108)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R14, R8	// x1119 = x1109 << 0x20
+	SHRXQ	AX, R14, R10	// x1119.hi = x1109 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, SI
+	MULXQ	SI, R13, DI	// x1121, x1122 = mulx(x1109, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1118
+	ADDQ	R8, R12	// x1123, x1124 = addcarryx(0, x1111, x1119)
+	ADCXQ	R10, BX	// x1125, x1126 = addcarryx(x1124, x1113, x1119.hi)
+	ADCXQ	R13, R9	// x1127, x1128 = addcarryx(x1126, x1115, x1121)
+	ADCXQ	DI, CX	// x1129, x1130 = addcarryx(x1128, x1117, x1122)
+	ADCQ	$0x0, R14	// x1131, x1132 = addcarryx(x1130, x1118.u64, 0)
+	MOVQ	16(SP), R8	// reload arg1 pointer
+	MOVQ	16(R8), DX	// arg1[2]
+	MULXQ	168(SP), DI, R10	// x1133, x1134 = mulx(arg1[2], x863)
+	MULXQ	160(SP), R15, R13	// x1135, x1136 = mulx(arg1[2], x862)
+	MULXQ	152(SP), AX, SI	// x1137, x1138 = mulx(arg1[2], x861)
+	MULXQ	144(SP), R8, DX	// x1139, x1140 = mulx(arg1[2], x860)
+	ADDQ	AX, DX	// x1141, x1142 = addcarryx(0, x1140, x1137)
+	ADCXQ	R15, SI	// x1143, x1144 = addcarryx(x1142, x1138, x1135)
+	ADCXQ	DI, R13	// x1145, x1146 = addcarryx(x1144, x1136, x1133)
+	ADCQ	$0x0, R10	// x1147 = x1146.u64 + x1134
+	ADDQ	R8, R12	// x1148, x1149 = addcarryx(0, x1123, x1139)
+	ADCXQ	DX, BX	// x1150, x1151 = addcarryx(x1149, x1125, x1141)
+	ADCXQ	SI, R9	// x1152, x1153 = addcarryx(x1151, x1127, x1143)
+	ADCXQ	R13, CX	// x1154, x1155 = addcarryx(x1153, x1129, x1145)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R12, R8	// x1158 = x1148 << 0x20
+	SHRXQ	AX, R12, SI	// x1158.hi = x1148 >> 0x20
+	MOVQ	R12, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R13, R12	// x1160, x1161 = mulx(x1148, 0xffffffff00000001)
+	ADCXQ	R10, R14	// x1156, x1157 = addcarryx(x1155, x1131, x1147)
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x1157
+	ADDQ	R8, BX	// x1162, x1163 = addcarryx(0, x1150, x1158)
+	ADCXQ	SI, R9	// x1164, x1165 = addcarryx(x1163, x1152, x1158.hi)
+	ADCXQ	R13, CX	// x1166, x1167 = addcarryx(x1165, x1154, x1160)
+	ADCXQ	R12, R14	// x1168, x1169 = addcarryx(x1167, x1156, x1161)
+	ADCQ	$0x0, R10	// x1170, x1171 = addcarryx(x1169, x1157.u64, 0)
+	MOVQ	16(SP), R8	// reload arg1 pointer
+	MOVQ	24(R8), DX	// arg1[3]
+	MULXQ	168(SP), R12, SI	// x1172, x1173 = mulx(arg1[3], x863)
+	MULXQ	160(SP), R15, R13	// x1174, x1175 = mulx(arg1[3], x862)
+	MULXQ	152(SP), AX, DI	// x1176, x1177 = mulx(arg1[3], x861)
+	MULXQ	144(SP), R8, DX	// x1178, x1179 = mulx(arg1[3], x860)
+	ADDQ	AX, DX	// x1180, x1181 = addcarryx(0, x1179, x1176)
+	ADCXQ	R15, DI	// x1182, x1183 = addcarryx(x1181, x1177, x1174)
+	ADCXQ	R12, R13	// x1184, x1185 = addcarryx(x1183, x1175, x1172)
+	ADCQ	$0x0, SI	// x1186 = x1185.u64 + x1173
+	ADDQ	R8, BX	// x1187, x1188 = addcarryx(0, x1162, x1178)
+	ADCXQ	DX, R9	// x1189, x1190 = addcarryx(x1188, x1164, x1180)
+	ADCXQ	DI, CX	// x1191, x1192 = addcarryx(x1190, x1166, x1182)
+	ADCXQ	R13, R14	// x1193, x1194 = addcarryx(x1192, x1168, x1184)
+	ADCXQ	SI, R10	// x1195, x1196 = addcarryx(x1194, x1170, x1186)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, BX, R8	// x1197 = x1187 << 0x20
+	SHRXQ	AX, BX, SI	// x1197.hi = x1187 >> 0x20
+	MOVQ	BX, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R12, BX	// x1199, x1200 = mulx(x1187, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1196
+	ADDQ	R8, R9	// x1201, x1202 = addcarryx(0, x1189, x1197)
+	ADCXQ	SI, CX	// x1203, x1204 = addcarryx(x1202, x1191, x1197.hi)
+	ADCXQ	R12, R14	// x1205, x1206 = addcarryx(x1204, x1193, x1199)
+	ADCXQ	BX, R10	// x1207, x1208 = addcarryx(x1206, x1195, x1200)
+	ADCQ	$0x0, R13	// x1209, x1210 = addcarryx(x1208, x1196.u64, 0)
+	MOVQ	R9, R8
+	SUBQ	$-0x1, R8	// x1211, x1212 = subborrowx(0, x1201, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, SI
+	MOVQ	CX, BX
+	SBBQ	SI, BX	// x1213, x1214 = subborrowx(x1212, x1203, 0xffffffff)
+	MOVQ	R14, R12
+	SBBQ	$0x0, R12	// x1215, x1216 = subborrowx(x1214, x1205, 0)
+	MOVQ	R10, R15
+	SBBQ	DI, R15	// x1217, x1218 = subborrowx(x1216, x1207, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x1219, x1220 = subborrowx(x1218, x1209, 0)
+	CMOVQCS	R9, R8	// x1221 = cmovznz(x1220, x1211, x1201)
+	CMOVQCS	CX, BX	// x1222 = cmovznz(x1220, x1213, x1203)
+	CMOVQCS	R14, R12	// x1223 = cmovznz(x1220, x1215, x1205)
+	CMOVQCS	R10, R15	// x1224 = cmovznz(x1220, x1217, x1207)
+	MOVQ	216(SP), DX	// reload x1061
+	MULXQ	184(SP), R9, CX	// x1225, x1226 = mulx(x1061, x1064)
+	MULXQ	176(SP), R13, R10	// x1227, x1228 = mulx(x1061, x1063)
+	MULXQ	72(SP), SI, R14	// x1229, x1230 = mulx(x1061, x1062)
+	MOVQ	R15, 144(SP)	// spill x1224
+	MULXQ	DX, R15, DX	// x1231, x1232 = mulx(x1061, x1061)
+	ADDQ	SI, DX	// x1233, x1234 = addcarryx(0, x1232, x1229)
+	MOVQ	R12, 152(SP)	// spill x1223
+	MOVQ	R14, R12
+	ADCXQ	R13, R12	// x1235, x1236 = addcarryx(x1234, x1230, x1227)
+	MOVQ	BX, 160(SP)	// spill x1222
+	MOVQ	R10, BX
+	ADCXQ	R9, BX	// x1237, x1238 = addcarryx(x1236, x1228, x1225)
+	MOVQ	R8, 168(SP)	// spill x1221
+	MOVQ	CX, R8
+	ADCQ	$0x0, R8	// x1239 = x1238.u64 + x1226
+	MOVQ	R9, 224(SP)	// spill x1225
+	MOVQ	R15, R9
+	SHLQ	$0x20, R9	// x1240 = x1231 << 0x20
+	MOVQ	CX, 232(SP)	// spill x1226
+	MOVQ	R15, CX
+	SHRQ	$0x20, CX	// x1240.hi = x1231 >> 0x20
+	MOVQ	DX, 240(SP)	// spill x1233
+	MOVQ	R15, DX
+	MULXQ	DI, DX, R15	// x1242, x1243 = mulx(x1231, 0xffffffff00000001)
+	ADDQ	240(SP), R9	// x1244, x1245 = addcarryx(0, x1233, x1240)
+	ADCXQ	CX, R12	// x1246, x1247 = addcarryx(x1245, x1235, x1240.hi)
+	ADCXQ	DX, BX	// x1248, x1249 = addcarryx(x1247, x1237, x1242)
+	ADCXQ	R15, R8	// x1250, x1251 = addcarryx(x1249, x1239, x1243)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x1252, x1253 = addcarryx(x1251, 0, 0)
+	MOVQ	72(SP), DX	// reload x1062
+	MULXQ	184(SP), DI, R15	// x1254, x1255 = mulx(x1062, x1064)
+	MOVQ	R13, 240(SP)	// spill x1227
+	MULXQ	176(SP), AX, R13	// x1256, x1257 = mulx(x1062, x1063)
+	MOVQ	R10, 248(SP)	// spill x1228
+	MULXQ	DX, R10, DX	// x1258, x1259 = mulx(x1062, x1062)
+	ADDQ	R10, R14	// x1262, x1263 = addcarryx(0, x1230, x1258)
+	ADCXQ	AX, DX	// x1264, x1265 = addcarryx(x1263, x1259, x1256)
+	MOVQ	R13, R10
+	ADCXQ	DI, R10	// x1266, x1267 = addcarryx(x1265, x1257, x1254)
+	MOVQ	DI, 256(SP)	// spill x1254
+	MOVQ	R15, DI
+	ADCQ	$0x0, DI	// x1268 = x1267.u64 + x1255
+	ADDQ	SI, R9	// x1269, x1270 = addcarryx(0, x1244, x1229)
+	ADCXQ	R14, R12	// x1271, x1272 = addcarryx(x1270, x1246, x1262)
+	ADCXQ	DX, BX	// x1273, x1274 = addcarryx(x1272, x1248, x1264)
+	ADCXQ	R10, R8	// x1275, x1276 = addcarryx(x1274, x1250, x1266)
+	ADCXQ	DI, CX	// x1277, x1278 = addcarryx(x1276, x1252, x1268)
+	MOVQ	$0x20, R10
+	SHLXQ	R10, R9, SI	// x1279 = x1269 << 0x20
+	SHRXQ	R10, R9, DI	// x1279.hi = x1269 >> 0x20
 	MOVQ	R9, DX
 	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, DI, SI	// x1610, x1611 = mulx(x1600, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R12
-	MULXQ	R12, R14, R13	// x1612, x1613 = mulx(x1600, 0xffffffff)
-	MOVQ	$-0x1, R15
-	MULXQ	R15, R12, R15	// x1614, x1615 = mulx(x1600, 0xffffffffffffffff)
+	MULXQ	R9, DX, R14	// x1281, x1282 = mulx(x1269, 0xffffffff00000001)
 	SETCS	R9B
-	MOVBQZX	R9B, R9	// save x1609
-	ADDQ	R14, R15	// x1616, x1617 = addcarryx(0, x1615, x1612)
-	ADCQ	$0x0, R13	// x1618, x1619 = addcarryx(x1617, x1613, 0)
-	ADCQ	$0x0, DI	// x1620, x1621 = addcarryx(x1619, 0, x1610)
-	ADCQ	$0x0, SI	// x1622 = x1621.u64 + x1611
-	ADDQ	R12, DX	// x1623, x1624 = addcarryx(0, x1600, x1614)
-	ADCXQ	R15, CX	// x1625, x1626 = addcarryx(x1624, x1602, x1616)
-	ADCXQ	R13, AX	// x1627, x1628 = addcarryx(x1626, x1604, x1618)
-	ADCXQ	DI, BX	// x1629, x1630 = addcarryx(x1628, x1606, x1620)
-	ADCXQ	SI, R11	// x1631, x1632 = addcarryx(x1630, x1608, x1622)
-	ADCQ	$0x0, R9	// x1633 = x1609.u64 + x1632.u64
-	MOVQ	192(SP), DX	// reload x1298
-	MULXQ	DX, DI, SI	// x1634, x1635 = mulx(x1298, x1298)
-	MOVQ	224(SP), R12	// reload x1499
-	ADDQ	232(SP), R12	// x1642, x1643 = addcarryx(0, x1499, x1536)
-	ADCXQ	240(SP), R10	// x1644, x1645 = addcarryx(x1643, x1537, x1585)
-	ADCXQ	DI, R8	// x1646, x1647 = addcarryx(x1645, x1586, x1634)
-	ADCQ	$0x0, SI	// x1648 = x1647.u64 + x1635
-	ADDQ	216(SP), CX	// x1649, x1650 = addcarryx(0, x1625, x1498)
-	ADCXQ	R12, AX	// x1651, x1652 = addcarryx(x1650, x1627, x1642)
-	ADCXQ	R10, BX	// x1653, x1654 = addcarryx(x1652, x1629, x1644)
-	ADCXQ	R8, R11	// x1655, x1656 = addcarryx(x1654, x1631, x1646)
-	ADCXQ	SI, R9	// x1657, x1658 = addcarryx(x1656, x1633, x1648)
-	MOVQ	CX, DX
-	MOVQ	$-0xffffffff, CX
-	MULXQ	CX, R10, R8	// x1659, x1660 = mulx(x1649, 0xffffffff00000001)
-	MOVQ	$0xffffffff, SI
-	MULXQ	SI, R12, DI	// x1661, x1662 = mulx(x1649, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x1663, x1664 = mulx(x1649, 0xffffffffffffffff)
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x1658
-	ADDQ	R12, R14	// x1665, x1666 = addcarryx(0, x1664, x1661)
-	ADCQ	$0x0, DI	// x1667, x1668 = addcarryx(x1666, x1662, 0)
-	ADCQ	$0x0, R10	// x1669, x1670 = addcarryx(x1668, 0, x1659)
-	ADCQ	$0x0, R8	// x1671 = x1670.u64 + x1660
-	ADDQ	R15, DX	// x1672, x1673 = addcarryx(0, x1649, x1663)
-	ADCXQ	R14, AX	// x1674, x1675 = addcarryx(x1673, x1651, x1665)
-	ADCXQ	DI, BX	// x1676, x1677 = addcarryx(x1675, x1653, x1667)
-	ADCXQ	R10, R11	// x1678, x1679 = addcarryx(x1677, x1655, x1669)
-	ADCXQ	R8, R9	// x1680, x1681 = addcarryx(x1679, x1657, x1671)
-	ADCQ	$0x0, CX	// x1682 = x1658.u64 + x1681.u64
-	MOVQ	AX, R8
-	SUBQ	$-0x1, R8	// x1683, x1684 = subborrowx(0, x1674, 0xffffffffffffffff)
-	MOVQ	BX, R10
-	SBBQ	SI, R10	// x1685, x1686 = subborrowx(x1684, x1676, 0xffffffff)
-	MOVQ	R11, DI
-	SBBQ	$0x0, DI	// x1687, x1688 = subborrowx(x1686, x1678, 0)
+	MOVBQZX	R9B, R9	// save x1278
+	ADDQ	SI, R12	// x1283, x1284 = addcarryx(0, x1271, x1279)
+	ADCXQ	DI, BX	// x1285, x1286 = addcarryx(x1284, x1273, x1279.hi)
+	ADCXQ	DX, R8	// x1287, x1288 = addcarryx(x1286, x1275, x1281)
+	ADCXQ	R14, CX	// x1289, x1290 = addcarryx(x1288, x1277, x1282)
+	ADCQ	$0x0, R9	// x1291, x1292 = addcarryx(x1290, x1278.u64, 0)
+	MOVQ	176(SP), DX	// reload x1063
+	MULXQ	184(SP), DI, SI	// x1293, x1294 = mulx(x1063, x1064)
+	MULXQ	DX, DX, R14	// x1295, x1296 = mulx(x1063, x1063)
+	ADDQ	248(SP), AX	// x1301, x1302 = addcarryx(0, x1228, x1256)
+	ADCXQ	DX, R13	// x1303, x1304 = addcarryx(x1302, x1257, x1295)
+	ADCXQ	DI, R14	// x1305, x1306 = addcarryx(x1304, x1296, x1293)
+	MOVQ	SI, DX
+	ADCQ	$0x0, DX	// x1307 = x1306.u64 + x1294
+	ADDQ	240(SP), R12	// x1308, x1309 = addcarryx(0, x1283, x1227)
+	ADCXQ	AX, BX	// x1310, x1311 = addcarryx(x1309, x1285, x1301)
+	ADCXQ	R13, R8	// x1312, x1313 = addcarryx(x1311, x1287, x1303)
+	ADCXQ	R14, CX	// x1314, x1315 = addcarryx(x1313, x1289, x1305)
+	ADCXQ	DX, R9	// x1316, x1317 = addcarryx(x1315, x1291, x1307)
+	SHLXQ	R10, R12, AX	// x1318 = x1308 << 0x20
+	SHRXQ	R10, R12, R13	// x1318.hi = x1308 >> 0x20
+	MOVQ	R12, DX
 	MOVQ	$-0xffffffff, R12
-	MOVQ	R9, R14
-	SBBQ	R12, R14	// x1689, x1690 = subborrowx(x1688, x1680, 0xffffffff00000001)
-	SBBQ	$0x0, CX	// x1691, x1692 = subborrowx(x1690, x1682, 0)
-	CMOVQCS	AX, R8	// x1693 = cmovznz(x1692, x1683, x1674)
-	CMOVQCS	BX, R10	// x1694 = cmovznz(x1692, x1685, x1676)
-	CMOVQCS	R11, DI	// x1695 = cmovznz(x1692, x1687, x1678)
-	CMOVQCS	R9, R14	// x1696 = cmovznz(x1692, x1689, x1680)
-	SUBQ	72(SP), R8	// x1697, x1698 = subborrowx(0, x1693, x1254)
-	SBBQ	64(SP), R10	// x1699, x1700 = subborrowx(x1698, x1694, x1255)
-	SBBQ	56(SP), DI	// x1701, x1702 = subborrowx(x1700, x1695, x1256)
-	SBBQ	8(SP), R14	// x1703, x1704 = subborrowx(x1702, x1696, x1257)
-	MOVQ	$0x0, AX
-	CMOVQCS	R13, AX	// x1705 = cmovznz(x1704, 0, 0xffffffffffffffff)
-	MOVQ	AX, CX
-	ANDQ	SI, CX	// x1706 = x1705 & 0xffffffff
-	MOVQ	AX, R9
-	ANDQ	R12, R9	// x1707 = x1705 & 0xffffffff00000001
-	ADDQ	AX, R8	// x1708, x1709 = addcarryx(0, x1697, x1705)
-	ADCXQ	CX, R10	// x1710, x1711 = addcarryx(x1709, x1699, x1706)
-	ADCQ	$0x0, DI	// x1712, x1713 = addcarryx(x1711, x1701, 0)
-	ADCXQ	R9, R14	// x1714, x1715 = addcarryx(x1713, x1703, x1707)
-	SUBQ	168(SP), R8	// x1716, x1717 = subborrowx(0, x1708, x1494)
-	SBBQ	160(SP), R10	// x1718, x1719 = subborrowx(x1717, x1710, x1495)
-	SBBQ	152(SP), DI	// x1720, x1721 = subborrowx(x1719, x1712, x1496)
-	SBBQ	144(SP), R14	// x1722, x1723 = subborrowx(x1721, x1714, x1497)
-	MOVQ	$0x0, AX
-	CMOVQCS	R13, AX	// x1724 = cmovznz(x1723, 0, 0xffffffffffffffff)
-	MOVQ	AX, CX
-	ANDQ	SI, CX	// x1725 = x1724 & 0xffffffff
-	MOVQ	AX, R9
-	ANDQ	R12, R9	// x1726 = x1724 & 0xffffffff00000001
-	ADDQ	AX, R8	// x1727, x1728 = addcarryx(0, x1716, x1724)
-	ADCXQ	CX, R10	// x1729, x1730 = addcarryx(x1728, x1718, x1725)
-	ADCQ	$0x0, DI	// x1731, x1732 = addcarryx(x1730, x1720, 0)
-	ADCXQ	R9, R14	// x1733, x1734 = addcarryx(x1732, x1722, x1726)
-	SUBQ	168(SP), R8	// x1735, x1736 = subborrowx(0, x1727, x1494)
-	SBBQ	160(SP), R10	// x1737, x1738 = subborrowx(x1736, x1729, x1495)
-	SBBQ	152(SP), DI	// x1739, x1740 = subborrowx(x1738, x1731, x1496)
-	SBBQ	144(SP), R14	// x1741, x1742 = subborrowx(x1740, x1733, x1497)
-	MOVQ	$0x0, AX
-	CMOVQCS	R13, AX	// x1743 = cmovznz(x1742, 0, 0xffffffffffffffff)
-	MOVQ	AX, CX
-	ANDQ	SI, CX	// x1744 = x1743 & 0xffffffff
-	MOVQ	AX, R9
-	ANDQ	R12, R9	// x1745 = x1743 & 0xffffffff00000001
-	ADDQ	AX, R8	// x1746, x1747 = addcarryx(0, x1735, x1743)
-	MOVQ	0(SP), AX	// reload out1 pointer
-	MOVQ	R8, 0(AX)	// out1[0] = x1746
-	ADCXQ	CX, R10	// x1748, x1749 = addcarryx(x1747, x1737, x1744)
-	MOVQ	R10, 8(AX)	// out1[1] = x1748
-	ADCQ	$0x0, DI	// x1750, x1751 = addcarryx(x1749, x1739, 0)
-	MOVQ	DI, 16(AX)	// out1[2] = x1750
-	ADCXQ	R9, R14	// x1752, x1753 = addcarryx(x1751, x1741, x1745)
-	MOVQ	R14, 24(AX)	// out1[3] = x1752
-	MOVQ	16(SP), CX	// reload arg1 pointer
-	MOVQ	32(CX), DX	// arg1[4]
-	MULXQ	8(SP), R11, R9	// x1754, x1755 = mulx(arg1[4], x1257)
-	MULXQ	56(SP), R15, BX	// x1756, x1757 = mulx(arg1[4], x1256)
-	MOVQ	R14, 208(SP)	// spill x1752
-	MULXQ	64(SP), R14, AX	// x1758, x1759 = mulx(arg1[4], x1255)
-	MOVQ	DI, 216(SP)	// spill x1750
-	MULXQ	72(SP), DI, DX	// x1760, x1761 = mulx(arg1[4], x1254)
-	ADDQ	R14, DX	// x1762, x1763 = addcarryx(0, x1761, x1758)
-	ADCXQ	R15, AX	// x1764, x1765 = addcarryx(x1763, x1759, x1756)
-	ADCXQ	R11, BX	// x1766, x1767 = addcarryx(x1765, x1757, x1754)
-	ADCQ	$0x0, R9	// x1768 = x1767.u64 + x1755
-	MOVQ	DX, R11
-	MOVQ	DI, DX
-	MULXQ	R12, R14, DI	// x1769, x1770 = mulx(x1760, 0xffffffff00000001)
-	MOVQ	R10, 224(SP)	// spill x1748
-	MULXQ	SI, R10, R15	// x1771, x1772 = mulx(x1760, 0xffffffff)
-	MOVQ	R8, 232(SP)	// spill x1746
-	MULXQ	R13, R13, R8	// x1773, x1774 = mulx(x1760, 0xffffffffffffffff)
-	ADDQ	R10, R8	// x1775, x1776 = addcarryx(0, x1774, x1771)
-	ADCQ	$0x0, R15	// x1777, x1778 = addcarryx(x1776, x1772, 0)
-	ADCQ	$0x0, R14	// x1779, x1780 = addcarryx(x1778, 0, x1769)
-	ADCQ	$0x0, DI	// x1781 = x1780.u64 + x1770
-	ADDQ	R13, DX	// x1782, x1783 = addcarryx(0, x1760, x1773)
-	ADCXQ	R8, R11	// x1784, x1785 = addcarryx(x1783, x1762, x1775)
-	ADCXQ	R15, AX	// x1786, x1787 = addcarryx(x1785, x1764, x1777)
-	ADCXQ	R14, BX	// x1788, x1789 = addcarryx(x1787, x1766, x1779)
-	ADCXQ	DI, R9	// x1790, x1791 = addcarryx(x1789, x1768, x1781)
-	MOVQ	40(CX), DX	// arg1[5]
-	MULXQ	8(SP), R10, R8	// x1792, x1793 = mulx(arg1[5], x1257)
-	MULXQ	56(SP), R13, DI	// x1794, x1795 = mulx(arg1[5], x1256)
-	MULXQ	64(SP), R15, R14	// x1796, x1797 = mulx(arg1[5], x1255)
-	MULXQ	72(SP), CX, DX	// x1798, x1799 = mulx(arg1[5], x1254)
-	SETCS	SIB
-	MOVBQZX	SIB, SI	// save x1791
-	ADDQ	R15, DX	// x1800, x1801 = addcarryx(0, x1799, x1796)
-	ADCXQ	R13, R14	// x1802, x1803 = addcarryx(x1801, x1797, x1794)
-	ADCXQ	R10, DI	// x1804, x1805 = addcarryx(x1803, x1795, x1792)
-	ADCQ	$0x0, R8	// x1806 = x1805.u64 + x1793
-	ADDQ	CX, R11	// x1807, x1808 = addcarryx(0, x1784, x1798)
-	ADCXQ	DX, AX	// x1809, x1810 = addcarryx(x1808, x1786, x1800)
-	ADCXQ	R14, BX	// x1811, x1812 = addcarryx(x1810, x1788, x1802)
-	ADCXQ	DI, R9	// x1813, x1814 = addcarryx(x1812, x1790, x1804)
-	ADCXQ	R8, SI	// x1815, x1816 = addcarryx(x1814, x1791.u64, x1806)
-	MOVQ	R11, DX
-	MULXQ	R12, R8, CX	// x1817, x1818 = mulx(x1807, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R10
-	MULXQ	R10, DI, R11	// x1819, x1820 = mulx(x1807, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x1821, x1822 = mulx(x1807, 0xffffffffffffffff)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1816
-	ADDQ	DI, R14	// x1823, x1824 = addcarryx(0, x1822, x1819)
-	ADCQ	$0x0, R11	// x1825, x1826 = addcarryx(x1824, x1820, 0)
-	ADCQ	$0x0, R8	// x1827, x1828 = addcarryx(x1826, 0, x1817)
-	ADCQ	$0x0, CX	// x1829 = x1828.u64 + x1818
-	ADDQ	R15, DX	// x1830, x1831 = addcarryx(0, x1807, x1821)
-	ADCXQ	R14, AX	// x1832, x1833 = addcarryx(x1831, x1809, x1823)
-	ADCXQ	R11, BX	// x1834, x1835 = addcarryx(x1833, x1811, x1825)
-	ADCXQ	R8, R9	// x1836, x1837 = addcarryx(x1835, x1813, x1827)
-	ADCXQ	CX, SI	// x1838, x1839 = addcarryx(x1837, x1815, x1829)
-	ADCQ	$0x0, R13	// x1840 = x1816.u64 + x1839.u64
-	MOVQ	16(SP), CX	// reload arg1 pointer
-	MOVQ	48(CX), DX	// arg1[6]
-	MULXQ	8(SP), R11, R8	// x1841, x1842 = mulx(arg1[6], x1257)
-	MULXQ	56(SP), R14, DI	// x1843, x1844 = mulx(arg1[6], x1256)
-	MULXQ	64(SP), R10, R15	// x1845, x1846 = mulx(arg1[6], x1255)
-	MULXQ	72(SP), CX, DX	// x1847, x1848 = mulx(arg1[6], x1254)
-	ADDQ	R10, DX	// x1849, x1850 = addcarryx(0, x1848, x1845)
-	ADCXQ	R14, R15	// x1851, x1852 = addcarryx(x1850, x1846, x1843)
-	ADCXQ	R11, DI	// x1853, x1854 = addcarryx(x1852, x1844, x1841)
-	ADCQ	$0x0, R8	// x1855 = x1854.u64 + x1842
-	ADDQ	CX, AX	// x1856, x1857 = addcarryx(0, x1832, x1847)
-	ADCXQ	DX, BX	// x1858, x1859 = addcarryx(x1857, x1834, x1849)
-	ADCXQ	R15, R9	// x1860, x1861 = addcarryx(x1859, x1836, x1851)
-	ADCXQ	DI, SI	// x1862, x1863 = addcarryx(x1861, x1838, x1853)
-	ADCXQ	R8, R13	// x1864, x1865 = addcarryx(x1863, x1840, x1855)
-	MOVQ	AX, DX
-	MULXQ	R12, CX, AX	// x1866, x1867 = mulx(x1856, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R8
-	MULXQ	R8, R11, R10	// x1868, x1869 = mulx(x1856, 0xffffffff)
-	MOVQ	$-0x1, DI
-	MULXQ	DI, R15, R14	// x1870, x1871 = mulx(x1856, 0xffffffffffffffff)
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x1865
-	ADDQ	R11, R14	// x1872, x1873 = addcarryx(0, x1871, x1868)
-	ADCQ	$0x0, R10	// x1874, x1875 = addcarryx(x1873, x1869, 0)
-	ADCQ	$0x0, CX	// x1876, x1877 = addcarryx(x1875, 0, x1866)
-	ADCQ	$0x0, AX	// x1878 = x1877.u64 + x1867
-	ADDQ	R15, DX	// x1879, x1880 = addcarryx(0, x1856, x1870)
-	ADCXQ	R14, BX	// x1881, x1882 = addcarryx(x1880, x1858, x1872)
-	ADCXQ	R10, R9	// x1883, x1884 = addcarryx(x1882, x1860, x1874)
-	ADCXQ	CX, SI	// x1885, x1886 = addcarryx(x1884, x1862, x1876)
-	ADCXQ	AX, R13	// x1887, x1888 = addcarryx(x1886, x1864, x1878)
-	ADCQ	$0x0, DI	// x1889 = x1865.u64 + x1888.u64
-	MOVQ	16(SP), AX	// reload arg1 pointer
-	MOVQ	56(AX), DX	// arg1[7]
-	MULXQ	8(SP), R10, CX	// x1890, x1891 = mulx(arg1[7], x1257)
-	MULXQ	56(SP), R14, R11	// x1892, x1893 = mulx(arg1[7], x1256)
-	MULXQ	64(SP), R8, R15	// x1894, x1895 = mulx(arg1[7], x1255)
-	MULXQ	72(SP), AX, DX	// x1896, x1897 = mulx(arg1[7], x1254)
-	ADDQ	R8, DX	// x1898, x1899 = addcarryx(0, x1897, x1894)
-	ADCXQ	R14, R15	// x1900, x1901 = addcarryx(x1899, x1895, x1892)
-	ADCXQ	R10, R11	// x1902, x1903 = addcarryx(x1901, x1893, x1890)
-	ADCQ	$0x0, CX	// x1904 = x1903.u64 + x1891
-	ADDQ	AX, BX	// x1905, x1906 = addcarryx(0, x1881, x1896)
-	ADCXQ	DX, R9	// x1907, x1908 = addcarryx(x1906, x1883, x1898)
-	ADCXQ	R15, SI	// x1909, x1910 = addcarryx(x1908, x1885, x1900)
-	ADCXQ	R11, R13	// x1911, x1912 = addcarryx(x1910, x1887, x1902)
-	ADCXQ	CX, DI	// x1913, x1914 = addcarryx(x1912, x1889, x1904)
+	MULXQ	R12, DX, R14	// x1320, x1321 = mulx(x1308, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1317
+	ADDQ	AX, BX	// x1322, x1323 = addcarryx(0, x1310, x1318)
+	ADCXQ	R13, R8	// x1324, x1325 = addcarryx(x1323, x1312, x1318.hi)
+	ADCXQ	DX, CX	// x1326, x1327 = addcarryx(x1325, x1314, x1320)
+	ADCXQ	R14, R9	// x1328, x1329 = addcarryx(x1327, x1316, x1321)
+	ADCQ	$0x0, R12	// x1330, x1331 = addcarryx(x1329, x1317.u64, 0)
+	MOVQ	184(SP), DX	// reload x1064
+	MULXQ	DX, R13, AX	// x1332, x1333 = mulx(x1064, x1064)
+	MOVQ	232(SP), R14	// reload x1226
+	ADDQ	256(SP), R14	// x1340, x1341 = addcarryx(0, x1226, x1254)
+	ADCXQ	DI, R15	// x1342, x1343 = addcarryx(x1341, x1255, x1293)
+	ADCXQ	R13, SI	// x1344, x1345 = addcarryx(x1343, x1294, x1332)
+	ADCQ	$0x0, AX	// x1346 = x1345.u64 + x1333
+	ADDQ	224(SP), BX	// x1347, x1348 = addcarryx(0, x1322, x1225)
+	ADCXQ	R14, R8	// x1349, x1350 = addcarryx(x1348, x1324, x1340)
+	ADCXQ	R15, CX	// x1351, x1352 = addcarryx(x1350, x1326, x1342)
+	ADCXQ	SI, R9	// x1353, x1354 = addcarryx(x1352, x1328, x1344)
+	ADCXQ	AX, R12	// x1355, x1356 = addcarryx(x1354, x1330, x1346)
+	SHLXQ	R10, BX, AX	// x1357 = x1347 << 0x20
+	SHRXQ	R10, BX, SI	// x1357.hi = x1347 >> 0x20
 	MOVQ	BX, DX
-	MULXQ	R12, CX, AX	// x1915, x1916 = mulx(x1905, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R8
-	MULXQ	R8, R11, R10	// x1917, x1918 = mulx(x1905, 0xffffffff)
-	MOVQ	$-0x1, BX
-	MULXQ	BX, R15, R14	// x1919, x1920 = mulx(x1905, 0xffffffffffffffff)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x1914
-	ADDQ	R11, R14	// x1921, x1922 = addcarryx(0, x1920, x1917)
-	ADCQ	$0x0, R10	// x1923, x1924 = addcarryx(x1922, x1918, 0)
-	ADCQ	$0x0, CX	// x1925, x1926 = addcarryx(x1924, 0, x1915)
-	ADCQ	$0x0, AX	// x1927 = x1926.u64 + x1916
-	ADDQ	R15, DX	// x1928, x1929 = addcarryx(0, x1905, x1919)
-	ADCXQ	R14, R9	// x1930, x1931 = addcarryx(x1929, x1907, x1921)
-	ADCXQ	R10, SI	// x1932, x1933 = addcarryx(x1931, x1909, x1923)
-	ADCXQ	CX, R13	// x1934, x1935 = addcarryx(x1933, x1911, x1925)
-	ADCXQ	AX, DI	// x1936, x1937 = addcarryx(x1935, x1913, x1927)
-	ADCQ	$0x0, R12	// x1938 = x1914.u64 + x1937.u64
-	MOVQ	R9, AX
-	SUBQ	$-0x1, AX	// x1939, x1940 = subborrowx(0, x1930, 0xffffffffffffffff)
-	MOVQ	SI, CX
-	SBBQ	R8, CX	// x1941, x1942 = subborrowx(x1940, x1932, 0xffffffff)
-	MOVQ	R13, R10
-	SBBQ	$0x0, R10	// x1943, x1944 = subborrowx(x1942, x1934, 0)
-	MOVQ	$-0xffffffff, R11
-	MOVQ	DI, R14
-	SBBQ	R11, R14	// x1945, x1946 = subborrowx(x1944, x1936, 0xffffffff00000001)
-	SBBQ	$0x0, R12	// x1947, x1948 = subborrowx(x1946, x1938, 0)
-	CMOVQCS	R9, AX	// x1949 = cmovznz(x1948, x1939, x1930)
-	CMOVQCS	SI, CX	// x1950 = cmovznz(x1948, x1941, x1932)
-	CMOVQCS	R13, R10	// x1951 = cmovznz(x1948, x1943, x1934)
-	CMOVQCS	DI, R14	// x1952 = cmovznz(x1948, x1945, x1936)
-	MOVQ	168(SP), R9	// reload x1494
-	SUBQ	232(SP), R9	// x1953, x1954 = subborrowx(0, x1494, x1746)
-	MOVQ	160(SP), SI	// reload x1495
-	SBBQ	224(SP), SI	// x1955, x1956 = subborrowx(x1954, x1495, x1748)
-	MOVQ	152(SP), DI	// reload x1496
-	SBBQ	216(SP), DI	// x1957, x1958 = subborrowx(x1956, x1496, x1750)
-	MOVQ	144(SP), R12	// reload x1497
-	SBBQ	208(SP), R12	// x1959, x1960 = subborrowx(x1958, x1497, x1752)
-	MOVQ	$0x0, R13
-	CMOVQCS	BX, R13	// x1961 = cmovznz(x1960, 0, 0xffffffffffffffff)
-	MOVQ	R13, R15
-	ANDQ	R8, R15	// x1962 = x1961 & 0xffffffff
-	MOVQ	R13, DX
-	ANDQ	R11, DX	// x1963 = x1961 & 0xffffffff00000001
-	ADDQ	R13, R9	// x1964, x1965 = addcarryx(0, x1953, x1961)
-	ADCXQ	R15, SI	// x1966, x1967 = addcarryx(x1965, x1955, x1962)
-	ADCQ	$0x0, DI	// x1968, x1969 = addcarryx(x1967, x1957, 0)
-	ADCXQ	DX, R12	// x1970, x1971 = addcarryx(x1969, x1959, x1963)
-	MOVQ	200(SP), DX	// reload x1295
-	MULXQ	R12, R15, R13	// x1972, x1973 = mulx(x1295, x1970)
-	MOVQ	R14, 8(SP)	// spill x1952
-	MOVQ	R10, 56(SP)	// spill x1951
-	MULXQ	DI, R10, R14	// x1974, x1975 = mulx(x1295, x1968)
-	MOVQ	CX, 64(SP)	// spill x1950
-	MOVQ	AX, 72(SP)	// spill x1949
-	MULXQ	SI, AX, CX	// x1976, x1977 = mulx(x1295, x1966)
-	MOVQ	R9, 144(SP)	// spill x1964
-	MULXQ	R9, R9, DX	// x1978, x1979 = mulx(x1295, x1964)
-	ADDQ	AX, DX	// x1980, x1981 = addcarryx(0, x1979, x1976)
-	ADCXQ	R10, CX	// x1982, x1983 = addcarryx(x1981, x1977, x1974)
-	ADCXQ	R15, R14	// x1984, x1985 = addcarryx(x1983, x1975, x1972)
-	ADCQ	$0x0, R13	// x1986 = x1985.u64 + x1973
-	MOVQ	DX, AX
-	MOVQ	R9, DX
-	MULXQ	R11, R10, R9	// x1987, x1988 = mulx(x1978, 0xffffffff00000001)
-	MULXQ	R8, R8, R15	// x1989, x1990 = mulx(x1978, 0xffffffff)
-	MULXQ	BX, R11, BX	// x1991, x1992 = mulx(x1978, 0xffffffffffffffff)
-	ADDQ	R8, BX	// x1993, x1994 = addcarryx(0, x1992, x1989)
-	ADCQ	$0x0, R15	// x1995, x1996 = addcarryx(x1994, x1990, 0)
-	ADCQ	$0x0, R10	// x1997, x1998 = addcarryx(x1996, 0, x1987)
-	ADCQ	$0x0, R9	// x1999 = x1998.u64 + x1988
-	ADDQ	R11, DX	// x2000, x2001 = addcarryx(0, x1978, x1991)
-	ADCXQ	BX, AX	// x2002, x2003 = addcarryx(x2001, x1980, x1993)
-	ADCXQ	R15, CX	// x2004, x2005 = addcarryx(x2003, x1982, x1995)
-	ADCXQ	R10, R14	// x2006, x2007 = addcarryx(x2005, x1984, x1997)
-	ADCXQ	R9, R13	// x2008, x2009 = addcarryx(x2007, x1986, x1999)
-	MOVQ	176(SP), DX	// reload x1296
-	MULXQ	R12, R9, R8	// x2010, x2011 = mulx(x1296, x1970)
-	MULXQ	DI, R11, R10	// x2012, x2013 = mulx(x1296, x1968)
-	MULXQ	SI, R15, BX	// x2014, x2015 = mulx(x1296, x1966)
-	MOVQ	SI, 152(SP)	// spill x1966
-	MULXQ	144(SP), SI, DX	// x2016, x2017 = mulx(x1296, x1964)
-	MOVQ	DI, 160(SP)	// spill x1968
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x2009
-	ADDQ	R15, DX	// x2018, x2019 = addcarryx(0, x2017, x2014)
-	ADCXQ	R11, BX	// x2020, x2021 = addcarryx(x2019, x2015, x2012)
-	ADCXQ	R9, R10	// x2022, x2023 = addcarryx(x2021, x2013, x2010)
-	ADCQ	$0x0, R8	// x2024 = x2023.u64 + x2011
-	ADDQ	SI, AX	// x2025, x2026 = addcarryx(0, x2002, x2016)
-	ADCXQ	DX, CX	// x2027, x2028 = addcarryx(x2026, x2004, x2018)
-	ADCXQ	BX, R14	// x2029, x2030 = addcarryx(x2028, x2006, x2020)
-	ADCXQ	R10, R13	// x2031, x2032 = addcarryx(x2030, x2008, x2022)
-	ADCXQ	R8, DI	// x2033, x2034 = addcarryx(x2032, x2009.u64, x2024)
-	MOVQ	AX, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, R9, R8	// x2035, x2036 = mulx(x2025, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R10
-	MULXQ	R10, SI, R11	// x2037, x2038 = mulx(x2025, 0xffffffff)
-	MOVQ	$-0x1, BX
-	MULXQ	BX, BX, R15	// x2039, x2040 = mulx(x2025, 0xffffffffffffffff)
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x2034
-	ADDQ	SI, R15	// x2041, x2042 = addcarryx(0, x2040, x2037)
-	ADCQ	$0x0, R11	// x2043, x2044 = addcarryx(x2042, x2038, 0)
-	ADCQ	$0x0, R9	// x2045, x2046 = addcarryx(x2044, 0, x2035)
-	ADCQ	$0x0, R8	// x2047 = x2046.u64 + x2036
-	ADDQ	BX, DX	// x2048, x2049 = addcarryx(0, x2025, x2039)
-	ADCXQ	R15, CX	// x2050, x2051 = addcarryx(x2049, x2027, x2041)
-	ADCXQ	R11, R14	// x2052, x2053 = addcarryx(x2051, x2029, x2043)
-	ADCXQ	R9, R13	// x2054, x2055 = addcarryx(x2053, x2031, x2045)
-	ADCXQ	R8, DI	// x2056, x2057 = addcarryx(x2055, x2033, x2047)
-	ADCQ	$0x0, R10	// x2058 = x2034.u64 + x2057.u64
-	MOVQ	184(SP), DX	// reload x1297
-	MULXQ	R12, R9, R8	// x2059, x2060 = mulx(x1297, x1970)
-	MULXQ	160(SP), SI, R11	// x2061, x2062 = mulx(x1297, x1968)
-	MULXQ	152(SP), R15, BX	// x2063, x2064 = mulx(x1297, x1966)
-	MOVQ	R12, 168(SP)	// spill x1970
-	MULXQ	144(SP), R12, DX	// x2065, x2066 = mulx(x1297, x1964)
-	ADDQ	R15, DX	// x2067, x2068 = addcarryx(0, x2066, x2063)
-	ADCXQ	SI, BX	// x2069, x2070 = addcarryx(x2068, x2064, x2061)
-	ADCXQ	R9, R11	// x2071, x2072 = addcarryx(x2070, x2062, x2059)
-	ADCQ	$0x0, R8	// x2073 = x2072.u64 + x2060
-	ADDQ	R12, CX	// x2074, x2075 = addcarryx(0, x2050, x2065)
-	ADCXQ	DX, R14	// x2076, x2077 = addcarryx(x2075, x2052, x2067)
-	ADCXQ	BX, R13	// x2078, x2079 = addcarryx(x2077, x2054, x2069)
-	ADCXQ	R11, DI	// x2080, x2081 = addcarryx(x2079, x2056, x2071)
-	ADCXQ	R8, R10	// x2082, x2083 = addcarryx(x2081, x2058, x2073)
-	MOVQ	CX, DX
-	MULXQ	AX, R8, CX	// x2084, x2085 = mulx(x2074, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R9
-	MULXQ	R9, SI, R11	// x2086, x2087 = mulx(x2074, 0xffffffff)
-	MOVQ	$-0x1, BX
-	MULXQ	BX, R15, R12	// x2088, x2089 = mulx(x2074, 0xffffffffffffffff)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x2083
-	ADDQ	SI, R12	// x2090, x2091 = addcarryx(0, x2089, x2086)
-	ADCQ	$0x0, R11	// x2092, x2093 = addcarryx(x2091, x2087, 0)
-	ADCQ	$0x0, R8	// x2094, x2095 = addcarryx(x2093, 0, x2084)
-	ADCQ	$0x0, CX	// x2096 = x2095.u64 + x2085
-	ADDQ	R15, DX	// x2097, x2098 = addcarryx(0, x2074, x2088)
-	ADCXQ	R12, R14	// x2099, x2100 = addcarryx(x2098, x2076, x2090)
-	ADCXQ	R11, R13	// x2101, x2102 = addcarryx(x2100, x2078, x2092)
-	ADCXQ	R8, DI	// x2103, x2104 = addcarryx(x2102, x2080, x2094)
-	ADCXQ	CX, R10	// x2105, x2106 = addcarryx(x2104, x2082, x2096)
-	ADCQ	$0x0, BX	// x2107 = x2083.u64 + x2106.u64
-	MOVQ	192(SP), DX	// reload x1298
-	MULXQ	168(SP), R8, CX	// x2108, x2109 = mulx(x1298, x1970)
-	MULXQ	160(SP), SI, R11	// x2110, x2111 = mulx(x1298, x1968)
-	MULXQ	152(SP), R15, R12	// x2112, x2113 = mulx(x1298, x1966)
-	MULXQ	144(SP), R9, DX	// x2114, x2115 = mulx(x1298, x1964)
-	ADDQ	R15, DX	// x2116, x2117 = addcarryx(0, x2115, x2112)
-	ADCXQ	SI, R12	// x2118, x2119 = addcarryx(x2117, x2113, x2110)
-	ADCXQ	R8, R11	// x2120, x2121 = addcarryx(x2119, x2111, x2108)
-	ADCQ	$0x0, CX	// x2122 = x2121.u64 + x2109
-	ADDQ	R9, R14	// x2123, x2124 = addcarryx(0, x2099, x2114)
-	ADCXQ	DX, R13	// x2125, x2126 = addcarryx(x2124, x2101, x2116)
-	ADCXQ	R12, DI	// x2127, x2128 = addcarryx(x2126, x2103, x2118)
-	ADCXQ	R11, R10	// x2129, x2130 = addcarryx(x2128, x2105, x2120)
-	ADCXQ	CX, BX	// x2131, x2132 = addcarryx(x2130, x2107, x2122)
-	MOVQ	R14, DX
-	MULXQ	AX, R8, CX	// x2133, x2134 = mulx(x2123, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R9
-	MULXQ	R9, SI, R11	// x2135, x2136 = mulx(x2123, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R15, R14	// x2137, x2138 = mulx(x2123, 0xffffffffffffffff)
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x2132
-	ADDQ	SI, R14	// x2139, x2140 = addcarryx(0, x2138, x2135)
-	ADCQ	$0x0, R11	// x2141, x2142 = addcarryx(x2140, x2136, 0)
-	ADCQ	$0x0, R8	// x2143, x2144 = addcarryx(x2142, 0, x2133)
-	ADCQ	$0x0, CX	// x2145 = x2144.u64 + x2134
-	ADDQ	R15, DX	// x2146, x2147 = addcarryx(0, x2123, x2137)
-	ADCXQ	R14, R13	// x2148, x2149 = addcarryx(x2147, x2125, x2139)
-	ADCXQ	R11, DI	// x2150, x2151 = addcarryx(x2149, x2127, x2141)
-	ADCXQ	R8, R10	// x2152, x2153 = addcarryx(x2151, x2129, x2143)
-	ADCXQ	CX, BX	// x2154, x2155 = addcarryx(x2153, x2131, x2145)
-	ADCQ	$0x0, AX	// x2156 = x2132.u64 + x2155.u64
-	MOVQ	R13, CX
-	SUBQ	$-0x1, CX	// x2157, x2158 = subborrowx(0, x2148, 0xffffffffffffffff)
-	MOVQ	DI, R8
-	SBBQ	R9, R8	// x2159, x2160 = subborrowx(x2158, x2150, 0xffffffff)
-	MOVQ	R10, R11
-	SBBQ	$0x0, R11	// x2161, x2162 = subborrowx(x2160, x2152, 0)
-	MOVQ	$-0xffffffff, SI
-	MOVQ	BX, R14
-	SBBQ	SI, R14	// x2163, x2164 = subborrowx(x2162, x2154, 0xffffffff00000001)
-	SBBQ	$0x0, AX	// x2165, x2166 = subborrowx(x2164, x2156, 0)
-	CMOVQCS	R13, CX	// x2167 = cmovznz(x2166, x2157, x2148)
-	CMOVQCS	DI, R8	// x2168 = cmovznz(x2166, x2159, x2150)
-	CMOVQCS	R10, R11	// x2169 = cmovznz(x2166, x2161, x2152)
-	CMOVQCS	BX, R14	// x2170 = cmovznz(x2166, x2163, x2154)
-	MOVQ	72(SP), AX	// reload x1949
-	ADDQ	72(SP), AX	// x2171, x2172 = addcarryx(0, x1949, x1949)
-	MOVQ	64(SP), R10	// reload x1950
-	ADCXQ	64(SP), R10	// x2173, x2174 = addcarryx(x2172, x1950, x1950)
-	MOVQ	56(SP), DI	// reload x1951
-	ADCXQ	56(SP), DI	// x2175, x2176 = addcarryx(x2174, x1951, x1951)
-	MOVQ	8(SP), BX	// reload x1952
-	ADCXQ	8(SP), BX	// x2177, x2178 = addcarryx(x2176, x1952, x1952)
-	MOVQ	AX, R13
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x2178
-	SUBQ	$-0x1, R13	// x2179, x2180 = subborrowx(0, x2171, 0xffffffffffffffff)
-	MOVQ	R10, DX
-	SBBQ	R9, DX	// x2181, x2182 = subborrowx(x2180, x2173, 0xffffffff)
-	MOVQ	DI, R9
-	SBBQ	$0x0, R9	// x2183, x2184 = subborrowx(x2182, x2175, 0)
-	MOVQ	BX, R12
-	SBBQ	SI, R12	// x2185, x2186 = subborrowx(x2184, x2177, 0xffffffff00000001)
-	SBBQ	$0x0, R15	// x2187, x2188 = subborrowx(x2186, x2178.u64, 0)
-	CMOVQCS	AX, R13	// x2189 = cmovznz(x2188, x2179, x2171)
-	CMOVQCS	R10, DX	// x2190 = cmovznz(x2188, x2181, x2173)
-	CMOVQCS	DI, R9	// x2191 = cmovznz(x2188, x2183, x2175)
-	CMOVQCS	BX, R12	// x2192 = cmovznz(x2188, x2185, x2177)
-	SUBQ	R13, CX	// x2193, x2194 = subborrowx(0, x2167, x2189)
-	SBBQ	DX, R8	// x2195, x2196 = subborrowx(x2194, x2168, x2190)
-	SBBQ	R9, R11	// x2197, x2198 = subborrowx(x2196, x2169, x2191)
-	SBBQ	R12, R14	// x2199, x2200 = subborrowx(x2198, x2170, x2192)
-	MOVQ	$-0x1, AX
-	MOVQ	$0x0, R9
-	CMOVQCS	AX, R9	// x2201 = cmovznz(x2200, 0, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R10
-	MOVQ	R9, DI
-	ANDQ	R10, DI	// x2202 = x2201 & 0xffffffff
-	MOVQ	R9, BX
-	ANDQ	SI, BX	// x2203 = x2201 & 0xffffffff00000001
-	ADDQ	R9, CX	// x2204, x2205 = addcarryx(0, x2193, x2201)
-	MOVQ	0(SP), R9	// reload out1 pointer
-	MOVQ	CX, 32(R9)	// out1[4] = x2204
-	ADCXQ	DI, R8	// x2206, x2207 = addcarryx(x2205, x2195, x2202)
-	MOVQ	R8, 40(R9)	// out1[5] = x2206
-	ADCQ	$0x0, R11	// x2208, x2209 = addcarryx(x2207, x2197, 0)
-	MOVQ	R11, 48(R9)	// out1[6] = x2208
-	ADCXQ	BX, R14	// x2210, x2211 = addcarryx(x2209, x2199, x2203)
-	MOVQ	R14, 56(R9)	// out1[7] = x2210
-	MOVQ	16(SP), R8	// reload arg1 pointer
-	MOVQ	64(R8), CX	// arg1[8]
-	ADDQ	80(SP), CX	// x2212, x2213 = addcarryx(0, arg1[8], x808)
-	MOVQ	72(R8), R11	// arg1[9]
-	ADCXQ	128(SP), R11	// x2214, x2215 = addcarryx(x2213, arg1[9], x810)
-	MOVQ	80(R8), DI	// arg1[10]
-	ADCXQ	96(SP), DI	// x2216, x2217 = addcarryx(x2215, arg1[10], x812)
-	MOVQ	88(R8), BX	// arg1[11]
-	ADCXQ	88(SP), BX	// x2218, x2219 = addcarryx(x2217, arg1[11], x814)
-	MOVQ	CX, R8
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x2219
-	SUBQ	$-0x1, R8	// x2220, x2221 = subborrowx(0, x2212, 0xffffffffffffffff)
-	MOVQ	R11, R13
-	SBBQ	R10, R13	// x2222, x2223 = subborrowx(x2221, x2214, 0xffffffff)
-	MOVQ	DI, R14
-	SBBQ	$0x0, R14	// x2224, x2225 = subborrowx(x2223, x2216, 0)
-	MOVQ	BX, R15
-	SBBQ	SI, R15	// x2226, x2227 = subborrowx(x2225, x2218, 0xffffffff00000001)
-	SBBQ	$0x0, R12	// x2228, x2229 = subborrowx(x2227, x2219.u64, 0)
-	CMOVQCS	CX, R8	// x2230 = cmovznz(x2229, x2220, x2212)
-	CMOVQCS	R11, R13	// x2231 = cmovznz(x2229, x2222, x2214)
-	CMOVQCS	DI, R14	// x2232 = cmovznz(x2229, x2224, x2216)
-	CMOVQCS	BX, R15	// x2233 = cmovznz(x2229, x2226, x2218)
-	MOVQ	R8, DX
-	MULXQ	R15, R8, CX	// x2234, x2235 = mulx(x2230, x2233)
-	MULXQ	R14, DI, R11	// x2236, x2237 = mulx(x2230, x2232)
-	MULXQ	R13, R12, BX	// x2238, x2239 = mulx(x2230, x2231)
-	MULXQ	DX, R9, DX	// x2240, x2241 = mulx(x2230, x2230)
-	ADDQ	R12, DX	// x2242, x2243 = addcarryx(0, x2241, x2238)
-	MOVQ	R12, 8(SP)	// spill x2238
-	MOVQ	BX, R12
-	ADCXQ	DI, R12	// x2244, x2245 = addcarryx(x2243, x2239, x2236)
-	MOVQ	DI, 16(SP)	// spill x2236
-	MOVQ	R11, DI
-	ADCXQ	R8, DI	// x2246, x2247 = addcarryx(x2245, x2237, x2234)
-	MOVQ	R8, 56(SP)	// spill x2234
-	MOVQ	CX, R8
-	ADCQ	$0x0, R8	// x2248 = x2247.u64 + x2235
-	MOVQ	DX, 64(SP)	// spill x2242
-	MOVQ	R9, DX
-	MOVQ	CX, 72(SP)	// spill x2235
-	MULXQ	SI, CX, R9	// x2249, x2250 = mulx(x2240, 0xffffffff00000001)
-	MULXQ	R10, SI, R10	// x2251, x2252 = mulx(x2240, 0xffffffff)
-	MOVQ	R11, 80(SP)	// spill x2237
-	MULXQ	AX, R11, AX	// x2253, x2254 = mulx(x2240, 0xffffffffffffffff)
-	ADDQ	SI, AX	// x2255, x2256 = addcarryx(0, x2254, x2251)
-	ADCQ	$0x0, R10	// x2257, x2258 = addcarryx(x2256, x2252, 0)
-	ADCQ	$0x0, CX	// x2259, x2260 = addcarryx(x2258, 0, x2249)
-	ADCQ	$0x0, R9	// x2261 = x2260.u64 + x2250
-	ADDQ	R11, DX	// x2262, x2263 = addcarryx(0, x2240, x2253)
-	ADCXQ	64(SP), AX	// x2264, x2265 = addcarryx(x2263, x2242, x2255)
-	ADCXQ	R10, R12	// x2266, x2267 = addcarryx(x2265, x2244, x2257)
-	ADCXQ	CX, DI	// x2268, x2269 = addcarryx(x2267, x2246, x2259)
-	ADCXQ	R9, R8	// x2270, x2271 = addcarryx(x2269, x2248, x2261)
-	MOVQ	R13, DX
-	MULXQ	R15, R9, CX	// x2272, x2273 = mulx(x2231, x2233)
-	MULXQ	R14, R11, R10	// x2274, x2275 = mulx(x2231, x2232)
-	MULXQ	DX, R13, SI	// x2276, x2277 = mulx(x2231, x2231)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x2271
-	ADDQ	R13, BX	// x2280, x2281 = addcarryx(0, x2239, x2276)
-	ADCXQ	R11, SI	// x2282, x2283 = addcarryx(x2281, x2277, x2274)
-	MOVQ	R10, R13
-	ADCXQ	R9, R13	// x2284, x2285 = addcarryx(x2283, x2275, x2272)
-	MOVQ	R9, 64(SP)	// spill x2272
-	MOVQ	CX, R9
-	ADCQ	$0x0, R9	// x2286 = x2285.u64 + x2273
-	ADDQ	8(SP), AX	// x2287, x2288 = addcarryx(0, x2264, x2238)
-	ADCXQ	BX, R12	// x2289, x2290 = addcarryx(x2288, x2266, x2280)
-	ADCXQ	SI, DI	// x2291, x2292 = addcarryx(x2290, x2268, x2282)
-	ADCXQ	R13, R8	// x2293, x2294 = addcarryx(x2292, x2270, x2284)
-	ADCXQ	R9, DX	// x2295, x2296 = addcarryx(x2294, x2271.u64, x2286)
-	MOVQ	DX, R9
-	MOVQ	AX, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, BX, SI	// x2297, x2298 = mulx(x2287, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R13
-	MULXQ	R13, AX, R13	// x2299, x2300 = mulx(x2287, 0xffffffff)
-	MOVQ	CX, 8(SP)	// spill x2273
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R13, BX	// x1359, x1360 = mulx(x1347, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1356
+	ADDQ	AX, R8	// x1361, x1362 = addcarryx(0, x1349, x1357)
+	ADCXQ	SI, CX	// x1363, x1364 = addcarryx(x1362, x1351, x1357.hi)
+	ADCXQ	R13, R9	// x1365, x1366 = addcarryx(x1364, x1353, x1359)
+	ADCXQ	BX, R12	// x1367, x1368 = addcarryx(x1366, x1355, x1360)
+	ADCQ	$0x0, R14	// x1369, x1370 = addcarryx(x1368, x1356.u64, 0)
+	MOVQ	R8, AX
+	SUBQ	$-0x1, AX	// x1371, x1372 = subborrowx(0, x1361, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, SI
+	MOVQ	CX, BX
+	SBBQ	SI, BX	// x1373, x1374 = subborrowx(x1372, x1363, 0xffffffff)
+	MOVQ	R9, R13
+	SBBQ	$0x0, R13	// x1375, x1376 = subborrowx(x1374, x1365, 0)
+	MOVQ	R12, R15
+	SBBQ	DI, R15	// x1377, x1378 = subborrowx(x1376, x1367, 0xffffffff00000001)
+	SBBQ	$0x0, R14	// x1379, x1380 = subborrowx(x1378, x1369, 0)
+	CMOVQCS	R8, AX	// x1381 = cmovznz(x1380, x1371, x1361)
+	CMOVQCS	CX, BX	// x1382 = cmovznz(x1380, x1373, x1363)
+	CMOVQCS	R9, R13	// x1383 = cmovznz(x1380, x1375, x1365)
+	CMOVQCS	R12, R15	// x1384 = cmovznz(x1380, x1377, x1367)
+	SUBQ	64(SP), AX	// x1385, x1386 = subborrowx(0, x1381, x1020)
+	SBBQ	48(SP), BX	// x1387, x1388 = subborrowx(x1386, x1382, x1021)
+	SBBQ	8(SP), R13	// x1389, x1390 = subborrowx(x1388, x1383, x1022)
+	SBBQ	192(SP), R15	// x1391, x1392 = subborrowx(x1390, x1384, x1023)
 	MOVQ	$-0x1, CX
-	MOVQ	R10, 88(SP)	// spill x2275
-	MULXQ	CX, R10, CX	// x2301, x2302 = mulx(x2287, 0xffffffffffffffff)
-	MOVQ	R11, 96(SP)	// spill x2274
-	SETCS	R11B
-	MOVBQZX	R11B, R11	// save x2296
-	ADDQ	AX, CX	// x2303, x2304 = addcarryx(0, x2302, x2299)
-	ADCQ	$0x0, R13	// x2305, x2306 = addcarryx(x2304, x2300, 0)
-	ADCQ	$0x0, BX	// x2307, x2308 = addcarryx(x2306, 0, x2297)
-	ADCQ	$0x0, SI	// x2309 = x2308.u64 + x2298
-	ADDQ	R10, DX	// x2310, x2311 = addcarryx(0, x2287, x2301)
-	ADCXQ	CX, R12	// x2312, x2313 = addcarryx(x2311, x2289, x2303)
-	ADCXQ	R13, DI	// x2314, x2315 = addcarryx(x2313, x2291, x2305)
-	ADCXQ	BX, R8	// x2316, x2317 = addcarryx(x2315, x2293, x2307)
-	ADCXQ	SI, R9	// x2318, x2319 = addcarryx(x2317, x2295, x2309)
-	ADCQ	$0x0, R11	// x2320 = x2296.u64 + x2319.u64
+	MOVQ	$0x0, R8
+	CMOVQCS	CX, R8	// x1393 = cmovznz(x1392, 0, 0xffffffffffffffff)
+	MOVQ	R8, R9
+	ANDQ	SI, R9	// x1394 = x1393 & 0xffffffff
+	MOVQ	R8, R12
+	ANDQ	DI, R12	// x1395 = x1393 & 0xffffffff00000001
+	ADDQ	R8, AX	// x1396, x1397 = addcarryx(0, x1385, x1393)
+	ADCXQ	R9, BX	// x1398, x1399 = addcarryx(x1397, x1387, x1394)
+	ADCQ	$0x0, R13	// x1400, x1401 = addcarryx(x1399, x1389, 0)
+	ADCXQ	R12, R15	// x1402, x1403 = addcarryx(x1401, x1391, x1395)
+	SUBQ	168(SP), AX	// x1404, x1405 = subborrowx(0, x1396, x1221)
+	SBBQ	160(SP), BX	// x1406, x1407 = subborrowx(x1405, x1398, x1222)
+	SBBQ	152(SP), R13	// x1408, x1409 = subborrowx(x1407, x1400, x1223)
+	SBBQ	144(SP), R15	// x1410, x1411 = subborrowx(x1409, x1402, x1224)
+	MOVQ	$0x0, R8
+	CMOVQCS	CX, R8	// x1412 = cmovznz(x1411, 0, 0xffffffffffffffff)
+	MOVQ	R8, R9
+	ANDQ	SI, R9	// x1413 = x1412 & 0xffffffff
+	MOVQ	R8, R12
+	ANDQ	DI, R12	// x1414 = x1412 & 0xffffffff00000001
+	XORQ	DX, DX
+	ADOXQ	R8, AX	// x1415, x1416 = addcarryx(0, x1404, x1412)
+	ADOXQ	R9, BX	// x1417, x1418 = addcarryx(x1416, x1406, x1413)
+	ADOXQ	R11, R13	// x1419, x1420 = addcarryx(x1418, x1408, 0)
+	ADOXQ	R12, R15	// x1421, x1422 = addcarryx(x1420, x1410, x1414)
+	SUBQ	168(SP), AX	// x1423, x1424 = subborrowx(0, x1415, x1221)
+	SBBQ	160(SP), BX	// x1425, x1426 = subborrowx(x1424, x1417, x1222)
+	SBBQ	152(SP), R13	// x1427, x1428 = subborrowx(x1426, x1419, x1223)
+	SBBQ	144(SP), R15	// x1429, x1430 = subborrowx(x1428, x1421, x1224)
+	MOVQ	$0x0, R8
+	CMOVQCS	CX, R8	// x1431 = cmovznz(x1430, 0, 0xffffffffffffffff)
+	MOVQ	R8, R9
+	ANDQ	SI, R9	// x1432 = x1431 & 0xffffffff
+	MOVQ	R8, R12
+	ANDQ	DI, R12	// x1433 = x1431 & 0xffffffff00000001
+	ADDQ	R8, AX	// x1434, x1435 = addcarryx(0, x1423, x1431)
+	MOVQ	0(SP), R8	// reload out1 pointer
+	MOVQ	AX, 0(R8)	// out1[0] = x1434
+	ADCXQ	R9, BX	// x1436, x1437 = addcarryx(x1435, x1425, x1432)
+	MOVQ	BX, 8(R8)	// out1[1] = x1436
+	ADCQ	$0x0, R13	// x1438, x1439 = addcarryx(x1437, x1427, 0)
+	MOVQ	R13, 16(R8)	// out1[2] = x1438
+	ADCXQ	R12, R15	// x1440, x1441 = addcarryx(x1439, x1429, x1433)
+	MOVQ	R15, 24(R8)	// out1[3] = x1440
+	MOVQ	16(SP), R9	// reload arg1 pointer
+	MOVQ	32(R9), DX	// arg1[4]
+	MULXQ	8(SP), R14, R12	// x1444, x1445 = mulx(arg1[4], x1022)
+	MULXQ	48(SP), SI, R8	// x1446, x1447 = mulx(arg1[4], x1021)
+	MULXQ	64(SP), CX, DX	// x1448, x1449 = mulx(arg1[4], x1020)
+	ADDQ	SI, DX	// x1450, x1451 = addcarryx(0, x1449, x1446)
+	ADCXQ	R14, R8	// x1452, x1453 = addcarryx(x1451, x1447, x1444)
+	ADCXQ	208(SP), R12	// x1454, x1455 = addcarryx(x1453, x1445, x1442)
+	MOVQ	200(SP), SI	// reload x1443
+	ADCQ	$0x0, SI	// x1456 = x1455.u64 + x1443
+	MOVQ	CX, R14
+	SHLQ	$0x20, R14	// x1457 = x1448 << 0x20
+	MOVQ	R15, 200(SP)	// spill x1440
+	MOVQ	CX, R15
+	SHRQ	$0x20, R15	// x1457.hi = x1448 >> 0x20
+	MOVQ	DX, 208(SP)	// spill x1450
+	MOVQ	CX, DX
+	MULXQ	DI, DX, CX	// x1459, x1460 = mulx(x1448, 0xffffffff00000001)
+	ADDQ	208(SP), R14	// x1461, x1462 = addcarryx(0, x1450, x1457)
+	ADCXQ	R15, R8	// x1463, x1464 = addcarryx(x1462, x1452, x1457.hi)
+	ADCXQ	DX, R12	// x1465, x1466 = addcarryx(x1464, x1454, x1459)
+	ADCXQ	CX, SI	// x1467, x1468 = addcarryx(x1466, x1456, x1460)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x1469, x1470 = addcarryx(x1468, 0, 0)
+	MOVQ	40(R9), DX	// arg1[5]
+	MOVQ	R13, 208(SP)	// spill x1438
+	MULXQ	192(SP), R13, R15	// x1471, x1472 = mulx(arg1[5], x1023)
+	MOVQ	BX, 224(SP)	// spill x1436
+	MOVQ	AX, 232(SP)	// spill x1434
+	MULXQ	8(SP), AX, BX	// x1473, x1474 = mulx(arg1[5], x1022)
+	MULXQ	48(SP), R10, DI	// x1475, x1476 = mulx(arg1[5], x1021)
+	MULXQ	64(SP), R9, DX	// x1477, x1478 = mulx(arg1[5], x1020)
+	ADDQ	R10, DX	// x1479, x1480 = addcarryx(0, x1478, x1475)
+	ADCXQ	AX, DI	// x1481, x1482 = addcarryx(x1480, x1476, x1473)
+	ADCXQ	R13, BX	// x1483, x1484 = addcarryx(x1482, x1474, x1471)
+	ADCQ	$0x0, R15	// x1485 = x1484.u64 + x1472
+	ADDQ	R9, R14	// x1486, x1487 = addcarryx(0, x1461, x1477)
+	ADCXQ	DX, R8	// x1488, x1489 = addcarryx(x1487, x1463, x1479)
+	ADCXQ	DI, R12	// x1490, x1491 = addcarryx(x1489, x1465, x1481)
+	ADCXQ	BX, SI	// x1492, x1493 = addcarryx(x1491, x1467, x1483)
+	ADCXQ	R15, CX	// x1494, x1495 = addcarryx(x1493, x1469, x1485)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R14, R9	// x1496 = x1486 << 0x20
+	SHRXQ	AX, R14, R10	// x1496.hi = x1486 >> 0x20
 	MOVQ	R14, DX
-	MULXQ	R15, CX, AX	// x2321, x2322 = mulx(x2232, x2233)
-	MULXQ	DX, SI, R10	// x2323, x2324 = mulx(x2232, x2232)
-	MOVQ	80(SP), BX	// reload x2237
-	ADDQ	96(SP), BX	// x2329, x2330 = addcarryx(0, x2237, x2274)
-	ADCXQ	88(SP), SI	// x2331, x2332 = addcarryx(x2330, x2275, x2323)
-	ADCXQ	CX, R10	// x2333, x2334 = addcarryx(x2332, x2324, x2321)
-	MOVQ	AX, R13
-	ADCQ	$0x0, R13	// x2335 = x2334.u64 + x2322
-	ADDQ	16(SP), R12	// x2336, x2337 = addcarryx(0, x2312, x2236)
-	ADCXQ	BX, DI	// x2338, x2339 = addcarryx(x2337, x2314, x2329)
-	ADCXQ	SI, R8	// x2340, x2341 = addcarryx(x2339, x2316, x2331)
-	ADCXQ	R10, R9	// x2342, x2343 = addcarryx(x2341, x2318, x2333)
-	ADCXQ	R13, R11	// x2344, x2345 = addcarryx(x2343, x2320, x2335)
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R13, BX	// x1498, x1499 = mulx(x1486, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1495
+	ADDQ	R9, R8	// x1500, x1501 = addcarryx(0, x1488, x1496)
+	ADCXQ	R10, R12	// x1502, x1503 = addcarryx(x1501, x1490, x1496.hi)
+	ADCXQ	R13, SI	// x1504, x1505 = addcarryx(x1503, x1492, x1498)
+	ADCXQ	BX, CX	// x1506, x1507 = addcarryx(x1505, x1494, x1499)
+	ADCQ	$0x0, R14	// x1508, x1509 = addcarryx(x1507, x1495.u64, 0)
+	MOVQ	16(SP), R9	// reload arg1 pointer
+	MOVQ	48(R9), DX	// arg1[6]
+	MULXQ	192(SP), BX, R10	// x1510, x1511 = mulx(arg1[6], x1023)
+	MULXQ	8(SP), R15, R13	// x1512, x1513 = mulx(arg1[6], x1022)
+	MULXQ	48(SP), AX, DI	// x1514, x1515 = mulx(arg1[6], x1021)
+	MULXQ	64(SP), R9, DX	// x1516, x1517 = mulx(arg1[6], x1020)
+	ADDQ	AX, DX	// x1518, x1519 = addcarryx(0, x1517, x1514)
+	ADCXQ	R15, DI	// x1520, x1521 = addcarryx(x1519, x1515, x1512)
+	ADCXQ	BX, R13	// x1522, x1523 = addcarryx(x1521, x1513, x1510)
+	ADCQ	$0x0, R10	// x1524 = x1523.u64 + x1511
+	ADDQ	R9, R8	// x1525, x1526 = addcarryx(0, x1500, x1516)
+	ADCXQ	DX, R12	// x1527, x1528 = addcarryx(x1526, x1502, x1518)
+	ADCXQ	DI, SI	// x1529, x1530 = addcarryx(x1528, x1504, x1520)
+	ADCXQ	R13, CX	// x1531, x1532 = addcarryx(x1530, x1506, x1522)
+	ADCXQ	R10, R14	// x1533, x1534 = addcarryx(x1532, x1508, x1524)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R8, R9	// x1535 = x1525 << 0x20
+	SHRXQ	AX, R8, R10	// x1535.hi = x1525 >> 0x20
+	MOVQ	R8, DX
+	MOVQ	$-0xffffffff, R8
+	MULXQ	R8, BX, DI	// x1537, x1538 = mulx(x1525, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1534
+	ADDQ	R9, R12	// x1539, x1540 = addcarryx(0, x1527, x1535)
+	ADCXQ	R10, SI	// x1541, x1542 = addcarryx(x1540, x1529, x1535.hi)
+	ADCXQ	BX, CX	// x1543, x1544 = addcarryx(x1542, x1531, x1537)
+	ADCXQ	DI, R14	// x1545, x1546 = addcarryx(x1544, x1533, x1538)
+	ADCQ	$0x0, R13	// x1547, x1548 = addcarryx(x1546, x1534.u64, 0)
+	MOVQ	16(SP), R9	// reload arg1 pointer
+	MOVQ	56(R9), DX	// arg1[7]
+	MULXQ	192(SP), DI, R10	// x1549, x1550 = mulx(arg1[7], x1023)
+	MULXQ	8(SP), R15, BX	// x1551, x1552 = mulx(arg1[7], x1022)
+	MULXQ	48(SP), AX, R8	// x1553, x1554 = mulx(arg1[7], x1021)
+	MULXQ	64(SP), R9, DX	// x1555, x1556 = mulx(arg1[7], x1020)
+	ADDQ	AX, DX	// x1557, x1558 = addcarryx(0, x1556, x1553)
+	ADCXQ	R15, R8	// x1559, x1560 = addcarryx(x1558, x1554, x1551)
+	ADCXQ	DI, BX	// x1561, x1562 = addcarryx(x1560, x1552, x1549)
+	ADCQ	$0x0, R10	// x1563 = x1562.u64 + x1550
+	ADDQ	R9, R12	// x1564, x1565 = addcarryx(0, x1539, x1555)
+	ADCXQ	DX, SI	// x1566, x1567 = addcarryx(x1565, x1541, x1557)
+	ADCXQ	R8, CX	// x1568, x1569 = addcarryx(x1567, x1543, x1559)
+	ADCXQ	BX, R14	// x1570, x1571 = addcarryx(x1569, x1545, x1561)
+	ADCXQ	R10, R13	// x1572, x1573 = addcarryx(x1571, x1547, x1563)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R12, R8	// x1574 = x1564 << 0x20
+	SHRXQ	AX, R12, R9	// x1574.hi = x1564 >> 0x20
 	MOVQ	R12, DX
 	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, BX, SI	// x2346, x2347 = mulx(x2336, 0xffffffff00000001)
-	MOVQ	$0xffffffff, R12
-	MULXQ	R12, R14, R13	// x2348, x2349 = mulx(x2336, 0xffffffff)
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R10, R12	// x2350, x2351 = mulx(x2336, 0xffffffffffffffff)
-	MOVQ	AX, 16(SP)	// spill x2322
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x2345
-	ADDQ	R14, R12	// x2352, x2353 = addcarryx(0, x2351, x2348)
-	ADCQ	$0x0, R13	// x2354, x2355 = addcarryx(x2353, x2349, 0)
-	ADCQ	$0x0, BX	// x2356, x2357 = addcarryx(x2355, 0, x2346)
-	ADCQ	$0x0, SI	// x2358 = x2357.u64 + x2347
-	ADDQ	R10, DX	// x2359, x2360 = addcarryx(0, x2336, x2350)
-	ADCXQ	R12, DI	// x2361, x2362 = addcarryx(x2360, x2338, x2352)
-	ADCXQ	R13, R8	// x2363, x2364 = addcarryx(x2362, x2340, x2354)
-	ADCXQ	BX, R9	// x2365, x2366 = addcarryx(x2364, x2342, x2356)
-	ADCXQ	SI, R11	// x2367, x2368 = addcarryx(x2366, x2344, x2358)
-	ADCQ	$0x0, AX	// x2369 = x2345.u64 + x2368.u64
-	MOVQ	R15, DX
-	MULXQ	DX, SI, R10	// x2370, x2371 = mulx(x2233, x2233)
-	MOVQ	72(SP), BX	// reload x2235
-	ADDQ	64(SP), BX	// x2378, x2379 = addcarryx(0, x2235, x2272)
-	ADCXQ	8(SP), CX	// x2380, x2381 = addcarryx(x2379, x2273, x2321)
-	ADCXQ	16(SP), SI	// x2382, x2383 = addcarryx(x2381, x2322, x2370)
-	ADCQ	$0x0, R10	// x2384 = x2383.u64 + x2371
-	ADDQ	56(SP), DI	// x2385, x2386 = addcarryx(0, x2361, x2234)
-	ADCXQ	BX, R8	// x2387, x2388 = addcarryx(x2386, x2363, x2378)
-	ADCXQ	CX, R9	// x2389, x2390 = addcarryx(x2388, x2365, x2380)
-	ADCXQ	SI, R11	// x2391, x2392 = addcarryx(x2390, x2367, x2382)
-	ADCXQ	R10, AX	// x2393, x2394 = addcarryx(x2392, x2369, x2384)
-	MOVQ	DI, DX
-	MOVQ	$-0xffffffff, CX
-	MULXQ	CX, SI, R10	// x2395, x2396 = mulx(x2385, 0xffffffff00000001)
-	MOVQ	$0xffffffff, DI
-	MULXQ	DI, R12, BX	// x2397, x2398 = mulx(x2385, 0xffffffff)
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x2399, x2400 = mulx(x2385, 0xffffffffffffffff)
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x2394
-	ADDQ	R12, R14	// x2401, x2402 = addcarryx(0, x2400, x2397)
-	ADCQ	$0x0, BX	// x2403, x2404 = addcarryx(x2402, x2398, 0)
-	ADCQ	$0x0, SI	// x2405, x2406 = addcarryx(x2404, 0, x2395)
-	ADCQ	$0x0, R10	// x2407 = x2406.u64 + x2396
-	ADDQ	R15, DX	// x2408, x2409 = addcarryx(0, x2385, x2399)
-	ADCXQ	R14, R8	// x2410, x2411 = addcarryx(x2409, x2387, x2401)
-	ADCXQ	BX, R9	// x2412, x2413 = addcarryx(x2411, x2389, x2403)
-	ADCXQ	SI, R11	// x2414, x2415 = addcarryx(x2413, x2391, x2405)
-	ADCXQ	R10, AX	// x2416, x2417 = addcarryx(x2415, x2393, x2407)
-	ADCQ	$0x0, CX	// x2418 = x2394.u64 + x2417.u64
-	MOVQ	R8, R10
-	SUBQ	$-0x1, R10	// x2419, x2420 = subborrowx(0, x2410, 0xffffffffffffffff)
-	MOVQ	R9, SI
-	SBBQ	DI, SI	// x2421, x2422 = subborrowx(x2420, x2412, 0xffffffff)
-	MOVQ	R11, BX
-	SBBQ	$0x0, BX	// x2423, x2424 = subborrowx(x2422, x2414, 0)
+	MULXQ	R10, BX, DI	// x1576, x1577 = mulx(x1564, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1573
+	ADDQ	R8, SI	// x1578, x1579 = addcarryx(0, x1566, x1574)
+	ADCXQ	R9, CX	// x1580, x1581 = addcarryx(x1579, x1568, x1574.hi)
+	ADCXQ	BX, R14	// x1582, x1583 = addcarryx(x1581, x1570, x1576)
+	ADCXQ	DI, R13	// x1584, x1585 = addcarryx(x1583, x1572, x1577)
+	ADCQ	$0x0, R12	// x1586, x1587 = addcarryx(x1585, x1573.u64, 0)
+	MOVQ	SI, R8
+	SUBQ	$-0x1, R8	// x1588, x1589 = subborrowx(0, x1578, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	CX, DI
+	SBBQ	R9, DI	// x1590, x1591 = subborrowx(x1589, x1580, 0xffffffff)
+	MOVQ	R14, BX
+	SBBQ	$0x0, BX	// x1592, x1593 = subborrowx(x1591, x1582, 0)
+	MOVQ	R13, R15
+	SBBQ	R10, R15	// x1594, x1595 = subborrowx(x1593, x1584, 0xffffffff00000001)
+	SBBQ	$0x0, R12	// x1596, x1597 = subborrowx(x1595, x1586, 0)
+	CMOVQCS	SI, R8	// x1598 = cmovznz(x1597, x1588, x1578)
+	CMOVQCS	CX, DI	// x1599 = cmovznz(x1597, x1590, x1580)
+	CMOVQCS	R14, BX	// x1600 = cmovznz(x1597, x1592, x1582)
+	CMOVQCS	R13, R15	// x1601 = cmovznz(x1597, x1594, x1584)
+	MOVQ	168(SP), CX	// reload x1221
+	SUBQ	232(SP), CX	// x1602, x1603 = subborrowx(0, x1221, x1434)
+	MOVQ	160(SP), SI	// reload x1222
+	SBBQ	224(SP), SI	// x1604, x1605 = subborrowx(x1603, x1222, x1436)
+	MOVQ	152(SP), R12	// reload x1223
+	SBBQ	208(SP), R12	// x1606, x1607 = subborrowx(x1605, x1223, x1438)
+	MOVQ	144(SP), R13	// reload x1224
+	SBBQ	200(SP), R13	// x1608, x1609 = subborrowx(x1607, x1224, x1440)
+	MOVQ	$-0x1, R14
+	MOVQ	$0x0, DX
+	CMOVQCS	R14, DX	// x1610 = cmovznz(x1609, 0, 0xffffffffffffffff)
+	MOVQ	DX, R14
+	ANDQ	R9, R14	// x1611 = x1610 & 0xffffffff
+	MOVQ	DX, R9
+	ANDQ	R10, R9	// x1612 = x1610 & 0xffffffff00000001
+	ADDQ	DX, CX	// x1613, x1614 = addcarryx(0, x1602, x1610)
+	ADCXQ	R14, SI	// x1615, x1616 = addcarryx(x1614, x1604, x1611)
+	ADCQ	$0x0, R12	// x1617, x1618 = addcarryx(x1616, x1606, 0)
+	ADCXQ	R9, R13	// x1619, x1620 = addcarryx(x1618, x1608, x1612)
+	MOVQ	216(SP), DX	// reload x1061
+	MULXQ	R13, R14, R9	// x1621, x1622 = mulx(x1061, x1619)
+	MOVQ	R15, 8(SP)	// spill x1601
+	MOVQ	BX, 48(SP)	// spill x1600
+	MULXQ	R12, BX, R15	// x1623, x1624 = mulx(x1061, x1617)
+	MOVQ	DI, 64(SP)	// spill x1599
+	MOVQ	R8, 144(SP)	// spill x1598
+	MULXQ	SI, R8, DI	// x1625, x1626 = mulx(x1061, x1615)
+	MOVQ	CX, 152(SP)	// spill x1613
+	MULXQ	CX, CX, DX	// x1627, x1628 = mulx(x1061, x1613)
+	ADDQ	R8, DX	// x1629, x1630 = addcarryx(0, x1628, x1625)
+	ADCXQ	BX, DI	// x1631, x1632 = addcarryx(x1630, x1626, x1623)
+	ADCXQ	R14, R15	// x1633, x1634 = addcarryx(x1632, x1624, x1621)
+	ADCQ	$0x0, R9	// x1635 = x1634.u64 + x1622
+	MOVQ	CX, R8
+	SHLQ	$0x20, R8	// x1636 = x1627 << 0x20
+	MOVQ	CX, BX
+	SHRQ	$0x20, BX	// x1636.hi = x1627 >> 0x20
+	MOVQ	DX, R14
+	MOVQ	CX, DX
+	MULXQ	R10, DX, CX	// x1638, x1639 = mulx(x1627, 0xffffffff00000001)
+	ADDQ	R8, R14	// x1640, x1641 = addcarryx(0, x1629, x1636)
+	ADCXQ	BX, DI	// x1642, x1643 = addcarryx(x1641, x1631, x1636.hi)
+	ADCXQ	DX, R15	// x1644, x1645 = addcarryx(x1643, x1633, x1638)
+	ADCXQ	CX, R9	// x1646, x1647 = addcarryx(x1645, x1635, x1639)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x1648, x1649 = addcarryx(x1647, 0, 0)
+	MOVQ	72(SP), DX	// reload x1062
+	MULXQ	R13, BX, R8	// x1650, x1651 = mulx(x1062, x1619)
+	MULXQ	R12, AX, R10	// x1652, x1653 = mulx(x1062, x1617)
+	MOVQ	SI, 160(SP)	// spill x1615
+	MOVQ	R12, 168(SP)	// spill x1617
+	MULXQ	SI, R12, SI	// x1654, x1655 = mulx(x1062, x1615)
+	MOVQ	R13, 192(SP)	// spill x1619
+	MULXQ	152(SP), R13, DX	// x1656, x1657 = mulx(x1062, x1613)
+	ADDQ	R12, DX	// x1658, x1659 = addcarryx(0, x1657, x1654)
+	ADCXQ	AX, SI	// x1660, x1661 = addcarryx(x1659, x1655, x1652)
+	ADCXQ	BX, R10	// x1662, x1663 = addcarryx(x1661, x1653, x1650)
+	MOVQ	144(SP), AX	// reload x1598
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x1663
+	ADDQ	144(SP), AX	// x1781, x1782 = addcarryx(0, x1598, x1598)
+	LEAQ	0(BX)(R8*1), BX	// x1664 = x1663.u64 + x1651
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x1782
+	ADDQ	R13, R14	// x1665, x1666 = addcarryx(0, x1640, x1656)
+	ADCXQ	DX, DI	// x1667, x1668 = addcarryx(x1666, x1642, x1658)
+	ADCXQ	SI, R15	// x1669, x1670 = addcarryx(x1668, x1644, x1660)
+	ADCXQ	R10, R9	// x1671, x1672 = addcarryx(x1670, x1646, x1662)
+	ADCXQ	BX, CX	// x1673, x1674 = addcarryx(x1672, x1648, x1664)
+	MOVQ	$0x20, R10
+	SHLXQ	R10, R14, SI	// x1675 = x1665 << 0x20
+	SHRXQ	R10, R14, BX	// x1675.hi = x1665 >> 0x20
+	MOVQ	R14, DX
 	MOVQ	$-0xffffffff, R12
-	MOVQ	AX, R14
-	SBBQ	R12, R14	// x2425, x2426 = subborrowx(x2424, x2416, 0xffffffff00000001)
-	SBBQ	$0x0, CX	// x2427, x2428 = subborrowx(x2426, x2418, 0)
-	CMOVQCS	R8, R10	// x2429 = cmovznz(x2428, x2419, x2410)
-	CMOVQCS	R9, SI	// x2430 = cmovznz(x2428, x2421, x2412)
-	CMOVQCS	R11, BX	// x2431 = cmovznz(x2428, x2423, x2414)
-	CMOVQCS	AX, R14	// x2432 = cmovznz(x2428, x2425, x2416)
-	SUBQ	40(SP), R10	// x2433, x2434 = subborrowx(0, x2429, x196)
-	SBBQ	24(SP), SI	// x2435, x2436 = subborrowx(x2434, x2430, x197)
-	SBBQ	32(SP), BX	// x2437, x2438 = subborrowx(x2436, x2431, x198)
-	SBBQ	48(SP), R14	// x2439, x2440 = subborrowx(x2438, x2432, x199)
-	MOVQ	$0x0, AX
-	CMOVQCS	R13, AX	// x2441 = cmovznz(x2440, 0, 0xffffffffffffffff)
-	MOVQ	AX, CX
-	ANDQ	DI, CX	// x2442 = x2441 & 0xffffffff
-	MOVQ	AX, R8
-	ANDQ	R12, R8	// x2443 = x2441 & 0xffffffff00000001
-	ADDQ	AX, R10	// x2444, x2445 = addcarryx(0, x2433, x2441)
-	ADCXQ	CX, SI	// x2446, x2447 = addcarryx(x2445, x2435, x2442)
-	ADCQ	$0x0, BX	// x2448, x2449 = addcarryx(x2447, x2437, 0)
-	ADCXQ	R8, R14	// x2450, x2451 = addcarryx(x2449, x2439, x2443)
-	SUBQ	136(SP), R10	// x2452, x2453 = subborrowx(0, x2444, x1011)
-	SBBQ	120(SP), SI	// x2454, x2455 = subborrowx(x2453, x2446, x1012)
-	SBBQ	112(SP), BX	// x2456, x2457 = subborrowx(x2455, x2448, x1013)
-	SBBQ	104(SP), R14	// x2458, x2459 = subborrowx(x2457, x2450, x1014)
-	MOVQ	$0x0, AX
-	CMOVQCS	R13, AX	// x2460 = cmovznz(x2459, 0, 0xffffffffffffffff)
-	MOVQ	AX, CX
-	ANDQ	DI, CX	// x2461 = x2460 & 0xffffffff
-	MOVQ	AX, R8
-	ANDQ	R12, R8	// x2462 = x2460 & 0xffffffff00000001
-	ADDQ	AX, R10	// x2463, x2464 = addcarryx(0, x2452, x2460)
-	MOVQ	0(SP), AX	// reload out1 pointer
-	MOVQ	R10, 64(AX)	// out1[8] = x2463
-	ADCXQ	CX, SI	// x2465, x2466 = addcarryx(x2464, x2454, x2461)
-	MOVQ	SI, 72(AX)	// out1[9] = x2465
-	ADCQ	$0x0, BX	// x2467, x2468 = addcarryx(x2466, x2456, 0)
-	MOVQ	BX, 80(AX)	// out1[10] = x2467
-	ADCXQ	R8, R14	// x2469, x2470 = addcarryx(x2468, x2458, x2462)
-	MOVQ	R14, 88(AX)	// out1[11] = x2469
+	MULXQ	R12, R14, R13	// x1677, x1678 = mulx(x1665, 0xffffffff00000001)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x1674
+	ADDQ	SI, DI	// x1679, x1680 = addcarryx(0, x1667, x1675)
+	ADCXQ	BX, R15	// x1681, x1682 = addcarryx(x1680, x1669, x1675.hi)
+	ADCXQ	R14, R9	// x1683, x1684 = addcarryx(x1682, x1671, x1677)
+	ADCXQ	R13, CX	// x1685, x1686 = addcarryx(x1684, x1673, x1678)
+	ADCQ	$0x0, DX	// x1687, x1688 = addcarryx(x1686, x1674.u64, 0)
+	MOVQ	DX, SI
+	MOVQ	176(SP), DX	// reload x1063
+	MULXQ	192(SP), R13, BX	// x1689, x1690 = mulx(x1063, x1619)
+	MOVQ	AX, 72(SP)	// spill x1781
+	MULXQ	168(SP), AX, R14	// x1691, x1692 = mulx(x1063, x1617)
+	MOVQ	R8, 144(SP)	// spill x1782
+	MULXQ	152(SP), R12, R8	// x1695, x1696 = mulx(x1063, x1613)
+	MULXQ	160(SP), R10, DX	// x1693, x1694 = mulx(x1063, x1615)
+	ADDQ	R10, R8	// x1697, x1698 = addcarryx(0, x1696, x1693)
+	ADCXQ	AX, DX	// x1699, x1700 = addcarryx(x1698, x1694, x1691)
+	ADCXQ	R13, R14	// x1701, x1702 = addcarryx(x1700, x1692, x1689)
+	ADCQ	$0x0, BX	// x1703 = x1702.u64 + x1690
+	ADDQ	R12, DI	// x1704, x1705 = addcarryx(0, x1679, x1695)
+	ADCXQ	R8, R15	// x1706, x1707 = addcarryx(x1705, x1681, x1697)
+	ADCXQ	DX, R9	// x1708, x1709 = addcarryx(x1707, x1683, x1699)
+	ADCXQ	R14, CX	// x1710, x1711 = addcarryx(x1709, x1685, x1701)
+	ADCXQ	BX, SI	// x1712, x1713 = addcarryx(x1711, x1687, x1703)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, DI, R8	// x1714 = x1704 << 0x20
+	SHRXQ	AX, DI, R10	// x1714.hi = x1704 >> 0x20
+	MOVQ	DI, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R12, BX	// x1716, x1717 = mulx(x1704, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1713
+	ADDQ	R8, R15	// x1718, x1719 = addcarryx(0, x1706, x1714)
+	ADCXQ	R10, R9	// x1720, x1721 = addcarryx(x1719, x1708, x1714.hi)
+	ADCXQ	R12, CX	// x1722, x1723 = addcarryx(x1721, x1710, x1716)
+	ADCXQ	BX, SI	// x1724, x1725 = addcarryx(x1723, x1712, x1717)
+	ADCQ	$0x0, R13	// x1726, x1727 = addcarryx(x1725, x1713.u64, 0)
+	MOVQ	184(SP), DX	// reload x1064
+	MULXQ	192(SP), R10, R8	// x1728, x1729 = mulx(x1064, x1619)
+	MULXQ	168(SP), R12, BX	// x1730, x1731 = mulx(x1064, x1617)
+	MULXQ	160(SP), DI, R14	// x1732, x1733 = mulx(x1064, x1615)
+	MULXQ	152(SP), AX, DX	// x1734, x1735 = mulx(x1064, x1613)
+	ADDQ	DI, DX	// x1736, x1737 = addcarryx(0, x1735, x1732)
+	ADCXQ	R12, R14	// x1738, x1739 = addcarryx(x1737, x1733, x1730)
+	ADCXQ	R10, BX	// x1740, x1741 = addcarryx(x1739, x1731, x1728)
+	ADCQ	$0x0, R8	// x1742 = x1741.u64 + x1729
+	ADDQ	AX, R15	// x1743, x1744 = addcarryx(0, x1718, x1734)
+	ADCXQ	DX, R9	// x1745, x1746 = addcarryx(x1744, x1720, x1736)
+	ADCXQ	R14, CX	// x1747, x1748 = addcarryx(x1746, x1722, x1738)
+	ADCXQ	BX, SI	// x1749, x1750 = addcarryx(x1748, x1724, x1740)
+	ADCXQ	R8, R13	// x1751, x1752 = addcarryx(x1750, x1726, x1742)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R15, R8	// x1753 = x1743 << 0x20
+	SHRXQ	AX, R15, R10	// x1753.hi = x1743 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R12, BX	// x1755, x1756 = mulx(x1743, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1752
+	ADDQ	R8, R9	// x1757, x1758 = addcarryx(0, x1745, x1753)
+	ADCXQ	R10, CX	// x1759, x1760 = addcarryx(x1758, x1747, x1753.hi)
+	ADCXQ	R12, SI	// x1761, x1762 = addcarryx(x1760, x1749, x1755)
+	ADCXQ	BX, R13	// x1763, x1764 = addcarryx(x1762, x1751, x1756)
+	ADCQ	$0x0, R14	// x1765, x1766 = addcarryx(x1764, x1752.u64, 0)
+	MOVQ	R9, R8
+	SUBQ	$-0x1, R8	// x1767, x1768 = subborrowx(0, x1757, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	CX, BX
+	SBBQ	R10, BX	// x1769, x1770 = subborrowx(x1768, x1759, 0xffffffff)
+	MOVQ	SI, R12
+	SBBQ	$0x0, R12	// x1771, x1772 = subborrowx(x1770, x1761, 0)
+	MOVQ	R13, R15
+	SBBQ	DI, R15	// x1773, x1774 = subborrowx(x1772, x1763, 0xffffffff00000001)
+	SBBQ	$0x0, R14	// x1775, x1776 = subborrowx(x1774, x1765, 0)
+	CMOVQCS	R9, R8	// x1777 = cmovznz(x1776, x1767, x1757)
+	CMOVQCS	CX, BX	// x1778 = cmovznz(x1776, x1769, x1759)
+	CMOVQCS	SI, R12	// x1779 = cmovznz(x1776, x1771, x1761)
+	CMOVQCS	R13, R15	// x1780 = cmovznz(x1776, x1773, x1763)
+	MOVQ	64(SP), CX	// reload x1599
+	MOVQ	144(SP), R9	// reload x1782
+	ADDQ	$-0x1, R9	// CF = x1782
+	ADCXQ	64(SP), CX	// x1783, x1784 = addcarryx(x1782, x1599, x1599)
+	MOVQ	48(SP), R9	// reload x1600
+	ADCXQ	48(SP), R9	// x1785, x1786 = addcarryx(x1784, x1600, x1600)
+	MOVQ	8(SP), SI	// reload x1601
+	ADCXQ	8(SP), SI	// x1787, x1788 = addcarryx(x1786, x1601, x1601)
+	MOVQ	72(SP), R13
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1788
+	SUBQ	$-0x1, R13	// x1789, x1790 = subborrowx(0, x1781, 0xffffffffffffffff)
+	MOVQ	CX, DX
+	SBBQ	R10, DX	// x1791, x1792 = subborrowx(x1790, x1783, 0xffffffff)
+	MOVQ	R9, AX
+	SBBQ	$0x0, AX	// x1793, x1794 = subborrowx(x1792, x1785, 0)
+	MOVQ	SI, R10
+	SBBQ	DI, R10	// x1795, x1796 = subborrowx(x1794, x1787, 0xffffffff00000001)
+	SBBQ	$0x0, R14	// x1797, x1798 = subborrowx(x1796, x1788.u64, 0)
+	CMOVQCS	72(SP), R13	// x1799 = cmovznz(x1798, x1789, x1781)
+	CMOVQCS	CX, DX	// x1800 = cmovznz(x1798, x1791, x1783)
+	CMOVQCS	R9, AX	// x1801 = cmovznz(x1798, x1793, x1785)
+	CMOVQCS	SI, R10	// x1802 = cmovznz(x1798, x1795, x1787)
+	SUBQ	R13, R8	// x1803, x1804 = subborrowx(0, x1777, x1799)
+	SBBQ	DX, BX	// x1805, x1806 = subborrowx(x1804, x1778, x1800)
+	SBBQ	AX, R12	// x1807, x1808 = subborrowx(x1806, x1779, x1801)
+	SBBQ	R10, R15	// x1809, x1810 = subborrowx(x1808, x1780, x1802)
+	MOVQ	$-0x1, AX
+	MOVQ	$0x0, CX
+	CMOVQCS	AX, CX	// x1811 = cmovznz(x1810, 0, 0xffffffffffffffff)
+	MOVQ	CX, R9
+	ANDQ	DI, R9	// x1813 = x1811 & 0xffffffff00000001
+	ADDQ	CX, R8	// x1814, x1815 = addcarryx(0, x1803, x1811)
+	MOVQ	0(SP), R10	// reload out1 pointer
+	MOVQ	R8, 32(R10)	// out1[4] = x1814
+	MOVQ	$0xffffffff, R8
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x1815
+	ANDQ	R8, CX	// x1812 = x1811 & 0xffffffff
+	ADDQ	$-0x1, SI	// CF = x1815
+	ADCXQ	CX, BX	// x1816, x1817 = addcarryx(x1815, x1805, x1812)
+	MOVQ	BX, 40(R10)	// out1[5] = x1816
+	ADCQ	$0x0, R12	// x1818, x1819 = addcarryx(x1817, x1807, 0)
+	MOVQ	R12, 48(R10)	// out1[6] = x1818
+	ADCXQ	R9, R15	// x1820, x1821 = addcarryx(x1819, x1809, x1813)
+	MOVQ	R15, 56(R10)	// out1[7] = x1820
+	MOVQ	16(SP), R9	// reload arg1 pointer
+	MOVQ	64(R9), CX	// arg1[8]
+	ADDQ	80(SP), CX	// x1822, x1823 = addcarryx(0, arg1[8], x652)
+	MOVQ	72(R9), SI	// arg1[9]
+	ADCXQ	128(SP), SI	// x1824, x1825 = addcarryx(x1823, arg1[9], x654)
+	MOVQ	80(R9), BX	// arg1[10]
+	ADCXQ	136(SP), BX	// x1826, x1827 = addcarryx(x1825, arg1[10], x656)
+	MOVQ	88(R9), R12	// arg1[11]
+	ADCXQ	120(SP), R12	// x1828, x1829 = addcarryx(x1827, arg1[11], x658)
+	MOVQ	CX, R9
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1829
+	SUBQ	$-0x1, R9	// x1830, x1831 = subborrowx(0, x1822, 0xffffffffffffffff)
+	MOVQ	SI, R14
+	SBBQ	R8, R14	// x1832, x1833 = subborrowx(x1831, x1824, 0xffffffff)
+	MOVQ	BX, R15
+	SBBQ	$0x0, R15	// x1834, x1835 = subborrowx(x1833, x1826, 0)
+	MOVQ	R12, DX
+	SBBQ	DI, DX	// x1836, x1837 = subborrowx(x1835, x1828, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x1838, x1839 = subborrowx(x1837, x1829.u64, 0)
+	CMOVQCS	CX, R9	// x1840 = cmovznz(x1839, x1830, x1822)
+	CMOVQCS	SI, R14	// x1841 = cmovznz(x1839, x1832, x1824)
+	CMOVQCS	BX, R15	// x1842 = cmovznz(x1839, x1834, x1826)
+	CMOVQCS	R12, DX	// x1843 = cmovznz(x1839, x1836, x1828)
+	MULXQ	R9, SI, CX	// x1844, x1845 = mulx(x1840, x1843)
+	MOVQ	DX, BX
+	MOVQ	R9, DX
+	MULXQ	R15, R12, R9	// x1846, x1847 = mulx(x1840, x1842)
+	MULXQ	R14, R10, R13	// x1848, x1849 = mulx(x1840, x1841)
+	MULXQ	DX, R8, DX	// x1850, x1851 = mulx(x1840, x1840)
+	ADDQ	R10, DX	// x1852, x1853 = addcarryx(0, x1851, x1848)
+	MOVQ	R13, AX
+	ADCXQ	R12, AX	// x1854, x1855 = addcarryx(x1853, x1849, x1846)
+	MOVQ	R12, 8(SP)	// spill x1846
+	MOVQ	R9, R12
+	ADCXQ	SI, R12	// x1856, x1857 = addcarryx(x1855, x1847, x1844)
+	MOVQ	SI, 16(SP)	// spill x1844
+	MOVQ	CX, SI
+	ADCQ	$0x0, SI	// x1858 = x1857.u64 + x1845
+	MOVQ	CX, 48(SP)	// spill x1845
+	MOVQ	R8, CX
+	SHLQ	$0x20, CX	// x1859 = x1850 << 0x20
+	MOVQ	R9, 64(SP)	// spill x1847
+	MOVQ	R8, R9
+	SHRQ	$0x20, R9	// x1859.hi = x1850 >> 0x20
+	MOVQ	DX, 72(SP)	// spill x1852
+	MOVQ	R8, DX
+	MULXQ	DI, DX, R8	// x1861, x1862 = mulx(x1850, 0xffffffff00000001)
+	ADDQ	72(SP), CX	// x1863, x1864 = addcarryx(0, x1852, x1859)
+	ADCXQ	R9, AX	// x1865, x1866 = addcarryx(x1864, x1854, x1859.hi)
+	ADCXQ	DX, R12	// x1867, x1868 = addcarryx(x1866, x1856, x1861)
+	ADCXQ	R8, SI	// x1869, x1870 = addcarryx(x1868, x1858, x1862)
+	MOVQ	$0x0, R8
+	ADCQ	$0x0, R8	// x1871, x1872 = addcarryx(x1870, 0, 0)
+	MOVQ	R14, DX
+	MULXQ	BX, R14, R9	// x1873, x1874 = mulx(x1841, x1843)
+	MOVQ	BX, 72(SP)	// spill x1843
+	MULXQ	R15, BX, DI	// x1875, x1876 = mulx(x1841, x1842)
+	MOVQ	R15, 80(SP)	// spill x1842
+	MULXQ	DX, R15, DX	// x1877, x1878 = mulx(x1841, x1841)
+	ADDQ	R15, R13	// x1881, x1882 = addcarryx(0, x1849, x1877)
+	ADCXQ	BX, DX	// x1883, x1884 = addcarryx(x1882, x1878, x1875)
+	MOVQ	DI, R15
+	ADCXQ	R14, R15	// x1885, x1886 = addcarryx(x1884, x1876, x1873)
+	MOVQ	R14, 120(SP)	// spill x1873
+	MOVQ	R9, R14
+	ADCQ	$0x0, R14	// x1887 = x1886.u64 + x1874
+	ADDQ	R10, CX	// x1888, x1889 = addcarryx(0, x1863, x1848)
+	ADCXQ	R13, AX	// x1890, x1891 = addcarryx(x1889, x1865, x1881)
+	ADCXQ	DX, R12	// x1892, x1893 = addcarryx(x1891, x1867, x1883)
+	ADCXQ	R15, SI	// x1894, x1895 = addcarryx(x1893, x1869, x1885)
+	MOVQ	$0x20, R10
+	SHLXQ	R10, CX, R13	// x1898 = x1888 << 0x20
+	SHRXQ	R10, CX, R15	// x1898.hi = x1888 >> 0x20
+	MOVQ	CX, DX
+	MOVQ	$-0xffffffff, CX
+	MULXQ	CX, CX, DX	// x1900, x1901 = mulx(x1888, 0xffffffff00000001)
+	ADCXQ	R14, R8	// x1896, x1897 = addcarryx(x1895, x1871, x1887)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1897
+	ADDQ	R13, AX	// x1902, x1903 = addcarryx(0, x1890, x1898)
+	ADCXQ	R15, R12	// x1904, x1905 = addcarryx(x1903, x1892, x1898.hi)
+	ADCXQ	CX, SI	// x1906, x1907 = addcarryx(x1905, x1894, x1900)
+	ADCXQ	DX, R8	// x1908, x1909 = addcarryx(x1907, x1896, x1901)
+	ADCQ	$0x0, R14	// x1910, x1911 = addcarryx(x1909, x1897.u64, 0)
+	MOVQ	80(SP), DX	// reload x1842
+	MULXQ	72(SP), R13, CX	// x1912, x1913 = mulx(x1842, x1843)
+	MULXQ	DX, DX, R15	// x1914, x1915 = mulx(x1842, x1842)
+	ADDQ	64(SP), BX	// x1920, x1921 = addcarryx(0, x1847, x1875)
+	ADCXQ	DX, DI	// x1922, x1923 = addcarryx(x1921, x1876, x1914)
+	ADCXQ	R13, R15	// x1924, x1925 = addcarryx(x1923, x1915, x1912)
+	MOVQ	CX, DX
+	ADCQ	$0x0, DX	// x1926 = x1925.u64 + x1913
+	ADDQ	8(SP), AX	// x1927, x1928 = addcarryx(0, x1902, x1846)
+	ADCXQ	BX, R12	// x1929, x1930 = addcarryx(x1928, x1904, x1920)
+	ADCXQ	DI, SI	// x1931, x1932 = addcarryx(x1930, x1906, x1922)
+	ADCXQ	R15, R8	// x1933, x1934 = addcarryx(x1932, x1908, x1924)
+	ADCXQ	DX, R14	// x1935, x1936 = addcarryx(x1934, x1910, x1926)
+	SHLXQ	R10, AX, DI	// x1937 = x1927 << 0x20
+	SHRXQ	R10, AX, BX	// x1937.hi = x1927 >> 0x20
+	MOVQ	AX, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, DX, R15	// x1939, x1940 = mulx(x1927, 0xffffffff00000001)
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x1936
+	ADDQ	DI, R12	// x1941, x1942 = addcarryx(0, x1929, x1937)
+	ADCXQ	BX, SI	// x1943, x1944 = addcarryx(x1942, x1931, x1937.hi)
+	ADCXQ	DX, R8	// x1945, x1946 = addcarryx(x1944, x1933, x1939)
+	ADCXQ	R15, R14	// x1947, x1948 = addcarryx(x1946, x1935, x1940)
+	ADCQ	$0x0, AX	// x1949, x1950 = addcarryx(x1948, x1936.u64, 0)
+	MOVQ	72(SP), DX	// reload x1843
+	MULXQ	DX, BX, DI	// x1951, x1952 = mulx(x1843, x1843)
+	MOVQ	48(SP), R15	// reload x1845
+	ADDQ	120(SP), R15	// x1959, x1960 = addcarryx(0, x1845, x1873)
+	ADCXQ	R13, R9	// x1961, x1962 = addcarryx(x1960, x1874, x1912)
+	ADCXQ	BX, CX	// x1963, x1964 = addcarryx(x1962, x1913, x1951)
+	ADCQ	$0x0, DI	// x1965 = x1964.u64 + x1952
+	ADDQ	16(SP), R12	// x1966, x1967 = addcarryx(0, x1941, x1844)
+	ADCXQ	R15, SI	// x1968, x1969 = addcarryx(x1967, x1943, x1959)
+	ADCXQ	R9, R8	// x1970, x1971 = addcarryx(x1969, x1945, x1961)
+	ADCXQ	CX, R14	// x1972, x1973 = addcarryx(x1971, x1947, x1963)
+	ADCXQ	DI, AX	// x1974, x1975 = addcarryx(x1973, x1949, x1965)
+	SHLXQ	R10, R12, CX	// x1976 = x1966 << 0x20
+	SHRXQ	R10, R12, R9	// x1976.hi = x1966 >> 0x20
+	MOVQ	R12, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, BX, DI	// x1978, x1979 = mulx(x1966, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1975
+	XORQ	DX, DX
+	ADOXQ	CX, SI	// x1980, x1981 = addcarryx(0, x1968, x1976)
+	ADOXQ	R9, R8	// x1982, x1983 = addcarryx(x1981, x1970, x1976.hi)
+	ADOXQ	BX, R14	// x1984, x1985 = addcarryx(x1983, x1972, x1978)
+	ADOXQ	DI, AX	// x1986, x1987 = addcarryx(x1985, x1974, x1979)
+	ADOXQ	R11, R12	// x1988, x1989 = addcarryx(x1987, x1975.u64, 0)
+	MOVQ	SI, CX
+	SUBQ	$-0x1, CX	// x1990, x1991 = subborrowx(0, x1980, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	R8, DI
+	SBBQ	R9, DI	// x1992, x1993 = subborrowx(x1991, x1982, 0xffffffff)
+	MOVQ	R14, BX
+	SBBQ	$0x0, BX	// x1994, x1995 = subborrowx(x1993, x1984, 0)
+	MOVQ	AX, R13
+	SBBQ	R10, R13	// x1996, x1997 = subborrowx(x1995, x1986, 0xffffffff00000001)
+	SBBQ	$0x0, R12	// x1998, x1999 = subborrowx(x1997, x1988, 0)
+	CMOVQCS	SI, CX	// x2000 = cmovznz(x1999, x1990, x1980)
+	CMOVQCS	R8, DI	// x2001 = cmovznz(x1999, x1992, x1982)
+	CMOVQCS	R14, BX	// x2002 = cmovznz(x1999, x1994, x1984)
+	CMOVQCS	AX, R13	// x2003 = cmovznz(x1999, x1996, x1986)
+	SUBQ	56(SP), CX	// x2004, x2005 = subborrowx(0, x2000, x157)
+	SBBQ	40(SP), DI	// x2006, x2007 = subborrowx(x2005, x2001, x158)
+	SBBQ	24(SP), BX	// x2008, x2009 = subborrowx(x2007, x2002, x159)
+	SBBQ	32(SP), R13	// x2010, x2011 = subborrowx(x2009, x2003, x160)
+	MOVQ	$-0x1, AX
+	MOVQ	$0x0, R8
+	CMOVQCS	AX, R8	// x2012 = cmovznz(x2011, 0, 0xffffffffffffffff)
+	MOVQ	R8, SI
+	ANDQ	R9, SI	// x2013 = x2012 & 0xffffffff
+	MOVQ	R8, R12
+	ANDQ	R10, R12	// x2014 = x2012 & 0xffffffff00000001
+	ADDQ	R8, CX	// x2015, x2016 = addcarryx(0, x2004, x2012)
+	ADCXQ	SI, DI	// x2017, x2018 = addcarryx(x2016, x2006, x2013)
+	ADCQ	$0x0, BX	// x2019, x2020 = addcarryx(x2018, x2008, 0)
+	ADCXQ	R12, R13	// x2021, x2022 = addcarryx(x2020, x2010, x2014)
+	SUBQ	112(SP), CX	// x2023, x2024 = subborrowx(0, x2015, x816)
+	SBBQ	104(SP), DI	// x2025, x2026 = subborrowx(x2024, x2017, x817)
+	SBBQ	96(SP), BX	// x2027, x2028 = subborrowx(x2026, x2019, x818)
+	SBBQ	88(SP), R13	// x2029, x2030 = subborrowx(x2028, x2021, x819)
+	MOVQ	$0x0, R8
+	CMOVQCS	AX, R8	// x2031 = cmovznz(x2030, 0, 0xffffffffffffffff)
+	MOVQ	R8, AX
+	ANDQ	R9, AX	// x2032 = x2031 & 0xffffffff
+	MOVQ	R8, R9
+	ANDQ	R10, R9	// x2033 = x2031 & 0xffffffff00000001
+	ADDQ	R8, CX	// x2034, x2035 = addcarryx(0, x2023, x2031)
+	MOVQ	0(SP), R8	// reload out1 pointer
+	MOVQ	CX, 64(R8)	// out1[8] = x2034
+	ADCXQ	AX, DI	// x2036, x2037 = addcarryx(x2035, x2025, x2032)
+	MOVQ	DI, 72(R8)	// out1[9] = x2036
+	ADCQ	$0x0, BX	// x2038, x2039 = addcarryx(x2037, x2027, 0)
+	MOVQ	BX, 80(R8)	// out1[10] = x2038
+	ADCXQ	R9, R13	// x2040, x2041 = addcarryx(x2039, x2029, x2033)
+	MOVQ	R13, 88(R8)	// out1[11] = x2040
 	RET
