@@ -48,7 +48,7 @@ func (o *optimizeFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&o.duel, "duel", optimizer.RaceRepeats, "interleaved comparisons of the final race of the search's best, its run's start and latest records, and the baseline (0: no race)")
 	fs.StringVar(&o.ifSlower, "if-slower", "warn", "when the final measurement finds the winner slower than the baseline: warn (stderr line, 'slower-than-baseline: yes' in the header) or fail (exit 1, nothing written)")
 	fs.IntVar(&o.slowerRounds, "slower-rounds", 0, "while the winner is slower than the baseline, search again (the whole --evals and --time-limit, the next seed, from the finalists) up to this many times")
-	fs.IntVar(&o.anchor, "anchor", 0, "every this many steps, compare the search's current genome with its run's latest record (3 comparisons, counted as evaluations) and go back to the record when it is faster (0: never)")
+	fs.IntVar(&o.anchor, "anchor", 300, "every this many steps, compare the search's current genome with its run's latest record (3 comparisons, counted as evaluations) and go back to the record when it is faster (0: never)")
 	fs.IntVar(&o.batches, "batches", 31, "timing batches per comparison (the score is their median)")
 	fs.StringVar(&o.out, "o", "", "output .S file (default: stdout, with the report on stderr)")
 	fs.StringVar(&o.genomeOut, "genome-out", "", "write the winning genome (JSON) to this file")
