@@ -1,0 +1,248 @@
+package egraph
+
+// Compilers multiply a Montgomery quotient m by p's limbs 0xffffffff and the like with
+// shifts and a subtraction: gcc writes m*(2^32-1) as the 128-bit (m << 32) - m (shl, shld,
+// sub, sbb), clang negates with neg (~t + 1). The IR has the product. Subtraction leaves a
+// 64-bit complement ~m in sums: inside a truncation ~m is -m-1, and in a carry the high
+// word (m >> 32) minus the borrow meets the low part 2^32*(m mod 2^32) again once the
+// field is moved into the carry, where add-not folds 2^32*m + ~m into 0xffffffff*m.
+func montRules() []Rewrite {
+	return []Rewrite{
+		// (R + c*~x) mod 2^j = (R + (-c mod 2^j)*x + (-c mod 2^j)) mod 2^j, ~x over K >= j bits
+		{"mod-not", OpMod, modNot},
+		// c*(L >> k) + c*q*((X >> K) mod 2^W) = c*((L - e*(Z mod 2^K2) + e*2^s*(X mod 2^(K+W))) >> k)
+		// when Z = 2^s*X mod 2^K2 (s = K2-K), e*2^K2 = q*2^k
+		{"add-carry-field", OpAdd, addCarryField},
+	}
+}
+
+// modNot: for x < 2^K, ~x = 2^K-1-x, and 2^K is 0 modulo 2^j when j <= K, so c*~x is
+// c*(2^j-1)*(x+1) modulo 2^j (-c-c*x). The guard K >= j is what makes it sound; one-bit
+// complements (K < 2) and bits x are left alone, as mod-borrow writes masks of bits as
+// them (the two would undo each other).
+func modNot(g *EGraph, n Node) (Id, bool) {
+	x := g.Node(n.Args[0])
+	if x.Op != OpAdd || n.K < 1 || n.K > 128 {
+		return 0, false
+	}
+	for i, a := range x.Args {
+		an := g.Node(a)
+		if an.Op != OpNot || an.K < n.K || an.K < 2 || !fits(g.UB(an.Args[0]), an.K) ||
+			g.UB(an.Args[0]).Cmp(W(1)) <= 0 {
+			continue
+		}
+		neg := mulWrap(x.Coef[i], Mask(n.K)).Trunc(n.K) // -c mod 2^j
+		m := termsOf(x)
+		delete(m, a)
+		y := g.Find(an.Args[0])
+		s, _ := m[y].Add(neg)
+		m[y] = s.Trunc(n.K)
+		c, _ := x.Val.Add(neg)
+		return g.Mod(rebuildSum(g, c.Trunc(n.K), m), n.K), true
+	}
+	return 0, false
+}
+
+// bitField is a term F = (X >> K) mod 2^W (W = 0: X >> K, all the bits) of a sum, with
+// low, a class congruent to X modulo 2^K, and whole, which builds X mod 2^(K+W) (X).
+type bitField struct {
+	low  Id
+	K, W int
+	t    int // the term of a split form (below), -1 otherwise
+	id   Id
+}
+
+// fieldsOf lists the ways id is a bit field. shr-split writes (X >> K) mod 2^W with X =
+// 2^K*A + B as (A + (B >> K)) mod 2^W, so a truncated sum with a carry term B >> K is the
+// field too, with X mod 2^K = B mod 2^K.
+func fieldsOf(g *EGraph, id Id) []bitField {
+	n := g.Node(id)
+	switch {
+	case n.Op == OpShr:
+		return []bitField{{low: n.Args[0], K: n.K, t: -1, id: id}}
+	case n.Op != OpMod:
+		return nil
+	}
+	s := g.Node(n.Args[0])
+	if s.Op == OpShr {
+		return []bitField{{low: s.Args[0], K: s.K, W: n.K, t: -1, id: id}}
+	}
+	if s.Op != OpAdd {
+		return nil
+	}
+	var out []bitField
+	for t, a := range s.Args {
+		if an := g.Node(a); an.Op == OpShr && s.Coef[t] == W(1) && g.Node(an.Args[0]).Op == OpAdd {
+			out = append(out, bitField{low: an.Args[0], K: an.K, W: n.K, t: t, id: id})
+		}
+	}
+	return out
+}
+
+// whole builds X mod 2^(K+W) (X when W = 0) of f.
+func (f bitField) whole(g *EGraph) (Id, bool) {
+	n := g.Node(f.id)
+	var x Id
+	switch {
+	case f.t < 0 && n.Op == OpShr:
+		return n.Args[0], true
+	case f.t < 0:
+		x = g.Node(n.Args[0]).Args[0]
+	default:
+		s := g.Node(n.Args[0])
+		m := make(map[Id]U128, len(s.Args))
+		for i, a := range s.Args {
+			if i == f.t {
+				continue
+			}
+			c, o := s.Coef[i].Mul(Pow2(f.K))
+			if o {
+				return 0, false
+			}
+			m[a] = c
+		}
+		v, o := s.Val.Mul(Pow2(f.K))
+		if o {
+			return 0, false
+		}
+		m[g.Find(f.low)], o = m[g.Find(f.low)].Add(W(1))
+		if o {
+			return 0, false
+		}
+		x = rebuildSum(g, v, m)
+	}
+	return g.Mod(x, f.K+f.W), true
+}
+
+// addCarryField joins a carry (L >> k) with a bit field F = (X >> K) mod 2^W of the same
+// sum when L holds the part of X below bit K, e*(X mod 2^K), possibly written as
+// Z mod 2^K2 with Z = 2^s*X modulo 2^K2 (2^s*(X mod 2^K) = (2^s*X) mod 2^(K+s)). With
+// e*2^K = q*2^k, c*q*F is c*(q*2^k*F) >> k, and e*(X mod 2^K) + e*2^K*F = e*(X mod 2^(K+W)).
+func addCarryField(g *EGraph, n Node) (Id, bool) {
+	var fields, carries []int
+	for i, a := range n.Args {
+		if len(fieldsOf(g, a)) > 0 {
+			fields = append(fields, i)
+		}
+		if an := g.Node(a); an.Op == OpShr && g.Node(an.Args[0]).Op == OpAdd {
+			carries = append(carries, i)
+		}
+	}
+	if len(fields) == 0 || len(carries) == 0 {
+		return 0, false
+	}
+	for _, h := range fields {
+		for _, i := range carries {
+			if h == i {
+				continue
+			}
+			for _, f := range fieldsOf(g, n.Args[h]) {
+				if id, ok := moveField(g, n, f, h, i); ok {
+					return id, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// moveField tries to move field f, term h of sum n, into carry term i.
+func moveField(g *EGraph, n Node, f bitField, h, i int) (Id, bool) {
+	K, w := f.K, f.W
+	cn := g.Node(n.Args[i])
+	l, k := g.Node(cn.Args[0]), cn.K
+	if K < 1 || K >= 128 || k >= 128 || K+w > 128 || !hasNot(g, l) {
+		return 0, false
+	}
+	for j, z := range l.Args {
+		zn := g.Node(z)
+		if zn.Op != OpMod || zn.K < K || zn.K >= 128 {
+			continue
+		}
+		s := zn.K - K
+		e := l.Coef[j]
+		// q = e*2^K2 / 2^k must be a whole number
+		if trailingZeros(e)+zn.K < k {
+			continue
+		}
+		var q U128
+		var o bool
+		if zn.K >= k {
+			q, o = e.Mul(Pow2(zn.K - k))
+		} else {
+			q = e.Shr(k - zn.K)
+		}
+		need, o2 := n.Coef[i].Mul(q)
+		if o || o2 || n.Coef[h].Cmp(need) < 0 {
+			continue
+		}
+		es, o3 := e.Mul(Pow2(s))
+		if o3 || !g.scaledLow(zn.Args[0], f.low, s, zn.K) {
+			continue
+		}
+		y, ok := f.whole(g)
+		if !ok || !notOf(g, l, y) {
+			continue
+		}
+		lm := termsOf(l)
+		delete(lm, z)
+		lm[g.Find(y)], o = lm[g.Find(y)].Add(es)
+		if o {
+			continue
+		}
+		carry := g.Shr(rebuildSum(g, l.Val, lm), k)
+		m := termsOf(n)
+		m[n.Args[h]], _ = m[n.Args[h]].Sub(need)
+		m[n.Args[i]], _ = m[n.Args[i]].Sub(n.Coef[i])
+		m[carry], _ = m[carry].Add(n.Coef[i])
+		return rebuildSum(g, n.Val, m), true
+	}
+	return 0, false
+}
+
+// scaledLow reports whether z = 2^s*x modulo 2^k2, as linear forms (see sameLow).
+func (g *EGraph) scaledLow(z, x Id, s, k2 int) bool {
+	if s == 0 && g.Find(z) == g.Find(x) {
+		return true
+	}
+	fz, okz := g.lowForm(z, k2)
+	fx, okx := g.lowForm(x, k2-s)
+	if !okz || !okx {
+		return false
+	}
+	nz := 0
+	for id, c := range fx {
+		v := mulWrap(c, Pow2(s)).Trunc(k2)
+		if v.IsZero() {
+			continue
+		}
+		nz++
+		if fz[id] != v {
+			return false
+		}
+	}
+	return nz == len(fz)
+}
+
+// hasNot reports whether sum l has a complement term. Moving a field into a carry is
+// only done where the complement of the joined value is there for add-not to fold (a
+// subtraction the compiler wrote): elsewhere the move would only change the normal form
+// of carries the IR writes otherwise.
+func hasNot(g *EGraph, l Node) bool {
+	for _, a := range l.Args {
+		if g.Node(a).Op == OpNot {
+			return true
+		}
+	}
+	return false
+}
+
+// notOf reports whether sum l has the term ~y.
+func notOf(g *EGraph, l Node, y Id) bool {
+	for _, a := range l.Args {
+		if an := g.Node(a); an.Op == OpNot && g.Find(an.Args[0]) == g.Find(y) {
+			return true
+		}
+	}
+	return false
+}
