@@ -13,6 +13,8 @@ func montRules() []Rewrite {
 		// c*(L >> k) + c*q*((X >> K) mod 2^W) = c*((L - e*(Z mod 2^K2) + e*2^s*(X mod 2^(K+W))) >> k)
 		// when Z = 2^s*X mod 2^K2 (s = K2-K), e*2^K2 = q*2^k
 		{"add-carry-field", OpAdd, addCarryField},
+		// (S + (q*2^k-1)*(Y mod 2^k)) >> k = (S >> k) + q*(Y mod 2^k) when S = Y mod 2^k
+		{"shr-neg-low", OpShr, shrNegLow},
 	}
 }
 
@@ -245,4 +247,54 @@ func notOf(g *EGraph, l Node, y Id) bool {
 		}
 	}
 	return false
+}
+
+// sharesTerm reports whether y (or a term of y, a sum) is a term of m. It keeps
+// shr-neg-low to S holding Y's own terms, the compilers' form: a Montgomery step's sum is
+// 0 modulo 2^k too, and there the rule would split the IR's carry at the quotient's
+// product with a limb 2^k-1 (secp256k1's p_1), a normal form the compilers' code does not
+// reach.
+func sharesTerm(g *EGraph, y Id, m map[Id]U128) bool {
+	yn := g.Node(y)
+	if yn.Op != OpAdd {
+		_, ok := m[g.Find(y)]
+		return ok
+	}
+	for _, a := range yn.Args {
+		if _, ok := m[g.Find(a)]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// shrNegLow: compilers add the quotient's product with p_0 = 2^k-1 as (2^k-1)*(Y mod 2^k)
+// next to the sum S that Y mod 2^k truncates, where the IR has only the carry of S. When
+// S = Y modulo 2^k (as linear forms: the whole sum is then 0 modulo 2^k) and b = q*2^k - 1,
+// S + b*(Y mod 2^k) = 2^k*(S >> k) + q*2^k*(Y mod 2^k), so the carry is (S >> k) +
+// q*(Y mod 2^k).
+func shrNegLow(g *EGraph, n Node) (Id, bool) {
+	s := g.Node(n.Args[0])
+	if s.Op != OpAdd || len(s.Args) < 2 || n.K < 1 || n.K >= 128 {
+		return 0, false
+	}
+	for i, a := range s.Args {
+		an := g.Node(a)
+		b1, o := s.Coef[i].Add(W(1))
+		if an.Op != OpMod || an.K != n.K || o || !b1.Trunc(n.K).IsZero() {
+			continue
+		}
+		m := termsOf(s)
+		if !sharesTerm(g, an.Args[0], m) {
+			continue
+		}
+		f, ok := g.lowForm(n.Args[0], n.K)
+		if !ok || len(f) != 0 {
+			return 0, false
+		}
+		delete(m, a)
+		rest := g.Shr(rebuildSum(g, s.Val, m), n.K)
+		return g.Sum(U128{}, Term{rest, W(1)}, Term{a, b1.Shr(n.K)}), true
+	}
+	return 0, false
 }
