@@ -18,8 +18,8 @@ func montRules() []Rewrite {
 	}
 }
 
-// modNot: for x < 2^K, ~x = 2^K-1-x, and 2^K is 0 modulo 2^j when j <= K, so c*~x is
-// c*(2^j-1)*(x+1) modulo 2^j (-c-c*x). The guard K >= j is what makes it sound; one-bit
+// modNot: ~x = 2^K-1-x, and 2^K is 0 modulo 2^j when j <= K, so c*~x is c*(2^j-1)*(x+1)
+// modulo 2^j (-c-c*x). The guard K >= j is what makes it sound; one-bit
 // complements (K < 2) and bits x are left alone, as mod-borrow writes masks of bits as
 // them (the two would undo each other).
 func modNot(g *EGraph, n Node) (Id, bool) {
@@ -29,8 +29,7 @@ func modNot(g *EGraph, n Node) (Id, bool) {
 	}
 	for i, a := range x.Args {
 		an := g.Node(a)
-		if an.Op != OpNot || an.K < n.K || an.K < 2 || !fits(g.UB(an.Args[0]), an.K) ||
-			g.UB(an.Args[0]).Cmp(W(1)) <= 0 {
+		if an.Op != OpNot || an.K < n.K || an.K < 2 || g.UB(an.Args[0]).Cmp(W(1)) <= 0 {
 			continue
 		}
 		neg := mulWrap(x.Coef[i], Mask(n.K)).Trunc(n.K) // -c mod 2^j
