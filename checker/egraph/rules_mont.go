@@ -120,24 +120,24 @@ func (f bitField) whole(g *EGraph) (Id, bool) {
 // Z mod 2^K2 with Z = 2^s*X modulo 2^K2 (2^s*(X mod 2^K) = (2^s*X) mod 2^(K+s)). With
 // e*2^K = q*2^k, c*q*F is c*(q*2^k*F) >> k, and e*(X mod 2^K) + e*2^K*F = e*(X mod 2^(K+W)).
 func addCarryField(g *EGraph, n Node) (Id, bool) {
-	var fields, carries []int
+	// Carries with a complement inside first: few sums have one, and the check is cheap.
+	var carries []int
 	for i, a := range n.Args {
-		if len(fieldsOf(g, a)) > 0 {
-			fields = append(fields, i)
-		}
-		if an := g.Node(a); an.Op == OpShr && g.Node(an.Args[0]).Op == OpAdd {
-			carries = append(carries, i)
+		if an := g.Node(a); an.Op == OpShr {
+			if l := g.Node(an.Args[0]); l.Op == OpAdd && hasNot(g, l) {
+				carries = append(carries, i)
+			}
 		}
 	}
-	if len(fields) == 0 || len(carries) == 0 {
+	if len(carries) == 0 {
 		return 0, false
 	}
-	for _, h := range fields {
-		for _, i := range carries {
-			if h == i {
-				continue
-			}
-			for _, f := range fieldsOf(g, n.Args[h]) {
+	for h, a := range n.Args {
+		for _, f := range fieldsOf(g, a) {
+			for _, i := range carries {
+				if h == i {
+					continue
+				}
 				if id, ok := moveField(g, n, f, h, i); ok {
 					return id, true
 				}
@@ -152,7 +152,7 @@ func moveField(g *EGraph, n Node, f bitField, h, i int) (Id, bool) {
 	K, w := f.K, f.W
 	cn := g.Node(n.Args[i])
 	l, k := g.Node(cn.Args[0]), cn.K
-	if K < 1 || K >= 128 || k >= 128 || K+w > 128 || !hasNot(g, l) {
+	if K < 1 || K >= 128 || k >= 128 || K+w > 128 {
 		return 0, false
 	}
 	for j, z := range l.Args {
