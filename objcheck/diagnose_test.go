@@ -153,6 +153,9 @@ func TestDiagMissed(t *testing.T) {
 			break
 		}
 		fmt.Printf("#%d %s\n  IR %s = %s\n  ASM %s\n", m.inst+1, ld.Program.Insts[m.inst], irName[m.irc], g.Format(m.irc, depth), g.Format(m.a, depth))
+		if x, y := narrowPair(g, m.irc, m.a); x != m.irc {
+			fmt.Printf("  narrowed IR  %s\n  narrowed ASM %s\n", g.Format(x, depth), g.Format(y, depth))
+		}
 	}
 	fmt.Printf("missed: %d; outputs equal: ", len(ms))
 	for i, want := range irRes.Outputs[0] {
@@ -175,4 +178,45 @@ func reachIds(g *egraph.EGraph, root egraph.Id) map[egraph.Id]bool {
 		stack = append(stack, g.Node(id).Args...)
 	}
 	return seen
+}
+
+// narrowPair descends from two differing terms while they have one operator and differ
+// in one operand only (checker's narrow, for sums by term).
+func narrowPair(g *egraph.EGraph, a, b egraph.Id) (egraph.Id, egraph.Id) {
+	for range 64 {
+		na, nb := g.Node(a), g.Node(b)
+		if na.Op != nb.Op || na.K != nb.K || na.Val != nb.Val {
+			return a, b
+		}
+		ta, tb := map[egraph.Id]egraph.U128{}, map[egraph.Id]egraph.U128{}
+		for i, x := range na.Args {
+			ta[g.Find(x)] = coefAt(na, i)
+		}
+		for i, x := range nb.Args {
+			tb[g.Find(x)] = coefAt(nb, i)
+		}
+		var onlyA, onlyB []egraph.Id
+		for x, c := range ta {
+			if tb[x] != c {
+				onlyA = append(onlyA, x)
+			}
+		}
+		for x, c := range tb {
+			if ta[x] != c {
+				onlyB = append(onlyB, x)
+			}
+		}
+		if len(onlyA) != 1 || len(onlyB) != 1 {
+			return a, b
+		}
+		a, b = onlyA[0], onlyB[0]
+	}
+	return a, b
+}
+
+func coefAt(n egraph.Node, i int) egraph.U128 {
+	if n.Coef == nil {
+		return egraph.W(1)
+	}
+	return n.Coef[i]
 }

@@ -15,6 +15,10 @@ func montRules() []Rewrite {
 		{"add-carry-field", OpAdd, addCarryField},
 		// (S + (q*2^k-1)*(Y mod 2^k)) >> k = (S >> k) + q*(Y mod 2^k) when S = Y mod 2^k
 		{"shr-neg-low", OpShr, shrNegLow},
+		// x | (A mod 2^k) = (A + x) mod 2^k when 2^b divides A's coefficients, x < 2^b, b <= k
+		{"or-disjoint-mod", OpOr, orDisjointMod},
+		// (A + B) >> k = A >> k when 2^b divides A's coefficients, B < 2^b, b <= k
+		{"shr-drop-low", OpShr, shrDropLow},
 	}
 }
 
@@ -294,6 +298,65 @@ func shrNegLow(g *EGraph, n Node) (Id, bool) {
 		delete(m, a)
 		rest := g.Shr(rebuildSum(g, s.Val, m), n.K)
 		return g.Sum(U128{}, Term{rest, W(1)}, Term{a, b1.Shr(n.K)}), true
+	}
+	return 0, false
+}
+
+// orDisjointMod: clang joins the low word 2^32*(m*c mod 2^32) of a product with the high
+// half of another (below 2^32) with or. y = A mod 2^k with every coefficient and the
+// constant of A a multiple of 2^b (b <= k) has no bit below b, x < 2^b none at or above:
+// x | y = x + (A mod 2^k) = (A + x) mod 2^k, the IR's sum.
+func orDisjointMod(g *EGraph, n Node) (Id, bool) {
+	if len(n.Args) != 2 {
+		return 0, false
+	}
+	for i, a := range n.Args {
+		y := g.Node(n.Args[1-i])
+		if y.Op != OpMod {
+			continue
+		}
+		s := g.Node(y.Args[0])
+		if s.Op != OpAdd {
+			continue
+		}
+		b := min(trailingZeros(s.Val), y.K)
+		for _, c := range s.Coef {
+			b = min(b, trailingZeros(c))
+		}
+		if b > 0 && fits(g.UB(a), b) {
+			return g.Mod(g.Plus(y.Args[0], a), y.K), true
+		}
+	}
+	return 0, false
+}
+
+// shrDropLow: a carry the compiler knows is 0. A sum A + B with A a multiple of 2^b
+// (every coefficient and the constant) and B < 2^b has (A + B) >> b = A >> b, and so the
+// same bits from b up: (A + B) >> k = A >> k for b <= k. clang drops the IR's carry of
+// 2^32*V + (V >> 64) for V = m*(2^32-1) < 2^96 (p384).
+func shrDropLow(g *EGraph, n Node) (Id, bool) {
+	s := g.Node(n.Args[0])
+	if s.Op != OpAdd || len(s.Args) < 2 || n.K < 1 || n.K >= 128 {
+		return 0, false
+	}
+	for b := n.K; b >= 1; b-- {
+		var hi []Term
+		lowUB := U128{}
+		for i, a := range s.Args {
+			if trailingZeros(s.Coef[i]) >= b {
+				hi = append(hi, Term{a, s.Coef[i]})
+				continue
+			}
+			lowUB = satAdd(lowUB, satMul(g.UB(a), s.Coef[i]))
+		}
+		c := s.Val
+		if trailingZeros(c) < b {
+			lowUB, c = satAdd(lowUB, c), U128{}
+		}
+		if len(hi) == 0 || len(hi) == len(s.Args) || !fits(lowUB, b) {
+			continue
+		}
+		return g.Shr(g.Sum(c, hi...), n.K), true
 	}
 	return 0, false
 }
