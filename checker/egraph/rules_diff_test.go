@@ -114,10 +114,12 @@ var ruleTemplates = map[string][]string{
 		"(| (mod a 32) (mod (+ (* 0x100000000 b) (* 0x100000000 d)) 64))", "(| (mod a 33) (mod (* 0x100000000 b) 64))",
 		"(| (mod a 32) (mod (+ (* 0x100000000 b) 1) 64))", "(| c (mod (* 2 b) 64))"},
 	// shr-drop-low: clang's carry of 2^32*V + (V >> 64) (fires), a low part of 32 bits
-	// (fires) and of 33 (must not), a constant with low bits (must not) and without (fires).
+	// (fires) and of 33 (must not), a constant with low bits (must not) and without (fires),
+	// a term one bit below the split next to a 32-bit low part (must not) and a 31-bit one.
 	"shr-drop-low": {"(>> (+ (* 0xffffffff00000000 (mod (* a b) 64)) (>> (* 0xffffffff (mod (* a b) 64)) 64)) 64)",
 		"(>> (+ (* 0x100000000 a) (mod b 32)) 64)", "(>> (+ (* 0x100000000 a) (mod b 33)) 64)",
-		"(>> (+ (* 0x100000000 a) (mod b 32) 0xffffffff) 64)", "(>> (+ (* 0x100000000 a) (mod b 32) 0x100000000) 64)"},
+		"(>> (+ (* 0x100000000 a) (mod b 32) 0xffffffff) 64)", "(>> (+ (* 0x100000000 a) (mod b 32) 0x100000000) 64)",
+		"(>> (+ (* 0x100000000 a) (* 0x80000000 d) (mod b 32)) 64)", "(>> (+ (* 0x100000000 a) (* 0x80000000 d) (mod b 31)) 64)"},
 	"or-select": {"(| (? c a 0) (? c 0 b))", "(| (? c a 0) (? e 0 b))", "(| (? c a b) (? c d a))",
 		"(| (& a (* 0xffffffffffffffff c)) (& b (~ (* 0xffffffffffffffff c) 64)))"},
 }

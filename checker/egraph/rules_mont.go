@@ -1,5 +1,7 @@
 package egraph
 
+import "slices"
+
 // Compilers multiply a Montgomery quotient m by p's limbs 0xffffffff and the like with
 // shifts and a subtraction: gcc writes m*(2^32-1) as the 128-bit (m << 32) - m (shl, shld,
 // sub, sbb), clang negates with neg (~t + 1). The IR has the product. Subtraction leaves a
@@ -339,11 +341,23 @@ func shrDropLow(g *EGraph, n Node) (Id, bool) {
 	if s.Op != OpAdd || len(s.Args) < 2 || n.K < 1 || n.K >= 128 {
 		return 0, false
 	}
-	for b := n.K; b >= 1; b-- {
+	// The candidate b are the trailing zero counts of the coefficients: a b between two of
+	// them splits the terms alike, and the largest such b has the most room for B.
+	tz := make([]int, len(s.Args))
+	var bs []int
+	for i, c := range s.Coef {
+		tz[i] = min(trailingZeros(c), n.K)
+		if tz[i] > 0 && !slices.Contains(bs, tz[i]) {
+			bs = append(bs, tz[i])
+		}
+	}
+	slices.Sort(bs)
+	for j := len(bs) - 1; j >= 0; j-- {
+		b := bs[j]
 		var hi []Term
 		lowUB := U128{}
 		for i, a := range s.Args {
-			if trailingZeros(s.Coef[i]) >= b {
+			if tz[i] >= b {
 				hi = append(hi, Term{a, s.Coef[i]})
 				continue
 			}
