@@ -14,24 +14,69 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/checker/egraph"
 	"github.com/rules-cryptopt/rules_cryptopt/checker/symexec"
 	"github.com/rules-cryptopt/rules_cryptopt/fields"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
 // TestDiagMissed is a diagnostic, not a check (it skips unless CRYPTOPT_DIAG_OBJ names an
 // object and CRYPTOPT_DIAG_FN its catalogue function, e.g. p256_mul): it lists the word
 // classes the object computes whose value equals an IR value's on 10 random and boundary
 // inputs but whose E-graph class differs, earliest instruction first: the first
-// normal forms the rules fail to join (docs/checker.md, "Montgomery final reductions").
+// normal forms the rules fail to join (docs/checker.md, "Branch h-mont").
 // Equal values on samples are no proof: a rarely differing carry shows up too.
-// CRYPTOPT_DIAG_ALL=1 lists non-minimal ones, CRYPTOPT_DIAG_DEPTH the print depth.
+// CRYPTOPT_DIAG_ALL=1 lists non-minimal ones too, CRYPTOPT_DIAG_DEPTH sets the print depth.
 func TestDiagMissed(t *testing.T) {
 	path, name := os.Getenv("CRYPTOPT_DIAG_OBJ"), os.Getenv("CRYPTOPT_DIAG_FN")
 	if path == "" {
-		t.Skip()
+		t.Skip("a diagnostic: set CRYPTOPT_DIAG_OBJ and CRYPTOPT_DIAG_FN")
 	}
+	d := newDiag(t, path, name)
+	ms := d.misses()
+	if os.Getenv("CRYPTOPT_DIAG_ALL") == "" {
+		ms = d.minimal(ms)
+	}
+	depth := 3
+	if v := os.Getenv("CRYPTOPT_DIAG_DEPTH"); v != "" {
+		_, err := fmt.Sscan(v, &depth)
+		require.NoError(t, err)
+	}
+	g := d.g
+	for _, m := range ms[:min(len(ms), 12)] {
+		fmt.Printf("#%d %s\n  IR %s = %s\n  ASM %s\n", m.inst+1, d.prog.Insts[m.inst], d.irName[m.irc], g.Format(m.irc, depth), g.Format(m.a, depth))
+		if x, y := narrowPair(g, m.irc, m.a); x != m.irc {
+			fmt.Printf("  narrowed IR  %s\n  narrowed ASM %s\n", g.Format(x, depth), g.Format(y, depth))
+		}
+	}
+	fmt.Printf("missed: %d; outputs equal:", len(ms))
+	for i, want := range d.ir.Outputs[0] {
+		v, _ := d.asm.Load(d.arrs[0].Base, int64(8*i))
+		fmt.Printf(" %v", g.Find(v.Id) == g.Find(want))
+	}
+	fmt.Println()
+}
+
+// diag holds both sides of one object's proof and the sampled values of its classes.
+type diag struct {
+	g      *egraph.EGraph
+	prog   *x86.Program
+	ir     *symexec.IRResult
+	asm    *symexec.AsmResult
+	arrs   []symexec.Array
+	envs   []map[string]*big.Int
+	memos  []map[egraph.Id]*big.Int
+	irByFP map[string]egraph.Id
+	irName map[egraph.Id]string
+}
+
+// miss is an object class (a) equal in value to the IR class irc, made by instruction inst.
+type miss struct {
+	inst   int
+	a, irc egraph.Id
+}
+
+func newDiag(t *testing.T, path, name string) *diag {
 	f, op, _ := strings.Cut(name, "_")
-	if strings.HasPrefix(name, "secp256k1_montgomery") || strings.HasPrefix(name, "curve25519_solinas") || strings.HasPrefix(name, "p448_") {
-		i := strings.LastIndex(name, "_")
-		f, op = name[:i], name[i+1:]
+	if i := strings.LastIndex(name, "_"); i > len(f) {
+		f, op = name[:i], name[i+1:] // secp256k1_montgomery_mul and the like
 	}
 	F, err := fields.Lookup(f)
 	require.NoError(t, err)
@@ -39,145 +84,116 @@ func TestDiagMissed(t *testing.T) {
 	require.NoError(t, err)
 	ld, err := LoadObject(path, "", "")
 	require.NoError(t, err)
-	var g *egraph.EGraph
-	if os.Getenv("CRYPTOPT_DIAG_NOCARRY") != "" {
-		g = egraph.NewWithout("add-carry-mod")
-	} else {
-		g = egraph.New()
+	d := &diag{g: egraph.New(), prog: ld.Program, irByFP: map[string]egraph.Id{}, irName: map[egraph.Id]string{}}
+	d.ir, err = symexec.ExecIR(d.g, fn)
+	require.NoError(t, err)
+	d.arrs, err = symexec.Layout(fn, symexec.InputSyms(d.g, fn), false)
+	require.NoError(t, err)
+	d.asm = symexec.ExecAsm(d.g, ld.Program, d.arrs)
+	require.Nil(t, d.asm.Violation)
+	d.sample(10)
+	for v, id := range d.ir.Values {
+		id = d.g.Find(id)
+		if k, ok := d.fingerprint(id); ok {
+			if _, seen := d.irByFP[k]; !seen {
+				d.irByFP[k], d.irName[id] = id, fn.Values[v].Name
+			}
+		}
 	}
-	irRes, err := symexec.ExecIR(g, fn)
-	require.NoError(t, err)
-	arrs, err := symexec.Layout(fn, symexec.InputSyms(g, fn), false)
-	require.NoError(t, err)
-	asm := symexec.ExecAsm(g, ld.Program, arrs)
-	require.Nil(t, asm.Violation)
+	return d
+}
+
+// sample draws n environments: random words, words near 2^64, small words, and words
+// with the high half set, so that carries and truncations differ.
+func (d *diag) sample(n int) {
 	rng := rand.New(rand.NewSource(7))
-	const nenv = 10
-	var envs []map[string]*big.Int
-	var memos []map[egraph.Id]*big.Int
-	for range nenv {
+	for k := range n {
 		env := map[string]*big.Int{}
-		for i := range g.Len() {
-			if n := g.Node(egraph.Id(i)); n.Op == egraph.OpSym {
-				v := new(big.Int).SetUint64(rng.Uint64())
-				switch len(envs) {
-				case 1:
-					v.SetUint64(^uint64(0) - uint64(rng.Intn(1<<20)))
-				case 2:
-					v.SetUint64(uint64(rng.Intn(1 << 20)))
-				case 3:
-					v.SetUint64(rng.Uint64() | 0xffffffff00000000)
-				}
-				if ub := n.Val.Big(); v.Cmp(ub) > 0 {
-					v.Rand(rand.New(rand.NewSource(rng.Int63())), new(big.Int).Add(ub, big.NewInt(1)))
-				}
-				env[n.Name] = v
+		for i := range d.g.Len() {
+			nd := d.g.Node(egraph.Id(i))
+			if nd.Op != egraph.OpSym {
+				continue
 			}
-		}
-		envs = append(envs, env)
-		memos = append(memos, map[egraph.Id]*big.Int{})
-	}
-	fp := func(id egraph.Id) (string, bool) {
-		var b strings.Builder
-		for i := range envs {
-			v, err := g.EvalMemo(id, envs[i], memos[i])
-			if err != nil {
-				return "", false
+			v := new(big.Int).SetUint64(rng.Uint64())
+			switch k {
+			case 1:
+				v.SetUint64(^uint64(0) - uint64(rng.Intn(1<<20)))
+			case 2:
+				v.SetUint64(uint64(rng.Intn(1 << 20)))
+			case 3:
+				v.SetUint64(rng.Uint64() | 0xffffffff00000000)
 			}
-			b.WriteString(v.Text(16) + ",")
-		}
-		return b.String(), true
-	}
-	irByFP := map[string]egraph.Id{}
-	irName := map[egraph.Id]string{}
-	for v, id := range irRes.Values {
-		id = g.Find(id)
-		if k, ok := fp(id); ok {
-			if _, seen := irByFP[k]; !seen {
-				irByFP[k] = id
-				irName[id] = fn.Values[v].Name
+			if ub := nd.Val.Big(); v.Cmp(ub) > 0 {
+				v.Rand(rng, new(big.Int).Add(ub, big.NewInt(1)))
 			}
+			env[nd.Name] = v
 		}
+		d.envs = append(d.envs, env)
+		d.memos = append(d.memos, map[egraph.Id]*big.Int{})
 	}
-	type miss struct {
-		inst   int
-		a, irc egraph.Id
+}
+
+// fingerprint is id's values in the sampled environments (false: uninterpreted).
+func (d *diag) fingerprint(id egraph.Id) (string, bool) {
+	var b strings.Builder
+	for i := range d.envs {
+		v, err := d.g.EvalMemo(id, d.envs[i], d.memos[i])
+		if err != nil {
+			return "", false
+		}
+		b.WriteString(v.Text(16) + ",")
 	}
+	return b.String(), true
+}
+
+// misses lists the object's non-constant classes that equal an IR value on every sample
+// but are not its class, earliest instruction first.
+func (d *diag) misses() []miss {
 	var ms []miss
 	seen := map[egraph.Id]bool{}
-	for id, inst := range asm.Creator {
-		id = g.Find(id)
+	for id, inst := range d.asm.Creator {
+		id = d.g.Find(id)
 		if seen[id] {
 			continue
 		}
 		seen[id] = true
-		k, ok := fp(id)
-		if !ok {
+		if _, isConst := d.g.ConstVal(id); isConst {
 			continue
 		}
-		if ic, ok := irByFP[k]; ok && ic != id {
-			if _, isConst := g.ConstVal(id); isConst {
-				continue
+		if k, ok := d.fingerprint(id); ok {
+			if ic, ok := d.irByFP[k]; ok && ic != id {
+				ms = append(ms, miss{inst, id, ic})
 			}
-			ms = append(ms, miss{inst, id, ic})
 		}
 	}
+	sort.Slice(ms, func(i, j int) bool { return ms[i].inst < ms[j].inst })
+	return ms
+}
+
+// minimal keeps the misses that are words (truncations, complements, selects, bit
+// operations) wider than 32 bits with no miss below them.
+func (d *diag) minimal(ms []miss) []miss {
 	missSet := map[egraph.Id]bool{}
 	for _, m := range ms {
 		missSet[m.a] = true
 	}
-	var minimal []miss
+	var out []miss
 	for _, m := range ms {
-		below := false
-		for _, a := range g.Node(m.a).Args {
-			for id := range reachIds(g, a) {
-				if missSet[id] {
-					below = true
-				}
-			}
-		}
-		op := g.Node(m.a).Op
-		word := op == egraph.OpMod || op == egraph.OpNot || op == egraph.OpSelect || op == egraph.OpAnd || op == egraph.OpOr || op == egraph.OpXor
-		if (!below || os.Getenv("CRYPTOPT_DIAG_ALL") != "") && word && g.UB(m.a).Cmp(egraph.W(1<<32)) > 0 {
-			minimal = append(minimal, m)
-		}
-	}
-	ms = minimal
-	sort.Slice(ms, func(i, j int) bool { return ms[i].inst < ms[j].inst })
-	depth := 3
-	if d := os.Getenv("CRYPTOPT_DIAG_DEPTH"); d != "" {
-		fmt.Sscan(d, &depth)
-	}
-	for i, m := range ms {
-		if i >= 12 {
-			break
-		}
-		fmt.Printf("#%d %s\n  IR %s = %s\n  ASM %s\n", m.inst+1, ld.Program.Insts[m.inst], irName[m.irc], g.Format(m.irc, depth), g.Format(m.a, depth))
-		if x, y := narrowPair(g, m.irc, m.a); x != m.irc {
-			fmt.Printf("  narrowed IR  %s\n  narrowed ASM %s\n", g.Format(x, depth), g.Format(y, depth))
-		}
-	}
-	fmt.Printf("missed: %d; outputs equal: ", len(ms))
-	for i, want := range irRes.Outputs[0] {
-		v, _ := asm.Load(arrs[0].Base, int64(8*i))
-		fmt.Printf("%v ", g.Find(v.Id) == g.Find(want))
-	}
-	fmt.Println()
-}
-
-func reachIds(g *egraph.EGraph, root egraph.Id) map[egraph.Id]bool {
-	seen := map[egraph.Id]bool{}
-	stack := []egraph.Id{root}
-	for len(stack) > 0 {
-		id := g.Find(stack[len(stack)-1])
-		stack = stack[:len(stack)-1]
-		if seen[id] {
+		n := d.g.Node(m.a)
+		word := n.Op == egraph.OpMod || n.Op == egraph.OpNot || n.Op == egraph.OpSelect ||
+			n.Op == egraph.OpAnd || n.Op == egraph.OpOr || n.Op == egraph.OpXor
+		if !word || d.g.UB(m.a).Cmp(egraph.W(1<<32)) <= 0 {
 			continue
 		}
-		seen[id] = true
-		stack = append(stack, g.Node(id).Args...)
+		below := false
+		for _, a := range n.Args {
+			below = below || d.missBelow(a, missSet, map[egraph.Id]bool{})
+		}
+		if !below {
+			out = append(out, m)
+		}
 	}
-	return seen
+	return out
 }
 
 // narrowPair descends from two differing terms while they have one operator and differ
@@ -219,4 +235,22 @@ func coefAt(n egraph.Node, i int) egraph.U128 {
 		return egraph.W(1)
 	}
 	return n.Coef[i]
+}
+
+// missBelow reports whether id or a class below it is a miss (seen: classes done).
+func (d *diag) missBelow(id egraph.Id, missSet, seen map[egraph.Id]bool) bool {
+	id = d.g.Find(id)
+	if seen[id] {
+		return false
+	}
+	seen[id] = true
+	if missSet[id] {
+		return true
+	}
+	for _, a := range d.g.Node(id).Args {
+		if d.missBelow(a, missSet, seen) {
+			return true
+		}
+	}
+	return false
 }
