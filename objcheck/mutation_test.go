@@ -58,10 +58,12 @@ func mutationSubjects(t *testing.T, dir string) []subject {
 	// clang's secp256k1_montgomery and curve25519_solinas mul are proved only through the
 	// sign-borrow and add-carry-mod rules, gcc's curve25519_solinas mul through not-bit-wide
 	// and mod-neg-bit, gcc's secp256k1_montgomery mul through not-bit-wide and add-carry-mod
-	// probing a wide low part: their mutants test those rules.
+	// probing a wide low part, both compilers' p224 mul through mod-not, add-carry-field and
+	// shr-neg-low: their mutants test those rules.
 	for _, fc := range [][3]string{{"poly1305", "mul", "gcc"}, {"poly1305", "mul", "clang-19"}, {"p256", "mul", "gcc"},
 		{"p256", "mul", "clang-19"}, {"secp256k1_montgomery", "mul", "clang-19"}, {"curve25519_solinas", "mul", "clang-19"},
-		{"curve25519_solinas", "mul", "gcc"}, {"secp256k1_montgomery", "mul", "gcc"}} {
+		{"curve25519_solinas", "mul", "gcc"}, {"secp256k1_montgomery", "mul", "gcc"}, {"p224", "mul", "gcc"},
+		{"p224", "mul", "clang-19"}} {
 		fo, cc := fc[:2], fc[2]
 		fn := fieldFunc(t, fo[0], fo[1])
 		sym := cc[:3] + "_" + fo[0] + "_" + fo[1]
@@ -95,7 +97,7 @@ func safeCheck(fn *ir.Func, ld *Loaded, seed uint64) (rep checker.Report, err er
 // assembled objects (flips and overwrites in the .o file itself, read back through
 // LoadObject), checks every mutant and runs every mutant: no mutant that computes a wrong
 // result (or crashes, or writes outside out1) may be proved. CRYPTOPT_OBJ_MUTANTS sets the
-// mutants per function (the documented full run: 600 x 14 objects).
+// mutants per function (the documented full run: 600 x 14 objects; 16 objects since branch h-mont).
 func TestObjectMutants(t *testing.T) {
 	requireTools(t, "gcc", "clang-19")
 	per := envInt("CRYPTOPT_OBJ_MUTANTS", 40)

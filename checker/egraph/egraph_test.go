@@ -90,6 +90,21 @@ var rewriteTable = []rewriteCase{
 	// of (r - b) + 1; r - b is built from the whole sum (more terms than add-carry-mod's
 	// probe of the other side takes).
 	{"and-of-carries", gccAnd(gccCarryIn(5)), gccNoBorrow},
+	// gcc's m*(2^32-1) for a quotient m = a*b mod 2^64 as the 128-bit (m << 32) - m: the low
+	// word (shl; sub) and the high word (shld; sbb) are the IR's product's halves.
+	{"shift-sub-low", "(mod (+ (mod (* 0x100000000 (mod (* a b) 64)) 64) (~ (mod (* a b) 64) 64) 1) 64)",
+		"(mod (* 0xffffffff (mod (* a b) 64)) 64)"},
+	{"shift-sub-high", "(mod (+ (mod (>> (mod (* a b) 64) 32) 32) (~ (~ (>> (+ (mod (* 0x100000000 (mod (* a b) 64)) 64) (~ (mod (* a b) 64) 64) 1) 64) 1) 1) 0xffffffffffffffff) 64)",
+		"(>> (* 0xffffffff (mod (* a b) 64)) 64)"},
+	// clang's m = -t (neg) times p_1 = 2^32-1.
+	{"neg-then-mul", "(mod (* 0xffffffff (mod (+ (~ (mod (* a b) 64) 64) 1) 64)) 64)", "(mod (* 0xffffffff00000001 (* a b)) 64)"},
+	// clang adds the product t whole and the quotient's (2^64-1)*(t mod 2^64) (p256, m = t).
+	// clang's p384: or of a shifted low word and a high half, and the carry it drops.
+	{"or-of-halves", "(| (mod (* 0xffffffff00000000 (* a b)) 64) (>> (* 0xffffffff (mod (* 0x100000001 (* a b)) 64)) 64))",
+		"(mod (+ (* 0xffffffff00000000 (* a b)) (>> (* 0xffffffff (mod (* 0x100000001 (* a b)) 64)) 64)) 64)"},
+	{"carry-known-zero", "(>> (+ (* 0xffffffff00000000 (mod (* a b) 64)) (>> (* 0xffffffff (mod (* a b) 64)) 64)) 64)",
+		"(>> (* 0xffffffff00000000 (mod (* a b) 64)) 64)"},
+	{"whole-and-quotient", "(>> (+ (* a b) (* 0xffffffffffffffff (mod (* a b) 64))) 64)", "(+ (>> (* a b) 64) (mod (* a b) 64))"},
 }
 
 // gccR1 is a limb r = (S + (P >> 64)) mod 2^64 of a product sum, and gccNoBorrow the IR's
@@ -179,6 +194,10 @@ func TestDistinct(t *testing.T) {
 		{"trunc-needed", "(mod (+ a b) 64)", "(+ a b)"},
 		{"adc-vs-add", "(mod (+ a b c) 64)", "(mod (+ a b) 64)"},
 		{"hi-vs-lo", "(>> (* a b) 64)", "(mod (* a b) 64)"},
+		// the high word of m << 32 - m without the borrow, and with the low part of another m
+		{"shift-sub-high-no-borrow", "(mod (>> (mod (* a b) 64) 32) 32)", "(>> (* 0xffffffff (mod (* a b) 64)) 64)"},
+		{"shift-sub-high-other-low", "(mod (+ (mod (>> (mod (* a b) 64) 32) 32) (>> (+ (mod (* 0x100000000 (mod (* a d) 64)) 64) (~ (mod (* a b) 64) 64) 1) 64) 0xffffffffffffffff) 64)",
+			"(>> (* 0xffffffff (mod (* a b) 64)) 64)"},
 		{"wrong-shift", "(mod (>> (* a b) 58) 64)", "(mod (>> (* a b) 57) 64)"},
 		{"select-swapped", "(? c a b)", "(? c b a)"},
 		{"carry-without-partner", "(+ (>> (* a b) 64) (>> (+ (mod (* a b) 64) (mod (* x y) 64)) 64))",

@@ -86,3 +86,9 @@ func apply(op string, k int, a []*big.Int) *big.Int {
 	}
 	return r
 }
+
+// EvalMemo is Eval sharing memo (keyed by canonical class) across calls: evaluating many
+// classes of one graph under one env costs the graph once, not once per class.
+func (g *EGraph) EvalMemo(id Id, env map[string]*big.Int, memo map[Id]*big.Int) (*big.Int, error) {
+	return g.eval(g.Find(id), env, memo)
+}

@@ -32,7 +32,7 @@ func Rules() []Rewrite {
 		{"select-fold", OpSelect, selectFold},  // constant condition, equal arms
 		{"select-flip", OpSelect, selectFlip},  // select(~c or c==0, a, b) = select(c, b, a)
 		{"zero-flag", OpIsZero, zeroOfFlag},    // (1-c) == 0 is c for a bit c
-	}, append(append(append(maskRules(), fieldRules()...), carryRules()...), gccRules()...)...)
+	}, append(append(append(append(maskRules(), fieldRules()...), carryRules()...), gccRules()...), montRules()...)...)
 }
 
 func rulesByOp() [numOps][]Rewrite {
@@ -241,6 +241,7 @@ func addRecombine(g *EGraph, n Node) (Id, bool) {
 // addCarry merges a carry Shr(L, k), where L holds X mod 2^K (K >= k), with a term
 // 2^(K-k)*(X >> K).
 func addCarry(g *EGraph, n Node) (Id, bool) {
+	var m map[Id]U128 // n's terms, built once: only the firing path changes them
 	for i, a := range n.Args {
 		an := g.Node(a)
 		if an.Op != OpShr {
@@ -255,7 +256,9 @@ func addCarry(g *EGraph, n Node) (Id, bool) {
 			if bn.Op != OpMod || bn.K < an.K || bn.K >= 128 {
 				continue
 			}
-			m := termsOf(n)
+			if m == nil {
+				m = termsOf(n)
+			}
 			hi := g.Shr(bn.Args[0], bn.K)
 			if _, ok := m[hi]; !ok || hi == a {
 				continue

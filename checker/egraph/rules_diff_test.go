@@ -83,6 +83,43 @@ var ruleTemplates = map[string][]string{
 	"not-bit-wide": {"(~ c 64)", "(~ c 2)", "(~ c 127)", "(~ (~ c 1) 64)", "(~ h 64)", "(~ h 2)", "(~ c 1)", "(~ s 58)",
 		"(mod (+ a (~ c 64) 1) 64)", "(mod (+ (~ c 64) 1) 64)", "(mod (+ (~ c 32) 1) 32)", "(mod (+ (~ h 64) 1) 64)",
 		"(mod (+ (~ c 64) 1) 63)", "(mod (+ (~ c 63) 1) 64)", "(mod (+ (~ c 64) 2) 64)"},
+	// mod-not: gcc's sub of the quotient (a - b, coefficient 3, K = j = 58 and j < K fire),
+	// clang's neg then mul, and K < j (must not fire).
+	"mod-not": {"(mod (+ a (~ b 64) 1) 64)", "(mod (+ a (~ s 58)) 58)", "(mod (+ a (* 3 (~ b 64))) 32)",
+		"(mod (+ (* 0xffffffff (~ (mod (* a b) 64) 64)) 0xffffffff) 64)",
+		"(mod (+ (* 0xffffffff00000000 (* a b)) (~ (mod (* 0xffffffffffffffff (* a b)) 64) 64) 1) 64)",
+		"(mod (+ a (~ s 58)) 59)", "(mod (+ a (* 3 (~ s 58))) 60)"},
+	// add-carry-field: gcc's high word of m*(2^32-1) (fires; and with the field split by
+	// shr-split), a low part of another product, a carry weighted more than its field, a
+	// low part one bit short of a whole quotient q (tz(e)+K2 < k), a field of all the bits
+	// (no complement of it: must not fire), a low part with a term more.
+	"add-carry-field": {acfHigh("(mod (>> (* a b) 32) 32)", "(mod (* 0x100000000 (* a b)) 64)", "(* a b)", 1),
+		acfHigh("(mod (>> (+ (* 0x100000000 d) (* a b) x) 32) 32)", "(mod (* 0x100000000 (+ (* a b) x)) 64)", "(+ (* 0x100000000 d) (* a b) x)", 1),
+		acfHigh("(mod (>> (* a b) 32) 32)", "(mod (* 0x100000000 (* a d)) 64)", "(* a b)", 1),
+		acfHigh("(mod (>> (* a b) 32) 32)", "(mod (* 0x100000000 (* a b)) 64)", "(* a b)", 2),
+		acfHigh("(mod (>> (* a b) 32) 32)", "(mod (* 0x80000000 (* a b)) 63)", "(* a b)", 1),
+		acfHigh("(>> (* a b) 32)", "(mod (* 0x100000000 (* a b)) 64)", "(* a b)", 1),
+		acfHigh("(mod (>> (* a b) 32) 32)", "(mod (+ (* 0x100000000 (* a b)) d) 64)", "(* a b)", 1)},
+	// shr-neg-low: clang's whole product next to its quotient's (2^64-1)*lo (fires), a sum
+	// not congruent to the truncated one, b+1 not a multiple of 2^k with the whole sum 0
+	// modulo 2^k, a truncation wider than the shift, and a 32-bit one (fires).
+	"shr-neg-low": {"(>> (+ (* a b) (* 0xffffffffffffffff (mod (* a b) 64))) 64)",
+		"(>> (+ (* a b) d (* 0xffffffffffffffff (mod (+ (* a b) x) 64))) 64)",
+		"(>> (+ (* 2 (* a b)) (* 0xfffffffffffffffe (mod (* a b) 64))) 64)",
+		"(>> (+ (* a b) (* 0xffffffffffffffff (mod (* a b) 65))) 64)",
+		"(>> (+ (* a b) d (* 0x1ffffffff (mod (+ (* a b) d) 32))) 32)"},
+	// or-disjoint-mod: clang's or of a shifted low word and a high half (fires), a value
+	// one bit too wide, a constant with low bits, a bit next to an even word (fires).
+	"or-disjoint-mod": {"(| (>> (* 0xffffffff (mod (* a b) 64)) 64) (mod (* 0xffffffff00000000 (* a b)) 64))",
+		"(| (mod a 32) (mod (+ (* 0x100000000 b) (* 0x100000000 d)) 64))", "(| (mod a 33) (mod (* 0x100000000 b) 64))",
+		"(| (mod a 32) (mod (+ (* 0x100000000 b) 1) 64))", "(| c (mod (* 2 b) 64))"},
+	// shr-drop-low: clang's carry of 2^32*V + (V >> 64) (fires), a low part of 32 bits
+	// (fires) and of 33 (must not), a constant with low bits (must not) and without (fires),
+	// a term one bit below the split next to a 32-bit low part (must not) and a 31-bit one.
+	"shr-drop-low": {"(>> (+ (* 0xffffffff00000000 (mod (* a b) 64)) (>> (* 0xffffffff (mod (* a b) 64)) 64)) 64)",
+		"(>> (+ (* 0x100000000 a) (mod b 32)) 64)", "(>> (+ (* 0x100000000 a) (mod b 33)) 64)",
+		"(>> (+ (* 0x100000000 a) (mod b 32) 0xffffffff) 64)", "(>> (+ (* 0x100000000 a) (mod b 32) 0x100000000) 64)",
+		"(>> (+ (* 0x100000000 a) (* 0x80000000 d) (mod b 32)) 64)", "(>> (+ (* 0x100000000 a) (* 0x80000000 d) (mod b 31)) 64)"},
 	"or-select": {"(| (? c a 0) (? c 0 b))", "(| (? c a 0) (? e 0 b))", "(| (? c a b) (? c d a))",
 		"(| (& a (* 0xffffffffffffffff c)) (& b (~ (* 0xffffffffffffffff c) 64)))"},
 }
@@ -260,4 +297,11 @@ func envString(env map[string]*big.Int) string {
 		s += fmt.Sprintf("%s=%#x ", k, env[k])
 	}
 	return s
+}
+
+// acfHigh is gcc's high word of m*(2^32-1) with m = x mod 2^64 (shl, shld, sub, sbb): the
+// field f of m above bit 32, plus c times the carry of the low part low (2^32*m mod 2^64)
+// minus m, minus 1.
+func acfHigh(f, low, x string, c int) string {
+	return fmt.Sprintf("(+ %s (* %d (>> (+ %s (~ (mod %s 64) 64) 1) 64)) 0xffffffffffffffff)", f, c, low, x)
 }
