@@ -56,9 +56,14 @@ func (g *gen) allocStep(s *step, i int) {
 		g.swapOperands(i)
 	case instStep:
 		g.emitStep(s)
+		if s.nres == 2 {
+			g.bindTemp(s.b, s.args[1].t)
+		}
+		if s.nres > 0 {
+			g.bindTemp(s.a, s.args[0].t)
+		}
 	case bindStep:
-		g.bind(s.a, tmp[s.t].Reg)
-		g.lockReg(tmp[s.t].Reg)
+		g.bindTemp(s.a, s.t)
 	case protectStep:
 		if !g.arg1Dirty {
 			g.protectArg1()
@@ -69,6 +74,12 @@ func (g *gen) allocStep(s *step, i int) {
 		g.zeroFlags()
 	}
 	g.af.apply(s)
+}
+
+// bindTemp records that value v lives in temporary t's register (locked for the operation).
+func (g *gen) bindTemp(v int32, t int8) {
+	g.bind(v, g.tmp[t].Reg)
+	g.lockReg(g.tmp[t].Reg)
 }
 
 func (g *gen) lockedReg() x86.Reg {
@@ -131,13 +142,13 @@ func (g *gen) mulxOperands(s *step) (x86.Operand, x86.Operand) {
 }
 
 // swapOperands orders the commuting operands of swap step i (pickDst) and, if they swap,
-// exchanges them in the operand constraints up to the next result.
+// exchanges them in the operand constraints up to the operation's instruction.
 func (g *gen) swapOperands(i int) {
 	a, b := g.sel[i].a, g.sel[i].b
 	if x, _ := g.pickDst(ir.V(ir.Value(a)), ir.V(ir.Value(b))); x.Val == ir.Value(a) {
 		return
 	}
-	for j := i + 1; j < len(g.sel) && g.sel[j].kind != bindStep; j++ {
+	for j := i + 1; j < len(g.sel) && g.sel[j].kind != instStep; j++ {
 		s := &g.sel[j]
 		if s.kind == useStep || s.kind == tieStep || s.kind == freshStep {
 			s.a, s.b = swapped(s.a, a, b), swapped(s.b, a, b)

@@ -46,9 +46,7 @@ func (g *gen) flushStores(all bool) {
 			g.put(step{kind: protectStep})
 		}
 		ptr := g.vreg(ir.V(ir.Value(len(g.f.Values))))
-		src := g.vsrc(s.arg, opReg|opImm)
-		g.put(step{kind: instStep, op: x86.MOV, cmt: g.p.storeText + int32(k), cf: keep, of: keep,
-			nargs: 2, args: [3]varg{addrArg(ptr, -1, 0, 8*s.limb), src}})
+		g.inst(x86.MOV, keep, keep, g.p.storeText+int32(k), addrArg(ptr, -1, 0, 8*s.limb), g.vsrc(s.arg, opReg|opImm))
 		g.stored[k] = true
 	}
 }
@@ -71,9 +69,7 @@ func (g *gen) selectInstr(in *ir.Instr, d int32) {
 	case ir.OpAnd, ir.OpOr:
 		g.selLogic(in, d)
 	case ir.OpNot:
-		r := g.vtie(in.Args[0])
-		g.main(x86.NOT, keep, keep, regArg(r))
-		g.result(in.Results[0], r)
+		g.main(in.Results[0], x86.NOT, keep, keep, regArg(g.vtie(in.Args[0])))
 	case ir.OpShr, ir.OpShl:
 		g.selShift(in, d)
 	case ir.OpShrd:
@@ -81,9 +77,7 @@ func (g *gen) selectInstr(in *ir.Instr, d int32) {
 	case ir.OpCast:
 		g.selCast(in)
 	case ir.OpLNot:
-		r := g.vtie(in.Args[0])
-		g.main(x86.XOR, garbage, garbage, regArg(r), immArg(1))
-		g.result(in.Results[0], r)
+		g.twoAddr(in, x86.XOR, in.Args[0], immArg(1))
 	default:
 		fail("operation %s is not in machine form", in.Op)
 	}
@@ -99,9 +93,9 @@ func (g *gen) selMulx(in *ir.Instr, d int32) {
 	g.put(s)
 	g.put(step{kind: readStep})
 	lo, hi := in.Results[0], in.Results[1]
-	rh := g.temp(newStep, ir.Arg{}, ir.Arg{}, 0)
-	rl := g.temp(liveStep, ir.V(lo), ir.Arg{}, 0)
-	g.main(x86.MULX, keep, keep, regArg(rh), regArg(rl), regArg(1))
-	g.result(lo, rl)
-	g.result(hi, rh) // when lo is dead, rl == rh: mulx r, r, src leaves the high half
+	rh := g.vnew()
+	rl := g.temp(liveStep, ir.V(lo), none, 0)
+	// lo is bound first: when it is dead, rl == rh (mulx r, r, src leaves the high half).
+	m := g.main(hi, x86.MULX, keep, keep, regArg(rh), regArg(rl), regArg(1))
+	m.b, m.nres = int32(lo), 2
 }

@@ -29,8 +29,7 @@ func (g *gen) selCmov(in *ir.Instr, d int32) {
 	if creg >= 0 {
 		g.aux(x86.TEST, garbage, garbage, regArg(creg), regArg(creg))
 	}
-	g.mainCond(x86.CMOV, cond, keep, keep, regArg(dst), src)
-	g.result(in.Results[0], dst)
+	g.main(in.Results[0], x86.CMOV, keep, keep, regArg(dst), src).cond = cond
 }
 
 // selAddSub: add/sub, or lea when the genome asks for it or the flags hold live carries.
@@ -59,9 +58,7 @@ func (g *gen) selAddSub(in *ir.Instr, d int32) {
 		} else {
 			addr = addrArg(base, g.vreg(b), 1, 0)
 		}
-		dst := g.vfresh(a, b)
-		g.main(x86.LEA, keep, keep, regArg(dst), addr)
-		g.result(in.Results[0], dst)
+		g.main(in.Results[0], x86.LEA, keep, keep, regArg(g.vfresh(a, b)), addr)
 		return
 	}
 	g.twoAddr(in, opIf(in, ir.OpSub, x86.ADD, x86.SUB), a, g.vsrc(b, opReg|opMem|opImm))
@@ -70,8 +67,7 @@ func (g *gen) selAddSub(in *ir.Instr, d int32) {
 // twoAddr emits op dst, srcs with dst tied to a (the flags are overwritten) and binds the result.
 func (g *gen) twoAddr(in *ir.Instr, op x86.Opcode, a ir.Arg, srcs ...varg) {
 	dst := g.vtie(a)
-	g.main(op, garbage, garbage, append([]varg{regArg(dst)}, srcs...)...)
-	g.result(in.Results[0], dst)
+	g.main(in.Results[0], op, garbage, garbage, append([]varg{regArg(dst)}, srcs...)...)
 }
 
 // opIf is b for an instruction of operation alt, a otherwise.
@@ -95,9 +91,7 @@ func (g *gen) selLogic(in *ir.Instr, d int32) {
 	if n, ok := isPow2Mask(b.Imm); ok && b.IsConst && d >= 0 && g.decide(d) == 1 {
 		nreg := g.vconst(uint64(n))
 		src := g.vsrc(a, opReg|opMem)
-		dst := g.vfresh(a, none)
-		g.main(x86.BZHI, garbage, garbage, regArg(dst), src, regArg(nreg))
-		g.result(in.Results[0], dst)
+		g.main(in.Results[0], x86.BZHI, garbage, garbage, regArg(g.vfresh(a, none)), src, regArg(nreg))
 		return
 	}
 	g.twoAddr(in, opIf(in, ir.OpOr, x86.AND, x86.OR), a, g.vsrc(b, opReg|opMem|opImm))
@@ -112,9 +106,7 @@ func (g *gen) selShift(in *ir.Instr, d int32) {
 	if useX {
 		kreg := g.vconst(k)
 		src := g.vsrc(a, opReg|opMem)
-		dst := g.vfresh(a, none)
-		g.main(opIf(in, ir.OpShl, x86.SHRX, x86.SHLX), keep, keep, regArg(dst), src, regArg(kreg))
-		g.result(in.Results[0], dst)
+		g.main(in.Results[0], opIf(in, ir.OpShl, x86.SHRX, x86.SHLX), keep, keep, regArg(g.vfresh(a, none)), src, regArg(kreg))
 		return
 	}
 	g.twoAddr(in, opIf(in, ir.OpShl, x86.SHR, x86.SHL), a, immArg(int64(k)))
@@ -138,8 +130,7 @@ func (g *gen) selShrd(in *ir.Instr, d int32) {
 	g.aux(x86.SHRX, keep, keep, regArg(t1), losrc, regArg(kr))
 	t2 := g.vfresh(hi, none)
 	g.aux(x86.SHLX, keep, keep, regArg(t2), hisrc, regArg(kr2))
-	g.main(x86.LEA, keep, keep, regArg(t1), addrArg(t1, t2, 1, 0))
-	g.result(in.Results[0], t1)
+	g.main(in.Results[0], x86.LEA, keep, keep, regArg(t1), addrArg(t1, t2, 1, 0))
 }
 
 // selCast: u1 → u64 is free for a carry in a register (0/1 in all 64 bits) or alone in a
@@ -154,9 +145,11 @@ func (g *gen) selCast(in *ir.Instr) {
 			}
 		}
 	}
-	dst := g.vtie(a)
 	if g.f.TypeOf(a.Val) == ir.U64 {
-		g.main(x86.AND, garbage, garbage, regArg(dst), immArg(1))
+		g.twoAddr(in, x86.AND, a, immArg(1))
+		return
 	}
-	g.result(in.Results[0], dst)
+	s := mk(bindStep, ir.V(in.Results[0]), none) // the u1 value in a register is the u64 value
+	s.t = g.vtie(a)
+	g.put(s)
 }

@@ -49,8 +49,7 @@ func (g *gen) selAddCarry(in *ir.Instr, d int32) {
 		if !g.sf.of.holdsArg(cin) && g.sf.of.kind != flagZero {
 			g.put(step{kind: clearStep})
 		}
-		g.main(x86.ADOX, keep, holding(int32(cout)), regArg(dst), src)
-		g.result(sum, dst)
+		g.main(sum, x86.ADOX, keep, holding(int32(cout)), regArg(dst), src)
 		return
 	}
 	// CF chain. Keep OF intact (adcx) when it holds something.
@@ -79,8 +78,7 @@ func (g *gen) selAddCarry(in *ir.Instr, d int32) {
 	if op != x86.ADCX {
 		of = garbage
 	}
-	g.main(op, holding(int32(cout)), of, regArg(dst), src)
-	g.result(sum, dst)
+	g.main(sum, op, holding(int32(cout)), of, regArg(dst), src)
 }
 
 // selSubBorrow: diff = a - b - bin with sub/sbb on the CF chain.
@@ -97,8 +95,7 @@ func (g *gen) selSubBorrow(in *ir.Instr) {
 	default:
 		g.needCF(bin)
 	}
-	g.main(op, holding(int32(in.Results[1])), garbage, regArg(dst), src)
-	g.result(in.Results[0], dst)
+	g.main(in.Results[0], op, holding(int32(in.Results[1])), garbage, regArg(dst), src)
 }
 
 // addFlag emits x + c for an operand c (0 or 1) held in CF or OF as adc/adcx/adox with
@@ -113,15 +110,14 @@ func (g *gen) addFlag(in *ir.Instr) bool {
 		return false
 	}
 	g.consume(b)
-	dst := g.vtie(a)
+	dst, r := g.vtie(a), in.Results[0]
 	switch {
 	case inOF:
-		g.main(x86.ADOX, keep, garbage, regArg(dst), regArg(g.vconst(0)))
+		g.main(r, x86.ADOX, keep, garbage, regArg(dst), regArg(g.vconst(0)))
 	case g.flagLive(g.sf.of) || g.sf.of.kind == flagZero:
-		g.main(x86.ADCX, garbage, keep, regArg(dst), regArg(g.vconst(0)))
+		g.main(r, x86.ADCX, garbage, keep, regArg(dst), regArg(g.vconst(0)))
 	default:
-		g.main(x86.ADC, garbage, garbage, regArg(dst), immArg(0))
+		g.main(r, x86.ADC, garbage, garbage, regArg(dst), immArg(0))
 	}
-	g.result(in.Results[0], dst)
 	return true
 }

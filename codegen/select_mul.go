@@ -23,9 +23,7 @@ func (g *gen) selMul(in *ir.Instr, d int32) {
 		}
 		if fitsImm32(int64(b.Imm)) {
 			src := g.vsrc(a, opReg|opMem)
-			dst := g.vfresh(a, none)
-			g.main(x86.IMUL, garbage, garbage, regArg(dst), src, immArg(int64(b.Imm)))
-			g.result(in.Results[0], dst)
+			g.main(in.Results[0], x86.IMUL, garbage, garbage, regArg(g.vfresh(a, none)), src, immArg(int64(b.Imm)))
 			return
 		}
 	}
@@ -48,8 +46,7 @@ func (g *gen) mulRecipe(in *ir.Instr, a ir.Arg, rc recipe) {
 	if rc.m1 == 0 { // a power of two
 		if rc.shift == 1 {
 			x, dst := g.vregOrTie(a, true)
-			g.main(x86.LEA, keep, keep, regArg(dst), addrArg(x, x, 1, 0))
-			g.result(in.Results[0], dst)
+			g.main(in.Results[0], x86.LEA, keep, keep, regArg(dst), addrArg(x, x, 1, 0))
 			return
 		}
 		g.twoAddr(in, x86.SHL, a, immArg(int64(rc.shift)))
@@ -70,19 +67,18 @@ func (g *gen) mulRecipe(in *ir.Instr, a ir.Arg, rc recipe) {
 // mulSteps computes x*m1 into t, then the recipe's second step, and binds the result.
 func (g *gen) mulSteps(in *ir.Instr, x, t int8, rc recipe) {
 	first := addrArg(x, x, uint8(rc.m1-1), 0)
+	r := in.Results[0]
 	if rc.n == 1 {
-		g.main(x86.LEA, keep, keep, regArg(t), first)
-		g.result(in.Results[0], t)
+		g.main(r, x86.LEA, keep, keep, regArg(t), first)
 		return
 	}
 	g.aux(x86.LEA, keep, keep, regArg(t), first)
 	switch {
 	case rc.m2 != 0:
-		g.main(x86.LEA, keep, keep, regArg(t), addrArg(t, t, uint8(rc.m2-1), 0))
+		g.main(r, x86.LEA, keep, keep, regArg(t), addrArg(t, t, uint8(rc.m2-1), 0))
 	case rc.s != 0:
-		g.main(x86.LEA, keep, keep, regArg(t), addrArg(x, t, rc.s, 0))
+		g.main(r, x86.LEA, keep, keep, regArg(t), addrArg(x, t, rc.s, 0))
 	case rc.shift != 0:
-		g.main(x86.SHL, garbage, garbage, regArg(t), immArg(int64(rc.shift)))
+		g.main(r, x86.SHL, garbage, garbage, regArg(t), immArg(int64(rc.shift)))
 	}
-	g.result(in.Results[0], t)
 }
