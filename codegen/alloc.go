@@ -230,7 +230,7 @@ func (g *gen) operand(a ir.Arg, allow uint8) x86.Operand {
 
 // constReg returns a (locked) register holding k, reusing one that already does.
 func (g *gen) constReg(k uint64) x86.Reg {
-	if v, ok := g.p.constID[k]; ok {
+	if v, ok := g.p.valueOf(ir.C(k)); ok {
 		return g.ensureReg(v)
 	}
 	for _, r := range allocOrder {

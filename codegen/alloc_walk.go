@@ -178,29 +178,19 @@ func (g *gen) pickDst(a, b ir.Arg) (ir.Arg, ir.Arg) {
 
 func (g *gen) inRDX(a ir.Arg) bool {
 	c := g.regs[x86.RDX]
-	if a.IsConst {
-		id, ok := g.p.constID[a.Imm]
-		return (c.kind == holdsConst && c.k == a.Imm) || (ok && c.kind == holdsValue && c.v == id)
-	}
-	return c.kind == holdsValue && c.v == int32(a.Val)
+	v, _ := g.p.valueOf(a)
+	return (c.kind == holdsValue && c.v == v) || (a.IsConst && c.kind == holdsConst && c.k == a.Imm)
 }
 
-// intoRDX puts a (value or constant) into rdx, moving rdx's current content away.
+// intoRDX puts a (a value, or a constant an instruction uses: it has a pseudo-value) into
+// rdx, moving rdx's current content away.
 func (g *gen) intoRDX(a ir.Arg) {
 	g.lockReg(x86.RDX)
 	if g.inRDX(a) {
 		return
 	}
 	g.moveOut(x86.RDX)
-	v, ok := g.p.constID[a.Imm]
-	if a.IsConst && !ok {
-		g.emit(x86.MOV, "", x86.R(x86.RDX), x86.I(int64(a.Imm)))
-		g.regs[x86.RDX] = content{kind: holdsConst, k: a.Imm}
-		return
-	}
-	if !a.IsConst {
-		v = int32(a.Val)
-	}
+	v, _ := g.p.valueOf(a)
 	if old := g.reg[v]; old != x86.NoReg {
 		g.emit(x86.MOV, "", x86.R(x86.RDX), x86.R(old))
 		g.bind(v, x86.RDX)
@@ -238,7 +228,7 @@ func (g *gen) zeroFlags() {
 			g.unbindReg(r)
 			g.emit(x86.XOR, "", x86.R(r), x86.R(r))
 			g.regs[r] = content{kind: holdsConst, k: 0}
-			if id, ok := g.p.constID[0]; ok && g.reg[id] == x86.NoReg {
+			if id, ok := g.p.valueOf(ir.C(0)); ok && g.reg[id] == x86.NoReg {
 				g.bind(id, r)
 			}
 			return

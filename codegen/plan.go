@@ -19,11 +19,10 @@ type Plan struct {
 	decBase   []int32 // decBase[j] is the first decision of instruction j, -1 if none
 	def       []int32 // def[v] is the instruction defining v, -1 for parameters
 	param     []limbRef
-	useCount  []int32          // argument uses per value (IR values, then the 3 pointers)
-	useStart  []int32          // CSR offsets into a per-candidate positions array
-	consts    []uint64         // constants used by instructions: pseudo-values nv+numPtrs+i
-	constID   map[uint64]int32 // constant → pseudo-value
-	nt        int              // values + pointers + constants
+	useCount  []int32  // argument uses per value (IR values, then the 3 pointers)
+	useStart  []int32  // CSR offsets into a per-candidate positions array
+	consts    []uint64 // constants used by instructions: pseudo-values nv+numPtrs+i (valueOf)
+	nt        int      // values + pointers + constants
 	stores    []store
 	nargs     int // number of parameters (1 or 2)
 	comments  []string
@@ -92,14 +91,12 @@ func (p *Plan) analyseValues() {
 			p.param[v] = limbRef{ptr: int32(nv + 1 + i), limb: int32(j)}
 		}
 	}
-	p.constID = map[uint64]int32{}
 	for j := range f.Body {
 		for _, r := range f.Body[j].Results {
 			p.def[r] = int32(j)
 		}
 		for _, a := range f.Body[j].Args {
-			if _, ok := p.constID[a.Imm]; a.IsConst && !ok {
-				p.constID[a.Imm] = int32(nv + numPtrs + len(p.consts))
+			if a.IsConst && !slices.Contains(p.consts, a.Imm) {
 				p.consts = append(p.consts, a.Imm)
 			}
 		}
@@ -118,11 +115,11 @@ func (p *Plan) analyseUses() {
 	for j := range f.Body {
 		in := &f.Body[j]
 		for _, a := range in.Args {
+			v, _ := p.valueOf(a)
+			p.useCount[v]++
 			if a.IsConst {
-				p.useCount[p.constID[a.Imm]]++
 				continue
 			}
-			p.useCount[a.Val]++
 			if r := p.param[a.Val]; r.ptr >= 0 {
 				p.useCount[r.ptr]++
 			}
@@ -145,8 +142,11 @@ func (p *Plan) analyseStores() {
 	for j, a := range p.f.Rets[0].Limbs {
 		p.stores = append(p.stores, store{limb: int32(j), arg: a})
 		p.useCount[nv]++
-		if !a.IsConst && p.param[a.Val].ptr >= 0 {
-			p.useCount[p.param[a.Val].ptr]++
+		if !a.IsConst {
+			p.useCount[a.Val]++
+			if ptr := p.param[a.Val].ptr; ptr >= 0 {
+				p.useCount[ptr]++
+			}
 		}
 	}
 	p.useStart = make([]int32, len(p.useCount)+1)
@@ -186,6 +186,18 @@ func (p *Plan) analyseNotes() {
 	p.texts = append(append(append([]string{""}, p.comments...), p.storeNote...), p.notes[noteCF]...)
 	p.opText, p.storeText = 1, int32(1+len(p.comments))
 	p.cfText = p.storeText + int32(len(p.storeNote))
+}
+
+// valueOf is a's value: an IR value, or the pseudo-value of a constant instructions use
+// (false if none do). A function has few constants: a scan beats a map.
+func (p *Plan) valueOf(a ir.Arg) (int32, bool) {
+	if !a.IsConst {
+		return int32(a.Val), true
+	}
+	if i := slices.Index(p.consts, a.Imm); i >= 0 {
+		return int32(len(p.f.Values) + numPtrs + i), true
+	}
+	return -1, false
 }
 
 // Deps lists, for every operation, the operations it reads from.

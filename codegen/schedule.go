@@ -10,14 +10,14 @@ func (g *gen) schedule() error {
 	nv := len(g.f.Values)
 	lastArg1 := int32(-1)
 	for i, j := range g.order {
+		t := int32(2 * i)
 		for _, a := range g.f.Body[j].Args {
-			t := int32(2 * i)
+			v, _ := p.valueOf(a)
+			g.addUse(v, t)
 			if a.IsConst {
-				g.addUse(p.constID[a.Imm], t)
 				continue
 			}
-			g.addUse(int32(a.Val), t)
-			if r := p.param[a.Val]; r.ptr >= 0 {
+			if r := p.param[v]; r.ptr >= 0 {
 				g.addUse(r.ptr, t)
 				if int(r.ptr) == nv+1 {
 					lastArg1 = t
@@ -38,36 +38,37 @@ func (g *gen) schedule() error {
 			}
 		}
 		g.storeTime[k] = max(t, 1)
-		if !s.arg.IsConst && g.storeTime[k] < g.valStore[s.arg.Val] {
-			g.valStore[s.arg.Val] = g.storeTime[k]
-		}
 	}
-	// The out1 pointer is used by every store; a parameter limb stored to the output
-	// needs its own pointer then too.
+	// A store needs its value, the out1 pointer, and the pointer of a parameter limb
+	// stored straight to the output.
 	for k, s := range p.stores {
 		g.insertUse(int32(nv), g.storeTime[k])
-		if !s.arg.IsConst && p.param[s.arg.Val].ptr >= 0 {
-			g.insertUse(p.param[s.arg.Val].ptr, g.storeTime[k])
+		if !s.arg.IsConst {
+			g.insertUse(int32(s.arg.Val), g.storeTime[k])
+			if ptr := p.param[s.arg.Val].ptr; ptr >= 0 {
+				g.insertUse(ptr, g.storeTime[k])
+			}
 		}
 	}
+	g.rewind() // the use counts were the cursors
 	return nil
 }
 
-// insertUse adds a use of v at time t, keeping v's uses sorted.
+// insertUse adds a use of v at time t, keeping v's uses sorted (useCur counts them).
 func (g *gen) insertUse(v, t int32) {
 	base := g.p.useStart[v]
-	at := base + g.fill[v]
+	at := base + g.useCur[v]
 	for at > base && g.usePos[at-1] > t {
 		g.usePos[at] = g.usePos[at-1]
 		at--
 	}
 	g.usePos[at] = t
-	g.fill[v]++
+	g.useCur[v]++
 }
 
 func (g *gen) addUse(v int32, t int32) {
-	g.usePos[g.p.useStart[v]+g.fill[v]] = t
-	g.fill[v]++
+	g.usePos[g.p.useStart[v]+g.useCur[v]] = t
+	g.useCur[v]++
 }
 
 // nextNeed is the first time ≥ now at which v is read or stored, never if none.
@@ -78,14 +79,10 @@ func (g *gen) nextNeed(v int32) int32 {
 		c++
 	}
 	g.useCur[v] = c
-	t := int32(never)
 	if start+c < end {
-		t = g.usePos[start+c]
+		return g.usePos[start+c]
 	}
-	if int(v) < len(g.valStore) && g.valStore[v] >= g.now && g.valStore[v] < t {
-		t = g.valStore[v]
-	}
-	return t
+	return never
 }
 
 // rewind restarts the liveness cursors for a pass that walks the schedule again.

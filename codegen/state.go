@@ -54,12 +54,10 @@ type selection struct {
 // timeline is the schedule pass's output, and the clock of the passes that walk it.
 type timeline struct {
 	now       int32
-	usePos    []int32 // per value, the times it is read (CSR by Plan.useStart)
-	fill      []int32
-	useCur    []int32
+	usePos    []int32 // per value, the times it is read or stored (CSR by Plan.useStart)
+	useCur    []int32 // per value, the first use not yet passed (nextNeed)
 	defPos    []int32
 	storeTime []int32 // per output limb
-	valStore  []int32 // per value, the time of its (first) store, never if none
 }
 
 // regFile is register allocation's state: where every value lives.
@@ -102,17 +100,14 @@ func (g *gen) reset(p *Plan, order, decisions []int, opts Options) {
 	nv := len(p.f.Values)
 	nt := p.nt
 	g.usePos = grow(g.usePos, int(p.useStart[nt]))
-	g.fill = grow(g.fill, nt)
 	g.useCur = grow(g.useCur, nt)
 	g.defPos = grow(g.defPos, nt)
 	g.reg = grow(g.reg, nt)
 	g.xmm = grow(g.xmm, nt)
 	g.slot = grow(g.slot, nt)
-	g.valStore = grow(g.valStore, nt)
 	for v := range nt {
-		g.fill[v], g.useCur[v], g.defPos[v] = 0, 0, -1
+		g.useCur[v], g.defPos[v] = 0, -1
 		g.reg[v], g.xmm[v], g.slot[v] = x86.NoReg, x86.NoReg, -1
-		g.valStore[v] = never
 	}
 	g.storeTime = grow(g.storeTime, len(p.stores))
 	g.stored = grow(g.stored, len(p.stores))
