@@ -100,7 +100,7 @@ func TestSelectPass(t *testing.T) {
 		{"rdx operand left to the allocator", []int{0, 1, 0}, []x86.Opcode{x86.MULX, x86.MOV, x86.ADD, x86.MOV}, false, garbage},
 	} {
 		g := runUpTo(t, Options{Symbol: "f"}, "select", tc.decisions)
-		require.Empty(t, g.body, tc.name)
+		require.Len(t, g.body, frameRoom, tc.name)
 		require.Equal(t, tc.ops, instOps(g.sel), tc.name)
 		require.Equal(t, tc.clear, slices.Contains(kinds(g.sel), clearStep), tc.name)
 		require.Equal(t, tc.of, g.sf.of, tc.name)
@@ -203,7 +203,7 @@ func TestAllocPass(t *testing.T) {
 	} {
 		g := runUpTo(t, Options{}, "alloc", tc.decisions)
 		var got []string
-		for _, in := range g.body {
+		for _, in := range g.body[frameRoom:] {
 			got = append(got, in.String())
 		}
 		require.Equal(t, tc.want, got, tc.name)
@@ -246,7 +246,7 @@ func TestAllocPassSteps(t *testing.T) {
 		}
 		require.NoError(t, g.allocPass())
 		var got []string
-		for _, in := range g.body {
+		for _, in := range g.body[frameRoom:] {
 			got = append(got, in.String())
 		}
 		require.Equal(t, tc.want, got, tc.name)
@@ -278,14 +278,14 @@ func TestSpillPass(t *testing.T) {
 		{"a 128-byte System V frame stays", spillFrame, TargetSysV, 16, 128, 0, 120},
 	} {
 		g := &gen{dec: []int{tc.mode}, opts: Options{Target: tc.target}}
-		g.slots = make([]int32, tc.slots)
+		g.body, g.slots = make([]x86.Inst, frameRoom), make([]int32, tc.slots)
 		for s := range tc.slots {
 			g.emit(x86.MOV, "", slotOperand(s), x86.R(x86.RAX))
 		}
 		require.NoError(t, g.layoutSlots())
 		require.Equal(t, tc.frame, g.frameSize, tc.name)
-		require.Equal(t, tc.disp0, g.body[0].Args[0].Disp, tc.name)
-		require.Equal(t, tc.dispN, g.body[tc.slots-1].Args[0].Disp, tc.name)
+		require.Equal(t, tc.disp0, g.body[frameRoom].Args[0].Disp, tc.name)
+		require.Equal(t, tc.dispN, g.body[frameRoom+tc.slots-1].Args[0].Disp, tc.name)
 	}
 }
 
@@ -306,7 +306,7 @@ func TestFramePass(t *testing.T) {
 			"pop r15", "pop r14", "pop r13", "pop r12", "pop rbx", "ret"}},
 	} {
 		g := &gen{opts: Options{Target: tc.target, Symbol: "f"}}
-		g.callee = 1<<x86.RBX | 1<<x86.R12
+		g.body, g.callee = make([]x86.Inst, frameRoom), 1<<x86.RBX|1<<x86.R12
 		g.frameSize = tc.frame
 		g.emit(x86.MOV, "", x86.R(x86.RAX), x86.I(1))
 		require.NoError(t, g.frame())

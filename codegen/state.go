@@ -78,14 +78,20 @@ type regFile struct {
 
 // code is the program as the passes build it.
 type code struct {
-	stored    []bool // per output limb, stored yet (select)
-	body      []x86.Inst
-	slotRefs  []int32 // body index*4 + argument index of each stack-slot operand (spill)
-	frameSize int32   // bytes of the explicit frame, 0 for none (spill)
+	stored    []bool     // per output limb, stored yet (select)
+	body      []x86.Inst // frameRoom instructions' room for the frame pass's prologue, then the body
+	slotRefs  []int32    // body index*4 + argument index of each stack-slot operand (spill)
+	frameSize int32      // bytes of the explicit frame, 0 for none (spill)
 	prog      *x86.Program
-	ops       []x86.Operand
-	opsHint   int
+	ops       []x86.Operand // the operands' backing array
+	nops      int           // operands of the program so far
+	// The sizes of this gen's last program, for the next one's arrays.
+	instHint, opsHint int
 }
+
+// frameRoom is the room left before the body for the frame pass's prologue: a push of
+// every callee-saved register, and the Go assembler's frame setup.
+const frameRoom = len(x86.CalleeSaved) + 3
 
 func grow[T any](s []T, n int) []T {
 	if cap(s) < n {
@@ -132,9 +138,13 @@ func (g *gen) reset(p *Plan, order, decisions []int, opts Options) {
 	if n := 8*len(order) + 4*len(p.stores); cap(g.sel) < n {
 		g.sel = make([]step, 0, n)
 	}
-	// Instructions and operands belong to the returned program: never reused.
-	g.ops = make([]x86.Operand, 0, max(g.opsHint, 256))
-	g.body, g.prog, g.slotRefs = g.body[:0], nil, g.slotRefs[:0]
+	// Instructions and operands belong to the returned program: never reused. The arrays
+	// are sized like the last program's (the first guess: a few per operation).
+	if g.instHint == 0 {
+		g.instHint, g.opsHint = 4*len(order)+64, 8*len(order)+128
+	}
+	g.body, g.ops = make([]x86.Inst, frameRoom, g.instHint), make([]x86.Operand, 0, g.opsHint)
+	g.prog, g.slotRefs, g.nops = nil, g.slotRefs[:0], 0
 }
 
 // bind records that register r now holds value v (v leaves its previous register).
@@ -163,23 +173,18 @@ func (g *gen) emit(op x86.Opcode, comment string, args ...x86.Operand) {
 }
 
 func (g *gen) emitCond(op x86.Opcode, c x86.Cond, comment string, args ...x86.Operand) {
-	in := x86.Inst{Op: op, Cond: c, Args: g.operands(args...), Comment: comment}
 	for k, a := range args {
 		if a.Kind == x86.KindMem && a.Base == x86.RSP {
 			g.slotRefs = append(g.slotRefs, int32(len(g.body)*4+k))
 		}
 	}
-	g.body = append(g.body, in)
-}
-
-// operands copies args into the shared operand backing array.
-func (g *gen) operands(args ...x86.Operand) []x86.Operand {
 	if cap(g.ops)-len(g.ops) < len(args) {
 		g.ops = make([]x86.Operand, 0, 1024)
 	}
 	n := len(g.ops)
 	g.ops = append(g.ops, args...)
-	return g.ops[n:len(g.ops):len(g.ops)]
+	g.nops += len(args)
+	g.body = append(g.body, x86.Inst{Op: op, Cond: c, Args: g.ops[n:len(g.ops):len(g.ops)], Comment: comment})
 }
 
 // never is the use time of a value that has no further use.
