@@ -30,29 +30,33 @@ func (g *gen) takable(r x86.Reg) bool {
 func (g *gen) allocReg() x86.Reg {
 	r := g.pickReg()
 	g.evict(r)
-	if isCalleeSaved(r) {
-		g.callee |= 1 << r
-	}
+	g.callee |= 1 << r
 	return r
 }
 
 func (g *gen) pickReg() x86.Reg {
-	// A callee-saved register already pushed is as cheap as a caller-saved one and,
-	// unlike rdx, is not in the way of the next mulx.
+	free, konst := x86.NoReg, x86.NoReg
 	for _, r := range allocOrder {
-		if g.takable(r) && g.free(r) && r != x86.RDX && (!isCalleeSaved(r) || g.callee&(1<<r) != 0) {
-			return r
+		switch {
+		case !g.takable(r):
+		case g.free(r):
+			// A callee-saved register already pushed is as cheap as a caller-saved one
+			// and, unlike rdx, is not in the way of the next mulx.
+			if r != x86.RDX && (!isCalleeSaved(r) || g.callee&(1<<r) != 0) {
+				return r
+			}
+			if free == x86.NoReg {
+				free = r
+			}
+		case g.regs[r].kind == holdsConst && konst == x86.NoReg:
+			konst = r
 		}
 	}
-	for _, r := range allocOrder {
-		if g.takable(r) && g.free(r) {
-			return r
-		}
-	}
-	for _, r := range allocOrder {
-		if g.takable(r) && g.regs[r].kind == holdsConst {
-			return r
-		}
+	switch {
+	case free != x86.NoReg:
+		return free
+	case konst != x86.NoReg:
+		return konst
 	}
 	best, bestT := x86.NoReg, int32(-1)
 	for _, r := range allocOrder {
@@ -77,9 +81,17 @@ func (g *gen) pickReg() x86.Reg {
 
 // clean reports whether v has a home other than its register.
 func (g *gen) clean(v int32) bool {
-	return g.isConst(v) || g.inParamMemory(v) || g.slot[v] >= 0 ||
-		g.xmm[v] != x86.NoReg || g.inFlag(v)
+	return g.isConst(v) || g.inParamMemory(v) || g.slot[v] >= 0 || g.xmm[v] != x86.NoReg || g.af.holds(v)
 }
+
+// homeless reports whether v lives in no register, stack slot or xmm register.
+func (g *gen) homeless(v int32) bool {
+	return g.reg[v] == x86.NoReg && g.slot[v] < 0 && g.xmm[v] == x86.NoReg
+}
+
+// diesInReg reports whether a is a value in a register that the current instruction
+// reads for the last time (the instruction may overwrite it).
+func (g *gen) diesInReg(a ir.Arg) bool { return !a.IsConst && g.reg[a.Val] != x86.NoReg && g.dies(a) }
 
 // isConst reports whether v is a constant pseudo-value (rematerialized, never spilled).
 func (g *gen) isConst(v int32) bool { return int(v) >= len(g.f.Values)+numPtrs }
@@ -92,8 +104,6 @@ func (g *gen) inParamMemory(v int32) bool {
 	ptr := g.p.param[v].ptr
 	return ptr >= 0 && !(g.arg1Dirty && int(ptr) == len(g.f.Values)+1)
 }
-
-func (g *gen) inFlag(v int32) bool { return g.af.holds(v) }
 
 // evict empties r, spilling a live value that has no other home.
 func (g *gen) evict(r x86.Reg) {
@@ -113,9 +123,7 @@ func (g *gen) moveOut(r x86.Reg) {
 	}
 	for _, to := range allocOrder {
 		if to != r && g.takable(to) && g.free(to) {
-			if isCalleeSaved(to) {
-				g.callee |= 1 << to
-			}
+			g.callee |= 1 << to
 			g.unbindReg(to)
 			g.emit(x86.MOV, "", x86.R(to), x86.R(r))
 			g.bind(c.v, to)
@@ -217,7 +225,7 @@ func (g *gen) operand(a ir.Arg, allow uint8) x86.Operand {
 		g.lockReg(r)
 		return x86.R(r)
 	}
-	if allow&opMem != 0 && !g.inFlag(v) && g.xmm[v] == x86.NoReg {
+	if allow&opMem != 0 && !g.af.holds(v) && g.xmm[v] == x86.NoReg {
 		if s := g.slot[v]; s >= 0 {
 			return slotOperand(int(s))
 		}
@@ -249,33 +257,29 @@ func (g *gen) constReg(k uint64) x86.Reg {
 // dstOf returns a (locked) register holding a that the instruction may overwrite: a's own
 // register when a dies here, otherwise a fresh copy.
 func (g *gen) dstOf(a ir.Arg) x86.Reg {
-	if !a.IsConst && g.reg[a.Val] != x86.NoReg && g.dies(a) {
+	if g.diesInReg(a) {
 		return g.fresh(a)
 	}
-	r := g.allocReg()
-	g.lockReg(r)
-	if a.IsConst {
+	r := g.fresh()
+	switch {
+	case a.IsConst:
 		g.emit(x86.MOV, "", x86.R(r), x86.I(int64(a.Imm)))
-		return r
-	}
-	v := int32(a.Val)
-	if g.reg[v] == x86.NoReg && g.dies(a) {
+	case g.reg[a.Val] == x86.NoReg && g.dies(a):
 		// A dying value outside the registers: load it straight into the destination.
-		g.loadTo(v, r)
+		g.loadTo(int32(a.Val), r)
 		g.unbindReg(r)
 		g.lockReg(r)
-		return r
+	default:
+		g.emit(x86.MOV, "", x86.R(r), g.operand(a, opReg|opMem))
 	}
-	src := g.operand(a, opReg|opMem)
-	g.emit(x86.MOV, "", x86.R(r), src)
 	return r
 }
 
 // fresh returns a (locked) register for a result of a non-destructive instruction: the
-// register of a dying operand in regs (read by the same instruction) or a new one.
+// register of a dying operand among cands (read by the same instruction) or a new one.
 func (g *gen) fresh(cands ...ir.Arg) x86.Reg {
 	for _, a := range cands {
-		if !a.IsConst && g.reg[a.Val] != x86.NoReg && g.dies(a) {
+		if g.diesInReg(a) {
 			r := g.reg[a.Val]
 			g.unbindReg(r)
 			g.lockReg(r)

@@ -36,21 +36,21 @@ func (g *gen) allocStep(s *step, i int) {
 	case freshStep:
 		tmp[s.t] = x86.R(g.fresh(s.argA(), s.argB()))
 	case newStep:
-		tmp[s.t] = x86.R(g.lockedReg())
+		tmp[s.t] = x86.R(g.fresh())
 	case liveStep:
 		tmp[s.t] = tmp[s.t-1]
 		if g.live(s.a) {
-			tmp[s.t] = x86.R(g.lockedReg())
+			tmp[s.t] = x86.R(g.fresh())
 		}
 	case regOrTieStep:
 		tmp[s.t], tmp[s.t+1] = g.regOrTie(s.argA(), s.allow == 1)
 	case rdxStep:
 		tmp[0], tmp[1] = g.mulxOperands(s)
-	case readStep:
-		g.now |= 1 // operands are read: registers of dying operands may take the results
-		g.lock = 0
+		// The operands are read: registers of dying ones may take the results, the memory
+		// operand's pointer stays.
+		g.now, g.lock = g.now|1, 0
 		if o := tmp[1]; o.Kind == x86.KindMem && o.Base != x86.RSP {
-			g.lockReg(o.Base) // the memory operand's pointer stays
+			g.lockReg(o.Base)
 		}
 	case swapStep:
 		g.swapOperands(i)
@@ -82,12 +82,6 @@ func (g *gen) bindTemp(v int32, t int8) {
 	g.lockReg(g.tmp[t].Reg)
 }
 
-func (g *gen) lockedReg() x86.Reg {
-	r := g.allocReg()
-	g.lockReg(r)
-	return r
-}
-
 // emitStep emits an instruction step over the operation's temporaries.
 func (g *gen) emitStep(s *step) {
 	tmp := &g.tmp
@@ -111,29 +105,29 @@ func (g *gen) emitStep(s *step) {
 // regOrTie is x's register and a new one (a dying x's if fresh), when x is in a register,
 // otherwise one register loaded with x for both.
 func (g *gen) regOrTie(a ir.Arg, fresh bool) (x86.Operand, x86.Operand) {
-	if a.IsConst || g.reg[a.Val] == x86.NoReg {
+	if g.reg[a.Val] == x86.NoReg { // a is a value: a constant operand is an immediate
 		r := x86.R(g.dstOf(a))
 		return r, r
 	}
 	x := g.operand(a, opReg)
 	if fresh {
-		return x, x86.R(g.fresh(a, none))
+		return x, x86.R(g.fresh(a))
 	}
-	return x, x86.R(g.lockedReg())
+	return x, x86.R(g.fresh())
 }
 
 // mulxOperands puts one operand of the mulx in rdx (one already there wins, else the
 // genome's) and returns rdx and the other as a register or memory source.
 func (g *gen) mulxOperands(s *step) (x86.Operand, x86.Operand) {
+	x, y := s.argA(), s.argB()
 	pick := g.decide(s.d)
 	switch {
-	case g.inRDX(s.argA()):
+	case g.inRDX(x):
 		pick = 0
-	case g.inRDX(s.argB()):
+	case g.inRDX(y):
 		pick = 1
 	}
 	g.override(s.d, pick)
-	x, y := s.argA(), s.argB()
 	if pick == 1 {
 		x, y = y, x
 	}
@@ -141,11 +135,12 @@ func (g *gen) mulxOperands(s *step) (x86.Operand, x86.Operand) {
 	return x86.R(x86.RDX), g.operand(y, opReg|opMem)
 }
 
-// swapOperands orders the commuting operands of swap step i (pickDst) and, if they swap,
-// exchanges them in the operand constraints up to the operation's instruction.
+// swapOperands exchanges the commuting operands of swap step i in the operand constraints
+// up to the operation's instruction when only the second dies in a register: the first is
+// the one overwritten.
 func (g *gen) swapOperands(i int) {
 	a, b := g.sel[i].a, g.sel[i].b
-	if x, _ := g.pickDst(ir.V(ir.Value(a)), ir.V(ir.Value(b))); x.Val == ir.Value(a) {
+	if g.diesInReg(ir.V(ir.Value(a))) || !g.diesInReg(ir.V(ir.Value(b))) {
 		return
 	}
 	for j := i + 1; j < len(g.sel) && g.sel[j].kind != instStep; j++ {
@@ -164,16 +159,6 @@ func swapped(x, a, b int32) int32 {
 		return a
 	}
 	return x
-}
-
-// pickDst orders the operands of a commutative operation so that the first is the one
-// whose register can be overwritten (it dies here), if any.
-func (g *gen) pickDst(a, b ir.Arg) (ir.Arg, ir.Arg) {
-	inReg := func(x ir.Arg) bool { return !x.IsConst && g.reg[x.Val] != x86.NoReg }
-	if !(inReg(a) && g.dies(a)) && inReg(b) && g.dies(b) {
-		return b, a
-	}
-	return a, b
 }
 
 func (g *gen) inRDX(a ir.Arg) bool {
@@ -204,7 +189,7 @@ func (g *gen) intoRDX(a ir.Arg) {
 // about to be overwritten.
 func (g *gen) copyFlag(s *step) {
 	v := s.a
-	if g.reg[v] == x86.NoReg && g.slot[v] < 0 && g.xmm[v] == x86.NoReg {
+	if g.homeless(v) {
 		r := g.allocReg()
 		g.setFlag(s.cond, r, g.p.note(noteSave, v))
 		g.bind(v, r)
@@ -246,10 +231,8 @@ func (g *gen) protectArg1() {
 		if s.arg.IsConst || g.p.param[s.arg.Val].ptr != arg1 {
 			continue
 		}
-		v := int32(s.arg.Val)
-		if g.reg[v] == x86.NoReg && g.slot[v] < 0 && g.xmm[v] == x86.NoReg {
-			r := g.ensureReg(v)
-			g.lock &^= 1 << r
+		if v := int32(s.arg.Val); g.homeless(v) {
+			g.lock &^= 1 << g.ensureReg(v)
 		}
 	}
 }

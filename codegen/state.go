@@ -71,7 +71,7 @@ type regFile struct {
 	af        flagFile              // what the flags hold at this point of the program
 	tmp       [maxTemps]x86.Operand // the current operation's temporaries
 	lock      uint32                // registers the current instruction needs
-	callee    uint32                // callee-saved registers written
+	callee    uint32                // registers written (the frame pass saves the callee-saved ones)
 	allowed   uint32                // allocatable registers
 	arg1Dirty bool                  // out1 == arg1 and a store happened: arg1 memory is no home
 }
