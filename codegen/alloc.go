@@ -143,7 +143,7 @@ func (g *gen) spill(v int32, r x86.Reg) {
 				}
 				g.xmms[i] = v
 				g.xmm[v] = x86.XMM0 + x86.Reg(i)
-				g.emit(x86.MOVQ, g.p.note(noteSpill, v), x86.R(g.xmm[v]), x86.R(r))
+				g.emit(x86.MOVQ, g.p.text(textSpill, v), x86.R(g.xmm[v]), x86.R(r))
 				return
 			}
 		}
@@ -164,7 +164,7 @@ func (g *gen) spill(v int32, r x86.Reg) {
 		g.slots[s] = v
 	}
 	g.slot[v] = int32(s)
-	g.emit(x86.MOV, g.p.note(noteSpill, v), slotOperand(s), x86.R(r))
+	g.emit(x86.MOV, g.p.text(textSpill, v), slotOperand(s), x86.R(r))
 }
 
 // slotOperand is a placeholder for stack slot s; the spill pass sets the displacement.
@@ -174,7 +174,7 @@ func (g *gen) spillMode() int { return g.dec[decSpill] }
 
 // loadTo copies v into the empty register r from wherever it lives.
 func (g *gen) loadTo(v int32, r x86.Reg) {
-	name := g.p.spillName[v]
+	name := g.p.text(textName, v)
 	switch {
 	case g.reg[v] != x86.NoReg:
 		g.emit(x86.MOV, "", x86.R(r), x86.R(g.reg[v]))
@@ -186,9 +186,9 @@ func (g *gen) loadTo(v int32, r x86.Reg) {
 	case g.af.of.holds(v):
 		g.setFlag(x86.CondO, r, name)
 	case g.xmm[v] != x86.NoReg:
-		g.emit(x86.MOVQ, g.p.note(noteReload, v), x86.R(r), x86.R(g.xmm[v]))
+		g.emit(x86.MOVQ, g.p.text(textReload, v), x86.R(r), x86.R(g.xmm[v]))
 	case g.slot[v] >= 0:
-		g.emit(x86.MOV, g.p.note(noteReload, v), x86.R(r), slotOperand(int(g.slot[v])))
+		g.emit(x86.MOV, g.p.text(textReload, v), x86.R(r), slotOperand(int(g.slot[v])))
 	case int(v) < len(g.f.Values) && g.p.param[v].ptr >= 0:
 		g.lockReg(r)
 		ref := g.p.param[v]

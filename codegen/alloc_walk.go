@@ -191,7 +191,7 @@ func (g *gen) copyFlag(s *step) {
 	v := s.a
 	if g.homeless(v) {
 		r := g.allocReg()
-		g.setFlag(s.cond, r, g.p.note(noteSave, v))
+		g.setFlag(s.cond, r, g.p.text(textSave, v))
 		g.bind(v, r)
 	}
 	switch {

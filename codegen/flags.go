@@ -99,6 +99,6 @@ func (g *gen) carryIn(f *flagFile, c ir.Arg, consumed int32, i int) {
 	tie.t = t
 	g.insert(tie, i)
 	g.clobber(f, true, true, consumed, i)
-	g.insert(step{kind: instStep, op: x86.ADD, cf: keep, of: keep, cmt: g.p.cfText + int32(c.Val),
+	g.insert(step{kind: instStep, op: x86.ADD, cf: keep, of: keep, cmt: g.p.textAt[textCF] + int32(c.Val),
 		nargs: 2, args: [3]varg{regArg(t), immArg(-1)}}, i)
 }

@@ -159,6 +159,3 @@ func checkResults(f *ir.Func, in *ir.Instr) error {
 	}
 	return nil
 }
-
-// lowerFunc brings f into machine form with the IR package's lowering.
-func lowerFunc(f *ir.Func) (*ir.Func, error) { return ir.Lower(f) }

@@ -14,7 +14,7 @@ func (g *gen) selectPass() error {
 	g.sel, g.sf = g.sel[:0], flagFile{}
 	for i, j := range g.order {
 		g.begin(int32(2 * i))
-		g.cmt = g.p.opText + int32(j)
+		g.cmt = g.p.textAt[textOp] + int32(j)
 		g.selectInstr(&g.f.Body[j], g.p.decBase[j])
 		g.now = int32(2*i + 1)
 		g.flushStores(false)
@@ -46,7 +46,7 @@ func (g *gen) flushStores(all bool) {
 			g.put(step{kind: protectStep})
 		}
 		ptr := g.vreg(ir.V(ir.Value(len(g.f.Values))))
-		g.inst(x86.MOV, keep, keep, g.p.storeText+int32(k), addrArg(ptr, -1, 0, 8*s.limb), g.vsrc(s.arg, opReg|opImm))
+		g.inst(x86.MOV, keep, keep, g.p.textAt[textStore]+int32(k), addrArg(ptr, -1, 0, 8*s.limb), g.vsrc(s.arg, opReg|opImm))
 		g.stored[k] = true
 	}
 }
