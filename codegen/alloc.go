@@ -1,6 +1,8 @@
 package codegen
 
 import (
+	"slices"
+
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
@@ -98,9 +100,6 @@ func (g *gen) isConst(v int32) bool { return int(v) >= len(g.f.Values)+numPtrs }
 
 // inParamMemory reports whether v is a parameter limb whose memory still holds it.
 func (g *gen) inParamMemory(v int32) bool {
-	if int(v) >= len(g.f.Values) {
-		return false
-	}
 	ptr := g.p.param[v].ptr
 	return ptr >= 0 && !(g.arg1Dirty && int(ptr) == len(g.f.Values)+1)
 }
@@ -148,22 +147,14 @@ func (g *gen) spill(v int32, r x86.Reg) {
 			}
 		}
 	}
-	s := -1
-	for i, w := range g.slots {
-		// A slot read by the current instruction stays, even if its value dies here.
-		if !g.live(w) && !g.usedNow(w) {
-			s = i
-			break
-		}
-	}
+	// A slot read by the current instruction stays, even if its value dies here.
+	s := slices.IndexFunc(g.slots, func(w int32) bool { return !g.live(w) && !g.usedNow(w) })
 	if s < 0 {
-		s = len(g.slots)
-		g.slots = append(g.slots, v)
+		s, g.slots = len(g.slots), append(g.slots, v)
 	} else {
 		g.slot[g.slots[s]] = -1
-		g.slots[s] = v
 	}
-	g.slot[v] = int32(s)
+	g.slots[s], g.slot[v] = v, int32(s)
 	g.emit(x86.MOV, g.p.text(textSpill, v), slotOperand(s), x86.R(r))
 }
 
@@ -189,11 +180,9 @@ func (g *gen) loadTo(v int32, r x86.Reg) {
 		g.emit(x86.MOVQ, g.p.text(textReload, v), x86.R(r), x86.R(g.xmm[v]))
 	case g.slot[v] >= 0:
 		g.emit(x86.MOV, g.p.text(textReload, v), x86.R(r), slotOperand(int(g.slot[v])))
-	case int(v) < len(g.f.Values) && g.p.param[v].ptr >= 0:
+	case g.p.param[v].ptr >= 0:
 		g.lockReg(r)
-		ref := g.p.param[v]
-		ptr := g.ensureReg(ref.ptr)
-		g.emit(x86.MOV, name, x86.R(r), x86.M(ptr, 8*ref.limb))
+		g.emit(x86.MOV, name, x86.R(r), g.paramMem(v))
 	default:
 		fail("value %s is needed but lives nowhere", name)
 	}
@@ -206,10 +195,15 @@ func (g *gen) ensureReg(v int32) x86.Reg {
 		g.lockReg(r)
 		return r
 	}
-	r := g.allocReg()
-	g.lockReg(r)
+	r := g.fresh()
 	g.loadTo(v, r)
 	return r
+}
+
+// paramMem is the memory operand of parameter limb v (its pointer loaded and locked).
+func (g *gen) paramMem(v int32) x86.Operand {
+	ref := g.p.param[v]
+	return x86.M(g.ensureReg(ref.ptr), 8*ref.limb)
 }
 
 // operand returns a (locked) operand holding a, in one of the allowed forms.
@@ -229,8 +223,8 @@ func (g *gen) operand(a ir.Arg, allow uint8) x86.Operand {
 		if s := g.slot[v]; s >= 0 {
 			return slotOperand(int(s))
 		}
-		if ref := g.p.param[v]; g.inParamMemory(v) {
-			return x86.M(g.ensureReg(ref.ptr), 8*ref.limb)
+		if g.inParamMemory(v) {
+			return g.paramMem(v)
 		}
 	}
 	return x86.R(g.ensureReg(v))

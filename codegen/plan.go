@@ -16,11 +16,11 @@ type Plan struct {
 	f        *ir.Func
 	deps     [][]int
 	options  []int
-	decBase  []int32 // decBase[j] is the first decision of instruction j, -1 if none
-	param    []limbRef
-	useStart []int32  // per value, where its use times start in the per-candidate array
-	consts   []uint64 // constants used by instructions: pseudo-values nv+numPtrs+i (valueOf)
-	nt       int      // values + pointers + constants
+	decBase  []int32   // decBase[j] is the first decision of instruction j, -1 if none
+	param    []limbRef // per value (and pseudo-value): the parameter limb it is, if any
+	useStart []int32   // per value, where its use times start in the per-candidate array
+	consts   []uint64  // constants used by instructions: pseudo-values nv+numPtrs+i (valueOf)
+	nt       int       // values + pointers + constants
 	stores   []store
 	nargs    int // number of parameters (1 or 2)
 	// texts are every comment the code may carry, precomputed (no formatting per
@@ -73,15 +73,8 @@ func (p *Plan) analyse() {
 func (p *Plan) analyseValues() (def []int32) {
 	f, nv := p.f, len(p.f.Values)
 	def = make([]int32, nv)
-	p.param = make([]limbRef, nv)
 	for v := range def {
 		def[v] = -1
-		p.param[v].ptr = -1
-	}
-	for i, prm := range f.Params {
-		for j, v := range prm.Limbs {
-			p.param[v] = limbRef{ptr: int32(nv + 1 + i), limb: int32(j)}
-		}
 	}
 	for j := range f.Body {
 		for _, r := range f.Body[j].Results {
@@ -94,6 +87,15 @@ func (p *Plan) analyseValues() (def []int32) {
 		}
 	}
 	p.nt = nv + numPtrs + len(p.consts)
+	p.param = make([]limbRef, p.nt)
+	for v := range p.param {
+		p.param[v].ptr = -1
+	}
+	for i, prm := range f.Params {
+		for j, v := range prm.Limbs {
+			p.param[v] = limbRef{ptr: int32(nv + 1 + i), limb: int32(j)}
+		}
+	}
 	return def
 }
 
@@ -107,8 +109,8 @@ func (p *Plan) analyseUses(def []int32) {
 	use := func(a ir.Arg) {
 		v, _ := p.valueOf(a)
 		p.useStart[v+1]++
-		if !a.IsConst && p.param[v].ptr >= 0 {
-			p.useStart[p.param[v].ptr+1]++
+		if ptr := p.param[v].ptr; ptr >= 0 {
+			p.useStart[ptr+1]++
 		}
 	}
 	p.deps, p.decBase = make([][]int, len(f.Body)), make([]int32, len(f.Body))

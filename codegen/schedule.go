@@ -14,9 +14,6 @@ func (g *gen) schedule() error {
 		for _, a := range g.f.Body[j].Args {
 			v, _ := p.valueOf(a)
 			g.addUse(v, t)
-			if a.IsConst {
-				continue
-			}
 			if r := p.param[v]; r.ptr >= 0 {
 				g.addUse(r.ptr, t)
 				if int(r.ptr) == nv+1 {

@@ -45,9 +45,7 @@ func (g *gen) selAddSub(in *ir.Instr, d int32) {
 	if in.Op == ir.OpAdd {
 		a, b = g.commute(a, b)
 	}
-	if d >= 0 {
-		g.override(d, boolInt(useLea))
-	}
+	g.override(d, boolInt(useLea))
 	if useLea {
 		base := g.vreg(a)
 		var addr varg

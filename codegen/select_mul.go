@@ -14,9 +14,7 @@ func (g *gen) selMul(in *ir.Instr, d int32) {
 	if b.IsConst {
 		rc := leaRecipe(b.Imm)
 		useLea := rc.n > 0 && (g.decide(d) == 0 || g.flagsBusy())
-		if d >= 0 {
-			g.override(d, boolInt(!useLea))
-		}
+		g.override(d, boolInt(!useLea))
 		if useLea {
 			g.mulRecipe(in, a, rc)
 			return

@@ -15,7 +15,6 @@ const (
 	holdsNothing contentKind = iota
 	holdsValue               // an IR value or a pointer pseudo-value
 	holdsConst               // a constant materialized for reuse
-	holdsFixed               // rsp
 )
 
 type content struct {
@@ -118,8 +117,7 @@ func (g *gen) reset(p *Plan, order, decisions []int, opts Options) {
 	g.storeTime = grow(g.storeTime, len(p.stores))
 	g.stored = grow(g.stored, len(p.stores))
 	clear(g.stored)
-	g.regs = [16]content{}
-	g.regs[x86.RSP] = content{kind: holdsFixed}
+	g.regs = [16]content{} // rsp is never allocatable (allowed)
 	for i := range g.xmms {
 		g.xmms[i] = -1
 	}
