@@ -3,6 +3,7 @@ package codegen
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 )
@@ -92,34 +93,14 @@ func checkInstr(f *ir.Func, in *ir.Instr, defined []bool) error {
 
 func checkArg(f *ir.Func, a ir.Arg, kind byte) error {
 	if a.IsConst {
-		switch kind {
-		case 'w', 'y':
+		if kind == 'w' || kind == 'y' || kind == 'c' && a.Imm <= 1 || kind == 'k' && a.Imm >= 1 && a.Imm <= 63 {
 			return nil
-		case 'c':
-			if a.Imm <= 1 {
-				return nil
-			}
-		case 'k':
-			if a.Imm >= 1 && a.Imm <= 63 {
-				return nil
-			}
 		}
 		return fmt.Errorf("constant %#x not allowed here", a.Imm)
 	}
 	t := f.TypeOf(a.Val)
-	switch kind {
-	case 'w', 'W':
-		if t == ir.U64 {
-			return nil
-		}
-	case 'c', 'b':
-		if t == ir.U1 {
-			return nil
-		}
-	case 'x', 'y':
-		if t == ir.U64 || t == ir.U1 {
-			return nil
-		}
+	if t == ir.U64 && strings.IndexByte("wWxy", kind) >= 0 || t == ir.U1 && strings.IndexByte("cbxy", kind) >= 0 {
+		return nil
 	}
 	return fmt.Errorf("value of type %s not allowed here", t)
 }

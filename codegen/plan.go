@@ -221,45 +221,34 @@ func (p *Plan) DescribeDecision(d int) string {
 
 // describe renders an instruction like the math: "x5, x6 = mulx(x4, arg2[3])".
 func describe(f *ir.Func, in *ir.Instr) string {
-	var b strings.Builder
+	res, args := make([]string, len(in.Results)), make([]string, len(in.Args))
 	for i, r := range in.Results {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(f.NameOf(r))
+		res[i] = f.NameOf(r)
 	}
-	b.WriteString(" = ")
-	arg := func(a ir.Arg) string {
-		if a.IsConst {
-			if a.Imm < 10 {
-				return fmt.Sprint(a.Imm)
-			}
-			return fmt.Sprintf("%#x", a.Imm)
+	for i, a := range in.Args {
+		switch {
+		case !a.IsConst:
+			args[i] = f.NameOf(a.Val)
+		case a.Imm < 10:
+			args[i] = fmt.Sprint(a.Imm)
+		default:
+			args[i] = fmt.Sprintf("%#x", a.Imm)
 		}
-		return f.NameOf(a.Val)
 	}
+	lhs := strings.Join(res, ", ") + " = "
 	infix := map[ir.Op]string{ir.OpAdd: "+", ir.OpSub: "-", ir.OpMul: "*", ir.OpAnd: "&",
 		ir.OpOr: "|", ir.OpShr: ">>", ir.OpShl: "<<"}
 	switch {
 	case infix[in.Op] != "":
-		fmt.Fprintf(&b, "%s %s %s", arg(in.Args[0]), infix[in.Op], arg(in.Args[1]))
+		return lhs + args[0] + " " + infix[in.Op] + " " + args[1]
 	case in.Op == ir.OpNot:
-		b.WriteString("~" + arg(in.Args[0]))
+		return lhs + "~" + args[0]
 	case in.Op == ir.OpLNot:
-		b.WriteString("!" + arg(in.Args[0]))
+		return lhs + "!" + args[0]
 	case in.Op == ir.OpCast:
-		fmt.Fprintf(&b, "(%s)%s", in.Type, arg(in.Args[0]))
-	default:
-		b.WriteString(in.Op.String() + "(")
-		for i, a := range in.Args {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(arg(a))
-		}
-		b.WriteString(")")
+		return fmt.Sprintf("%s(%s)%s", lhs, in.Type, args[0])
 	}
-	return b.String()
+	return lhs + in.Op.String() + "(" + strings.Join(args, ", ") + ")"
 }
 
 // Comment kinds: the runs of Plan.texts.

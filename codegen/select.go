@@ -29,17 +29,18 @@ func (g *gen) begin(t int32) {
 	g.put(step{kind: beginStep})
 }
 
-// flushStores stores every output limb whose time has come (all of them at the end), as
-// a group of its own.
+// flushStores stores, as a group of its own, every output limb whose time is now (with
+// all, those still to come: a function of no operations stores at the end). Stores happen
+// at odd times and every odd time is flushed, so none is missed.
 func (g *gen) flushStores(all bool) {
-	first := true
+	began := false
 	for k, s := range g.p.stores {
-		if g.stored[k] || (!all && g.storeTime[k] > g.now) {
+		if t := g.storeTime[k]; all && t <= g.now || !all && t != g.now {
 			continue
 		}
-		if first {
+		if !began {
 			g.begin(g.now)
-			first = false
+			began = true
 		}
 		g.tn = 0 // a store's temporaries are its own
 		if g.opts.Aliasing == ir.AliasOut1Arg1 {
@@ -47,7 +48,6 @@ func (g *gen) flushStores(all bool) {
 		}
 		ptr := g.vreg(ir.V(ir.Value(len(g.f.Values))))
 		g.inst(x86.MOV, keep, keep, g.p.textAt[textStore]+int32(k), addrArg(ptr, -1, 0, 8*s.limb), g.vsrc(s.arg, opReg|opImm))
-		g.stored[k] = true
 	}
 }
 

@@ -77,7 +77,6 @@ type regFile struct {
 
 // code is the program as the passes build it.
 type code struct {
-	stored    []bool     // per output limb, stored yet (select)
 	body      []x86.Inst // frameRoom instructions' room for the frame pass's prologue, then the body
 	slotRefs  []int32    // body index*4 + argument index of each stack-slot operand (spill)
 	frameSize int32      // bytes of the explicit frame, 0 for none (spill)
@@ -115,8 +114,6 @@ func (g *gen) reset(p *Plan, order, decisions []int, opts Options) {
 		g.reg[v], g.xmm[v], g.slot[v] = x86.NoReg, x86.NoReg, -1
 	}
 	g.storeTime = grow(g.storeTime, len(p.stores))
-	g.stored = grow(g.stored, len(p.stores))
-	clear(g.stored)
 	g.regs = [16]content{} // rsp is never allocatable (allowed)
 	for i := range g.xmms {
 		g.xmms[i] = -1
