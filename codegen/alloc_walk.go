@@ -9,7 +9,7 @@ import (
 // step its register or operand (alloc.go: loads, copies, spills and evictions as needed),
 // emits the instructions over them, and records where every value lives. Stack slots
 // leave it as numbered placeholders (slotOperand): their addresses are the spill pass's.
-func (g *gen) allocPass() error {
+func (g *gen) allocPass() {
 	g.rewind()
 	j := 0
 	for i := range g.sel {
@@ -18,7 +18,6 @@ func (g *gen) allocPass() error {
 		}
 		g.allocStep(&g.sel[i], i)
 	}
-	return nil
 }
 
 // allocStep carries out step s (step i of select's program, or a step inserted before it).

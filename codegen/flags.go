@@ -11,7 +11,7 @@ import (
 // live value, or when an operation consumes a carry that is needed again later; the
 // instructions that put a carry into CF (add r, -1, clc, stc) where select asked for it;
 // and the zeroing of both flags (xor of a free register, or test) before an adox chain.
-func (g *gen) flagPass() error {
+func (g *gen) flagPass() {
 	g.rewind()
 	g.fix, g.fixAt = g.fix[:0], g.fixAt[:0]
 	var f flagFile
@@ -36,7 +36,6 @@ func (g *gen) flagPass() error {
 		}
 		f.apply(s)
 	}
-	return nil
 }
 
 // insert adds step s before step i of select's program.

@@ -9,7 +9,7 @@ var GoWrapper = [...]x86.Reg{x86.RBX, x86.R12, x86.R13, x86.R14, x86.R15}
 // frame is the pass that finishes the program: it wraps the body in pushes and pops of
 // the callee-saved registers it writes, reserves the explicit frame the spill pass
 // chose, wipes the stack if asked, and returns.
-func (g *gen) frame() error {
+func (g *gen) frame() {
 	goTarget := g.opts.Target == TargetGo
 	n, size := len(g.slots), g.frameSize
 	explicit := size > 0
@@ -51,7 +51,6 @@ func (g *gen) frame() error {
 	}
 	g.prog = &x86.Program{Symbol: g.opts.Symbol, Insts: append(g.body, x86.Inst{Op: x86.RET})[start:]}
 	g.instHint, g.opsHint = len(g.body)+len(g.body)/8+1, g.nops+g.nops/8
-	return nil
 }
 
 // savedRegs are the registers the program pushes first and pops last: the callee-saved

@@ -5,7 +5,7 @@ import "github.com/rules-cryptopt/rules_cryptopt/ir"
 // schedule is the first pass: it fixes the time of every use (instruction at position i
 // of the genome's order reads its operands at time 2i, results are stored at odd times)
 // and the time of every output store. The other passes ask it for liveness.
-func (g *gen) schedule() error {
+func (g *gen) schedule() {
 	p := g.p
 	nv := len(g.f.Values)
 	lastArg1 := int32(-1)
@@ -48,7 +48,6 @@ func (g *gen) schedule() error {
 		}
 	}
 	g.rewind() // the use counts were the cursors
-	return nil
 }
 
 // insertUse adds a use of v at time t, keeping v's uses sorted (useCur counts them).

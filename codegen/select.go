@@ -10,7 +10,7 @@ import (
 // would be wrong or clearly worse), then the stores of the output limbs whose time has
 // come. It knows what CF and OF hold, since its own instructions put it there; where the
 // values live in registers is the allocator's business.
-func (g *gen) selectPass() error {
+func (g *gen) selectPass() {
 	g.sel, g.sf = g.sel[:0], flagFile{}
 	for i, j := range g.order {
 		g.begin(int32(2 * i))
@@ -20,7 +20,6 @@ func (g *gen) selectPass() error {
 		g.flushStores(false)
 	}
 	g.flushStores(true)
-	return nil
 }
 
 // begin starts a group of steps at time t (an operation, or a round of stores).

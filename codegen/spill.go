@@ -11,7 +11,7 @@ const goShortFrame = 128
 // the slots in the red zone below rsp or, when the genome asks for a frame, the target
 // has no red zone or they do not fit, in an explicit frame of 8 bytes a slot (which the
 // frame pass reserves), and resolves every slot operand.
-func (g *gen) layoutSlots() error {
+func (g *gen) layoutSlots() {
 	n := len(g.slots)
 	g.frameSize = 0
 	if n > 0 && (g.opts.Target == TargetGo || g.spillMode() == spillFrame || 8*n > abi.RedZoneBytes) {
@@ -31,5 +31,4 @@ func (g *gen) layoutSlots() error {
 			a.Disp = -8 * (a.Disp + 1)
 		}
 	}
-	return nil
 }
