@@ -54,7 +54,7 @@ type selection struct {
 type timeline struct {
 	now       int32
 	usePos    []int32 // per value, the times it is read or stored (CSR by Plan.useStart)
-	useCur    []int32 // per value, the first use not yet passed (nextNeed)
+	useCur    []int32 // per value, its first use not yet passed (an index into usePos)
 	defPos    []int32
 	storeTime []int32 // per output limb
 }
@@ -110,7 +110,7 @@ func (g *gen) reset(p *Plan, order, decisions []int, opts Options) {
 	g.xmm = grow(g.xmm, nt)
 	g.slot = grow(g.slot, nt)
 	for v := range nt {
-		g.useCur[v], g.defPos[v] = 0, -1
+		g.defPos[v] = -1
 		g.reg[v], g.xmm[v], g.slot[v] = x86.NoReg, x86.NoReg, -1
 	}
 	g.storeTime = grow(g.storeTime, len(p.stores))
