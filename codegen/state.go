@@ -101,37 +101,25 @@ func grow[T any](s []T, n int) []T {
 func (g *gen) reset(p *Plan, order, decisions []int, opts Options) {
 	g.p, g.f, g.opts, g.order, g.dec = p, p.f, opts, order, decisions
 	g.used = append(g.used[:0], decisions...)
-	nv := len(p.f.Values)
 	nt := p.nt
-	g.usePos = grow(g.usePos, int(p.useStart[nt]))
-	g.useCur = grow(g.useCur, nt)
-	g.defPos = grow(g.defPos, nt)
-	g.reg = grow(g.reg, nt)
-	g.xmm = grow(g.xmm, nt)
-	g.slot = grow(g.slot, nt)
+	g.usePos, g.useCur = grow(g.usePos, int(p.useStart[nt])), grow(g.useCur, nt)
+	g.defPos, g.storeTime = grow(g.defPos, nt), grow(g.storeTime, len(p.stores))
+	g.reg, g.xmm, g.slot = grow(g.reg, nt), grow(g.xmm, nt), grow(g.slot, nt)
 	for v := range nt {
-		g.defPos[v] = -1
-		g.reg[v], g.xmm[v], g.slot[v] = x86.NoReg, x86.NoReg, -1
+		g.defPos[v], g.reg[v], g.xmm[v], g.slot[v] = -1, x86.NoReg, x86.NoReg, -1
 	}
-	g.storeTime = grow(g.storeTime, len(p.stores))
-	g.regs = [16]content{} // rsp is never allocatable (allowed)
+	g.regs, g.af, g.slots = [16]content{}, flagFile{}, g.slots[:0]
 	for i := range g.xmms {
 		g.xmms[i] = -1
 	}
-	g.slots = g.slots[:0]
-	g.af = flagFile{}
 	g.lock, g.callee, g.now, g.arg1Dirty = 0, 0, 0, false
 	g.allowed = 0xffff &^ (1 << x86.RSP)
 	if opts.FramePointer == FramePointerSave || opts.Target == TargetGo {
 		g.allowed &^= 1 << x86.RBP
 	}
-	// Pointers arrive in rdi, rsi, rdx.
-	ptrRegs := [...]x86.Reg{x86.RDI, x86.RSI, x86.RDX}
+	ptrRegs := [...]x86.Reg{x86.RDI, x86.RSI, x86.RDX} // where the pointers arrive
 	for i := range 1 + p.nargs {
-		g.bind(int32(nv+i), ptrRegs[i])
-	}
-	if n := 8*len(order) + 4*len(p.stores); cap(g.sel) < n {
-		g.sel = make([]step, 0, n)
+		g.bind(int32(len(p.f.Values)+i), ptrRegs[i])
 	}
 	// Instructions and operands belong to the returned program: never reused. The arrays
 	// are sized like the last program's (the first guess: a few per operation).
@@ -163,9 +151,7 @@ func (g *gen) unbindReg(r x86.Reg) {
 func (g *gen) lockReg(r x86.Reg) { g.lock |= 1 << r }
 
 // emit appends one instruction; its operands are copied into a shared backing array.
-func (g *gen) emit(op x86.Opcode, comment string, args ...x86.Operand) {
-	g.emitCond(op, 0, comment, args...)
-}
+func (g *gen) emit(op x86.Opcode, comment string, args ...x86.Operand) { g.emitCond(op, 0, comment, args...) }
 
 func (g *gen) emitCond(op x86.Opcode, c x86.Cond, comment string, args ...x86.Operand) {
 	for k, a := range args {
@@ -189,6 +175,4 @@ const never = math.MaxInt32
 // returned as an error by Generate.
 type genError struct{ err error }
 
-func fail(format string, args ...any) {
-	panic(genError{fmt.Errorf(format, args...)})
-}
+func fail(format string, args ...any) { panic(genError{fmt.Errorf(format, args...)}) }
