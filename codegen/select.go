@@ -87,10 +87,7 @@ func (g *gen) selectInstr(in *ir.Instr, d int32) {
 // the registers of dying operands.
 func (g *gen) selMulx(in *ir.Instr, d int32) {
 	g.tn = 2
-	s := mk(rdxStep, in.Args[0], in.Args[1])
-	s.d = d
-	g.put(s)
-	g.put(step{kind: readStep})
+	g.put(mk(rdxStep, in.Args[0], in.Args[1])).d = d
 	lo, hi := in.Results[0], in.Results[1]
 	rh := g.vnew()
 	rl := g.temp(liveStep, ir.V(lo), none, 0)

@@ -38,14 +38,11 @@ func (g *gen) selAddSub(in *ir.Instr, d int32) {
 	if in.Op == ir.OpAdd && g.addFlag(in) {
 		return
 	}
-	useLea := g.decide(d) == 1 || g.flagsBusy()
-	if in.Op == ir.OpSub && !(b.IsConst && fitsImm32(-int64(b.Imm))) {
-		useLea = false
-	}
+	// A sub becomes a lea only for a constant that fits negated.
+	useLea := (in.Op == ir.OpAdd || b.IsConst && fitsImm32(-int64(b.Imm))) && g.flagFree(d)
 	if in.Op == ir.OpAdd {
 		a, b = g.commute(a, b)
 	}
-	g.override(d, boolInt(useLea))
 	if useLea {
 		base := g.vreg(a)
 		var addr varg
@@ -86,7 +83,7 @@ func boolInt(b bool) int {
 // selLogic: and/or (u64 or u1); a wide 2^n-1 mask may use bzhi.
 func (g *gen) selLogic(in *ir.Instr, d int32) {
 	a, b := g.commute(in.Args[0], in.Args[1])
-	if n, ok := isPow2Mask(b.Imm); ok && b.IsConst && d >= 0 && g.decide(d) == 1 {
+	if n, ok := isPow2Mask(b.Imm); ok && b.IsConst && g.decide(d) == 1 {
 		nreg := g.vconst(uint64(n))
 		src := g.vsrc(a, opReg|opMem)
 		g.main(in.Results[0], x86.BZHI, garbage, garbage, regArg(g.vfresh(a, none)), src, regArg(nreg))
@@ -99,31 +96,24 @@ func (g *gen) selLogic(in *ir.Instr, d int32) {
 // chosen anyway when the flags hold live carries).
 func (g *gen) selShift(in *ir.Instr, d int32) {
 	a, k := in.Args[0], in.Args[1].Imm
-	useX := g.decide(d) == 1 || g.flagsBusy()
-	g.override(d, boolInt(useX))
-	if useX {
-		kreg := g.vconst(k)
-		src := g.vsrc(a, opReg|opMem)
-		g.main(in.Results[0], opIf(in, ir.OpShl, x86.SHRX, x86.SHLX), keep, keep, regArg(g.vfresh(a, none)), src, regArg(kreg))
+	if !g.flagFree(d) {
+		g.twoAddr(in, opIf(in, ir.OpShl, x86.SHR, x86.SHL), a, immArg(int64(k)))
 		return
 	}
-	g.twoAddr(in, opIf(in, ir.OpShl, x86.SHR, x86.SHL), a, immArg(int64(k)))
+	kreg, src := g.vconst(k), g.vsrc(a, opReg|opMem)
+	g.main(in.Results[0], opIf(in, ir.OpShl, x86.SHRX, x86.SHLX), keep, keep, regArg(g.vfresh(a, none)), src, regArg(kreg))
 }
 
 // selShrd: r = (hi:lo) >> k with shrd, or flag-free shrx + shlx + lea (the two parts do
 // not overlap, so the add is an or).
 func (g *gen) selShrd(in *ir.Instr, d int32) {
 	lo, hi, k := in.Args[0], in.Args[1], in.Args[2].Imm
-	useX := g.decide(d) == 1 || g.flagsBusy()
-	g.override(d, boolInt(useX))
-	if !useX {
+	if !g.flagFree(d) {
 		g.twoAddr(in, x86.SHRD, lo, regArg(g.vreg(hi)), immArg(int64(k)))
 		return
 	}
-	kr := g.vconst(k)
-	kr2 := g.vconst(64 - k)
-	losrc := g.vsrc(lo, opReg|opMem)
-	hisrc := g.vsrc(hi, opReg|opMem)
+	kr, kr2 := g.vconst(k), g.vconst(64-k)
+	losrc, hisrc := g.vsrc(lo, opReg|opMem), g.vsrc(hi, opReg|opMem)
 	t1 := g.vnew() // not a dying operand's register: hi is read after t1 is written
 	g.aux(x86.SHRX, keep, keep, regArg(t1), losrc, regArg(kr))
 	t2 := g.vfresh(hi, none)

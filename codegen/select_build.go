@@ -121,6 +121,14 @@ func (g *gen) flagNeeded(f flagState) bool { return g.flagLive(f) && !f.copied }
 // flagsBusy reports whether a flag holds something worth keeping.
 func (g *gen) flagsBusy() bool { return g.flagLive(g.sf.cf) || g.flagLive(g.sf.of) }
 
+// flagFree applies decision d between a flag-writing form (0) and a flag-free one (1),
+// taking the flag-free one anyway while the flags are busy.
+func (g *gen) flagFree(d int32) bool {
+	free := g.decide(d) == 1 || g.flagsBusy()
+	g.override(d, boolInt(free))
+	return free
+}
+
 // commute lets the allocator swap a and b in the operand constraints up to the next
 // instruction (a commutative operation's tied operand should be the one that dies); a constant
 // always goes second.

@@ -42,14 +42,13 @@ func (g *gen) selAddCarry(in *ir.Instr, d int32) {
 	chain := g.chainFor(cin, d)
 	g.override(d, chain)
 	x, y := g.commute(in.Args[1], in.Args[2])
-	sum, cout := in.Results[0], in.Results[1]
+	sum, cout := in.Results[0], holding(int32(in.Results[1]))
 	if chain == chainOF {
-		src := g.vsrc(y, opReg|opMem)
-		dst := g.vtie(x)
+		src, dst := g.vsrc(y, opReg|opMem), g.vtie(x)
 		if !g.sf.of.holdsArg(cin) && g.sf.of.kind != flagZero {
 			g.put(step{kind: clearStep})
 		}
-		g.main(sum, x86.ADOX, keep, holding(int32(cout)), regArg(dst), src)
+		g.main(sum, x86.ADOX, keep, cout, regArg(dst), src)
 		return
 	}
 	// CF chain. Keep OF intact (adcx) when it holds something.
@@ -58,18 +57,14 @@ func (g *gen) selAddCarry(in *ir.Instr, d int32) {
 	if !keepOF {
 		allow |= opImm
 	}
-	src := g.vsrc(y, allow)
-	dst := g.vtie(x)
-	op := x86.ADCX
+	src, dst := g.vsrc(y, allow), g.vtie(x)
+	op, zeroIn := x86.ADCX, cin.IsConst && cin.Imm == 0
 	switch {
-	case g.sf.cf.holdsArg(cin):
-	case cin.IsConst && cin.Imm == 0 && g.sf.cf.kind == flagZero:
-	case cin.IsConst && cin.Imm == 0 && keepOF:
-		g.needCF(cin) // clc
-	case cin.IsConst && cin.Imm == 0:
+	case g.sf.cf.holdsArg(cin), zeroIn && g.sf.cf.kind == flagZero:
+	case zeroIn && !keepOF:
 		op = x86.ADD
 	default:
-		g.needCF(cin) // stc, or add r, -1 (which overwrites OF)
+		g.needCF(cin) // clc, stc, or add r, -1 (which overwrites OF)
 	}
 	if src.kind == argImm && op == x86.ADCX {
 		op = x86.ADC
@@ -78,7 +73,7 @@ func (g *gen) selAddCarry(in *ir.Instr, d int32) {
 	if op != x86.ADCX {
 		of = garbage
 	}
-	g.main(sum, op, holding(int32(cout)), of, regArg(dst), src)
+	g.main(sum, op, cout, of, regArg(dst), src)
 }
 
 // selSubBorrow: diff = a - b - bin with sub/sbb on the CF chain.

@@ -66,9 +66,8 @@ const (
 	newStep                      // t = a new register, not an operand's
 	regOrTieStep                 // t = a's register and t+1 = a new one (allow 1: a dying a's), if a is in a register; else t = t+1 = a tied register
 	liveStep                     // t = a new register if a is live, else the previous temporary's (mulx's unused low half)
-	rdxStep                      // t0 = rdx holding a or b (the one already there, else the genome's, decision d), t1 = the other as a source
-	readStep                     // the operands are read: registers of dying ones may be reused (t1's address base stays)
-	swapStep                     // a and b commute in the operand constraints up to the next bind: the allocator puts a dying one first
+	rdxStep                      // t0 = rdx holding a or b (the one already there, else the genome's, decision d), t1 = the other as a source; then they are read: registers of dying ones may be reused (t1's address base stays)
+	swapStep                     // a and b commute in the operand constraints up to the instruction: the allocator puts a dying one first
 	instStep                     // emit op (cond) over args, bind its nres results; cf and of say what the flags hold afterwards
 	bindStep                     // value a now lives in t (a result computed by no instruction)
 	protectStep                  // out1 may be arg1 and the first store comes: arg1 limbs still to store leave memory
