@@ -175,12 +175,8 @@ func (g *gen) intoRDX(a ir.Arg) {
 	}
 	g.moveOut(x86.RDX)
 	v, _ := g.p.valueOf(a)
-	if old := g.reg[v]; old != x86.NoReg {
-		g.emit(x86.MOV, "", x86.R(x86.RDX), x86.R(old))
-		g.bind(v, x86.RDX)
-		return
-	}
-	g.loadTo(v, x86.RDX)
+	g.loadTo(v, x86.RDX) // from another register a copy: v moves to rdx
+	g.bind(v, x86.RDX)
 }
 
 // copyFlag gives the value of a save step's flag a register copy unless it has another

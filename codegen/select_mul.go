@@ -32,19 +32,18 @@ func (g *gen) selMul(in *ir.Instr, d int32) {
 // vregOrTie is x, t for an instruction t = f(x): x's register and a new one (a dying x's
 // if fresh) when x is in a register, otherwise one register loaded with x for both.
 func (g *gen) vregOrTie(a ir.Arg, fresh bool) (x, t int8) {
-	x = g.tn
-	g.tn += 2
-	s := mk(regOrTieStep, a, none)
-	s.t, s.allow = x, uint8(boolInt(fresh))
-	g.put(s)
+	x = g.temp(regOrTieStep, a, none, uint8(boolInt(fresh)))
+	g.tn++
 	return x, x + 1
 }
 
+// mulRecipe multiplies a by the recipe's constant: x*m1 into t, then the second step.
 func (g *gen) mulRecipe(in *ir.Instr, a ir.Arg, rc recipe) {
+	r := in.Results[0]
 	if rc.m1 == 0 { // a power of two
 		if rc.shift == 1 {
 			x, dst := g.vregOrTie(a, true)
-			g.main(in.Results[0], x86.LEA, keep, keep, regArg(dst), addrArg(x, x, 1, 0))
+			g.main(r, x86.LEA, keep, keep, regArg(dst), addrArg(x, x, 1, 0))
 			return
 		}
 		g.twoAddr(in, x86.SHL, a, immArg(int64(rc.shift)))
@@ -56,16 +55,9 @@ func (g *gen) mulRecipe(in *ir.Instr, a ir.Arg, rc recipe) {
 		// into the destination.
 		x, t = g.vregOrTie(a, false)
 	} else {
-		x = g.vreg(a)
-		t = g.vnew() // t = x*m1 in a register that is not x while x is still needed
+		x, t = g.vreg(a), g.vnew() // t = x*m1 in a register that is not x while x is still needed
 	}
-	g.mulSteps(in, x, t, rc)
-}
-
-// mulSteps computes x*m1 into t, then the recipe's second step, and binds the result.
-func (g *gen) mulSteps(in *ir.Instr, x, t int8, rc recipe) {
 	first := addrArg(x, x, uint8(rc.m1-1), 0)
-	r := in.Results[0]
 	if rc.n == 1 {
 		g.main(r, x86.LEA, keep, keep, regArg(t), first)
 		return
