@@ -197,26 +197,23 @@ func (p *Plan) DescribeDecision(d int) string {
 	if d == decSpill {
 		return "spill area: 0 red zone (frame if it overflows), 1 explicit frame, 2 xmm registers first"
 	}
-	for j, b := range p.decBase {
-		if int(b) != d {
-			continue
-		}
-		in := &p.f.Body[j]
-		what := map[ir.Op]string{
-			ir.OpMulx:      "operand loaded into rdx: 0 first, 1 second (one already in rdx wins)",
-			ir.OpAddCarryx: "carry chain: 0 CF (add/adcx), 1 OF (adox)",
-			ir.OpCmovznz:   "destination starts as: 0 the zero-case value (cmovnz), 1 the non-zero one (cmovz)",
-			ir.OpShr:       "0 shr, 1 shrx (flag-free)",
-			ir.OpShl:       "0 shl, 1 shlx (flag-free)",
-			ir.OpShrd:      "0 shrd, 1 shrx+shlx+lea (flag-free)",
-			ir.OpAdd:       "0 add, 1 lea (flag-free)",
-			ir.OpSub:       "0 sub, 1 lea (flag-free)",
-			ir.OpMul:       "0 lea/shift sequence (keeps the multiplier free for mulx), 1 imul",
-			ir.OpAnd:       "0 and with the mask in a register, 1 bzhi",
-		}[in.Op]
-		return fmt.Sprintf("operation %d (%s): %s", j, p.text(textOp, int32(j)), what)
+	j := slices.Index(p.decBase, int32(d))
+	if j < 0 || d < 0 {
+		return fmt.Sprintf("decision %d does not exist", d)
 	}
-	return fmt.Sprintf("decision %d does not exist", d)
+	what := map[ir.Op]string{
+		ir.OpMulx:      "operand loaded into rdx: 0 first, 1 second (one already in rdx wins)",
+		ir.OpAddCarryx: "carry chain: 0 CF (add/adcx), 1 OF (adox)",
+		ir.OpCmovznz:   "destination starts as: 0 the zero-case value (cmovnz), 1 the non-zero one (cmovz)",
+		ir.OpShr:       "0 shr, 1 shrx (flag-free)",
+		ir.OpShl:       "0 shl, 1 shlx (flag-free)",
+		ir.OpShrd:      "0 shrd, 1 shrx+shlx+lea (flag-free)",
+		ir.OpAdd:       "0 add, 1 lea (flag-free)",
+		ir.OpSub:       "0 sub, 1 lea (flag-free)",
+		ir.OpMul:       "0 lea/shift sequence (keeps the multiplier free for mulx), 1 imul",
+		ir.OpAnd:       "0 and with the mask in a register, 1 bzhi",
+	}[p.f.Body[j].Op]
+	return fmt.Sprintf("operation %d (%s): %s", j, p.text(textOp, int32(j)), what)
 }
 
 // describe renders an instruction like the math: "x5, x6 = mulx(x4, arg2[3])".
