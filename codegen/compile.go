@@ -81,14 +81,3 @@ func passes() [7]pass {
 		{"verify", (*gen).verify},
 	}
 }
-
-// verify checks the finished program's ABI-level invariants with Verify, unless the
-// caller runs the same check itself before the program runs (Options.DeferVerify).
-func (g *gen) verify() {
-	if g.opts.DeferVerify {
-		return
-	}
-	if err := Verify(g.p, g.prog, g.opts); err != nil {
-		fail("%w", err)
-	}
-}

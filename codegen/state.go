@@ -151,7 +151,9 @@ func (g *gen) unbindReg(r x86.Reg) {
 func (g *gen) lockReg(r x86.Reg) { g.lock |= 1 << r }
 
 // emit appends one instruction; its operands are copied into a shared backing array.
-func (g *gen) emit(op x86.Opcode, comment string, args ...x86.Operand) { g.emitCond(op, 0, comment, args...) }
+func (g *gen) emit(op x86.Opcode, comment string, args ...x86.Operand) {
+	g.emitCond(op, 0, comment, args...)
+}
 
 func (g *gen) emitCond(op x86.Opcode, c x86.Cond, comment string, args ...x86.Operand) {
 	for k, a := range args {

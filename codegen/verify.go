@@ -6,6 +6,17 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/x86/abi"
 )
 
+// verify checks the finished program's ABI-level invariants with Verify, unless the
+// caller runs the same check itself before the program runs (Options.DeferVerify).
+func (g *gen) verify() {
+	if g.opts.DeferVerify {
+		return
+	}
+	if err := Verify(g.p, g.prog, g.opts); err != nil {
+		fail("%w", err)
+	}
+}
+
 // Verify checks a generated program independently of the allocator's bookkeeping, with
 // the validator measure applies before running anything (abi.Validate) plus codegen's own
 // invariants: memory is written only by mov and setCC, rsp-relative accesses stay in the
