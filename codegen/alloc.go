@@ -134,7 +134,7 @@ func (g *gen) moveOut(r x86.Reg) {
 
 // spill gives v (held in r) a home in an xmm register or a stack slot.
 func (g *gen) spill(v int32, r x86.Reg) {
-	if g.spillMode() == spillXMM {
+	if g.dec[decSpill] == spillXMM {
 		for i, w := range g.xmms {
 			if w < 0 || !g.live(w) {
 				if w >= 0 {
@@ -160,8 +160,6 @@ func (g *gen) spill(v int32, r x86.Reg) {
 
 // slotOperand is a placeholder for stack slot s; the spill pass sets the displacement.
 func slotOperand(s int) x86.Operand { return x86.M(x86.RSP, int32(s)) }
-
-func (g *gen) spillMode() int { return g.dec[decSpill] }
 
 // loadTo copies v into the empty register r from wherever it lives.
 func (g *gen) loadTo(v int32, r x86.Reg) {
@@ -215,11 +213,7 @@ func (g *gen) operand(a ir.Arg, allow uint8) x86.Operand {
 		return x86.R(g.constReg(a.Imm))
 	}
 	v := int32(a.Val)
-	if r := g.reg[v]; r != x86.NoReg {
-		g.lockReg(r)
-		return x86.R(r)
-	}
-	if allow&opMem != 0 && !g.af.holds(v) && g.xmm[v] == x86.NoReg {
+	if allow&opMem != 0 && g.reg[v] == x86.NoReg && !g.af.holds(v) && g.xmm[v] == x86.NoReg {
 		if s := g.slot[v]; s >= 0 {
 			return slotOperand(int(s))
 		}

@@ -14,7 +14,7 @@ const goShortFrame = 128
 func (g *gen) layoutSlots() {
 	n := len(g.slots)
 	g.frameSize = 0
-	if n > 0 && (g.opts.Target == TargetGo || g.spillMode() == spillFrame || 8*n > abi.RedZoneBytes) {
+	if n > 0 && (g.opts.Target == TargetGo || g.dec[decSpill] == spillFrame || 8*n > abi.RedZoneBytes) {
 		g.frameSize = int32(8 * n)
 	}
 	if g.opts.Target == TargetGo && g.frameSize == goShortFrame {
