@@ -183,7 +183,7 @@ func (p *Plan) greedyScore(j int, remaining []int32, defAt []int, carry ir.Value
 	in, s := &p.f.Body[j], greedyScore{flags: 1, recent: -1, index: j}
 	switch {
 	case carry < 0 || remaining[carry] == 0:
-	case readsVal(in, carry):
+	case slices.Contains(distinctVals(in), carry):
 		s.flags = 2
 	case writesFlags(in):
 		s.flags = 0
@@ -214,10 +214,6 @@ func distinctVals(in *ir.Instr) []ir.Value {
 		}
 	}
 	return out
-}
-
-func readsVal(in *ir.Instr, v ir.Value) bool {
-	return slices.ContainsFunc(in.Args, func(a ir.Arg) bool { return !a.IsConst && a.Val == v })
 }
 
 // writesFlags reports whether an operation overwrites the flags whatever the genome

@@ -124,7 +124,7 @@ func (p *Plan) analyseUses(def []int32) {
 			}
 		}
 		p.decBase[j] = -1
-		if k := numOptions(f, in); k > 1 {
+		if k := numOptions(in); k > 1 {
 			p.decBase[j], p.options = int32(len(p.options)), append(p.options, k)
 		}
 	}

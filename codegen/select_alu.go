@@ -73,13 +73,6 @@ func opIf(in *ir.Instr, alt ir.Op, a, b x86.Opcode) x86.Opcode {
 	return a
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // selLogic: and/or (u64 or u1); a wide 2^n-1 mask may use bzhi.
 func (g *gen) selLogic(in *ir.Instr, d int32) {
 	a, b := g.commute(in.Args[0], in.Args[1])
