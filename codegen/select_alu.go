@@ -9,8 +9,7 @@ import (
 // otherwise test c, c first.
 func (g *gen) selCmov(in *ir.Instr, d int32) {
 	c, z, nz := in.Args[0], in.Args[1], in.Args[2]
-	var cond x86.Cond
-	creg := int8(-1)
+	cond, creg := x86.CondNZ, int8(-1)
 	switch {
 	case g.sf.cf.holdsArg(c):
 		cond = x86.CondC
@@ -18,14 +17,11 @@ func (g *gen) selCmov(in *ir.Instr, d int32) {
 		cond = x86.CondO
 	default:
 		creg = g.vreg(c)
-		cond = x86.CondNZ
 	}
-	first, second := z, nz
-	if g.decide(d) == 1 {
-		first, second, cond = nz, z, cond^1
+	if g.decide(d) == 1 { // the destination starts as nz
+		z, nz, cond = nz, z, cond^1
 	}
-	src := g.vsrc(second, opReg|opMem)
-	dst := g.vtie(first)
+	src, dst := g.vsrc(nz, opReg|opMem), g.vtie(z)
 	if creg >= 0 {
 		g.aux(x86.TEST, garbage, garbage, regArg(creg), regArg(creg))
 	}
@@ -45,12 +41,11 @@ func (g *gen) selAddSub(in *ir.Instr, d int32) {
 	}
 	if useLea {
 		base := g.vreg(a)
-		var addr varg
-		if b.IsConst && in.Op == ir.OpSub {
-			addr = addrArg(base, -1, 0, int32(-int64(b.Imm)))
-		} else if b.IsConst && fitsImm32(int64(b.Imm)) {
-			addr = addrArg(base, -1, 0, int32(int64(b.Imm)))
-		} else {
+		addr := addrArg(base, -1, 0, int32(b.Imm))
+		switch {
+		case b.IsConst && in.Op == ir.OpSub:
+			addr.v = -addr.v
+		case !b.IsConst || !fitsImm32(int64(b.Imm)):
 			addr = addrArg(base, g.vreg(b), 1, 0)
 		}
 		g.main(in.Results[0], x86.LEA, keep, keep, regArg(g.vfresh(a, b)), addr)
