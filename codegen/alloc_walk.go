@@ -222,11 +222,11 @@ func (g *gen) zeroFlags() {
 func (g *gen) protectArg1() {
 	g.arg1Dirty = true
 	arg1 := int32(len(g.f.Values) + 1)
-	for _, s := range g.p.stores {
-		if s.arg.IsConst || g.p.param[s.arg.Val].ptr != arg1 {
+	for _, a := range g.p.stores {
+		if a.IsConst || g.p.param[a.Val].ptr != arg1 {
 			continue
 		}
-		if v := int32(s.arg.Val); g.homeless(v) {
+		if v := int32(a.Val); g.homeless(v) {
 			g.lock &^= 1 << g.ensureReg(v)
 		}
 	}

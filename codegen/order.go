@@ -113,9 +113,9 @@ func (p *Plan) listSchedule() []int {
 			remaining[a]++
 		}
 	}
-	for _, s := range p.stores {
-		if !s.arg.IsConst {
-			remaining[s.arg.Val]++ // stored right after it is computed: not a long-lived value
+	for _, a := range p.stores {
+		if !a.IsConst {
+			remaining[a.Val]++ // stored right after it is computed: not a long-lived value
 		}
 	}
 	users, waiting, ready := p.users(), make([]int, len(f.Body)), []int(nil)

@@ -21,8 +21,7 @@ type Plan struct {
 	useStart []int32   // per value, where its use times start in the per-candidate array
 	consts   []uint64  // constants used by instructions: pseudo-values nv+numPtrs+i (valueOf)
 	nt       int       // values + pointers + constants
-	stores   []store
-	nargs    int // number of parameters (1 or 2)
+	stores   []ir.Arg // the output limbs: stores[k] goes to out1[k]
 	// texts are every comment the code may carry, precomputed (no formatting per
 	// candidate): texts[0] is none, then a run per kind (textOp, …) from textAt[kind].
 	texts  []string
@@ -34,12 +33,6 @@ type Plan struct {
 type limbRef struct {
 	ptr  int32 // -1: not a parameter limb
 	limb int32
-}
-
-// store is one output limb: which value (or constant) goes to out1[limb].
-type store struct {
-	limb int32
-	arg  ir.Arg
 }
 
 // Pointer pseudo-values follow the IR values: out1, arg1, arg2.
@@ -57,7 +50,7 @@ func NewPlan(f *ir.Func) (*Plan, error) {
 		}
 		f = lowered
 	}
-	p := &Plan{f: f, nargs: len(f.Params)}
+	p := &Plan{f: f, stores: f.Rets[0].Limbs}
 	p.analyse()
 	return p, nil
 }
@@ -128,8 +121,7 @@ func (p *Plan) analyseUses(def []int32) {
 			p.decBase[j], p.options = int32(len(p.options)), append(p.options, k)
 		}
 	}
-	for j, a := range f.Rets[0].Limbs {
-		p.stores = append(p.stores, store{limb: int32(j), arg: a})
+	for _, a := range p.stores {
 		p.useStart[nv+1]++
 		if !a.IsConst {
 			use(a)
@@ -156,12 +148,12 @@ func (p *Plan) analyseTexts() {
 		p.texts = append(p.texts, describe(f, &f.Body[j]))
 	}
 	p.textAt[textStore] = int32(len(p.texts))
-	for _, s := range p.stores {
-		name := fmt.Sprintf("%#x", s.arg.Imm)
-		if !s.arg.IsConst {
-			name = f.NameOf(s.arg.Val)
+	for k, a := range p.stores {
+		name := fmt.Sprintf("%#x", a.Imm)
+		if !a.IsConst {
+			name = f.NameOf(a.Val)
 		}
-		p.texts = append(p.texts, fmt.Sprintf("out1[%d] = %s", s.limb, name))
+		p.texts = append(p.texts, fmt.Sprintf("out1[%d] = %s", k, name))
 	}
 	for k, prefix := range [...]string{"", "spill ", "reload ", "save ", "CF = "} {
 		p.textAt[textName+k] = int32(len(p.texts))

@@ -27,9 +27,9 @@ func (g *gen) schedule() {
 	}
 	// A store needs its value, the out1 pointer, and the pointer of a parameter limb
 	// stored straight to the output.
-	for k, s := range p.stores {
+	for k, a := range p.stores {
 		t := int32(2*len(g.order) - 1)
-		if d := g.defPos[s.arg.Val]; !s.arg.IsConst && d >= 0 {
+		if d := g.defPos[a.Val]; !a.IsConst && d >= 0 {
 			t = 2*d + 1
 			if g.opts.Aliasing == ir.AliasOut1Arg1 && t < lastArg1+1 {
 				t = lastArg1 + 1
@@ -38,9 +38,9 @@ func (g *gen) schedule() {
 		t = max(t, 1)
 		g.storeTime[k] = t
 		g.addUse(int32(nv), t)
-		if !s.arg.IsConst {
-			g.addUse(int32(s.arg.Val), t)
-			if ptr := p.param[s.arg.Val].ptr; ptr >= 0 {
+		if !a.IsConst {
+			g.addUse(int32(a.Val), t)
+			if ptr := p.param[a.Val].ptr; ptr >= 0 {
 				g.addUse(ptr, t)
 			}
 		}

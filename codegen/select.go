@@ -33,7 +33,7 @@ func (g *gen) begin(t int32) {
 // at odd times and every odd time is flushed, so none is missed.
 func (g *gen) flushStores(all bool) {
 	began := false
-	for k, s := range g.p.stores {
+	for k, a := range g.p.stores {
 		if t := g.storeTime[k]; all && t <= g.now || !all && t != g.now {
 			continue
 		}
@@ -46,7 +46,7 @@ func (g *gen) flushStores(all bool) {
 			g.put(step{kind: protectStep})
 		}
 		ptr := g.vreg(ir.V(ir.Value(len(g.f.Values))))
-		g.inst(x86.MOV, keep, keep, g.p.textAt[textStore]+int32(k), addrArg(ptr, -1, 0, 8*s.limb), g.vsrc(s.arg, opReg|opImm))
+		g.inst(x86.MOV, keep, keep, g.p.textAt[textStore]+int32(k), addrArg(ptr, -1, 0, int32(8*k)), g.vsrc(a, opReg|opImm))
 	}
 }
 

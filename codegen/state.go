@@ -118,7 +118,7 @@ func (g *gen) reset(p *Plan, order, decisions []int, opts Options) {
 		g.allowed &^= 1 << x86.RBP
 	}
 	ptrRegs := [...]x86.Reg{x86.RDI, x86.RSI, x86.RDX} // where the pointers arrive
-	for i := range 1 + p.nargs {
+	for i := range 1 + len(p.f.Params) {
 		g.bind(int32(len(p.f.Values)+i), ptrRegs[i])
 	}
 	// Instructions and operands belong to the returned program: never reused. The arrays

@@ -29,7 +29,7 @@ func Verify(p *Plan, prog *x86.Program, opts Options) error {
 // abiShape is the argument and output shape of p's programs under opts.
 func (p *Plan) abiShape(opts Options) abi.Shape {
 	s := abi.Shape{Out: len(p.f.Rets[0].Limbs), Arg1: len(p.f.Params[0].Limbs), Alias: opts.Aliasing == ir.AliasOut1Arg1}
-	if p.nargs == 2 {
+	if len(p.f.Params) == 2 {
 		s.Arg2 = len(p.f.Params[1].Limbs)
 	}
 	return s
