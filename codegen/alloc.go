@@ -113,20 +113,18 @@ func (g *gen) evict(r x86.Reg) {
 	g.unbindReg(r)
 }
 
-// moveOut empties r, preferring a move to a free register over a spill.
+// moveOut empties r, preferring a move to a free register over a spill (a value with
+// another home is just dropped: it is reloaded when needed).
 func (g *gen) moveOut(r x86.Reg) {
-	c := g.regs[r]
-	if c.kind != holdsValue || !g.live(c.v) || g.clean(c.v) {
-		g.unbindReg(r) // a value with another home is reloaded when needed
-		return
-	}
-	for _, to := range allocOrder {
-		if to != r && g.takable(to) && g.free(to) {
-			g.callee |= 1 << to
-			g.unbindReg(to)
-			g.emit(x86.MOV, "", x86.R(to), x86.R(r))
-			g.bind(c.v, to)
-			return
+	if c := g.regs[r]; c.kind == holdsValue && g.live(c.v) && !g.clean(c.v) {
+		for _, to := range allocOrder {
+			if to != r && g.takable(to) && g.free(to) {
+				g.callee |= 1 << to
+				g.unbindReg(to)
+				g.emit(x86.MOV, "", x86.R(to), x86.R(r))
+				g.bind(c.v, to)
+				return
+			}
 		}
 	}
 	g.evict(r)

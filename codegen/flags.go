@@ -25,7 +25,6 @@ func (g *gen) flagPass() {
 		case consumeStep:
 			consumed = s.a
 			g.preserve(&f, s.argA(), i)
-			continue
 		case needStep:
 			g.carryIn(&f, s.argA(), consumed, i)
 		case clearStep:
@@ -93,11 +92,10 @@ func (g *gen) carryIn(f *flagFile, c ir.Arg, consumed int32, i int) {
 	if f.of.holdsArg(c) {
 		g.save(&f.of, x86.CondO, false, i) // OF is about to be overwritten
 	}
-	const t = maxTemps - 1
 	tie := mk(tieStep, c, none)
-	tie.t = t
+	tie.t = maxTemps - 1
 	g.insert(tie, i)
 	g.clobber(f, true, true, consumed, i)
 	g.insert(step{kind: instStep, op: x86.ADD, cf: keep, of: keep, cmt: g.p.textAt[textCF] + int32(c.Val),
-		nargs: 2, args: [3]varg{regArg(t), immArg(-1)}}, i)
+		nargs: 2, args: [3]varg{regArg(tie.t), immArg(-1)}}, i)
 }
