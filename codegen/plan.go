@@ -21,7 +21,7 @@ type Plan struct {
 	useStart []int32   // per value, where its use times start in the per-candidate array
 	consts   []uint64  // constants used by instructions: pseudo-values nv+numPtrs+i (valueOf)
 	nt       int       // values + pointers + constants
-	stores   []ir.Arg // the output limbs: stores[k] goes to out1[k]
+	stores   []ir.Arg  // the output limbs: stores[k] goes to out1[k]
 	// texts are every comment the code may carry, precomputed (no formatting per
 	// candidate): texts[0] is none, then a run per kind (textOp, …) from textAt[kind].
 	texts  []string
