@@ -51,14 +51,9 @@ func NewPlan(f *ir.Func) (*Plan, error) {
 		f = lowered
 	}
 	p := &Plan{f: f, stores: f.Rets[0].Limbs}
-	p.analyse()
-	return p, nil
-}
-
-// analyse runs the per-function analyses, in dependency order.
-func (p *Plan) analyse() {
 	p.analyseUses(p.analyseValues())
 	p.analyseTexts()
+	return p, nil
 }
 
 // analyseValues finds each parameter limb, numbers the constants as pseudo-values after

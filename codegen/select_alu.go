@@ -51,7 +51,7 @@ func (g *gen) selAddSub(in *ir.Instr, d int32) {
 		g.main(in.Results[0], x86.LEA, keep, keep, regArg(g.vfresh(a, b)), addr)
 		return
 	}
-	g.twoAddr(in, opIf(in, ir.OpSub, x86.ADD, x86.SUB), a, g.vsrc(b, opReg|opMem|opImm))
+	g.twoAddr(in, aluOp[in.Op], a, g.vsrc(b, opReg|opMem|opImm))
 }
 
 // twoAddr emits op dst, srcs with dst tied to a (the flags are overwritten) and binds the result.
@@ -60,13 +60,12 @@ func (g *gen) twoAddr(in *ir.Instr, op x86.Opcode, a ir.Arg, srcs ...varg) {
 	g.main(in.Results[0], op, garbage, garbage, append([]varg{regArg(dst)}, srcs...)...)
 }
 
-// opIf is b for an instruction of operation alt, a otherwise.
-func opIf(in *ir.Instr, alt ir.Op, a, b x86.Opcode) x86.Opcode {
-	if in.Op == alt {
-		return b
-	}
-	return a
-}
+// The two-address instruction of an IR operation, and the flag-free form of a shift.
+var (
+	aluOp = [...]x86.Opcode{ir.OpAdd: x86.ADD, ir.OpSub: x86.SUB, ir.OpAnd: x86.AND, ir.OpOr: x86.OR,
+		ir.OpShr: x86.SHR, ir.OpShl: x86.SHL}
+	shiftX = [...]x86.Opcode{ir.OpShr: x86.SHRX, ir.OpShl: x86.SHLX}
+)
 
 // selLogic: and/or (u64 or u1); a wide 2^n-1 mask may use bzhi.
 func (g *gen) selLogic(in *ir.Instr, d int32) {
@@ -77,7 +76,7 @@ func (g *gen) selLogic(in *ir.Instr, d int32) {
 		g.main(in.Results[0], x86.BZHI, garbage, garbage, regArg(g.vfresh(a, none)), src, regArg(nreg))
 		return
 	}
-	g.twoAddr(in, opIf(in, ir.OpOr, x86.AND, x86.OR), a, g.vsrc(b, opReg|opMem|opImm))
+	g.twoAddr(in, aluOp[in.Op], a, g.vsrc(b, opReg|opMem|opImm))
 }
 
 // selShift: shr/shl by an immediate, or shrx/shlx with the count in a register (flag-free,
@@ -85,11 +84,11 @@ func (g *gen) selLogic(in *ir.Instr, d int32) {
 func (g *gen) selShift(in *ir.Instr, d int32) {
 	a, k := in.Args[0], in.Args[1].Imm
 	if !g.flagFree(d) {
-		g.twoAddr(in, opIf(in, ir.OpShl, x86.SHR, x86.SHL), a, immArg(int64(k)))
+		g.twoAddr(in, aluOp[in.Op], a, immArg(int64(k)))
 		return
 	}
 	kreg, src := g.vconst(k), g.vsrc(a, opReg|opMem)
-	g.main(in.Results[0], opIf(in, ir.OpShl, x86.SHRX, x86.SHLX), keep, keep, regArg(g.vfresh(a, none)), src, regArg(kreg))
+	g.main(in.Results[0], shiftX[in.Op], keep, keep, regArg(g.vfresh(a, none)), src, regArg(kreg))
 }
 
 // selShrd: r = (hi:lo) >> k with shrd, or flag-free shrx + shlx + lea (the two parts do
