@@ -12,9 +12,7 @@ import (
 var allocOrder = [...]x86.Reg{x86.RAX, x86.RCX, x86.R8, x86.R9, x86.R10, x86.R11, x86.RSI,
 	x86.RDI, x86.RDX, x86.RBX, x86.RBP, x86.R12, x86.R13, x86.R14, x86.R15}
 
-func isCalleeSaved(r x86.Reg) bool {
-	return r == x86.RBX || r == x86.RBP || r >= x86.R12
-}
+func isCalleeSaved(r x86.Reg) bool { return r == x86.RBX || r == x86.RBP || r >= x86.R12 }
 
 // free reports whether r may be taken without saving anything.
 func (g *gen) free(r x86.Reg) bool {
@@ -23,9 +21,7 @@ func (g *gen) free(r x86.Reg) bool {
 }
 
 // takable reports whether r may be handed out by the allocator now.
-func (g *gen) takable(r x86.Reg) bool {
-	return g.allowed&(1<<r) != 0 && g.lock&(1<<r) == 0
-}
+func (g *gen) takable(r x86.Reg) bool { return g.allowed&(1<<r) != 0 && g.lock&(1<<r) == 0 }
 
 // allocReg returns an empty register: a free one first, then one holding a constant, then
 // the one whose value is needed furthest in the future (spilled if it has no other home).

@@ -106,22 +106,14 @@ func checkArg(f *ir.Func, a ir.Arg, kind byte) error {
 }
 
 func checkResults(f *ir.Func, in *ir.Instr) error {
-	want := []ir.Type{ir.U64}
-	switch in.Op {
-	case ir.OpMulx:
+	want, u1Arg := []ir.Type{ir.U64}, !in.Args[0].IsConst && f.TypeOf(in.Args[0].Val) == ir.U1
+	switch {
+	case in.Op == ir.OpMulx:
 		want = []ir.Type{ir.U64, ir.U64}
-	case ir.OpAddCarryx, ir.OpSubBorrowx:
+	case in.Op == ir.OpAddCarryx || in.Op == ir.OpSubBorrowx:
 		want = []ir.Type{ir.U64, ir.U1}
-	case ir.OpLNot:
+	case in.Op == ir.OpLNot, (in.Op == ir.OpAnd || in.Op == ir.OpOr) && u1Arg, in.Op == ir.OpCast && !u1Arg:
 		want = []ir.Type{ir.U1}
-	case ir.OpAnd, ir.OpOr:
-		if t := f.ArgType(in.Args[0]); !in.Args[0].IsConst && t == ir.U1 {
-			want = []ir.Type{ir.U1}
-		}
-	case ir.OpCast:
-		if f.TypeOf(in.Args[0].Val) == ir.U64 {
-			want = []ir.Type{ir.U1}
-		}
 	}
 	for i, r := range in.Results {
 		if int(r) >= len(f.Values) || f.TypeOf(r) != want[i] {

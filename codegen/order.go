@@ -124,10 +124,7 @@ func (p *Plan) listSchedule() []int {
 			ready = append(ready, j)
 		}
 	}
-	defAt := make([]int, len(f.Values)) // position of each value's definition, -1 parameters
-	for v := range defAt {
-		defAt[v] = -1
-	}
+	defAt := make([]int, len(f.Values)) // 1 + position of each value's definition, 0 parameters
 	order := make([]int, 0, len(f.Body))
 	carry := ir.Value(-1) // the carry a flag holds, while it still has readers
 	for len(ready) > 0 {
@@ -144,7 +141,7 @@ func (p *Plan) listSchedule() []int {
 			remaining[a]--
 		}
 		for _, r := range in.Results {
-			defAt[r] = len(order)
+			defAt[r] = 1 + len(order)
 		}
 		switch {
 		case in.Op == ir.OpAddCarryx || in.Op == ir.OpSubBorrowx:
@@ -170,7 +167,7 @@ func (p *Plan) listSchedule() []int {
 type greedyScore struct {
 	flags  int // 2: continues the carry in a flag, 1: leaves it alone, 0: would overwrite it
 	freed  int // operands read for the last time minus results that are read later
-	recent int // latest definition position among the operands (-1: parameters only)
+	recent int // 1 + latest definition position among the operands (0: parameters only)
 	index  int // position in the function
 }
 
@@ -180,7 +177,7 @@ func (s greedyScore) better(t greedyScore) bool {
 }
 
 func (p *Plan) greedyScore(j int, remaining []int32, defAt []int, carry ir.Value) greedyScore {
-	in, s := &p.f.Body[j], greedyScore{flags: 1, recent: -1, index: j}
+	in, s := &p.f.Body[j], greedyScore{flags: 1, index: j}
 	switch {
 	case carry < 0 || remaining[carry] == 0:
 	case slices.Contains(distinctVals(in), carry):
