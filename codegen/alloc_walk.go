@@ -28,14 +28,10 @@ func (g *gen) allocStep(s *step, i int) {
 		g.now, g.lock = s.at, 0
 	case useStep:
 		tmp[s.t] = g.operand(s.argA(), s.allow)
-	case constStep:
-		tmp[s.t] = x86.R(g.constReg(s.k))
 	case tieStep:
 		tmp[s.t] = x86.R(g.dstOf(s.argA()))
 	case freshStep:
 		tmp[s.t] = x86.R(g.fresh(s.argA(), s.argB()))
-	case newStep:
-		tmp[s.t] = x86.R(g.fresh())
 	case liveStep:
 		tmp[s.t] = tmp[s.t-1]
 		if g.live(s.a) {

@@ -27,11 +27,8 @@ func (g *gen) temp(kind stepKind, a, b ir.Arg, allow uint8) int8 {
 
 // vsrc is a as a source in one of the allowed forms (an immediate for a small constant).
 func (g *gen) vsrc(a ir.Arg, allow uint8) varg {
-	if a.IsConst {
-		if allow&opImm != 0 && fitsImm32(int64(a.Imm)) {
-			return immArg(int64(a.Imm))
-		}
-		return regArg(g.vconst(a.Imm))
+	if a.IsConst && allow&opImm != 0 && fitsImm32(int64(a.Imm)) {
+		return immArg(int64(a.Imm))
 	}
 	g.copiedOut(a)
 	return regArg(g.temp(useStep, a, ir.Arg{}, allow&^opImm))
@@ -40,7 +37,7 @@ func (g *gen) vsrc(a ir.Arg, allow uint8) varg {
 // vreg is a temporary holding a in a register.
 func (g *gen) vreg(a ir.Arg) int8 { return g.vsrc(a, opReg).t }
 
-func (g *gen) vconst(k uint64) int8 { return g.temp(constStep, ir.C(k), ir.Arg{}, 0) }
+func (g *gen) vconst(k uint64) int8 { return g.vreg(ir.C(k)) }
 
 // vtie is a register holding a that the instruction may overwrite.
 func (g *gen) vtie(a ir.Arg) int8 {
@@ -54,7 +51,8 @@ func (g *gen) vtie(a ir.Arg) int8 {
 // operand's, or a new one.
 func (g *gen) vfresh(a, b ir.Arg) int8 { return g.temp(freshStep, a, b, 0) }
 
-func (g *gen) vnew() int8 { return g.temp(newStep, ir.Arg{}, ir.Arg{}, 0) }
+// vnew is a new register, not an operand's.
+func (g *gen) vnew() int8 { return g.vfresh(none, none) }
 
 // copiedOut records that a value read out of a flag into a register now has a copy there.
 func (g *gen) copiedOut(a ir.Arg) {

@@ -59,11 +59,9 @@ type stepKind uint8
 
 const (
 	beginStep    stepKind = iota // an operation (or a round of stores) starts: its temporaries and locks are new
-	useStep                      // t = a as a source: a register, or memory as allow permits
-	constStep                    // t = a register holding the constant a
+	useStep                      // t = a as a source: a register (for a constant one holding it), or memory as allow permits
 	tieStep                      // t = a register holding a that the instruction may overwrite (a copy unless a dies)
-	freshStep                    // t = the register of a or b if it dies here, else a new one
-	newStep                      // t = a new register, not an operand's
+	freshStep                    // t = the register of a or b if it dies here, else a new one (a new one for constants)
 	regOrTieStep                 // t = a's register and t+1 = a new one (allow 1: a dying a's), if a is in a register; else t = t+1 = a tied register
 	liveStep                     // t = a new register if a is live, else the previous temporary's (mulx's unused low half)
 	rdxStep                      // t0 = rdx holding a or b (the one already there, else the genome's, decision d), t1 = the other as a source; then they are read: registers of dying ones may be reused (t1's address base stays)
