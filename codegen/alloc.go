@@ -129,16 +129,13 @@ func (g *gen) moveOut(r x86.Reg) {
 // spill gives v (held in r) a home in an xmm register or a stack slot.
 func (g *gen) spill(v int32, r x86.Reg) {
 	if g.dec[decSpill] == spillXMM {
-		for i, w := range g.xmms {
-			if w < 0 || !g.live(w) {
-				if w >= 0 {
-					g.xmm[w] = x86.NoReg
-				}
-				g.xmms[i] = v
-				g.xmm[v] = x86.XMM0 + x86.Reg(i)
-				g.emit(x86.MOVQ, g.p.text(textSpill, v), x86.R(g.xmm[v]), x86.R(r))
-				return
+		if i := slices.IndexFunc(g.xmms[:], func(w int32) bool { return w < 0 || !g.live(w) }); i >= 0 {
+			if w := g.xmms[i]; w >= 0 {
+				g.xmm[w] = x86.NoReg
 			}
+			g.xmms[i], g.xmm[v] = v, x86.XMM0+x86.Reg(i)
+			g.emit(x86.MOVQ, g.p.text(textSpill, v), x86.R(g.xmm[v]), x86.R(r))
+			return
 		}
 	}
 	// A slot read by the current instruction stays, even if its value dies here.
