@@ -139,8 +139,7 @@ func (g *gen) swapOperands(i int) {
 		return
 	}
 	for j := i + 1; j < len(g.sel) && g.sel[j].kind != instStep; j++ {
-		s := &g.sel[j]
-		if s.kind == useStep || s.kind == tieStep || s.kind == freshStep {
+		if s := &g.sel[j]; s.kind == useStep || s.kind == tieStep || s.kind == freshStep {
 			s.a, s.b = swapped(s.a, a, b), swapped(s.b, a, b)
 		}
 	}

@@ -57,16 +57,13 @@ func NewPlan(f *ir.Func) (*Plan, error) {
 }
 
 // analyseValues finds each parameter limb, numbers the constants as pseudo-values after
-// the pointers, and returns each value's defining operation (-1 for parameters).
+// the pointers, and returns 1 + each value's defining operation (0 for parameters).
 func (p *Plan) analyseValues() (def []int32) {
 	f, nv := p.f, len(p.f.Values)
 	def = make([]int32, nv)
-	for v := range def {
-		def[v] = -1
-	}
 	for j := range f.Body {
 		for _, r := range f.Body[j].Results {
-			def[r] = int32(j)
+			def[r] = int32(1 + j)
 		}
 		for _, a := range f.Body[j].Args {
 			if a.IsConst && !slices.Contains(p.consts, a.Imm) {
@@ -107,8 +104,8 @@ func (p *Plan) analyseUses(def []int32) {
 		in := &f.Body[j]
 		for _, a := range in.Args {
 			use(a)
-			if d := def[a.Val]; !a.IsConst && d >= 0 && !slices.Contains(p.deps[j], int(d)) {
-				p.deps[j] = append(p.deps[j], int(d))
+			if d := int(def[a.Val]) - 1; !a.IsConst && d >= 0 && !slices.Contains(p.deps[j], d) {
+				p.deps[j] = append(p.deps[j], d)
 			}
 		}
 		p.decBase[j] = -1

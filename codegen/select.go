@@ -5,11 +5,10 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
-// selectPass walks the schedule and emits the virtual program (vcode.go): for each IR
-// operation the instructions the genome's decisions ask for (or the override when they
-// would be wrong or clearly worse), then the stores of the output limbs whose time has
-// come. It knows what CF and OF hold, since its own instructions put it there; where the
-// values live in registers is the allocator's business.
+// selectPass walks the schedule and emits the virtual program (vcode.go): per IR operation
+// the instructions the genome's decisions ask for (or the override when they would be
+// wrong or clearly worse), then the stores whose time has come. It knows what CF and OF
+// hold (its own instructions put it there); where values live is the allocator's business.
 func (g *gen) selectPass() {
 	g.sel, g.sf = g.sel[:0], flagFile{}
 	for i, j := range g.order {

@@ -13,7 +13,7 @@ type contentKind uint8
 
 const (
 	holdsNothing contentKind = iota
-	holdsValue               // an IR value or a pointer pseudo-value
+	holdsValue               // a value (IR, pointer or constant pseudo-value)
 	holdsConst               // a constant materialized for reuse
 )
 

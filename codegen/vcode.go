@@ -5,12 +5,10 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
-// The virtual program: what the select pass emits, the flag pass completes and the
-// register allocator turns into x86 (docs/codegen.md). It is a list of steps over virtual
-// registers: the IR values, the pointer and constant pseudo-values, and per operation a
-// few temporaries t0, t1, … A constraint step says how a temporary gets its register (or
-// operand), an instruction step emits one x86 instruction over temporaries and says which
-// values its first operands hold afterwards. Steps carry their schedule time.
+// A step of the virtual program select emits, the flag pass completes and the allocator
+// turns into x86 (docs/codegen.md), over the values (IR, pointer and constant) and the
+// current operation's temporaries t0, t1, …: a constraint (how a temporary gets its
+// register or operand), an instruction over temporaries, or a flag request.
 type step struct {
 	kind  stepKind
 	allow uint8 // operand forms a source accepts (opReg, opMem, opImm)
