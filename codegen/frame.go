@@ -31,7 +31,16 @@ func (g *gen) frame() {
 	g.body = g.body[:end]
 	wipePushed := g.opts.WipeSpills && !goTarget && pushed > 0
 	if g.opts.WipeSpills && (n > 0 || wipePushed) {
-		g.wipeSlots(n, explicit)
+		// rax (caller-saved, free once the outputs are stored) over the spill slots,
+		// addressed as the body addressed them.
+		g.emit(x86.MOV, "wipe spills", x86.R(x86.RAX), x86.I(0))
+		for k := range n {
+			disp := int32(-8 * (k + 1))
+			if explicit {
+				disp = int32(8 * k)
+			}
+			g.emit(x86.MOV, "", x86.M(x86.RSP, disp), x86.R(x86.RAX))
+		}
 	}
 	if explicit {
 		g.emit(x86.ADD, "", x86.R(x86.RSP), x86.I(int64(size)))
@@ -66,17 +75,4 @@ func (g *gen) savedRegs(goTarget bool) (regs [len(x86.CalleeSaved)]x86.Reg, n in
 		}
 	}
 	return regs, n
-}
-
-// wipeSlots zeroes rax (caller-saved, free once the outputs are stored) and stores it over
-// the n spill slots, addressed as the body addressed them.
-func (g *gen) wipeSlots(n int, explicit bool) {
-	g.emit(x86.MOV, "wipe spills", x86.R(x86.RAX), x86.I(0))
-	for k := range n {
-		disp := int32(-8 * (k + 1))
-		if explicit {
-			disp = int32(8 * k)
-		}
-		g.emit(x86.MOV, "", x86.M(x86.RSP, disp), x86.R(x86.RAX))
-	}
 }
