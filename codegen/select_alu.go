@@ -56,8 +56,8 @@ func (g *gen) selAddSub(in *ir.Instr, d int32) {
 
 // twoAddr emits op dst, srcs with dst tied to a (the flags are overwritten) and binds the result.
 func (g *gen) twoAddr(in *ir.Instr, op x86.Opcode, a ir.Arg, srcs ...varg) {
-	dst := g.vtie(a)
-	g.main(in.Results[0], op, garbage, garbage, append([]varg{regArg(dst)}, srcs...)...)
+	args := [3]varg{regArg(g.vtie(a))} // not append: it would allocate
+	g.main(in.Results[0], op, garbage, garbage, args[:1+copy(args[1:], srcs)]...)
 }
 
 // The two-address instruction of an IR operation, and the flag-free form of a shift.
