@@ -1,6 +1,8 @@
 package codegen
 
 import (
+	"slices"
+
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
@@ -10,9 +12,7 @@ import (
 var allocOrder = [...]x86.Reg{x86.RAX, x86.RCX, x86.R8, x86.R9, x86.R10, x86.R11, x86.RSI,
 	x86.RDI, x86.RDX, x86.RBX, x86.RBP, x86.R12, x86.R13, x86.R14, x86.R15}
 
-func isCalleeSaved(r x86.Reg) bool {
-	return r == x86.RBX || r == x86.RBP || r >= x86.R12
-}
+func isCalleeSaved(r x86.Reg) bool { return r == x86.RBX || r == x86.RBP || r >= x86.R12 }
 
 // free reports whether r may be taken without saving anything.
 func (g *gen) free(r x86.Reg) bool {
@@ -21,38 +21,40 @@ func (g *gen) free(r x86.Reg) bool {
 }
 
 // takable reports whether r may be handed out by the allocator now.
-func (g *gen) takable(r x86.Reg) bool {
-	return g.allowed&(1<<r) != 0 && g.lock&(1<<r) == 0
-}
+func (g *gen) takable(r x86.Reg) bool { return g.allowed&(1<<r) != 0 && g.lock&(1<<r) == 0 }
 
 // allocReg returns an empty register: a free one first, then one holding a constant, then
 // the one whose value is needed furthest in the future (spilled if it has no other home).
 func (g *gen) allocReg() x86.Reg {
 	r := g.pickReg()
 	g.evict(r)
-	if isCalleeSaved(r) {
-		g.callee |= 1 << r
-	}
+	g.callee |= 1 << r
 	return r
 }
 
 func (g *gen) pickReg() x86.Reg {
-	// A callee-saved register already pushed is as cheap as a caller-saved one and,
-	// unlike rdx, is not in the way of the next mulx.
+	free, konst := x86.NoReg, x86.NoReg
 	for _, r := range allocOrder {
-		if g.takable(r) && g.free(r) && r != x86.RDX && (!isCalleeSaved(r) || g.callee&(1<<r) != 0) {
-			return r
+		switch {
+		case !g.takable(r):
+		case g.free(r):
+			// A callee-saved register already pushed is as cheap as a caller-saved one
+			// and, unlike rdx, is not in the way of the next mulx.
+			if r != x86.RDX && (!isCalleeSaved(r) || g.callee&(1<<r) != 0) {
+				return r
+			}
+			if free == x86.NoReg {
+				free = r
+			}
+		case g.regs[r].kind == holdsConst && konst == x86.NoReg:
+			konst = r
 		}
 	}
-	for _, r := range allocOrder {
-		if g.takable(r) && g.free(r) {
-			return r
-		}
-	}
-	for _, r := range allocOrder {
-		if g.takable(r) && g.regs[r].kind == holdsConst {
-			return r
-		}
+	switch {
+	case free != x86.NoReg:
+		return free
+	case konst != x86.NoReg:
+		return konst
 	}
 	best, bestT := x86.NoReg, int32(-1)
 	for _, r := range allocOrder {
@@ -77,23 +79,26 @@ func (g *gen) pickReg() x86.Reg {
 
 // clean reports whether v has a home other than its register.
 func (g *gen) clean(v int32) bool {
-	return g.isConst(v) || g.inParamMemory(v) || g.slot[v] >= 0 ||
-		g.xmm[v] != x86.NoReg || g.inFlag(v)
+	return g.isConst(v) || g.inParamMemory(v) || g.slot[v] >= 0 || g.xmm[v] != x86.NoReg || g.af.holds(v)
 }
+
+// homeless reports whether v lives in no register, stack slot or xmm register.
+func (g *gen) homeless(v int32) bool {
+	return g.reg[v] == x86.NoReg && g.slot[v] < 0 && g.xmm[v] == x86.NoReg
+}
+
+// diesInReg reports whether a is a value in a register that the current instruction
+// reads for the last time (the instruction may overwrite it).
+func (g *gen) diesInReg(a ir.Arg) bool { return !a.IsConst && g.reg[a.Val] != x86.NoReg && g.dies(a) }
 
 // isConst reports whether v is a constant pseudo-value (rematerialized, never spilled).
 func (g *gen) isConst(v int32) bool { return int(v) >= len(g.f.Values)+numPtrs }
 
 // inParamMemory reports whether v is a parameter limb whose memory still holds it.
 func (g *gen) inParamMemory(v int32) bool {
-	if int(v) >= len(g.f.Values) {
-		return false
-	}
 	ptr := g.p.param[v].ptr
 	return ptr >= 0 && !(g.arg1Dirty && int(ptr) == len(g.f.Values)+1)
 }
-
-func (g *gen) inFlag(v int32) bool { return g.af.holds(v) }
 
 // evict empties r, spilling a live value that has no other home.
 func (g *gen) evict(r x86.Reg) {
@@ -104,22 +109,18 @@ func (g *gen) evict(r x86.Reg) {
 	g.unbindReg(r)
 }
 
-// moveOut empties r, preferring a move to a free register over a spill.
+// moveOut empties r, preferring a move to a free register over a spill (a value with
+// another home is just dropped: it is reloaded when needed).
 func (g *gen) moveOut(r x86.Reg) {
-	c := g.regs[r]
-	if c.kind != holdsValue || !g.live(c.v) || g.clean(c.v) {
-		g.unbindReg(r) // a value with another home is reloaded when needed
-		return
-	}
-	for _, to := range allocOrder {
-		if to != r && g.takable(to) && g.free(to) {
-			if isCalleeSaved(to) {
+	if c := g.regs[r]; c.kind == holdsValue && g.live(c.v) && !g.clean(c.v) {
+		for _, to := range allocOrder {
+			if to != r && g.takable(to) && g.free(to) {
 				g.callee |= 1 << to
+				g.unbindReg(to)
+				g.emit(x86.MOV, "", x86.R(to), x86.R(r))
+				g.bind(c.v, to)
+				return
 			}
-			g.unbindReg(to)
-			g.emit(x86.MOV, "", x86.R(to), x86.R(r))
-			g.bind(c.v, to)
-			return
 		}
 	}
 	g.evict(r)
@@ -127,46 +128,33 @@ func (g *gen) moveOut(r x86.Reg) {
 
 // spill gives v (held in r) a home in an xmm register or a stack slot.
 func (g *gen) spill(v int32, r x86.Reg) {
-	if g.spillMode() == spillXMM {
-		for i, w := range g.xmms {
-			if w < 0 || !g.live(w) {
-				if w >= 0 {
-					g.xmm[w] = x86.NoReg
-				}
-				g.xmms[i] = v
-				g.xmm[v] = x86.XMM0 + x86.Reg(i)
-				g.emit(x86.MOVQ, g.p.note(noteSpill, v), x86.R(g.xmm[v]), x86.R(r))
-				return
+	if g.dec[decSpill] == spillXMM {
+		if i := slices.IndexFunc(g.xmms[:], func(w int32) bool { return w < 0 || !g.live(w) }); i >= 0 {
+			if w := g.xmms[i]; w >= 0 {
+				g.xmm[w] = x86.NoReg
 			}
+			g.xmms[i], g.xmm[v] = v, x86.XMM0+x86.Reg(i)
+			g.emit(x86.MOVQ, g.p.text(textSpill, v), x86.R(g.xmm[v]), x86.R(r))
+			return
 		}
 	}
-	s := -1
-	for i, w := range g.slots {
-		// A slot read by the current instruction stays, even if its value dies here.
-		if !g.live(w) && !g.usedNow(w) {
-			s = i
-			break
-		}
-	}
+	// A slot read by the current instruction stays, even if its value dies here.
+	s := slices.IndexFunc(g.slots, func(w int32) bool { return !g.live(w) && !g.usedNow(w) })
 	if s < 0 {
-		s = len(g.slots)
-		g.slots = append(g.slots, v)
+		s, g.slots = len(g.slots), append(g.slots, v)
 	} else {
 		g.slot[g.slots[s]] = -1
-		g.slots[s] = v
 	}
-	g.slot[v] = int32(s)
-	g.emit(x86.MOV, g.p.note(noteSpill, v), slotOperand(s), x86.R(r))
+	g.slots[s], g.slot[v] = v, int32(s)
+	g.emit(x86.MOV, g.p.text(textSpill, v), slotOperand(s), x86.R(r))
 }
 
 // slotOperand is a placeholder for stack slot s; the spill pass sets the displacement.
 func slotOperand(s int) x86.Operand { return x86.M(x86.RSP, int32(s)) }
 
-func (g *gen) spillMode() int { return g.dec[decSpill] }
-
 // loadTo copies v into the empty register r from wherever it lives.
 func (g *gen) loadTo(v int32, r x86.Reg) {
-	name := g.p.spillName[v]
+	name := g.p.text(textName, v)
 	switch {
 	case g.reg[v] != x86.NoReg:
 		g.emit(x86.MOV, "", x86.R(r), x86.R(g.reg[v]))
@@ -178,14 +166,12 @@ func (g *gen) loadTo(v int32, r x86.Reg) {
 	case g.af.of.holds(v):
 		g.setFlag(x86.CondO, r, name)
 	case g.xmm[v] != x86.NoReg:
-		g.emit(x86.MOVQ, g.p.note(noteReload, v), x86.R(r), x86.R(g.xmm[v]))
+		g.emit(x86.MOVQ, g.p.text(textReload, v), x86.R(r), x86.R(g.xmm[v]))
 	case g.slot[v] >= 0:
-		g.emit(x86.MOV, g.p.note(noteReload, v), x86.R(r), slotOperand(int(g.slot[v])))
-	case int(v) < len(g.f.Values) && g.p.param[v].ptr >= 0:
+		g.emit(x86.MOV, g.p.text(textReload, v), x86.R(r), slotOperand(int(g.slot[v])))
+	case g.p.param[v].ptr >= 0:
 		g.lockReg(r)
-		ref := g.p.param[v]
-		ptr := g.ensureReg(ref.ptr)
-		g.emit(x86.MOV, name, x86.R(r), x86.M(ptr, 8*ref.limb))
+		g.emit(x86.MOV, name, x86.R(r), g.paramMem(v))
 	default:
 		fail("value %s is needed but lives nowhere", name)
 	}
@@ -198,10 +184,15 @@ func (g *gen) ensureReg(v int32) x86.Reg {
 		g.lockReg(r)
 		return r
 	}
-	r := g.allocReg()
-	g.lockReg(r)
+	r := g.fresh()
 	g.loadTo(v, r)
 	return r
+}
+
+// paramMem is the memory operand of parameter limb v (its pointer loaded and locked).
+func (g *gen) paramMem(v int32) x86.Operand {
+	ref := g.p.param[v]
+	return x86.M(g.ensureReg(ref.ptr), 8*ref.limb)
 }
 
 // operand returns a (locked) operand holding a, in one of the allowed forms.
@@ -213,16 +204,12 @@ func (g *gen) operand(a ir.Arg, allow uint8) x86.Operand {
 		return x86.R(g.constReg(a.Imm))
 	}
 	v := int32(a.Val)
-	if r := g.reg[v]; r != x86.NoReg {
-		g.lockReg(r)
-		return x86.R(r)
-	}
-	if allow&opMem != 0 && !g.inFlag(v) && g.xmm[v] == x86.NoReg {
+	if allow&opMem != 0 && g.reg[v] == x86.NoReg && !g.af.holds(v) && g.xmm[v] == x86.NoReg {
 		if s := g.slot[v]; s >= 0 {
 			return slotOperand(int(s))
 		}
-		if ref := g.p.param[v]; g.inParamMemory(v) {
-			return x86.M(g.ensureReg(ref.ptr), 8*ref.limb)
+		if g.inParamMemory(v) {
+			return g.paramMem(v)
 		}
 	}
 	return x86.R(g.ensureReg(v))
@@ -230,7 +217,7 @@ func (g *gen) operand(a ir.Arg, allow uint8) x86.Operand {
 
 // constReg returns a (locked) register holding k, reusing one that already does.
 func (g *gen) constReg(k uint64) x86.Reg {
-	if v, ok := g.p.constID[k]; ok {
+	if v, ok := g.p.valueOf(ir.C(k)); ok {
 		return g.ensureReg(v)
 	}
 	for _, r := range allocOrder {
@@ -249,33 +236,29 @@ func (g *gen) constReg(k uint64) x86.Reg {
 // dstOf returns a (locked) register holding a that the instruction may overwrite: a's own
 // register when a dies here, otherwise a fresh copy.
 func (g *gen) dstOf(a ir.Arg) x86.Reg {
-	if !a.IsConst && g.reg[a.Val] != x86.NoReg && g.dies(a) {
+	if g.diesInReg(a) {
 		return g.fresh(a)
 	}
-	r := g.allocReg()
-	g.lockReg(r)
-	if a.IsConst {
+	r := g.fresh()
+	switch {
+	case a.IsConst:
 		g.emit(x86.MOV, "", x86.R(r), x86.I(int64(a.Imm)))
-		return r
-	}
-	v := int32(a.Val)
-	if g.reg[v] == x86.NoReg && g.dies(a) {
+	case g.reg[a.Val] == x86.NoReg && g.dies(a):
 		// A dying value outside the registers: load it straight into the destination.
-		g.loadTo(v, r)
+		g.loadTo(int32(a.Val), r)
 		g.unbindReg(r)
 		g.lockReg(r)
-		return r
+	default:
+		g.emit(x86.MOV, "", x86.R(r), g.operand(a, opReg|opMem))
 	}
-	src := g.operand(a, opReg|opMem)
-	g.emit(x86.MOV, "", x86.R(r), src)
 	return r
 }
 
 // fresh returns a (locked) register for a result of a non-destructive instruction: the
-// register of a dying operand in regs (read by the same instruction) or a new one.
+// register of a dying operand among cands (read by the same instruction) or a new one.
 func (g *gen) fresh(cands ...ir.Arg) x86.Reg {
 	for _, a := range cands {
-		if !a.IsConst && g.reg[a.Val] != x86.NoReg && g.dies(a) {
+		if g.diesInReg(a) {
 			r := g.reg[a.Val]
 			g.unbindReg(r)
 			g.lockReg(r)

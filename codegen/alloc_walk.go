@@ -9,7 +9,7 @@ import (
 // step its register or operand (alloc.go: loads, copies, spills and evictions as needed),
 // emits the instructions over them, and records where every value lives. Stack slots
 // leave it as numbered placeholders (slotOperand): their addresses are the spill pass's.
-func (g *gen) allocPass() error {
+func (g *gen) allocPass() {
 	g.rewind()
 	j := 0
 	for i := range g.sel {
@@ -18,7 +18,6 @@ func (g *gen) allocPass() error {
 		}
 		g.allocStep(&g.sel[i], i)
 	}
-	return nil
 }
 
 // allocStep carries out step s (step i of select's program, or a step inserted before it).
@@ -29,36 +28,37 @@ func (g *gen) allocStep(s *step, i int) {
 		g.now, g.lock = s.at, 0
 	case useStep:
 		tmp[s.t] = g.operand(s.argA(), s.allow)
-	case constStep:
-		tmp[s.t] = x86.R(g.constReg(s.k))
 	case tieStep:
 		tmp[s.t] = x86.R(g.dstOf(s.argA()))
 	case freshStep:
 		tmp[s.t] = x86.R(g.fresh(s.argA(), s.argB()))
-	case newStep:
-		tmp[s.t] = x86.R(g.lockedReg())
 	case liveStep:
 		tmp[s.t] = tmp[s.t-1]
 		if g.live(s.a) {
-			tmp[s.t] = x86.R(g.lockedReg())
+			tmp[s.t] = x86.R(g.fresh())
 		}
 	case regOrTieStep:
 		tmp[s.t], tmp[s.t+1] = g.regOrTie(s.argA(), s.allow == 1)
 	case rdxStep:
 		tmp[0], tmp[1] = g.mulxOperands(s)
-	case readStep:
-		g.now |= 1 // operands are read: registers of dying operands may take the results
-		g.lock = 0
+		// The operands are read: registers of dying ones may take the results, the memory
+		// operand's pointer stays.
+		g.now, g.lock = g.now|1, 0
 		if o := tmp[1]; o.Kind == x86.KindMem && o.Base != x86.RSP {
-			g.lockReg(o.Base) // the memory operand's pointer stays
+			g.lockReg(o.Base)
 		}
 	case swapStep:
 		g.swapOperands(i)
 	case instStep:
 		g.emitStep(s)
+		if s.nres == 2 {
+			g.bindTemp(s.b, s.args[1].t)
+		}
+		if s.nres > 0 {
+			g.bindTemp(s.a, s.args[0].t)
+		}
 	case bindStep:
-		g.bind(s.a, tmp[s.t].Reg)
-		g.lockReg(tmp[s.t].Reg)
+		g.bindTemp(s.a, s.t)
 	case protectStep:
 		if !g.arg1Dirty {
 			g.protectArg1()
@@ -71,10 +71,10 @@ func (g *gen) allocStep(s *step, i int) {
 	g.af.apply(s)
 }
 
-func (g *gen) lockedReg() x86.Reg {
-	r := g.allocReg()
-	g.lockReg(r)
-	return r
+// bindTemp records that value v lives in temporary t's register (locked for the operation).
+func (g *gen) bindTemp(v int32, t int8) {
+	g.bind(v, g.tmp[t].Reg)
+	g.lockReg(g.tmp[t].Reg)
 }
 
 // emitStep emits an instruction step over the operation's temporaries.
@@ -100,29 +100,29 @@ func (g *gen) emitStep(s *step) {
 // regOrTie is x's register and a new one (a dying x's if fresh), when x is in a register,
 // otherwise one register loaded with x for both.
 func (g *gen) regOrTie(a ir.Arg, fresh bool) (x86.Operand, x86.Operand) {
-	if a.IsConst || g.reg[a.Val] == x86.NoReg {
+	if g.reg[a.Val] == x86.NoReg { // a is a value: a constant operand is an immediate
 		r := x86.R(g.dstOf(a))
 		return r, r
 	}
 	x := g.operand(a, opReg)
 	if fresh {
-		return x, x86.R(g.fresh(a, none))
+		return x, x86.R(g.fresh(a))
 	}
-	return x, x86.R(g.lockedReg())
+	return x, x86.R(g.fresh())
 }
 
 // mulxOperands puts one operand of the mulx in rdx (one already there wins, else the
 // genome's) and returns rdx and the other as a register or memory source.
 func (g *gen) mulxOperands(s *step) (x86.Operand, x86.Operand) {
+	x, y := s.argA(), s.argB()
 	pick := g.decide(s.d)
 	switch {
-	case g.inRDX(s.argA()):
+	case g.inRDX(x):
 		pick = 0
-	case g.inRDX(s.argB()):
+	case g.inRDX(y):
 		pick = 1
 	}
 	g.override(s.d, pick)
-	x, y := s.argA(), s.argB()
 	if pick == 1 {
 		x, y = y, x
 	}
@@ -130,16 +130,16 @@ func (g *gen) mulxOperands(s *step) (x86.Operand, x86.Operand) {
 	return x86.R(x86.RDX), g.operand(y, opReg|opMem)
 }
 
-// swapOperands orders the commuting operands of swap step i (pickDst) and, if they swap,
-// exchanges them in the operand constraints up to the next result.
+// swapOperands exchanges the commuting operands of swap step i in the operand constraints
+// up to the operation's instruction when only the second dies in a register: the first is
+// the one overwritten.
 func (g *gen) swapOperands(i int) {
 	a, b := g.sel[i].a, g.sel[i].b
-	if x, _ := g.pickDst(ir.V(ir.Value(a)), ir.V(ir.Value(b))); x.Val == ir.Value(a) {
+	if g.diesInReg(ir.V(ir.Value(a))) || !g.diesInReg(ir.V(ir.Value(b))) {
 		return
 	}
-	for j := i + 1; j < len(g.sel) && g.sel[j].kind != bindStep; j++ {
-		s := &g.sel[j]
-		if s.kind == useStep || s.kind == tieStep || s.kind == freshStep {
+	for j := i + 1; j < len(g.sel) && g.sel[j].kind != instStep; j++ {
+		if s := &g.sel[j]; s.kind == useStep || s.kind == tieStep || s.kind == freshStep {
 			s.a, s.b = swapped(s.a, a, b), swapped(s.b, a, b)
 		}
 	}
@@ -155,47 +155,23 @@ func swapped(x, a, b int32) int32 {
 	return x
 }
 
-// pickDst orders the operands of a commutative operation so that the first is the one
-// whose register can be overwritten (it dies here), if any.
-func (g *gen) pickDst(a, b ir.Arg) (ir.Arg, ir.Arg) {
-	inReg := func(x ir.Arg) bool { return !x.IsConst && g.reg[x.Val] != x86.NoReg }
-	if !(inReg(a) && g.dies(a)) && inReg(b) && g.dies(b) {
-		return b, a
-	}
-	return a, b
-}
-
 func (g *gen) inRDX(a ir.Arg) bool {
 	c := g.regs[x86.RDX]
-	if a.IsConst {
-		id, ok := g.p.constID[a.Imm]
-		return (c.kind == holdsConst && c.k == a.Imm) || (ok && c.kind == holdsValue && c.v == id)
-	}
-	return c.kind == holdsValue && c.v == int32(a.Val)
+	v, _ := g.p.valueOf(a)
+	return (c.kind == holdsValue && c.v == v) || (a.IsConst && c.kind == holdsConst && c.k == a.Imm)
 }
 
-// intoRDX puts a (value or constant) into rdx, moving rdx's current content away.
+// intoRDX puts a (a value, or a constant an instruction uses: it has a pseudo-value) into
+// rdx, moving rdx's current content away.
 func (g *gen) intoRDX(a ir.Arg) {
 	g.lockReg(x86.RDX)
 	if g.inRDX(a) {
 		return
 	}
 	g.moveOut(x86.RDX)
-	v, ok := g.p.constID[a.Imm]
-	if a.IsConst && !ok {
-		g.emit(x86.MOV, "", x86.R(x86.RDX), x86.I(int64(a.Imm)))
-		g.regs[x86.RDX] = content{kind: holdsConst, k: a.Imm}
-		return
-	}
-	if !a.IsConst {
-		v = int32(a.Val)
-	}
-	if old := g.reg[v]; old != x86.NoReg {
-		g.emit(x86.MOV, "", x86.R(x86.RDX), x86.R(old))
-		g.bind(v, x86.RDX)
-		return
-	}
-	g.loadTo(v, x86.RDX)
+	v, _ := g.p.valueOf(a)
+	g.loadTo(v, x86.RDX) // from another register a copy: v moves to rdx
+	g.bind(v, x86.RDX)
 }
 
 // copyFlag gives the value of a save step's flag a register copy unless it has another
@@ -203,9 +179,9 @@ func (g *gen) intoRDX(a ir.Arg) {
 // about to be overwritten.
 func (g *gen) copyFlag(s *step) {
 	v := s.a
-	if g.reg[v] == x86.NoReg && g.slot[v] < 0 && g.xmm[v] == x86.NoReg {
+	if g.homeless(v) {
 		r := g.allocReg()
-		g.setFlag(s.cond, r, g.p.note(noteSave, v))
+		g.setFlag(s.cond, r, g.p.text(textSave, v))
 		g.bind(v, r)
 	}
 	switch {
@@ -227,7 +203,7 @@ func (g *gen) zeroFlags() {
 			g.unbindReg(r)
 			g.emit(x86.XOR, "", x86.R(r), x86.R(r))
 			g.regs[r] = content{kind: holdsConst, k: 0}
-			if id, ok := g.p.constID[0]; ok && g.reg[id] == x86.NoReg {
+			if id, ok := g.p.valueOf(ir.C(0)); ok && g.reg[id] == x86.NoReg {
 				g.bind(id, r)
 			}
 			return
@@ -241,14 +217,12 @@ func (g *gen) zeroFlags() {
 func (g *gen) protectArg1() {
 	g.arg1Dirty = true
 	arg1 := int32(len(g.f.Values) + 1)
-	for _, s := range g.p.stores {
-		if s.arg.IsConst || g.p.param[s.arg.Val].ptr != arg1 {
+	for _, a := range g.p.stores {
+		if a.IsConst || g.p.param[a.Val].ptr != arg1 {
 			continue
 		}
-		v := int32(s.arg.Val)
-		if g.reg[v] == x86.NoReg && g.slot[v] < 0 && g.xmm[v] == x86.NoReg {
-			r := g.ensureReg(v)
-			g.lock &^= 1 << r
+		if v := int32(a.Val); g.homeless(v) {
+			g.lock &^= 1 << g.ensureReg(v)
 		}
 	}
 }

@@ -21,13 +21,14 @@ func fiatFunc(b testing.TB, name string) *ir.Func {
 	return nil
 }
 
-// benchGenerate times codegen + encoding of one candidate, as the search does it.
-func benchGenerate(b *testing.B, name string, withEncode bool) {
+// benchGenerate times codegen (+ encoding) of one candidate; deferVerify skips the verify
+// pass, as the search does (measure validates the candidate it loads).
+func benchGenerate(b *testing.B, name string, withEncode, deferVerify bool) {
 	p, err := codegen.NewPlan(fiatFunc(b, name))
 	require.NoError(b, err)
 	rng := rand.New(rand.NewSource(1))
 	order, dec := randomOrder(p.Deps(), rng), randomDecisions(p.Options(), rng)
-	opts := codegen.Options{Symbol: "f"}
+	opts := codegen.Options{Symbol: "f", DeferVerify: deferVerify}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
@@ -44,10 +45,15 @@ func benchGenerate(b *testing.B, name string, withEncode bool) {
 	}
 }
 
-func BenchmarkGenerateP256Mul(b *testing.B)       { benchGenerate(b, "fiat_p256_mul", false) }
-func BenchmarkGenerateP521Mul(b *testing.B)       { benchGenerate(b, "fiat_p521_carry_mul", false) }
-func BenchmarkGenerateEncodeP256Mul(b *testing.B) { benchGenerate(b, "fiat_p256_mul", true) }
-func BenchmarkGenerateEncodeP521Mul(b *testing.B) { benchGenerate(b, "fiat_p521_carry_mul", true) }
+func BenchmarkGenerateP256Mul(b *testing.B)       { benchGenerate(b, "fiat_p256_mul", false, false) }
+func BenchmarkGenerateP521Mul(b *testing.B)       { benchGenerate(b, "fiat_p521_carry_mul", false, false) }
+func BenchmarkGenerateEncodeP256Mul(b *testing.B) { benchGenerate(b, "fiat_p256_mul", true, false) }
+func BenchmarkGenerateEncodeP521Mul(b *testing.B) {
+	benchGenerate(b, "fiat_p521_carry_mul", true, false)
+}
+
+// BenchmarkGenerateDeferredP256Mul is Generate as the search calls it (DeferVerify).
+func BenchmarkGenerateDeferredP256Mul(b *testing.B) { benchGenerate(b, "fiat_p256_mul", false, true) }
 
 // BenchmarkGreedyOrderP521Mul times the search's starting order (once per search).
 func BenchmarkGreedyOrderP521Mul(b *testing.B) {

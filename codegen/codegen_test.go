@@ -3,11 +3,13 @@ package codegen_test
 import (
 	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/fields"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/ir/interp"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
@@ -155,5 +157,37 @@ func TestConcurrentGenerate(t *testing.T) {
 	}
 	for range jobs {
 		require.NoError(t, <-errs)
+	}
+}
+
+// raceEnabled is set under the race detector (race_test.go).
+var raceEnabled bool
+
+// TestGenerateAllocations: without the verify pass, Generate allocates only what it
+// returns (the program, its instructions and operands, the decisions as applied), for
+// functions of every kind of operation, in every mode.
+func TestGenerateAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector makes sync.Pool drop pooled state")
+	}
+	rng := rand.New(rand.NewSource(4))
+	for i, name := range []string{"p256 mul", "curve25519 mul", "p521 square", "poly1305 mul",
+		"secp256k1_dettman mul", "curve25519_solinas ladderstep", "p256 to_bytes"} {
+		field, op, _ := strings.Cut(name, " ")
+		F, err := fields.Lookup(field)
+		require.NoError(t, err)
+		f, err := F.Func(op)
+		require.NoError(t, err)
+		p, err := codegen.NewPlan(f)
+		require.NoError(t, err)
+		order, dec := randomOrder(p.Deps(), rng), randomDecisions(p.Options(), rng)
+		opts := allModes[i%len(allModes)]
+		opts.DeferVerify, opts.WipeSpills = true, i%2 == 1
+		allocs := testing.AllocsPerRun(50, func() {
+			if _, _, err := p.Generate(order, dec, opts); err != nil {
+				t.Fatal(err)
+			}
+		})
+		require.Equal(t, 4.0, allocs, name)
 	}
 }

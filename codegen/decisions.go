@@ -15,28 +15,30 @@ const (
 )
 
 // numOptions is how many instruction-selection choices instruction in has.
-func numOptions(f *ir.Func, in *ir.Instr) int {
+func numOptions(in *ir.Instr) int {
+	k, isConst := constArg(in)
+	_, mask := isPow2Mask(k)
+	two := false
 	switch in.Op {
 	case ir.OpMulx, ir.OpCmovznz, ir.OpShr, ir.OpShl, ir.OpShrd, ir.OpAdd:
-		return 2
+		two = true
 	case ir.OpAddCarryx:
-		if in.Args[0].IsConst && in.Args[0].Imm == 0 {
-			return 2
-		}
+		two = in.Args[0].IsConst && in.Args[0].Imm == 0
 	case ir.OpSub:
-		if in.Args[1].IsConst && fitsImm32(-int64(in.Args[1].Imm)) {
-			return 2
-		}
+		two = in.Args[1].IsConst && fitsImm32(-int64(in.Args[1].Imm))
 	case ir.OpMul:
-		if k, ok := constArg(in); ok && leaRecipe(k).n > 0 {
-			return 2
-		}
+		two = isConst && leaRecipe(k).n > 0
 	case ir.OpAnd:
-		if k, ok := constArg(in); ok && !fitsImm32(int64(k)) && k&(k+1) == 0 && k != 0 {
-			return 2
-		}
+		two = isConst && !fitsImm32(int64(k)) && mask
 	}
-	return 1
+	return 1 + boolInt(two)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // constArg returns the constant operand of a binary instruction, if any.

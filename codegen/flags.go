@@ -11,7 +11,7 @@ import (
 // live value, or when an operation consumes a carry that is needed again later; the
 // instructions that put a carry into CF (add r, -1, clc, stc) where select asked for it;
 // and the zeroing of both flags (xor of a free register, or test) before an adox chain.
-func (g *gen) flagPass() error {
+func (g *gen) flagPass() {
 	g.rewind()
 	g.fix, g.fixAt = g.fix[:0], g.fixAt[:0]
 	var f flagFile
@@ -25,7 +25,6 @@ func (g *gen) flagPass() error {
 		case consumeStep:
 			consumed = s.a
 			g.preserve(&f, s.argA(), i)
-			continue
 		case needStep:
 			g.carryIn(&f, s.argA(), consumed, i)
 		case clearStep:
@@ -36,7 +35,6 @@ func (g *gen) flagPass() error {
 		}
 		f.apply(s)
 	}
-	return nil
 }
 
 // insert adds step s before step i of select's program.
@@ -94,11 +92,10 @@ func (g *gen) carryIn(f *flagFile, c ir.Arg, consumed int32, i int) {
 	if f.of.holdsArg(c) {
 		g.save(&f.of, x86.CondO, false, i) // OF is about to be overwritten
 	}
-	const t = maxTemps - 1
 	tie := mk(tieStep, c, none)
-	tie.t = t
+	tie.t = maxTemps - 1
 	g.insert(tie, i)
 	g.clobber(f, true, true, consumed, i)
-	g.insert(step{kind: instStep, op: x86.ADD, cf: keep, of: keep, cmt: g.p.cfText + int32(c.Val),
-		nargs: 2, args: [3]varg{regArg(t), immArg(-1)}}, i)
+	g.insert(step{kind: instStep, op: x86.ADD, cf: keep, of: keep, cmt: g.p.textAt[textCF] + int32(c.Val),
+		nargs: 2, args: [3]varg{regArg(tie.t), immArg(-1)}}, i)
 }

@@ -9,49 +9,57 @@ var GoWrapper = [...]x86.Reg{x86.RBX, x86.R12, x86.R13, x86.R14, x86.R15}
 // frame is the pass that finishes the program: it wraps the body in pushes and pops of
 // the callee-saved registers it writes, reserves the explicit frame the spill pass
 // chose, wipes the stack if asked, and returns.
-func (g *gen) frame() error {
+func (g *gen) frame() {
 	goTarget := g.opts.Target == TargetGo
 	n, size := len(g.slots), g.frameSize
 	explicit := size > 0
 	saved, pushed := g.savedRegs(goTarget)
-	out := make([]x86.Inst, 0, len(g.body)+2*len(x86.CalleeSaved)+6)
+	end := len(g.body)
 	for _, r := range saved[:pushed] {
-		out = append(out, x86.Inst{Op: x86.PUSH, Args: g.operands(x86.R(r))})
+		g.emit(x86.PUSH, "", x86.R(r))
 	}
 	if explicit && goTarget {
 		// The Go assembler's prologue for a frame of size bytes (Go 1.21 and later).
-		out = append(out, x86.Inst{Op: x86.PUSH, Args: g.operands(x86.R(x86.RBP))},
-			x86.Inst{Op: x86.MOV, Args: g.operands(x86.R(x86.RBP), x86.R(x86.RSP))})
+		g.emit(x86.PUSH, "", x86.R(x86.RBP))
+		g.emit(x86.MOV, "", x86.R(x86.RBP), x86.R(x86.RSP))
 	}
 	if explicit {
-		out = append(out, x86.Inst{Op: x86.SUB, Args: g.operands(x86.R(x86.RSP), x86.I(int64(size))),
-			Comment: "spill frame"})
+		g.emit(x86.SUB, "spill frame", x86.R(x86.RSP), x86.I(int64(size)))
 	}
-	out = append(out, g.body...)
+	// The prologue, emitted after the body, moves into the room before it (no copy of the body).
+	start := frameRoom - copy(g.body[frameRoom-(len(g.body)-end):frameRoom], g.body[end:])
+	g.body = g.body[:end]
 	wipePushed := g.opts.WipeSpills && !goTarget && pushed > 0
 	if g.opts.WipeSpills && (n > 0 || wipePushed) {
-		out = g.wipeSlots(out, n, explicit)
+		// rax (caller-saved, free once the outputs are stored) over the spill slots,
+		// addressed as the body addressed them.
+		g.emit(x86.MOV, "wipe spills", x86.R(x86.RAX), x86.I(0))
+		for k := range n {
+			disp := int32(-8 * (k + 1))
+			if explicit {
+				disp = int32(8 * k)
+			}
+			g.emit(x86.MOV, "", x86.M(x86.RSP, disp), x86.R(x86.RAX))
+		}
 	}
 	if explicit {
-		out = append(out, x86.Inst{Op: x86.ADD, Args: g.operands(x86.R(x86.RSP), x86.I(int64(size)))})
+		g.emit(x86.ADD, "", x86.R(x86.RSP), x86.I(int64(size)))
 	}
 	if explicit && goTarget {
-		out = append(out, x86.Inst{Op: x86.POP, Args: g.operands(x86.R(x86.RBP))})
+		g.emit(x86.POP, "", x86.R(x86.RBP))
 	}
 	for i := pushed - 1; i >= 0; i-- {
-		out = append(out, x86.Inst{Op: x86.POP, Args: g.operands(x86.R(saved[i]))})
+		g.emit(x86.POP, "", x86.R(saved[i]))
 	}
 	if wipePushed {
 		// The pushed words now lie in the red zone, just below rsp. (TargetGo programs
 		// have no red zone; their wrapper pushes are the timing harness's, not Go code.)
 		for k := range pushed {
-			out = append(out, x86.Inst{Op: x86.MOV, Args: g.operands(x86.M(x86.RSP, int32(-8*(k+1))), x86.R(x86.RAX)),
-				Comment: "wipe a pushed register"})
+			g.emit(x86.MOV, "wipe a pushed register", x86.M(x86.RSP, int32(-8*(k+1))), x86.R(x86.RAX))
 		}
 	}
-	g.prog = &x86.Program{Symbol: g.opts.Symbol, Insts: append(out, x86.Inst{Op: x86.RET})}
-	g.opsHint = 3*len(g.prog.Insts) + 16
-	return nil
+	g.prog = &x86.Program{Symbol: g.opts.Symbol, Insts: append(g.body, x86.Inst{Op: x86.RET})[start:]}
+	g.instHint, g.opsHint = len(g.body)+len(g.body)/8+1, g.nops+g.nops/8
 }
 
 // savedRegs are the registers the program pushes first and pops last: the callee-saved
@@ -67,18 +75,4 @@ func (g *gen) savedRegs(goTarget bool) (regs [len(x86.CalleeSaved)]x86.Reg, n in
 		}
 	}
 	return regs, n
-}
-
-// wipeSlots zeroes rax (caller-saved, free once the outputs are stored) and stores it over
-// the n spill slots, addressed as the body addressed them.
-func (g *gen) wipeSlots(out []x86.Inst, n int, explicit bool) []x86.Inst {
-	out = append(out, x86.Inst{Op: x86.MOV, Args: g.operands(x86.R(x86.RAX), x86.I(0)), Comment: "wipe spills"})
-	for k := range n {
-		disp := int32(-8 * (k + 1))
-		if explicit {
-			disp = int32(8 * k)
-		}
-		out = append(out, x86.Inst{Op: x86.MOV, Args: g.operands(x86.M(x86.RSP, disp), x86.R(x86.RAX))})
-	}
-	return out
 }

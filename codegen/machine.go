@@ -3,6 +3,7 @@ package codegen
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 )
@@ -92,55 +93,27 @@ func checkInstr(f *ir.Func, in *ir.Instr, defined []bool) error {
 
 func checkArg(f *ir.Func, a ir.Arg, kind byte) error {
 	if a.IsConst {
-		switch kind {
-		case 'w', 'y':
+		if kind == 'w' || kind == 'y' || kind == 'c' && a.Imm <= 1 || kind == 'k' && a.Imm >= 1 && a.Imm <= 63 {
 			return nil
-		case 'c':
-			if a.Imm <= 1 {
-				return nil
-			}
-		case 'k':
-			if a.Imm >= 1 && a.Imm <= 63 {
-				return nil
-			}
 		}
 		return fmt.Errorf("constant %#x not allowed here", a.Imm)
 	}
 	t := f.TypeOf(a.Val)
-	switch kind {
-	case 'w', 'W':
-		if t == ir.U64 {
-			return nil
-		}
-	case 'c', 'b':
-		if t == ir.U1 {
-			return nil
-		}
-	case 'x', 'y':
-		if t == ir.U64 || t == ir.U1 {
-			return nil
-		}
+	if t == ir.U64 && strings.IndexByte("wWxy", kind) >= 0 || t == ir.U1 && strings.IndexByte("cbxy", kind) >= 0 {
+		return nil
 	}
 	return fmt.Errorf("value of type %s not allowed here", t)
 }
 
 func checkResults(f *ir.Func, in *ir.Instr) error {
-	want := []ir.Type{ir.U64}
-	switch in.Op {
-	case ir.OpMulx:
+	want, u1Arg := []ir.Type{ir.U64}, !in.Args[0].IsConst && f.TypeOf(in.Args[0].Val) == ir.U1
+	switch {
+	case in.Op == ir.OpMulx:
 		want = []ir.Type{ir.U64, ir.U64}
-	case ir.OpAddCarryx, ir.OpSubBorrowx:
+	case in.Op == ir.OpAddCarryx || in.Op == ir.OpSubBorrowx:
 		want = []ir.Type{ir.U64, ir.U1}
-	case ir.OpLNot:
+	case in.Op == ir.OpLNot, (in.Op == ir.OpAnd || in.Op == ir.OpOr) && u1Arg, in.Op == ir.OpCast && !u1Arg:
 		want = []ir.Type{ir.U1}
-	case ir.OpAnd, ir.OpOr:
-		if t := f.ArgType(in.Args[0]); !in.Args[0].IsConst && t == ir.U1 {
-			want = []ir.Type{ir.U1}
-		}
-	case ir.OpCast:
-		if f.TypeOf(in.Args[0].Val) == ir.U64 {
-			want = []ir.Type{ir.U1}
-		}
 	}
 	for i, r := range in.Results {
 		if int(r) >= len(f.Values) || f.TypeOf(r) != want[i] {
@@ -159,6 +132,3 @@ func checkResults(f *ir.Func, in *ir.Instr) error {
 	}
 	return nil
 }
-
-// lowerFunc brings f into machine form with the IR package's lowering.
-func lowerFunc(f *ir.Func) (*ir.Func, error) { return ir.Lower(f) }

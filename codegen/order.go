@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"cmp"
 	"math"
 	"math/rand"
 	"slices"
@@ -26,32 +27,27 @@ func (p *Plan) GreedyOrder() []int {
 	}
 	zeros := make([]int, len(p.options))
 	best, bestCost := ident, p.staticCost(ident, zeros)
-	if ls := p.listSchedule(); p.staticCost(ls, zeros) < bestCost {
-		best, bestCost = ls, p.staticCost(ls, zeros)
+	ls := p.listSchedule()
+	if c := p.staticCost(ls, zeros); c < bestCost {
+		best, bestCost = ls, c
 	}
-	users := make([][]int, n)
-	for op, deps := range p.deps {
-		for _, d := range deps {
-			users[d] = append(users[d], op)
-		}
-	}
+	users := p.users()
 	rng := rand.New(rand.NewSource(1))
-	cand := make([]int, n)
-	pos := make([]int, n)
+	cand, pos := make([]int, n), make([]int, n)
 	for range greedySteps {
 		copy(cand, best)
 		moveOne(cand, pos, p.deps, users, rng)
 		if c := p.staticCost(cand, zeros); c <= bestCost {
-			best, bestCost = append([]int(nil), cand...), c
+			best, bestCost, cand = cand, c, best
 		}
 	}
 	return best
 }
 
 // staticCost is the instruction count plus the memory operands of the generated code,
-// push and pop counting three.
+// push and pop counting three. The program is only counted: the verify pass is skipped.
 func (p *Plan) staticCost(order, decisions []int) int {
-	prog, _, err := p.Generate(order, decisions, Options{})
+	prog, _, err := p.Generate(order, decisions, Options{DeferVerify: true})
 	if err != nil {
 		return math.MaxInt
 	}
@@ -67,6 +63,17 @@ func (p *Plan) staticCost(order, decisions []int) int {
 		}
 	}
 	return c
+}
+
+// users lists, per operation, the operations that read its results.
+func (p *Plan) users() [][]int {
+	users := make([][]int, len(p.deps))
+	for op, deps := range p.deps {
+		for _, d := range deps {
+			users[d] = append(users[d], op)
+		}
+	}
+	return users
 }
 
 // moveOne moves one random operation to a random place between its last dependency and
@@ -96,62 +103,45 @@ func moveOne(order, pos []int, deps, users [][]int, rng *rand.Rand) {
 	order[j] = op
 }
 
-// listSchedule is a list schedule that keeps live ranges short: among the ready operations
-// it takes one that continues the carry held in a flag (or else one that leaves it alone),
-// then the one that frees the most registers (operands it reads for the last time minus
-// results still needed), then the one whose operands were computed most recently (so a
-// product is accumulated right away), then the earliest in the function.
+// listSchedule is a list schedule that keeps live ranges short: it takes the ready
+// operation greedyScore ranks first.
 func (p *Plan) listSchedule() []int {
 	f := p.f
-	n := len(f.Body)
 	remaining := make([]int32, len(f.Values)) // unscheduled readers of each value
 	for j := range f.Body {
 		for _, a := range distinctVals(&f.Body[j]) {
 			remaining[a]++
 		}
 	}
-	for _, s := range p.stores {
-		if !s.arg.IsConst {
-			remaining[s.arg.Val]++ // stored right after it is computed: not a long-lived value
+	for _, a := range p.stores {
+		if !a.IsConst {
+			remaining[a.Val]++ // stored right after it is computed: not a long-lived value
 		}
 	}
-	waiting := make([]int, n)
-	users := make([][]int, n)
+	users, waiting, ready := p.users(), make([]int, len(f.Body)), []int(nil)
 	for j, deps := range p.deps {
-		waiting[j] = len(deps)
-		for _, d := range deps {
-			users[d] = append(users[d], j)
-		}
-	}
-	defAt := make([]int, len(f.Values)) // position of each value's definition, -1 parameters
-	for v := range defAt {
-		defAt[v] = -1
-	}
-	var ready []int
-	for j := range n {
-		if waiting[j] == 0 {
+		if waiting[j] = len(deps); waiting[j] == 0 {
 			ready = append(ready, j)
 		}
 	}
-	order := make([]int, 0, n)
+	defAt := make([]int, len(f.Values)) // 1 + position of each value's definition, 0 parameters
+	order := make([]int, 0, len(f.Body))
 	carry := ir.Value(-1) // the carry a flag holds, while it still has readers
 	for len(ready) > 0 {
-		best, bk := -1, 0
-		var bs greedyScore
-		for k, j := range ready {
-			s := p.greedyScore(&f.Body[j], j, remaining, defAt, carry)
-			if best < 0 || s.better(bs) {
-				best, bk, bs = j, k, s
+		bk, bs := 0, p.greedyScore(ready[0], remaining, defAt, carry)
+		for k, j := range ready[1:] {
+			if s := p.greedyScore(j, remaining, defAt, carry); s.better(bs) {
+				bk, bs = k+1, s
 			}
 		}
+		best, in := ready[bk], &f.Body[ready[bk]]
 		ready[bk] = ready[len(ready)-1]
 		ready = ready[:len(ready)-1]
-		in := &f.Body[best]
 		for _, a := range distinctVals(in) {
 			remaining[a]--
 		}
 		for _, r := range in.Results {
-			defAt[r] = len(order)
+			defAt[r] = 1 + len(order)
 		}
 		switch {
 		case in.Op == ir.OpAddCarryx || in.Op == ir.OpSubBorrowx:
@@ -169,32 +159,28 @@ func (p *Plan) listSchedule() []int {
 	return order
 }
 
-// greedyScore ranks a ready operation for GreedyOrder.
+// greedyScore ranks a ready operation for the list schedule: first one that continues the
+// carry held in a flag (or else one that leaves it alone), then the one that frees the most
+// registers (operands it reads for the last time minus results still needed), then the
+// one whose operands were computed most recently (so a product is accumulated right away),
+// then the earliest in the function.
 type greedyScore struct {
 	flags  int // 2: continues the carry in a flag, 1: leaves it alone, 0: would overwrite it
 	freed  int // operands read for the last time minus results that are read later
-	recent int // latest definition position among the operands (-1: parameters only)
+	recent int // 1 + latest definition position among the operands (0: parameters only)
 	index  int // position in the function
 }
 
 func (s greedyScore) better(t greedyScore) bool {
-	if s.flags != t.flags {
-		return s.flags > t.flags
-	}
-	if s.freed != t.freed {
-		return s.freed > t.freed
-	}
-	if s.recent != t.recent {
-		return s.recent > t.recent
-	}
-	return s.index < t.index
+	return cmp.Or(cmp.Compare(s.flags, t.flags), cmp.Compare(s.freed, t.freed),
+		cmp.Compare(s.recent, t.recent), cmp.Compare(t.index, s.index)) > 0
 }
 
-func (p *Plan) greedyScore(in *ir.Instr, j int, remaining []int32, defAt []int, carry ir.Value) greedyScore {
-	s := greedyScore{flags: 1, recent: -1, index: j}
+func (p *Plan) greedyScore(j int, remaining []int32, defAt []int, carry ir.Value) greedyScore {
+	in, s := &p.f.Body[j], greedyScore{flags: 1, index: j}
 	switch {
 	case carry < 0 || remaining[carry] == 0:
-	case readsVal(in, carry):
+	case slices.Contains(distinctVals(in), carry):
 		s.flags = 2
 	case writesFlags(in):
 		s.flags = 0
@@ -225,10 +211,6 @@ func distinctVals(in *ir.Instr) []ir.Value {
 		}
 	}
 	return out
-}
-
-func readsVal(in *ir.Instr, v ir.Value) bool {
-	return slices.ContainsFunc(in.Args, func(a ir.Arg) bool { return !a.IsConst && a.Val == v })
 }
 
 // writesFlags reports whether an operation overwrites the flags whatever the genome

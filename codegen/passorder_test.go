@@ -17,8 +17,8 @@ import (
 var fileStage = map[string]int{
 	"doc.go": 0, "options.go": 0, "machine.go": 1, "decisions.go": 2, "plan.go": 3, "state.go": 4,
 	"vcode.go": 4, "schedule.go": 5, "select.go": 6, "select_build.go": 6, "select_alu.go": 6,
-	"select_carry.go": 6, "select_mul.go": 6, "flags.go": 7, "alloc.go": 8, "alloc_walk.go": 8, "spill.go": 9,
-	"frame.go": 10, "verify.go": 11, "compile.go": 12, "order.go": 13,
+	"flags.go": 7, "alloc.go": 8, "alloc_walk.go": 8, "spill.go": 9, "frame.go": 10,
+	"verify.go": 11, "compile.go": 12, "order.go": 13,
 }
 
 // passFile is the file of each pass of the compiler list.

@@ -13,28 +13,20 @@ import (
 // decision points, use counts and precomputed comments. It is read-only after NewPlan,
 // so one Plan may generate candidates from several goroutines.
 type Plan struct {
-	f         *ir.Func
-	deps      [][]int
-	options   []int
-	decBase   []int32 // decBase[j] is the first decision of instruction j, -1 if none
-	def       []int32 // def[v] is the instruction defining v, -1 for parameters
-	param     []limbRef
-	useCount  []int32          // argument uses per value (IR values, then the 3 pointers)
-	useStart  []int32          // CSR offsets into a per-candidate positions array
-	consts    []uint64         // constants used by instructions: pseudo-values nv+numPtrs+i
-	constID   map[uint64]int32 // constant → pseudo-value
-	nt        int              // values + pointers + constants
-	stores    []store
-	nargs     int // number of parameters (1 or 2)
-	comments  []string
-	spillName []string
-	notes     [numNotes][]string // precomputed comments: no formatting per candidate
-	storeNote []string
-	// texts are the comments instruction steps name by index (0: none): the operations',
-	// then the stores', then the carry restores' (texts[cfText+v]).
-	texts                     []string
-	opText, storeText, cfText int32
-	pool                      sync.Pool
+	f        *ir.Func
+	deps     [][]int
+	options  []int
+	decBase  []int32   // decBase[j] is the first decision of instruction j, -1 if none
+	param    []limbRef // per value (and pseudo-value): the parameter limb it is, if any
+	useStart []int32   // per value, where its use times start in the per-candidate array
+	consts   []uint64  // constants used by instructions: pseudo-values nv+numPtrs+i (valueOf)
+	nt       int       // values + pointers + constants
+	stores   []ir.Arg  // the output limbs: stores[k] goes to out1[k]
+	// texts are every comment the code may carry, precomputed (no formatting per
+	// candidate): texts[0] is none, then a run per kind (textOp, …) from textAt[kind].
+	texts  []string
+	textAt [numTexts]int32
+	pool   sync.Pool
 }
 
 // limbRef locates a parameter limb in memory: pointer pseudo-value index and limb.
@@ -43,19 +35,13 @@ type limbRef struct {
 	limb int32
 }
 
-// store is one output limb: which value (or constant) goes to out1[limb].
-type store struct {
-	limb int32
-	arg  ir.Arg
-}
-
 // Pointer pseudo-values follow the IR values: out1, arg1, arg2.
 const numPtrs = 3
 
 // NewPlan analyses f. A function not in machine form is lowered with ir.Lower first.
 func NewPlan(f *ir.Func) (*Plan, error) {
 	if err := checkMachine(f); err != nil {
-		lowered, lerr := lowerFunc(f)
+		lowered, lerr := ir.Lower(f)
 		if lerr != nil {
 			return nil, fmt.Errorf("codegen: %s is not in machine form (%v) and lowering failed: %w", f.Name, err, lerr)
 		}
@@ -64,27 +50,30 @@ func NewPlan(f *ir.Func) (*Plan, error) {
 		}
 		f = lowered
 	}
-	p := &Plan{f: f, nargs: len(f.Params)}
-	p.analyse()
+	p := &Plan{f: f, stores: f.Rets[0].Limbs}
+	p.analyseUses(p.analyseValues())
+	p.analyseTexts()
 	return p, nil
 }
 
-// analyse runs the per-function analyses, in dependency order.
-func (p *Plan) analyse() {
-	p.analyseValues()
-	p.analyseUses()
-	p.analyseStores()
-	p.analyseNotes()
-}
-
-// analyseValues finds each value's definition or parameter limb, and numbers the
-// constants as pseudo-values after the pointers.
-func (p *Plan) analyseValues() {
+// analyseValues finds each parameter limb, numbers the constants as pseudo-values after
+// the pointers, and returns 1 + each value's defining operation (0 for parameters).
+func (p *Plan) analyseValues() (def []int32) {
 	f, nv := p.f, len(p.f.Values)
-	p.def = make([]int32, nv)
-	p.param = make([]limbRef, nv)
-	for v := range p.def {
-		p.def[v] = -1
+	def = make([]int32, nv)
+	for j := range f.Body {
+		for _, r := range f.Body[j].Results {
+			def[r] = int32(1 + j)
+		}
+		for _, a := range f.Body[j].Args {
+			if a.IsConst && !slices.Contains(p.consts, a.Imm) {
+				p.consts = append(p.consts, a.Imm)
+			}
+		}
+	}
+	p.nt = nv + numPtrs + len(p.consts)
+	p.param = make([]limbRef, p.nt)
+	for v := range p.param {
 		p.param[v].ptr = -1
 	}
 	for i, prm := range f.Params {
@@ -92,100 +81,90 @@ func (p *Plan) analyseValues() {
 			p.param[v] = limbRef{ptr: int32(nv + 1 + i), limb: int32(j)}
 		}
 	}
-	p.constID = map[uint64]int32{}
-	for j := range f.Body {
-		for _, r := range f.Body[j].Results {
-			p.def[r] = int32(j)
-		}
-		for _, a := range f.Body[j].Args {
-			if _, ok := p.constID[a.Imm]; a.IsConst && !ok {
-				p.constID[a.Imm] = int32(nv + numPtrs + len(p.consts))
-				p.consts = append(p.consts, a.Imm)
-			}
-		}
-	}
-	p.nt = nv + numPtrs + len(p.consts)
+	return def
 }
 
-// analyseUses counts uses (for the per-candidate use-time arrays), dependencies and
-// decision points.
-func (p *Plan) analyseUses() {
-	f := p.f
-	p.useCount = make([]int32, p.nt)
-	p.deps = make([][]int, len(f.Body))
-	p.decBase = make([]int32, len(f.Body))
+// analyseUses finds the dependencies, the decision points and the output limbs, and lays
+// out the per-candidate use-time arrays by counting uses: each operand (and the pointer
+// of a parameter limb), and each store (its value, the out1 pointer, the pointer of a
+// parameter limb stored straight to the output).
+func (p *Plan) analyseUses(def []int32) {
+	f, nv := p.f, len(p.f.Values)
+	p.useStart = make([]int32, p.nt+1)
+	use := func(a ir.Arg) {
+		v, _ := p.valueOf(a)
+		p.useStart[v+1]++
+		if ptr := p.param[v].ptr; ptr >= 0 {
+			p.useStart[ptr+1]++
+		}
+	}
+	p.deps, p.decBase = make([][]int, len(f.Body)), make([]int32, len(f.Body))
 	p.options = append(p.options, 3) // decSpill
 	for j := range f.Body {
 		in := &f.Body[j]
 		for _, a := range in.Args {
-			if a.IsConst {
-				p.useCount[p.constID[a.Imm]]++
-				continue
-			}
-			p.useCount[a.Val]++
-			if r := p.param[a.Val]; r.ptr >= 0 {
-				p.useCount[r.ptr]++
-			}
-			if d := p.def[a.Val]; d >= 0 && !slices.Contains(p.deps[j], int(d)) {
-				p.deps[j] = append(p.deps[j], int(d))
+			use(a)
+			if d := int(def[a.Val]) - 1; !a.IsConst && d >= 0 && !slices.Contains(p.deps[j], d) {
+				p.deps[j] = append(p.deps[j], d)
 			}
 		}
 		p.decBase[j] = -1
-		if k := numOptions(f, in); k > 1 {
-			p.decBase[j] = int32(len(p.options))
-			p.options = append(p.options, k)
+		if k := numOptions(in); k > 1 {
+			p.decBase[j], p.options = int32(len(p.options)), append(p.options, k)
 		}
+	}
+	for _, a := range p.stores {
+		p.useStart[nv+1]++
+		if !a.IsConst {
+			use(a)
+		}
+	}
+	for v := range p.nt {
+		p.useStart[v+1] += p.useStart[v]
 	}
 }
 
-// analyseStores lists the output limbs; each store uses the out1 pointer (and the
-// pointer of a parameter limb copied straight to the output).
-func (p *Plan) analyseStores() {
-	nv := len(p.f.Values)
-	for j, a := range p.f.Rets[0].Limbs {
-		p.stores = append(p.stores, store{limb: int32(j), arg: a})
-		p.useCount[nv]++
-		if !a.IsConst && p.param[a.Val].ptr >= 0 {
-			p.useCount[p.param[a.Val].ptr]++
-		}
-	}
-	p.useStart = make([]int32, len(p.useCount)+1)
-	for v, c := range p.useCount {
-		p.useStart[v+1] = p.useStart[v] + c
-	}
-}
-
-// analyseNotes precomputes every comment, so candidates format nothing.
-func (p *Plan) analyseNotes() {
+// analyseTexts precomputes every comment, so candidates format nothing.
+func (p *Plan) analyseTexts() {
 	f, nv := p.f, len(p.f.Values)
-	p.comments = make([]string, len(f.Body))
-	for j := range f.Body {
-		p.comments[j] = describe(f, &f.Body[j])
-	}
-	p.spillName = make([]string, p.nt)
-	for i, k := range p.consts {
-		p.spillName[nv+numPtrs+i] = fmt.Sprintf("%#x", k)
-	}
+	names := make([]string, p.nt)
 	for v := range f.Values {
-		p.spillName[v] = f.Values[v].Name
+		names[v] = f.Values[v].Name
 	}
-	p.spillName[nv], p.spillName[nv+1], p.spillName[nv+2] = "out1 pointer", "arg1 pointer", "arg2 pointer"
-	for k, prefix := range [numNotes]string{"spill ", "reload ", "save ", "CF = "} {
-		p.notes[k] = make([]string, p.nt)
-		for v, name := range p.spillName {
-			p.notes[k][v] = prefix + name
+	names[nv], names[nv+1], names[nv+2] = "out1 pointer", "arg1 pointer", "arg2 pointer"
+	for i, k := range p.consts {
+		names[nv+numPtrs+i] = fmt.Sprintf("%#x", k)
+	}
+	p.texts, p.textAt[textOp] = []string{""}, 1
+	for j := range f.Body {
+		p.texts = append(p.texts, describe(f, &f.Body[j]))
+	}
+	p.textAt[textStore] = int32(len(p.texts))
+	for k, a := range p.stores {
+		name := fmt.Sprintf("%#x", a.Imm)
+		if !a.IsConst {
+			name = f.NameOf(a.Val)
+		}
+		p.texts = append(p.texts, fmt.Sprintf("out1[%d] = %s", k, name))
+	}
+	for k, prefix := range [...]string{"", "spill ", "reload ", "save ", "CF = "} {
+		p.textAt[textName+k] = int32(len(p.texts))
+		for _, name := range names {
+			p.texts = append(p.texts, prefix+name)
 		}
 	}
-	for _, s := range p.stores {
-		name := fmt.Sprintf("%#x", s.arg.Imm)
-		if !s.arg.IsConst {
-			name = f.NameOf(s.arg.Val)
-		}
-		p.storeNote = append(p.storeNote, fmt.Sprintf("out1[%d] = %s", s.limb, name))
+}
+
+// valueOf is a's value: an IR value, or the pseudo-value of a constant instructions use
+// (false if none do). A function has few constants: a scan beats a map.
+func (p *Plan) valueOf(a ir.Arg) (int32, bool) {
+	if !a.IsConst {
+		return int32(a.Val), true
 	}
-	p.texts = append(append(append([]string{""}, p.comments...), p.storeNote...), p.notes[noteCF]...)
-	p.opText, p.storeText = 1, int32(1+len(p.comments))
-	p.cfText = p.storeText + int32(len(p.storeNote))
+	if i := slices.Index(p.consts, a.Imm); i >= 0 {
+		return int32(len(p.f.Values) + numPtrs + i), true
+	}
+	return -1, false
 }
 
 // Deps lists, for every operation, the operations it reads from.
@@ -202,78 +181,68 @@ func (p *Plan) DescribeDecision(d int) string {
 	if d == decSpill {
 		return "spill area: 0 red zone (frame if it overflows), 1 explicit frame, 2 xmm registers first"
 	}
-	for j, b := range p.decBase {
-		if int(b) != d {
-			continue
-		}
-		in := &p.f.Body[j]
-		what := map[ir.Op]string{
-			ir.OpMulx:      "operand loaded into rdx: 0 first, 1 second (one already in rdx wins)",
-			ir.OpAddCarryx: "carry chain: 0 CF (add/adcx), 1 OF (adox)",
-			ir.OpCmovznz:   "destination starts as: 0 the zero-case value (cmovnz), 1 the non-zero one (cmovz)",
-			ir.OpShr:       "0 shr, 1 shrx (flag-free)",
-			ir.OpShl:       "0 shl, 1 shlx (flag-free)",
-			ir.OpShrd:      "0 shrd, 1 shrx+shlx+lea (flag-free)",
-			ir.OpAdd:       "0 add, 1 lea (flag-free)",
-			ir.OpSub:       "0 sub, 1 lea (flag-free)",
-			ir.OpMul:       "0 lea/shift sequence (keeps the multiplier free for mulx), 1 imul",
-			ir.OpAnd:       "0 and with the mask in a register, 1 bzhi",
-		}[in.Op]
-		return fmt.Sprintf("operation %d (%s): %s", j, p.comments[j], what)
+	j := slices.Index(p.decBase, int32(d))
+	if j < 0 || d < 0 {
+		return fmt.Sprintf("decision %d does not exist", d)
 	}
-	return fmt.Sprintf("decision %d does not exist", d)
+	what := map[ir.Op]string{
+		ir.OpMulx:      "operand loaded into rdx: 0 first, 1 second (one already in rdx wins)",
+		ir.OpAddCarryx: "carry chain: 0 CF (add/adcx), 1 OF (adox)",
+		ir.OpCmovznz:   "destination starts as: 0 the zero-case value (cmovnz), 1 the non-zero one (cmovz)",
+		ir.OpShr:       "0 shr, 1 shrx (flag-free)",
+		ir.OpShl:       "0 shl, 1 shlx (flag-free)",
+		ir.OpShrd:      "0 shrd, 1 shrx+shlx+lea (flag-free)",
+		ir.OpAdd:       "0 add, 1 lea (flag-free)",
+		ir.OpSub:       "0 sub, 1 lea (flag-free)",
+		ir.OpMul:       "0 lea/shift sequence (keeps the multiplier free for mulx), 1 imul",
+		ir.OpAnd:       "0 and with the mask in a register, 1 bzhi",
+	}[p.f.Body[j].Op]
+	return fmt.Sprintf("operation %d (%s): %s", j, p.text(textOp, int32(j)), what)
 }
 
 // describe renders an instruction like the math: "x5, x6 = mulx(x4, arg2[3])".
 func describe(f *ir.Func, in *ir.Instr) string {
-	var b strings.Builder
+	res, args := make([]string, len(in.Results)), make([]string, len(in.Args))
 	for i, r := range in.Results {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(f.NameOf(r))
+		res[i] = f.NameOf(r)
 	}
-	b.WriteString(" = ")
-	arg := func(a ir.Arg) string {
-		if a.IsConst {
-			if a.Imm < 10 {
-				return fmt.Sprint(a.Imm)
-			}
-			return fmt.Sprintf("%#x", a.Imm)
+	for i, a := range in.Args {
+		switch {
+		case !a.IsConst:
+			args[i] = f.NameOf(a.Val)
+		case a.Imm < 10:
+			args[i] = fmt.Sprint(a.Imm)
+		default:
+			args[i] = fmt.Sprintf("%#x", a.Imm)
 		}
-		return f.NameOf(a.Val)
 	}
+	lhs := strings.Join(res, ", ") + " = "
 	infix := map[ir.Op]string{ir.OpAdd: "+", ir.OpSub: "-", ir.OpMul: "*", ir.OpAnd: "&",
 		ir.OpOr: "|", ir.OpShr: ">>", ir.OpShl: "<<"}
 	switch {
 	case infix[in.Op] != "":
-		fmt.Fprintf(&b, "%s %s %s", arg(in.Args[0]), infix[in.Op], arg(in.Args[1]))
+		return lhs + args[0] + " " + infix[in.Op] + " " + args[1]
 	case in.Op == ir.OpNot:
-		b.WriteString("~" + arg(in.Args[0]))
+		return lhs + "~" + args[0]
 	case in.Op == ir.OpLNot:
-		b.WriteString("!" + arg(in.Args[0]))
+		return lhs + "!" + args[0]
 	case in.Op == ir.OpCast:
-		fmt.Fprintf(&b, "(%s)%s", in.Type, arg(in.Args[0]))
-	default:
-		b.WriteString(in.Op.String() + "(")
-		for i, a := range in.Args {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(arg(a))
-		}
-		b.WriteString(")")
+		return fmt.Sprintf("%s(%s)%s", lhs, in.Type, args[0])
 	}
-	return b.String()
+	return lhs + in.Op.String() + "(" + strings.Join(args, ", ") + ")"
 }
 
-// Comment kinds for the instructions the allocator adds.
+// Comment kinds: the runs of Plan.texts.
 const (
-	noteSpill = iota
-	noteReload
-	noteSave
-	noteCF
-	numNotes
+	textOp    = iota // per operation: "x5, x6 = mulx(x4, arg2[3])"
+	textStore        // per output limb: "out1[0] = x9"
+	textName         // per value (IR, pointer and constant pseudo-values): its name
+	textSpill        // per value: "spill x9"
+	textReload
+	textSave
+	textCF
+	numTexts
 )
 
-func (p *Plan) note(kind int, v int32) string { return p.notes[kind][v] }
+// text is the comment of a kind for operation, output limb or value i.
+func (p *Plan) text(kind int, i int32) string { return p.texts[p.textAt[kind]+i] }

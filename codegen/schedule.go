@@ -5,21 +5,18 @@ import "github.com/rules-cryptopt/rules_cryptopt/ir"
 // schedule is the first pass: it fixes the time of every use (instruction at position i
 // of the genome's order reads its operands at time 2i, results are stored at odd times)
 // and the time of every output store. The other passes ask it for liveness.
-func (g *gen) schedule() error {
-	p := g.p
-	nv := len(g.f.Values)
+func (g *gen) schedule() {
+	p, nv := g.p, len(g.f.Values)
+	g.rewind() // while the uses are laid out, a cursor is its value's next free place
 	lastArg1 := int32(-1)
 	for i, j := range g.order {
+		t := int32(2 * i)
 		for _, a := range g.f.Body[j].Args {
-			t := int32(2 * i)
-			if a.IsConst {
-				g.addUse(p.constID[a.Imm], t)
-				continue
-			}
-			g.addUse(int32(a.Val), t)
-			if r := p.param[a.Val]; r.ptr >= 0 {
-				g.addUse(r.ptr, t)
-				if int(r.ptr) == nv+1 {
+			v, _ := p.valueOf(a)
+			g.addUse(v, t)
+			if ptr := p.param[v].ptr; ptr >= 0 {
+				g.addUse(ptr, t)
+				if int(ptr) == nv+1 {
 					lastArg1 = t
 				}
 			}
@@ -28,68 +25,55 @@ func (g *gen) schedule() error {
 			g.defPos[r] = int32(i)
 		}
 	}
-	end := int32(2*len(g.order) - 1)
-	for k, s := range p.stores {
-		t := end
-		if !s.arg.IsConst && g.defPos[s.arg.Val] >= 0 {
-			t = 2*g.defPos[s.arg.Val] + 1
+	// A store needs its value, the out1 pointer, and the pointer of a parameter limb
+	// stored straight to the output.
+	for k, a := range p.stores {
+		t := int32(2*len(g.order) - 1)
+		if d := g.defPos[a.Val]; !a.IsConst && d >= 0 {
+			t = 2*d + 1
 			if g.opts.Aliasing == ir.AliasOut1Arg1 && t < lastArg1+1 {
 				t = lastArg1 + 1
 			}
 		}
-		g.storeTime[k] = max(t, 1)
-		if !s.arg.IsConst && g.storeTime[k] < g.valStore[s.arg.Val] {
-			g.valStore[s.arg.Val] = g.storeTime[k]
+		t = max(t, 1)
+		g.storeTime[k] = t
+		g.addUse(int32(nv), t)
+		if !a.IsConst {
+			g.addUse(int32(a.Val), t)
+			if ptr := p.param[a.Val].ptr; ptr >= 0 {
+				g.addUse(ptr, t)
+			}
 		}
 	}
-	// The out1 pointer is used by every store; a parameter limb stored to the output
-	// needs its own pointer then too.
-	for k, s := range p.stores {
-		g.insertUse(int32(nv), g.storeTime[k])
-		if !s.arg.IsConst && p.param[s.arg.Val].ptr >= 0 {
-			g.insertUse(p.param[s.arg.Val].ptr, g.storeTime[k])
-		}
-	}
-	return nil
+	g.rewind()
 }
 
-// insertUse adds a use of v at time t, keeping v's uses sorted.
-func (g *gen) insertUse(v, t int32) {
-	base := g.p.useStart[v]
-	at := base + g.fill[v]
-	for at > base && g.usePos[at-1] > t {
+// addUse adds a use of v at time t, keeping v's uses sorted.
+func (g *gen) addUse(v, t int32) {
+	at := g.useCur[v]
+	for at > g.p.useStart[v] && g.usePos[at-1] > t {
 		g.usePos[at] = g.usePos[at-1]
 		at--
 	}
 	g.usePos[at] = t
-	g.fill[v]++
-}
-
-func (g *gen) addUse(v int32, t int32) {
-	g.usePos[g.p.useStart[v]+g.fill[v]] = t
-	g.fill[v]++
+	g.useCur[v]++
 }
 
 // nextNeed is the first time ≥ now at which v is read or stored, never if none.
 func (g *gen) nextNeed(v int32) int32 {
-	start, end := g.p.useStart[v], g.p.useStart[v+1]
-	c := g.useCur[v]
-	for start+c < end && g.usePos[start+c] < g.now {
+	c, end := g.useCur[v], g.p.useStart[v+1]
+	for c < end && g.usePos[c] < g.now {
 		c++
 	}
 	g.useCur[v] = c
-	t := int32(never)
-	if start+c < end {
-		t = g.usePos[start+c]
+	if c < end {
+		return g.usePos[c]
 	}
-	if int(v) < len(g.valStore) && g.valStore[v] >= g.now && g.valStore[v] < t {
-		t = g.valStore[v]
-	}
-	return t
+	return never
 }
 
 // rewind restarts the liveness cursors for a pass that walks the schedule again.
-func (g *gen) rewind() { clear(g.useCur) }
+func (g *gen) rewind() { copy(g.useCur, g.p.useStart) }
 
 func (g *gen) live(v int32) bool { return g.nextNeed(v) != never }
 
@@ -109,6 +93,6 @@ func (g *gen) dies(a ir.Arg) bool {
 // usedNow reports whether v is an operand of the current instruction.
 func (g *gen) usedNow(v int32) bool {
 	g.nextNeed(v) // syncs the cursor to the first use ≥ now
-	start, c := g.p.useStart[v], g.useCur[v]
-	return c > 0 && g.usePos[start+c-1] == g.now&^1
+	c := g.useCur[v]
+	return c > g.p.useStart[v] && g.usePos[c-1] == g.now&^1
 }

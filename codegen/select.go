@@ -5,22 +5,20 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
-// selectPass walks the schedule and emits the virtual program (vcode.go): for each IR
-// operation the instructions the genome's decisions ask for (or the override when they
-// would be wrong or clearly worse), then the stores of the output limbs whose time has
-// come. It knows what CF and OF hold, since its own instructions put it there; where the
-// values live in registers is the allocator's business.
-func (g *gen) selectPass() error {
+// selectPass walks the schedule and emits the virtual program (vcode.go): per IR operation
+// the instructions the genome's decisions ask for (or the override when they would be
+// wrong or clearly worse), then the stores whose time has come. It knows what CF and OF
+// hold (its own instructions put it there); where values live is the allocator's business.
+func (g *gen) selectPass() {
 	g.sel, g.sf = g.sel[:0], flagFile{}
 	for i, j := range g.order {
 		g.begin(int32(2 * i))
-		g.cmt = g.p.opText + int32(j)
+		g.cmt = g.p.textAt[textOp] + int32(j)
 		g.selectInstr(&g.f.Body[j], g.p.decBase[j])
 		g.now = int32(2*i + 1)
 		g.flushStores(false)
 	}
 	g.flushStores(true)
-	return nil
 }
 
 // begin starts a group of steps at time t (an operation, or a round of stores).
@@ -29,27 +27,25 @@ func (g *gen) begin(t int32) {
 	g.put(step{kind: beginStep})
 }
 
-// flushStores stores every output limb whose time has come (all of them at the end), as
-// a group of its own.
+// flushStores stores, as a group of its own, every output limb whose time is now (with
+// all, those still to come: a function of no operations stores at the end). Stores happen
+// at odd times and every odd time is flushed, so none is missed.
 func (g *gen) flushStores(all bool) {
-	first := true
-	for k, s := range g.p.stores {
-		if g.stored[k] || (!all && g.storeTime[k] > g.now) {
+	began := false
+	for k, a := range g.p.stores {
+		if t := g.storeTime[k]; all && t <= g.now || !all && t != g.now {
 			continue
 		}
-		if first {
+		if !began {
 			g.begin(g.now)
-			first = false
+			began = true
 		}
 		g.tn = 0 // a store's temporaries are its own
 		if g.opts.Aliasing == ir.AliasOut1Arg1 {
 			g.put(step{kind: protectStep})
 		}
 		ptr := g.vreg(ir.V(ir.Value(len(g.f.Values))))
-		src := g.vsrc(s.arg, opReg|opImm)
-		g.put(step{kind: instStep, op: x86.MOV, cmt: g.p.storeText + int32(k), cf: keep, of: keep,
-			nargs: 2, args: [3]varg{addrArg(ptr, -1, 0, 8*s.limb), src}})
-		g.stored[k] = true
+		g.inst(x86.MOV, keep, keep, g.p.textAt[textStore]+int32(k), addrArg(ptr, -1, 0, int32(8*k)), g.vsrc(a, opReg|opImm))
 	}
 }
 
@@ -71,9 +67,7 @@ func (g *gen) selectInstr(in *ir.Instr, d int32) {
 	case ir.OpAnd, ir.OpOr:
 		g.selLogic(in, d)
 	case ir.OpNot:
-		r := g.vtie(in.Args[0])
-		g.main(x86.NOT, keep, keep, regArg(r))
-		g.result(in.Results[0], r)
+		g.main(in.Results[0], x86.NOT, keep, keep, regArg(g.vtie(in.Args[0])))
 	case ir.OpShr, ir.OpShl:
 		g.selShift(in, d)
 	case ir.OpShrd:
@@ -81,9 +75,7 @@ func (g *gen) selectInstr(in *ir.Instr, d int32) {
 	case ir.OpCast:
 		g.selCast(in)
 	case ir.OpLNot:
-		r := g.vtie(in.Args[0])
-		g.main(x86.XOR, garbage, garbage, regArg(r), immArg(1))
-		g.result(in.Results[0], r)
+		g.twoAddr(in, x86.XOR, in.Args[0], immArg(1))
 	default:
 		fail("operation %s is not in machine form", in.Op)
 	}
@@ -94,14 +86,11 @@ func (g *gen) selectInstr(in *ir.Instr, d int32) {
 // the registers of dying operands.
 func (g *gen) selMulx(in *ir.Instr, d int32) {
 	g.tn = 2
-	s := mk(rdxStep, in.Args[0], in.Args[1])
-	s.d = d
-	g.put(s)
-	g.put(step{kind: readStep})
+	g.put(mk(rdxStep, in.Args[0], in.Args[1])).d = d
 	lo, hi := in.Results[0], in.Results[1]
-	rh := g.temp(newStep, ir.Arg{}, ir.Arg{}, 0)
-	rl := g.temp(liveStep, ir.V(lo), ir.Arg{}, 0)
-	g.main(x86.MULX, keep, keep, regArg(rh), regArg(rl), regArg(1))
-	g.result(lo, rl)
-	g.result(hi, rh) // when lo is dead, rl == rh: mulx r, r, src leaves the high half
+	rh := g.vnew()
+	rl := g.temp(liveStep, ir.V(lo), none, 0)
+	// lo is bound first: when it is dead, rl == rh (mulx r, r, src leaves the high half).
+	m := g.main(hi, x86.MULX, keep, keep, regArg(rh), regArg(rl), regArg(1))
+	m.b, m.nres = int32(lo), 2
 }

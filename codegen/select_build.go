@@ -7,10 +7,12 @@ import (
 
 // The select pass's builders: each appends steps to the virtual program.
 
-func (g *gen) put(s step) {
+func (g *gen) put(s step) *step {
 	s.at = g.now
 	g.sel = append(g.sel, s)
-	g.sf.apply(&g.sel[len(g.sel)-1])
+	p := &g.sel[len(g.sel)-1]
+	g.sf.apply(p)
+	return p
 }
 
 // temp appends a constraint step setting a new temporary and returns it.
@@ -25,11 +27,8 @@ func (g *gen) temp(kind stepKind, a, b ir.Arg, allow uint8) int8 {
 
 // vsrc is a as a source in one of the allowed forms (an immediate for a small constant).
 func (g *gen) vsrc(a ir.Arg, allow uint8) varg {
-	if a.IsConst {
-		if allow&opImm != 0 && fitsImm32(int64(a.Imm)) {
-			return immArg(int64(a.Imm))
-		}
-		return regArg(g.vconst(a.Imm))
+	if a.IsConst && allow&opImm != 0 && fitsImm32(int64(a.Imm)) {
+		return immArg(int64(a.Imm))
 	}
 	g.copiedOut(a)
 	return regArg(g.temp(useStep, a, ir.Arg{}, allow&^opImm))
@@ -38,7 +37,7 @@ func (g *gen) vsrc(a ir.Arg, allow uint8) varg {
 // vreg is a temporary holding a in a register.
 func (g *gen) vreg(a ir.Arg) int8 { return g.vsrc(a, opReg).t }
 
-func (g *gen) vconst(k uint64) int8 { return g.temp(constStep, ir.C(k), ir.Arg{}, 0) }
+func (g *gen) vconst(k uint64) int8 { return g.vreg(ir.C(k)) }
 
 // vtie is a register holding a that the instruction may overwrite.
 func (g *gen) vtie(a ir.Arg) int8 {
@@ -52,7 +51,8 @@ func (g *gen) vtie(a ir.Arg) int8 {
 // operand's, or a new one.
 func (g *gen) vfresh(a, b ir.Arg) int8 { return g.temp(freshStep, a, b, 0) }
 
-func (g *gen) vnew() int8 { return g.temp(newStep, ir.Arg{}, ir.Arg{}, 0) }
+// vnew is a new register, not an operand's.
+func (g *gen) vnew() int8 { return g.vfresh(none, none) }
 
 // copiedOut records that a value read out of a flag into a register now has a copy there.
 func (g *gen) copiedOut(a ir.Arg) {
@@ -64,29 +64,22 @@ func (g *gen) copiedOut(a ir.Arg) {
 }
 
 // inst appends an instruction; cf and of say what the flags hold afterwards.
-func (g *gen) inst(op x86.Opcode, c x86.Cond, cf, of flagState, cmt int32, args ...varg) {
-	s := step{kind: instStep, op: op, cond: c, cf: cf, of: of, cmt: cmt, nargs: uint8(len(args)), d: -1}
+func (g *gen) inst(op x86.Opcode, cf, of flagState, cmt int32, args ...varg) *step {
+	s := step{kind: instStep, op: op, cf: cf, of: of, cmt: cmt, nargs: uint8(len(args))}
 	copy(s.args[:], args)
-	g.put(s)
+	return g.put(s)
 }
 
-// main appends the instruction that computes the IR operation (it carries the comment).
-func (g *gen) main(op x86.Opcode, cf, of flagState, args ...varg) { g.mainCond(op, 0, cf, of, args...) }
-
-func (g *gen) mainCond(op x86.Opcode, c x86.Cond, cf, of flagState, args ...varg) {
-	g.inst(op, c, cf, of, g.cmt, args...)
-	g.cmt = 0
+// main appends the instruction that computes the IR operation: it carries the comment, and
+// its first operand holds the result res afterwards.
+func (g *gen) main(res ir.Value, op x86.Opcode, cf, of flagState, args ...varg) *step {
+	s := g.inst(op, cf, of, g.cmt, args...)
+	s.a, s.nres = int32(res), 1
+	return s
 }
 
-// aux appends a helper instruction (no comment).
-func (g *gen) aux(op x86.Opcode, cf, of flagState, args ...varg) { g.inst(op, 0, cf, of, 0, args...) }
-
-// result says that value v lives in temporary t.
-func (g *gen) result(v ir.Value, t int8) {
-	s := mk(bindStep, ir.V(v), none)
-	s.t = t
-	g.put(s)
-}
+// aux appends a helper instruction (no comment, no result).
+func (g *gen) aux(op x86.Opcode, cf, of flagState, args ...varg) { g.inst(op, cf, of, 0, args...) }
 
 // needCF asks the flag pass for the carry c (a value or 0/1) in CF.
 func (g *gen) needCF(c ir.Arg) {
@@ -126,8 +119,16 @@ func (g *gen) flagNeeded(f flagState) bool { return g.flagLive(f) && !f.copied }
 // flagsBusy reports whether a flag holds something worth keeping.
 func (g *gen) flagsBusy() bool { return g.flagLive(g.sf.cf) || g.flagLive(g.sf.of) }
 
+// flagFree applies decision d between a flag-writing form (0) and a flag-free one (1),
+// taking the flag-free one anyway while the flags are busy.
+func (g *gen) flagFree(d int32) bool {
+	free := g.decide(d) == 1 || g.flagsBusy()
+	g.override(d, boolInt(free))
+	return free
+}
+
 // commute lets the allocator swap a and b in the operand constraints up to the next
-// result (a commutative operation's tied operand should be the one that dies); a constant
+// instruction (a commutative operation's tied operand should be the one that dies); a constant
 // always goes second.
 func (g *gen) commute(a, b ir.Arg) (ir.Arg, ir.Arg) {
 	if a.IsConst && !b.IsConst {

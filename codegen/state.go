@@ -13,9 +13,8 @@ type contentKind uint8
 
 const (
 	holdsNothing contentKind = iota
-	holdsValue               // an IR value or a pointer pseudo-value
+	holdsValue               // a value (IR, pointer or constant pseudo-value)
 	holdsConst               // a constant materialized for reuse
-	holdsFixed               // rsp
 )
 
 type content struct {
@@ -54,12 +53,10 @@ type selection struct {
 // timeline is the schedule pass's output, and the clock of the passes that walk it.
 type timeline struct {
 	now       int32
-	usePos    []int32 // per value, the times it is read (CSR by Plan.useStart)
-	fill      []int32
-	useCur    []int32
+	usePos    []int32 // per value, the times it is read or stored (CSR by Plan.useStart)
+	useCur    []int32 // per value, its first use not yet passed (an index into usePos)
 	defPos    []int32
 	storeTime []int32 // per output limb
-	valStore  []int32 // per value, the time of its (first) store, never if none
 }
 
 // regFile is register allocation's state: where every value lives.
@@ -73,21 +70,26 @@ type regFile struct {
 	af        flagFile              // what the flags hold at this point of the program
 	tmp       [maxTemps]x86.Operand // the current operation's temporaries
 	lock      uint32                // registers the current instruction needs
-	callee    uint32                // callee-saved registers written
+	callee    uint32                // registers written (the frame pass saves the callee-saved ones)
 	allowed   uint32                // allocatable registers
 	arg1Dirty bool                  // out1 == arg1 and a store happened: arg1 memory is no home
 }
 
 // code is the program as the passes build it.
 type code struct {
-	stored    []bool // per output limb, stored yet (select)
-	body      []x86.Inst
-	slotRefs  []int32 // body index*4 + argument index of each stack-slot operand (spill)
-	frameSize int32   // bytes of the explicit frame, 0 for none (spill)
+	body      []x86.Inst // frameRoom instructions' room for the frame pass's prologue, then the body
+	slotRefs  []int32    // body index*4 + argument index of each stack-slot operand (spill)
+	frameSize int32      // bytes of the explicit frame, 0 for none (spill)
 	prog      *x86.Program
-	ops       []x86.Operand
-	opsHint   int
+	ops       []x86.Operand // the operands' backing array
+	nops      int           // operands of the program so far
+	// The sizes of this gen's last program, for the next one's arrays.
+	instHint, opsHint int
 }
+
+// frameRoom is the room left before the body for the frame pass's prologue: a push of
+// every callee-saved register, and the Go assembler's frame setup.
+const frameRoom = len(x86.CalleeSaved) + 3
 
 func grow[T any](s []T, n int) []T {
 	if cap(s) < n {
@@ -99,47 +101,33 @@ func grow[T any](s []T, n int) []T {
 func (g *gen) reset(p *Plan, order, decisions []int, opts Options) {
 	g.p, g.f, g.opts, g.order, g.dec = p, p.f, opts, order, decisions
 	g.used = append(g.used[:0], decisions...)
-	nv := len(p.f.Values)
 	nt := p.nt
-	g.usePos = grow(g.usePos, int(p.useStart[nt]))
-	g.fill = grow(g.fill, nt)
-	g.useCur = grow(g.useCur, nt)
-	g.defPos = grow(g.defPos, nt)
-	g.reg = grow(g.reg, nt)
-	g.xmm = grow(g.xmm, nt)
-	g.slot = grow(g.slot, nt)
-	g.valStore = grow(g.valStore, nt)
+	g.usePos, g.useCur = grow(g.usePos, int(p.useStart[nt])), grow(g.useCur, nt)
+	g.defPos, g.storeTime = grow(g.defPos, nt), grow(g.storeTime, len(p.stores))
+	g.reg, g.xmm, g.slot = grow(g.reg, nt), grow(g.xmm, nt), grow(g.slot, nt)
 	for v := range nt {
-		g.fill[v], g.useCur[v], g.defPos[v] = 0, 0, -1
-		g.reg[v], g.xmm[v], g.slot[v] = x86.NoReg, x86.NoReg, -1
-		g.valStore[v] = never
+		g.defPos[v], g.reg[v], g.xmm[v], g.slot[v] = -1, x86.NoReg, x86.NoReg, -1
 	}
-	g.storeTime = grow(g.storeTime, len(p.stores))
-	g.stored = grow(g.stored, len(p.stores))
-	clear(g.stored)
-	g.regs = [16]content{}
-	g.regs[x86.RSP] = content{kind: holdsFixed}
+	g.regs, g.af, g.slots = [16]content{}, flagFile{}, g.slots[:0]
 	for i := range g.xmms {
 		g.xmms[i] = -1
 	}
-	g.slots = g.slots[:0]
-	g.af = flagFile{}
 	g.lock, g.callee, g.now, g.arg1Dirty = 0, 0, 0, false
 	g.allowed = 0xffff &^ (1 << x86.RSP)
 	if opts.FramePointer == FramePointerSave || opts.Target == TargetGo {
 		g.allowed &^= 1 << x86.RBP
 	}
-	// Pointers arrive in rdi, rsi, rdx.
-	ptrRegs := [...]x86.Reg{x86.RDI, x86.RSI, x86.RDX}
-	for i := range 1 + p.nargs {
-		g.bind(int32(nv+i), ptrRegs[i])
+	ptrRegs := [...]x86.Reg{x86.RDI, x86.RSI, x86.RDX} // where the pointers arrive
+	for i := range 1 + len(p.f.Params) {
+		g.bind(int32(len(p.f.Values)+i), ptrRegs[i])
 	}
-	if n := 8*len(order) + 4*len(p.stores); cap(g.sel) < n {
-		g.sel = make([]step, 0, n)
+	// Instructions and operands belong to the returned program: never reused. The arrays
+	// are sized like the last program's (the first guess: a few per operation).
+	if g.instHint == 0 {
+		g.instHint, g.opsHint = 4*len(order)+64, 8*len(order)+128
 	}
-	// Instructions and operands belong to the returned program: never reused.
-	g.ops = make([]x86.Operand, 0, max(g.opsHint, 256))
-	g.body, g.prog, g.slotRefs = g.body[:0], nil, g.slotRefs[:0]
+	g.body, g.ops = make([]x86.Inst, frameRoom, g.instHint), make([]x86.Operand, 0, g.opsHint)
+	g.prog, g.slotRefs, g.nops = nil, g.slotRefs[:0], 0
 }
 
 // bind records that register r now holds value v (v leaves its previous register).
@@ -168,23 +156,18 @@ func (g *gen) emit(op x86.Opcode, comment string, args ...x86.Operand) {
 }
 
 func (g *gen) emitCond(op x86.Opcode, c x86.Cond, comment string, args ...x86.Operand) {
-	in := x86.Inst{Op: op, Cond: c, Args: g.operands(args...), Comment: comment}
 	for k, a := range args {
 		if a.Kind == x86.KindMem && a.Base == x86.RSP {
 			g.slotRefs = append(g.slotRefs, int32(len(g.body)*4+k))
 		}
 	}
-	g.body = append(g.body, in)
-}
-
-// operands copies args into the shared operand backing array.
-func (g *gen) operands(args ...x86.Operand) []x86.Operand {
 	if cap(g.ops)-len(g.ops) < len(args) {
 		g.ops = make([]x86.Operand, 0, 1024)
 	}
 	n := len(g.ops)
 	g.ops = append(g.ops, args...)
-	return g.ops[n:len(g.ops):len(g.ops)]
+	g.nops += len(args)
+	g.body = append(g.body, x86.Inst{Op: op, Cond: c, Args: g.ops[n:len(g.ops):len(g.ops)], Comment: comment})
 }
 
 // never is the use time of a value that has no further use.
@@ -194,6 +177,4 @@ const never = math.MaxInt32
 // returned as an error by Generate.
 type genError struct{ err error }
 
-func fail(format string, args ...any) {
-	panic(genError{fmt.Errorf(format, args...)})
-}
+func fail(format string, args ...any) { panic(genError{fmt.Errorf(format, args...)}) }

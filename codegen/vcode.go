@@ -5,24 +5,23 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
-// The virtual program: what the select pass emits, the flag pass completes and the
-// register allocator turns into x86 (docs/codegen.md). It is a list of steps over virtual
-// registers: the IR values, the pointer and constant pseudo-values, and per operation a
-// few temporaries t0, t1, … A constraint step says how a temporary gets its register (or
-// operand), an instruction step emits one x86 instruction over temporaries, a bind step
-// says which value a temporary holds afterwards. Steps carry their schedule time.
+// A step of the virtual program select emits, the flag pass completes and the allocator
+// turns into x86 (docs/codegen.md), over the values (IR, pointer and constant) and the
+// current operation's temporaries t0, t1, …: a constraint (how a temporary gets its
+// register or operand), an instruction over temporaries, or a flag request.
 type step struct {
 	kind  stepKind
 	allow uint8 // operand forms a source accepts (opReg, opMem, opImm)
 	t     int8  // the temporary a constraint step sets
 	nargs uint8
+	nres  uint8      // instruction steps: results (a lives in args[0] afterwards, b in args[1])
 	op    x86.Opcode // instruction steps
 	cond  x86.Cond
 	args  [3]varg
 	cf    flagState // instruction steps: what CF and OF hold afterwards (keepFlag: unchanged)
 	of    flagState
 	at    int32 // schedule time (2i for the operation at position i, 2i+1 for stores)
-	d     int32 // the decision a step may override (-1 none)
+	d     int32 // rdxStep: the decision it may override
 	// a and b are the values a step is about (argA, argB), -1 for the constant k.
 	a, b int32
 	k    uint64
@@ -31,7 +30,7 @@ type step struct {
 
 // mk is a step about a and b (at most one of them a constant that matters).
 func mk(kind stepKind, a, b ir.Arg) step {
-	s := step{kind: kind, a: int32(a.Val), b: int32(b.Val), d: -1}
+	s := step{kind: kind, a: int32(a.Val), b: int32(b.Val)}
 	if b.IsConst {
 		s.b, s.k = -1, b.Imm
 	}
@@ -58,18 +57,15 @@ type stepKind uint8
 
 const (
 	beginStep    stepKind = iota // an operation (or a round of stores) starts: its temporaries and locks are new
-	useStep                      // t = a as a source: a register, or memory as allow permits
-	constStep                    // t = a register holding the constant a
+	useStep                      // t = a as a source: a register (for a constant one holding it), or memory as allow permits
 	tieStep                      // t = a register holding a that the instruction may overwrite (a copy unless a dies)
-	freshStep                    // t = the register of a or b if it dies here, else a new one
-	newStep                      // t = a new register, not an operand's
+	freshStep                    // t = the register of a or b if it dies here, else a new one (a new one for constants)
 	regOrTieStep                 // t = a's register and t+1 = a new one (allow 1: a dying a's), if a is in a register; else t = t+1 = a tied register
 	liveStep                     // t = a new register if a is live, else the previous temporary's (mulx's unused low half)
-	rdxStep                      // t0 = rdx holding a or b (the one already there, else the genome's, decision d), t1 = the other as a source
-	readStep                     // the operands are read: registers of dying ones may be reused (t1's address base stays)
-	swapStep                     // a and b commute in the operand constraints up to the next bind: the allocator puts a dying one first
-	instStep                     // emit op (cond) over args; cf and of say what the flags hold afterwards
-	bindStep                     // value a now lives in t
+	rdxStep                      // t0 = rdx holding a or b (the one already there, else the genome's, decision d), t1 = the other as a source; then they are read: registers of dying ones may be reused (t1's address base stays)
+	swapStep                     // a and b commute in the operand constraints up to the instruction: the allocator puts a dying one first
+	instStep                     // emit op (cond) over args, bind its nres results; cf and of say what the flags hold afterwards
+	bindStep                     // value a now lives in t (a result computed by no instruction)
 	protectStep                  // out1 may be arg1 and the first store comes: arg1 limbs still to store leave memory
 	renameStep                   // the flag holding a now holds b (a free u1 → u64 cast)
 	needStep                     // CF must hold a (a value, or the constant 0 or 1); OF is lost unless a is 0 or 1
