@@ -78,3 +78,46 @@ func TestAnchorKeepsTheSequence(t *testing.T) {
 		require.Equal(t, opts.Evals, spec.calls)
 	}
 }
+
+// luckyCost scores like fakeCost, except that a genome's first comparison as the candidate
+// comes out at half its score: every record is a lucky measurement, often of a genome
+// truly slower than the walk's current one.
+type luckyCost struct {
+	fakeCost
+	seen map[string]bool
+}
+
+func (c *luckyCost) Compare(cand, best Genome) (Result, error) {
+	r, err := c.fakeCost.Compare(cand, best)
+	if k := cand.Hash(); !c.seen[k] {
+		c.seen[k] = true
+		r.Cand /= 2
+	}
+	return r, err
+}
+
+// TestAnchorMovesOnlyToFasterRecords: the walk goes back to a record only when the
+// record wins the re-comparisons, never on the strength of the lucky measurement that
+// made it a record.
+func TestAnchorMovesOnlyToFasterRecords(t *testing.T) {
+	p := randomProblem(rand.New(rand.NewSource(15)), 40, 8)
+	anchors, moved := 0, 0
+	for seed := range int64(6) {
+		cost := &luckyCost{fakeCost: fakeCost{used: allDecisions(8)}, seen: map[string]bool{}}
+		_, err := Run(context.Background(), p, cost, Options{Evals: 1500, Bets: 1, Seed: seed, Anchor: 20,
+			Observe: func(s Step) {
+				if s.Mutation != Anchor {
+					return
+				}
+				anchors++
+				require.Equal(t, s.Cand < s.Best, s.Accepted, "eval %d: record %.0f, current %.0f", s.Eval, s.Cand, s.Best)
+				if s.Accepted {
+					moved++
+				}
+			}})
+		require.NoError(t, err)
+	}
+	require.Positive(t, anchors)
+	require.Less(t, moved, anchors, "some records were lucky, slower genomes")
+	t.Logf("%d comparisons with a record, %d moved the walk", anchors, moved)
+}
