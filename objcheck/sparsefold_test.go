@@ -1,0 +1,38 @@
+package objcheck
+
+import (
+	"math/big"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/rules-cryptopt/rules_cryptopt/fields"
+	"github.com/rules-cryptopt/rules_cryptopt/ir/cemit"
+)
+
+// TestSparseFoldSmall is p448_saturated's proof problem at two limbs: the saturated
+// Solinas fold of 2^128 - 2^58 - 1 (2^128 = 2^58 + 1 mod p), built by gcc -O3 from
+// emit-c's C (146 instructions for mul). gcc takes bits 70..75 of the product's high half
+// as shl/shr of a word and the bits above into the next word, and reads the last carry
+// with setne; the rules of rules_reassoc.go meet the IR's forms (neither proves without
+// them).
+func TestSparseFoldSmall(t *testing.T) {
+	requireTools(t, "gcc")
+	p, _ := new(big.Int).SetString("fffffffffffffffffbffffffffffffff", 16)
+	F, err := fields.Custom(p, fields.SaturatedSolinas, 2)
+	require.NoError(t, err)
+	for _, op := range []string{"mul", "square"} {
+		fn, err := F.Func(op)
+		require.NoError(t, err)
+		nf := namedFunc{"sparse2_" + op, fn}
+		c, err := cemit.Emit(fn, "f_"+nf.name)
+		require.NoError(t, err)
+		src := filepath.Join(t.TempDir(), nf.name+".c")
+		require.NoError(t, os.WriteFile(src, c, 0o644))
+		proved, refusal := proveCompilerObject(t, nf, src, "gcc")
+		require.Empty(t, refusal)
+		require.True(t, proved, "gcc %s", nf.name)
+	}
+}
