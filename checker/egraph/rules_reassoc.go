@@ -17,6 +17,8 @@ func reassocRules() []Rewrite {
 		{"select-bit", OpSelect, selectBit}, // c = 0 ? 0 : 1 is c for a bit c
 		// (2^j*S + r) mod 2^k = 2^j*(S mod 2^(k-j)) + r for r < 2^j, 0 < j < k
 		{"mod-scaled", OpMod, modScaled},
+		// x & c = x mod 2^k when c lacks only bits (below 8) that are 0 in x (rules_bits.go)
+		{"and-known-zero", OpAnd, andKnownZero},
 	}
 }
 

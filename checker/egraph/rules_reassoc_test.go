@@ -38,6 +38,14 @@ var reassocTemplates = map[string][]string{
 	// (into S), j = 0, j >= k (mod-push-add's), a 128-bit product doubled.
 	"mod-scaled": {"(mod (+ (* 2 (* a b)) (* 2 d)) 52)", "(mod (+ (* 2 a) (* 4 b) 3) 8)", "(mod (+ (* 4 a) (* 8 b) 0x1f) 6)",
 		"(mod (+ (* 2 a) b) 52)", "(mod (* 16 a) 4)", "(mod (* 0x2000000000 (* a b)) 64)", "(mod (+ (* 6 s) 5) 3)"},
+	// clang's p521 square mask (bit 1 of a square plus 4*T is 0); a product of two values,
+	// 2*T and 3*(a*a) (bit 1 can be set); a mask lacking a bit that can be set; multiples
+	// of 4 and 2; a bit c plus 1 (1 or 2: bit 0 can be set); h + 2 (2, 3 or 4: bit 1 can be
+	// set).
+	"and-known-zero": {"(& (mod (+ (* a a) (* 4 b)) 64) 0x3fffffffffffffd)", "(& (mod (+ (* a b) (* 4 d)) 64) 0x3fffffffffffffd)",
+		"(& (mod (+ (* a a) (* 2 b)) 64) 0x3fffffffffffffd)", "(& (+ (* 3 (* a a)) (* 8 b)) 0xd)", "(& (+ (* a a) (* 8 b)) 0xb)",
+		"(& (+ (* a a) (* 8 b)) 0xd)", "(& (* 4 a) 0xc)", "(& (* 4 a) 0xe)", "(& (* 2 a) 0xc)", "(& (* 2 c) 0x6)",
+		"(& (+ c 1) 0x2)", "(& (+ h 2) 0xd)", "(& (mod (* a a) 2) 0x2)", "(& (* (* a a) (* a a)) 0x1e)"},
 	"select-bit": {"(? c 0 1)", "(? h 0 1)", "(? a 0 1)", "(? c 1 0)", "(? c 0 2)", "(? (>> (+ a b) 64) 0 1)"},
 }
 
@@ -55,6 +63,8 @@ var reassocRewrites = []rewriteCase{
 	{"setne-carry", "(~ (zero (>> (+ a b) 64)) 1)", "(? (>> (+ a b) 64) 0 1)"},
 	{"select-of-carry", "(? (>> (+ a b) 64) 0 1)", "(>> (+ a b) 64)"},
 	// clang doubles a Dettman limb after masking it (secp256k1_dettman square).
+	// clang's mask 2^58-3 of a sum that starts with a square (p521 square).
+	{"square-mask", "(& (mod (+ (* a a) (* 4 b)) 64) 0x3fffffffffffffd)", "(mod (+ (* a a) (* 4 b)) 58)"},
 	{"doubled-limb", "(* 2 (mod (+ (* 0x800001e88 (* a b)) (* d x)) 51))", "(mod (+ (* 0x1000003d10 (* a b)) (* 2 (* d x))) 52)"},
 }
 
@@ -69,6 +79,7 @@ var reassocDistinct = []rewriteCase{
 		"(>> (+ a (* 0x400000000000000 (>> (* b d) 70))) 64)"},
 	{"setne-wide", "(~ (zero (>> (+ a b) 64)) 2)", "(? (>> (+ a b) 64) 0 1)"},
 	{"select-of-non-bit", "(? (>> (+ a b) 63) 0 1)", "(>> (+ a b) 63)"},
+	{"square-mask-of-product", "(& (mod (+ (* a d) (* 4 b)) 64) 0x3fffffffffffffd)", "(mod (+ (* a d) (* 4 b)) 58)"},
 	{"doubled-limb-wide", "(* 2 (mod (+ (* 0x800001e88 (* a b)) (* d x)) 51))", "(mod (+ (* 0x1000003d10 (* a b)) (* 2 (* d x))) 53)"},
 }
 
