@@ -1,6 +1,7 @@
 package objcheck
 
 import (
+	"fmt"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -34,5 +35,40 @@ func TestSparseFoldSmall(t *testing.T) {
 		proved, refusal := proveCompilerObject(t, nf, src, "gcc")
 		require.Empty(t, refusal)
 		require.True(t, proved, "gcc %s", nf.name)
+	}
+}
+
+// TestSparseFoldThreeLimbs: at three limbs (2^192 - 2^64 - 1) gcc's mul needs add-carry-mod
+// probes nested two deep (maxProbeDepth); at four limbs (2^256 - 2^76 - 1, logged) the
+// IR keeps truncations of carry words whose interval bounds saturate, the nearest
+// reproduction of what still stops p448_saturated mul (docs/checker.md). Not proved must
+// come without a counterexample (proveCompilerObject checks it).
+func TestSparseFoldThreeLimbs(t *testing.T) {
+	requireTools(t, "gcc")
+	for _, tc := range []struct {
+		prime string
+		limbs int
+		must  bool
+	}{
+		{"fffffffffffffffffffffffffffffffeffffffffffffffff", 3, true},
+		{"ffffffffffffffffffffffffffffffffffffffffffffefffffffffffffffffff", 4, false},
+	} {
+		p, _ := new(big.Int).SetString(tc.prime, 16)
+		F, err := fields.Custom(p, fields.SaturatedSolinas, tc.limbs)
+		require.NoError(t, err)
+		for _, op := range []string{"mul", "square"} {
+			fn, err := F.Func(op)
+			require.NoError(t, err)
+			nf := namedFunc{fmt.Sprintf("sparse%d_%s", tc.limbs, op), fn}
+			c, err := cemit.Emit(fn, "f_"+nf.name)
+			require.NoError(t, err)
+			src := filepath.Join(t.TempDir(), nf.name+".c")
+			require.NoError(t, os.WriteFile(src, c, 0o644))
+			proved, refusal := proveCompilerObject(t, nf, src, "gcc")
+			require.Empty(t, refusal)
+			if tc.must || op == "square" {
+				require.True(t, proved, "gcc %s", nf.name)
+			}
+		}
 	}
 }
