@@ -13,7 +13,7 @@ func reassocRules() []Rewrite {
 		{"mod-push-scaled", OpMod, modPushScaled},
 		// (B + e*(Y mod 2^K)) >> k + c*(e/2^(k-K))*(Y >> K) = (B + e*Y) >> k, K < k, 2^(k-K) | e
 		{"add-carry-scaled", OpAdd, addCarryScaled},
-		{"not-zero", OpNot, notZero},        // ~zero(x) over one bit = x = 0 ? 0 : 1
+		{"not-zero", OpNot, notZero},        // ~zero(c) over one bit = c for a bit c
 		{"select-bit", OpSelect, selectBit}, // c = 0 ? 0 : 1 is c for a bit c
 		// (2^j*S + r) mod 2^k = 2^j*(S mod 2^(k-j)) + r for r < 2^j, 0 < j < k
 		{"mod-scaled", OpMod, modScaled},
@@ -110,14 +110,16 @@ func addCarryScaled(g *EGraph, n Node) (Id, bool) {
 	return 0, false
 }
 
-// notZero: zero(x) is 1 exactly when x = 0, so its one-bit complement is x = 0 ? 0 : 1
-// (gcc's test; setne of a carry).
+// notZero: zero(x) is 1 exactly when x = 0, so for a bit x its one-bit complement is x
+// itself (gcc's test; setne of the fold's last carry). For a wider x it would be
+// x = 0 ? 0 : 1; that form steered secp256k1_montgomery jacaddu's two sides apart
+// (our own code, not proved with it), so the rule keeps to bits.
 func notZero(g *EGraph, n Node) (Id, bool) {
 	x := g.Node(n.Args[0])
-	if n.K != 1 || x.Op != OpIsZero {
+	if n.K != 1 || x.Op != OpIsZero || g.UB(x.Args[0]).Cmp(W(1)) > 0 {
 		return 0, false
 	}
-	return g.Select(x.Args[0], g.Word(0), g.Word(1)), true
+	return x.Args[0], true
 }
 
 // selectBit: c = 0 ? 0 : 1 is c itself when c is 0 or 1 (the IR's cmovznz of a carry

@@ -32,8 +32,10 @@ var reassocTemplates = map[string][]string{
 		"(+ (* 2 (>> (+ a (* 0x400000000000000 (mod (>> (* b d) 70) 6))) 64)) (* 2 (>> (* b d) 76)))",
 		"(+ (* 2 (>> (+ a (* 0x400000000000000 (mod (>> (* b d) 70) 6))) 64)) (>> (* b d) 76))",
 		"(+ (>> (+ s (* 0x8000000000000000 (mod a 1))) 64) (>> a 1))"},
-	// k >= 2 is not-bit-wide's below 128 (it leaves the one-bit complement), not at 128.
-	"not-zero": {"(~ (zero a) 1)", "(~ (zero c) 1)", "(~ (zero a) 2)", "(~ (zero (+ a b)) 64)", "(~ (zero a) 128)"},
+	// a bit (fires), a word and h <= 2 (not bits); k >= 2 is not-bit-wide's below 128 (it
+	// leaves the one-bit complement), not at 128.
+	"not-zero": {"(~ (zero c) 1)", "(~ (zero (>> (+ a b) 64)) 1)", "(~ (zero a) 1)", "(~ (zero h) 1)",
+		"(~ (zero c) 2)", "(~ (zero (+ a b)) 64)", "(~ (zero c) 128)", "(~ (zero a) 128)"},
 	// j = 1 (clang's doubled Dettman limb), a constant with low bits (kept) and high bits
 	// (into S), j = 0, j >= k (mod-push-add's), a 128-bit product doubled.
 	"mod-scaled": {"(mod (+ (* 2 (* a b)) (* 2 d)) 52)", "(mod (+ (* 2 a) (* 4 b) 3) 8)", "(mod (+ (* 4 a) (* 8 b) 0x1f) 6)",
@@ -60,7 +62,7 @@ var reassocRewrites = []rewriteCase{
 	{"field-carry", "(+ (>> (+ a (* 0x400000000000000 (mod (>> (* b d) 70) 6))) 64) (>> (* b d) 76))",
 		"(>> (+ a (* 0x400000000000000 (>> (* b d) 70))) 64)"},
 	// gcc's setne of the fold's last carry against the IR's cmovznz(c, 0, 1).
-	{"setne-carry", "(~ (zero (>> (+ a b) 64)) 1)", "(? (>> (+ a b) 64) 0 1)"},
+	{"setne-carry", "(~ (zero (>> (+ a b) 64)) 1)", "(>> (+ a b) 64)"},
 	{"select-of-carry", "(? (>> (+ a b) 64) 0 1)", "(>> (+ a b) 64)"},
 	// clang doubles a Dettman limb after masking it (secp256k1_dettman square).
 	// clang's mask 2^58-3 of a sum that starts with a square (p521 square).
@@ -77,7 +79,7 @@ var reassocDistinct = []rewriteCase{
 		"(>> (+ a (* 0x200000000000000 (>> (* b d) 70))) 64)"},
 	{"field-carry-other-high", "(+ (>> (+ a (* 0x400000000000000 (mod (>> (* b d) 70) 6))) 64) (>> (* b d) 77))",
 		"(>> (+ a (* 0x400000000000000 (>> (* b d) 70))) 64)"},
-	{"setne-wide", "(~ (zero (>> (+ a b) 64)) 2)", "(? (>> (+ a b) 64) 0 1)"},
+	{"setne-wide", "(~ (zero (>> (+ a b) 64)) 2)", "(>> (+ a b) 64)"},
 	{"select-of-non-bit", "(? (>> (+ a b) 63) 0 1)", "(>> (+ a b) 63)"},
 	{"square-mask-of-product", "(& (mod (+ (* a d) (* 4 b)) 64) 0x3fffffffffffffd)", "(mod (+ (* a d) (* 4 b)) 58)"},
 	{"doubled-limb-wide", "(* 2 (mod (+ (* 0x800001e88 (* a b)) (* d x)) 51))", "(mod (+ (* 0x1000003d10 (* a b)) (* 2 (* d x))) 53)"},
