@@ -15,7 +15,7 @@ import (
 
 // TestSparseFoldSmall is p448_saturated's proof problem at two limbs: the saturated
 // Solinas fold of 2^128 - 2^58 - 1 (2^128 = 2^58 + 1 mod p), built by gcc -O3 from
-// emit-c's C (146 instructions for mul). gcc takes bits 70..75 of the product's high half
+// emit-c's C (147 instructions for mul). gcc takes bits 70..75 of the product's high half
 // as shl/shr of a word and the bits above into the next word, and reads the last carry
 // with setne; the rules of rules_reassoc.go meet the IR's forms (neither proves without
 // them).
