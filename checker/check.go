@@ -123,8 +123,9 @@ func check(fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (Report, er
 
 // fallbackSkips are the rules left out of the second attempt of a failed proof:
 // add-carry-mod proves compiler objects' carry splits (docs/checker.md) but steers
-// p448_saturated mul's sums to a normal form its IR does not reach.
-var fallbackSkips = []string{"add-carry-mod"}
+// p448_saturated mul's sums to a normal form its IR does not reach; so do mod-scaled and
+// mod-push-scaled (compile's p448_saturated mul, both needed out).
+var fallbackSkips = []string{"add-carry-mod", "mod-scaled", "mod-push-scaled"}
 
 // prove runs both sides symbolically into g and lists the failed obligations.
 func prove(g *egraph.EGraph, fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (*comparison, error) {

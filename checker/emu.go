@@ -109,6 +109,8 @@ func (m *emu) get(in x86.Inst, o x86.Operand) (uint64, error) {
 			return m.regs[o.Reg], nil
 		case o.Reg.IsGP8():
 			return m.regs[o.Reg.Num()] & 0xff, nil
+		case o.Reg.IsGP32():
+			return m.regs[o.Reg.Num()] & 0xffffffff, nil
 		case o.Reg.IsXMM():
 			return m.xmm[o.Reg.Num()], nil
 		}
@@ -128,6 +130,8 @@ func (m *emu) set(in x86.Inst, o x86.Operand, v uint64) error {
 			m.regs[o.Reg] = v
 		case o.Reg.IsGP8():
 			m.regs[o.Reg.Num()] = m.regs[o.Reg.Num()]&^0xff | v&0xff
+		case o.Reg.IsGP32():
+			m.regs[o.Reg.Num()] = v & 0xffffffff // the upper half is zeroed
 		case o.Reg.IsXMM():
 			m.xmm[o.Reg.Num()] = v
 		}
@@ -193,7 +197,10 @@ func (m *emu) addSub(in x86.Inst, a, b uint64, sub, withCarry bool) uint64 {
 		c = 1
 	}
 	if in.IsByteALU() {
-		return m.addSub8(a, b, c, sub)
+		return m.addSubW(a, b, c, sub, 8)
+	}
+	if in.Dword() {
+		return m.addSubW(a, b, c, sub, 32)
 	}
 	var r, co uint64
 	if sub {
@@ -209,18 +216,21 @@ func (m *emu) addSub(in x86.Inst, a, b uint64, sub, withCarry bool) uint64 {
 }
 
 // addSub8 is addSub on the low bytes: flags from the 8-bit result.
-func (m *emu) addSub8(a, b, c uint64, sub bool) uint64 {
-	a, b = a&0xff, b&0xff
+// addSubW is a w-bit (8 or 32) add or subtract with carry c: the result and the flags
+// of the low w bits.
+func (m *emu) addSubW(a, b, c uint64, sub bool, w int) uint64 {
+	mask, sign := uint64(1)<<w-1, uint64(1)<<(w-1)
+	a, b = a&mask, b&mask
 	var t uint64
 	if sub {
 		t = a - b - c
-		m.of = (a^b)&(a^t)&0x80 != 0
+		m.of = (a^b)&(a^t)&sign != 0
 	} else {
 		t = a + b + c
-		m.of = ^(a^b)&(a^t)&0x80 != 0
+		m.of = ^(a^b)&(a^t)&sign != 0
 	}
-	r := t & 0xff
-	m.cf = t>>8&1 == 1
-	m.zf, m.sf = r == 0, r&0x80 != 0
+	r := t & mask
+	m.cf = t>>w&1 == 1
+	m.zf, m.sf = r == 0, r&sign != 0
 	return r
 }

@@ -78,6 +78,9 @@ func (m *emu) compute2(in x86.Inst, v []uint64) (uint64, bool, error) {
 	a := in.Args
 	switch in.Op {
 	case x86.SHL, x86.SHR, x86.SAR, x86.ROR:
+		if in.Dword() {
+			return m.shift32(in.Op, v[0], v[1]&31)
+		}
 		return m.shift(in.Op, v[0], v[1]&63, true)
 	case x86.SHLX, x86.SHRX, x86.SARX, x86.RORX:
 		src, err := m.get(in, a[1])
@@ -109,8 +112,12 @@ func (m *emu) compute2(in x86.Inst, v []uint64) (uint64, bool, error) {
 		r := map[x86.Opcode]uint64{x86.AND: v[0] & v[1], x86.TEST: v[0] & v[1], x86.OR: v[0] | v[1], x86.XOR: v[0] ^ v[1]}[in.Op]
 		m.cf, m.of = false, false
 		m.zs(r)
-		if in.IsByteALU() || a[0].Kind == x86.KindReg && a[0].Reg.IsGP8() {
+		switch {
+		case in.IsByteALU() || a[0].Kind == x86.KindReg && a[0].Reg.IsGP8():
 			m.sf = r&0x80 != 0
+		case in.Dword():
+			r &= 0xffffffff // the imm32 sign-extended to 64 bits
+			m.zf, m.sf = r == 0, r&0x80000000 != 0
 		}
 		return r, in.Op != x86.TEST, nil
 	case x86.ANDN:
@@ -199,5 +206,26 @@ func (m *emu) shift(op x86.Opcode, x, k uint64, flags bool) (uint64, bool, error
 			m.zs(r)
 		}
 	}
+	return r, true, nil
+}
+
+// shift32 is a 32-bit shl, shr or sar by k < 32: the result zero-extended, even for k = 0
+// (which leaves the flags).
+func (m *emu) shift32(op x86.Opcode, x, k uint64) (uint64, bool, error) {
+	x &= 0xffffffff
+	if k == 0 {
+		return x, true, nil
+	}
+	var r uint64
+	switch op {
+	case x86.SHL:
+		r = x << k & 0xffffffff
+		m.cf = x>>(32-k)&1 == 1
+	case x86.SHR:
+		r, m.cf = x>>k, x>>(k-1)&1 == 1
+	default:
+		r, m.cf = uint64(uint32(int32(uint32(x))>>k)), x>>(k-1)&1 == 1
+	}
+	m.zf, m.sf = r == 0, r&0x80000000 != 0
 	return r, true, nil
 }

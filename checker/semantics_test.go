@@ -36,6 +36,8 @@ func probeInst(rng *rand.Rand) (x86.Inst, bool) {
 		switch {
 		case a.Kind == x86.KindReg && a.Reg.IsGP64():
 			in.Args[i].Reg = probeRegs[rng.Intn(len(probeRegs))]
+		case a.Kind == x86.KindReg && a.Reg.IsGP32():
+			in.Args[i].Reg = probeRegs[rng.Intn(len(probeRegs))].Dword()
 		case a.Kind == x86.KindReg && a.Reg.IsGP8():
 			if f := a.Reg.Full(); f == x86.RDI || f == x86.RSP {
 				return in, false
@@ -111,7 +113,7 @@ var probeConds = []x86.Cond{x86.CondC, x86.CondO, x86.CondZ, x86.CondS}
 // the executor leaves undefined or uninterpreted is not compared (any value is allowed).
 func TestSymexecAgainstEmulator(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
-	compared := map[x86.Opcode]int{}
+	compared, dword := map[x86.Opcode]int{}, map[x86.Opcode]int{}
 	n := 12000
 	if testing.Short() {
 		n = 3000
@@ -131,6 +133,9 @@ func TestSymexecAgainstEmulator(t *testing.T) {
 			}
 			if compareProbe(t, p, in, rng) {
 				compared[in.Op]++
+				if in.Dword() {
+					dword[in.Op]++
+				}
 			}
 		}
 	}
@@ -144,6 +149,10 @@ func TestSymexecAgainstEmulator(t *testing.T) {
 		ops = append(ops, fmt.Sprintf("%s:%d", op, compared[op]))
 	}
 	t.Logf("probes compared per opcode: %s", strings.Join(ops, " "))
+	for _, op := range []x86.Opcode{x86.MOV, x86.MOVZX, x86.ADD, x86.ADC, x86.SUB, x86.SBB, x86.AND, x86.OR,
+		x86.XOR, x86.CMP, x86.LEA, x86.SHL, x86.SHR, x86.SAR} {
+		require.Positive(t, dword[op], "the 32-bit form of %s was never compared", op)
+	}
 }
 
 // compareProbe runs p both ways on one random register file; it reports whether the

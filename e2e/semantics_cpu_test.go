@@ -39,6 +39,8 @@ func cpuProbe(rng *rand.Rand) (x86.Inst, bool) {
 		switch {
 		case a.Kind == x86.KindReg && a.Reg.IsGP64():
 			in.Args[i].Reg = cpuRegs[rng.Intn(len(cpuRegs))]
+		case a.Kind == x86.KindReg && a.Reg.IsGP32():
+			in.Args[i].Reg = cpuRegs[rng.Intn(len(cpuRegs))].Dword()
 		case a.Kind == x86.KindReg && a.Reg.IsGP8():
 			if f := a.Reg.Full(); f == x86.RDI || f == x86.RSP || f == x86.RSI {
 				return in, false
@@ -176,7 +178,7 @@ int main(void) {
 	words := make([]uint64, len(raw)/8)
 	require.NoError(t, binary.Read(bytes.NewReader(raw), binary.LittleEndian, words))
 
-	compared := map[x86.Opcode]int{}
+	compared, dword := map[x86.Opcode]int{}, map[x86.Opcode]int{}
 	for k, p := range probes {
 		g := egraph.New()
 		syms := func(name string, n int) []egraph.Id {
@@ -221,6 +223,9 @@ int main(void) {
 			}
 		}
 		compared[p.in.Op]++
+		if p.in.Dword() {
+			dword[p.in.Op]++
+		}
 	}
 	var ops []string
 	total := 0
@@ -236,6 +241,20 @@ int main(void) {
 		total += compared[op]
 	}
 	t.Logf("%d probes × %d inputs compared with the CPU: %s", total, perProbe, strings.Join(ops, " "))
+	requireDwordForms(t, dword)
+}
+
+// requireDwordForms: every opcode with a 32-bit register form was compared in that form
+// (compiler code's adc esi, 0 and shl esi, 6, with the upper half zeroed).
+func requireDwordForms(t *testing.T, dword map[x86.Opcode]int) {
+	t.Helper()
+	var ops []string
+	for _, op := range []x86.Opcode{x86.MOV, x86.MOVZX, x86.ADD, x86.ADC, x86.SUB, x86.SBB, x86.AND, x86.OR,
+		x86.XOR, x86.CMP, x86.LEA, x86.SHL, x86.SHR, x86.SAR} {
+		require.Positive(t, dword[op], "the 32-bit form of %s was never compared", op)
+		ops = append(ops, fmt.Sprintf("%s:%d", op, dword[op]))
+	}
+	t.Logf("32-bit forms compared: %s", strings.Join(ops, " "))
 }
 
 func pickWord(rng *rand.Rand) uint64 {

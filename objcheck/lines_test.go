@@ -32,10 +32,11 @@ func TestLinesFromObject(t *testing.T) {
 	}
 }
 
-// TestNarrowRoundTrip: 32-bit forms are accepted only as the 64-bit encoding without
-// REX.W; the same instruction with another encoding (opcode 33 for xor) is refused. The
-// byte move of an immediate (B0+r ib) round-trips through the encoder like any other form.
-func TestNarrowRoundTrip(t *testing.T) {
+// TestDwordRoundTrip: the 32-bit register forms are accepted only in the encoder's
+// encoding; the same instruction with another encoding (opcode 33 for xor, an empty REX)
+// is refused, and so is a 32-bit memory operand. The byte move of an immediate (B0+r ib)
+// round-trips through the encoder like any other form.
+func TestDwordRoundTrip(t *testing.T) {
 	for _, tc := range []struct {
 		code []byte
 		ok   bool
@@ -49,7 +50,13 @@ func TestNarrowRoundTrip(t *testing.T) {
 		{[]byte{0x41, 0x0f, 0xb6, 0xd2, 0xc3}, true},  // movzx edx, r10b
 		{[]byte{0x41, 0x83, 0xe0, 0x0f, 0xc3}, true},  // and r8d, 0xf
 		{[]byte{0x83, 0x26, 0x01, 0xc3}, false},       // and dword ptr [rsi], 1 (decodes as qword: the round trip refuses)
-		{[]byte{0x83, 0xe0, 0xff, 0xc3}, false},       // and eax, -1
+		{[]byte{0x83, 0xe0, 0xff, 0xc3}, true},        // and eax, -1
+		{[]byte{0x83, 0xd6, 0x00, 0xc3}, true},        // adc esi, 0 (clang's p521)
+		{[]byte{0xc1, 0xe6, 0x06, 0xc3}, true},        // shl esi, 6
+		{[]byte{0x41, 0x89, 0xc8, 0xc3}, true},        // mov r8d, ecx
+		{[]byte{0x8b, 0xc1, 0xc3}, false},             // mov eax, ecx (8B /r)
+		{[]byte{0x48, 0x83, 0xe0, 0xff, 0xc3}, true},  // and rax, -1
+		{[]byte{0x03, 0x06, 0xc3}, false},             // add eax, dword ptr [rsi]
 		{[]byte{0xb2, 0x2c, 0xc3}, true},              // mov dl, 0x2c (clang sets bzhi's index so)
 		{[]byte{0x41, 0xb0, 0x33, 0xc3}, true},        // mov r8b, 0x33
 		{[]byte{0x40, 0xb6, 0x07, 0xc3}, true},        // mov sil, 7

@@ -76,9 +76,6 @@ func roundTrip(d *decode.Decoded, code []byte) error {
 		if err != nil {
 			return fmt.Errorf("offset %#x: %s does not encode: %v", d.Offs[i], in, err)
 		}
-		if d.Narrow[i] {
-			b = clearREXW(b)
-		}
 		if !bytes.Equal(b, got) && !bytes.Equal(movR32Imm(in), got) {
 			return fmt.Errorf("offset %#x: bytes % x decode as %q, which encodes as % x: not the project's encoding", d.Offs[i], got, in.String(), b)
 		}
@@ -100,28 +97,4 @@ func movR32Imm(in x86.Inst) []byte {
 		b = append(b, 0x41)
 	}
 	return binary.LittleEndian.AppendUint32(append(b, 0xb8+byte(r&7)), uint32(in.Args[1].Imm))
-}
-
-// clearREXW turns the encoder's 64-bit bytes of a narrow32 instruction into its 32-bit
-// form: REX.W cleared, the REX byte dropped when nothing else is left in it, unless an 8-bit
-// operand needs it (spl, bpl, sil, dil are only reachable with a REX prefix). Encodings
-// without a leading REX.W are returned unchanged (and so fail the comparison).
-func clearREXW(b []byte) []byte {
-	if len(b) < 2 || b[0]&0xf8 != 0x48 {
-		return b
-	}
-	rex := b[0] &^ 0x08
-	if rex != 0x40 || needsREX(b) {
-		return append([]byte{rex}, b[1:]...)
-	}
-	return append([]byte(nil), b[1:]...)
-}
-
-// needsREX: a movzx (0F B6) whose register source is spl, bpl, sil or dil.
-func needsREX(b []byte) bool {
-	if len(b) < 4 || b[1] != 0x0f || b[2] != 0xb6 {
-		return false
-	}
-	modrm := b[3]
-	return modrm>>6 == 3 && modrm&7 >= 4
 }

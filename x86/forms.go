@@ -20,6 +20,7 @@ const (
 	cImm8                    // 0..255
 	cImm32                   // sign-extended 32-bit immediate
 	cImm64                   // any 64-bit immediate
+	cR32                     // 32-bit general-purpose register (compiler code)
 )
 
 // form is one allowed operand shape list of an opcode, Intel order.
@@ -37,6 +38,12 @@ var (
 	// ("add r8b, 0x7f", "adc r8b, 0", "add byte [rsp+8], 0x7f").
 	formsALU8 = []form{{cR8, cR8}, {cR8, cM8}, {cM8, cR8}, {cR8, cImm8}, {cM8, cImm8}}
 	formsALUB = append(append([]form{}, formsALU...), formsALU8...)
+	// formsALU32 and formsShift32 are the 32-bit forms compilers write (adc esi, 0 after a
+	// shift that leaves the value below 2^32; and eax, 0xf; xor eax, eax): the result is
+	// the low 32 bits, zero-extended, with the flags of the 32-bit result.
+	formsALU32   = []form{{cR32, cR32}, {cR32, cImm32}}
+	formsALUB32  = append(append([]form{}, formsALUB...), formsALU32...)
+	formsShift32 = append(append([]form{}, formsShift...), form{cR32, cImm8})
 )
 
 // classOf is the set of classes operand o belongs to (0 if it is malformed).
@@ -52,6 +59,8 @@ func classOf(o Operand) class {
 			return cR8
 		case o.Reg.IsXMM():
 			return cXMM
+		case o.Reg.IsGP32():
+			return cR32
 		}
 	case KindMem:
 		return memClass(o)
@@ -206,6 +215,11 @@ func (in Inst) MemSize() int {
 	return 8
 }
 
+// Dword reports whether in operates on 32 bits: its first operand is a 32-bit register.
+func (in Inst) Dword() bool {
+	return len(in.Args) > 0 && in.Args[0].Kind == KindReg && in.Args[0].Reg.IsGP32()
+}
+
 // IsByteALU reports whether in is a byte-sized add, adc, sub, sbb, and, or, xor or cmp.
 func (in Inst) IsByteALU() bool {
 	switch in.Op {
@@ -235,6 +249,8 @@ func describeOperand(o Operand) string {
 		return "r64"
 	case c&cR8 != 0:
 		return "r8"
+	case c&cR32 != 0:
+		return "r32"
 	case c&cXMM != 0:
 		return "xmm"
 	case c&cM64 != 0:
@@ -264,7 +280,7 @@ func kindName(k Kind) string {
 var classNames = []struct {
 	c    class
 	name string
-}{{cR64, "r64"}, {cR8, "r8"}, {cCL, "cl"}, {cXMM, "xmm"}, {cM64, "m64"}, {cM8, "m8"},
+}{{cR64, "r64"}, {cR32, "r32"}, {cR8, "r8"}, {cCL, "cl"}, {cXMM, "xmm"}, {cM64, "m64"}, {cM8, "m8"},
 	{cAddr, "mem"}, {cImm8, "imm8"}, {cImm32, "imm32"}, {cImm64, "imm64"}}
 
 func describeForms(fs []form) string {

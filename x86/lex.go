@@ -16,6 +16,9 @@ func lookupReg(s string) (Reg, bool) {
 		if s == gp8Names[i] {
 			return Reg(i) + 16, true
 		}
+		if s == gp32Names[i] {
+			return Reg(i) + 48, true
+		}
 	}
 	if n, ok := strings.CutPrefix(s, "xmm"); ok && n != "" && (len(n) == 1 || n[0] != '0') {
 		if v, err := strconv.Atoi(n); err == nil && v >= 0 && v < 16 {

@@ -3,6 +3,7 @@ package x86
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -205,6 +206,7 @@ func (ps *parser) instruction(mn, ops, comment string) error {
 		}
 	}
 	markByteMem(&in, sizes)
+	dwordImm(&in)
 	if err := in.Validate(); err != nil {
 		return err
 	}
@@ -234,5 +236,17 @@ func markByteMem(in *Inst, sizes []int) {
 		if sz == 1 && in.Args[i].Kind == KindMem {
 			in.Args[i].Size = 1
 		}
+	}
+}
+
+// dwordImm reads the immediate of a 32-bit operation written unsigned ("and eax,
+// 0x80000000", as assemblers accept it) as the model's signed imm32: the same 32 bits.
+func dwordImm(in *Inst) {
+	n := len(in.Args)
+	if !in.Dword() || n == 0 || in.Args[n-1].Kind != KindImm {
+		return
+	}
+	if v := in.Args[n-1].Imm; v > math.MaxInt32 && v <= math.MaxUint32 {
+		in.Args[n-1].Imm = int64(int32(v))
 	}
 }

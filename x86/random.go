@@ -34,6 +34,9 @@ func RandomInst(rng *rand.Rand) Inst {
 	if len(f) == 2 && f[0] == cM8 && f[1] == cImm8 {
 		in.Args[0].Size = 1 // "add byte [m], imm": only the operand says byte
 	}
+	if op == XCHG && in.Args[0] == R(RAX) && in.Args[1] == R(RAX) {
+		in.Args[1] = R(RCX) // GNU as writes xchg rax, rax as nop (90), NASM as 48 90
+	}
 	if rng.Intn(3) == 0 {
 		in.Comment = fmt.Sprintf("x%d <- x%d * arg1[%d]", rng.Intn(200), rng.Intn(200), rng.Intn(8))
 	}
@@ -67,6 +70,8 @@ func randomOperand(rng *rand.Rand, c class) Operand {
 		return R(Reg(rng.Intn(16)))
 	case cR8:
 		return R(Reg(16 + rng.Intn(16)))
+	case cR32:
+		return R(EAX + Reg(rng.Intn(16)))
 	case cCL:
 		return R(CL)
 	case cXMM:

@@ -6,7 +6,8 @@ import (
 )
 
 // Reg is a register. 0–15 are the 64-bit general-purpose registers in encoding order,
-// 16–31 their low-byte forms (same order), 32–47 xmm0–xmm15. NoReg marks an absent register.
+// 16–31 their low-byte forms (same order), 32–47 xmm0–xmm15, 48–63 the 32-bit forms of
+// the general-purpose registers (same order). NoReg marks an absent register.
 type Reg uint8
 
 // The 64-bit general-purpose registers in hardware encoding order.
@@ -52,6 +53,27 @@ const (
 // XMM0 is the first xmm register; XMM0+i is xmm<i>.
 const XMM0 Reg = 32
 
+// The 32-bit registers (same order as the 64-bit ones). Compilers write them; a write
+// zeroes the upper 32 bits of the 64-bit register.
+const (
+	EAX Reg = iota + 48
+	ECX
+	EDX
+	EBX
+	ESP
+	EBP
+	ESI
+	EDI
+	R8D
+	R9D
+	R10D
+	R11D
+	R12D
+	R13D
+	R14D
+	R15D
+)
+
 // NoReg is the absent register (e.g. no index in a memory operand).
 const NoReg Reg = 255
 
@@ -59,6 +81,8 @@ var gp64Names = [16]string{"rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi
 	"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"}
 var gp8Names = [16]string{"al", "cl", "dl", "bl", "spl", "bpl", "sil", "dil",
 	"r8b", "r9b", "r10b", "r11b", "r12b", "r13b", "r14b", "r15b"}
+var gp32Names = [16]string{"eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi",
+	"r8d", "r9d", "r10d", "r11d", "r12d", "r13d", "r14d", "r15d"}
 
 // IsGP64 reports whether r is a 64-bit general-purpose register.
 func (r Reg) IsGP64() bool { return r < 16 }
@@ -69,15 +93,21 @@ func (r Reg) IsGP8() bool { return r >= 16 && r < 32 }
 // IsXMM reports whether r is an xmm register.
 func (r Reg) IsXMM() bool { return r >= 32 && r < 48 }
 
+// IsGP32 reports whether r is a 32-bit general-purpose register.
+func (r Reg) IsGP32() bool { return r >= 48 && r < 64 }
+
 // Num is the hardware number of r (0–15) within its class.
 func (r Reg) Num() int { return int(r) & 15 }
 
 // Byte is the low-byte form of a 64-bit register.
 func (r Reg) Byte() Reg { return Reg(r.Num()) + 16 }
 
+// Dword is the 32-bit form of a 64-bit register.
+func (r Reg) Dword() Reg { return Reg(r.Num()) + 48 }
+
 // Full is the 64-bit register that contains r (r itself for 64-bit and xmm registers).
 func (r Reg) Full() Reg {
-	if r.IsGP8() {
+	if r.IsGP8() || r.IsGP32() {
 		return Reg(r.Num())
 	}
 	return r
@@ -91,6 +121,8 @@ func (r Reg) String() string {
 		return gp8Names[r.Num()]
 	case r.IsXMM():
 		return fmt.Sprintf("xmm%d", r.Num())
+	case r.IsGP32():
+		return gp32Names[r.Num()]
 	}
 	return "noreg"
 }

@@ -60,7 +60,7 @@ type EGraph struct {
 	keybuf    []byte
 	rules     [numOps][]Rewrite
 	size      int                      // arguments of all nodes: with Len, what the graph costs in memory
-	probing   bool                     // add-carry-mod is probing a truncation (see probeMod)
+	probing   int                      // how deep add-carry-mod's probes of truncations nest (probeMod)
 	probed    map[probeKey]Id          // probeMod's truncations
 	forms     map[probeKey]map[Id]U128 // lowForm's linear forms (nil: none)
 }

@@ -220,6 +220,9 @@ func TestRulesAgainstBigInt(t *testing.T) {
 	envs := boundaryEnvs(r, 400)
 	for _, rule := range Rules() {
 		templates, ok := ruleTemplates[rule.Name]
+		if !ok {
+			templates, ok = reassocTemplates[rule.Name]
+		}
 		require.True(t, ok, "rule %s has no templates", rule.Name)
 		t.Run(rule.Name, func(t *testing.T) {
 			fired := 0

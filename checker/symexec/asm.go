@@ -209,9 +209,24 @@ func (x *asmExec) getFlag(f int) egraph.Id {
 }
 
 // setZS sets ZF and SF from a 64-bit result.
-func (x *asmExec) setZS(res egraph.Id) {
+func (x *asmExec) setZS(res egraph.Id) { x.setZSW(res, 64) }
+
+// setZSW sets ZF and SF from a w-bit result.
+func (x *asmExec) setZSW(res egraph.Id, w int) {
 	x.setFlag(fZF, x.g.IsZero(res))
-	x.setFlag(fSF, x.g.Shr(res, 63))
+	x.setFlag(fSF, x.g.Shr(res, w-1))
+}
+
+// width is the operation size of an ALU, logic or shift instruction in bits: 8 for the
+// byte forms, 32 for the 32-bit ones, else 64.
+func width(in x86.Inst) int {
+	switch {
+	case in.IsByteALU() || len(in.Args) > 0 && in.Args[0].Kind == x86.KindReg && in.Args[0].Reg.IsGP8():
+		return 8
+	case in.Dword():
+		return 32
+	}
+	return 64
 }
 
 // address resolves a memory operand to a region and offset: every address must be a
@@ -351,6 +366,8 @@ func (x *asmExec) read(in x86.Inst, o x86.Operand) Val {
 			return x.regs[o.Reg]
 		case o.Reg.IsGP8():
 			return x.value(x.g.Mod(x.word(x.regs[o.Reg.Full()]), 8))
+		case o.Reg.IsGP32():
+			return x.value(x.g.Mod(x.word(x.regs[o.Reg.Full()]), 32))
 		case o.Reg.IsXMM():
 			return x.xmm[o.Reg.Num()]
 		}
@@ -376,6 +393,10 @@ func (x *asmExec) write(in x86.Inst, o x86.Operand, v Val) {
 		case o.Reg.IsGP8():
 			full := o.Reg.Full()
 			x.regs[full] = x.value(setByte(x.g, x.word(x.regs[full]), 0, x.word(v)))
+			return
+		case o.Reg.IsGP32():
+			// A 32-bit write zeroes the upper half; a pointer cut to 32 bits is none.
+			x.regs[o.Reg.Full()] = x.value(x.g.Mod(x.word(v), 32))
 			return
 		case o.Reg.IsXMM():
 			x.xmm[o.Reg.Num()] = v

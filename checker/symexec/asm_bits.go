@@ -31,10 +31,10 @@ func rotr(g *egraph.EGraph, v egraph.Id, k int) egraph.Id {
 	return g.Mod(g.Sum(egraph.U128{}, term(g.Shr(v, k), one128), term(v, egraph.Pow2(64-k))), 64)
 }
 
-// sar is the arithmetic right shift of a word by 0 < k < 64.
-func sar(g *egraph.EGraph, v egraph.Id, k int) egraph.Id {
-	fill, _ := egraph.Pow2(64).Sub(egraph.Pow2(64 - k))
-	return g.Mod(g.Sum(egraph.U128{}, term(g.Shr(v, k), one128), term(g.Shr(v, 63), fill)), 64)
+// sarW is the arithmetic right shift of a w-bit value by 0 < k < w.
+func sarW(g *egraph.EGraph, v egraph.Id, k, w int) egraph.Id {
+	fill, _ := egraph.Pow2(w).Sub(egraph.Pow2(w - k))
+	return g.Mod(g.Sum(egraph.U128{}, term(g.Shr(v, k), one128), term(g.Shr(v, w-1), fill)), w)
 }
 
 func (x *asmExec) shift(in x86.Inst) {
@@ -45,13 +45,14 @@ func (x *asmExec) shift(in x86.Inst) {
 	if vex {
 		src, cnt = a[1], a[2]
 	}
-	k, ok := x.count(in, cnt, 63)
+	w := width(in) // 64 or 32: the shift forms have no byte register
+	k, ok := x.count(in, cnt, uint64(w-1))
 	if !ok {
 		return
 	}
 	v := x.word(x.read(in, src))
 	if k == 0 {
-		if vex {
+		if vex || w == 32 { // a 32-bit count-0 shift still writes: the upper half is zeroed
 			x.write(in, a[0], x.value(v))
 		}
 		return
@@ -59,11 +60,11 @@ func (x *asmExec) shift(in x86.Inst) {
 	var r, cf egraph.Id
 	switch in.Op {
 	case x86.SHL, x86.SHLX:
-		r, cf = g.Mod(g.Scale(v, egraph.Pow2(k)), 64), g.Mod(g.Shr(v, 64-k), 1)
+		r, cf = g.Mod(g.Scale(v, egraph.Pow2(k)), w), g.Mod(g.Shr(v, w-k), 1)
 	case x86.SHR, x86.SHRX:
 		r, cf = g.Shr(v, k), g.Mod(g.Shr(v, k-1), 1)
 	case x86.SAR, x86.SARX:
-		r, cf = sar(g, v, k), g.Mod(g.Shr(v, k-1), 1)
+		r, cf = sarW(g, v, k, w), g.Mod(g.Shr(v, k-1), 1)
 	default:
 		r = rotr(g, v, k)
 		cf = g.Shr(r, 63)
@@ -75,7 +76,7 @@ func (x *asmExec) shift(in x86.Inst) {
 	x.setFlag(fCF, cf)
 	x.undefFlags(fOF)
 	if in.Op != x86.ROR {
-		x.setZS(r)
+		x.setZSW(r, w)
 	}
 }
 
@@ -109,6 +110,9 @@ func (x *asmExec) logic(in x86.Inst) {
 		r = g.And(g.Not(x.word(x.read(in, a[1])), 64), x.word(x.read(in, a[2])))
 	} else {
 		u, v := x.word(x.read(in, a[0])), x.word(x.read(in, a[1]))
+		if in.Dword() {
+			v = g.Mod(v, 32) // the imm32 of a 32-bit operation
+		}
 		switch in.Op {
 		case x86.AND, x86.TEST:
 			r = g.And(u, v)
@@ -123,12 +127,7 @@ func (x *asmExec) logic(in x86.Inst) {
 	}
 	x.setFlag(fCF, g.Word(0))
 	x.setFlag(fOF, g.Word(0))
-	if in.IsByteALU() || len(a) > 0 && a[0].Kind == x86.KindReg && a[0].Reg.IsGP8() {
-		x.setFlag(fZF, g.IsZero(r))
-		x.setFlag(fSF, g.Shr(r, 7))
-		return
-	}
-	x.setZS(r)
+	x.setZSW(r, width(in))
 }
 
 func (x *asmExec) bzhi(in x86.Inst) {

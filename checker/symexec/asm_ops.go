@@ -146,10 +146,12 @@ func (x *asmExec) alu(in x86.Inst) {
 		x.undefFlags(fCF, fOF, fZF, fSF)
 		return
 	}
+	// Byte and 32-bit operands read zero-extended (an imm32 of a 32-bit operation is cut
+	// to its 32 bits); the flags come from the w-bit result.
 	a, b := x.word(dst), x.word(src)
-	w := 64
-	if in.IsByteALU() {
-		w = 8 // byte operands read zero-extended; flags come from the low byte
+	w := width(in)
+	if w == 32 {
+		b = g.Mod(b, 32)
 	}
 	var res, carry egraph.Id
 	switch in.Op {

@@ -21,7 +21,7 @@ func TestSignedOverflow(t *testing.T) {
 	}
 	for range 5000 {
 		a, b, c := pick(), pick(), uint64(rng.IntN(2))
-		for _, w := range []int{8, 64} {
+		for _, w := range []int{8, 32, 64} {
 			for _, sub := range []bool{false, true} {
 				sa, sb := signed(a, w), signed(b, w)
 				r := new(big.Int)

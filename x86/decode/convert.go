@@ -89,6 +89,8 @@ func register(r x86asm.Reg) (x86.Reg, error) {
 		return x86.R8B + x86.Reg(r-x86asm.R8B), nil
 	case r >= x86asm.X0 && r <= x86asm.X15:
 		return x86.XMM0 + x86.Reg(r-x86asm.X0), nil
+	case r >= x86asm.EAX && r <= x86asm.R15L:
+		return x86.EAX + x86.Reg(r-x86asm.EAX), nil
 	}
 	return x86.NoReg, fmt.Errorf("register %v is not in the model", r)
 }
@@ -140,6 +142,9 @@ func normaliseImm(in *x86.Inst) {
 	default:
 		if in.IsByteALU() || in.Op == x86.MOV && in.MemSize() == 1 {
 			in.Args[n-1].Imm &= 0xff
+		}
+		if in.Dword() { // a 32-bit operation's imm32, read as the model's signed imm32
+			in.Args[n-1].Imm = int64(int32(in.Args[n-1].Imm))
 		}
 	}
 }

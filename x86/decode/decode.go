@@ -26,9 +26,6 @@ type Decoded struct {
 	Insts []x86.Inst
 	Offs  []int // byte offset of Insts[i]
 	Lens  []int // encoded length of Insts[i]
-	// Narrow marks instructions written in their 32-bit form whose effect is exactly the
-	// model's 64-bit one (see narrow32); their bytes are the 64-bit encoding without REX.W.
-	Narrow []bool
 }
 
 // Decode decodes code, the bytes of one function, into straight-line instructions that
@@ -39,11 +36,10 @@ func Decode(code []byte) (*Decoded, error) {
 	d := &Decoded{}
 	off := 0
 	for off < len(code) {
-		in, n, narrow, err := decodeOne(code[off:])
+		in, n, err := decodeInst(code[off:])
 		if err != nil {
 			return nil, &Error{Off: off, Msg: err.Error()}
 		}
-		d.Narrow = append(d.Narrow, narrow)
 		d.Insts = append(d.Insts, in)
 		d.Offs = append(d.Offs, off)
 		d.Lens = append(d.Lens, n)
@@ -56,19 +52,6 @@ func Decode(code []byte) (*Decoded, error) {
 		return nil, &Error{Off: len(code), Msg: "the code falls off the end of the symbol (no final ret)", Incomplete: true}
 	}
 	return d, nil
-}
-
-// decodeOne decodes the instruction at the start of b, its length and whether it is a
-// 32-bit form standing for the 64-bit one.
-func decodeOne(b []byte) (x86.Inst, int, bool, error) {
-	in, n, err := decodeInst(b)
-	if err == nil {
-		return in, n, false, nil
-	}
-	if in, n, ok := narrow32(b); ok {
-		return in, n, true, nil
-	}
-	return in, n, false, err
 }
 
 // decodeInst decodes the instruction at the start of b and its length.
@@ -102,6 +85,10 @@ func decodeInst(b []byte) (x86.Inst, int, error) {
 	}
 	if err := in.Validate(); err != nil {
 		return x86.Inst{}, 0, fmt.Errorf("unsupported form (% x): %w", b[:raw.Len], err)
+	}
+	if n := in.MemSize(); raw.MemBytes != 0 && n != 0 && raw.MemBytes != n {
+		// movzx r, word [m] fits the byte form's operands: the access size tells them apart
+		return x86.Inst{}, 0, fmt.Errorf("%d-byte memory operand (% x): the model's form accesses %d", raw.MemBytes, b[:raw.Len], n)
 	}
 	return in, raw.Len, nil
 }
@@ -164,47 +151,4 @@ func movR32Imm(b []byte, raw x86asm.Inst) (x86.Inst, bool) {
 	}
 	dst := x86.RAX + x86.Reg(r-x86asm.EAX)
 	return x86.Inst{Op: x86.MOV, Args: []x86.Operand{x86.R(dst), x86.I(int64(uint32(imm)))}}, true
-}
-
-// narrow32 decodes the 32-bit forms compilers write whose effect on the machine state is
-// exactly that of the model's 64-bit instruction: "xor r32, r32" of one register (zero, the
-// same flags), "movzx r32, r/m8" (zero-extended either way) and "and r32, imm" with
-// 0 <= imm < 2^31 (the result's upper 33 bits are zero either way, so SF, ZF, PF agree and
-// CF = OF = 0). The caller checks that the
-// bytes are the 64-bit encoding with REX.W cleared (and an empty REX dropped).
-func narrow32(b []byte) (x86.Inst, int, bool) {
-	raw, err := x86asm.Decode(b, 64)
-	if err != nil || raw.Op == 0 || raw.DataSize != 32 {
-		return x86.Inst{}, 0, false
-	}
-	r0, ok := raw.Args[0].(x86asm.Reg)
-	if !ok || r0 < x86asm.EAX || r0 > x86asm.R15L {
-		return x86.Inst{}, 0, false
-	}
-	dst := x86.R(x86.RAX + x86.Reg(r0-x86asm.EAX))
-	switch raw.Op {
-	case x86asm.XOR:
-		if r1, ok := raw.Args[1].(x86asm.Reg); ok && r1 == r0 && raw.Args[2] == nil {
-			return x86.Inst{Op: x86.XOR, Args: []x86.Operand{dst, dst}}, raw.Len, true
-		}
-	case x86asm.AND:
-		imm, ok := raw.Args[1].(x86asm.Imm)
-		if ok && imm >= 0 && imm <= 0x7fffffff && raw.Args[2] == nil {
-			return x86.Inst{Op: x86.AND, Args: []x86.Operand{dst, x86.I(int64(imm))}}, raw.Len, true
-		}
-	case x86asm.MOVZX:
-		if raw.MemBytes > 1 || raw.Args[2] != nil {
-			return x86.Inst{}, 0, false
-		}
-		src, err := operand(raw.Args[1], raw)
-		if err != nil || src.Kind == x86.KindReg && !src.Reg.IsGP8() {
-			return x86.Inst{}, 0, false
-		}
-		in := x86.Inst{Op: x86.MOVZX, Args: []x86.Operand{dst, src}}
-		if in.Validate() != nil {
-			return x86.Inst{}, 0, false
-		}
-		return in, raw.Len, true
-	}
-	return x86.Inst{}, 0, false
 }

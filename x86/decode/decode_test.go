@@ -2,6 +2,7 @@ package decode
 
 import (
 	"errors"
+	"math"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -95,19 +96,21 @@ func assembleGNU(t *testing.T, src string) []byte {
 	return b
 }
 
-// TestNarrow32: the 32-bit forms that equal a 64-bit model instruction decode to it (as
-// GNU as writes them); others stay refused.
-func TestNarrow32(t *testing.T) {
-	src := ".intel_syntax noprefix\n.text\nf:\nxor r9d, r9d\nxor eax, eax\nmovzx eax, sil\nmovzx ebp, dl\n" +
-		"movzx r14d, byte ptr [rsp-0x59]\nmovzx edx, r10b\nand r8d, 0xf\nand eax, 0x7fffffff\nret\n"
+// TestDecode32: the 32-bit register forms compilers write decode to the model's 32-bit
+// forms (as GNU as writes them); 32-bit memory operands, 16-bit and high-byte registers
+// stay refused.
+func TestDecode32(t *testing.T) {
+	src := ".intel_syntax noprefix\n.text\nf:\nxor r9d, r9d\nxor eax, ebx\nmovzx eax, sil\nmovzx ebp, dl\n" +
+		"movzx r14d, byte ptr [rsp-0x59]\nadc esi, 0x0\nand r8d, 0xf\nand eax, 0x80000000\nshl esi, 0x6\n" +
+		"mov r8d, ecx\nlea esi, [8*rcx]\nsub r15d, -1\nret\n"
 	d, err := Decode(assembleGNU(t, src))
 	require.NoError(t, err)
-	want, err := x86.ParseGNU([]byte(".intel_syntax noprefix\nf:\nxor r9, r9\nxor rax, rax\nmovzx rax, sil\n" +
-		"movzx rbp, dl\nmovzx r14, byte ptr [rsp-0x59]\nmovzx rdx, r10b\nand r8, 0xf\nand rax, 0x7fffffff\nret\n"))
+	want, err := x86.ParseGNU([]byte(src))
 	require.NoError(t, err)
 	require.Equal(t, want.Insts, d.Insts)
-	require.Equal(t, []bool{true, true, true, true, true, true, true, true, false}, d.Narrow)
-	for _, bad := range []string{"xor eax, ebx", "movzx eax, ah", "movzx eax, word ptr [rsi]", "add eax, eax", "mov eax, ebx", "and eax, 0x80000000", "and eax, -1"} {
+	require.Equal(t, int64(math.MinInt32), d.Insts[7].Args[1].Imm, "and eax, 0x80000000 is the imm32 -2^31")
+	for _, bad := range []string{"movzx eax, ah", "movzx eax, word ptr [rsi]", "add eax, dword ptr [rsi]",
+		"mov eax, dword ptr [rsi]", "adc ax, 0", "shl eax, cl", "lea eax, [ecx]", "imul eax, ebx"} {
 		_, err := Decode(assembleGNU(t, ".intel_syntax noprefix\n.text\nf:\n"+bad+"\nret\n"))
 		require.Error(t, err, bad)
 	}
@@ -131,7 +134,8 @@ func TestDecodeRefuses(t *testing.T) {
 		{"ud2", []byte{0x0f, 0x0b}, 0, "control flow"},
 		{"truncated", []byte{0x48, 0x01, 0xd8, 0x48, 0x8b}, 3, "past the end"},
 		{"undecodable", []byte{0x48, 0x01, 0xd8, 0x06, 0xc3}, 3, "do not decode"},
-		{"32-bit add", []byte{0x01, 0xd8, 0xc3}, 0, "not in the model"},
+		{"16-bit add", []byte{0x66, 0x01, 0xd8, 0xc3}, 0, "not in the model"},
+		{"32-bit imul", []byte{0x0f, 0xaf, 0xc3, 0xc3}, 0, "unsupported form"},
 		{"lock add", []byte{0xf0, 0x48, 0x01, 0x06, 0xc3}, 0, "prefix"},
 		{"fs override", []byte{0x64, 0x48, 0x8b, 0x06, 0xc3}, 0, "segment override"},
 		{"rip relative", []byte{0x48, 0x8b, 0x05, 0, 0, 0, 0, 0xc3}, 0, "RIP-relative"},

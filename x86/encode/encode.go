@@ -30,6 +30,12 @@ var (
 	encALU8 = [x86.NumOpcodes]fn2{x86.ADD: (*ia.Program).ADDB, x86.ADC: (*ia.Program).ADCB, x86.SUB: (*ia.Program).SUBB,
 		x86.SBB: (*ia.Program).SBBB, x86.AND: (*ia.Program).ANDB, x86.OR: (*ia.Program).ORB, x86.XOR: (*ia.Program).XORB,
 		x86.CMP: (*ia.Program).CMPB}
+	// enc32 are the 32-bit forms (x86.Inst.Dword).
+	enc32 = [x86.NumOpcodes]fn2{x86.MOV: (*ia.Program).MOVL, x86.MOVZX: (*ia.Program).MOVZBL,
+		x86.ADD: (*ia.Program).ADDL, x86.ADC: (*ia.Program).ADCL, x86.SUB: (*ia.Program).SUBL,
+		x86.SBB: (*ia.Program).SBBL, x86.AND: (*ia.Program).ANDL, x86.OR: (*ia.Program).ORL,
+		x86.XOR: (*ia.Program).XORL, x86.CMP: (*ia.Program).CMPL, x86.LEA: (*ia.Program).LEAL,
+		x86.SHL: (*ia.Program).SHLL, x86.SHR: (*ia.Program).SHRL, x86.SAR: (*ia.Program).SARL}
 	encCMOV = [16]fn2{(*ia.Program).CMOVO, (*ia.Program).CMOVNO, (*ia.Program).CMOVC, (*ia.Program).CMOVNC,
 		(*ia.Program).CMOVZ, (*ia.Program).CMOVNZ, (*ia.Program).CMOVBE, (*ia.Program).CMOVA,
 		(*ia.Program).CMOVS, (*ia.Program).CMOVNS, (*ia.Program).CMOVP, (*ia.Program).CMOVNP,
@@ -42,6 +48,8 @@ var (
 		ia.R8, ia.R9, ia.R10, ia.R11, ia.R12, ia.R13, ia.R14, ia.R15}
 	iaR8 = [16]ia.Register8{ia.AL, ia.CL, ia.DL, ia.BL, ia.SPL, ia.BPL, ia.SIL, ia.DIL,
 		ia.R8b, ia.R9b, ia.R10b, ia.R11b, ia.R12b, ia.R13b, ia.R14b, ia.R15b}
+	iaR32 = [16]ia.Register32{ia.EAX, ia.ECX, ia.EDX, ia.EBX, ia.ESP, ia.EBP, ia.ESI, ia.EDI,
+		ia.R8d, ia.R9d, ia.R10d, ia.R11d, ia.R12d, ia.R13d, ia.R14d, ia.R15d}
 )
 
 // Encode assembles p.Insts into machine code (one function, no relocations). It validates
@@ -161,6 +169,8 @@ func emit(prog *ia.Program, in x86.Inst) (err error) {
 		a[n-1-i] = iaOperand(o)
 	}
 	switch {
+	case in.Dword() && n == 2 && enc32[in.Op] != nil:
+		enc32[in.Op](prog, a[0], a[1])
 	case in.Op == x86.MOV && in.MemSize() == 1:
 		prog.MOVB(a[0], a[1])
 	case in.IsByteALU():
@@ -222,6 +232,8 @@ func iaOperand(o x86.Operand) interface{} {
 			return iaR64[o.Reg.Num()]
 		case o.Reg.IsGP8():
 			return iaR8[o.Reg.Num()]
+		case o.Reg.IsGP32():
+			return iaR32[o.Reg.Num()]
 		case o.Reg.IsXMM():
 			return ia.XMMRegister(o.Reg.Num())
 		}
