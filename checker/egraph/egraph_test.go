@@ -101,7 +101,9 @@ var rewriteTable = []rewriteCase{
 	// clang adds the product t whole and the quotient's (2^64-1)*(t mod 2^64) (p256, m = t).
 	// clang's p384: or of a shifted low word and a high half, and the carry it drops.
 	{"or-of-halves", "(| (mod (* 0xffffffff00000000 (* a b)) 64) (>> (* 0xffffffff (mod (* 0x100000001 (* a b)) 64)) 64))",
-		"(mod (+ (* 0xffffffff00000000 (* a b)) (>> (* 0xffffffff (mod (* 0x100000001 (* a b)) 64)) 64)) 64)"},
+		// (with h-p448's mod-push-scaled the low word's (2^64-2^32)·ab mod 2^64 is written
+		// 2^32·((2^32-1)·ab mod 2^32), and the sum is below 2^64 without the outer mod)
+		"(+ (* 0x100000000 (mod (* 0xffffffff (* a b)) 32)) (>> (* 0xffffffff (mod (* 0x100000001 (* a b)) 64)) 64))"},
 	{"carry-known-zero", "(>> (+ (* 0xffffffff00000000 (mod (* a b) 64)) (>> (* 0xffffffff (mod (* a b) 64)) 64)) 64)",
 		"(>> (* 0xffffffff00000000 (mod (* a b) 64)) 64)"},
 	{"whole-and-quotient", "(>> (+ (* a b) (* 0xffffffffffffffff (mod (* a b) 64))) 64)", "(+ (>> (* a b) 64) (mod (* a b) 64))"},
