@@ -27,22 +27,32 @@ func reassocRules() []Rewrite {
 // never reaches the next multiple of 2^k (j <= k), so the sum >> k is S' >> (k-j).
 // j >= k is shr-split's: every term then leaves the shift.
 func shrScaled(g *EGraph, n Node) (Id, bool) {
-	x := g.Node(n.Args[0])
-	if x.Op != OpAdd || n.K >= 128 {
+	j, s, ok := scaledSum(g, g.Node(n.Args[0]), n.K)
+	if !ok {
 		return 0, false
 	}
-	j := n.K
+	return g.Shr(s, n.K-j), true
+}
+
+// scaledSum writes a sum x whose coefficients are all multiples of 2^j, 0 < j < k, as
+// 2^j*S' + r (r the constant's low j bits) and returns j and S' (the constant's higher
+// bits in it); ok is false for anything else.
+func scaledSum(g *EGraph, x Node, k int) (j int, s Id, ok bool) {
+	if x.Op != OpAdd || k >= 128 {
+		return 0, 0, false
+	}
+	j = k
 	for _, c := range x.Coef {
 		j = min(j, trailingZeros(c))
 	}
-	if j == 0 || j >= n.K {
-		return 0, false
+	if j == 0 || j >= k {
+		return 0, 0, false
 	}
 	terms := make([]Term, len(x.Args))
 	for i, a := range x.Args {
 		terms[i] = Term{a, x.Coef[i].Shr(j)}
 	}
-	return g.Shr(g.Sum(x.Val.Shr(j), terms...), n.K-j), true
+	return j, g.Sum(x.Val.Shr(j), terms...), true
 }
 
 // modPushScaled: inside a sum taken mod 2^k, a term c*(Y mod 2^m) is c*Y - c*2^m*(Y >> m),
@@ -139,20 +149,10 @@ func selectBit(g *EGraph, n Node) (Id, bool) {
 // 2*(x mod 2^51), where the IR has (2x) mod 2^52.
 func modScaled(g *EGraph, n Node) (Id, bool) {
 	x := g.Node(n.Args[0])
-	if x.Op != OpAdd || n.K >= 128 {
+	j, s, ok := scaledSum(g, x, n.K)
+	if !ok {
 		return 0, false
 	}
-	j := n.K
-	for _, c := range x.Coef {
-		j = min(j, trailingZeros(c))
-	}
-	if j == 0 || j >= n.K {
-		return 0, false
-	}
-	terms := make([]Term, len(x.Args))
-	for i, a := range x.Args {
-		terms[i] = Term{a, x.Coef[i].Shr(j)}
-	}
-	low := g.Mod(g.Sum(x.Val.Shr(j), terms...), n.K-j)
+	low := g.Mod(s, n.K-j)
 	return g.Sum(x.Val.Trunc(j), Term{low, Pow2(j)}), true
 }
