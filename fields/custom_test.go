@@ -20,6 +20,18 @@ func randomPrime(rng *rand.Rand, bits int) *big.Int {
 	}
 }
 
+// randomMinusOnePrime is a random prime of the given bits that is −1 mod 2^64.
+func randomMinusOnePrime(rng *rand.Rand, bits int) *big.Int {
+	for {
+		p := new(big.Int).Rand(rng, new(big.Int).Lsh(big.NewInt(1), uint(bits)))
+		p.SetBit(p, bits-1, 1)
+		p.Or(p, new(big.Int).SetUint64(^uint64(0)))
+		if p.ProbablyPrime(32) {
+			return p
+		}
+	}
+}
+
 func TestCustomFields(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	cases := []struct {
@@ -40,6 +52,12 @@ func TestCustomFields(t *testing.T) {
 		{parsePrimeExpr("2^521 - 1"), SaturatedSolinas, 9, repeatInt(64, 9)},
 		{randomPrime(rng, 192), Montgomery, 3, []int{64, 64, 64}},
 		{randomPrime(rng, 150), Montgomery, 3, []int{64, 64, 64}},
+		// p ≡ −1 mod 2^64: the reduction step's shift form (montShifts) on other shapes than
+		// P-256's: C = 2^63 (a shift into the top word), C = 2^457 (9 limbs), and a random
+		// low-word-all-ones prime (C's words through mulx or one row).
+		{parsePrimeExpr("2^127 - 1"), Montgomery, 2, []int{64, 64}},
+		{parsePrimeExpr("2^521 - 1"), Montgomery, 9, repeatInt(64, 9)},
+		{randomMinusOnePrime(rng, 256), Montgomery, 4, repeatInt(64, 4)},
 	}
 	for ci, c := range cases {
 		F, err := Custom(c.prime, c.method, c.limbs)

@@ -16,9 +16,7 @@ type noisyUsed struct {
 
 func (c *noisyUsed) Compare(cand, best Genome) (Result, error) {
 	r, err := c.usedCost.Compare(cand, best)
-	r.Cand *= 0.8 + 0.4*c.noise.Float64()
-	r.Best *= 0.8 + 0.4*c.noise.Float64()
-	return r, err
+	return jitter(r, c.noise), err
 }
 
 // noisyPreparing is noisyUsed as a Preparer.

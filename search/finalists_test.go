@@ -17,9 +17,14 @@ type noisyCost struct {
 
 func (n *noisyCost) Compare(cand, best Genome) (Result, error) {
 	r, _ := n.fakeCost.Compare(cand, best)
-	r.Cand *= 0.8 + 0.4*n.rng.Float64()
-	r.Best *= 0.8 + 0.4*n.rng.Float64()
-	return r, nil
+	return jitter(r, n.rng), nil
+}
+
+// jitter scales both scores of r by independent factors in [0.8, 1.2).
+func jitter(r Result, rng *rand.Rand) Result {
+	r.Cand *= 0.8 + 0.4*rng.Float64()
+	r.Best *= 0.8 + 0.4*rng.Float64()
+	return r
 }
 
 // TestFinalistsUnderNoise: with ±20% noise "not slower" accepts worse candidates and the
