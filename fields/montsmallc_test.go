@@ -94,3 +94,28 @@ func stepInput(p *big.Int, n int, result *big.Int, m uint64) ([][]uint64, bool) 
 	w := words64(T, n+2)
 	return [][]uint64{w[:n+1], {w[n+1]}}, true
 }
+
+// TestMontSmallC pins where the small-c step applies: p = 2^(64n) − c with c one word and
+// n >= 2 (p's words are then 2^64 − c and 2^64 − 1: two distinct mulx in Fiat's step, one
+// here); not for one limb (Fiat's step has one mulx too), not when c needs two words.
+func TestMontSmallC(t *testing.T) {
+	for _, tc := range []struct {
+		prime string
+		limbs int
+		c     uint64 // 0: not used
+	}{
+		{"2^256 - 2^32 - 977", 4, 0x1000003d1},
+		{"2^256 - 189", 4, 189},
+		{"2^192 - 237", 3, 237},
+		{"2^128 - 159", 2, 159},
+		{"2^64 - 59", 1, 0},
+		{"2^255 - 19", 4, 0},                       // c = 2^255 + 19
+		{"2^256 - 2^224 + 2^192 + 2^96 - 1", 4, 0}, // P-256: c has four words
+	} {
+		t.Run(tc.prime, func(t *testing.T) {
+			c, ok := montSmallC(parsePrimeExpr(tc.prime), tc.limbs)
+			require.Equal(t, tc.c != 0, ok)
+			require.Equal(t, tc.c, c)
+		})
+	}
+}
