@@ -39,9 +39,13 @@ func newComposer(F Field, name string, ops ...string) (*composer, error) {
 	for _, op := range ops {
 		var f *ir.Func
 		var err error
-		if op == OpScmul {
+		switch {
+		case op == OpScmul:
 			f, err = F.ScmulFunc(121666)
-		} else {
+		case F.Method == Montgomery && (op == "mul" || op == "square"):
+			// The forms with fewer multiplications (see montgomeryForm).
+			f, err = montgomeryForm(F, op, F.Name+"_"+op, true)
+		default:
 			f, err = F.Func(op)
 		}
 		if err != nil {

@@ -10,6 +10,17 @@ import (
 // montgomeryFunc writes op for a Montgomery field, following Fiat's word-by-word
 // Montgomery code (fiat_p256_mul and friends).
 func montgomeryFunc(F Field, op, name string) (*ir.Func, error) {
+	return montgomeryForm(F, op, name, false)
+}
+
+// montgomeryForm is montgomeryFunc; with fused, mul and square take the forms only the
+// composites (jacdbl, ...) inline: the small-c reduction step (montSmallC) and squaring
+// by montSquare. The catalogue's own mul and square keep CIOS without the small-c step:
+// clang-19's objects of those forms (secp256k1_montgomery mul and square; p224, p384 and
+// secp256k1 square by montSquare) are correct but beyond the checker (objcheck's
+// TestCompilerObjects), while the composites are proved from our own code. The values
+// are the same limb for limb (TestMontLimbsMatchModel).
+func montgomeryForm(F Field, op, name string, fused bool) (*ir.Func, error) {
 	n := len(F.LimbBits)
 	b := ir.NewBuilder(name)
 	w := words{b}
@@ -18,9 +29,13 @@ func montgomeryFunc(F Field, op, name string) (*ir.Func, error) {
 	var out []ir.Arg
 	switch op {
 	case "mul":
-		out = montMul(w, a, c, p, montInv(F.Prime), montShifts(F.Prime, n))
+		out = montMul(w, a, c, p, montReduction(F.Prime, n, fused))
 	case "square":
-		out = montMul(w, a, a, p, montInv(F.Prime), montShifts(F.Prime, n))
+		if fused {
+			out = montSquare(w, a, p, montReduction(F.Prime, n, true))
+		} else {
+			out = montMul(w, a, a, p, montReduction(F.Prime, n, false))
+		}
 	case "add":
 		sum, carry := w.addChain(a, c)
 		out = condSub(w, append(sum, carry), p)
@@ -41,10 +56,9 @@ func montInv(p *big.Int) uint64 {
 }
 
 // montMul is CIOS Montgomery multiplication: for each word a_i, T += a_i·b, then
-// T += m·p with m = T_0·(-p^-1) mod 2^64, and T shifts down a word. T keeps n+1 words
-// (T < b + p < 2^(64n+1)); a final conditional subtraction of p leaves T < 2^(64n).
-// With sh (see montShifts) the reduction step is the shift form instead.
-func montMul(w words, a, bs, p []ir.Arg, pinv uint64, sh *shiftForm) []ir.Arg {
+// T += m·p with m = T_0·(-p^-1) mod 2^64, and T shifts down a word (step). T keeps n+1
+// words (T < b + p < 2^(64n+1)); a final conditional subtraction of p leaves T < 2^(64n).
+func montMul(w words, a, bs, p []ir.Arg, step montStep) []ir.Arg {
 	n := len(a)
 	var t []ir.Arg
 	for i := 0; i < n; i++ {
@@ -53,18 +67,38 @@ func montMul(w words, a, bs, p []ir.Arg, pinv uint64, sh *shiftForm) []ir.Arg {
 		if i > 0 {
 			u, c1 = w.addChain(t, s)
 		}
-		if sh != nil {
-			t = shiftReduce(w, u, c1, sh)
-			continue
-		}
+		t = step(w, u, c1)
+	}
+	return condSub(w, t, p)
+}
+
+// montStep is one reduction step: for T = u + c1·2^(64(n+1)) (u n+1 words), (T + m·p)/2^64
+// as n+1 words, m = u_0·(-p^-1) mod 2^64. Every form computes the same m, so the same
+// value: the forms differ only in how they multiply m by p.
+type montStep func(w words, u []ir.Arg, c1 ir.Arg) []ir.Arg
+
+// montReduction is the step with the fewest multiplications for p as n words: the shift
+// form (montShifts), the small-c form (montSmallC, when smallC), else Fiat's.
+func montReduction(p *big.Int, n int, smallC bool) montStep {
+	if sh := montShifts(p, n); sh != nil {
+		return func(w words, u []ir.Arg, c1 ir.Arg) []ir.Arg { return shiftReduce(w, u, c1, sh) }
+	}
+	if c, ok := montSmallC(p, n); ok && smallC {
+		return smallCStep(c, montInv(p))
+	}
+	return fiatStep(consts(words64(p, n)), montInv(p))
+}
+
+// fiatStep is Fiat's step: m·p as a row of mulx over p's words, added to T.
+func fiatStep(p []ir.Arg, pinv uint64) montStep {
+	return func(w words, u []ir.Arg, c1 ir.Arg) []ir.Arg {
 		m := u[0]
 		if pinv != 1 {
 			m, _ = w.mulx(u[0], ir.C(pinv))
 		}
 		v, c2 := w.addChain(u, w.row(m, p))
-		t = append(v[1:], w.plus(c1, c2))
+		return append(v[1:], w.plus(c1, c2))
 	}
-	return condSub(w, t, p)
 }
 
 // shiftForm is the reduction step's m·C, C = (p+1)/2^64 as n words (see montShifts):

@@ -79,10 +79,10 @@ func weierFunc(F Field, op, name string) (*ir.Func, error) {
 	var out []ir.Arg
 	switch op {
 	case OpFromMontgomery:
-		out = montMul(w, a, consts(words64(big.NewInt(1), n)), p, montInv(F.Prime), nil)
+		out = montMul(w, a, consts(words64(big.NewInt(1), n)), p, fiatStep(p, montInv(F.Prime)))
 	case OpToMontgomery:
 		r2 := new(big.Int).Lsh(big.NewInt(1), uint(128*n))
-		out = montMul(w, a, consts(words64(r2.Mod(r2, F.Prime), n)), p, montInv(F.Prime), nil)
+		out = montMul(w, a, consts(words64(r2.Mod(r2, F.Prime), n)), p, fiatStep(p, montInv(F.Prime)))
 	case OpFromBytes:
 		out = a
 	case OpToBytes:

@@ -29,17 +29,17 @@ func sub(out1 *[4]uint64, arg1 *[4]uint64, arg2 *[4]uint64)
 //go:noescape
 func opp(out1 *[4]uint64, arg1 *[4]uint64)
 
-// jacdbl is implemented in p256_amd64.s (proved equivalent to the IR 9882c352177c).
+// jacdbl is implemented in p256_amd64.s (proved equivalent to the IR 1d274d2ce199).
 //
 //go:noescape
 func jacdbl(out1 *[3]Element, arg1 *[3]Element)
 
-// jacadd is implemented in p256_amd64.s (proved equivalent to the IR 55f22c9c7e04).
+// jacadd is implemented in p256_amd64.s (proved equivalent to the IR 9b464ee3d285).
 //
 //go:noescape
 func jacadd(out1 *[3]Element, arg1 *[3]Element, arg2 *[3]Element)
 
-// jacmadd is implemented in p256_amd64.s (proved equivalent to the IR fd0d69296f71).
+// jacmadd is implemented in p256_amd64.s (proved equivalent to the IR 297eb58beb26).
 //
 //go:noescape
 func jacmadd(out1 *[3]Element, arg1 *[3]Element, arg2 *[2]Element)

@@ -369,1356 +369,1312 @@ TEXT ·opp(SB), NOSPLIT, $0-16
 	RET
 
 // func jacdbl(out1, arg1 *[...]uint64)
-TEXT ·jacdbl(SB), NOSPLIT, $216-16
+TEXT ·jacdbl(SB), NOSPLIT, $192-16
 	MOVQ	out1+0(FP), DI
 	MOVQ	arg1+8(FP), SI
 	MOVQ	64(SI), DX	// arg1[8]
 	MULXQ	88(SI), CX, AX	// x1, x2 = mulx(arg1[8], arg1[11])
 	MULXQ	80(SI), R9, R8	// x3, x4 = mulx(arg1[8], arg1[10])
 	MULXQ	72(SI), R11, R10	// x5, x6 = mulx(arg1[8], arg1[9])
-	MULXQ	DX, R12, BX	// x7, x8 = mulx(arg1[8], arg1[8])
-	ADDQ	R11, BX	// x9, x10 = addcarryx(0, x8, x5)
-	MOVQ	R10, R13
-	ADCXQ	R9, R13	// x11, x12 = addcarryx(x10, x6, x3)
-	MOVQ	R8, R14
-	ADCXQ	CX, R14	// x13, x14 = addcarryx(x12, x4, x1)
-	MOVQ	AX, R15
-	ADCQ	$0x0, R15	// x15 = x14.u64 + x2
-	MOVQ	R12, DX
-	SHLQ	$0x20, DX	// x16 = x7 << 0x20
-	MOVQ	DI, 0(SP)	// spill out1 pointer
-	MOVQ	R12, DI
-	SHRQ	$0x20, DI	// x16.hi = x7 >> 0x20
-	MOVQ	DX, 8(SP)	// spill x16
-	MOVQ	R12, DX
-	MOVQ	$-0xffffffff, R12
-	MOVQ	CX, 16(SP)	// spill x1
-	MULXQ	R12, CX, DX	// x18, x19 = mulx(x7, 0xffffffff00000001)
-	ADDQ	8(SP), BX	// x20, x21 = addcarryx(0, x9, x16)
-	ADCXQ	DI, R13	// x22, x23 = addcarryx(x21, x11, x16.hi)
-	ADCXQ	CX, R14	// x24, x25 = addcarryx(x23, x13, x18)
-	ADCXQ	DX, R15	// x26, x27 = addcarryx(x25, x15, x19)
-	MOVQ	$0x0, CX
-	ADCQ	$0x0, CX	// x28, x29 = addcarryx(x27, 0, 0)
+	ADDQ	R9, R10	// x7, x8 = addcarryx(0, x6, x3)
+	ADCXQ	CX, R8	// x9, x10 = addcarryx(x8, x4, x1)
+	ADCQ	$0x0, AX	// x11 = x10.u64 + x2
 	MOVQ	72(SI), DX	// arg1[9]
-	MOVQ	AX, 8(SP)	// spill x2
-	MULXQ	88(SI), AX, DI	// x30, x31 = mulx(arg1[9], arg1[11])
-	MOVQ	R9, 24(SP)	// spill x3
-	MULXQ	80(SI), R9, R12	// x32, x33 = mulx(arg1[9], arg1[10])
-	MOVQ	R8, 32(SP)	// spill x4
-	MULXQ	DX, R8, DX	// x34, x35 = mulx(arg1[9], arg1[9])
-	ADDQ	R8, R10	// x38, x39 = addcarryx(0, x6, x34)
-	ADCXQ	R9, DX	// x40, x41 = addcarryx(x39, x35, x32)
-	MOVQ	R12, R8
-	ADCXQ	AX, R8	// x42, x43 = addcarryx(x41, x33, x30)
-	MOVQ	AX, 40(SP)	// spill x30
-	MOVQ	DI, AX
-	ADCQ	$0x0, AX	// x44 = x43.u64 + x31
-	ADDQ	R11, BX	// x45, x46 = addcarryx(0, x20, x5)
-	ADCXQ	R10, R13	// x47, x48 = addcarryx(x46, x22, x38)
-	ADCXQ	DX, R14	// x49, x50 = addcarryx(x48, x24, x40)
-	ADCXQ	R8, R15	// x51, x52 = addcarryx(x50, x26, x42)
-	ADCXQ	AX, CX	// x53, x54 = addcarryx(x52, x28, x44)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, BX, R8	// x55 = x45 << 0x20
-	SHRXQ	AX, BX, R10	// x55.hi = x45 >> 0x20
-	MOVQ	BX, DX
-	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, DX, BX	// x57, x58 = mulx(x45, 0xffffffff00000001)
-	SETCS	R11B
-	MOVBQZX	R11B, R11	// save x54
-	ADDQ	R8, R13	// x59, x60 = addcarryx(0, x47, x55)
-	ADCXQ	R10, R14	// x61, x62 = addcarryx(x60, x49, x55.hi)
-	ADCXQ	DX, R15	// x63, x64 = addcarryx(x62, x51, x57)
-	ADCXQ	BX, CX	// x65, x66 = addcarryx(x64, x53, x58)
-	ADCQ	$0x0, R11	// x67, x68 = addcarryx(x66, x54.u64, 0)
+	MULXQ	88(SI), R9, CX	// x12, x13 = mulx(arg1[9], arg1[11])
+	MULXQ	80(SI), R12, BX	// x14, x15 = mulx(arg1[9], arg1[10])
+	ADDQ	R9, BX	// x16, x17 = addcarryx(0, x15, x12)
+	ADCQ	$0x0, CX	// x18 = x17.u64 + x13
+	ADDQ	R12, R8	// x19, x20 = addcarryx(0, x9, x14)
+	ADCXQ	BX, AX	// x21, x22 = addcarryx(x20, x11, x16)
 	MOVQ	80(SI), DX	// arg1[10]
-	MULXQ	88(SI), R10, R8	// x69, x70 = mulx(arg1[10], arg1[11])
-	MULXQ	DX, DX, BX	// x71, x72 = mulx(arg1[10], arg1[10])
-	ADDQ	32(SP), R9	// x77, x78 = addcarryx(0, x4, x32)
-	ADCXQ	DX, R12	// x79, x80 = addcarryx(x78, x33, x71)
-	ADCXQ	R10, BX	// x81, x82 = addcarryx(x80, x72, x69)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x82.u64
-	ADDQ	24(SP), R13	// x84, x85 = addcarryx(0, x59, x3)
-	ADCXQ	R9, R14	// x86, x87 = addcarryx(x85, x61, x77)
-	ADCXQ	R12, R15	// x88, x89 = addcarryx(x87, x63, x79)
-	LEAQ	0(DX)(R8*1), DX	// x83 = x82.u64 + x70
-	ADCXQ	BX, CX	// x90, x91 = addcarryx(x89, x65, x81)
-	ADCXQ	DX, R11	// x92, x93 = addcarryx(x91, x67, x83)
-	SHLXQ	AX, R13, R9	// x94 = x84 << 0x20
-	SHRXQ	AX, R13, BX	// x94.hi = x84 >> 0x20
-	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, R12
-	MULXQ	R12, DX, R13	// x96, x97 = mulx(x84, 0xffffffff00000001)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x93
-	ADDQ	R9, R14	// x98, x99 = addcarryx(0, x86, x94)
-	ADCXQ	BX, R15	// x100, x101 = addcarryx(x99, x88, x94.hi)
-	ADCXQ	DX, CX	// x102, x103 = addcarryx(x101, x90, x96)
-	ADCXQ	R13, R11	// x104, x105 = addcarryx(x103, x92, x97)
-	ADCQ	$0x0, R12	// x106, x107 = addcarryx(x105, x93.u64, 0)
+	MULXQ	88(SI), BX, R9	// x24, x25 = mulx(arg1[10], arg1[11])
+	ADCQ	$0x0, CX	// x23 = x22.u64 + x18
+	ADDQ	BX, CX	// x26, x27 = addcarryx(0, x23, x24)
+	ADCQ	$0x0, R9	// x28 = x27.u64 + x25
+	ADDQ	R11, R11	// x29, x30 = addcarryx(0, x5, x5)
+	ADCXQ	R10, R10	// x31, x32 = addcarryx(x30, x7, x7)
+	ADCXQ	R8, R8	// x33, x34 = addcarryx(x32, x19, x19)
+	ADCXQ	AX, AX	// x35, x36 = addcarryx(x34, x21, x21)
+	ADCXQ	CX, CX	// x37, x38 = addcarryx(x36, x26, x26)
+	ADCXQ	R9, R9	// x39, x40 = addcarryx(x38, x28, x28)
+	MOVQ	$0x0, BX
+	ADCQ	$0x0, BX	// x41, x42 = addcarryx(x40, 0, 0)
+	MOVQ	64(SI), DX	// arg1[8]
+	MULXQ	DX, R13, R12	// x43, x44 = mulx(arg1[8], arg1[8])
+	MOVQ	72(SI), DX	// arg1[9]
+	MULXQ	DX, R15, R14	// x45, x46 = mulx(arg1[9], arg1[9])
+	MOVQ	80(SI), DX	// arg1[10]
+	MOVQ	DI, 0(SP)	// spill out1 pointer
+	MULXQ	DX, DI, DX	// x47, x48 = mulx(arg1[10], arg1[10])
+	MOVQ	DX, 8(SP)	// spill x48
 	MOVQ	88(SI), DX	// arg1[11]
-	MULXQ	DX, BX, R9	// x108, x109 = mulx(arg1[11], arg1[11])
-	MOVQ	8(SP), R13	// reload x2
-	ADDQ	40(SP), R13	// x116, x117 = addcarryx(0, x2, x30)
-	ADCXQ	R10, DI	// x118, x119 = addcarryx(x117, x31, x69)
-	ADCXQ	BX, R8	// x120, x121 = addcarryx(x119, x70, x108)
-	ADCQ	$0x0, R9	// x122 = x121.u64 + x109
-	ADDQ	16(SP), R14	// x123, x124 = addcarryx(0, x98, x1)
-	ADCXQ	R13, R15	// x125, x126 = addcarryx(x124, x100, x116)
-	ADCXQ	DI, CX	// x127, x128 = addcarryx(x126, x102, x118)
-	ADCXQ	R8, R11	// x129, x130 = addcarryx(x128, x104, x120)
-	ADCXQ	R9, R12	// x131, x132 = addcarryx(x130, x106, x122)
-	SHLXQ	AX, R14, R8	// x133 = x123 << 0x20
-	SHRXQ	AX, R14, R9	// x133.hi = x123 >> 0x20
-	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, BX, DI	// x135, x136 = mulx(x123, 0xffffffff00000001)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x132
-	ADDQ	R8, R15	// x137, x138 = addcarryx(0, x125, x133)
-	ADCXQ	R9, CX	// x139, x140 = addcarryx(x138, x127, x133.hi)
-	ADCXQ	BX, R11	// x141, x142 = addcarryx(x140, x129, x135)
-	ADCXQ	DI, R12	// x143, x144 = addcarryx(x142, x131, x136)
-	ADCQ	$0x0, R13	// x145, x146 = addcarryx(x144, x132.u64, 0)
-	MOVQ	R15, R8
-	SUBQ	$-0x1, R8	// x147, x148 = subborrowx(0, x137, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R9
-	MOVQ	CX, DI
-	SBBQ	R9, DI	// x149, x150 = subborrowx(x148, x139, 0xffffffff)
-	MOVQ	R11, BX
-	SBBQ	$0x0, BX	// x151, x152 = subborrowx(x150, x141, 0)
-	MOVQ	R12, R14
-	SBBQ	R10, R14	// x153, x154 = subborrowx(x152, x143, 0xffffffff00000001)
-	SBBQ	$0x0, R13	// x155, x156 = subborrowx(x154, x145, 0)
-	CMOVQCS	R15, R8	// x157 = cmovznz(x156, x147, x137)
-	CMOVQCS	CX, DI	// x158 = cmovznz(x156, x149, x139)
-	CMOVQCS	R12, R14	// x160 = cmovznz(x156, x153, x143)
-	MOVQ	32(SI), DX	// arg1[4]
-	MULXQ	56(SI), R12, CX	// x161, x162 = mulx(arg1[4], arg1[7])
-	MULXQ	48(SI), R15, R13	// x163, x164 = mulx(arg1[4], arg1[6])
-	MOVQ	R14, 8(SP)	// spill x160
-	MOVQ	R11, 16(SP)	// spill x141
-	MULXQ	40(SI), R11, R14	// x165, x166 = mulx(arg1[4], arg1[5])
-	MOVQ	BX, 24(SP)	// spill x151
-	MULXQ	DX, BX, DX	// x167, x168 = mulx(arg1[4], arg1[4])
-	MOVQ	DI, 32(SP)	// spill x158
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x156
-	ADDQ	R11, DX	// x169, x170 = addcarryx(0, x168, x165)
-	MOVQ	DI, 40(SP)	// spill x156
-	MOVQ	R14, DI
-	ADCXQ	R15, DI	// x171, x172 = addcarryx(x170, x166, x163)
-	MOVQ	R8, 48(SP)	// spill x157
-	MOVQ	R13, R8
-	ADCXQ	R12, R8	// x173, x174 = addcarryx(x172, x164, x161)
-	MOVQ	CX, R9
-	ADCQ	$0x0, R9	// x175 = x174.u64 + x162
-	MOVQ	R12, 56(SP)	// spill x161
-	MOVQ	BX, R12
-	SHLQ	$0x20, R12	// x176 = x167 << 0x20
-	MOVQ	CX, 64(SP)	// spill x162
-	MOVQ	BX, CX
-	SHRQ	$0x20, CX	// x176.hi = x167 >> 0x20
-	MOVQ	DX, 72(SP)	// spill x169
-	MOVQ	BX, DX
-	MULXQ	R10, DX, BX	// x178, x179 = mulx(x167, 0xffffffff00000001)
-	ADDQ	72(SP), R12	// x180, x181 = addcarryx(0, x169, x176)
-	ADCXQ	CX, DI	// x182, x183 = addcarryx(x181, x171, x176.hi)
-	ADCXQ	DX, R8	// x184, x185 = addcarryx(x183, x173, x178)
-	ADCXQ	BX, R9	// x186, x187 = addcarryx(x185, x175, x179)
-	MOVQ	$0x0, CX
-	ADCQ	$0x0, CX	// x188, x189 = addcarryx(x187, 0, 0)
-	MOVQ	40(SI), DX	// arg1[5]
-	MULXQ	56(SI), R10, BX	// x190, x191 = mulx(arg1[5], arg1[7])
-	MOVQ	R15, 72(SP)	// spill x163
-	MULXQ	48(SI), AX, R15	// x192, x193 = mulx(arg1[5], arg1[6])
-	MOVQ	R13, 80(SP)	// spill x164
-	MULXQ	DX, R13, DX	// x194, x195 = mulx(arg1[5], arg1[5])
-	ADDQ	R13, R14	// x198, x199 = addcarryx(0, x166, x194)
-	ADCXQ	AX, DX	// x200, x201 = addcarryx(x199, x195, x192)
-	MOVQ	R15, R13
-	ADCXQ	R10, R13	// x202, x203 = addcarryx(x201, x193, x190)
-	MOVQ	R10, 88(SP)	// spill x190
-	MOVQ	BX, R10
-	ADCQ	$0x0, R10	// x204 = x203.u64 + x191
-	ADDQ	R11, R12	// x205, x206 = addcarryx(0, x180, x165)
-	ADCXQ	R14, DI	// x207, x208 = addcarryx(x206, x182, x198)
-	ADCXQ	DX, R8	// x209, x210 = addcarryx(x208, x184, x200)
-	ADCXQ	R13, R9	// x211, x212 = addcarryx(x210, x186, x202)
-	ADCXQ	R10, CX	// x213, x214 = addcarryx(x212, x188, x204)
-	MOVQ	$0x20, R10
-	SHLXQ	R10, R12, R11	// x215 = x205 << 0x20
-	SHRXQ	R10, R12, R13	// x215.hi = x205 >> 0x20
-	MOVQ	R12, DX
-	MOVQ	$-0xffffffff, R12
-	MULXQ	R12, DX, R14	// x217, x218 = mulx(x205, 0xffffffff00000001)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x214
-	ADDQ	R11, DI	// x219, x220 = addcarryx(0, x207, x215)
-	ADCXQ	R13, R8	// x221, x222 = addcarryx(x220, x209, x215.hi)
-	ADCXQ	DX, R9	// x223, x224 = addcarryx(x222, x211, x217)
-	ADCXQ	R14, CX	// x225, x226 = addcarryx(x224, x213, x218)
-	ADCQ	$0x0, R12	// x227, x228 = addcarryx(x226, x214.u64, 0)
-	MOVQ	48(SI), DX	// arg1[6]
-	MULXQ	56(SI), R13, R11	// x229, x230 = mulx(arg1[6], arg1[7])
-	MULXQ	DX, DX, R14	// x231, x232 = mulx(arg1[6], arg1[6])
-	ADDQ	80(SP), AX	// x237, x238 = addcarryx(0, x164, x192)
-	ADCXQ	DX, R15	// x239, x240 = addcarryx(x238, x193, x231)
-	ADCXQ	R13, R14	// x241, x242 = addcarryx(x240, x232, x229)
+	MOVQ	SI, 16(SP)	// spill arg1 pointer
+	MULXQ	DX, SI, DX	// x49, x50 = mulx(arg1[11], arg1[11])
+	ADDQ	R12, R11	// x51, x52 = addcarryx(0, x29, x44)
+	ADCXQ	R15, R10	// x53, x54 = addcarryx(x52, x31, x45)
+	ADCXQ	R14, R8	// x55, x56 = addcarryx(x54, x33, x46)
+	ADCXQ	DI, AX	// x57, x58 = addcarryx(x56, x35, x47)
+	ADCXQ	8(SP), CX	// x59, x60 = addcarryx(x58, x37, x48)
+	ADCXQ	SI, R9	// x61, x62 = addcarryx(x60, x39, x49)
+	ADCXQ	DX, BX	// x63, x64 = addcarryx(x62, x41, x50)
+	MOVQ	$0x20, SI
+	SHLXQ	SI, R13, DI	// x65 = x43 << 0x20
+	MOVQ	R13, R12
+	SHRQ	$0x20, R12	// x65.hi = x43 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R13
+	MULXQ	R13, R15, R14	// x67, x68 = mulx(x43, 0xffffffff00000001)
+	ADDQ	DI, R11	// x69, x70 = addcarryx(0, x51, x65)
+	ADCXQ	R12, R10	// x71, x72 = addcarryx(x70, x53, x65.hi)
+	ADCXQ	R15, R8	// x73, x74 = addcarryx(x72, x55, x67)
+	ADCQ	$0x0, R14	// x75, x76 = addcarryx(x74, 0, x68)
+	MOVQ	$0x0, DI
+	ADCQ	$0x0, DI	// x77, x78 = addcarryx(x76, 0, 0)
+	MOVQ	R11, R12
+	SHLQ	$0x20, R12	// x79 = x69 << 0x20
+	MOVQ	R11, R15
+	SHRQ	$0x20, R15	// x79.hi = x69 >> 0x20
 	MOVQ	R11, DX
-	ADCQ	$0x0, DX	// x243 = x242.u64 + x230
-	ADDQ	72(SP), DI	// x244, x245 = addcarryx(0, x219, x163)
-	ADCXQ	AX, R8	// x246, x247 = addcarryx(x245, x221, x237)
-	ADCXQ	R15, R9	// x248, x249 = addcarryx(x247, x223, x239)
-	ADCXQ	R14, CX	// x250, x251 = addcarryx(x249, x225, x241)
-	ADCXQ	DX, R12	// x252, x253 = addcarryx(x251, x227, x243)
-	SHLXQ	R10, DI, AX	// x254 = x244 << 0x20
-	SHRXQ	R10, DI, R14	// x254.hi = x244 >> 0x20
+	MULXQ	R13, DX, R11	// x81, x82 = mulx(x69, 0xffffffff00000001)
+	ADDQ	R12, R10	// x83, x84 = addcarryx(0, x71, x79)
+	SHRXQ	SI, R10, R12	// x93.hi = x83 >> 0x20
+	ADCXQ	R15, R8	// x85, x86 = addcarryx(x84, x73, x79.hi)
+	ADCXQ	DX, R14	// x87, x88 = addcarryx(x86, x75, x81)
+	ADCXQ	R11, DI	// x89, x90 = addcarryx(x88, x77, x82)
+	MOVQ	$0x0, R11
+	ADCQ	$0x0, R11	// x91, x92 = addcarryx(x90, 0, 0)
+	MOVQ	R10, R15
+	SHLQ	$0x20, R15	// x93 = x83 << 0x20
+	MOVQ	R10, DX
+	MULXQ	R13, DX, R10	// x95, x96 = mulx(x83, 0xffffffff00000001)
+	ADDQ	R15, R8	// x97, x98 = addcarryx(0, x85, x93)
+	ADCXQ	R12, R14	// x99, x100 = addcarryx(x98, x87, x93.hi)
+	ADCXQ	DX, DI	// x101, x102 = addcarryx(x100, x89, x95)
+	ADCXQ	R10, R11	// x103, x104 = addcarryx(x102, x91, x96)
+	MOVQ	$0x0, R10
+	ADCQ	$0x0, R10	// x105, x106 = addcarryx(x104, 0, 0)
+	MOVQ	R8, R12
+	SHLQ	$0x20, R12	// x107 = x97 << 0x20
+	SHRXQ	SI, R8, R15	// x107.hi = x97 >> 0x20
+	MOVQ	R8, DX
+	MULXQ	R13, DX, R8	// x109, x110 = mulx(x97, 0xffffffff00000001)
+	ADDQ	R12, R14	// x111, x112 = addcarryx(0, x99, x107)
+	ADCXQ	R15, DI	// x113, x114 = addcarryx(x112, x101, x107.hi)
+	ADCXQ	DX, R11	// x115, x116 = addcarryx(x114, x103, x109)
+	ADCXQ	R8, R10	// x117, x118 = addcarryx(x116, x105, x110)
+	MOVQ	$0x0, R8
+	ADCQ	$0x0, R8	// x119, x120 = addcarryx(x118, 0, 0)
+	ADDQ	AX, R14	// x121, x122 = addcarryx(0, x111, x57)
+	ADCXQ	CX, DI	// x123, x124 = addcarryx(x122, x113, x59)
+	ADCXQ	R9, R11	// x125, x126 = addcarryx(x124, x115, x61)
+	ADCXQ	BX, R10	// x127, x128 = addcarryx(x126, x117, x63)
+	ADCQ	$0x0, R8	// x129 = x128.u64 + x119
+	MOVQ	R14, AX
+	SUBQ	$-0x1, AX	// x130, x131 = subborrowx(0, x121, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, CX
+	MOVQ	DI, R9
+	SBBQ	CX, R9	// x132, x133 = subborrowx(x131, x123, 0xffffffff)
+	MOVQ	R11, BX
+	SBBQ	$0x0, BX	// x134, x135 = subborrowx(x133, x125, 0)
+	MOVQ	R10, R12
+	SBBQ	R13, R12	// x136, x137 = subborrowx(x135, x127, 0xffffffff00000001)
+	SBBQ	$0x0, R8	// x138, x139 = subborrowx(x137, x129, 0)
+	CMOVQCS	R14, AX	// x140 = cmovznz(x139, x130, x121)
+	CMOVQCS	DI, R9	// x141 = cmovznz(x139, x132, x123)
+	CMOVQCS	R11, BX	// x142 = cmovznz(x139, x134, x125)
+	CMOVQCS	R10, R12	// x143 = cmovznz(x139, x136, x127)
+	MOVQ	16(SP), R8	// reload arg1 pointer
+	MOVQ	32(R8), DX	// arg1[4]
+	MULXQ	56(R8), R11, R10	// x144, x145 = mulx(arg1[4], arg1[7])
+	MULXQ	48(R8), R14, DI	// x146, x147 = mulx(arg1[4], arg1[6])
+	MOVQ	R12, 8(SP)	// spill x143
+	MULXQ	40(R8), R12, R15	// x148, x149 = mulx(arg1[4], arg1[5])
+	ADDQ	R14, R15	// x150, x151 = addcarryx(0, x149, x146)
+	ADCXQ	R11, DI	// x152, x153 = addcarryx(x151, x147, x144)
+	ADCQ	$0x0, R10	// x154 = x153.u64 + x145
+	MOVQ	40(R8), DX	// arg1[5]
+	MULXQ	56(R8), R14, R11	// x155, x156 = mulx(arg1[5], arg1[7])
+	MOVQ	BX, 24(SP)	// spill x142
+	MOVQ	R9, 32(SP)	// spill x141
+	MULXQ	48(R8), R9, BX	// x157, x158 = mulx(arg1[5], arg1[6])
+	ADDQ	R14, BX	// x159, x160 = addcarryx(0, x158, x155)
+	ADCQ	$0x0, R11	// x161 = x160.u64 + x156
+	ADDQ	R9, DI	// x162, x163 = addcarryx(0, x152, x157)
+	ADCXQ	BX, R10	// x164, x165 = addcarryx(x163, x154, x159)
+	ADCQ	$0x0, R11	// x166 = x165.u64 + x161
+	MOVQ	48(R8), DX	// arg1[6]
+	MULXQ	56(R8), BX, R9	// x167, x168 = mulx(arg1[6], arg1[7])
+	ADDQ	BX, R11	// x169, x170 = addcarryx(0, x166, x167)
+	ADCQ	$0x0, R9	// x171 = x170.u64 + x168
+	ADDQ	R12, R12	// x172, x173 = addcarryx(0, x148, x148)
+	ADCXQ	R15, R15	// x174, x175 = addcarryx(x173, x150, x150)
+	ADCXQ	DI, DI	// x176, x177 = addcarryx(x175, x162, x162)
+	ADCXQ	R10, R10	// x178, x179 = addcarryx(x177, x164, x164)
+	ADCXQ	R11, R11	// x180, x181 = addcarryx(x179, x169, x169)
+	ADCXQ	R9, R9	// x182, x183 = addcarryx(x181, x171, x171)
+	MOVQ	$0x0, BX
+	ADCQ	$0x0, BX	// x184, x185 = addcarryx(x183, 0, 0)
+	MOVQ	32(R8), DX	// arg1[4]
+	MULXQ	DX, DX, R14	// x186, x187 = mulx(arg1[4], arg1[4])
+	MOVQ	DX, 40(SP)	// spill x186
+	MOVQ	40(R8), DX	// arg1[5]
+	MOVQ	AX, 48(SP)	// spill x140
+	MULXQ	DX, AX, DX	// x188, x189 = mulx(arg1[5], arg1[5])
+	MOVQ	DX, 56(SP)	// spill x189
+	MOVQ	48(R8), DX	// arg1[6]
+	MULXQ	DX, CX, DX	// x190, x191 = mulx(arg1[6], arg1[6])
+	MOVQ	DX, 64(SP)	// spill x191
+	MOVQ	56(R8), DX	// arg1[7]
+	MULXQ	DX, R8, DX	// x192, x193 = mulx(arg1[7], arg1[7])
+	ADDQ	R14, R12	// x194, x195 = addcarryx(0, x172, x187)
+	ADCXQ	AX, R15	// x196, x197 = addcarryx(x195, x174, x188)
+	ADCXQ	56(SP), DI	// x198, x199 = addcarryx(x197, x176, x189)
+	ADCXQ	CX, R10	// x200, x201 = addcarryx(x199, x178, x190)
+	ADCXQ	64(SP), R11	// x202, x203 = addcarryx(x201, x180, x191)
+	ADCXQ	R8, R9	// x204, x205 = addcarryx(x203, x182, x192)
+	ADCXQ	DX, BX	// x206, x207 = addcarryx(x205, x184, x193)
+	MOVQ	40(SP), AX
+	SHLQ	$0x20, AX	// x208 = x186 << 0x20
+	MOVQ	40(SP), CX
+	SHRQ	$0x20, CX	// x208.hi = x186 >> 0x20
+	MOVQ	40(SP), DX	// reload x186
+	MULXQ	R13, R14, R8	// x210, x211 = mulx(x186, 0xffffffff00000001)
+	ADDQ	AX, R12	// x212, x213 = addcarryx(0, x194, x208)
+	ADCXQ	CX, R15	// x214, x215 = addcarryx(x213, x196, x208.hi)
+	ADCXQ	R14, DI	// x216, x217 = addcarryx(x215, x198, x210)
+	ADCQ	$0x0, R8	// x218, x219 = addcarryx(x217, 0, x211)
+	MOVQ	$0x0, AX
+	ADCQ	$0x0, AX	// x220, x221 = addcarryx(x219, 0, 0)
+	MOVQ	R12, CX
+	SHLQ	$0x20, CX	// x222 = x212 << 0x20
+	MOVQ	R12, R14
+	SHRQ	$0x20, R14	// x222.hi = x212 >> 0x20
+	MOVQ	R12, DX
+	MULXQ	R13, DX, R12	// x224, x225 = mulx(x212, 0xffffffff00000001)
+	ADDQ	CX, R15	// x226, x227 = addcarryx(0, x214, x222)
+	ADCXQ	R14, DI	// x228, x229 = addcarryx(x227, x216, x222.hi)
+	ADCXQ	DX, R8	// x230, x231 = addcarryx(x229, x218, x224)
+	ADCXQ	R12, AX	// x232, x233 = addcarryx(x231, x220, x225)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x234, x235 = addcarryx(x233, 0, 0)
+	MOVQ	R15, R12
+	SHLQ	$0x20, R12	// x236 = x226 << 0x20
+	MOVQ	R15, R14
+	SHRQ	$0x20, R14	// x236.hi = x226 >> 0x20
+	MOVQ	R15, DX
+	MULXQ	R13, DX, R15	// x238, x239 = mulx(x226, 0xffffffff00000001)
+	ADDQ	R12, DI	// x240, x241 = addcarryx(0, x228, x236)
+	ADCXQ	R14, R8	// x242, x243 = addcarryx(x241, x230, x236.hi)
+	ADCXQ	DX, AX	// x244, x245 = addcarryx(x243, x232, x238)
+	ADCXQ	R15, CX	// x246, x247 = addcarryx(x245, x234, x239)
+	MOVQ	$0x0, R12
+	ADCQ	$0x0, R12	// x248, x249 = addcarryx(x247, 0, 0)
+	MOVQ	DI, R14
+	SHLQ	$0x20, R14	// x250 = x240 << 0x20
+	MOVQ	DI, R15
+	SHRQ	$0x20, R15	// x250.hi = x240 >> 0x20
+	MOVQ	DI, DX
+	MULXQ	R13, DX, DI	// x252, x253 = mulx(x240, 0xffffffff00000001)
+	ADDQ	R14, R8	// x254, x255 = addcarryx(0, x242, x250)
+	ADCXQ	R15, AX	// x256, x257 = addcarryx(x255, x244, x250.hi)
+	ADCXQ	DX, CX	// x258, x259 = addcarryx(x257, x246, x252)
+	ADCXQ	DI, R12	// x260, x261 = addcarryx(x259, x248, x253)
+	MOVQ	$0x0, DI
+	ADCQ	$0x0, DI	// x262, x263 = addcarryx(x261, 0, 0)
+	ADDQ	R10, R8	// x264, x265 = addcarryx(0, x254, x200)
+	ADCXQ	R11, AX	// x266, x267 = addcarryx(x265, x256, x202)
+	ADCXQ	R9, CX	// x268, x269 = addcarryx(x267, x258, x204)
+	ADCXQ	BX, R12	// x270, x271 = addcarryx(x269, x260, x206)
+	ADCQ	$0x0, DI	// x272 = x271.u64 + x262
+	MOVQ	R8, R9
+	SUBQ	$-0x1, R9	// x273, x274 = subborrowx(0, x264, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	AX, R11
+	SBBQ	R10, R11	// x275, x276 = subborrowx(x274, x266, 0xffffffff)
+	MOVQ	CX, BX
+	SBBQ	$0x0, BX	// x277, x278 = subborrowx(x276, x268, 0)
+	MOVQ	R12, R14
+	SBBQ	R13, R14	// x279, x280 = subborrowx(x278, x270, 0xffffffff00000001)
+	SBBQ	$0x0, DI	// x281, x282 = subborrowx(x280, x272, 0)
+	CMOVQCC	R9, R8	// x283 = cmovznz(x282, x273, x264)
+	CMOVQCS	AX, R11	// x284 = cmovznz(x282, x275, x266)
+	CMOVQCS	CX, BX	// x285 = cmovznz(x282, x277, x268)
+	CMOVQCS	R12, R14	// x286 = cmovznz(x282, x279, x270)
+	MOVQ	16(SP), AX	// reload arg1 pointer
+	MOVQ	0(AX), DX	// arg1[0]
+	MULXQ	R14, R9, CX	// x287, x288 = mulx(arg1[0], x286)
+	MULXQ	BX, R12, DI	// x289, x290 = mulx(arg1[0], x285)
+	MULXQ	R11, R10, R15	// x291, x292 = mulx(arg1[0], x284)
+	MULXQ	R8, AX, DX	// x293, x294 = mulx(arg1[0], x283)
+	ADDQ	R10, DX	// x295, x296 = addcarryx(0, x294, x291)
+	ADCXQ	R12, R15	// x297, x298 = addcarryx(x296, x292, x289)
+	ADCXQ	R9, DI	// x299, x300 = addcarryx(x298, x290, x287)
+	ADCQ	$0x0, CX	// x301 = x300.u64 + x288
+	MOVQ	AX, R9
+	SHLQ	$0x20, R9	// x302 = x293 << 0x20
+	MOVQ	AX, R10
+	SHRQ	$0x20, R10	// x302.hi = x293 >> 0x20
+	MOVQ	DX, R12
+	MOVQ	AX, DX
+	MULXQ	R13, DX, AX	// x304, x305 = mulx(x293, 0xffffffff00000001)
+	ADDQ	R9, R12	// x306, x307 = addcarryx(0, x295, x302)
+	ADCXQ	R10, R15	// x308, x309 = addcarryx(x307, x297, x302.hi)
+	ADCXQ	DX, DI	// x310, x311 = addcarryx(x309, x299, x304)
+	ADCXQ	AX, CX	// x312, x313 = addcarryx(x311, x301, x305)
+	MOVQ	$0x0, AX
+	ADCQ	$0x0, AX	// x314, x315 = addcarryx(x313, 0, 0)
+	MOVQ	16(SP), R9	// reload arg1 pointer
+	MOVQ	8(R9), DX	// arg1[1]
+	MULXQ	R14, R13, R10	// x316, x317 = mulx(arg1[1], x286)
+	MOVQ	BX, 40(SP)	// spill x285
+	MULXQ	BX, BX, SI	// x318, x319 = mulx(arg1[1], x285)
+	MOVQ	R11, 56(SP)	// spill x284
+	MOVQ	R14, 64(SP)	// spill x286
+	MULXQ	R11, R14, R11	// x320, x321 = mulx(arg1[1], x284)
+	MULXQ	R8, R9, DX	// x322, x323 = mulx(arg1[1], x283)
+	ADDQ	R14, DX	// x324, x325 = addcarryx(0, x323, x320)
+	ADCXQ	BX, R11	// x326, x327 = addcarryx(x325, x321, x318)
+	ADCXQ	R13, SI	// x328, x329 = addcarryx(x327, x319, x316)
+	ADCQ	$0x0, R10	// x330 = x329.u64 + x317
+	ADDQ	R9, R12	// x331, x332 = addcarryx(0, x306, x322)
+	ADCXQ	DX, R15	// x333, x334 = addcarryx(x332, x308, x324)
+	ADCXQ	R11, DI	// x335, x336 = addcarryx(x334, x310, x326)
+	ADCXQ	SI, CX	// x337, x338 = addcarryx(x336, x312, x328)
+	ADCXQ	R10, AX	// x339, x340 = addcarryx(x338, x314, x330)
+	MOVQ	$0x20, R9
+	SHLXQ	R9, R12, R10	// x341 = x331 << 0x20
+	SHRXQ	R9, R12, R11	// x341.hi = x331 >> 0x20
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x340
+	ADDQ	R10, R15	// x345, x346 = addcarryx(0, x333, x341)
+	MOVQ	R12, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, R12, BX	// x343, x344 = mulx(x331, 0xffffffff00000001)
+	ADCXQ	R11, DI	// x347, x348 = addcarryx(x346, x335, x341.hi)
+	ADCXQ	R12, CX	// x349, x350 = addcarryx(x348, x337, x343)
+	ADCXQ	BX, AX	// x351, x352 = addcarryx(x350, x339, x344)
+	ADCQ	$0x0, SI	// x353, x354 = addcarryx(x352, x340.u64, 0)
+	MOVQ	16(SP), R11	// reload arg1 pointer
+	MOVQ	16(R11), DX	// arg1[2]
+	MULXQ	64(SP), R12, BX	// x355, x356 = mulx(arg1[2], x286)
+	MULXQ	40(SP), R14, R13	// x357, x358 = mulx(arg1[2], x285)
+	MULXQ	56(SP), R9, R10	// x359, x360 = mulx(arg1[2], x284)
+	MULXQ	R8, R11, DX	// x361, x362 = mulx(arg1[2], x283)
+	ADDQ	R9, DX	// x363, x364 = addcarryx(0, x362, x359)
+	ADCXQ	R14, R10	// x365, x366 = addcarryx(x364, x360, x357)
+	ADCXQ	R12, R13	// x367, x368 = addcarryx(x366, x358, x355)
+	ADCQ	$0x0, BX	// x369 = x368.u64 + x356
+	ADDQ	R11, R15	// x370, x371 = addcarryx(0, x345, x361)
+	ADCXQ	DX, DI	// x372, x373 = addcarryx(x371, x347, x363)
+	ADCXQ	R10, CX	// x374, x375 = addcarryx(x373, x349, x365)
+	ADCXQ	R13, AX	// x376, x377 = addcarryx(x375, x351, x367)
+	ADCXQ	BX, SI	// x378, x379 = addcarryx(x377, x353, x369)
+	MOVQ	$0x20, R9
+	SHLXQ	R9, R15, R10	// x380 = x370 << 0x20
+	SHRXQ	R9, R15, R11	// x380.hi = x370 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, BX
+	MULXQ	BX, R13, R12	// x382, x383 = mulx(x370, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x379
+	ADDQ	R10, DI	// x384, x385 = addcarryx(0, x372, x380)
+	ADCXQ	R11, CX	// x386, x387 = addcarryx(x385, x374, x380.hi)
+	ADCXQ	R13, AX	// x388, x389 = addcarryx(x387, x376, x382)
+	ADCXQ	R12, SI	// x390, x391 = addcarryx(x389, x378, x383)
+	ADCQ	$0x0, R14	// x392, x393 = addcarryx(x391, x379.u64, 0)
+	MOVQ	16(SP), R10	// reload arg1 pointer
+	MOVQ	24(R10), DX	// arg1[3]
+	MULXQ	64(SP), R12, R11	// x394, x395 = mulx(arg1[3], x286)
+	MULXQ	40(SP), R15, R13	// x396, x397 = mulx(arg1[3], x285)
+	MULXQ	56(SP), R9, BX	// x398, x399 = mulx(arg1[3], x284)
+	MOVQ	R8, 72(SP)	// spill x283
+	MULXQ	R8, DX, R8	// x400, x401 = mulx(arg1[3], x283)
+	ADDQ	R9, R8	// x402, x403 = addcarryx(0, x401, x398)
+	ADCXQ	R15, BX	// x404, x405 = addcarryx(x403, x399, x396)
+	ADCXQ	R12, R13	// x406, x407 = addcarryx(x405, x397, x394)
+	ADCQ	$0x0, R11	// x408 = x407.u64 + x395
+	ADDQ	DX, DI	// x409, x410 = addcarryx(0, x384, x400)
+	ADCXQ	R8, CX	// x411, x412 = addcarryx(x410, x386, x402)
+	ADCXQ	BX, AX	// x413, x414 = addcarryx(x412, x388, x404)
+	ADCXQ	R13, SI	// x415, x416 = addcarryx(x414, x390, x406)
+	ADCXQ	R11, R14	// x417, x418 = addcarryx(x416, x392, x408)
+	MOVQ	$0x20, R8
+	SHLXQ	R8, DI, R9	// x419 = x409 << 0x20
+	SHRXQ	R8, DI, R11	// x419.hi = x409 >> 0x20
 	MOVQ	DI, DX
 	MOVQ	$-0xffffffff, DI
-	MULXQ	DI, DX, R15	// x256, x257 = mulx(x244, 0xffffffff00000001)
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x253
-	ADDQ	AX, R8	// x258, x259 = addcarryx(0, x246, x254)
-	ADCXQ	R14, R9	// x260, x261 = addcarryx(x259, x248, x254.hi)
-	ADCXQ	DX, CX	// x262, x263 = addcarryx(x261, x250, x256)
-	ADCXQ	R15, R12	// x264, x265 = addcarryx(x263, x252, x257)
-	ADCQ	$0x0, DI	// x266, x267 = addcarryx(x265, x253.u64, 0)
-	MOVQ	56(SI), DX	// arg1[7]
-	MULXQ	DX, R14, AX	// x268, x269 = mulx(arg1[7], arg1[7])
-	MOVQ	64(SP), R15	// reload x162
-	ADDQ	88(SP), R15	// x276, x277 = addcarryx(0, x162, x190)
-	ADCXQ	R13, BX	// x278, x279 = addcarryx(x277, x191, x229)
-	ADCXQ	R14, R11	// x280, x281 = addcarryx(x279, x230, x268)
-	ADCQ	$0x0, AX	// x282 = x281.u64 + x269
-	ADDQ	56(SP), R8	// x283, x284 = addcarryx(0, x258, x161)
-	ADCXQ	R15, R9	// x285, x286 = addcarryx(x284, x260, x276)
-	ADCXQ	BX, CX	// x287, x288 = addcarryx(x286, x262, x278)
-	ADCXQ	R11, R12	// x289, x290 = addcarryx(x288, x264, x280)
-	ADCXQ	AX, DI	// x291, x292 = addcarryx(x290, x266, x282)
-	SHLXQ	R10, R8, AX	// x293 = x283 << 0x20
-	SHRXQ	R10, R8, R11	// x293.hi = x283 >> 0x20
-	MOVQ	R8, DX
-	MOVQ	$-0xffffffff, R8
-	MULXQ	R8, R13, BX	// x295, x296 = mulx(x283, 0xffffffff00000001)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x292
-	ADDQ	AX, R9	// x297, x298 = addcarryx(0, x285, x293)
-	ADCXQ	R11, CX	// x299, x300 = addcarryx(x298, x287, x293.hi)
-	ADCXQ	R13, R12	// x301, x302 = addcarryx(x300, x289, x295)
-	ADCXQ	BX, DI	// x303, x304 = addcarryx(x302, x291, x296)
-	ADCQ	$0x0, R14	// x305, x306 = addcarryx(x304, x292.u64, 0)
-	MOVQ	R9, AX
-	SUBQ	$-0x1, AX	// x307, x308 = subborrowx(0, x297, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R11
-	MOVQ	CX, BX
-	SBBQ	R11, BX	// x309, x310 = subborrowx(x308, x299, 0xffffffff)
-	MOVQ	R12, R13
-	SBBQ	$0x0, R13	// x311, x312 = subborrowx(x310, x301, 0)
-	MOVQ	DI, R15
-	SBBQ	R8, R15	// x313, x314 = subborrowx(x312, x303, 0xffffffff00000001)
-	SBBQ	$0x0, R14	// x315, x316 = subborrowx(x314, x305, 0)
-	CMOVQCS	R9, AX	// x317 = cmovznz(x316, x307, x297)
-	CMOVQCS	CX, BX	// x318 = cmovznz(x316, x309, x299)
-	CMOVQCS	R12, R13	// x319 = cmovznz(x316, x311, x301)
-	CMOVQCC	R15, DI	// x320 = cmovznz(x316, x313, x303)
-	MOVQ	0(SI), DX	// arg1[0]
-	MULXQ	DI, R9, CX	// x321, x322 = mulx(arg1[0], x320)
-	MULXQ	R13, R14, R12	// x323, x324 = mulx(arg1[0], x319)
-	MULXQ	BX, R11, R15	// x325, x326 = mulx(arg1[0], x318)
-	MOVQ	AX, 56(SP)	// spill x317
-	MULXQ	AX, AX, DX	// x327, x328 = mulx(arg1[0], x317)
-	ADDQ	R11, DX	// x329, x330 = addcarryx(0, x328, x325)
-	ADCXQ	R14, R15	// x331, x332 = addcarryx(x330, x326, x323)
-	ADCXQ	R9, R12	// x333, x334 = addcarryx(x332, x324, x321)
-	SHLXQ	R10, AX, R9	// x336 = x327 << 0x20
-	ADCQ	$0x0, CX	// x335 = x334.u64 + x322
-	MOVQ	AX, R11
-	SHRQ	$0x20, R11	// x336.hi = x327 >> 0x20
-	MOVQ	DX, R14
-	MOVQ	AX, DX
-	MULXQ	R8, DX, AX	// x338, x339 = mulx(x327, 0xffffffff00000001)
-	ADDQ	R9, R14	// x340, x341 = addcarryx(0, x329, x336)
-	ADCXQ	R11, R15	// x342, x343 = addcarryx(x341, x331, x336.hi)
-	ADCXQ	DX, R12	// x344, x345 = addcarryx(x343, x333, x338)
-	ADCXQ	AX, CX	// x346, x347 = addcarryx(x345, x335, x339)
-	MOVQ	$0x0, AX
-	ADCQ	$0x0, AX	// x348, x349 = addcarryx(x347, 0, 0)
-	MOVQ	8(SI), DX	// arg1[1]
-	MULXQ	DI, R11, R9	// x350, x351 = mulx(arg1[1], x320)
-	MULXQ	R13, R10, R8	// x352, x353 = mulx(arg1[1], x319)
-	MOVQ	BX, 64(SP)	// spill x318
-	MOVQ	R13, 72(SP)	// spill x319
-	MULXQ	BX, R13, BX	// x354, x355 = mulx(arg1[1], x318)
-	MOVQ	SI, 80(SP)	// spill arg1 pointer
-	MULXQ	56(SP), SI, DX	// x356, x357 = mulx(arg1[1], x317)
-	ADDQ	R13, DX	// x358, x359 = addcarryx(0, x357, x354)
-	ADCXQ	R10, BX	// x360, x361 = addcarryx(x359, x355, x352)
-	ADCXQ	R11, R8	// x362, x363 = addcarryx(x361, x353, x350)
-	ADCQ	$0x0, R9	// x364 = x363.u64 + x351
-	ADDQ	SI, R14	// x365, x366 = addcarryx(0, x340, x356)
-	ADCXQ	DX, R15	// x367, x368 = addcarryx(x366, x342, x358)
-	ADCXQ	BX, R12	// x369, x370 = addcarryx(x368, x344, x360)
-	ADCXQ	R8, CX	// x371, x372 = addcarryx(x370, x346, x362)
-	ADCXQ	R9, AX	// x373, x374 = addcarryx(x372, x348, x364)
-	MOVQ	$0x20, R8
-	SHLXQ	R8, R14, R9	// x375 = x365 << 0x20
-	SHRXQ	R8, R14, R10	// x375.hi = x365 >> 0x20
-	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, BX, SI	// x377, x378 = mulx(x365, 0xffffffff00000001)
+	MULXQ	DI, R12, BX	// x421, x422 = mulx(x409, 0xffffffff00000001)
 	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x374
-	ADDQ	R9, R15	// x379, x380 = addcarryx(0, x367, x375)
-	ADCXQ	R10, R12	// x381, x382 = addcarryx(x380, x369, x375.hi)
-	ADCXQ	BX, CX	// x383, x384 = addcarryx(x382, x371, x377)
-	ADCXQ	SI, AX	// x385, x386 = addcarryx(x384, x373, x378)
-	ADCQ	$0x0, R13	// x387, x388 = addcarryx(x386, x374.u64, 0)
-	MOVQ	80(SP), R9	// reload arg1 pointer
-	MOVQ	16(R9), DX	// arg1[2]
-	MULXQ	DI, SI, R10	// x389, x390 = mulx(arg1[2], x320)
-	MULXQ	72(SP), R14, BX	// x391, x392 = mulx(arg1[2], x319)
-	MULXQ	64(SP), R8, R11	// x393, x394 = mulx(arg1[2], x318)
-	MULXQ	56(SP), R9, DX	// x395, x396 = mulx(arg1[2], x317)
-	ADDQ	R8, DX	// x397, x398 = addcarryx(0, x396, x393)
-	ADCXQ	R14, R11	// x399, x400 = addcarryx(x398, x394, x391)
-	ADCXQ	SI, BX	// x401, x402 = addcarryx(x400, x392, x389)
-	ADCQ	$0x0, R10	// x403 = x402.u64 + x390
-	ADDQ	R9, R15	// x404, x405 = addcarryx(0, x379, x395)
-	ADCXQ	DX, R12	// x406, x407 = addcarryx(x405, x381, x397)
-	ADCXQ	R11, CX	// x408, x409 = addcarryx(x407, x383, x399)
-	ADCXQ	BX, AX	// x410, x411 = addcarryx(x409, x385, x401)
-	ADCXQ	R10, R13	// x412, x413 = addcarryx(x411, x387, x403)
-	MOVQ	$0x20, R8
-	SHLXQ	R8, R15, R9	// x414 = x404 << 0x20
-	SHRXQ	R8, R15, R10	// x414.hi = x404 >> 0x20
-	MOVQ	R15, DX
-	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, BX, SI	// x416, x417 = mulx(x404, 0xffffffff00000001)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x413
-	ADDQ	R9, R12	// x418, x419 = addcarryx(0, x406, x414)
-	ADCXQ	R10, CX	// x420, x421 = addcarryx(x419, x408, x414.hi)
-	ADCXQ	BX, AX	// x422, x423 = addcarryx(x421, x410, x416)
-	ADCXQ	SI, R13	// x424, x425 = addcarryx(x423, x412, x417)
-	ADCQ	$0x0, R14	// x426, x427 = addcarryx(x425, x413.u64, 0)
-	MOVQ	80(SP), R9	// reload arg1 pointer
-	MOVQ	24(R9), DX	// arg1[3]
-	MULXQ	DI, SI, R10	// x428, x429 = mulx(arg1[3], x320)
-	MULXQ	72(SP), R15, BX	// x430, x431 = mulx(arg1[3], x319)
-	MOVQ	DI, 88(SP)	// spill x320
-	MULXQ	64(SP), R11, DI	// x432, x433 = mulx(arg1[3], x318)
-	MULXQ	56(SP), R9, DX	// x434, x435 = mulx(arg1[3], x317)
-	ADDQ	R11, DX	// x436, x437 = addcarryx(0, x435, x432)
-	ADCXQ	R15, DI	// x438, x439 = addcarryx(x437, x433, x430)
-	ADCXQ	SI, BX	// x440, x441 = addcarryx(x439, x431, x428)
-	ADCQ	$0x0, R10	// x442 = x441.u64 + x429
-	ADDQ	R9, R12	// x443, x444 = addcarryx(0, x418, x434)
-	ADCXQ	DX, CX	// x445, x446 = addcarryx(x444, x420, x436)
-	ADCXQ	DI, AX	// x447, x448 = addcarryx(x446, x422, x438)
-	ADCXQ	BX, R13	// x449, x450 = addcarryx(x448, x424, x440)
-	ADCXQ	R10, R14	// x451, x452 = addcarryx(x450, x426, x442)
-	SHLXQ	R8, R12, R9	// x453 = x443 << 0x20
-	SHRXQ	R8, R12, R10	// x453.hi = x443 >> 0x20
-	MOVQ	R12, DX
-	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, DI, SI	// x455, x456 = mulx(x443, 0xffffffff00000001)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x452
-	ADDQ	R9, CX	// x457, x458 = addcarryx(0, x445, x453)
-	ADCXQ	R10, AX	// x459, x460 = addcarryx(x458, x447, x453.hi)
-	ADCXQ	DI, R13	// x461, x462 = addcarryx(x460, x449, x455)
-	ADCXQ	SI, R14	// x463, x464 = addcarryx(x462, x451, x456)
-	ADCQ	$0x0, BX	// x465, x466 = addcarryx(x464, x452.u64, 0)
+	MOVBQZX	R13B, R13	// save x418
+	ADDQ	R9, CX	// x423, x424 = addcarryx(0, x411, x419)
+	ADCXQ	R11, AX	// x425, x426 = addcarryx(x424, x413, x419.hi)
+	ADCXQ	R12, SI	// x427, x428 = addcarryx(x426, x415, x421)
+	ADCXQ	BX, R14	// x429, x430 = addcarryx(x428, x417, x422)
+	ADCQ	$0x0, R13	// x431, x432 = addcarryx(x430, x418.u64, 0)
 	MOVQ	CX, R9
-	SUBQ	$-0x1, R9	// x467, x468 = subborrowx(0, x457, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R10
-	MOVQ	AX, SI
-	SBBQ	R10, SI	// x469, x470 = subborrowx(x468, x459, 0xffffffff)
-	MOVQ	R13, DI
-	SBBQ	$0x0, DI	// x471, x472 = subborrowx(x470, x461, 0)
-	MOVQ	R14, R12
-	SBBQ	R11, R12	// x473, x474 = subborrowx(x472, x463, 0xffffffff00000001)
-	SBBQ	$0x0, BX	// x475, x476 = subborrowx(x474, x465, 0)
-	CMOVQCS	AX, SI	// x478 = cmovznz(x476, x469, x459)
-	CMOVQCS	R13, DI	// x479 = cmovznz(x476, x471, x461)
-	CMOVQCS	R14, R12	// x480 = cmovznz(x476, x473, x463)
-	MOVQ	80(SP), BX	// reload arg1 pointer
-	MOVQ	0(BX), AX
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x476
-	SUBQ	48(SP), AX	// x481, x482 = subborrowx(0, arg1[0], x157)
-	MOVQ	8(BX), R14
-	SBBQ	32(SP), R14	// x483, x484 = subborrowx(x482, arg1[1], x158)
-	MOVQ	40(SP), R15	// reload x156
-	MOVQ	24(SP), DX	// reload x151
-	MOVQ	R12, 96(SP)	// spill x480
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x484
-	TESTQ	R15, R15
-	CMOVQNE	16(SP), DX	// x159 = cmovznz(x156, x151, x141)
-	TESTQ	R13, R13
-	CMOVQNE	CX, R9	// x477 = cmovznz(x476, x467, x457)
-	MOVQ	16(BX), CX
-	ADDQ	$-0x1, R12	// CF = x484
-	SBBQ	DX, CX	// x485, x486 = subborrowx(x484, arg1[2], x159)
-	MOVQ	24(BX), R12
-	SBBQ	8(SP), R12	// x487, x488 = subborrowx(x486, arg1[3], x160)
-	MOVQ	$-0x1, R13
-	MOVQ	$0x0, R15
-	CMOVQCS	R13, R15	// x489 = cmovznz(x488, 0, 0xffffffffffffffff)
-	MOVQ	DI, 16(SP)	// spill x479
-	MOVQ	R15, DI
-	ANDQ	R10, DI	// x490 = x489 & 0xffffffff
-	MOVQ	SI, 24(SP)	// spill x478
-	MOVQ	R15, SI
-	ANDQ	R11, SI	// x491 = x489 & 0xffffffff00000001
-	ADDQ	R15, AX	// x492, x493 = addcarryx(0, x481, x489)
-	ADCXQ	DI, R14	// x494, x495 = addcarryx(x493, x483, x490)
-	ADCQ	$0x0, CX	// x496, x497 = addcarryx(x495, x485, 0)
-	ADCXQ	SI, R12	// x498, x499 = addcarryx(x497, x487, x491)
-	MOVQ	0(BX), SI	// arg1[0]
-	ADDQ	48(SP), SI	// x500, x501 = addcarryx(0, arg1[0], x157)
-	MOVQ	8(BX), DI	// arg1[1]
-	ADCXQ	32(SP), DI	// x502, x503 = addcarryx(x501, arg1[1], x158)
-	MOVQ	16(BX), R15	// arg1[2]
-	ADCXQ	DX, R15	// x504, x505 = addcarryx(x503, arg1[2], x159)
-	MOVQ	DX, 40(SP)	// spill x159
-	MOVQ	24(BX), DX	// arg1[3]
-	ADCXQ	8(SP), DX	// x506, x507 = addcarryx(x505, arg1[3], x160)
-	MOVQ	SI, BX
-	MOVQ	R9, 104(SP)	// spill x477
-	SETCS	R9B
-	MOVBQZX	R9B, R9	// save x507
-	SUBQ	$-0x1, BX	// x508, x509 = subborrowx(0, x500, 0xffffffffffffffff)
-	MOVQ	DI, R13
-	SBBQ	R10, R13	// x510, x511 = subborrowx(x509, x502, 0xffffffff)
-	MOVQ	R15, R10
-	SBBQ	$0x0, R10	// x512, x513 = subborrowx(x511, x504, 0)
-	MOVQ	R12, 112(SP)	// spill x498
-	MOVQ	DX, R12
-	SBBQ	R11, R12	// x514, x515 = subborrowx(x513, x506, 0xffffffff00000001)
-	SBBQ	$0x0, R9	// x516, x517 = subborrowx(x515, x507.u64, 0)
-	CMOVQCS	SI, BX	// x518 = cmovznz(x517, x508, x500)
-	CMOVQCS	DI, R13	// x519 = cmovznz(x517, x510, x502)
-	CMOVQCS	R15, R10	// x520 = cmovznz(x517, x512, x504)
-	CMOVQCS	DX, R12	// x521 = cmovznz(x517, x514, x506)
-	MOVQ	AX, DX
-	MULXQ	R12, R9, AX	// x522, x523 = mulx(x492, x521)
-	MULXQ	R10, DI, SI	// x524, x525 = mulx(x492, x520)
-	MOVQ	CX, 120(SP)	// spill x496
-	MULXQ	R13, CX, R15	// x526, x527 = mulx(x492, x519)
-	MOVQ	BX, 128(SP)	// spill x518
-	MULXQ	BX, BX, DX	// x528, x529 = mulx(x492, x518)
-	ADDQ	CX, DX	// x530, x531 = addcarryx(0, x529, x526)
-	ADCXQ	DI, R15	// x532, x533 = addcarryx(x531, x527, x524)
-	ADCXQ	R9, SI	// x534, x535 = addcarryx(x533, x525, x522)
-	ADCQ	$0x0, AX	// x536 = x535.u64 + x523
-	MOVQ	BX, CX
-	SHLQ	$0x20, CX	// x537 = x528 << 0x20
-	MOVQ	BX, R9
-	SHRQ	$0x20, R9	// x537.hi = x528 >> 0x20
-	MOVQ	DX, DI
-	MOVQ	BX, DX
-	MULXQ	R11, DX, BX	// x539, x540 = mulx(x528, 0xffffffff00000001)
-	ADDQ	CX, DI	// x541, x542 = addcarryx(0, x530, x537)
-	ADCXQ	R9, R15	// x543, x544 = addcarryx(x542, x532, x537.hi)
-	ADCXQ	DX, SI	// x545, x546 = addcarryx(x544, x534, x539)
-	ADCXQ	BX, AX	// x547, x548 = addcarryx(x546, x536, x540)
-	MOVQ	$0x0, CX
-	ADCQ	$0x0, CX	// x549, x550 = addcarryx(x548, 0, 0)
-	MOVQ	R14, DX
-	MULXQ	R12, BX, R9	// x551, x552 = mulx(x494, x521)
-	MULXQ	R10, R11, R14	// x553, x554 = mulx(x494, x520)
-	MOVQ	R13, 136(SP)	// spill x519
-	MULXQ	R13, R13, R8	// x555, x556 = mulx(x494, x519)
-	MOVQ	R10, 144(SP)	// spill x520
-	MULXQ	128(SP), R10, DX	// x557, x558 = mulx(x494, x518)
-	ADDQ	R13, DX	// x559, x560 = addcarryx(0, x558, x555)
-	ADCXQ	R11, R8	// x561, x562 = addcarryx(x560, x556, x553)
-	ADCXQ	BX, R14	// x563, x564 = addcarryx(x562, x554, x551)
-	ADCQ	$0x0, R9	// x565 = x564.u64 + x552
-	ADDQ	R10, DI	// x566, x567 = addcarryx(0, x541, x557)
-	ADCXQ	DX, R15	// x568, x569 = addcarryx(x567, x543, x559)
-	ADCXQ	R8, SI	// x570, x571 = addcarryx(x569, x545, x561)
-	ADCXQ	R14, AX	// x572, x573 = addcarryx(x571, x547, x563)
-	ADCXQ	R9, CX	// x574, x575 = addcarryx(x573, x549, x565)
-	MOVQ	$0x20, R8
-	SHLXQ	R8, DI, R9	// x576 = x566 << 0x20
-	SHRXQ	R8, DI, R10	// x576.hi = x566 >> 0x20
-	MOVQ	DI, DX
-	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, BX, DI	// x578, x579 = mulx(x566, 0xffffffff00000001)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x575
-	ADDQ	R9, R15	// x580, x581 = addcarryx(0, x568, x576)
-	ADCXQ	R10, SI	// x582, x583 = addcarryx(x581, x570, x576.hi)
-	ADCXQ	BX, AX	// x584, x585 = addcarryx(x583, x572, x578)
-	ADCXQ	DI, CX	// x586, x587 = addcarryx(x585, x574, x579)
-	ADCQ	$0x0, R13	// x588, x589 = addcarryx(x587, x575.u64, 0)
-	MOVQ	120(SP), DX	// reload x496
-	MULXQ	R12, R10, R9	// x590, x591 = mulx(x496, x521)
-	MULXQ	144(SP), BX, DI	// x592, x593 = mulx(x496, x520)
-	MULXQ	136(SP), R11, R14	// x594, x595 = mulx(x496, x519)
-	MULXQ	128(SP), R8, DX	// x596, x597 = mulx(x496, x518)
-	ADDQ	R11, DX	// x598, x599 = addcarryx(0, x597, x594)
-	ADCXQ	BX, R14	// x600, x601 = addcarryx(x599, x595, x592)
-	ADCXQ	R10, DI	// x602, x603 = addcarryx(x601, x593, x590)
-	ADCQ	$0x0, R9	// x604 = x603.u64 + x591
-	ADDQ	R8, R15	// x605, x606 = addcarryx(0, x580, x596)
-	ADCXQ	DX, SI	// x607, x608 = addcarryx(x606, x582, x598)
-	ADCXQ	R14, AX	// x609, x610 = addcarryx(x608, x584, x600)
-	ADCXQ	DI, CX	// x611, x612 = addcarryx(x610, x586, x602)
-	ADCXQ	R9, R13	// x613, x614 = addcarryx(x612, x588, x604)
-	MOVQ	$0x20, R8
-	SHLXQ	R8, R15, R9	// x615 = x605 << 0x20
-	SHRXQ	R8, R15, R10	// x615.hi = x605 >> 0x20
-	MOVQ	R15, DX
-	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, BX, DI	// x617, x618 = mulx(x605, 0xffffffff00000001)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x614
-	ADDQ	R9, SI	// x619, x620 = addcarryx(0, x607, x615)
-	ADCXQ	R10, AX	// x621, x622 = addcarryx(x620, x609, x615.hi)
-	ADCXQ	BX, CX	// x623, x624 = addcarryx(x622, x611, x617)
-	ADCXQ	DI, R13	// x625, x626 = addcarryx(x624, x613, x618)
-	ADCQ	$0x0, R14	// x627, x628 = addcarryx(x626, x614.u64, 0)
-	MOVQ	112(SP), DX	// reload x498
-	MULXQ	R12, R10, R9	// x629, x630 = mulx(x498, x521)
-	MULXQ	144(SP), BX, DI	// x631, x632 = mulx(x498, x520)
-	MULXQ	136(SP), R15, R12	// x633, x634 = mulx(x498, x519)
-	MULXQ	128(SP), R11, DX	// x635, x636 = mulx(x498, x518)
-	ADDQ	R15, DX	// x637, x638 = addcarryx(0, x636, x633)
-	ADCXQ	BX, R12	// x639, x640 = addcarryx(x638, x634, x631)
-	ADCXQ	R10, DI	// x641, x642 = addcarryx(x640, x632, x629)
-	ADCQ	$0x0, R9	// x643 = x642.u64 + x630
-	ADDQ	R11, SI	// x644, x645 = addcarryx(0, x619, x635)
-	ADCXQ	DX, AX	// x646, x647 = addcarryx(x645, x621, x637)
-	ADCXQ	R12, CX	// x648, x649 = addcarryx(x647, x623, x639)
-	ADCXQ	DI, R13	// x650, x651 = addcarryx(x649, x625, x641)
-	ADCXQ	R9, R14	// x652, x653 = addcarryx(x651, x627, x643)
-	SHLXQ	R8, SI, R9	// x654 = x644 << 0x20
-	SHRXQ	R8, SI, R10	// x654.hi = x644 >> 0x20
-	MOVQ	SI, DX
-	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, DI, SI	// x656, x657 = mulx(x644, 0xffffffff00000001)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x653
-	ADDQ	R9, AX	// x658, x659 = addcarryx(0, x646, x654)
-	ADCXQ	R10, CX	// x660, x661 = addcarryx(x659, x648, x654.hi)
-	ADCXQ	DI, R13	// x662, x663 = addcarryx(x661, x650, x656)
-	ADCXQ	SI, R14	// x664, x665 = addcarryx(x663, x652, x657)
-	ADCQ	$0x0, BX	// x666, x667 = addcarryx(x665, x653.u64, 0)
-	MOVQ	AX, R9
-	SUBQ	$-0x1, R9	// x668, x669 = subborrowx(0, x658, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R10
-	MOVQ	CX, SI
-	SBBQ	R10, SI	// x670, x671 = subborrowx(x669, x660, 0xffffffff)
-	MOVQ	R13, DI
-	SBBQ	$0x0, DI	// x672, x673 = subborrowx(x671, x662, 0)
-	MOVQ	R14, R12
-	SBBQ	R11, R12	// x674, x675 = subborrowx(x673, x664, 0xffffffff00000001)
-	SBBQ	$0x0, BX	// x676, x677 = subborrowx(x675, x666, 0)
-	CMOVQCS	AX, R9	// x678 = cmovznz(x677, x668, x658)
-	CMOVQCS	CX, SI	// x679 = cmovznz(x677, x670, x660)
-	CMOVQCS	R13, DI	// x680 = cmovznz(x677, x672, x662)
-	CMOVQCS	R14, R12	// x681 = cmovznz(x677, x674, x664)
-	MOVQ	R9, AX
-	ADDQ	R9, AX	// x682, x683 = addcarryx(0, x678, x678)
-	MOVQ	SI, CX
-	ADCXQ	SI, CX	// x684, x685 = addcarryx(x683, x679, x679)
-	MOVQ	DI, BX
-	ADCXQ	DI, BX	// x686, x687 = addcarryx(x685, x680, x680)
-	MOVQ	R12, R13
-	ADCXQ	R12, R13	// x688, x689 = addcarryx(x687, x681, x681)
-	MOVQ	AX, R14
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x689
-	SUBQ	$-0x1, R14	// x690, x691 = subborrowx(0, x682, 0xffffffffffffffff)
-	MOVQ	CX, DX
-	SBBQ	R10, DX	// x692, x693 = subborrowx(x691, x684, 0xffffffff)
-	MOVQ	BX, R8
-	SBBQ	$0x0, R8	// x694, x695 = subborrowx(x693, x686, 0)
-	MOVQ	R13, R10
-	SBBQ	R11, R10	// x696, x697 = subborrowx(x695, x688, 0xffffffff00000001)
-	SBBQ	$0x0, R15	// x698, x699 = subborrowx(x697, x689.u64, 0)
-	CMOVQCS	AX, R14	// x700 = cmovznz(x699, x690, x682)
-	CMOVQCS	CX, DX	// x701 = cmovznz(x699, x692, x684)
-	CMOVQCS	BX, R8	// x702 = cmovznz(x699, x694, x686)
-	CMOVQCS	R13, R10	// x703 = cmovznz(x699, x696, x688)
-	ADDQ	R9, R14	// x704, x705 = addcarryx(0, x700, x678)
-	ADCXQ	SI, DX	// x706, x707 = addcarryx(x705, x701, x679)
-	ADCXQ	DI, R8	// x708, x709 = addcarryx(x707, x702, x680)
-	ADCXQ	R12, R10	// x710, x711 = addcarryx(x709, x703, x681)
-	MOVQ	R14, AX
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x711
-	SUBQ	$-0x1, AX	// x712, x713 = subborrowx(0, x704, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R9
-	MOVQ	DX, SI
-	SBBQ	R9, SI	// x714, x715 = subborrowx(x713, x706, 0xffffffff)
-	MOVQ	R8, DI
-	SBBQ	$0x0, DI	// x716, x717 = subborrowx(x715, x708, 0)
-	MOVQ	R10, BX
-	SBBQ	R11, BX	// x718, x719 = subborrowx(x717, x710, 0xffffffff00000001)
-	SBBQ	$0x0, CX	// x720, x721 = subborrowx(x719, x711.u64, 0)
-	CMOVQCS	R14, AX	// x722 = cmovznz(x721, x712, x704)
-	CMOVQCS	DX, SI	// x723 = cmovznz(x721, x714, x706)
-	CMOVQCS	R8, DI	// x724 = cmovznz(x721, x716, x708)
-	CMOVQCS	R10, BX	// x725 = cmovznz(x721, x718, x710)
-	MOVQ	104(SP), CX	// reload x477
-	ADDQ	104(SP), CX	// x726, x727 = addcarryx(0, x477, x477)
-	MOVQ	24(SP), R8	// reload x478
-	ADCXQ	24(SP), R8	// x728, x729 = addcarryx(x727, x478, x478)
-	MOVQ	16(SP), R10	// reload x479
-	ADCXQ	16(SP), R10	// x730, x731 = addcarryx(x729, x479, x479)
-	MOVQ	96(SP), R12	// reload x480
-	ADCXQ	96(SP), R12	// x732, x733 = addcarryx(x731, x480, x480)
-	MOVQ	CX, R13
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x733
-	SUBQ	$-0x1, R13	// x734, x735 = subborrowx(0, x726, 0xffffffffffffffff)
-	MOVQ	R8, R15
-	SBBQ	R9, R15	// x736, x737 = subborrowx(x735, x728, 0xffffffff)
-	MOVQ	R10, DX
-	SBBQ	$0x0, DX	// x738, x739 = subborrowx(x737, x730, 0)
-	MOVQ	R12, R9
-	SBBQ	R11, R9	// x740, x741 = subborrowx(x739, x732, 0xffffffff00000001)
-	SBBQ	$0x0, R14	// x742, x743 = subborrowx(x741, x733.u64, 0)
-	CMOVQCS	CX, R13	// x744 = cmovznz(x743, x734, x726)
-	CMOVQCS	R8, R15	// x745 = cmovznz(x743, x736, x728)
-	CMOVQCS	R10, DX	// x746 = cmovznz(x743, x738, x730)
-	CMOVQCS	R12, R9	// x747 = cmovznz(x743, x740, x732)
-	ADDQ	R13, R13	// x748, x749 = addcarryx(0, x744, x744)
-	ADCXQ	R15, R15	// x750, x751 = addcarryx(x749, x745, x745)
-	ADCXQ	DX, DX	// x752, x753 = addcarryx(x751, x746, x746)
-	ADCXQ	R9, R9	// x754, x755 = addcarryx(x753, x747, x747)
-	MOVQ	R13, CX
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x755
-	SUBQ	$-0x1, CX	// x756, x757 = subborrowx(0, x748, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R10
-	MOVQ	R15, R12
-	SBBQ	R10, R12	// x758, x759 = subborrowx(x757, x750, 0xffffffff)
-	MOVQ	DX, R14
-	SBBQ	$0x0, R14	// x760, x761 = subborrowx(x759, x752, 0)
-	MOVQ	R9, R10
-	SBBQ	R11, R10	// x762, x763 = subborrowx(x761, x754, 0xffffffff00000001)
-	SBBQ	$0x0, R8	// x764, x765 = subborrowx(x763, x755.u64, 0)
-	CMOVQCS	R13, CX	// x766 = cmovznz(x765, x756, x748)
-	CMOVQCS	R15, R12	// x767 = cmovznz(x765, x758, x750)
-	CMOVQCS	DX, R14	// x768 = cmovznz(x765, x760, x752)
-	CMOVQCS	R9, R10	// x769 = cmovznz(x765, x762, x754)
-	MOVQ	AX, DX
-	MULXQ	BX, R8, AX	// x770, x771 = mulx(x722, x725)
-	MULXQ	DI, R13, R9	// x772, x773 = mulx(x722, x724)
-	MOVQ	R10, 16(SP)	// spill x769
-	MULXQ	SI, R10, R15	// x774, x775 = mulx(x722, x723)
-	MOVQ	DX, 24(SP)	// spill x722
-	MOVQ	R14, 96(SP)	// spill x768
-	MULXQ	DX, R14, DX	// x776, x777 = mulx(x722, x722)
-	ADDQ	R10, DX	// x778, x779 = addcarryx(0, x777, x774)
-	MOVQ	R12, 104(SP)	// spill x767
-	MOVQ	R15, R12
-	ADCXQ	R13, R12	// x780, x781 = addcarryx(x779, x775, x772)
-	MOVQ	CX, 112(SP)	// spill x766
-	MOVQ	R9, CX
-	ADCXQ	R8, CX	// x782, x783 = addcarryx(x781, x773, x770)
-	MOVQ	R8, 120(SP)	// spill x770
-	MOVQ	AX, R8
-	ADCQ	$0x0, R8	// x784 = x783.u64 + x771
-	MOVQ	AX, 128(SP)	// spill x771
-	MOVQ	R14, AX
-	SHLQ	$0x20, AX	// x785 = x776 << 0x20
-	MOVQ	R13, 136(SP)	// spill x772
-	MOVQ	R14, R13
-	SHRQ	$0x20, R13	// x785.hi = x776 >> 0x20
-	MOVQ	DX, 144(SP)	// spill x778
-	MOVQ	R14, DX
-	MULXQ	R11, DX, R14	// x787, x788 = mulx(x776, 0xffffffff00000001)
-	ADDQ	144(SP), AX	// x789, x790 = addcarryx(0, x778, x785)
-	ADCXQ	R13, R12	// x791, x792 = addcarryx(x790, x780, x785.hi)
-	ADCXQ	DX, CX	// x793, x794 = addcarryx(x792, x782, x787)
-	ADCXQ	R14, R8	// x795, x796 = addcarryx(x794, x784, x788)
-	MOVQ	$0x0, R13
-	ADCQ	$0x0, R13	// x797, x798 = addcarryx(x796, 0, 0)
-	MOVQ	SI, DX
-	MULXQ	BX, R14, SI	// x799, x800 = mulx(x723, x725)
-	MOVQ	R9, 144(SP)	// spill x773
-	MULXQ	DI, R9, R11	// x801, x802 = mulx(x723, x724)
-	MOVQ	DX, 152(SP)	// spill x723
-	MOVQ	DI, 160(SP)	// spill x724
-	MULXQ	DX, DI, DX	// x803, x804 = mulx(x723, x723)
-	ADDQ	DI, R15	// x807, x808 = addcarryx(0, x775, x803)
-	ADCXQ	R9, DX	// x809, x810 = addcarryx(x808, x804, x801)
-	MOVQ	R11, DI
-	ADCXQ	R14, DI	// x811, x812 = addcarryx(x810, x802, x799)
-	MOVQ	R14, 168(SP)	// spill x799
-	MOVQ	SI, R14
-	ADCQ	$0x0, R14	// x813 = x812.u64 + x800
-	ADDQ	R10, AX	// x814, x815 = addcarryx(0, x789, x774)
-	ADCXQ	R15, R12	// x816, x817 = addcarryx(x815, x791, x807)
-	ADCXQ	DX, CX	// x818, x819 = addcarryx(x817, x793, x809)
-	ADCXQ	DI, R8	// x820, x821 = addcarryx(x819, x795, x811)
-	ADCXQ	R14, R13	// x822, x823 = addcarryx(x821, x797, x813)
-	MOVQ	$0x20, R10
-	SHLXQ	R10, AX, DI	// x824 = x814 << 0x20
-	SHRXQ	R10, AX, R14	// x824.hi = x814 >> 0x20
-	MOVQ	AX, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, DX, R15	// x826, x827 = mulx(x814, 0xffffffff00000001)
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x823
-	ADDQ	DI, R12	// x828, x829 = addcarryx(0, x816, x824)
-	ADCXQ	R14, CX	// x830, x831 = addcarryx(x829, x818, x824.hi)
-	ADCXQ	DX, R8	// x832, x833 = addcarryx(x831, x820, x826)
-	ADCXQ	R15, R13	// x834, x835 = addcarryx(x833, x822, x827)
-	ADCQ	$0x0, AX	// x836, x837 = addcarryx(x835, x823.u64, 0)
-	MOVQ	160(SP), DX	// reload x724
-	MULXQ	BX, R14, DI	// x838, x839 = mulx(x724, x725)
-	MULXQ	DX, DX, R15	// x840, x841 = mulx(x724, x724)
-	ADDQ	144(SP), R9	// x846, x847 = addcarryx(0, x773, x801)
-	ADCXQ	DX, R11	// x848, x849 = addcarryx(x847, x802, x840)
-	ADCXQ	R14, R15	// x850, x851 = addcarryx(x849, x841, x838)
-	MOVQ	DI, DX
-	ADCQ	$0x0, DX	// x852 = x851.u64 + x839
-	ADDQ	136(SP), R12	// x853, x854 = addcarryx(0, x828, x772)
-	ADCXQ	R9, CX	// x855, x856 = addcarryx(x854, x830, x846)
-	ADCXQ	R11, R8	// x857, x858 = addcarryx(x856, x832, x848)
-	ADCXQ	R15, R13	// x859, x860 = addcarryx(x858, x834, x850)
-	ADCXQ	DX, AX	// x861, x862 = addcarryx(x860, x836, x852)
-	SHLXQ	R10, R12, R9	// x863 = x853 << 0x20
-	SHRXQ	R10, R12, R11	// x863.hi = x853 >> 0x20
-	MOVQ	R12, DX
-	MOVQ	$-0xffffffff, R12
-	MULXQ	R12, DX, R15	// x865, x866 = mulx(x853, 0xffffffff00000001)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x862
-	ADDQ	R9, CX	// x867, x868 = addcarryx(0, x855, x863)
-	ADCXQ	R11, R8	// x869, x870 = addcarryx(x868, x857, x863.hi)
-	ADCXQ	DX, R13	// x871, x872 = addcarryx(x870, x859, x865)
-	ADCXQ	R15, AX	// x873, x874 = addcarryx(x872, x861, x866)
-	ADCQ	$0x0, R12	// x875, x876 = addcarryx(x874, x862.u64, 0)
-	MOVQ	BX, DX
-	MULXQ	DX, R11, R9	// x877, x878 = mulx(x725, x725)
-	MOVQ	128(SP), BX	// reload x771
-	ADDQ	168(SP), BX	// x885, x886 = addcarryx(0, x771, x799)
-	ADCXQ	R14, SI	// x887, x888 = addcarryx(x886, x800, x838)
-	ADCXQ	R11, DI	// x889, x890 = addcarryx(x888, x839, x877)
-	ADCQ	$0x0, R9	// x891 = x890.u64 + x878
-	ADDQ	120(SP), CX	// x892, x893 = addcarryx(0, x867, x770)
-	ADCXQ	BX, R8	// x894, x895 = addcarryx(x893, x869, x885)
-	ADCXQ	SI, R13	// x896, x897 = addcarryx(x895, x871, x887)
-	ADCXQ	DI, AX	// x898, x899 = addcarryx(x897, x873, x889)
-	ADCXQ	R9, R12	// x900, x901 = addcarryx(x899, x875, x891)
-	SHLXQ	R10, CX, R9	// x902 = x892 << 0x20
-	SHRXQ	R10, CX, R11	// x902.hi = x892 >> 0x20
-	MOVQ	DX, SI
-	MOVQ	CX, DX
-	MOVQ	$-0xffffffff, CX
-	MULXQ	CX, BX, DI	// x904, x905 = mulx(x892, 0xffffffff00000001)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x901
-	ADDQ	R9, R8	// x906, x907 = addcarryx(0, x894, x902)
-	ADCXQ	R11, R13	// x908, x909 = addcarryx(x907, x896, x902.hi)
-	ADCXQ	BX, AX	// x910, x911 = addcarryx(x909, x898, x904)
-	ADCXQ	DI, R12	// x912, x913 = addcarryx(x911, x900, x905)
-	ADCQ	$0x0, R14	// x914, x915 = addcarryx(x913, x901.u64, 0)
-	MOVQ	R8, R9
-	SUBQ	$-0x1, R9	// x916, x917 = subborrowx(0, x906, 0xffffffffffffffff)
+	SUBQ	$-0x1, R9	// x433, x434 = subborrowx(0, x423, 0xffffffffffffffff)
 	MOVQ	$0xffffffff, R11
-	MOVQ	R13, DI
-	SBBQ	R11, DI	// x918, x919 = subborrowx(x917, x908, 0xffffffff)
 	MOVQ	AX, BX
-	SBBQ	$0x0, BX	// x920, x921 = subborrowx(x919, x910, 0)
-	MOVQ	R12, R15
-	SBBQ	CX, R15	// x922, x923 = subborrowx(x921, x912, 0xffffffff00000001)
-	SBBQ	$0x0, R14	// x924, x925 = subborrowx(x923, x914, 0)
-	CMOVQCS	R8, R9	// x926 = cmovznz(x925, x916, x906)
-	CMOVQCS	R13, DI	// x927 = cmovznz(x925, x918, x908)
-	CMOVQCS	AX, BX	// x928 = cmovznz(x925, x920, x910)
-	CMOVQCS	R12, R15	// x929 = cmovznz(x925, x922, x912)
-	MOVQ	112(SP), AX
-	ADDQ	112(SP), AX	// x930, x931 = addcarryx(0, x766, x766)
-	MOVQ	104(SP), R8
-	ADCXQ	104(SP), R8	// x932, x933 = addcarryx(x931, x767, x767)
-	MOVQ	96(SP), R12
-	ADCXQ	96(SP), R12	// x934, x935 = addcarryx(x933, x768, x768)
-	MOVQ	16(SP), R13
-	ADCXQ	16(SP), R13	// x936, x937 = addcarryx(x935, x769, x769)
-	MOVQ	AX, R14
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x937
-	SUBQ	$-0x1, R14	// x938, x939 = subborrowx(0, x930, 0xffffffffffffffff)
-	MOVQ	SI, 120(SP)	// spill x725
-	MOVQ	R8, SI
-	SBBQ	R11, SI	// x940, x941 = subborrowx(x939, x932, 0xffffffff)
-	MOVQ	R12, R10
-	SBBQ	$0x0, R10	// x942, x943 = subborrowx(x941, x934, 0)
-	MOVQ	R13, R11
-	SBBQ	CX, R11	// x944, x945 = subborrowx(x943, x936, 0xffffffff00000001)
-	SBBQ	$0x0, DX	// x946, x947 = subborrowx(x945, x937.u64, 0)
-	CMOVQCS	AX, R14	// x948 = cmovznz(x947, x938, x930)
-	CMOVQCS	R8, SI	// x949 = cmovznz(x947, x940, x932)
-	CMOVQCS	R12, R10	// x950 = cmovznz(x947, x942, x934)
-	CMOVQCS	R13, R11	// x951 = cmovznz(x947, x944, x936)
-	SUBQ	R14, R9	// x952, x953 = subborrowx(0, x926, x948)
-	SBBQ	SI, DI	// x954, x955 = subborrowx(x953, x927, x949)
-	SBBQ	R10, BX	// x956, x957 = subborrowx(x955, x928, x950)
-	SBBQ	R11, R15	// x958, x959 = subborrowx(x957, x929, x951)
-	MOVQ	$-0x1, AX
-	MOVQ	$0x0, R8
-	CMOVQCS	AX, R8	// x960 = cmovznz(x959, 0, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R10
-	MOVQ	R8, R11
-	ANDQ	R10, R11	// x961 = x960 & 0xffffffff
-	MOVQ	R8, SI
-	ANDQ	CX, SI	// x962 = x960 & 0xffffffff00000001
-	ADDQ	R8, R9	// x963, x964 = addcarryx(0, x952, x960)
-	MOVQ	0(SP), R8	// reload out1 pointer
-	MOVQ	R9, 0(R8)	// out1[0] = x963
-	ADCXQ	R11, DI	// x965, x966 = addcarryx(x964, x954, x961)
-	MOVQ	DI, 8(R8)	// out1[1] = x965
-	ADCQ	$0x0, BX	// x967, x968 = addcarryx(x966, x956, 0)
-	MOVQ	BX, 16(R8)	// out1[2] = x967
-	ADCXQ	SI, R15	// x969, x970 = addcarryx(x968, x958, x962)
-	MOVQ	R15, 24(R8)	// out1[3] = x969
-	MOVQ	80(SP), R11	// reload arg1 pointer
-	MOVQ	32(R11), SI	// arg1[4]
-	ADDQ	64(R11), SI	// x971, x972 = addcarryx(0, arg1[4], arg1[8])
-	MOVQ	40(R11), R12	// arg1[5]
-	ADCXQ	72(R11), R12	// x973, x974 = addcarryx(x972, arg1[5], arg1[9])
-	MOVQ	48(R11), R13	// arg1[6]
-	ADCXQ	80(R11), R13	// x975, x976 = addcarryx(x974, arg1[6], arg1[10])
-	MOVQ	56(R11), R14	// arg1[7]
-	ADCXQ	88(R11), R14	// x977, x978 = addcarryx(x976, arg1[7], arg1[11])
-	MOVQ	SI, R11
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x978
-	SUBQ	$-0x1, R11	// x979, x980 = subborrowx(0, x971, 0xffffffffffffffff)
-	MOVQ	R15, 80(SP)	// spill x969
-	MOVQ	R12, R15
-	SBBQ	R10, R15	// x981, x982 = subborrowx(x980, x973, 0xffffffff)
-	MOVQ	BX, 128(SP)	// spill x967
-	MOVQ	R13, BX
-	SBBQ	$0x0, BX	// x983, x984 = subborrowx(x982, x975, 0)
-	MOVQ	DI, 136(SP)	// spill x965
-	MOVQ	R14, DI
-	SBBQ	CX, DI	// x985, x986 = subborrowx(x984, x977, 0xffffffff00000001)
-	SBBQ	$0x0, DX	// x987, x988 = subborrowx(x986, x978.u64, 0)
-	CMOVQCS	SI, R11	// x989 = cmovznz(x988, x979, x971)
-	CMOVQCS	R12, R15	// x990 = cmovznz(x988, x981, x973)
-	CMOVQCS	R13, BX	// x991 = cmovznz(x988, x983, x975)
-	CMOVQCS	R14, DI	// x992 = cmovznz(x988, x985, x977)
-	MOVQ	R11, DX
-	MULXQ	DI, SI, R11	// x993, x994 = mulx(x989, x992)
-	MULXQ	BX, R13, R12	// x995, x996 = mulx(x989, x991)
-	MOVQ	R9, 144(SP)	// spill x963
-	MULXQ	R15, R9, R14	// x997, x998 = mulx(x989, x990)
-	MULXQ	DX, R8, DX	// x999, x1000 = mulx(x989, x989)
-	ADDQ	R9, DX	// x1001, x1002 = addcarryx(0, x1000, x997)
-	MOVQ	R14, R10
-	ADCXQ	R13, R10	// x1003, x1004 = addcarryx(x1002, x998, x995)
-	MOVQ	R12, AX
-	ADCXQ	SI, AX	// x1005, x1006 = addcarryx(x1004, x996, x993)
-	MOVQ	SI, 168(SP)	// spill x993
-	MOVQ	R11, SI
-	ADCQ	$0x0, SI	// x1007 = x1006.u64 + x994
-	MOVQ	R11, 176(SP)	// spill x994
-	MOVQ	R8, R11
-	SHLQ	$0x20, R11	// x1008 = x999 << 0x20
-	MOVQ	R13, 184(SP)	// spill x995
-	MOVQ	R8, R13
-	SHRQ	$0x20, R13	// x1008.hi = x999 >> 0x20
-	MOVQ	DX, 192(SP)	// spill x1001
-	MOVQ	R8, DX
-	MULXQ	CX, DX, R8	// x1010, x1011 = mulx(x999, 0xffffffff00000001)
-	ADDQ	192(SP), R11	// x1012, x1013 = addcarryx(0, x1001, x1008)
-	ADCXQ	R13, R10	// x1014, x1015 = addcarryx(x1013, x1003, x1008.hi)
-	ADCXQ	DX, AX	// x1016, x1017 = addcarryx(x1015, x1005, x1010)
-	ADCXQ	R8, SI	// x1018, x1019 = addcarryx(x1017, x1007, x1011)
-	MOVQ	$0x0, R8
-	ADCQ	$0x0, R8	// x1020, x1021 = addcarryx(x1019, 0, 0)
-	MOVQ	R15, DX
-	MULXQ	DI, R15, R13	// x1022, x1023 = mulx(x990, x992)
-	MOVQ	R12, 192(SP)	// spill x996
-	MULXQ	BX, R12, CX	// x1024, x1025 = mulx(x990, x991)
-	MOVQ	DI, 200(SP)	// spill x992
-	MULXQ	DX, DI, DX	// x1026, x1027 = mulx(x990, x990)
-	ADDQ	DI, R14	// x1030, x1031 = addcarryx(0, x998, x1026)
-	ADCXQ	R12, DX	// x1032, x1033 = addcarryx(x1031, x1027, x1024)
-	MOVQ	CX, DI
-	ADCXQ	R15, DI	// x1034, x1035 = addcarryx(x1033, x1025, x1022)
-	MOVQ	R15, 208(SP)	// spill x1022
-	MOVQ	R13, R15
-	ADCQ	$0x0, R15	// x1036 = x1035.u64 + x1023
-	ADDQ	R9, R11	// x1037, x1038 = addcarryx(0, x1012, x997)
-	ADCXQ	R14, R10	// x1039, x1040 = addcarryx(x1038, x1014, x1030)
-	ADCXQ	DX, AX	// x1041, x1042 = addcarryx(x1040, x1016, x1032)
-	ADCXQ	DI, SI	// x1043, x1044 = addcarryx(x1042, x1018, x1034)
-	ADCXQ	R15, R8	// x1045, x1046 = addcarryx(x1044, x1020, x1036)
-	MOVQ	$0x20, R9
-	SHLXQ	R9, R11, DI	// x1047 = x1037 << 0x20
-	SHRXQ	R9, R11, R14	// x1047.hi = x1037 >> 0x20
-	MOVQ	$-0xffffffff, DX
-	MULXQ	R11, R15, R11	// x1049, x1050 = mulx(x1037, 0xffffffff00000001)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x1046
-	ADDQ	DI, R10	// x1051, x1052 = addcarryx(0, x1039, x1047)
-	ADCXQ	R14, AX	// x1053, x1054 = addcarryx(x1052, x1041, x1047.hi)
-	ADCXQ	R15, SI	// x1055, x1056 = addcarryx(x1054, x1043, x1049)
-	ADCXQ	R11, R8	// x1057, x1058 = addcarryx(x1056, x1045, x1050)
-	ADCQ	$0x0, DX	// x1059, x1060 = addcarryx(x1058, x1046.u64, 0)
-	MOVQ	DX, R11
-	MOVQ	BX, DX
-	MULXQ	200(SP), BX, DI	// x1061, x1062 = mulx(x991, x992)
-	MULXQ	DX, R15, R14	// x1063, x1064 = mulx(x991, x991)
-	ADDQ	192(SP), R12	// x1069, x1070 = addcarryx(0, x996, x1024)
-	ADCXQ	R15, CX	// x1071, x1072 = addcarryx(x1070, x1025, x1063)
-	ADCXQ	BX, R14	// x1073, x1074 = addcarryx(x1072, x1064, x1061)
-	MOVQ	DI, R15
-	ADCQ	$0x0, R15	// x1075 = x1074.u64 + x1062
-	ADDQ	184(SP), R10	// x1076, x1077 = addcarryx(0, x1051, x995)
-	ADCXQ	R12, AX	// x1078, x1079 = addcarryx(x1077, x1053, x1069)
-	ADCXQ	CX, SI	// x1080, x1081 = addcarryx(x1079, x1055, x1071)
-	ADCXQ	R14, R8	// x1082, x1083 = addcarryx(x1081, x1057, x1073)
-	ADCXQ	R15, R11	// x1084, x1085 = addcarryx(x1083, x1059, x1075)
-	SHLXQ	R9, R10, CX	// x1086 = x1076 << 0x20
-	SHRXQ	R9, R10, R12	// x1086.hi = x1076 >> 0x20
-	MOVQ	R10, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, R15, R14	// x1088, x1089 = mulx(x1076, 0xffffffff00000001)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x1085
-	ADDQ	CX, AX	// x1090, x1091 = addcarryx(0, x1078, x1086)
-	ADCXQ	R12, SI	// x1092, x1093 = addcarryx(x1091, x1080, x1086.hi)
-	ADCXQ	R15, R8	// x1094, x1095 = addcarryx(x1093, x1082, x1088)
-	ADCXQ	R14, R11	// x1096, x1097 = addcarryx(x1095, x1084, x1089)
-	ADCQ	$0x0, DX	// x1098, x1099 = addcarryx(x1097, x1085.u64, 0)
-	MOVQ	DX, CX
-	MOVQ	200(SP), DX	// reload x992
-	MULXQ	DX, R14, R12	// x1100, x1101 = mulx(x992, x992)
-	MOVQ	176(SP), R15	// reload x994
-	ADDQ	208(SP), R15	// x1108, x1109 = addcarryx(0, x994, x1022)
-	ADCXQ	BX, R13	// x1110, x1111 = addcarryx(x1109, x1023, x1061)
-	ADCXQ	R14, DI	// x1112, x1113 = addcarryx(x1111, x1062, x1100)
-	ADCQ	$0x0, R12	// x1114 = x1113.u64 + x1101
-	ADDQ	168(SP), AX	// x1115, x1116 = addcarryx(0, x1090, x993)
-	MOVQ	AX, DX
-	MULXQ	R10, BX, AX	// x1127, x1128 = mulx(x1115, 0xffffffff00000001)
-	ADCXQ	R15, SI	// x1117, x1118 = addcarryx(x1116, x1092, x1108)
-	ADCXQ	R13, R8	// x1119, x1120 = addcarryx(x1118, x1094, x1110)
-	ADCXQ	DI, R11	// x1121, x1122 = addcarryx(x1120, x1096, x1112)
-	ADCXQ	R12, CX	// x1123, x1124 = addcarryx(x1122, x1098, x1114)
-	SHLXQ	R9, DX, DI	// x1125 = x1115 << 0x20
-	SHRXQ	R9, DX, DX	// x1125.hi = x1115 >> 0x20
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x1124
-	ADDQ	DI, SI	// x1129, x1130 = addcarryx(0, x1117, x1125)
-	ADCXQ	DX, R8	// x1131, x1132 = addcarryx(x1130, x1119, x1125.hi)
-	ADCXQ	BX, R11	// x1133, x1134 = addcarryx(x1132, x1121, x1127)
-	ADCXQ	AX, CX	// x1135, x1136 = addcarryx(x1134, x1123, x1128)
-	ADCQ	$0x0, R12	// x1137, x1138 = addcarryx(x1136, x1124.u64, 0)
-	MOVQ	SI, AX
-	SUBQ	$-0x1, AX	// x1139, x1140 = subborrowx(0, x1129, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, DI
-	MOVQ	R8, BX
-	SBBQ	DI, BX	// x1141, x1142 = subborrowx(x1140, x1131, 0xffffffff)
-	MOVQ	R11, R13
-	SBBQ	$0x0, R13	// x1143, x1144 = subborrowx(x1142, x1133, 0)
-	MOVQ	CX, R14
-	SBBQ	R10, R14	// x1145, x1146 = subborrowx(x1144, x1135, 0xffffffff00000001)
-	SBBQ	$0x0, R12	// x1147, x1148 = subborrowx(x1146, x1137, 0)
-	CMOVQCS	SI, AX	// x1149 = cmovznz(x1148, x1139, x1129)
-	CMOVQCS	R8, BX	// x1150 = cmovznz(x1148, x1141, x1131)
-	CMOVQCS	R11, R13	// x1151 = cmovznz(x1148, x1143, x1133)
-	CMOVQCS	CX, R14	// x1152 = cmovznz(x1148, x1145, x1135)
-	SUBQ	56(SP), AX	// x1153, x1154 = subborrowx(0, x1149, x317)
-	SBBQ	64(SP), BX	// x1155, x1156 = subborrowx(x1154, x1150, x318)
-	SBBQ	72(SP), R13	// x1157, x1158 = subborrowx(x1156, x1151, x319)
-	SBBQ	88(SP), R14	// x1159, x1160 = subborrowx(x1158, x1152, x320)
-	MOVQ	$-0x1, CX
-	MOVQ	$0x0, R8
-	CMOVQCS	CX, R8	// x1161 = cmovznz(x1160, 0, 0xffffffffffffffff)
-	MOVQ	R8, R11
-	ANDQ	R10, R11	// x1163 = x1161 & 0xffffffff00000001
-	ADDQ	R8, AX	// x1164, x1165 = addcarryx(0, x1153, x1161)
-	SETCS	SIB
-	MOVBQZX	SIB, SI	// save x1165
-	ANDQ	DI, R8	// x1162 = x1161 & 0xffffffff
-	ADDQ	$-0x1, SI	// CF = x1165
-	ADCXQ	R8, BX	// x1166, x1167 = addcarryx(x1165, x1155, x1162)
-	ADCQ	$0x0, R13	// x1168, x1169 = addcarryx(x1167, x1157, 0)
-	ADCXQ	R11, R14	// x1170, x1171 = addcarryx(x1169, x1159, x1163)
-	SUBQ	48(SP), AX	// x1172, x1173 = subborrowx(0, x1164, x157)
-	SBBQ	32(SP), BX	// x1174, x1175 = subborrowx(x1173, x1166, x158)
-	SBBQ	40(SP), R13	// x1176, x1177 = subborrowx(x1175, x1168, x159)
-	SBBQ	8(SP), R14	// x1178, x1179 = subborrowx(x1177, x1170, x160)
-	MOVQ	$0x0, R8
-	CMOVQCS	CX, R8	// x1180 = cmovznz(x1179, 0, 0xffffffffffffffff)
-	MOVQ	R8, R11
-	ANDQ	DI, R11	// x1181 = x1180 & 0xffffffff
-	MOVQ	R8, SI
-	ANDQ	R10, SI	// x1182 = x1180 & 0xffffffff00000001
-	ADDQ	R8, AX	// x1183, x1184 = addcarryx(0, x1172, x1180)
-	MOVQ	0(SP), R8	// reload out1 pointer
-	MOVQ	AX, 64(R8)	// out1[8] = x1183
-	ADCXQ	R11, BX	// x1185, x1186 = addcarryx(x1184, x1174, x1181)
-	MOVQ	BX, 72(R8)	// out1[9] = x1185
-	ADCQ	$0x0, R13	// x1187, x1188 = addcarryx(x1186, x1176, 0)
-	MOVQ	R13, 80(R8)	// out1[10] = x1187
-	ADCXQ	SI, R14	// x1189, x1190 = addcarryx(x1188, x1178, x1182)
-	MOVQ	R14, 88(R8)	// out1[11] = x1189
-	MOVQ	56(SP), DX	// reload x317
-	MULXQ	88(SP), R11, AX	// x1191, x1192 = mulx(x317, x320)
-	MULXQ	72(SP), BX, SI	// x1193, x1194 = mulx(x317, x319)
-	MULXQ	64(SP), R13, R12	// x1195, x1196 = mulx(x317, x318)
-	MULXQ	DX, R15, R14	// x1197, x1198 = mulx(x317, x317)
-	ADDQ	R13, R14	// x1199, x1200 = addcarryx(0, x1198, x1195)
-	MOVQ	R12, DX
-	ADCXQ	BX, DX	// x1201, x1202 = addcarryx(x1200, x1196, x1193)
-	MOVQ	SI, R8
-	ADCXQ	R11, R8	// x1203, x1204 = addcarryx(x1202, x1194, x1191)
-	MOVQ	AX, DI
-	ADCQ	$0x0, DI	// x1205 = x1204.u64 + x1192
-	MOVQ	R15, CX
-	SHLQ	$0x20, CX	// x1206 = x1197 << 0x20
-	MOVQ	R11, 8(SP)	// spill x1191
-	MOVQ	R15, R11
-	SHRQ	$0x20, R11	// x1206.hi = x1197 >> 0x20
-	MOVQ	DX, 32(SP)	// spill x1201
-	MOVQ	R15, DX
-	MULXQ	R10, DX, R15	// x1208, x1209 = mulx(x1197, 0xffffffff00000001)
-	ADDQ	CX, R14	// x1210, x1211 = addcarryx(0, x1199, x1206)
-	ADCXQ	32(SP), R11	// x1212, x1213 = addcarryx(x1211, x1201, x1206.hi)
-	ADCXQ	DX, R8	// x1214, x1215 = addcarryx(x1213, x1203, x1208)
-	ADCXQ	R15, DI	// x1216, x1217 = addcarryx(x1215, x1205, x1209)
-	MOVQ	$0x0, CX
-	ADCQ	$0x0, CX	// x1218, x1219 = addcarryx(x1217, 0, 0)
-	MOVQ	64(SP), DX	// reload x318
-	MOVQ	AX, 32(SP)	// spill x1192
-	MULXQ	88(SP), AX, R15	// x1220, x1221 = mulx(x318, x320)
-	MOVQ	BX, 40(SP)	// spill x1193
-	MULXQ	72(SP), R10, BX	// x1222, x1223 = mulx(x318, x319)
-	MOVQ	SI, 48(SP)	// spill x1194
-	MULXQ	DX, SI, DX	// x1224, x1225 = mulx(x318, x318)
-	ADDQ	SI, R12	// x1228, x1229 = addcarryx(0, x1196, x1224)
-	ADCXQ	R10, DX	// x1230, x1231 = addcarryx(x1229, x1225, x1222)
-	MOVQ	BX, SI
-	ADCXQ	AX, SI	// x1232, x1233 = addcarryx(x1231, x1223, x1220)
-	MOVQ	AX, 56(SP)	// spill x1220
-	MOVQ	R15, AX
-	ADCQ	$0x0, AX	// x1234 = x1233.u64 + x1221
-	ADDQ	R13, R14	// x1235, x1236 = addcarryx(0, x1210, x1195)
-	ADCXQ	R12, R11	// x1237, x1238 = addcarryx(x1236, x1212, x1228)
-	ADCXQ	DX, R8	// x1239, x1240 = addcarryx(x1238, x1214, x1230)
-	ADCXQ	SI, DI	// x1241, x1242 = addcarryx(x1240, x1216, x1232)
-	ADCXQ	AX, CX	// x1243, x1244 = addcarryx(x1242, x1218, x1234)
-	SHLXQ	R9, R14, AX	// x1245 = x1235 << 0x20
-	SHRXQ	R9, R14, SI	// x1245.hi = x1235 >> 0x20
-	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, R12
-	MULXQ	R12, R14, R13	// x1247, x1248 = mulx(x1235, 0xffffffff00000001)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x1244
-	ADDQ	AX, R11	// x1249, x1250 = addcarryx(0, x1237, x1245)
-	ADCXQ	SI, R8	// x1251, x1252 = addcarryx(x1250, x1239, x1245.hi)
-	ADCXQ	R14, DI	// x1253, x1254 = addcarryx(x1252, x1241, x1247)
-	ADCXQ	R13, CX	// x1255, x1256 = addcarryx(x1254, x1243, x1248)
-	ADCQ	$0x0, DX	// x1257, x1258 = addcarryx(x1256, x1244.u64, 0)
-	MOVQ	DX, AX
-	MOVQ	72(SP), DX	// reload x319
-	MULXQ	88(SP), R13, SI	// x1259, x1260 = mulx(x319, x320)
-	MULXQ	DX, DX, R14	// x1261, x1262 = mulx(x319, x319)
-	ADDQ	48(SP), R10	// x1267, x1268 = addcarryx(0, x1194, x1222)
-	ADCXQ	DX, BX	// x1269, x1270 = addcarryx(x1268, x1223, x1261)
-	ADCXQ	R13, R14	// x1271, x1272 = addcarryx(x1270, x1262, x1259)
-	MOVQ	SI, DX
-	ADCQ	$0x0, DX	// x1273 = x1272.u64 + x1260
-	ADDQ	40(SP), R11	// x1274, x1275 = addcarryx(0, x1249, x1193)
-	ADCXQ	R10, R8	// x1276, x1277 = addcarryx(x1275, x1251, x1267)
-	ADCXQ	BX, DI	// x1278, x1279 = addcarryx(x1277, x1253, x1269)
-	ADCXQ	R14, CX	// x1280, x1281 = addcarryx(x1279, x1255, x1271)
-	ADCXQ	DX, AX	// x1282, x1283 = addcarryx(x1281, x1257, x1273)
-	SHLXQ	R9, R11, R10	// x1284 = x1274 << 0x20
-	SHRXQ	R9, R11, BX	// x1284.hi = x1274 >> 0x20
-	MOVQ	R11, DX
-	MULXQ	R12, R14, R11	// x1286, x1287 = mulx(x1274, 0xffffffff00000001)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x1283
-	ADDQ	R10, R8	// x1288, x1289 = addcarryx(0, x1276, x1284)
-	ADCXQ	BX, DI	// x1290, x1291 = addcarryx(x1289, x1278, x1284.hi)
-	ADCXQ	R14, CX	// x1292, x1293 = addcarryx(x1291, x1280, x1286)
-	ADCXQ	R11, AX	// x1294, x1295 = addcarryx(x1293, x1282, x1287)
-	ADCQ	$0x0, DX	// x1296, x1297 = addcarryx(x1295, x1283.u64, 0)
-	MOVQ	DX, R10
-	MOVQ	88(SP), DX	// reload x320
-	MULXQ	DX, BX, R11	// x1298, x1299 = mulx(x320, x320)
-	MOVQ	32(SP), R14	// reload x1192
-	ADDQ	56(SP), R14	// x1306, x1307 = addcarryx(0, x1192, x1220)
-	ADCXQ	R13, R15	// x1308, x1309 = addcarryx(x1307, x1221, x1259)
-	ADCXQ	BX, SI	// x1310, x1311 = addcarryx(x1309, x1260, x1298)
-	ADCQ	$0x0, R11	// x1312 = x1311.u64 + x1299
-	ADDQ	8(SP), R8	// x1313, x1314 = addcarryx(0, x1288, x1191)
-	ADCXQ	R14, DI	// x1315, x1316 = addcarryx(x1314, x1290, x1306)
-	ADCXQ	R15, CX	// x1317, x1318 = addcarryx(x1316, x1292, x1308)
-	ADCXQ	SI, AX	// x1319, x1320 = addcarryx(x1318, x1294, x1310)
-	ADCXQ	R11, R10	// x1321, x1322 = addcarryx(x1320, x1296, x1312)
-	SHLXQ	R9, R8, R11	// x1323 = x1313 << 0x20
-	SHRXQ	R9, R8, SI	// x1323.hi = x1313 >> 0x20
-	MOVQ	R8, DX
-	MULXQ	R12, BX, R8	// x1325, x1326 = mulx(x1313, 0xffffffff00000001)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1322
-	ADDQ	R11, DI	// x1327, x1328 = addcarryx(0, x1315, x1323)
-	ADCXQ	SI, CX	// x1329, x1330 = addcarryx(x1328, x1317, x1323.hi)
-	ADCXQ	BX, AX	// x1331, x1332 = addcarryx(x1330, x1319, x1325)
-	ADCXQ	R8, R10	// x1333, x1334 = addcarryx(x1332, x1321, x1326)
-	ADCQ	$0x0, R13	// x1335, x1336 = addcarryx(x1334, x1322.u64, 0)
-	MOVQ	DI, R8
-	SUBQ	$-0x1, R8	// x1337, x1338 = subborrowx(0, x1327, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R11
-	MOVQ	CX, SI
-	SBBQ	R11, SI	// x1339, x1340 = subborrowx(x1338, x1329, 0xffffffff)
-	MOVQ	AX, BX
-	SBBQ	$0x0, BX	// x1341, x1342 = subborrowx(x1340, x1331, 0)
-	MOVQ	R10, R14
-	SBBQ	R12, R14	// x1343, x1344 = subborrowx(x1342, x1333, 0xffffffff00000001)
-	SBBQ	$0x0, R13	// x1345, x1346 = subborrowx(x1344, x1335, 0)
-	CMOVQCS	DI, R8	// x1347 = cmovznz(x1346, x1337, x1327)
-	CMOVQCS	CX, SI	// x1348 = cmovznz(x1346, x1339, x1329)
-	CMOVQCS	AX, BX	// x1349 = cmovznz(x1346, x1341, x1331)
-	CMOVQCS	R10, R14	// x1350 = cmovznz(x1346, x1343, x1333)
-	ADDQ	R8, R8	// x1351, x1352 = addcarryx(0, x1347, x1347)
-	ADCXQ	SI, SI	// x1353, x1354 = addcarryx(x1352, x1348, x1348)
-	ADCXQ	BX, BX	// x1355, x1356 = addcarryx(x1354, x1349, x1349)
-	ADCXQ	R14, R14	// x1357, x1358 = addcarryx(x1356, x1350, x1350)
-	MOVQ	R8, AX
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x1358
-	SUBQ	$-0x1, AX	// x1359, x1360 = subborrowx(0, x1351, 0xffffffffffffffff)
-	MOVQ	SI, R10
-	SBBQ	R11, R10	// x1361, x1362 = subborrowx(x1360, x1353, 0xffffffff)
-	MOVQ	BX, DI
-	SBBQ	$0x0, DI	// x1363, x1364 = subborrowx(x1362, x1355, 0)
-	MOVQ	R14, R13
-	SBBQ	R12, R13	// x1365, x1366 = subborrowx(x1364, x1357, 0xffffffff00000001)
-	SBBQ	$0x0, CX	// x1367, x1368 = subborrowx(x1366, x1358.u64, 0)
-	CMOVQCS	R8, AX	// x1369 = cmovznz(x1368, x1359, x1351)
-	CMOVQCS	SI, R10	// x1370 = cmovznz(x1368, x1361, x1353)
-	CMOVQCS	BX, DI	// x1371 = cmovznz(x1368, x1363, x1355)
-	CMOVQCS	R14, R13	// x1372 = cmovznz(x1368, x1365, x1357)
-	ADDQ	AX, AX	// x1373, x1374 = addcarryx(0, x1369, x1369)
-	ADCXQ	R10, R10	// x1375, x1376 = addcarryx(x1374, x1370, x1370)
-	ADCXQ	DI, DI	// x1377, x1378 = addcarryx(x1376, x1371, x1371)
-	ADCXQ	R13, R13	// x1379, x1380 = addcarryx(x1378, x1372, x1372)
-	MOVQ	AX, CX
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x1380
-	SUBQ	$-0x1, CX	// x1381, x1382 = subborrowx(0, x1373, 0xffffffffffffffff)
-	MOVQ	R10, SI
-	SBBQ	R11, SI	// x1383, x1384 = subborrowx(x1382, x1375, 0xffffffff)
-	MOVQ	DI, BX
-	SBBQ	$0x0, BX	// x1385, x1386 = subborrowx(x1384, x1377, 0)
-	MOVQ	R13, R14
-	SBBQ	R12, R14	// x1387, x1388 = subborrowx(x1386, x1379, 0xffffffff00000001)
-	SBBQ	$0x0, R8	// x1389, x1390 = subborrowx(x1388, x1380.u64, 0)
-	CMOVQCS	AX, CX	// x1391 = cmovznz(x1390, x1381, x1373)
-	CMOVQCS	R10, SI	// x1392 = cmovznz(x1390, x1383, x1375)
-	CMOVQCS	DI, BX	// x1393 = cmovznz(x1390, x1385, x1377)
-	CMOVQCC	R14, R13	// x1394 = cmovznz(x1390, x1387, x1379)
-	MOVQ	112(SP), AX	// reload x766
-	SUBQ	144(SP), AX	// x1395, x1396 = subborrowx(0, x766, x963)
-	MOVQ	104(SP), R8	// reload x767
-	SBBQ	136(SP), R8	// x1397, x1398 = subborrowx(x1396, x767, x965)
-	MOVQ	96(SP), R10	// reload x768
-	SBBQ	128(SP), R10	// x1399, x1400 = subborrowx(x1398, x768, x967)
-	MOVQ	16(SP), DI	// reload x769
-	SBBQ	80(SP), DI	// x1401, x1402 = subborrowx(x1400, x769, x969)
+	SBBQ	R11, BX	// x435, x436 = subborrowx(x434, x425, 0xffffffff)
+	MOVQ	SI, R12
+	SBBQ	$0x0, R12	// x437, x438 = subborrowx(x436, x427, 0)
+	MOVQ	R14, R15
+	SBBQ	DI, R15	// x439, x440 = subborrowx(x438, x429, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x441, x442 = subborrowx(x440, x431, 0)
+	CMOVQCS	CX, R9	// x443 = cmovznz(x442, x433, x423)
+	CMOVQCS	AX, BX	// x444 = cmovznz(x442, x435, x425)
+	CMOVQCS	SI, R12	// x445 = cmovznz(x442, x437, x427)
+	CMOVQCS	R14, R15	// x446 = cmovznz(x442, x439, x429)
+	MOVQ	0(R10), AX
+	SUBQ	48(SP), AX	// x447, x448 = subborrowx(0, arg1[0], x140)
+	MOVQ	8(R10), CX
+	SBBQ	32(SP), CX	// x449, x450 = subborrowx(x448, arg1[1], x141)
+	MOVQ	16(R10), SI
+	SBBQ	24(SP), SI	// x451, x452 = subborrowx(x450, arg1[2], x142)
+	MOVQ	24(R10), R13
+	SBBQ	8(SP), R13	// x453, x454 = subborrowx(x452, arg1[3], x143)
 	MOVQ	$-0x1, R14
-	MOVQ	$0x0, R15
-	CMOVQCS	R14, R15	// x1403 = cmovznz(x1402, 0, 0xffffffffffffffff)
-	MOVQ	R15, DX
-	ANDQ	R11, DX	// x1404 = x1403 & 0xffffffff
-	MOVQ	R15, R11
-	ANDQ	R12, R11	// x1405 = x1403 & 0xffffffff00000001
-	ADDQ	R15, AX	// x1406, x1407 = addcarryx(0, x1395, x1403)
-	ADCXQ	DX, R8	// x1408, x1409 = addcarryx(x1407, x1397, x1404)
-	ADCQ	$0x0, R10	// x1410, x1411 = addcarryx(x1409, x1399, 0)
-	ADCXQ	R11, DI	// x1412, x1413 = addcarryx(x1411, x1401, x1405)
-	MOVQ	24(SP), DX	// reload x722
-	MULXQ	DI, R15, R11	// x1414, x1415 = mulx(x722, x1412)
-	MOVQ	R13, 8(SP)	// spill x1394
-	MULXQ	R10, R13, R14	// x1416, x1417 = mulx(x722, x1410)
-	MOVQ	BX, 16(SP)	// spill x1393
-	MOVQ	SI, 32(SP)	// spill x1392
-	MULXQ	R8, SI, BX	// x1418, x1419 = mulx(x722, x1408)
-	MOVQ	CX, 40(SP)	// spill x1391
-	MULXQ	AX, CX, DX	// x1420, x1421 = mulx(x722, x1406)
-	ADDQ	SI, DX	// x1422, x1423 = addcarryx(0, x1421, x1418)
-	ADCXQ	R13, BX	// x1424, x1425 = addcarryx(x1423, x1419, x1416)
-	ADCXQ	R15, R14	// x1426, x1427 = addcarryx(x1425, x1417, x1414)
-	ADCQ	$0x0, R11	// x1428 = x1427.u64 + x1415
-	MOVQ	CX, SI
-	SHLQ	$0x20, SI	// x1429 = x1420 << 0x20
-	MOVQ	CX, R13
-	SHRQ	$0x20, R13	// x1429.hi = x1420 >> 0x20
+	MOVQ	$0x0, DX
+	CMOVQCS	R14, DX	// x455 = cmovznz(x454, 0, 0xffffffffffffffff)
+	MOVQ	R15, 80(SP)	// spill x446
 	MOVQ	DX, R15
+	ANDQ	R11, R15	// x456 = x455 & 0xffffffff
+	MOVQ	R12, 88(SP)	// spill x445
+	MOVQ	DX, R12
+	ANDQ	DI, R12	// x457 = x455 & 0xffffffff00000001
+	ADDQ	DX, AX	// x458, x459 = addcarryx(0, x447, x455)
+	ADCXQ	R15, CX	// x460, x461 = addcarryx(x459, x449, x456)
+	ADCQ	$0x0, SI	// x462, x463 = addcarryx(x461, x451, 0)
+	ADCXQ	R12, R13	// x464, x465 = addcarryx(x463, x453, x457)
+	MOVQ	0(R10), R12	// arg1[0]
+	ADDQ	48(SP), R12	// x466, x467 = addcarryx(0, arg1[0], x140)
+	MOVQ	8(R10), R15	// arg1[1]
+	ADCXQ	32(SP), R15	// x468, x469 = addcarryx(x467, arg1[1], x141)
+	MOVQ	16(R10), DX	// arg1[2]
+	ADCXQ	24(SP), DX	// x470, x471 = addcarryx(x469, arg1[2], x142)
+	MOVQ	BX, 96(SP)	// spill x444
+	MOVQ	24(R10), BX	// arg1[3]
+	ADCXQ	8(SP), BX	// x472, x473 = addcarryx(x471, arg1[3], x143)
+	MOVQ	R12, R10
+	MOVQ	R13, 104(SP)	// spill x464
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x473
+	SUBQ	$-0x1, R10	// x474, x475 = subborrowx(0, x466, 0xffffffffffffffff)
+	MOVQ	R15, R14
+	SBBQ	R11, R14	// x476, x477 = subborrowx(x475, x468, 0xffffffff)
+	MOVQ	DX, R11
+	SBBQ	$0x0, R11	// x478, x479 = subborrowx(x477, x470, 0)
+	MOVQ	SI, 112(SP)	// spill x462
+	MOVQ	BX, SI
+	SBBQ	DI, SI	// x480, x481 = subborrowx(x479, x472, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x482, x483 = subborrowx(x481, x473.u64, 0)
+	CMOVQCS	R12, R10	// x484 = cmovznz(x483, x474, x466)
+	CMOVQCS	R15, R14	// x485 = cmovznz(x483, x476, x468)
+	CMOVQCS	DX, R11	// x486 = cmovznz(x483, x478, x470)
+	CMOVQCS	BX, SI	// x487 = cmovznz(x483, x480, x472)
+	MOVQ	AX, DX
+	MULXQ	SI, BX, AX	// x488, x489 = mulx(x458, x487)
+	MULXQ	R11, R13, R12	// x490, x491 = mulx(x458, x486)
+	MOVQ	R14, 120(SP)	// spill x485
+	MULXQ	R14, R14, R15	// x492, x493 = mulx(x458, x485)
+	ADDQ	R9, R9	// x692, x693 = addcarryx(0, x443, x443)
+	MOVQ	R9, 128(SP)	// spill x692
+	MULXQ	R10, R9, DX	// x494, x495 = mulx(x458, x484)
+	MOVQ	R10, 136(SP)	// spill x484
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x693
+	ADDQ	R14, DX	// x496, x497 = addcarryx(0, x495, x492)
+	ADCXQ	R13, R15	// x498, x499 = addcarryx(x497, x493, x490)
+	ADCXQ	BX, R12	// x500, x501 = addcarryx(x499, x491, x488)
+	SHLXQ	R8, R9, BX	// x503 = x494 << 0x20
+	SHRXQ	R8, R9, R13	// x503.hi = x494 >> 0x20
+	MOVQ	DX, R14
+	MOVQ	R9, DX
+	MULXQ	DI, DX, R9	// x505, x506 = mulx(x494, 0xffffffff00000001)
+	MOVQ	R10, 144(SP)	// spill x693
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x501.u64
+	ADDQ	BX, R14	// x507, x508 = addcarryx(0, x496, x503)
+	LEAQ	0(R10)(AX*1), R10	// x502 = x501.u64 + x489
+	ADCXQ	R13, R15	// x509, x510 = addcarryx(x508, x498, x503.hi)
+	ADCXQ	DX, R12	// x511, x512 = addcarryx(x510, x500, x505)
+	ADCXQ	R9, R10	// x513, x514 = addcarryx(x512, x502, x506)
+	MOVQ	$0x0, AX
+	ADCQ	$0x0, AX	// x515, x516 = addcarryx(x514, 0, 0)
 	MOVQ	CX, DX
-	MULXQ	R12, DX, CX	// x1431, x1432 = mulx(x1420, 0xffffffff00000001)
-	ADDQ	SI, R15	// x1433, x1434 = addcarryx(0, x1422, x1429)
-	ADCXQ	R13, BX	// x1435, x1436 = addcarryx(x1434, x1424, x1429.hi)
-	ADCXQ	DX, R14	// x1437, x1438 = addcarryx(x1436, x1426, x1431)
-	ADCXQ	CX, R11	// x1439, x1440 = addcarryx(x1438, x1428, x1432)
-	MOVQ	$0x0, CX
-	ADCQ	$0x0, CX	// x1441, x1442 = addcarryx(x1440, 0, 0)
-	MOVQ	152(SP), DX	// reload x723
-	MULXQ	DI, R13, SI	// x1443, x1444 = mulx(x723, x1412)
-	MULXQ	R10, R9, R12	// x1445, x1446 = mulx(x723, x1410)
-	MOVQ	R8, 24(SP)	// spill x1408
-	MOVQ	R10, 48(SP)	// spill x1410
-	MULXQ	R8, R10, R8	// x1447, x1448 = mulx(x723, x1408)
-	MOVQ	AX, 56(SP)	// spill x1406
-	MULXQ	AX, AX, DX	// x1449, x1450 = mulx(x723, x1406)
-	ADDQ	R10, DX	// x1451, x1452 = addcarryx(0, x1450, x1447)
-	ADCXQ	R9, R8	// x1453, x1454 = addcarryx(x1452, x1448, x1445)
-	ADCXQ	R13, R12	// x1455, x1456 = addcarryx(x1454, x1446, x1443)
-	ADCQ	$0x0, SI	// x1457 = x1456.u64 + x1444
-	ADDQ	AX, R15	// x1458, x1459 = addcarryx(0, x1433, x1449)
-	ADCXQ	DX, BX	// x1460, x1461 = addcarryx(x1459, x1435, x1451)
-	ADCXQ	R8, R14	// x1462, x1463 = addcarryx(x1461, x1437, x1453)
-	ADCXQ	R12, R11	// x1464, x1465 = addcarryx(x1463, x1439, x1455)
-	ADCXQ	SI, CX	// x1466, x1467 = addcarryx(x1465, x1441, x1457)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, R15, R8	// x1468 = x1458 << 0x20
-	SHRXQ	AX, R15, R9	// x1468.hi = x1458 >> 0x20
+	MULXQ	SI, R9, CX	// x517, x518 = mulx(x460, x487)
+	MULXQ	R11, R13, BX	// x519, x520 = mulx(x460, x486)
+	MULXQ	120(SP), R8, DI	// x521, x522 = mulx(x460, x485)
+	MOVQ	R11, 152(SP)	// spill x486
+	MULXQ	136(SP), R11, DX	// x523, x524 = mulx(x460, x484)
+	ADDQ	R8, DX	// x525, x526 = addcarryx(0, x524, x521)
+	ADCXQ	R13, DI	// x527, x528 = addcarryx(x526, x522, x519)
+	ADCXQ	R9, BX	// x529, x530 = addcarryx(x528, x520, x517)
+	ADCQ	$0x0, CX	// x531 = x530.u64 + x518
+	ADDQ	R11, R14	// x532, x533 = addcarryx(0, x507, x523)
+	ADCXQ	DX, R15	// x534, x535 = addcarryx(x533, x509, x525)
+	ADCXQ	DI, R12	// x536, x537 = addcarryx(x535, x511, x527)
+	ADCXQ	BX, R10	// x538, x539 = addcarryx(x537, x513, x529)
+	ADCXQ	CX, AX	// x540, x541 = addcarryx(x539, x515, x531)
+	MOVQ	$0x20, CX
+	SHLXQ	CX, R14, R8	// x542 = x532 << 0x20
+	SHRXQ	CX, R14, R9	// x542.hi = x532 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, DI	// x544, x545 = mulx(x532, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x541
+	XORQ	DX, DX
+	ADOXQ	R8, R15	// x546, x547 = addcarryx(0, x534, x542)
+	ADOXQ	R9, R12	// x548, x549 = addcarryx(x547, x536, x542.hi)
+	ADOXQ	BX, R10	// x550, x551 = addcarryx(x549, x538, x544)
+	ADOXQ	DI, AX	// x552, x553 = addcarryx(x551, x540, x545)
+	ADOXQ	DX, R13	// x554, x555 = addcarryx(x553, x541.u64, 0)
+	MOVQ	112(SP), DX	// reload x462
+	MULXQ	SI, R9, R8	// x556, x557 = mulx(x462, x487)
+	MULXQ	152(SP), BX, DI	// x558, x559 = mulx(x462, x486)
+	MULXQ	120(SP), R11, R14	// x560, x561 = mulx(x462, x485)
+	MULXQ	136(SP), CX, DX	// x562, x563 = mulx(x462, x484)
+	ADCXQ	R11, DX	// x564, x565 = addcarryx(0, x563, x560)
+	ADCXQ	BX, R14	// x566, x567 = addcarryx(x565, x561, x558)
+	ADCXQ	R9, DI	// x568, x569 = addcarryx(x567, x559, x556)
+	ADCQ	$0x0, R8	// x570 = x569.u64 + x557
+	ADDQ	CX, R15	// x571, x572 = addcarryx(0, x546, x562)
+	ADCXQ	DX, R12	// x573, x574 = addcarryx(x572, x548, x564)
+	ADCXQ	R14, R10	// x575, x576 = addcarryx(x574, x550, x566)
+	ADCXQ	DI, AX	// x577, x578 = addcarryx(x576, x552, x568)
+	ADCXQ	R8, R13	// x579, x580 = addcarryx(x578, x554, x570)
+	MOVQ	$0x20, CX
+	SHLXQ	CX, R15, R8	// x581 = x571 << 0x20
+	SHRXQ	CX, R15, R9	// x581.hi = x571 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, DI	// x583, x584 = mulx(x571, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x580
+	ADDQ	R8, R12	// x585, x586 = addcarryx(0, x573, x581)
+	ADCXQ	R9, R10	// x587, x588 = addcarryx(x586, x575, x581.hi)
+	ADCXQ	BX, AX	// x589, x590 = addcarryx(x588, x577, x583)
+	ADCXQ	DI, R13	// x591, x592 = addcarryx(x590, x579, x584)
+	ADCQ	$0x0, R14	// x593, x594 = addcarryx(x592, x580.u64, 0)
+	MOVQ	104(SP), DX	// reload x464
+	MULXQ	SI, R9, R8	// x595, x596 = mulx(x464, x487)
+	MULXQ	152(SP), DI, SI	// x597, x598 = mulx(x464, x486)
+	MULXQ	120(SP), R15, BX	// x599, x600 = mulx(x464, x485)
+	MULXQ	136(SP), R11, DX	// x601, x602 = mulx(x464, x484)
+	ADDQ	R15, DX	// x603, x604 = addcarryx(0, x602, x599)
+	ADCXQ	DI, BX	// x605, x606 = addcarryx(x604, x600, x597)
+	ADCXQ	R9, SI	// x607, x608 = addcarryx(x606, x598, x595)
+	ADCQ	$0x0, R8	// x609 = x608.u64 + x596
+	ADDQ	R11, R12	// x610, x611 = addcarryx(0, x585, x601)
+	ADCXQ	DX, R10	// x612, x613 = addcarryx(x611, x587, x603)
+	ADCXQ	BX, AX	// x614, x615 = addcarryx(x613, x589, x605)
+	ADCXQ	SI, R13	// x616, x617 = addcarryx(x615, x591, x607)
+	ADCXQ	R8, R14	// x618, x619 = addcarryx(x617, x593, x609)
+	SHLXQ	CX, R12, R8	// x620 = x610 << 0x20
+	SHRXQ	CX, R12, R9	// x620.hi = x610 >> 0x20
+	MOVQ	$-0xffffffff, DX
+	MULXQ	R12, SI, R11	// x622, x623 = mulx(x610, 0xffffffff00000001)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x619
+	ADDQ	R8, R10	// x624, x625 = addcarryx(0, x612, x620)
+	ADCXQ	R9, AX	// x626, x627 = addcarryx(x625, x614, x620.hi)
+	ADCXQ	SI, R13	// x628, x629 = addcarryx(x627, x616, x622)
+	ADCXQ	R11, R14	// x630, x631 = addcarryx(x629, x618, x623)
+	ADCQ	$0x0, DI	// x632, x633 = addcarryx(x631, x619.u64, 0)
+	MOVQ	R10, R8
+	SUBQ	$-0x1, R8	// x634, x635 = subborrowx(0, x624, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	AX, R11
+	SBBQ	R9, R11	// x636, x637 = subborrowx(x635, x626, 0xffffffff)
+	MOVQ	R13, SI
+	SBBQ	$0x0, SI	// x638, x639 = subborrowx(x637, x628, 0)
+	MOVQ	R14, BX
+	SBBQ	DX, BX	// x640, x641 = subborrowx(x639, x630, 0xffffffff00000001)
+	SBBQ	$0x0, DI	// x642, x643 = subborrowx(x641, x632, 0)
+	CMOVQCS	R10, R8	// x644 = cmovznz(x643, x634, x624)
+	CMOVQCS	AX, R11	// x645 = cmovznz(x643, x636, x626)
+	CMOVQCS	R13, SI	// x646 = cmovznz(x643, x638, x628)
+	CMOVQCS	R14, BX	// x647 = cmovznz(x643, x640, x630)
+	MOVQ	R8, AX
+	ADDQ	R8, AX	// x648, x649 = addcarryx(0, x644, x644)
+	MOVQ	R11, R10
+	ADCXQ	R11, R10	// x650, x651 = addcarryx(x649, x645, x645)
+	MOVQ	SI, DI
+	ADCXQ	SI, DI	// x652, x653 = addcarryx(x651, x646, x646)
+	MOVQ	BX, R12
+	ADCXQ	BX, R12	// x654, x655 = addcarryx(x653, x647, x647)
+	MOVQ	AX, R13
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x655
+	SUBQ	$-0x1, R13	// x656, x657 = subborrowx(0, x648, 0xffffffffffffffff)
+	MOVQ	R10, R15
+	SBBQ	R9, R15	// x658, x659 = subborrowx(x657, x650, 0xffffffff)
+	MOVQ	DI, CX
+	SBBQ	$0x0, CX	// x660, x661 = subborrowx(x659, x652, 0)
+	MOVQ	R12, R9
+	SBBQ	DX, R9	// x662, x663 = subborrowx(x661, x654, 0xffffffff00000001)
+	SBBQ	$0x0, R14	// x664, x665 = subborrowx(x663, x655.u64, 0)
+	CMOVQCS	AX, R13	// x666 = cmovznz(x665, x656, x648)
+	CMOVQCS	R10, R15	// x667 = cmovznz(x665, x658, x650)
+	CMOVQCS	DI, CX	// x668 = cmovznz(x665, x660, x652)
+	CMOVQCS	R12, R9	// x669 = cmovznz(x665, x662, x654)
+	ADDQ	R8, R13	// x670, x671 = addcarryx(0, x666, x644)
+	ADCXQ	R11, R15	// x672, x673 = addcarryx(x671, x667, x645)
+	ADCXQ	SI, CX	// x674, x675 = addcarryx(x673, x668, x646)
+	ADCXQ	BX, R9	// x676, x677 = addcarryx(x675, x669, x647)
+	MOVQ	R13, AX
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x677
+	SUBQ	$-0x1, AX	// x678, x679 = subborrowx(0, x670, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	R15, R11
+	SBBQ	R10, R11	// x680, x681 = subborrowx(x679, x672, 0xffffffff)
+	MOVQ	CX, SI
+	SBBQ	$0x0, SI	// x682, x683 = subborrowx(x681, x674, 0)
+	MOVQ	R9, DI
+	SBBQ	DX, DI	// x684, x685 = subborrowx(x683, x676, 0xffffffff00000001)
+	SBBQ	$0x0, R8	// x686, x687 = subborrowx(x685, x677.u64, 0)
+	CMOVQCC	AX, R13	// x688 = cmovznz(x687, x678, x670)
+	CMOVQCS	R15, R11	// x689 = cmovznz(x687, x680, x672)
+	CMOVQCS	CX, SI	// x690 = cmovznz(x687, x682, x674)
+	CMOVQCS	R9, DI	// x691 = cmovznz(x687, x684, x676)
+	MOVQ	96(SP), AX	// reload x444
+	MOVQ	144(SP), CX	// reload x693
+	ADDQ	$-0x1, CX	// CF = x693
+	ADCXQ	96(SP), AX	// x694, x695 = addcarryx(x693, x444, x444)
+	MOVQ	88(SP), CX	// reload x445
+	ADCXQ	88(SP), CX	// x696, x697 = addcarryx(x695, x445, x445)
+	MOVQ	80(SP), R8	// reload x446
+	ADCXQ	80(SP), R8	// x698, x699 = addcarryx(x697, x446, x446)
+	MOVQ	128(SP), R9
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x699
+	SUBQ	$-0x1, R9	// x700, x701 = subborrowx(0, x692, 0xffffffffffffffff)
+	MOVQ	AX, R12
+	SBBQ	R10, R12	// x702, x703 = subborrowx(x701, x694, 0xffffffff)
+	MOVQ	CX, R14
+	SBBQ	$0x0, R14	// x704, x705 = subborrowx(x703, x696, 0)
+	MOVQ	R8, R15
+	SBBQ	DX, R15	// x706, x707 = subborrowx(x705, x698, 0xffffffff00000001)
+	SBBQ	$0x0, BX	// x708, x709 = subborrowx(x707, x699.u64, 0)
+	CMOVQCS	128(SP), R9	// x710 = cmovznz(x709, x700, x692)
+	CMOVQCS	AX, R12	// x711 = cmovznz(x709, x702, x694)
+	CMOVQCS	CX, R14	// x712 = cmovznz(x709, x704, x696)
+	CMOVQCC	R15, R8	// x713 = cmovznz(x709, x706, x698)
+	ADDQ	R9, R9	// x714, x715 = addcarryx(0, x710, x710)
+	ADCXQ	R12, R12	// x716, x717 = addcarryx(x715, x711, x711)
+	ADCXQ	R14, R14	// x718, x719 = addcarryx(x717, x712, x712)
+	MOVQ	R9, AX
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x719
+	SUBQ	$-0x1, AX	// x722, x723 = subborrowx(0, x714, 0xffffffffffffffff)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x723
+	ADDQ	$-0x1, CX	// CF = x719
+	ADCXQ	R8, R8	// x720, x721 = addcarryx(x719, x713, x713)
+	MOVQ	R12, CX
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x721
+	ADDQ	$-0x1, BX	// CF = x723
+	SBBQ	R10, CX	// x724, x725 = subborrowx(x723, x716, 0xffffffff)
+	MOVQ	R14, BX
+	SBBQ	$0x0, BX	// x726, x727 = subborrowx(x725, x718, 0)
+	MOVQ	R8, R10
+	SBBQ	DX, R10	// x728, x729 = subborrowx(x727, x720, 0xffffffff00000001)
+	MOVQ	R13, DX
+	MOVQ	DI, 80(SP)	// spill x691
+	MULXQ	DI, DI, R13	// x736, x737 = mulx(x688, x691)
+	SBBQ	$0x0, R15	// x730, x731 = subborrowx(x729, x721.u64, 0)
+	CMOVQCC	AX, R9	// x732 = cmovznz(x731, x722, x714)
+	CMOVQCS	R12, CX	// x733 = cmovznz(x731, x724, x716)
+	CMOVQCS	R14, BX	// x734 = cmovznz(x731, x726, x718)
+	CMOVQCS	R8, R10	// x735 = cmovznz(x731, x728, x720)
+	MULXQ	SI, R8, AX	// x738, x739 = mulx(x688, x690)
+	MULXQ	R11, R14, R12	// x740, x741 = mulx(x688, x689)
+	ADDQ	R8, R12	// x742, x743 = addcarryx(0, x741, x738)
+	ADCXQ	DI, AX	// x744, x745 = addcarryx(x743, x739, x736)
+	MOVQ	DX, R8
+	MOVQ	R11, DX
+	MULXQ	80(SP), DI, R11	// x747, x748 = mulx(x689, x691)
+	MOVQ	R10, 88(SP)	// spill x735
+	MULXQ	SI, R10, R15	// x749, x750 = mulx(x689, x690)
+	MOVQ	BX, 96(SP)	// spill x734
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x745.u64
+	ADDQ	DI, R15	// x751, x752 = addcarryx(0, x750, x747)
+	LEAQ	0(BX)(R13*1), BX	// x746 = x745.u64 + x737
+	ADCQ	$0x0, R11	// x753 = x752.u64 + x748
+	ADDQ	R10, AX	// x754, x755 = addcarryx(0, x744, x749)
+	ADCXQ	R15, BX	// x756, x757 = addcarryx(x755, x746, x751)
+	ADCQ	$0x0, R11	// x758 = x757.u64 + x753
+	MOVQ	DX, R10
+	MOVQ	SI, DX
+	MULXQ	80(SP), DI, SI	// x759, x760 = mulx(x690, x691)
+	ADDQ	DI, R11	// x761, x762 = addcarryx(0, x758, x759)
+	ADCQ	$0x0, SI	// x763 = x762.u64 + x760
+	ADDQ	R14, R14	// x764, x765 = addcarryx(0, x740, x740)
+	ADCXQ	R12, R12	// x766, x767 = addcarryx(x765, x742, x742)
+	ADCXQ	AX, AX	// x768, x769 = addcarryx(x767, x754, x754)
+	ADCXQ	BX, BX	// x770, x771 = addcarryx(x769, x756, x756)
+	ADCXQ	R11, R11	// x772, x773 = addcarryx(x771, x761, x761)
+	ADCXQ	SI, SI	// x774, x775 = addcarryx(x773, x763, x763)
+	MOVQ	$0x0, DI
+	ADCQ	$0x0, DI	// x776, x777 = addcarryx(x775, 0, 0)
+	MOVQ	DX, R13
+	MOVQ	R8, DX
+	MULXQ	DX, R15, R8	// x778, x779 = mulx(x688, x688)
+	MOVQ	DX, 104(SP)	// spill x688
+	MOVQ	R10, DX
+	MOVQ	DX, 112(SP)	// spill x689
+	MULXQ	DX, DX, R10	// x780, x781 = mulx(x689, x689)
+	MOVQ	DX, 120(SP)	// spill x780
+	MOVQ	R13, DX
+	MOVQ	DX, 128(SP)	// spill x690
+	MULXQ	DX, DX, R13	// x782, x783 = mulx(x690, x690)
+	MOVQ	DX, 136(SP)	// spill x782
+	MOVQ	80(SP), DX	// reload x691
+	MOVQ	CX, 144(SP)	// spill x733
+	MULXQ	DX, CX, DX	// x784, x785 = mulx(x691, x691)
+	ADDQ	R8, R14	// x786, x787 = addcarryx(0, x764, x779)
+	ADCXQ	120(SP), R12	// x788, x789 = addcarryx(x787, x766, x780)
+	ADCXQ	R10, AX	// x790, x791 = addcarryx(x789, x768, x781)
+	ADCXQ	136(SP), BX	// x792, x793 = addcarryx(x791, x770, x782)
+	ADCXQ	R13, R11	// x794, x795 = addcarryx(x793, x772, x783)
+	ADCXQ	CX, SI	// x796, x797 = addcarryx(x795, x774, x784)
+	ADCXQ	DX, DI	// x798, x799 = addcarryx(x797, x776, x785)
+	MOVQ	R15, CX
+	SHLQ	$0x20, CX	// x800 = x778 << 0x20
+	MOVQ	R15, R8
+	SHRQ	$0x20, R8	// x800.hi = x778 >> 0x20
 	MOVQ	R15, DX
 	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, R12, SI	// x1470, x1471 = mulx(x1458, 0xffffffff00000001)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1467
-	ADDQ	R8, BX	// x1472, x1473 = addcarryx(0, x1460, x1468)
-	ADCXQ	R9, R14	// x1474, x1475 = addcarryx(x1473, x1462, x1468.hi)
-	ADCXQ	R12, R11	// x1476, x1477 = addcarryx(x1475, x1464, x1470)
-	ADCXQ	SI, CX	// x1478, x1479 = addcarryx(x1477, x1466, x1471)
-	ADCQ	$0x0, R13	// x1480, x1481 = addcarryx(x1479, x1467.u64, 0)
-	MOVQ	160(SP), DX	// reload x724
-	MULXQ	DI, R9, R8	// x1482, x1483 = mulx(x724, x1412)
-	MULXQ	48(SP), R12, SI	// x1484, x1485 = mulx(x724, x1410)
-	MULXQ	24(SP), R10, R15	// x1486, x1487 = mulx(x724, x1408)
-	MULXQ	56(SP), AX, DX	// x1488, x1489 = mulx(x724, x1406)
-	ADDQ	R10, DX	// x1490, x1491 = addcarryx(0, x1489, x1486)
-	ADCXQ	R12, R15	// x1492, x1493 = addcarryx(x1491, x1487, x1484)
-	ADCXQ	R9, SI	// x1494, x1495 = addcarryx(x1493, x1485, x1482)
-	ADCQ	$0x0, R8	// x1496 = x1495.u64 + x1483
-	ADDQ	AX, BX	// x1497, x1498 = addcarryx(0, x1472, x1488)
-	ADCXQ	DX, R14	// x1499, x1500 = addcarryx(x1498, x1474, x1490)
-	ADCXQ	R15, R11	// x1501, x1502 = addcarryx(x1500, x1476, x1492)
-	ADCXQ	SI, CX	// x1503, x1504 = addcarryx(x1502, x1478, x1494)
-	ADCXQ	R8, R13	// x1505, x1506 = addcarryx(x1504, x1480, x1496)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, BX, R8	// x1507 = x1497 << 0x20
-	SHRXQ	AX, BX, R9	// x1507.hi = x1497 >> 0x20
-	MOVQ	BX, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, BX, SI	// x1509, x1510 = mulx(x1497, 0xffffffff00000001)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x1506
-	ADDQ	R8, R14	// x1511, x1512 = addcarryx(0, x1499, x1507)
-	ADCXQ	R9, R11	// x1513, x1514 = addcarryx(x1512, x1501, x1507.hi)
-	ADCXQ	BX, CX	// x1515, x1516 = addcarryx(x1514, x1503, x1509)
-	ADCXQ	SI, R13	// x1517, x1518 = addcarryx(x1516, x1505, x1510)
-	ADCQ	$0x0, R12	// x1519, x1520 = addcarryx(x1518, x1506.u64, 0)
-	MOVQ	120(SP), DX	// reload x725
-	MULXQ	DI, R9, R8	// x1521, x1522 = mulx(x725, x1412)
-	MULXQ	48(SP), DI, SI	// x1523, x1524 = mulx(x725, x1410)
-	MULXQ	24(SP), R15, BX	// x1525, x1526 = mulx(x725, x1408)
-	MULXQ	56(SP), R10, DX	// x1527, x1528 = mulx(x725, x1406)
-	ADDQ	R15, DX	// x1529, x1530 = addcarryx(0, x1528, x1525)
-	ADCXQ	DI, BX	// x1531, x1532 = addcarryx(x1530, x1526, x1523)
-	ADCXQ	R9, SI	// x1533, x1534 = addcarryx(x1532, x1524, x1521)
-	ADCQ	$0x0, R8	// x1535 = x1534.u64 + x1522
-	ADDQ	R10, R14	// x1536, x1537 = addcarryx(0, x1511, x1527)
-	ADCXQ	DX, R11	// x1538, x1539 = addcarryx(x1537, x1513, x1529)
-	ADCXQ	BX, CX	// x1540, x1541 = addcarryx(x1539, x1515, x1531)
-	ADCXQ	SI, R13	// x1542, x1543 = addcarryx(x1541, x1517, x1533)
-	ADCXQ	R8, R12	// x1544, x1545 = addcarryx(x1543, x1519, x1535)
-	SHLXQ	AX, R14, R8	// x1546 = x1536 << 0x20
-	SHRXQ	AX, R14, R9	// x1546.hi = x1536 >> 0x20
+	MULXQ	R10, R15, R13	// x802, x803 = mulx(x778, 0xffffffff00000001)
+	ADDQ	CX, R14	// x804, x805 = addcarryx(0, x786, x800)
+	ADCXQ	R8, R12	// x806, x807 = addcarryx(x805, x788, x800.hi)
+	ADCXQ	R15, AX	// x808, x809 = addcarryx(x807, x790, x802)
+	ADCQ	$0x0, R13	// x810, x811 = addcarryx(x809, 0, x803)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x812, x813 = addcarryx(x811, 0, 0)
+	MOVQ	R14, R8
+	SHLQ	$0x20, R8	// x814 = x804 << 0x20
+	MOVQ	R14, R15
+	SHRQ	$0x20, R15	// x814.hi = x804 >> 0x20
 	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, SI, R10	// x1548, x1549 = mulx(x1536, 0xffffffff00000001)
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x1545
-	ADDQ	R8, R11	// x1550, x1551 = addcarryx(0, x1538, x1546)
-	ADCXQ	R9, CX	// x1552, x1553 = addcarryx(x1551, x1540, x1546.hi)
-	ADCXQ	SI, R13	// x1554, x1555 = addcarryx(x1553, x1542, x1548)
-	ADCXQ	R10, R12	// x1556, x1557 = addcarryx(x1555, x1544, x1549)
-	ADCQ	$0x0, DI	// x1558, x1559 = addcarryx(x1557, x1545.u64, 0)
-	MOVQ	R11, R8
-	SUBQ	$-0x1, R8	// x1560, x1561 = subborrowx(0, x1550, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R9
-	MOVQ	CX, R10
-	SBBQ	R9, R10	// x1562, x1563 = subborrowx(x1561, x1552, 0xffffffff)
-	MOVQ	R13, SI
-	SBBQ	$0x0, SI	// x1564, x1565 = subborrowx(x1563, x1554, 0)
-	MOVQ	R12, BX
-	SBBQ	AX, BX	// x1566, x1567 = subborrowx(x1565, x1556, 0xffffffff00000001)
-	SBBQ	$0x0, DI	// x1568, x1569 = subborrowx(x1567, x1558, 0)
-	CMOVQCS	R11, R8	// x1570 = cmovznz(x1569, x1560, x1550)
-	CMOVQCS	CX, R10	// x1571 = cmovznz(x1569, x1562, x1552)
-	CMOVQCS	R13, SI	// x1572 = cmovznz(x1569, x1564, x1554)
-	CMOVQCS	R12, BX	// x1573 = cmovznz(x1569, x1566, x1556)
-	MOVQ	40(SP), CX	// reload x1391
-	ADDQ	40(SP), CX	// x1574, x1575 = addcarryx(0, x1391, x1391)
-	MOVQ	32(SP), R11	// reload x1392
-	ADCXQ	32(SP), R11	// x1576, x1577 = addcarryx(x1575, x1392, x1392)
-	MOVQ	16(SP), DI	// reload x1393
-	ADCXQ	16(SP), DI	// x1578, x1579 = addcarryx(x1577, x1393, x1393)
-	MOVQ	8(SP), R12	// reload x1394
-	ADCXQ	8(SP), R12	// x1580, x1581 = addcarryx(x1579, x1394, x1394)
-	MOVQ	CX, R13
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x1581
-	SUBQ	$-0x1, R13	// x1582, x1583 = subborrowx(0, x1574, 0xffffffffffffffff)
+	MULXQ	R10, DX, R14	// x816, x817 = mulx(x804, 0xffffffff00000001)
+	ADDQ	R8, R12	// x818, x819 = addcarryx(0, x806, x814)
+	ADCXQ	R15, AX	// x820, x821 = addcarryx(x819, x808, x814.hi)
+	ADCXQ	DX, R13	// x822, x823 = addcarryx(x821, x810, x816)
+	ADCXQ	R14, CX	// x824, x825 = addcarryx(x823, x812, x817)
+	MOVQ	$0x0, R8
+	ADCQ	$0x0, R8	// x826, x827 = addcarryx(x825, 0, 0)
+	MOVQ	R12, R14
+	SHLQ	$0x20, R14	// x828 = x818 << 0x20
+	MOVQ	R12, R15
+	SHRQ	$0x20, R15	// x828.hi = x818 >> 0x20
+	MOVQ	R12, DX
+	MULXQ	R10, DX, R12	// x830, x831 = mulx(x818, 0xffffffff00000001)
+	ADDQ	R14, AX	// x832, x833 = addcarryx(0, x820, x828)
+	ADCXQ	R15, R13	// x834, x835 = addcarryx(x833, x822, x828.hi)
+	ADCXQ	DX, CX	// x836, x837 = addcarryx(x835, x824, x830)
+	ADCXQ	R12, R8	// x838, x839 = addcarryx(x837, x826, x831)
+	MOVQ	$0x0, R12
+	ADCQ	$0x0, R12	// x840, x841 = addcarryx(x839, 0, 0)
+	MOVQ	AX, R14
+	SHLQ	$0x20, R14	// x842 = x832 << 0x20
+	MOVQ	AX, R15
+	SHRQ	$0x20, R15	// x842.hi = x832 >> 0x20
+	MOVQ	AX, DX
+	MULXQ	R10, DX, AX	// x844, x845 = mulx(x832, 0xffffffff00000001)
+	ADDQ	R14, R13	// x846, x847 = addcarryx(0, x834, x842)
+	ADCXQ	R15, CX	// x848, x849 = addcarryx(x847, x836, x842.hi)
+	ADCXQ	DX, R8	// x850, x851 = addcarryx(x849, x838, x844)
+	ADCXQ	AX, R12	// x852, x853 = addcarryx(x851, x840, x845)
+	MOVQ	$0x0, AX
+	ADCQ	$0x0, AX	// x854, x855 = addcarryx(x853, 0, 0)
+	ADDQ	BX, R13	// x856, x857 = addcarryx(0, x846, x792)
+	ADCXQ	R11, CX	// x858, x859 = addcarryx(x857, x848, x794)
+	ADCXQ	SI, R8	// x860, x861 = addcarryx(x859, x850, x796)
+	ADCXQ	DI, R12	// x862, x863 = addcarryx(x861, x852, x798)
+	MOVQ	R13, R11
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x863
+	SUBQ	$-0x1, R11	// x865, x866 = subborrowx(0, x856, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, DI
+	MOVQ	CX, BX
+	SBBQ	DI, BX	// x867, x868 = subborrowx(x866, x858, 0xffffffff)
+	MOVQ	R8, R14
+	SBBQ	$0x0, R14	// x869, x870 = subborrowx(x868, x860, 0)
+	MOVQ	R12, R15
+	SBBQ	R10, R15	// x871, x872 = subborrowx(x870, x862, 0xffffffff00000001)
+	LEAQ	0(SI)(AX*1), SI	// x864 = x863.u64 + x854
+	SBBQ	$0x0, SI	// x873, x874 = subborrowx(x872, x864, 0)
+	CMOVQCS	R13, R11	// x875 = cmovznz(x874, x865, x856)
+	CMOVQCS	CX, BX	// x876 = cmovznz(x874, x867, x858)
+	CMOVQCS	R8, R14	// x877 = cmovznz(x874, x869, x860)
+	CMOVQCS	R12, R15	// x878 = cmovznz(x874, x871, x862)
+	MOVQ	R9, AX
+	ADDQ	R9, AX	// x879, x880 = addcarryx(0, x732, x732)
+	MOVQ	144(SP), CX
+	ADCXQ	144(SP), CX	// x881, x882 = addcarryx(x880, x733, x733)
+	MOVQ	96(SP), R8
+	ADCXQ	96(SP), R8	// x883, x884 = addcarryx(x882, x734, x734)
+	MOVQ	88(SP), SI
+	ADCXQ	88(SP), SI	// x885, x886 = addcarryx(x884, x735, x735)
+	MOVQ	AX, R12
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x886
+	SUBQ	$-0x1, R12	// x887, x888 = subborrowx(0, x879, 0xffffffffffffffff)
+	MOVQ	CX, DX
+	SBBQ	DI, DX	// x889, x890 = subborrowx(x888, x881, 0xffffffff)
+	MOVQ	R9, 120(SP)	// spill x732
+	MOVQ	R8, R9
+	SBBQ	$0x0, R9	// x891, x892 = subborrowx(x890, x883, 0)
+	MOVQ	SI, DI
+	SBBQ	R10, DI	// x893, x894 = subborrowx(x892, x885, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x895, x896 = subborrowx(x894, x886.u64, 0)
+	CMOVQCS	AX, R12	// x897 = cmovznz(x896, x887, x879)
+	CMOVQCS	CX, DX	// x898 = cmovznz(x896, x889, x881)
+	CMOVQCS	R8, R9	// x899 = cmovznz(x896, x891, x883)
+	CMOVQCS	SI, DI	// x900 = cmovznz(x896, x893, x885)
+	SUBQ	R12, R11	// x901, x902 = subborrowx(0, x875, x897)
+	SBBQ	DX, BX	// x903, x904 = subborrowx(x902, x876, x898)
+	SBBQ	R9, R14	// x905, x906 = subborrowx(x904, x877, x899)
+	SBBQ	DI, R15	// x907, x908 = subborrowx(x906, x878, x900)
+	MOVQ	$-0x1, AX
+	MOVQ	$0x0, CX
+	CMOVQCS	AX, CX	// x909 = cmovznz(x908, 0, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R8
+	MOVQ	CX, R9
+	ANDQ	R8, R9	// x910 = x909 & 0xffffffff
+	MOVQ	CX, SI
+	ANDQ	R10, SI	// x911 = x909 & 0xffffffff00000001
+	ADDQ	CX, R11	// x912, x913 = addcarryx(0, x901, x909)
+	MOVQ	0(SP), CX	// reload out1 pointer
+	MOVQ	R11, 0(CX)	// out1[0] = x912
+	ADCXQ	R9, BX	// x914, x915 = addcarryx(x913, x903, x910)
+	MOVQ	BX, 8(CX)	// out1[1] = x914
+	ADCQ	$0x0, R14	// x916, x917 = addcarryx(x915, x905, 0)
+	MOVQ	R14, 16(CX)	// out1[2] = x916
+	ADCXQ	SI, R15	// x918, x919 = addcarryx(x917, x907, x911)
+	MOVQ	R15, 24(CX)	// out1[3] = x918
+	MOVQ	16(SP), R9	// reload arg1 pointer
+	MOVQ	32(R9), SI	// arg1[4]
+	ADDQ	64(R9), SI	// x920, x921 = addcarryx(0, arg1[4], arg1[8])
+	MOVQ	40(R9), DI	// arg1[5]
+	ADCXQ	72(R9), DI	// x922, x923 = addcarryx(x921, arg1[5], arg1[9])
+	MOVQ	48(R9), R12	// arg1[6]
+	ADCXQ	80(R9), R12	// x924, x925 = addcarryx(x923, arg1[6], arg1[10])
+	MOVQ	56(R9), R13	// arg1[7]
+	ADCXQ	88(R9), R13	// x926, x927 = addcarryx(x925, arg1[7], arg1[11])
+	MOVQ	SI, R9
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x927
+	SUBQ	$-0x1, R9	// x928, x929 = subborrowx(0, x920, 0xffffffffffffffff)
+	MOVQ	R15, 16(SP)	// spill x918
+	MOVQ	DI, R15
+	SBBQ	R8, R15	// x930, x931 = subborrowx(x929, x922, 0xffffffff)
+	MOVQ	R14, 136(SP)	// spill x916
+	MOVQ	R12, R14
+	SBBQ	$0x0, R14	// x932, x933 = subborrowx(x931, x924, 0)
+	MOVQ	BX, 152(SP)	// spill x914
+	MOVQ	R13, BX
+	SBBQ	R10, BX	// x934, x935 = subborrowx(x933, x926, 0xffffffff00000001)
+	SBBQ	$0x0, DX	// x936, x937 = subborrowx(x935, x927.u64, 0)
+	CMOVQCS	SI, R9	// x938 = cmovznz(x937, x928, x920)
+	CMOVQCS	DI, R15	// x939 = cmovznz(x937, x930, x922)
+	CMOVQCS	R12, R14	// x940 = cmovznz(x937, x932, x924)
+	CMOVQCS	R13, BX	// x941 = cmovznz(x937, x934, x926)
+	MOVQ	R9, DX
+	MULXQ	BX, SI, R9	// x942, x943 = mulx(x938, x941)
+	MULXQ	R14, R12, DI	// x944, x945 = mulx(x938, x940)
+	MOVQ	R11, 160(SP)	// spill x912
+	MULXQ	R15, R11, R13	// x946, x947 = mulx(x938, x939)
+	ADDQ	R12, R13	// x948, x949 = addcarryx(0, x947, x944)
+	ADCXQ	SI, DI	// x950, x951 = addcarryx(x949, x945, x942)
+	ADCQ	$0x0, R9	// x952 = x951.u64 + x943
+	MOVQ	DX, SI
+	MOVQ	R15, DX
+	MULXQ	BX, R15, R12	// x953, x954 = mulx(x939, x941)
+	MULXQ	R14, R8, CX	// x955, x956 = mulx(x939, x940)
+	ADDQ	R15, CX	// x957, x958 = addcarryx(0, x956, x953)
+	ADCQ	$0x0, R12	// x959 = x958.u64 + x954
+	ADDQ	R8, DI	// x960, x961 = addcarryx(0, x950, x955)
+	ADCXQ	CX, R9	// x962, x963 = addcarryx(x961, x952, x957)
+	ADCQ	$0x0, R12	// x964 = x963.u64 + x959
+	MOVQ	DX, CX
+	MOVQ	R14, DX
+	MULXQ	BX, R14, R8	// x965, x966 = mulx(x940, x941)
+	ADDQ	R14, R12	// x967, x968 = addcarryx(0, x964, x965)
+	ADCQ	$0x0, R8	// x969 = x968.u64 + x966
+	ADDQ	R11, R11	// x970, x971 = addcarryx(0, x946, x946)
+	ADCXQ	R13, R13	// x972, x973 = addcarryx(x971, x948, x948)
+	ADCXQ	DI, DI	// x974, x975 = addcarryx(x973, x960, x960)
+	ADCXQ	R9, R9	// x976, x977 = addcarryx(x975, x962, x962)
+	ADCXQ	R12, R12	// x978, x979 = addcarryx(x977, x967, x967)
+	ADCXQ	R8, R8	// x980, x981 = addcarryx(x979, x969, x969)
+	MOVQ	$0x0, R14
+	ADCQ	$0x0, R14	// x982, x983 = addcarryx(x981, 0, 0)
+	MOVQ	DX, R15
+	MOVQ	SI, DX
+	MULXQ	DX, DX, SI	// x984, x985 = mulx(x938, x938)
+	MOVQ	DX, 168(SP)	// spill x984
+	MOVQ	CX, DX
+	MULXQ	DX, DX, CX	// x986, x987 = mulx(x939, x939)
+	MOVQ	DX, 176(SP)	// spill x986
+	MOVQ	R15, DX
+	MULXQ	DX, DX, R15	// x988, x989 = mulx(x940, x940)
+	MOVQ	DX, 184(SP)	// spill x988
+	MOVQ	BX, DX
+	MULXQ	DX, DX, BX	// x990, x991 = mulx(x941, x941)
+	TESTQ	AX, AX
+	ADOXQ	SI, R11	// x992, x993 = addcarryx(0, x970, x985)
+	ADOXQ	176(SP), R13	// x994, x995 = addcarryx(x993, x972, x986)
+	ADOXQ	CX, DI	// x996, x997 = addcarryx(x995, x974, x987)
+	ADOXQ	184(SP), R9	// x998, x999 = addcarryx(x997, x976, x988)
+	ADOXQ	R15, R12	// x1000, x1001 = addcarryx(x999, x978, x989)
+	ADOXQ	DX, R8	// x1002, x1003 = addcarryx(x1001, x980, x990)
+	ADOXQ	BX, R14	// x1004, x1005 = addcarryx(x1003, x982, x991)
+	MOVQ	168(SP), CX
+	SHLQ	$0x20, CX	// x1006 = x984 << 0x20
+	MOVQ	168(SP), SI
+	SHRQ	$0x20, SI	// x1006.hi = x984 >> 0x20
+	MOVQ	168(SP), DX	// reload x984
+	MULXQ	R10, R15, BX	// x1008, x1009 = mulx(x984, 0xffffffff00000001)
+	ADDQ	CX, R11	// x1010, x1011 = addcarryx(0, x992, x1006)
+	ADCXQ	SI, R13	// x1012, x1013 = addcarryx(x1011, x994, x1006.hi)
+	ADCXQ	R15, DI	// x1014, x1015 = addcarryx(x1013, x996, x1008)
+	ADCQ	$0x0, BX	// x1016, x1017 = addcarryx(x1015, 0, x1009)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x1018, x1019 = addcarryx(x1017, 0, 0)
+	MOVQ	R11, SI
+	SHLQ	$0x20, SI	// x1020 = x1010 << 0x20
 	MOVQ	R11, R15
-	SBBQ	R9, R15	// x1584, x1585 = subborrowx(x1583, x1576, 0xffffffff)
+	SHRQ	$0x20, R15	// x1020.hi = x1010 >> 0x20
+	MOVQ	R11, DX
+	MULXQ	R10, DX, R11	// x1022, x1023 = mulx(x1010, 0xffffffff00000001)
+	ADDQ	SI, R13	// x1024, x1025 = addcarryx(0, x1012, x1020)
+	ADCXQ	R15, DI	// x1026, x1027 = addcarryx(x1025, x1014, x1020.hi)
+	ADCXQ	DX, BX	// x1028, x1029 = addcarryx(x1027, x1016, x1022)
+	ADCXQ	R11, CX	// x1030, x1031 = addcarryx(x1029, x1018, x1023)
+	MOVQ	$0x0, R11
+	ADCQ	$0x0, R11	// x1032, x1033 = addcarryx(x1031, 0, 0)
+	MOVQ	R13, SI
+	SHLQ	$0x20, SI	// x1034 = x1024 << 0x20
+	MOVQ	R13, R15
+	SHRQ	$0x20, R15	// x1034.hi = x1024 >> 0x20
+	MOVQ	R13, DX
+	MULXQ	R10, DX, R13	// x1036, x1037 = mulx(x1024, 0xffffffff00000001)
+	ADDQ	SI, DI	// x1038, x1039 = addcarryx(0, x1026, x1034)
+	ADCXQ	R15, BX	// x1040, x1041 = addcarryx(x1039, x1028, x1034.hi)
+	ADCXQ	DX, CX	// x1042, x1043 = addcarryx(x1041, x1030, x1036)
+	ADCXQ	R13, R11	// x1044, x1045 = addcarryx(x1043, x1032, x1037)
+	MOVQ	$0x0, SI
+	ADCQ	$0x0, SI	// x1046, x1047 = addcarryx(x1045, 0, 0)
+	MOVQ	DI, R13
+	SHLQ	$0x20, R13	// x1048 = x1038 << 0x20
+	MOVQ	DI, R15
+	SHRQ	$0x20, R15	// x1048.hi = x1038 >> 0x20
 	MOVQ	DI, DX
-	SBBQ	$0x0, DX	// x1586, x1587 = subborrowx(x1585, x1578, 0)
-	MOVQ	R12, R9
-	SBBQ	AX, R9	// x1588, x1589 = subborrowx(x1587, x1580, 0xffffffff00000001)
-	SBBQ	$0x0, R14	// x1590, x1591 = subborrowx(x1589, x1581.u64, 0)
-	CMOVQCS	CX, R13	// x1592 = cmovznz(x1591, x1582, x1574)
-	CMOVQCS	R11, R15	// x1593 = cmovznz(x1591, x1584, x1576)
-	CMOVQCS	DI, DX	// x1594 = cmovznz(x1591, x1586, x1578)
-	CMOVQCS	R12, R9	// x1595 = cmovznz(x1591, x1588, x1580)
-	SUBQ	R13, R8	// x1596, x1597 = subborrowx(0, x1570, x1592)
-	SBBQ	R15, R10	// x1598, x1599 = subborrowx(x1597, x1571, x1593)
-	SBBQ	DX, SI	// x1600, x1601 = subborrowx(x1599, x1572, x1594)
-	SBBQ	R9, BX	// x1602, x1603 = subborrowx(x1601, x1573, x1595)
-	MOVQ	$-0x1, CX
+	MULXQ	R10, DX, DI	// x1050, x1051 = mulx(x1038, 0xffffffff00000001)
+	ADDQ	R13, BX	// x1052, x1053 = addcarryx(0, x1040, x1048)
+	ADCXQ	R15, CX	// x1054, x1055 = addcarryx(x1053, x1042, x1048.hi)
+	ADCXQ	DX, R11	// x1056, x1057 = addcarryx(x1055, x1044, x1050)
+	ADCXQ	DI, SI	// x1058, x1059 = addcarryx(x1057, x1046, x1051)
+	MOVQ	$0x0, DI
+	ADCQ	$0x0, DI	// x1060, x1061 = addcarryx(x1059, 0, 0)
+	ADDQ	R9, BX	// x1062, x1063 = addcarryx(0, x1052, x998)
+	ADCXQ	R12, CX	// x1064, x1065 = addcarryx(x1063, x1054, x1000)
+	ADCXQ	R8, R11	// x1066, x1067 = addcarryx(x1065, x1056, x1002)
+	ADCXQ	R14, SI	// x1068, x1069 = addcarryx(x1067, x1058, x1004)
+	ADCQ	$0x0, DI	// x1070 = x1069.u64 + x1060
+	MOVQ	BX, R8
+	SUBQ	$-0x1, R8	// x1071, x1072 = subborrowx(0, x1062, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	CX, R12
+	SBBQ	R9, R12	// x1073, x1074 = subborrowx(x1072, x1064, 0xffffffff)
+	MOVQ	R11, R13
+	SBBQ	$0x0, R13	// x1075, x1076 = subborrowx(x1074, x1066, 0)
+	MOVQ	SI, R14
+	SBBQ	R10, R14	// x1077, x1078 = subborrowx(x1076, x1068, 0xffffffff00000001)
+	SBBQ	$0x0, DI	// x1079, x1080 = subborrowx(x1078, x1070, 0)
+	MOVQ	56(SP), DX	// reload x284
+	MULXQ	DX, R15, DI	// x1167, x1168 = mulx(x284, x284)
+	CMOVQCC	R8, BX	// x1081 = cmovznz(x1080, x1071, x1062)
+	CMOVQCS	CX, R12	// x1082 = cmovznz(x1080, x1073, x1064)
+	CMOVQCC	R13, R11	// x1083 = cmovznz(x1080, x1075, x1066)
+	CMOVQCC	R14, SI	// x1084 = cmovznz(x1080, x1077, x1068)
+	SUBQ	72(SP), BX	// x1085, x1086 = subborrowx(0, x1081, x283)
+	SBBQ	DX, R12	// x1087, x1088 = subborrowx(x1086, x1082, x284)
+	SBBQ	40(SP), R11	// x1089, x1090 = subborrowx(x1088, x1083, x285)
+	SBBQ	64(SP), SI	// x1091, x1092 = subborrowx(x1090, x1084, x286)
+	MOVQ	$0x0, CX
+	CMOVQCS	AX, CX	// x1093 = cmovznz(x1092, 0, 0xffffffffffffffff)
+	MOVQ	CX, R8
+	ANDQ	R9, R8	// x1094 = x1093 & 0xffffffff
+	MOVQ	CX, R13
+	ANDQ	R10, R13	// x1095 = x1093 & 0xffffffff00000001
+	ADDQ	CX, BX	// x1096, x1097 = addcarryx(0, x1085, x1093)
+	ADCXQ	R8, R12	// x1098, x1099 = addcarryx(x1097, x1087, x1094)
+	ADCQ	$0x0, R11	// x1100, x1101 = addcarryx(x1099, x1089, 0)
+	ADCXQ	R13, SI	// x1102, x1103 = addcarryx(x1101, x1091, x1095)
+	SUBQ	48(SP), BX	// x1104, x1105 = subborrowx(0, x1096, x140)
+	SBBQ	32(SP), R12	// x1106, x1107 = subborrowx(x1105, x1098, x141)
+	SBBQ	24(SP), R11	// x1108, x1109 = subborrowx(x1107, x1100, x142)
+	SBBQ	8(SP), SI	// x1110, x1111 = subborrowx(x1109, x1102, x143)
+	MOVQ	$0x0, CX
+	CMOVQCS	AX, CX	// x1112 = cmovznz(x1111, 0, 0xffffffffffffffff)
+	MOVQ	CX, R8
+	ANDQ	R9, R8	// x1113 = x1112 & 0xffffffff
+	MOVQ	CX, R13
+	ANDQ	R10, R13	// x1114 = x1112 & 0xffffffff00000001
+	ADDQ	CX, BX	// x1115, x1116 = addcarryx(0, x1104, x1112)
+	MOVQ	0(SP), CX	// reload out1 pointer
+	MOVQ	BX, 64(CX)	// out1[8] = x1115
+	ADCXQ	R8, R12	// x1117, x1118 = addcarryx(x1116, x1106, x1113)
+	MOVQ	R12, 72(CX)	// out1[9] = x1117
+	ADCQ	$0x0, R11	// x1119, x1120 = addcarryx(x1118, x1108, 0)
+	MOVQ	R11, 80(CX)	// out1[10] = x1119
+	ADCXQ	R13, SI	// x1121, x1122 = addcarryx(x1120, x1110, x1114)
+	MOVQ	SI, 88(CX)	// out1[11] = x1121
+	MOVQ	72(SP), DX	// reload x283
+	MULXQ	64(SP), R11, R8	// x1123, x1124 = mulx(x283, x286)
+	MULXQ	40(SP), BX, SI	// x1125, x1126 = mulx(x283, x285)
+	MULXQ	56(SP), R13, R12	// x1127, x1128 = mulx(x283, x284)
+	ADDQ	BX, R12	// x1129, x1130 = addcarryx(0, x1128, x1125)
+	ADCXQ	R11, SI	// x1131, x1132 = addcarryx(x1130, x1126, x1123)
+	ADCQ	$0x0, R8	// x1133 = x1132.u64 + x1124
+	MOVQ	56(SP), DX	// reload x284
+	MULXQ	64(SP), BX, R11	// x1134, x1135 = mulx(x284, x286)
+	MULXQ	40(SP), DX, R14	// x1136, x1137 = mulx(x284, x285)
+	MOVQ	DX, 8(SP)	// spill x1136
+	MOVQ	40(SP), DX	// reload x285
+	MULXQ	64(SP), R9, CX	// x1146, x1147 = mulx(x285, x286)
+	ADDQ	BX, R14	// x1138, x1139 = addcarryx(0, x1137, x1134)
+	ADCQ	$0x0, R11	// x1140 = x1139.u64 + x1135
+	ADDQ	8(SP), SI	// x1141, x1142 = addcarryx(0, x1131, x1136)
+	ADCXQ	R14, R8	// x1143, x1144 = addcarryx(x1142, x1133, x1138)
+	ADCQ	$0x0, R11	// x1145 = x1144.u64 + x1140
+	ADDQ	R9, R11	// x1148, x1149 = addcarryx(0, x1145, x1146)
+	ADCQ	$0x0, CX	// x1150 = x1149.u64 + x1147
+	ADDQ	R13, R13	// x1151, x1152 = addcarryx(0, x1127, x1127)
+	ADCXQ	R12, R12	// x1153, x1154 = addcarryx(x1152, x1129, x1129)
+	ADCXQ	SI, SI	// x1155, x1156 = addcarryx(x1154, x1141, x1141)
+	ADCXQ	R8, R8	// x1157, x1158 = addcarryx(x1156, x1143, x1143)
+	ADCXQ	R11, R11	// x1159, x1160 = addcarryx(x1158, x1148, x1148)
+	ADCXQ	CX, CX	// x1161, x1162 = addcarryx(x1160, x1150, x1150)
 	MOVQ	$0x0, R9
-	CMOVQCS	CX, R9	// x1604 = cmovznz(x1603, 0, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, CX
-	MOVQ	R9, R11
-	ANDQ	CX, R11	// x1605 = x1604 & 0xffffffff
-	MOVQ	R9, CX
-	ANDQ	AX, CX	// x1606 = x1604 & 0xffffffff00000001
-	ADDQ	R9, R8	// x1607, x1608 = addcarryx(0, x1596, x1604)
+	ADCQ	$0x0, R9	// x1163, x1164 = addcarryx(x1162, 0, 0)
+	MOVQ	72(SP), DX	// reload x283
+	MULXQ	DX, R14, BX	// x1165, x1166 = mulx(x283, x283)
+	MOVQ	40(SP), DX	// reload x285
+	MULXQ	DX, AX, DX	// x1169, x1170 = mulx(x285, x285)
+	MOVQ	DX, 8(SP)	// spill x1170
+	MOVQ	64(SP), DX	// reload x286
+	MULXQ	DX, R10, DX	// x1171, x1172 = mulx(x286, x286)
+	ADDQ	BX, R13	// x1173, x1174 = addcarryx(0, x1151, x1166)
+	ADCXQ	R15, R12	// x1175, x1176 = addcarryx(x1174, x1153, x1167)
+	ADCXQ	DI, SI	// x1177, x1178 = addcarryx(x1176, x1155, x1168)
+	ADCXQ	AX, R8	// x1179, x1180 = addcarryx(x1178, x1157, x1169)
+	ADCXQ	8(SP), R11	// x1181, x1182 = addcarryx(x1180, x1159, x1170)
+	ADCXQ	R10, CX	// x1183, x1184 = addcarryx(x1182, x1161, x1171)
+	ADCXQ	DX, R9	// x1185, x1186 = addcarryx(x1184, x1163, x1172)
+	MOVQ	R14, AX
+	SHLQ	$0x20, AX	// x1187 = x1165 << 0x20
+	MOVQ	R14, R10
+	SHRQ	$0x20, R10	// x1187.hi = x1165 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R14, BX	// x1189, x1190 = mulx(x1165, 0xffffffff00000001)
+	ADDQ	AX, R13	// x1191, x1192 = addcarryx(0, x1173, x1187)
+	ADCXQ	R10, R12	// x1193, x1194 = addcarryx(x1192, x1175, x1187.hi)
+	ADCXQ	R14, SI	// x1195, x1196 = addcarryx(x1194, x1177, x1189)
+	ADCQ	$0x0, BX	// x1197, x1198 = addcarryx(x1196, 0, x1190)
+	MOVQ	$0x0, AX
+	ADCQ	$0x0, AX	// x1199, x1200 = addcarryx(x1198, 0, 0)
+	MOVQ	R13, R10
+	SHLQ	$0x20, R10	// x1201 = x1191 << 0x20
+	MOVQ	R13, R14
+	SHRQ	$0x20, R14	// x1201.hi = x1191 >> 0x20
+	MOVQ	R13, DX
+	MULXQ	DI, R15, R13	// x1203, x1204 = mulx(x1191, 0xffffffff00000001)
+	ADDQ	R10, R12	// x1205, x1206 = addcarryx(0, x1193, x1201)
+	ADCXQ	R14, SI	// x1207, x1208 = addcarryx(x1206, x1195, x1201.hi)
+	ADCXQ	R15, BX	// x1209, x1210 = addcarryx(x1208, x1197, x1203)
+	ADCXQ	R13, AX	// x1211, x1212 = addcarryx(x1210, x1199, x1204)
+	MOVQ	$0x0, R10
+	ADCQ	$0x0, R10	// x1213, x1214 = addcarryx(x1212, 0, 0)
+	MOVQ	R12, R13
+	SHLQ	$0x20, R13	// x1215 = x1205 << 0x20
+	MOVQ	R12, R14
+	SHRQ	$0x20, R14	// x1215.hi = x1205 >> 0x20
+	MOVQ	R12, DX
+	MULXQ	DI, R15, R12	// x1217, x1218 = mulx(x1205, 0xffffffff00000001)
+	ADDQ	R13, SI	// x1219, x1220 = addcarryx(0, x1207, x1215)
+	ADCXQ	R14, BX	// x1221, x1222 = addcarryx(x1220, x1209, x1215.hi)
+	ADCXQ	R15, AX	// x1223, x1224 = addcarryx(x1222, x1211, x1217)
+	ADCXQ	R12, R10	// x1225, x1226 = addcarryx(x1224, x1213, x1218)
+	MOVQ	$0x0, R12
+	ADCQ	$0x0, R12	// x1227, x1228 = addcarryx(x1226, 0, 0)
+	MOVQ	SI, R13
+	SHLQ	$0x20, R13	// x1229 = x1219 << 0x20
+	MOVQ	SI, R14
+	SHRQ	$0x20, R14	// x1229.hi = x1219 >> 0x20
+	MOVQ	SI, DX
+	MULXQ	DI, R15, SI	// x1231, x1232 = mulx(x1219, 0xffffffff00000001)
+	ADDQ	R13, BX	// x1233, x1234 = addcarryx(0, x1221, x1229)
+	ADCXQ	R14, AX	// x1235, x1236 = addcarryx(x1234, x1223, x1229.hi)
+	ADCXQ	R15, R10	// x1237, x1238 = addcarryx(x1236, x1225, x1231)
+	ADCXQ	SI, R12	// x1239, x1240 = addcarryx(x1238, x1227, x1232)
+	MOVQ	$0x0, SI
+	ADCQ	$0x0, SI	// x1241, x1242 = addcarryx(x1240, 0, 0)
+	ADDQ	R8, BX	// x1243, x1244 = addcarryx(0, x1233, x1179)
+	ADCXQ	R11, AX	// x1245, x1246 = addcarryx(x1244, x1235, x1181)
+	ADCXQ	CX, R10	// x1247, x1248 = addcarryx(x1246, x1237, x1183)
+	ADCXQ	R9, R12	// x1249, x1250 = addcarryx(x1248, x1239, x1185)
+	ADCQ	$0x0, SI	// x1251 = x1250.u64 + x1241
+	MOVQ	BX, CX
+	SUBQ	$-0x1, CX	// x1252, x1253 = subborrowx(0, x1243, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R8
+	MOVQ	AX, R9
+	SBBQ	R8, R9	// x1254, x1255 = subborrowx(x1253, x1245, 0xffffffff)
+	MOVQ	R10, R11
+	SBBQ	$0x0, R11	// x1256, x1257 = subborrowx(x1255, x1247, 0)
+	MOVQ	R12, R13
+	SBBQ	DI, R13	// x1258, x1259 = subborrowx(x1257, x1249, 0xffffffff00000001)
+	SBBQ	$0x0, SI	// x1260, x1261 = subborrowx(x1259, x1251, 0)
+	CMOVQCS	BX, CX	// x1262 = cmovznz(x1261, x1252, x1243)
+	CMOVQCS	AX, R9	// x1263 = cmovznz(x1261, x1254, x1245)
+	CMOVQCC	R11, R10	// x1264 = cmovznz(x1261, x1256, x1247)
+	CMOVQCS	R12, R13	// x1265 = cmovznz(x1261, x1258, x1249)
+	ADDQ	CX, CX	// x1266, x1267 = addcarryx(0, x1262, x1262)
+	ADCXQ	R9, R9	// x1268, x1269 = addcarryx(x1267, x1263, x1263)
+	ADCXQ	R10, R10	// x1270, x1271 = addcarryx(x1269, x1264, x1264)
+	ADCXQ	R13, R13	// x1272, x1273 = addcarryx(x1271, x1265, x1265)
+	MOVQ	CX, AX
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x1273
+	SUBQ	$-0x1, AX	// x1274, x1275 = subborrowx(0, x1266, 0xffffffffffffffff)
+	MOVQ	R9, SI
+	SBBQ	R8, SI	// x1276, x1277 = subborrowx(x1275, x1268, 0xffffffff)
+	MOVQ	R10, BX
+	SBBQ	$0x0, BX	// x1278, x1279 = subborrowx(x1277, x1270, 0)
+	MOVQ	R13, R12
+	SBBQ	DI, R12	// x1280, x1281 = subborrowx(x1279, x1272, 0xffffffff00000001)
+	SBBQ	$0x0, R11	// x1282, x1283 = subborrowx(x1281, x1273.u64, 0)
+	CMOVQCS	CX, AX	// x1284 = cmovznz(x1283, x1274, x1266)
+	CMOVQCS	R9, SI	// x1285 = cmovznz(x1283, x1276, x1268)
+	CMOVQCS	R10, BX	// x1286 = cmovznz(x1283, x1278, x1270)
+	CMOVQCS	R13, R12	// x1287 = cmovznz(x1283, x1280, x1272)
+	ADDQ	AX, AX	// x1288, x1289 = addcarryx(0, x1284, x1284)
+	ADCXQ	SI, SI	// x1290, x1291 = addcarryx(x1289, x1285, x1285)
+	ADCXQ	BX, BX	// x1292, x1293 = addcarryx(x1291, x1286, x1286)
+	ADCXQ	R12, R12	// x1294, x1295 = addcarryx(x1293, x1287, x1287)
+	MOVQ	AX, CX
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x1295
+	SUBQ	$-0x1, CX	// x1296, x1297 = subborrowx(0, x1288, 0xffffffffffffffff)
+	MOVQ	SI, R10
+	SBBQ	R8, R10	// x1298, x1299 = subborrowx(x1297, x1290, 0xffffffff)
+	MOVQ	BX, R11
+	SBBQ	$0x0, R11	// x1300, x1301 = subborrowx(x1299, x1292, 0)
+	MOVQ	R12, R13
+	SBBQ	DI, R13	// x1302, x1303 = subborrowx(x1301, x1294, 0xffffffff00000001)
+	SBBQ	$0x0, R9	// x1304, x1305 = subborrowx(x1303, x1295.u64, 0)
+	CMOVQCS	AX, CX	// x1306 = cmovznz(x1305, x1296, x1288)
+	CMOVQCS	SI, R10	// x1307 = cmovznz(x1305, x1298, x1290)
+	CMOVQCS	BX, R11	// x1308 = cmovznz(x1305, x1300, x1292)
+	CMOVQCS	R12, R13	// x1309 = cmovznz(x1305, x1302, x1294)
+	MOVQ	120(SP), AX	// reload x732
+	SUBQ	160(SP), AX	// x1310, x1311 = subborrowx(0, x732, x912)
+	MOVQ	144(SP), R9	// reload x733
+	SBBQ	152(SP), R9	// x1312, x1313 = subborrowx(x1311, x733, x914)
+	MOVQ	96(SP), SI	// reload x734
+	SBBQ	136(SP), SI	// x1314, x1315 = subborrowx(x1313, x734, x916)
+	MOVQ	88(SP), BX	// reload x735
+	SBBQ	16(SP), BX	// x1316, x1317 = subborrowx(x1315, x735, x918)
+	MOVQ	$-0x1, R12
+	MOVQ	$0x0, R14
+	CMOVQCS	R12, R14	// x1318 = cmovznz(x1317, 0, 0xffffffffffffffff)
+	MOVQ	R14, R15
+	ANDQ	R8, R15	// x1319 = x1318 & 0xffffffff
+	MOVQ	R14, DX
+	ANDQ	DI, DX	// x1320 = x1318 & 0xffffffff00000001
+	ADDQ	R14, AX	// x1321, x1322 = addcarryx(0, x1310, x1318)
+	ADCXQ	R15, R9	// x1323, x1324 = addcarryx(x1322, x1312, x1319)
+	ADCQ	$0x0, SI	// x1325, x1326 = addcarryx(x1324, x1314, 0)
+	ADCXQ	DX, BX	// x1327, x1328 = addcarryx(x1326, x1316, x1320)
+	MOVQ	104(SP), DX	// reload x688
+	MULXQ	BX, R15, R14	// x1329, x1330 = mulx(x688, x1327)
+	MULXQ	SI, R12, R8	// x1331, x1332 = mulx(x688, x1325)
+	MOVQ	R13, 8(SP)	// spill x1309
+	MOVQ	R11, 16(SP)	// spill x1308
+	MULXQ	R9, R11, R13	// x1333, x1334 = mulx(x688, x1323)
+	MOVQ	R10, 24(SP)	// spill x1307
+	MULXQ	AX, R10, DX	// x1335, x1336 = mulx(x688, x1321)
+	ADDQ	R11, DX	// x1337, x1338 = addcarryx(0, x1336, x1333)
+	ADCXQ	R12, R13	// x1339, x1340 = addcarryx(x1338, x1334, x1331)
+	ADCXQ	R15, R8	// x1341, x1342 = addcarryx(x1340, x1332, x1329)
+	ADCQ	$0x0, R14	// x1343 = x1342.u64 + x1330
+	MOVQ	R10, R11
+	SHLQ	$0x20, R11	// x1344 = x1335 << 0x20
+	MOVQ	R10, R12
+	SHRQ	$0x20, R12	// x1344.hi = x1335 >> 0x20
+	MOVQ	DX, R15
+	MOVQ	R10, DX
+	MULXQ	DI, DX, R10	// x1346, x1347 = mulx(x1335, 0xffffffff00000001)
+	ADDQ	R11, R15	// x1348, x1349 = addcarryx(0, x1337, x1344)
+	ADCXQ	R12, R13	// x1350, x1351 = addcarryx(x1349, x1339, x1344.hi)
+	ADCXQ	DX, R8	// x1352, x1353 = addcarryx(x1351, x1341, x1346)
+	ADCXQ	R10, R14	// x1354, x1355 = addcarryx(x1353, x1343, x1347)
+	MOVQ	$0x0, R10
+	ADCQ	$0x0, R10	// x1356, x1357 = addcarryx(x1355, 0, 0)
+	MOVQ	112(SP), DX	// reload x689
+	MULXQ	BX, R12, R11	// x1358, x1359 = mulx(x689, x1327)
+	MOVQ	CX, 32(SP)	// spill x1306
+	MULXQ	SI, DI, CX	// x1360, x1361 = mulx(x689, x1325)
+	MOVQ	R9, 40(SP)	// spill x1323
+	MOVQ	SI, 48(SP)	// spill x1325
+	MULXQ	R9, SI, R9	// x1362, x1363 = mulx(x689, x1323)
+	MOVQ	AX, 56(SP)	// spill x1321
+	MULXQ	AX, AX, DX	// x1364, x1365 = mulx(x689, x1321)
+	ADDQ	SI, DX	// x1366, x1367 = addcarryx(0, x1365, x1362)
+	ADCXQ	DI, R9	// x1368, x1369 = addcarryx(x1367, x1363, x1360)
+	ADCXQ	R12, CX	// x1370, x1371 = addcarryx(x1369, x1361, x1358)
+	ADCQ	$0x0, R11	// x1372 = x1371.u64 + x1359
+	ADDQ	AX, R15	// x1373, x1374 = addcarryx(0, x1348, x1364)
+	ADCXQ	DX, R13	// x1375, x1376 = addcarryx(x1374, x1350, x1366)
+	ADCXQ	R9, R8	// x1377, x1378 = addcarryx(x1376, x1352, x1368)
+	ADCXQ	CX, R14	// x1379, x1380 = addcarryx(x1378, x1354, x1370)
+	ADCXQ	R11, R10	// x1381, x1382 = addcarryx(x1380, x1356, x1372)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R15, CX	// x1383 = x1373 << 0x20
+	SHRXQ	AX, R15, R9	// x1383.hi = x1373 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x1385, x1386 = mulx(x1373, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1382
+	ADDQ	CX, R13	// x1387, x1388 = addcarryx(0, x1375, x1383)
+	ADCXQ	R9, R8	// x1389, x1390 = addcarryx(x1388, x1377, x1383.hi)
+	ADCXQ	DI, R14	// x1391, x1392 = addcarryx(x1390, x1379, x1385)
+	ADCXQ	SI, R10	// x1393, x1394 = addcarryx(x1392, x1381, x1386)
+	ADCQ	$0x0, R12	// x1395, x1396 = addcarryx(x1394, x1382.u64, 0)
+	MOVQ	128(SP), DX	// reload x690
+	MULXQ	BX, R9, CX	// x1397, x1398 = mulx(x690, x1327)
+	MULXQ	48(SP), DI, SI	// x1399, x1400 = mulx(x690, x1325)
+	MULXQ	40(SP), R11, R15	// x1401, x1402 = mulx(x690, x1323)
+	MULXQ	56(SP), AX, DX	// x1403, x1404 = mulx(x690, x1321)
+	ADDQ	R11, DX	// x1405, x1406 = addcarryx(0, x1404, x1401)
+	ADCXQ	DI, R15	// x1407, x1408 = addcarryx(x1406, x1402, x1399)
+	ADCXQ	R9, SI	// x1409, x1410 = addcarryx(x1408, x1400, x1397)
+	ADCQ	$0x0, CX	// x1411 = x1410.u64 + x1398
+	ADDQ	AX, R13	// x1412, x1413 = addcarryx(0, x1387, x1403)
+	ADCXQ	DX, R8	// x1414, x1415 = addcarryx(x1413, x1389, x1405)
+	ADCXQ	R15, R14	// x1416, x1417 = addcarryx(x1415, x1391, x1407)
+	ADCXQ	SI, R10	// x1418, x1419 = addcarryx(x1417, x1393, x1409)
+	ADCXQ	CX, R12	// x1420, x1421 = addcarryx(x1419, x1395, x1411)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R13, CX	// x1422 = x1412 << 0x20
+	SHRXQ	AX, R13, R9	// x1422.hi = x1412 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x1424, x1425 = mulx(x1412, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1421
+	ADDQ	CX, R8	// x1426, x1427 = addcarryx(0, x1414, x1422)
+	ADCXQ	R9, R14	// x1428, x1429 = addcarryx(x1427, x1416, x1422.hi)
+	ADCXQ	DI, R10	// x1430, x1431 = addcarryx(x1429, x1418, x1424)
+	ADCXQ	SI, R12	// x1432, x1433 = addcarryx(x1431, x1420, x1425)
+	ADCQ	$0x0, R13	// x1434, x1435 = addcarryx(x1433, x1421.u64, 0)
+	MOVQ	80(SP), DX	// reload x691
+	MULXQ	BX, R9, CX	// x1436, x1437 = mulx(x691, x1327)
+	MULXQ	48(SP), DI, SI	// x1438, x1439 = mulx(x691, x1325)
+	MULXQ	40(SP), R15, BX	// x1440, x1441 = mulx(x691, x1323)
+	MULXQ	56(SP), R11, DX	// x1442, x1443 = mulx(x691, x1321)
+	ADDQ	R15, DX	// x1444, x1445 = addcarryx(0, x1443, x1440)
+	ADCXQ	DI, BX	// x1446, x1447 = addcarryx(x1445, x1441, x1438)
+	ADCXQ	R9, SI	// x1448, x1449 = addcarryx(x1447, x1439, x1436)
+	ADCQ	$0x0, CX	// x1450 = x1449.u64 + x1437
+	ADDQ	R11, R8	// x1451, x1452 = addcarryx(0, x1426, x1442)
+	ADCXQ	DX, R14	// x1453, x1454 = addcarryx(x1452, x1428, x1444)
+	ADCXQ	BX, R10	// x1455, x1456 = addcarryx(x1454, x1430, x1446)
+	ADCXQ	SI, R12	// x1457, x1458 = addcarryx(x1456, x1432, x1448)
+	ADCXQ	CX, R13	// x1459, x1460 = addcarryx(x1458, x1434, x1450)
+	SHLXQ	AX, R8, CX	// x1461 = x1451 << 0x20
+	SHRXQ	AX, R8, R9	// x1461.hi = x1451 >> 0x20
+	MOVQ	R8, DX
+	MOVQ	$-0xffffffff, AX
+	MULXQ	AX, R11, R8	// x1463, x1464 = mulx(x1451, 0xffffffff00000001)
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x1460
+	ADDQ	CX, R14	// x1465, x1466 = addcarryx(0, x1453, x1461)
+	ADCXQ	R9, R10	// x1467, x1468 = addcarryx(x1466, x1455, x1461.hi)
+	ADCXQ	R11, R12	// x1469, x1470 = addcarryx(x1468, x1457, x1463)
+	ADCXQ	R8, R13	// x1471, x1472 = addcarryx(x1470, x1459, x1464)
+	ADCQ	$0x0, SI	// x1473, x1474 = addcarryx(x1472, x1460.u64, 0)
+	MOVQ	R14, CX
+	SUBQ	$-0x1, CX	// x1475, x1476 = subborrowx(0, x1465, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R8
+	MOVQ	R10, R9
+	SBBQ	R8, R9	// x1477, x1478 = subborrowx(x1476, x1467, 0xffffffff)
+	MOVQ	R12, R11
+	SBBQ	$0x0, R11	// x1479, x1480 = subborrowx(x1478, x1469, 0)
+	MOVQ	R13, DI
+	SBBQ	AX, DI	// x1481, x1482 = subborrowx(x1480, x1471, 0xffffffff00000001)
+	SBBQ	$0x0, SI	// x1483, x1484 = subborrowx(x1482, x1473, 0)
+	CMOVQCS	R14, CX	// x1485 = cmovznz(x1484, x1475, x1465)
+	CMOVQCS	R10, R9	// x1486 = cmovznz(x1484, x1477, x1467)
+	CMOVQCS	R12, R11	// x1487 = cmovznz(x1484, x1479, x1469)
+	CMOVQCS	R13, DI	// x1488 = cmovznz(x1484, x1481, x1471)
+	MOVQ	32(SP), R10	// reload x1306
+	ADDQ	32(SP), R10	// x1489, x1490 = addcarryx(0, x1306, x1306)
+	MOVQ	24(SP), SI	// reload x1307
+	ADCXQ	24(SP), SI	// x1491, x1492 = addcarryx(x1490, x1307, x1307)
+	MOVQ	16(SP), BX	// reload x1308
+	ADCXQ	16(SP), BX	// x1493, x1494 = addcarryx(x1492, x1308, x1308)
+	MOVQ	8(SP), R12	// reload x1309
+	ADCXQ	8(SP), R12	// x1495, x1496 = addcarryx(x1494, x1309, x1309)
+	MOVQ	R10, R13
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1496
+	SUBQ	$-0x1, R13	// x1497, x1498 = subborrowx(0, x1489, 0xffffffffffffffff)
+	MOVQ	SI, R15
+	SBBQ	R8, R15	// x1499, x1500 = subborrowx(x1498, x1491, 0xffffffff)
+	MOVQ	BX, DX
+	SBBQ	$0x0, DX	// x1501, x1502 = subborrowx(x1500, x1493, 0)
+	MOVQ	R12, R8
+	SBBQ	AX, R8	// x1503, x1504 = subborrowx(x1502, x1495, 0xffffffff00000001)
+	SBBQ	$0x0, R14	// x1505, x1506 = subborrowx(x1504, x1496.u64, 0)
+	CMOVQCS	R10, R13	// x1507 = cmovznz(x1506, x1497, x1489)
+	CMOVQCS	SI, R15	// x1508 = cmovznz(x1506, x1499, x1491)
+	CMOVQCS	BX, DX	// x1509 = cmovznz(x1506, x1501, x1493)
+	CMOVQCS	R12, R8	// x1510 = cmovznz(x1506, x1503, x1495)
+	SUBQ	R13, CX	// x1511, x1512 = subborrowx(0, x1485, x1507)
+	SBBQ	R15, R9	// x1513, x1514 = subborrowx(x1512, x1486, x1508)
+	SBBQ	DX, R11	// x1515, x1516 = subborrowx(x1514, x1487, x1509)
+	SBBQ	R8, DI	// x1517, x1518 = subborrowx(x1516, x1488, x1510)
+	MOVQ	$-0x1, R8
+	MOVQ	$0x0, R10
+	CMOVQCS	R8, R10	// x1519 = cmovznz(x1518, 0, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R8
+	MOVQ	R10, SI
+	ANDQ	R8, SI	// x1520 = x1519 & 0xffffffff
+	MOVQ	R10, R8
+	ANDQ	AX, R8	// x1521 = x1519 & 0xffffffff00000001
+	ADDQ	R10, CX	// x1522, x1523 = addcarryx(0, x1511, x1519)
 	MOVQ	0(SP), AX	// reload out1 pointer
-	MOVQ	R8, 32(AX)	// out1[4] = x1607
-	ADCXQ	R11, R10	// x1609, x1610 = addcarryx(x1608, x1598, x1605)
-	MOVQ	R10, 40(AX)	// out1[5] = x1609
-	ADCQ	$0x0, SI	// x1611, x1612 = addcarryx(x1610, x1600, 0)
-	MOVQ	SI, 48(AX)	// out1[6] = x1611
-	ADCXQ	CX, BX	// x1613, x1614 = addcarryx(x1612, x1602, x1606)
-	MOVQ	BX, 56(AX)	// out1[7] = x1613
+	MOVQ	CX, 32(AX)	// out1[4] = x1522
+	ADCXQ	SI, R9	// x1524, x1525 = addcarryx(x1523, x1513, x1520)
+	MOVQ	R9, 40(AX)	// out1[5] = x1524
+	ADCQ	$0x0, R11	// x1526, x1527 = addcarryx(x1525, x1515, 0)
+	MOVQ	R11, 48(AX)	// out1[6] = x1526
+	ADCXQ	R8, DI	// x1528, x1529 = addcarryx(x1527, x1517, x1521)
+	MOVQ	DI, 56(AX)	// out1[7] = x1528
 	RET
 
 // func jacadd(out1, arg1, arg2 *[...]uint64)
-TEXT ·jacadd(SB), NOSPLIT, $288-24
+TEXT ·jacadd(SB), NOSPLIT, $272-24
 	MOVQ	out1+0(FP), DI
 	MOVQ	arg1+8(FP), SI
 	MOVQ	arg2+16(FP), DX
@@ -1727,2301 +1683,2166 @@ TEXT ·jacadd(SB), NOSPLIT, $288-24
 	MULXQ	88(SI), R8, CX	// x1, x2 = mulx(arg1[8], arg1[11])
 	MULXQ	80(SI), R10, R9	// x3, x4 = mulx(arg1[8], arg1[10])
 	MULXQ	72(SI), BX, R11	// x5, x6 = mulx(arg1[8], arg1[9])
-	MULXQ	DX, R13, R12	// x7, x8 = mulx(arg1[8], arg1[8])
-	ADDQ	BX, R12	// x9, x10 = addcarryx(0, x8, x5)
-	MOVQ	R11, R14
-	ADCXQ	R10, R14	// x11, x12 = addcarryx(x10, x6, x3)
-	MOVQ	R9, R15
-	ADCXQ	R8, R15	// x13, x14 = addcarryx(x12, x4, x1)
-	MOVQ	DI, 0(SP)	// spill out1 pointer
-	MOVQ	CX, DI
-	ADCQ	$0x0, DI	// x15 = x14.u64 + x2
-	MOVQ	R13, DX
-	SHLQ	$0x20, DX	// x16 = x7 << 0x20
-	MOVQ	R8, 8(SP)	// spill x1
-	MOVQ	R13, R8
-	SHRQ	$0x20, R8	// x16.hi = x7 >> 0x20
-	MOVQ	DX, 16(SP)	// spill x16
-	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, R13
-	MOVQ	CX, 24(SP)	// spill x2
-	MULXQ	R13, CX, DX	// x18, x19 = mulx(x7, 0xffffffff00000001)
-	ADDQ	16(SP), R12	// x20, x21 = addcarryx(0, x9, x16)
-	ADCXQ	R8, R14	// x22, x23 = addcarryx(x21, x11, x16.hi)
-	ADCXQ	CX, R15	// x24, x25 = addcarryx(x23, x13, x18)
-	ADCXQ	DX, DI	// x26, x27 = addcarryx(x25, x15, x19)
-	MOVQ	$0x0, CX
-	ADCQ	$0x0, CX	// x28, x29 = addcarryx(x27, 0, 0)
+	ADDQ	R10, R11	// x7, x8 = addcarryx(0, x6, x3)
+	ADCXQ	R8, R9	// x9, x10 = addcarryx(x8, x4, x1)
+	ADCQ	$0x0, CX	// x11 = x10.u64 + x2
 	MOVQ	72(SI), DX	// arg1[9]
-	MOVQ	R10, 16(SP)	// spill x3
-	MULXQ	88(SI), R10, R8	// x30, x31 = mulx(arg1[9], arg1[11])
-	MOVQ	R9, 32(SP)	// spill x4
-	MULXQ	80(SI), R9, R13	// x32, x33 = mulx(arg1[9], arg1[10])
-	MOVQ	SI, 40(SP)	// spill arg1 pointer
-	MULXQ	DX, SI, DX	// x34, x35 = mulx(arg1[9], arg1[9])
-	ADDQ	SI, R11	// x38, x39 = addcarryx(0, x6, x34)
-	ADCXQ	R9, DX	// x40, x41 = addcarryx(x39, x35, x32)
-	MOVQ	R13, SI
-	ADCXQ	R10, SI	// x42, x43 = addcarryx(x41, x33, x30)
-	MOVQ	R10, 48(SP)	// spill x30
-	MOVQ	R8, R10
-	ADCQ	$0x0, R10	// x44 = x43.u64 + x31
-	ADDQ	BX, R12	// x45, x46 = addcarryx(0, x20, x5)
-	ADCXQ	R11, R14	// x47, x48 = addcarryx(x46, x22, x38)
-	MOVQ	DX, R11
-	MOVQ	72(AX), DX	// arg2[9]
-	MULXQ	88(AX), DX, BX	// x190, x191 = mulx(arg2[9], arg2[11])
-	ADCXQ	R11, R15	// x49, x50 = addcarryx(x48, x24, x40)
-	ADCXQ	SI, DI	// x51, x52 = addcarryx(x50, x26, x42)
-	MOVQ	$0x20, R11
-	SHLXQ	R11, R12, SI	// x55 = x45 << 0x20
-	MOVQ	BX, 56(SP)	// spill x191
-	SHRXQ	R11, R12, BX	// x55.hi = x45 >> 0x20
-	MOVQ	DX, 64(SP)	// spill x190
-	MOVQ	R12, DX
-	MOVQ	$-0xffffffff, R12
-	MOVQ	AX, 72(SP)	// spill arg2 pointer
-	MULXQ	R12, AX, DX	// x57, x58 = mulx(x45, 0xffffffff00000001)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x52
-	ADDQ	SI, R14	// x59, x60 = addcarryx(0, x47, x55)
-	ADCXQ	BX, R15	// x61, x62 = addcarryx(x60, x49, x55.hi)
-	SETCS	SIB
-	MOVBQZX	SIB, SI	// save x62
-	ADDQ	$-0x1, R12	// CF = x52
-	ADCXQ	R10, CX	// x53, x54 = addcarryx(x52, x28, x44)
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x54
-	ADDQ	$-0x1, SI	// CF = x62
-	ADCXQ	AX, DI	// x63, x64 = addcarryx(x62, x51, x57)
-	ADCXQ	DX, CX	// x65, x66 = addcarryx(x64, x53, x58)
-	ADCQ	$0x0, R10	// x67, x68 = addcarryx(x66, x54.u64, 0)
-	MOVQ	40(SP), AX	// reload arg1 pointer
-	MOVQ	80(AX), DX	// arg1[10]
-	MULXQ	88(AX), BX, SI	// x69, x70 = mulx(arg1[10], arg1[11])
-	MULXQ	DX, DX, R12	// x71, x72 = mulx(arg1[10], arg1[10])
-	ADDQ	32(SP), R9	// x77, x78 = addcarryx(0, x4, x32)
-	ADCXQ	DX, R13	// x79, x80 = addcarryx(x78, x33, x71)
-	ADCXQ	BX, R12	// x81, x82 = addcarryx(x80, x72, x69)
-	MOVQ	SI, DX
-	ADCQ	$0x0, DX	// x83 = x82.u64 + x70
-	ADDQ	16(SP), R14	// x84, x85 = addcarryx(0, x59, x3)
-	ADCXQ	R9, R15	// x86, x87 = addcarryx(x85, x61, x77)
-	SHLXQ	R11, R14, R9	// x94 = x84 << 0x20
-	ADCXQ	R13, DI	// x88, x89 = addcarryx(x87, x63, x79)
-	ADCXQ	R12, CX	// x90, x91 = addcarryx(x89, x65, x81)
-	ADCXQ	DX, R10	// x92, x93 = addcarryx(x91, x67, x83)
-	SHRXQ	R11, R14, R12	// x94.hi = x84 >> 0x20
+	MULXQ	88(SI), R10, R8	// x12, x13 = mulx(arg1[9], arg1[11])
+	MULXQ	80(SI), R13, R12	// x14, x15 = mulx(arg1[9], arg1[10])
+	ADDQ	R10, R12	// x16, x17 = addcarryx(0, x15, x12)
+	ADCQ	$0x0, R8	// x18 = x17.u64 + x13
+	ADDQ	R13, R9	// x19, x20 = addcarryx(0, x9, x14)
+	ADCXQ	R12, CX	// x21, x22 = addcarryx(x20, x11, x16)
+	ADCQ	$0x0, R8	// x23 = x22.u64 + x18
+	MOVQ	80(SI), DX	// arg1[10]
+	MULXQ	88(SI), R12, R10	// x24, x25 = mulx(arg1[10], arg1[11])
+	ADDQ	R12, R8	// x26, x27 = addcarryx(0, x23, x24)
+	ADCQ	$0x0, R10	// x28 = x27.u64 + x25
+	ADDQ	BX, BX	// x29, x30 = addcarryx(0, x5, x5)
+	ADCXQ	R11, R11	// x31, x32 = addcarryx(x30, x7, x7)
+	ADCXQ	R9, R9	// x33, x34 = addcarryx(x32, x19, x19)
+	ADCXQ	CX, CX	// x35, x36 = addcarryx(x34, x21, x21)
+	ADCXQ	R8, R8	// x37, x38 = addcarryx(x36, x26, x26)
+	ADCXQ	R10, R10	// x39, x40 = addcarryx(x38, x28, x28)
+	MOVQ	$0x0, R12
+	ADCQ	$0x0, R12	// x41, x42 = addcarryx(x40, 0, 0)
+	MOVQ	64(SI), DX	// arg1[8]
+	MULXQ	DX, R14, R13	// x43, x44 = mulx(arg1[8], arg1[8])
+	MOVQ	72(SI), DX	// arg1[9]
+	MOVQ	DI, 0(SP)	// spill out1 pointer
+	MULXQ	DX, DI, R15	// x45, x46 = mulx(arg1[9], arg1[9])
+	MOVQ	80(SI), DX	// arg1[10]
+	MOVQ	AX, 8(SP)	// spill arg2 pointer
+	MULXQ	DX, AX, DX	// x47, x48 = mulx(arg1[10], arg1[10])
+	MOVQ	DX, 16(SP)	// spill x48
+	MOVQ	88(SI), DX	// arg1[11]
+	MOVQ	SI, 24(SP)	// spill arg1 pointer
+	MULXQ	DX, SI, DX	// x49, x50 = mulx(arg1[11], arg1[11])
+	ADDQ	R13, BX	// x51, x52 = addcarryx(0, x29, x44)
+	ADCXQ	DI, R11	// x53, x54 = addcarryx(x52, x31, x45)
+	ADCXQ	R15, R9	// x55, x56 = addcarryx(x54, x33, x46)
+	ADCXQ	AX, CX	// x57, x58 = addcarryx(x56, x35, x47)
+	ADCXQ	16(SP), R8	// x59, x60 = addcarryx(x58, x37, x48)
+	ADCXQ	SI, R10	// x61, x62 = addcarryx(x60, x39, x49)
+	ADCXQ	DX, R12	// x63, x64 = addcarryx(x62, x41, x50)
+	MOVQ	R14, AX
+	SHLQ	$0x20, AX	// x65 = x43 << 0x20
+	MOVQ	R14, SI
+	SHRQ	$0x20, SI	// x65.hi = x43 >> 0x20
 	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, R13
-	MULXQ	R13, DX, R14	// x96, x97 = mulx(x84, 0xffffffff00000001)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x93
-	ADDQ	R9, R15	// x98, x99 = addcarryx(0, x86, x94)
-	ADCXQ	R12, DI	// x100, x101 = addcarryx(x99, x88, x94.hi)
-	ADCXQ	DX, CX	// x102, x103 = addcarryx(x101, x90, x96)
-	ADCXQ	R14, R10	// x104, x105 = addcarryx(x103, x92, x97)
-	ADCQ	$0x0, R13	// x106, x107 = addcarryx(x105, x93.u64, 0)
-	MOVQ	88(AX), DX	// arg1[11]
-	MULXQ	DX, R12, R9	// x108, x109 = mulx(arg1[11], arg1[11])
-	MOVQ	24(SP), R14	// reload x2
-	ADDQ	48(SP), R14	// x116, x117 = addcarryx(0, x2, x30)
-	ADCXQ	BX, R8	// x118, x119 = addcarryx(x117, x31, x69)
-	ADCXQ	R12, SI	// x120, x121 = addcarryx(x119, x70, x108)
-	ADCQ	$0x0, R9	// x122 = x121.u64 + x109
-	ADDQ	8(SP), R15	// x123, x124 = addcarryx(0, x98, x1)
-	ADCXQ	R14, DI	// x125, x126 = addcarryx(x124, x100, x116)
-	ADCXQ	R8, CX	// x127, x128 = addcarryx(x126, x102, x118)
-	ADCXQ	SI, R10	// x129, x130 = addcarryx(x128, x104, x120)
-	ADCXQ	R9, R13	// x131, x132 = addcarryx(x130, x106, x122)
-	SHLXQ	R11, R15, R8	// x133 = x123 << 0x20
-	SHRXQ	R11, R15, R9	// x133.hi = x123 >> 0x20
-	MOVQ	R15, DX
-	MOVQ	$-0xffffffff, SI
-	MULXQ	SI, R12, BX	// x135, x136 = mulx(x123, 0xffffffff00000001)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x132
-	ADDQ	R8, DI	// x137, x138 = addcarryx(0, x125, x133)
-	ADCXQ	R9, CX	// x139, x140 = addcarryx(x138, x127, x133.hi)
-	ADCXQ	R12, R10	// x141, x142 = addcarryx(x140, x129, x135)
-	ADCXQ	BX, R13	// x143, x144 = addcarryx(x142, x131, x136)
-	ADCQ	$0x0, R14	// x145, x146 = addcarryx(x144, x132.u64, 0)
-	MOVQ	DI, R8
-	SUBQ	$-0x1, R8	// x147, x148 = subborrowx(0, x137, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R9
-	MOVQ	CX, BX
-	SBBQ	R9, BX	// x149, x150 = subborrowx(x148, x139, 0xffffffff)
-	MOVQ	R10, R12
-	SBBQ	$0x0, R12	// x151, x152 = subborrowx(x150, x141, 0)
-	MOVQ	R13, R15
-	SBBQ	SI, R15	// x153, x154 = subborrowx(x152, x143, 0xffffffff00000001)
-	SBBQ	$0x0, R14	// x155, x156 = subborrowx(x154, x145, 0)
-	CMOVQCS	DI, R8	// x157 = cmovznz(x156, x147, x137)
-	CMOVQCS	CX, BX	// x158 = cmovznz(x156, x149, x139)
-	CMOVQCS	R10, R12	// x159 = cmovznz(x156, x151, x141)
-	CMOVQCS	R13, R15	// x160 = cmovznz(x156, x153, x143)
-	MOVQ	72(SP), CX	// reload arg2 pointer
-	MOVQ	64(CX), DX	// arg2[8]
-	MULXQ	88(CX), DI, R10	// x161, x162 = mulx(arg2[8], arg2[11])
-	MULXQ	80(CX), R14, R13	// x163, x164 = mulx(arg2[8], arg2[10])
-	MOVQ	R8, 8(SP)	// spill x157
-	MOVQ	BX, 16(SP)	// spill x158
-	MULXQ	72(CX), BX, R8	// x165, x166 = mulx(arg2[8], arg2[9])
-	MOVQ	R12, 24(SP)	// spill x159
-	MULXQ	DX, R12, DX	// x167, x168 = mulx(arg2[8], arg2[8])
-	ADDQ	BX, DX	// x169, x170 = addcarryx(0, x168, x165)
-	MOVQ	R15, 32(SP)	// spill x160
-	MOVQ	R8, R15
-	ADCXQ	R14, R15	// x171, x172 = addcarryx(x170, x166, x163)
-	MOVQ	R13, AX
-	ADCXQ	DI, AX	// x173, x174 = addcarryx(x172, x164, x161)
-	MOVQ	R10, R9
-	ADCQ	$0x0, R9	// x175 = x174.u64 + x162
-	MOVQ	DI, 48(SP)	// spill x161
-	MOVQ	R12, DI
-	SHLQ	$0x20, DI	// x176 = x167 << 0x20
-	MOVQ	R10, 80(SP)	// spill x162
-	MOVQ	R12, R10
-	SHRQ	$0x20, R10	// x176.hi = x167 >> 0x20
-	MOVQ	DX, 88(SP)	// spill x169
-	MOVQ	R12, DX
-	MULXQ	SI, DX, R12	// x178, x179 = mulx(x167, 0xffffffff00000001)
-	ADDQ	88(SP), DI	// x180, x181 = addcarryx(0, x169, x176)
-	ADCXQ	R10, R15	// x182, x183 = addcarryx(x181, x171, x176.hi)
-	ADCXQ	DX, AX	// x184, x185 = addcarryx(x183, x173, x178)
-	ADCXQ	R12, R9	// x186, x187 = addcarryx(x185, x175, x179)
-	MOVQ	$0x0, R10
-	ADCQ	$0x0, R10	// x188, x189 = addcarryx(x187, 0, 0)
-	MOVQ	72(CX), DX	// arg2[9]
-	MOVQ	R14, 88(SP)	// spill x163
-	MULXQ	80(CX), R14, R12	// x192, x193 = mulx(arg2[9], arg2[10])
-	MULXQ	DX, CX, DX	// x194, x195 = mulx(arg2[9], arg2[9])
-	ADDQ	CX, R8	// x198, x199 = addcarryx(0, x166, x194)
-	ADCXQ	R14, DX	// x200, x201 = addcarryx(x199, x195, x192)
-	MOVQ	R12, CX
-	ADCXQ	64(SP), CX	// x202, x203 = addcarryx(x201, x193, x190)
-	MOVQ	R12, 96(SP)	// spill x193
-	MOVQ	56(SP), R12
-	ADCQ	$0x0, R12	// x204 = x203.u64 + x191
-	ADDQ	BX, DI	// x205, x206 = addcarryx(0, x180, x165)
-	ADCXQ	R8, R15	// x207, x208 = addcarryx(x206, x182, x198)
-	ADCXQ	DX, AX	// x209, x210 = addcarryx(x208, x184, x200)
-	ADCXQ	CX, R9	// x211, x212 = addcarryx(x210, x186, x202)
-	ADCXQ	R12, R10	// x213, x214 = addcarryx(x212, x188, x204)
-	SHLXQ	R11, DI, CX	// x215 = x205 << 0x20
-	SHRXQ	R11, DI, R8	// x215.hi = x205 >> 0x20
-	MOVQ	DI, DX
-	MULXQ	SI, BX, DI	// x217, x218 = mulx(x205, 0xffffffff00000001)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x214
-	ADDQ	CX, R15	// x219, x220 = addcarryx(0, x207, x215)
-	ADCXQ	R8, AX	// x221, x222 = addcarryx(x220, x209, x215.hi)
-	ADCXQ	BX, R9	// x223, x224 = addcarryx(x222, x211, x217)
-	ADCXQ	DI, R10	// x225, x226 = addcarryx(x224, x213, x218)
-	ADCQ	$0x0, R12	// x227, x228 = addcarryx(x226, x214.u64, 0)
-	MOVQ	72(SP), CX	// reload arg2 pointer
-	MOVQ	80(CX), DX	// arg2[10]
-	MULXQ	88(CX), DI, R8	// x229, x230 = mulx(arg2[10], arg2[11])
-	MULXQ	DX, DX, BX	// x231, x232 = mulx(arg2[10], arg2[10])
-	ADDQ	R14, R13	// x237, x238 = addcarryx(0, x164, x192)
-	ADCXQ	96(SP), DX	// x239, x240 = addcarryx(x238, x193, x231)
-	ADCXQ	DI, BX	// x241, x242 = addcarryx(x240, x232, x229)
-	MOVQ	R8, R14
-	ADCQ	$0x0, R14	// x243 = x242.u64 + x230
-	ADDQ	88(SP), R15	// x244, x245 = addcarryx(0, x219, x163)
-	ADCXQ	R13, AX	// x246, x247 = addcarryx(x245, x221, x237)
-	ADCXQ	DX, R9	// x248, x249 = addcarryx(x247, x223, x239)
-	ADCXQ	BX, R10	// x250, x251 = addcarryx(x249, x225, x241)
-	ADCXQ	R14, R12	// x252, x253 = addcarryx(x251, x227, x243)
-	SHLXQ	R11, R15, BX	// x254 = x244 << 0x20
-	SHRXQ	R11, R15, R13	// x254.hi = x244 >> 0x20
-	MOVQ	R15, DX
-	MULXQ	SI, R15, R14	// x256, x257 = mulx(x244, 0xffffffff00000001)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x253
-	ADDQ	BX, AX	// x258, x259 = addcarryx(0, x246, x254)
-	ADCXQ	R13, R9	// x260, x261 = addcarryx(x259, x248, x254.hi)
-	ADCXQ	R15, R10	// x262, x263 = addcarryx(x261, x250, x256)
-	ADCXQ	R14, R12	// x264, x265 = addcarryx(x263, x252, x257)
-	ADCQ	$0x0, DX	// x266, x267 = addcarryx(x265, x253.u64, 0)
-	MOVQ	DX, BX
-	MOVQ	88(CX), DX	// arg2[11]
-	MULXQ	DX, R14, R13	// x268, x269 = mulx(arg2[11], arg2[11])
-	MOVQ	80(SP), R15	// reload x162
-	ADDQ	64(SP), R15	// x276, x277 = addcarryx(0, x162, x190)
-	ADCXQ	56(SP), DI	// x278, x279 = addcarryx(x277, x191, x229)
-	ADCXQ	R14, R8	// x280, x281 = addcarryx(x279, x230, x268)
-	ADCQ	$0x0, R13	// x282 = x281.u64 + x269
-	ADDQ	48(SP), AX	// x283, x284 = addcarryx(0, x258, x161)
-	SHRXQ	R11, AX, R14	// x293.hi = x283 >> 0x20
-	ADCXQ	R15, R9	// x285, x286 = addcarryx(x284, x260, x276)
-	ADCXQ	DI, R10	// x287, x288 = addcarryx(x286, x262, x278)
-	ADCXQ	R8, R12	// x289, x290 = addcarryx(x288, x264, x280)
-	ADCXQ	R13, BX	// x291, x292 = addcarryx(x290, x266, x282)
-	SHLXQ	R11, AX, R8	// x293 = x283 << 0x20
-	MOVQ	AX, DX
-	MULXQ	SI, DI, AX	// x295, x296 = mulx(x283, 0xffffffff00000001)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x292
-	ADDQ	R8, R9	// x297, x298 = addcarryx(0, x285, x293)
-	ADCXQ	R14, R10	// x299, x300 = addcarryx(x298, x287, x293.hi)
-	ADCXQ	DI, R12	// x301, x302 = addcarryx(x300, x289, x295)
-	ADCXQ	AX, BX	// x303, x304 = addcarryx(x302, x291, x296)
-	ADCQ	$0x0, R13	// x305, x306 = addcarryx(x304, x292.u64, 0)
-	MOVQ	R9, AX
-	SUBQ	$-0x1, AX	// x307, x308 = subborrowx(0, x297, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R8
-	MOVQ	R10, DI
-	SBBQ	R8, DI	// x309, x310 = subborrowx(x308, x299, 0xffffffff)
-	MOVQ	R12, R14
-	SBBQ	$0x0, R14	// x311, x312 = subborrowx(x310, x301, 0)
-	MOVQ	BX, R15
-	SBBQ	SI, R15	// x313, x314 = subborrowx(x312, x303, 0xffffffff00000001)
-	SBBQ	$0x0, R13	// x315, x316 = subborrowx(x314, x305, 0)
-	CMOVQCS	R9, AX	// x317 = cmovznz(x316, x307, x297)
-	CMOVQCC	DI, R10	// x318 = cmovznz(x316, x309, x299)
-	CMOVQCS	R12, R14	// x319 = cmovznz(x316, x311, x301)
-	CMOVQCS	BX, R15	// x320 = cmovznz(x316, x313, x303)
-	MOVQ	40(SP), R9	// reload arg1 pointer
-	MOVQ	0(R9), DX	// arg1[0]
-	MULXQ	R15, BX, DI	// x321, x322 = mulx(arg1[0], x320)
-	MULXQ	R14, R13, R12	// x323, x324 = mulx(arg1[0], x319)
-	MULXQ	R10, R8, CX	// x325, x326 = mulx(arg1[0], x318)
-	MULXQ	AX, R9, DX	// x327, x328 = mulx(arg1[0], x317)
-	ADDQ	R8, DX	// x329, x330 = addcarryx(0, x328, x325)
-	ADCXQ	R13, CX	// x331, x332 = addcarryx(x330, x326, x323)
-	ADCXQ	BX, R12	// x333, x334 = addcarryx(x332, x324, x321)
-	ADCQ	$0x0, DI	// x335 = x334.u64 + x322
-	MOVQ	R9, R8
-	SHLQ	$0x20, R8	// x336 = x327 << 0x20
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R14, R13	// x67, x68 = mulx(x43, 0xffffffff00000001)
+	ADDQ	AX, BX	// x69, x70 = addcarryx(0, x51, x65)
+	ADCXQ	SI, R11	// x71, x72 = addcarryx(x70, x53, x65.hi)
+	ADCXQ	R14, R9	// x73, x74 = addcarryx(x72, x55, x67)
+	ADCQ	$0x0, R13	// x75, x76 = addcarryx(x74, 0, x68)
+	MOVQ	$0x0, AX
+	ADCQ	$0x0, AX	// x77, x78 = addcarryx(x76, 0, 0)
+	MOVQ	BX, SI
+	SHLQ	$0x20, SI	// x79 = x69 << 0x20
+	MOVQ	BX, R14
+	SHRQ	$0x20, R14	// x79.hi = x69 >> 0x20
+	MOVQ	BX, DX
+	MULXQ	DI, R15, BX	// x81, x82 = mulx(x69, 0xffffffff00000001)
+	ADDQ	SI, R11	// x83, x84 = addcarryx(0, x71, x79)
+	ADCXQ	R14, R9	// x85, x86 = addcarryx(x84, x73, x79.hi)
+	ADCXQ	R15, R13	// x87, x88 = addcarryx(x86, x75, x81)
+	ADCXQ	BX, AX	// x89, x90 = addcarryx(x88, x77, x82)
+	MOVQ	$0x0, SI
+	ADCQ	$0x0, SI	// x91, x92 = addcarryx(x90, 0, 0)
+	MOVQ	R11, BX
+	SHLQ	$0x20, BX	// x93 = x83 << 0x20
+	MOVQ	R11, R14
+	SHRQ	$0x20, R14	// x93.hi = x83 >> 0x20
+	MOVQ	R11, DX
+	MULXQ	DI, R15, R11	// x95, x96 = mulx(x83, 0xffffffff00000001)
+	ADDQ	BX, R9	// x97, x98 = addcarryx(0, x85, x93)
+	ADCXQ	R14, R13	// x99, x100 = addcarryx(x98, x87, x93.hi)
+	ADCXQ	R15, AX	// x101, x102 = addcarryx(x100, x89, x95)
+	ADCXQ	R11, SI	// x103, x104 = addcarryx(x102, x91, x96)
+	MOVQ	$0x0, R11
+	ADCQ	$0x0, R11	// x105, x106 = addcarryx(x104, 0, 0)
 	MOVQ	R9, BX
-	SHRQ	$0x20, BX	// x336.hi = x327 >> 0x20
-	MOVQ	DX, R13
+	SHLQ	$0x20, BX	// x107 = x97 << 0x20
+	MOVQ	R9, R14
+	SHRQ	$0x20, R14	// x107.hi = x97 >> 0x20
 	MOVQ	R9, DX
-	MULXQ	SI, DX, R9	// x338, x339 = mulx(x327, 0xffffffff00000001)
-	ADDQ	R8, R13	// x340, x341 = addcarryx(0, x329, x336)
-	ADCXQ	BX, CX	// x342, x343 = addcarryx(x341, x331, x336.hi)
-	ADCXQ	DX, R12	// x344, x345 = addcarryx(x343, x333, x338)
-	ADCXQ	R9, DI	// x346, x347 = addcarryx(x345, x335, x339)
+	MULXQ	DI, R15, R9	// x109, x110 = mulx(x97, 0xffffffff00000001)
+	ADDQ	BX, R13	// x111, x112 = addcarryx(0, x99, x107)
+	ADCXQ	R14, AX	// x113, x114 = addcarryx(x112, x101, x107.hi)
+	ADCXQ	R15, SI	// x115, x116 = addcarryx(x114, x103, x109)
+	ADCXQ	R9, R11	// x117, x118 = addcarryx(x116, x105, x110)
+	MOVQ	$0x0, R9
+	ADCQ	$0x0, R9	// x119, x120 = addcarryx(x118, 0, 0)
+	ADDQ	CX, R13	// x121, x122 = addcarryx(0, x111, x57)
+	ADCXQ	R8, AX	// x123, x124 = addcarryx(x122, x113, x59)
+	ADCXQ	R10, SI	// x125, x126 = addcarryx(x124, x115, x61)
+	ADCXQ	R12, R11	// x127, x128 = addcarryx(x126, x117, x63)
+	ADCQ	$0x0, R9	// x129 = x128.u64 + x119
+	MOVQ	R13, CX
+	SUBQ	$-0x1, CX	// x130, x131 = subborrowx(0, x121, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R8
+	MOVQ	AX, R10
+	SBBQ	R8, R10	// x132, x133 = subborrowx(x131, x123, 0xffffffff)
+	MOVQ	SI, BX
+	SBBQ	$0x0, BX	// x134, x135 = subborrowx(x133, x125, 0)
+	MOVQ	R11, R12
+	SBBQ	DI, R12	// x136, x137 = subborrowx(x135, x127, 0xffffffff00000001)
+	SBBQ	$0x0, R9	// x138, x139 = subborrowx(x137, x129, 0)
+	CMOVQCS	R13, CX	// x140 = cmovznz(x139, x130, x121)
+	CMOVQCS	AX, R10	// x141 = cmovznz(x139, x132, x123)
+	CMOVQCS	SI, BX	// x142 = cmovznz(x139, x134, x125)
+	CMOVQCS	R11, R12	// x143 = cmovznz(x139, x136, x127)
+	MOVQ	8(SP), AX	// reload arg2 pointer
+	MOVQ	64(AX), DX	// arg2[8]
+	MULXQ	88(AX), R11, R9	// x144, x145 = mulx(arg2[8], arg2[11])
+	MULXQ	80(AX), R13, SI	// x146, x147 = mulx(arg2[8], arg2[10])
+	MULXQ	72(AX), R15, R14	// x148, x149 = mulx(arg2[8], arg2[9])
+	ADDQ	R13, R14	// x150, x151 = addcarryx(0, x149, x146)
+	ADCXQ	R11, SI	// x152, x153 = addcarryx(x151, x147, x144)
+	ADCQ	$0x0, R9	// x154 = x153.u64 + x145
+	MOVQ	72(AX), DX	// arg2[9]
+	MULXQ	88(AX), R13, R11	// x155, x156 = mulx(arg2[9], arg2[11])
+	MOVQ	CX, 16(SP)	// spill x140
+	MOVQ	R10, 32(SP)	// spill x141
+	MULXQ	80(AX), R10, CX	// x157, x158 = mulx(arg2[9], arg2[10])
+	ADDQ	R13, CX	// x159, x160 = addcarryx(0, x158, x155)
+	ADCQ	$0x0, R11	// x161 = x160.u64 + x156
+	ADDQ	R10, SI	// x162, x163 = addcarryx(0, x152, x157)
+	ADCXQ	CX, R9	// x164, x165 = addcarryx(x163, x154, x159)
+	ADCQ	$0x0, R11	// x166 = x165.u64 + x161
+	MOVQ	80(AX), DX	// arg2[10]
+	MULXQ	88(AX), R10, CX	// x167, x168 = mulx(arg2[10], arg2[11])
+	ADDQ	R10, R11	// x169, x170 = addcarryx(0, x166, x167)
+	ADCQ	$0x0, CX	// x171 = x170.u64 + x168
+	ADDQ	R15, R15	// x172, x173 = addcarryx(0, x148, x148)
+	ADCXQ	R14, R14	// x174, x175 = addcarryx(x173, x150, x150)
+	ADCXQ	SI, SI	// x176, x177 = addcarryx(x175, x162, x162)
+	ADCXQ	R9, R9	// x178, x179 = addcarryx(x177, x164, x164)
+	ADCXQ	R11, R11	// x180, x181 = addcarryx(x179, x169, x169)
+	ADCXQ	CX, CX	// x182, x183 = addcarryx(x181, x171, x171)
+	MOVQ	$0x0, R10
+	ADCQ	$0x0, R10	// x184, x185 = addcarryx(x183, 0, 0)
+	MOVQ	64(AX), DX	// arg2[8]
+	MULXQ	DX, DX, R13	// x186, x187 = mulx(arg2[8], arg2[8])
+	MOVQ	DX, 40(SP)	// spill x186
+	MOVQ	72(AX), DX	// arg2[9]
+	MOVQ	BX, 48(SP)	// spill x142
+	MULXQ	DX, BX, DX	// x188, x189 = mulx(arg2[9], arg2[9])
+	MOVQ	DX, 56(SP)	// spill x189
+	MOVQ	80(AX), DX	// arg2[10]
+	MOVQ	R12, 64(SP)	// spill x143
+	MULXQ	DX, R12, DX	// x190, x191 = mulx(arg2[10], arg2[10])
+	MOVQ	DX, 72(SP)	// spill x191
+	MOVQ	88(AX), DX	// arg2[11]
+	MULXQ	DX, AX, DX	// x192, x193 = mulx(arg2[11], arg2[11])
+	ADDQ	R13, R15	// x194, x195 = addcarryx(0, x172, x187)
+	ADCXQ	BX, R14	// x196, x197 = addcarryx(x195, x174, x188)
+	ADCXQ	56(SP), SI	// x198, x199 = addcarryx(x197, x176, x189)
+	ADCXQ	R12, R9	// x200, x201 = addcarryx(x199, x178, x190)
+	ADCXQ	72(SP), R11	// x202, x203 = addcarryx(x201, x180, x191)
+	ADCXQ	AX, CX	// x204, x205 = addcarryx(x203, x182, x192)
+	ADCXQ	DX, R10	// x206, x207 = addcarryx(x205, x184, x193)
+	MOVQ	40(SP), AX
+	SHLQ	$0x20, AX	// x208 = x186 << 0x20
+	MOVQ	40(SP), BX
+	SHRQ	$0x20, BX	// x208.hi = x186 >> 0x20
+	MOVQ	40(SP), DX	// reload x186
+	MULXQ	DI, R13, R12	// x210, x211 = mulx(x186, 0xffffffff00000001)
+	ADDQ	AX, R15	// x212, x213 = addcarryx(0, x194, x208)
+	ADCXQ	BX, R14	// x214, x215 = addcarryx(x213, x196, x208.hi)
+	ADCXQ	R13, SI	// x216, x217 = addcarryx(x215, x198, x210)
+	ADCQ	$0x0, R12	// x218, x219 = addcarryx(x217, 0, x211)
+	MOVQ	$0x0, AX
+	ADCQ	$0x0, AX	// x220, x221 = addcarryx(x219, 0, 0)
+	MOVQ	R15, BX
+	SHLQ	$0x20, BX	// x222 = x212 << 0x20
+	MOVQ	R15, R13
+	SHRQ	$0x20, R13	// x222.hi = x212 >> 0x20
+	MOVQ	R15, DX
+	MULXQ	DI, DX, R15	// x224, x225 = mulx(x212, 0xffffffff00000001)
+	ADDQ	BX, R14	// x226, x227 = addcarryx(0, x214, x222)
+	ADCXQ	R13, SI	// x228, x229 = addcarryx(x227, x216, x222.hi)
+	ADCXQ	DX, R12	// x230, x231 = addcarryx(x229, x218, x224)
+	ADCXQ	R15, AX	// x232, x233 = addcarryx(x231, x220, x225)
+	MOVQ	$0x0, BX
+	ADCQ	$0x0, BX	// x234, x235 = addcarryx(x233, 0, 0)
+	MOVQ	R14, R13
+	SHLQ	$0x20, R13	// x236 = x226 << 0x20
+	MOVQ	R14, R15
+	SHRQ	$0x20, R15	// x236.hi = x226 >> 0x20
+	MOVQ	R14, DX
+	MULXQ	DI, DX, R14	// x238, x239 = mulx(x226, 0xffffffff00000001)
+	ADDQ	R13, SI	// x240, x241 = addcarryx(0, x228, x236)
+	ADCXQ	R15, R12	// x242, x243 = addcarryx(x241, x230, x236.hi)
+	ADCXQ	DX, AX	// x244, x245 = addcarryx(x243, x232, x238)
+	ADCXQ	R14, BX	// x246, x247 = addcarryx(x245, x234, x239)
+	MOVQ	$0x0, R13
+	ADCQ	$0x0, R13	// x248, x249 = addcarryx(x247, 0, 0)
+	MOVQ	SI, R14
+	SHLQ	$0x20, R14	// x250 = x240 << 0x20
+	MOVQ	SI, R15
+	SHRQ	$0x20, R15	// x250.hi = x240 >> 0x20
+	MOVQ	SI, DX
+	MULXQ	DI, DX, SI	// x252, x253 = mulx(x240, 0xffffffff00000001)
+	ADDQ	R14, R12	// x254, x255 = addcarryx(0, x242, x250)
+	ADCXQ	R15, AX	// x256, x257 = addcarryx(x255, x244, x250.hi)
+	ADCXQ	DX, BX	// x258, x259 = addcarryx(x257, x246, x252)
+	ADCXQ	SI, R13	// x260, x261 = addcarryx(x259, x248, x253)
+	MOVQ	$0x0, SI
+	ADCQ	$0x0, SI	// x262, x263 = addcarryx(x261, 0, 0)
+	ADDQ	R9, R12	// x264, x265 = addcarryx(0, x254, x200)
+	ADCXQ	R11, AX	// x266, x267 = addcarryx(x265, x256, x202)
+	ADCXQ	CX, BX	// x268, x269 = addcarryx(x267, x258, x204)
+	ADCXQ	R10, R13	// x270, x271 = addcarryx(x269, x260, x206)
+	ADCQ	$0x0, SI	// x272 = x271.u64 + x262
+	MOVQ	R12, CX
+	SUBQ	$-0x1, CX	// x273, x274 = subborrowx(0, x264, 0xffffffffffffffff)
+	MOVQ	AX, R9
+	SBBQ	R8, R9	// x275, x276 = subborrowx(x274, x266, 0xffffffff)
+	MOVQ	BX, R10
+	SBBQ	$0x0, R10	// x277, x278 = subborrowx(x276, x268, 0)
+	MOVQ	R13, R11
+	SBBQ	DI, R11	// x279, x280 = subborrowx(x278, x270, 0xffffffff00000001)
+	SBBQ	$0x0, SI	// x281, x282 = subborrowx(x280, x272, 0)
+	CMOVQCS	R12, CX	// x283 = cmovznz(x282, x273, x264)
+	CMOVQCS	AX, R9	// x284 = cmovznz(x282, x275, x266)
+	CMOVQCS	BX, R10	// x285 = cmovznz(x282, x277, x268)
+	CMOVQCS	R13, R11	// x286 = cmovznz(x282, x279, x270)
+	MOVQ	24(SP), AX	// reload arg1 pointer
+	MOVQ	0(AX), DX	// arg1[0]
+	MULXQ	R11, BX, SI	// x287, x288 = mulx(arg1[0], x286)
+	MULXQ	R10, R13, R12	// x289, x290 = mulx(arg1[0], x285)
+	MULXQ	R9, R15, R14	// x291, x292 = mulx(arg1[0], x284)
+	MULXQ	CX, R8, DX	// x293, x294 = mulx(arg1[0], x283)
+	ADDQ	R15, DX	// x295, x296 = addcarryx(0, x294, x291)
+	ADCXQ	R13, R14	// x297, x298 = addcarryx(x296, x292, x289)
+	ADCXQ	BX, R12	// x299, x300 = addcarryx(x298, x290, x287)
+	ADCQ	$0x0, SI	// x301 = x300.u64 + x288
+	MOVQ	R8, BX
+	SHLQ	$0x20, BX	// x302 = x293 << 0x20
+	MOVQ	R8, R13
+	SHRQ	$0x20, R13	// x302.hi = x293 >> 0x20
+	MOVQ	DX, R15
+	MOVQ	R8, DX
+	MULXQ	DI, DX, R8	// x304, x305 = mulx(x293, 0xffffffff00000001)
+	ADDQ	BX, R15	// x306, x307 = addcarryx(0, x295, x302)
+	ADCXQ	R13, R14	// x308, x309 = addcarryx(x307, x297, x302.hi)
+	ADCXQ	DX, R12	// x310, x311 = addcarryx(x309, x299, x304)
+	ADCXQ	R8, SI	// x312, x313 = addcarryx(x311, x301, x305)
 	MOVQ	$0x0, R8
-	ADCQ	$0x0, R8	// x348, x349 = addcarryx(x347, 0, 0)
-	MOVQ	40(SP), R9	// reload arg1 pointer
-	MOVQ	8(R9), DX	// arg1[1]
-	MULXQ	R15, SI, BX	// x350, x351 = mulx(arg1[1], x320)
-	MOVQ	R14, 48(SP)	// spill x319
-	MULXQ	R14, R14, R11	// x352, x353 = mulx(arg1[1], x319)
-	MOVQ	R10, 56(SP)	// spill x318
-	MOVQ	R15, 64(SP)	// spill x320
-	MULXQ	R10, R15, R10	// x354, x355 = mulx(arg1[1], x318)
-	MULXQ	AX, R9, DX	// x356, x357 = mulx(arg1[1], x317)
-	ADDQ	R15, DX	// x358, x359 = addcarryx(0, x357, x354)
-	ADCXQ	R14, R10	// x360, x361 = addcarryx(x359, x355, x352)
-	ADCXQ	SI, R11	// x362, x363 = addcarryx(x361, x353, x350)
-	ADCQ	$0x0, BX	// x364 = x363.u64 + x351
-	ADDQ	R9, R13	// x365, x366 = addcarryx(0, x340, x356)
-	ADCXQ	DX, CX	// x367, x368 = addcarryx(x366, x342, x358)
-	ADCXQ	R10, R12	// x369, x370 = addcarryx(x368, x344, x360)
-	ADCXQ	R11, DI	// x371, x372 = addcarryx(x370, x346, x362)
-	ADCXQ	BX, R8	// x373, x374 = addcarryx(x372, x348, x364)
-	MOVQ	$0x20, R9
-	SHLXQ	R9, R13, R10	// x375 = x365 << 0x20
-	SHRXQ	R9, R13, R11	// x375.hi = x365 >> 0x20
-	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, SI
-	MULXQ	SI, R13, BX	// x377, x378 = mulx(x365, 0xffffffff00000001)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x374
-	ADDQ	R10, CX	// x379, x380 = addcarryx(0, x367, x375)
-	ADCXQ	R11, R12	// x381, x382 = addcarryx(x380, x369, x375.hi)
-	ADCXQ	R13, DI	// x383, x384 = addcarryx(x382, x371, x377)
-	ADCXQ	BX, R8	// x385, x386 = addcarryx(x384, x373, x378)
-	ADCQ	$0x0, R14	// x387, x388 = addcarryx(x386, x374.u64, 0)
-	MOVQ	40(SP), R10	// reload arg1 pointer
-	MOVQ	16(R10), DX	// arg1[2]
-	MULXQ	64(SP), BX, R11	// x389, x390 = mulx(arg1[2], x320)
-	MULXQ	48(SP), R15, R13	// x391, x392 = mulx(arg1[2], x319)
-	MULXQ	56(SP), R9, SI	// x393, x394 = mulx(arg1[2], x318)
-	MULXQ	AX, R10, DX	// x395, x396 = mulx(arg1[2], x317)
-	ADDQ	R9, DX	// x397, x398 = addcarryx(0, x396, x393)
-	ADCXQ	R15, SI	// x399, x400 = addcarryx(x398, x394, x391)
-	ADCXQ	BX, R13	// x401, x402 = addcarryx(x400, x392, x389)
-	ADCQ	$0x0, R11	// x403 = x402.u64 + x390
-	ADDQ	R10, CX	// x404, x405 = addcarryx(0, x379, x395)
-	ADCXQ	DX, R12	// x406, x407 = addcarryx(x405, x381, x397)
-	ADCXQ	SI, DI	// x408, x409 = addcarryx(x407, x383, x399)
-	ADCXQ	R13, R8	// x410, x411 = addcarryx(x409, x385, x401)
-	ADCXQ	R11, R14	// x412, x413 = addcarryx(x411, x387, x403)
-	MOVQ	$0x20, R9
-	SHLXQ	R9, CX, R10	// x414 = x404 << 0x20
-	SHRXQ	R9, CX, R11	// x414.hi = x404 >> 0x20
-	MOVQ	CX, DX
-	MOVQ	$-0xffffffff, CX
-	MULXQ	CX, BX, SI	// x416, x417 = mulx(x404, 0xffffffff00000001)
+	ADCQ	$0x0, R8	// x314, x315 = addcarryx(x313, 0, 0)
+	MOVQ	R11, DX
+	MULXQ	8(AX), BX, R11	// x316, x317 = mulx(arg1[1], x286)
+	MOVQ	DX, R13
+	MOVQ	8(AX), DX	// arg1[1]
+	MOVQ	R10, 40(SP)	// spill x285
+	MULXQ	R10, R10, DI	// x318, x319 = mulx(arg1[1], x285)
+	MOVQ	R9, 56(SP)	// spill x284
+	MOVQ	R13, 72(SP)	// spill x286
+	MULXQ	R9, R13, R9	// x320, x321 = mulx(arg1[1], x284)
+	MULXQ	CX, AX, DX	// x322, x323 = mulx(arg1[1], x283)
+	ADDQ	R13, DX	// x324, x325 = addcarryx(0, x323, x320)
+	ADCXQ	R10, R9	// x326, x327 = addcarryx(x325, x321, x318)
+	ADCXQ	BX, DI	// x328, x329 = addcarryx(x327, x319, x316)
+	ADCQ	$0x0, R11	// x330 = x329.u64 + x317
+	ADDQ	AX, R15	// x331, x332 = addcarryx(0, x306, x322)
+	ADCXQ	DX, R14	// x333, x334 = addcarryx(x332, x308, x324)
+	ADCXQ	R9, R12	// x335, x336 = addcarryx(x334, x310, x326)
+	ADCXQ	DI, SI	// x337, x338 = addcarryx(x336, x312, x328)
+	ADCXQ	R11, R8	// x339, x340 = addcarryx(x338, x314, x330)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R15, R9	// x341 = x331 << 0x20
+	SHRXQ	AX, R15, R10	// x341.hi = x331 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, DI	// x343, x344 = mulx(x331, 0xffffffff00000001)
 	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x413
-	ADDQ	R10, R12	// x418, x419 = addcarryx(0, x406, x414)
-	ADCXQ	R11, DI	// x420, x421 = addcarryx(x419, x408, x414.hi)
-	ADCXQ	BX, R8	// x422, x423 = addcarryx(x421, x410, x416)
-	ADCXQ	SI, R14	// x424, x425 = addcarryx(x423, x412, x417)
-	ADCQ	$0x0, R13	// x426, x427 = addcarryx(x425, x413.u64, 0)
-	MOVQ	40(SP), R10	// reload arg1 pointer
-	MOVQ	24(R10), DX	// arg1[3]
-	MULXQ	64(SP), SI, R11	// x428, x429 = mulx(arg1[3], x320)
-	MULXQ	48(SP), R15, BX	// x430, x431 = mulx(arg1[3], x319)
-	MULXQ	56(SP), R9, CX	// x432, x433 = mulx(arg1[3], x318)
-	MULXQ	AX, R10, DX	// x434, x435 = mulx(arg1[3], x317)
-	ADDQ	R9, DX	// x436, x437 = addcarryx(0, x435, x432)
-	ADCXQ	R15, CX	// x438, x439 = addcarryx(x437, x433, x430)
-	ADCXQ	SI, BX	// x440, x441 = addcarryx(x439, x431, x428)
-	ADCQ	$0x0, R11	// x442 = x441.u64 + x429
-	ADDQ	R10, R12	// x443, x444 = addcarryx(0, x418, x434)
-	ADCXQ	DX, DI	// x445, x446 = addcarryx(x444, x420, x436)
-	ADCXQ	CX, R8	// x447, x448 = addcarryx(x446, x422, x438)
-	ADCXQ	BX, R14	// x449, x450 = addcarryx(x448, x424, x440)
-	ADCXQ	R11, R13	// x451, x452 = addcarryx(x450, x426, x442)
-	MOVQ	$0x20, CX
-	SHLXQ	CX, R12, R9	// x453 = x443 << 0x20
-	SHRXQ	CX, R12, R10	// x453.hi = x443 >> 0x20
+	MOVBQZX	R13B, R13	// save x340
+	ADDQ	R9, R14	// x345, x346 = addcarryx(0, x333, x341)
+	ADCXQ	R10, R12	// x347, x348 = addcarryx(x346, x335, x341.hi)
+	ADCXQ	BX, SI	// x349, x350 = addcarryx(x348, x337, x343)
+	ADCXQ	DI, R8	// x351, x352 = addcarryx(x350, x339, x344)
+	ADCQ	$0x0, R13	// x353, x354 = addcarryx(x352, x340.u64, 0)
+	MOVQ	24(SP), R9	// reload arg1 pointer
+	MOVQ	16(R9), DX	// arg1[2]
+	MULXQ	72(SP), DI, R10	// x355, x356 = mulx(arg1[2], x286)
+	MULXQ	40(SP), R15, BX	// x357, x358 = mulx(arg1[2], x285)
+	MULXQ	56(SP), AX, R11	// x359, x360 = mulx(arg1[2], x284)
+	MULXQ	CX, R9, DX	// x361, x362 = mulx(arg1[2], x283)
+	ADDQ	AX, DX	// x363, x364 = addcarryx(0, x362, x359)
+	ADCXQ	R15, R11	// x365, x366 = addcarryx(x364, x360, x357)
+	ADCXQ	DI, BX	// x367, x368 = addcarryx(x366, x358, x355)
+	ADCQ	$0x0, R10	// x369 = x368.u64 + x356
+	ADDQ	R9, R14	// x370, x371 = addcarryx(0, x345, x361)
+	ADCXQ	DX, R12	// x372, x373 = addcarryx(x371, x347, x363)
+	ADCXQ	R11, SI	// x374, x375 = addcarryx(x373, x349, x365)
+	ADCXQ	BX, R8	// x376, x377 = addcarryx(x375, x351, x367)
+	ADCXQ	R10, R13	// x378, x379 = addcarryx(x377, x353, x369)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R14, R9	// x380 = x370 << 0x20
+	SHRXQ	AX, R14, R10	// x380.hi = x370 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, DI	// x382, x383 = mulx(x370, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x379
+	ADDQ	R9, R12	// x384, x385 = addcarryx(0, x372, x380)
+	ADCXQ	R10, SI	// x386, x387 = addcarryx(x385, x374, x380.hi)
+	ADCXQ	BX, R8	// x388, x389 = addcarryx(x387, x376, x382)
+	ADCXQ	DI, R13	// x390, x391 = addcarryx(x389, x378, x383)
+	ADCQ	$0x0, R14	// x392, x393 = addcarryx(x391, x379.u64, 0)
+	MOVQ	24(SP), R9	// reload arg1 pointer
+	MOVQ	24(R9), DX	// arg1[3]
+	MULXQ	72(SP), DI, R10	// x394, x395 = mulx(arg1[3], x286)
+	MULXQ	40(SP), R15, BX	// x396, x397 = mulx(arg1[3], x285)
+	MULXQ	56(SP), AX, R11	// x398, x399 = mulx(arg1[3], x284)
+	MULXQ	CX, R9, DX	// x400, x401 = mulx(arg1[3], x283)
+	ADDQ	AX, DX	// x402, x403 = addcarryx(0, x401, x398)
+	ADCXQ	R15, R11	// x404, x405 = addcarryx(x403, x399, x396)
+	ADCXQ	DI, BX	// x406, x407 = addcarryx(x405, x397, x394)
+	ADCQ	$0x0, R10	// x408 = x407.u64 + x395
+	ADDQ	R9, R12	// x409, x410 = addcarryx(0, x384, x400)
+	ADCXQ	DX, SI	// x411, x412 = addcarryx(x410, x386, x402)
+	ADCXQ	R11, R8	// x413, x414 = addcarryx(x412, x388, x404)
+	ADCXQ	BX, R13	// x415, x416 = addcarryx(x414, x390, x406)
+	ADCXQ	R10, R14	// x417, x418 = addcarryx(x416, x392, x408)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R12, R9	// x419 = x409 << 0x20
+	SHRXQ	AX, R12, R10	// x419.hi = x409 >> 0x20
 	MOVQ	R12, DX
 	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, BX, SI	// x455, x456 = mulx(x443, 0xffffffff00000001)
+	MULXQ	R11, BX, DI	// x421, x422 = mulx(x409, 0xffffffff00000001)
 	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x452
-	XORQ	DX, DX
-	ADOXQ	R9, DI	// x457, x458 = addcarryx(0, x445, x453)
-	ADOXQ	R10, R8	// x459, x460 = addcarryx(x458, x447, x453.hi)
-	ADOXQ	BX, R14	// x461, x462 = addcarryx(x460, x449, x455)
-	ADOXQ	SI, R13	// x463, x464 = addcarryx(x462, x451, x456)
-	ADOXQ	DX, R12	// x465, x466 = addcarryx(x464, x452.u64, 0)
-	MOVQ	DI, R9
-	SUBQ	$-0x1, R9	// x467, x468 = subborrowx(0, x457, 0xffffffffffffffff)
+	MOVBQZX	R12B, R12	// save x418
+	ADDQ	R9, SI	// x423, x424 = addcarryx(0, x411, x419)
+	ADCXQ	R10, R8	// x425, x426 = addcarryx(x424, x413, x419.hi)
+	ADCXQ	BX, R13	// x427, x428 = addcarryx(x426, x415, x421)
+	ADCXQ	DI, R14	// x429, x430 = addcarryx(x428, x417, x422)
+	ADCQ	$0x0, R12	// x431, x432 = addcarryx(x430, x418.u64, 0)
+	MOVQ	SI, R9
+	SUBQ	$-0x1, R9	// x433, x434 = subborrowx(0, x423, 0xffffffffffffffff)
 	MOVQ	$0xffffffff, R10
-	MOVQ	R8, SI
-	SBBQ	R10, SI	// x469, x470 = subborrowx(x468, x459, 0xffffffff)
-	MOVQ	R14, BX
-	SBBQ	$0x0, BX	// x471, x472 = subborrowx(x470, x461, 0)
-	MOVQ	R13, R15
-	SBBQ	R11, R15	// x473, x474 = subborrowx(x472, x463, 0xffffffff00000001)
-	SBBQ	$0x0, R12	// x475, x476 = subborrowx(x474, x465, 0)
-	CMOVQCS	DI, R9	// x477 = cmovznz(x476, x467, x457)
-	CMOVQCS	R8, SI	// x478 = cmovznz(x476, x469, x459)
-	CMOVQCS	R14, BX	// x479 = cmovznz(x476, x471, x461)
-	CMOVQCS	R13, R15	// x480 = cmovznz(x476, x473, x463)
-	MOVQ	72(SP), R8	// reload arg2 pointer
+	MOVQ	R8, DI
+	SBBQ	R10, DI	// x435, x436 = subborrowx(x434, x425, 0xffffffff)
+	MOVQ	R13, BX
+	SBBQ	$0x0, BX	// x437, x438 = subborrowx(x436, x427, 0)
+	MOVQ	R14, R15
+	SBBQ	R11, R15	// x439, x440 = subborrowx(x438, x429, 0xffffffff00000001)
+	SBBQ	$0x0, R12	// x441, x442 = subborrowx(x440, x431, 0)
+	CMOVQCS	SI, R9	// x443 = cmovznz(x442, x433, x423)
+	CMOVQCS	R8, DI	// x444 = cmovznz(x442, x435, x425)
+	CMOVQCS	R13, BX	// x445 = cmovznz(x442, x437, x427)
+	CMOVQCS	R14, R15	// x446 = cmovznz(x442, x439, x429)
+	MOVQ	8(SP), R8	// reload arg2 pointer
 	MOVQ	0(R8), DX	// arg2[0]
-	MULXQ	32(SP), R12, DI	// x481, x482 = mulx(arg2[0], x160)
-	MULXQ	24(SP), R14, R13	// x483, x484 = mulx(arg2[0], x159)
-	MOVQ	R15, 80(SP)	// spill x480
-	MOVQ	BX, 88(SP)	// spill x479
-	MULXQ	16(SP), BX, R15	// x485, x486 = mulx(arg2[0], x158)
-	MOVQ	SI, 96(SP)	// spill x478
-	MULXQ	8(SP), SI, DX	// x487, x488 = mulx(arg2[0], x157)
-	ADDQ	BX, DX	// x489, x490 = addcarryx(0, x488, x485)
-	ADCXQ	R14, R15	// x491, x492 = addcarryx(x490, x486, x483)
-	ADCXQ	R12, R13	// x493, x494 = addcarryx(x492, x484, x481)
-	ADCQ	$0x0, DI	// x495 = x494.u64 + x482
-	MOVQ	SI, BX
-	SHLQ	$0x20, BX	// x496 = x487 << 0x20
-	MOVQ	SI, R12
-	SHRQ	$0x20, R12	// x496.hi = x487 >> 0x20
+	MULXQ	64(SP), R12, SI	// x447, x448 = mulx(arg2[0], x143)
+	MULXQ	48(SP), R14, R13	// x449, x450 = mulx(arg2[0], x142)
+	MOVQ	R15, 80(SP)	// spill x446
+	MOVQ	BX, 88(SP)	// spill x445
+	MULXQ	32(SP), BX, R15	// x451, x452 = mulx(arg2[0], x141)
+	MOVQ	DI, 96(SP)	// spill x444
+	MULXQ	16(SP), DI, DX	// x453, x454 = mulx(arg2[0], x140)
+	ADDQ	BX, DX	// x455, x456 = addcarryx(0, x454, x451)
+	ADCXQ	R14, R15	// x457, x458 = addcarryx(x456, x452, x449)
+	ADCXQ	R12, R13	// x459, x460 = addcarryx(x458, x450, x447)
+	ADCQ	$0x0, SI	// x461 = x460.u64 + x448
+	MOVQ	DI, BX
+	SHLQ	$0x20, BX	// x462 = x453 << 0x20
+	MOVQ	DI, R12
+	SHRQ	$0x20, R12	// x462.hi = x453 >> 0x20
 	MOVQ	DX, R14
-	MOVQ	SI, DX
-	MULXQ	R11, DX, SI	// x498, x499 = mulx(x487, 0xffffffff00000001)
-	ADDQ	BX, R14	// x500, x501 = addcarryx(0, x489, x496)
-	ADCXQ	R12, R15	// x502, x503 = addcarryx(x501, x491, x496.hi)
-	ADCXQ	DX, R13	// x504, x505 = addcarryx(x503, x493, x498)
-	ADCXQ	SI, DI	// x506, x507 = addcarryx(x505, x495, x499)
-	MOVQ	$0x0, SI
-	ADCQ	$0x0, SI	// x508, x509 = addcarryx(x507, 0, 0)
+	MOVQ	DI, DX
+	MULXQ	R11, DX, DI	// x464, x465 = mulx(x453, 0xffffffff00000001)
+	ADDQ	BX, R14	// x466, x467 = addcarryx(0, x455, x462)
+	ADCXQ	R12, R15	// x468, x469 = addcarryx(x467, x457, x462.hi)
+	ADCXQ	DX, R13	// x470, x471 = addcarryx(x469, x459, x464)
+	ADCXQ	DI, SI	// x472, x473 = addcarryx(x471, x461, x465)
+	MOVQ	$0x0, DI
+	ADCQ	$0x0, DI	// x474, x475 = addcarryx(x473, 0, 0)
+	MOVQ	64(SP), DX	// reload x143
+	MULXQ	8(R8), R12, BX	// x476, x477 = mulx(arg2[1], x143)
 	MOVQ	8(R8), DX	// arg2[1]
-	MULXQ	32(SP), R12, BX	// x510, x511 = mulx(arg2[1], x160)
-	MOVQ	R9, 104(SP)	// spill x477
-	MOVQ	AX, 112(SP)	// spill x317
-	MULXQ	24(SP), AX, R9	// x512, x513 = mulx(arg2[1], x159)
-	MULXQ	16(SP), R11, R10	// x514, x515 = mulx(arg2[1], x158)
-	MULXQ	8(SP), R8, DX	// x516, x517 = mulx(arg2[1], x157)
-	ADDQ	R11, DX	// x518, x519 = addcarryx(0, x517, x514)
-	ADCXQ	AX, R10	// x520, x521 = addcarryx(x519, x515, x512)
-	ADCXQ	R12, R9	// x522, x523 = addcarryx(x521, x513, x510)
-	ADCQ	$0x0, BX	// x524 = x523.u64 + x511
-	ADDQ	R8, R14	// x525, x526 = addcarryx(0, x500, x516)
-	ADCXQ	DX, R15	// x527, x528 = addcarryx(x526, x502, x518)
-	ADCXQ	R10, R13	// x529, x530 = addcarryx(x528, x504, x520)
-	ADCXQ	R9, DI	// x531, x532 = addcarryx(x530, x506, x522)
-	ADCXQ	BX, SI	// x533, x534 = addcarryx(x532, x508, x524)
-	SHLXQ	CX, R14, AX	// x535 = x525 << 0x20
-	SHRXQ	CX, R14, R8	// x535.hi = x525 >> 0x20
+	MOVQ	R9, 104(SP)	// spill x443
+	MOVQ	CX, 112(SP)	// spill x283
+	MULXQ	48(SP), CX, R9	// x478, x479 = mulx(arg2[1], x142)
+	MULXQ	32(SP), R11, R10	// x480, x481 = mulx(arg2[1], x141)
+	MULXQ	16(SP), R8, DX	// x482, x483 = mulx(arg2[1], x140)
+	ADDQ	R11, DX	// x484, x485 = addcarryx(0, x483, x480)
+	ADCXQ	CX, R10	// x486, x487 = addcarryx(x485, x481, x478)
+	ADCXQ	R12, R9	// x488, x489 = addcarryx(x487, x479, x476)
+	ADCQ	$0x0, BX	// x490 = x489.u64 + x477
+	ADDQ	R8, R14	// x491, x492 = addcarryx(0, x466, x482)
+	ADCXQ	DX, R15	// x493, x494 = addcarryx(x492, x468, x484)
+	ADCXQ	R10, R13	// x495, x496 = addcarryx(x494, x470, x486)
+	ADCXQ	R9, SI	// x497, x498 = addcarryx(x496, x472, x488)
+	ADCXQ	BX, DI	// x499, x500 = addcarryx(x498, x474, x490)
+	SHLXQ	AX, R14, CX	// x501 = x491 << 0x20
+	SHRXQ	AX, R14, R8	// x501.hi = x491 >> 0x20
 	MOVQ	R14, DX
 	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, R11, R10	// x537, x538 = mulx(x525, 0xffffffff00000001)
+	MULXQ	R9, R11, R10	// x503, x504 = mulx(x491, 0xffffffff00000001)
 	SETCS	BL
-	MOVBQZX	BL, BX	// save x534
-	ADDQ	AX, R15	// x539, x540 = addcarryx(0, x527, x535)
-	ADCXQ	R8, R13	// x541, x542 = addcarryx(x540, x529, x535.hi)
-	ADCXQ	R11, DI	// x543, x544 = addcarryx(x542, x531, x537)
-	ADCXQ	R10, SI	// x545, x546 = addcarryx(x544, x533, x538)
-	ADCQ	$0x0, BX	// x547, x548 = addcarryx(x546, x534.u64, 0)
-	MOVQ	72(SP), AX	// reload arg2 pointer
-	MOVQ	16(AX), DX	// arg2[2]
-	MULXQ	32(SP), R10, R8	// x549, x550 = mulx(arg2[2], x160)
-	MULXQ	24(SP), R12, R11	// x551, x552 = mulx(arg2[2], x159)
-	MULXQ	16(SP), R9, R14	// x553, x554 = mulx(arg2[2], x158)
-	MULXQ	8(SP), AX, DX	// x555, x556 = mulx(arg2[2], x157)
-	ADDQ	R9, DX	// x557, x558 = addcarryx(0, x556, x553)
-	ADCXQ	R12, R14	// x559, x560 = addcarryx(x558, x554, x551)
-	ADCXQ	R10, R11	// x561, x562 = addcarryx(x560, x552, x549)
-	ADCQ	$0x0, R8	// x563 = x562.u64 + x550
-	ADDQ	AX, R15	// x564, x565 = addcarryx(0, x539, x555)
-	ADCXQ	DX, R13	// x566, x567 = addcarryx(x565, x541, x557)
-	ADCXQ	R14, DI	// x568, x569 = addcarryx(x567, x543, x559)
-	ADCXQ	R11, SI	// x570, x571 = addcarryx(x569, x545, x561)
-	ADCXQ	R8, BX	// x572, x573 = addcarryx(x571, x547, x563)
-	SHLXQ	CX, R15, AX	// x574 = x564 << 0x20
-	SHRXQ	CX, R15, R8	// x574.hi = x564 >> 0x20
+	MOVBQZX	BL, BX	// save x500
+	ADDQ	CX, R15	// x505, x506 = addcarryx(0, x493, x501)
+	ADCXQ	R8, R13	// x507, x508 = addcarryx(x506, x495, x501.hi)
+	ADCXQ	R11, SI	// x509, x510 = addcarryx(x508, x497, x503)
+	ADCXQ	R10, DI	// x511, x512 = addcarryx(x510, x499, x504)
+	ADCQ	$0x0, BX	// x513, x514 = addcarryx(x512, x500.u64, 0)
+	MOVQ	8(SP), CX	// reload arg2 pointer
+	MOVQ	16(CX), DX	// arg2[2]
+	MULXQ	64(SP), R10, R8	// x515, x516 = mulx(arg2[2], x143)
+	MULXQ	48(SP), R12, R11	// x517, x518 = mulx(arg2[2], x142)
+	MULXQ	32(SP), R9, R14	// x519, x520 = mulx(arg2[2], x141)
+	MULXQ	16(SP), CX, DX	// x521, x522 = mulx(arg2[2], x140)
+	ADDQ	R9, DX	// x523, x524 = addcarryx(0, x522, x519)
+	ADCXQ	R12, R14	// x525, x526 = addcarryx(x524, x520, x517)
+	ADCXQ	R10, R11	// x527, x528 = addcarryx(x526, x518, x515)
+	ADCQ	$0x0, R8	// x529 = x528.u64 + x516
+	ADDQ	CX, R15	// x530, x531 = addcarryx(0, x505, x521)
+	ADCXQ	DX, R13	// x532, x533 = addcarryx(x531, x507, x523)
+	ADCXQ	R14, SI	// x534, x535 = addcarryx(x533, x509, x525)
+	ADCXQ	R11, DI	// x536, x537 = addcarryx(x535, x511, x527)
+	ADCXQ	R8, BX	// x538, x539 = addcarryx(x537, x513, x529)
+	SHLXQ	AX, R15, CX	// x540 = x530 << 0x20
+	SHRXQ	AX, R15, R8	// x540.hi = x530 >> 0x20
 	MOVQ	R15, DX
 	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, R11, R10	// x576, x577 = mulx(x564, 0xffffffff00000001)
+	MULXQ	R9, R11, R10	// x542, x543 = mulx(x530, 0xffffffff00000001)
 	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x573
-	ADDQ	AX, R13	// x578, x579 = addcarryx(0, x566, x574)
-	ADCXQ	R8, DI	// x580, x581 = addcarryx(x579, x568, x574.hi)
-	ADCXQ	R11, SI	// x582, x583 = addcarryx(x581, x570, x576)
-	ADCXQ	R10, BX	// x584, x585 = addcarryx(x583, x572, x577)
-	ADCQ	$0x0, R12	// x586, x587 = addcarryx(x585, x573.u64, 0)
-	MOVQ	72(SP), AX	// reload arg2 pointer
-	MOVQ	24(AX), DX	// arg2[3]
-	MULXQ	32(SP), R10, R8	// x588, x589 = mulx(arg2[3], x160)
-	MULXQ	24(SP), R14, R11	// x590, x591 = mulx(arg2[3], x159)
-	MULXQ	16(SP), R9, R15	// x592, x593 = mulx(arg2[3], x158)
-	MULXQ	8(SP), AX, DX	// x594, x595 = mulx(arg2[3], x157)
-	ADDQ	R9, DX	// x596, x597 = addcarryx(0, x595, x592)
-	ADCXQ	R14, R15	// x598, x599 = addcarryx(x597, x593, x590)
-	ADCXQ	R10, R11	// x600, x601 = addcarryx(x599, x591, x588)
-	ADCQ	$0x0, R8	// x602 = x601.u64 + x589
-	ADDQ	AX, R13	// x603, x604 = addcarryx(0, x578, x594)
-	ADCXQ	DX, DI	// x605, x606 = addcarryx(x604, x580, x596)
-	ADCXQ	R15, SI	// x607, x608 = addcarryx(x606, x582, x598)
-	ADCXQ	R11, BX	// x609, x610 = addcarryx(x608, x584, x600)
-	ADCXQ	R8, R12	// x611, x612 = addcarryx(x610, x586, x602)
-	SHLXQ	CX, R13, AX	// x613 = x603 << 0x20
-	SHRXQ	CX, R13, R8	// x613.hi = x603 >> 0x20
+	MOVBQZX	R12B, R12	// save x539
+	ADDQ	CX, R13	// x544, x545 = addcarryx(0, x532, x540)
+	ADCXQ	R8, SI	// x546, x547 = addcarryx(x545, x534, x540.hi)
+	ADCXQ	R11, DI	// x548, x549 = addcarryx(x547, x536, x542)
+	ADCXQ	R10, BX	// x550, x551 = addcarryx(x549, x538, x543)
+	ADCQ	$0x0, R12	// x552, x553 = addcarryx(x551, x539.u64, 0)
+	MOVQ	8(SP), CX	// reload arg2 pointer
+	MOVQ	24(CX), DX	// arg2[3]
+	MULXQ	64(SP), R10, R8	// x554, x555 = mulx(arg2[3], x143)
+	MULXQ	48(SP), R14, R11	// x556, x557 = mulx(arg2[3], x142)
+	MULXQ	32(SP), R9, R15	// x558, x559 = mulx(arg2[3], x141)
+	MULXQ	16(SP), CX, DX	// x560, x561 = mulx(arg2[3], x140)
+	ADDQ	R9, DX	// x562, x563 = addcarryx(0, x561, x558)
+	ADCXQ	R14, R15	// x564, x565 = addcarryx(x563, x559, x556)
+	ADCXQ	R10, R11	// x566, x567 = addcarryx(x565, x557, x554)
+	ADCQ	$0x0, R8	// x568 = x567.u64 + x555
+	ADDQ	CX, R13	// x569, x570 = addcarryx(0, x544, x560)
+	ADCXQ	DX, SI	// x571, x572 = addcarryx(x570, x546, x562)
+	ADCXQ	R15, DI	// x573, x574 = addcarryx(x572, x548, x564)
+	ADCXQ	R11, BX	// x575, x576 = addcarryx(x574, x550, x566)
+	ADCXQ	R8, R12	// x577, x578 = addcarryx(x576, x552, x568)
+	SHLXQ	AX, R13, CX	// x579 = x569 << 0x20
+	SHRXQ	AX, R13, R8	// x579.hi = x569 >> 0x20
 	MOVQ	R13, DX
 	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, R11, R10	// x615, x616 = mulx(x603, 0xffffffff00000001)
+	MULXQ	R9, R11, R10	// x581, x582 = mulx(x569, 0xffffffff00000001)
 	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x612
-	ADDQ	AX, DI	// x617, x618 = addcarryx(0, x605, x613)
-	ADCXQ	R8, SI	// x619, x620 = addcarryx(x618, x607, x613.hi)
-	ADCXQ	R11, BX	// x621, x622 = addcarryx(x620, x609, x615)
-	ADCXQ	R10, R12	// x623, x624 = addcarryx(x622, x611, x616)
-	ADCQ	$0x0, R13	// x625, x626 = addcarryx(x624, x612.u64, 0)
-	MOVQ	DI, AX
-	SUBQ	$-0x1, AX	// x627, x628 = subborrowx(0, x617, 0xffffffffffffffff)
+	MOVBQZX	R13B, R13	// save x578
+	ADDQ	CX, SI	// x583, x584 = addcarryx(0, x571, x579)
+	ADCXQ	R8, DI	// x585, x586 = addcarryx(x584, x573, x579.hi)
+	ADCXQ	R11, BX	// x587, x588 = addcarryx(x586, x575, x581)
+	ADCXQ	R10, R12	// x589, x590 = addcarryx(x588, x577, x582)
+	ADCQ	$0x0, R13	// x591, x592 = addcarryx(x590, x578.u64, 0)
+	MOVQ	SI, CX
+	SUBQ	$-0x1, CX	// x593, x594 = subborrowx(0, x583, 0xffffffffffffffff)
 	MOVQ	$0xffffffff, R8
-	MOVQ	SI, R10
-	SBBQ	R8, R10	// x629, x630 = subborrowx(x628, x619, 0xffffffff)
+	MOVQ	DI, R10
+	SBBQ	R8, R10	// x595, x596 = subborrowx(x594, x585, 0xffffffff)
 	MOVQ	BX, R11
-	SBBQ	$0x0, R11	// x631, x632 = subborrowx(x630, x621, 0)
+	SBBQ	$0x0, R11	// x597, x598 = subborrowx(x596, x587, 0)
 	MOVQ	R12, R14
-	SBBQ	R9, R14	// x633, x634 = subborrowx(x632, x623, 0xffffffff00000001)
-	SBBQ	$0x0, R13	// x635, x636 = subborrowx(x634, x625, 0)
-	CMOVQCS	DI, AX	// x637 = cmovznz(x636, x627, x617)
-	CMOVQCS	SI, R10	// x638 = cmovznz(x636, x629, x619)
-	CMOVQCS	BX, R11	// x639 = cmovznz(x636, x631, x621)
-	CMOVQCS	R12, R14	// x640 = cmovznz(x636, x633, x623)
-	MOVQ	40(SP), SI	// reload arg1 pointer
+	SBBQ	R9, R14	// x599, x600 = subborrowx(x598, x589, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x601, x602 = subborrowx(x600, x591, 0)
+	CMOVQCS	SI, CX	// x603 = cmovznz(x602, x593, x583)
+	CMOVQCS	DI, R10	// x604 = cmovznz(x602, x595, x585)
+	CMOVQCS	BX, R11	// x605 = cmovznz(x602, x597, x587)
+	CMOVQCS	R12, R14	// x606 = cmovznz(x602, x599, x589)
+	MOVQ	24(SP), SI	// reload arg1 pointer
 	MOVQ	32(SI), DX	// arg1[4]
-	MOVQ	72(SP), DI	// reload arg2 pointer
-	MULXQ	88(DI), R12, BX	// x641, x642 = mulx(arg1[4], arg2[11])
-	MULXQ	80(DI), R15, R13	// x643, x644 = mulx(arg1[4], arg2[10])
-	MOVQ	R14, 120(SP)	// spill x640
-	MOVQ	R11, 128(SP)	// spill x639
-	MULXQ	72(DI), R11, R14	// x645, x646 = mulx(arg1[4], arg2[9])
-	MOVQ	R10, 136(SP)	// spill x638
-	MULXQ	64(DI), R10, DX	// x647, x648 = mulx(arg1[4], arg2[8])
-	ADDQ	R11, DX	// x649, x650 = addcarryx(0, x648, x645)
-	ADCXQ	R15, R14	// x651, x652 = addcarryx(x650, x646, x643)
-	ADCXQ	R12, R13	// x653, x654 = addcarryx(x652, x644, x641)
-	ADCQ	$0x0, BX	// x655 = x654.u64 + x642
+	MOVQ	8(SP), DI	// reload arg2 pointer
+	MULXQ	88(DI), R12, BX	// x607, x608 = mulx(arg1[4], arg2[11])
+	MULXQ	80(DI), R15, R13	// x609, x610 = mulx(arg1[4], arg2[10])
+	MOVQ	R14, 120(SP)	// spill x606
+	MOVQ	R11, 128(SP)	// spill x605
+	MULXQ	72(DI), R11, R14	// x611, x612 = mulx(arg1[4], arg2[9])
+	MOVQ	R10, 136(SP)	// spill x604
+	MULXQ	64(DI), R10, DX	// x613, x614 = mulx(arg1[4], arg2[8])
+	ADDQ	R11, DX	// x615, x616 = addcarryx(0, x614, x611)
+	ADCXQ	R15, R14	// x617, x618 = addcarryx(x616, x612, x609)
+	ADCXQ	R12, R13	// x619, x620 = addcarryx(x618, x610, x607)
+	ADCQ	$0x0, BX	// x621 = x620.u64 + x608
 	MOVQ	R10, R11
-	SHLQ	$0x20, R11	// x656 = x647 << 0x20
+	SHLQ	$0x20, R11	// x622 = x613 << 0x20
 	MOVQ	R10, R12
-	SHRQ	$0x20, R12	// x656.hi = x647 >> 0x20
+	SHRQ	$0x20, R12	// x622.hi = x613 >> 0x20
 	MOVQ	DX, R15
 	MOVQ	R10, DX
-	MULXQ	R9, DX, R10	// x658, x659 = mulx(x647, 0xffffffff00000001)
-	ADDQ	R11, R15	// x660, x661 = addcarryx(0, x649, x656)
-	ADCXQ	R12, R14	// x662, x663 = addcarryx(x661, x651, x656.hi)
-	ADCXQ	DX, R13	// x664, x665 = addcarryx(x663, x653, x658)
-	ADCXQ	R10, BX	// x666, x667 = addcarryx(x665, x655, x659)
+	MULXQ	R9, DX, R10	// x624, x625 = mulx(x613, 0xffffffff00000001)
+	ADDQ	R11, R15	// x626, x627 = addcarryx(0, x615, x622)
+	ADCXQ	R12, R14	// x628, x629 = addcarryx(x627, x617, x622.hi)
+	ADCXQ	DX, R13	// x630, x631 = addcarryx(x629, x619, x624)
+	ADCXQ	R10, BX	// x632, x633 = addcarryx(x631, x621, x625)
 	MOVQ	$0x0, R10
-	ADCQ	$0x0, R10	// x668, x669 = addcarryx(x667, 0, 0)
+	ADCQ	$0x0, R10	// x634, x635 = addcarryx(x633, 0, 0)
 	MOVQ	40(SI), DX	// arg1[5]
-	MULXQ	88(DI), R12, R11	// x670, x671 = mulx(arg1[5], arg2[11])
-	MOVQ	AX, 144(SP)	// spill x637
-	MULXQ	80(DI), R8, AX	// x672, x673 = mulx(arg1[5], arg2[10])
-	MULXQ	72(DI), CX, R9	// x674, x675 = mulx(arg1[5], arg2[9])
-	MULXQ	64(DI), SI, DX	// x676, x677 = mulx(arg1[5], arg2[8])
-	ADDQ	CX, DX	// x678, x679 = addcarryx(0, x677, x674)
-	ADCXQ	R8, R9	// x680, x681 = addcarryx(x679, x675, x672)
-	ADCXQ	R12, AX	// x682, x683 = addcarryx(x681, x673, x670)
-	ADCQ	$0x0, R11	// x684 = x683.u64 + x671
-	ADDQ	SI, R15	// x685, x686 = addcarryx(0, x660, x676)
-	ADCXQ	DX, R14	// x687, x688 = addcarryx(x686, x662, x678)
-	ADCXQ	R9, R13	// x689, x690 = addcarryx(x688, x664, x680)
-	ADCXQ	AX, BX	// x691, x692 = addcarryx(x690, x666, x682)
-	ADCXQ	R11, R10	// x693, x694 = addcarryx(x692, x668, x684)
+	MULXQ	88(DI), R12, R11	// x636, x637 = mulx(arg1[5], arg2[11])
+	MOVQ	CX, 144(SP)	// spill x603
+	MULXQ	80(DI), R8, CX	// x638, x639 = mulx(arg1[5], arg2[10])
+	MULXQ	72(DI), AX, R9	// x640, x641 = mulx(arg1[5], arg2[9])
+	MULXQ	64(DI), SI, DX	// x642, x643 = mulx(arg1[5], arg2[8])
+	ADDQ	AX, DX	// x644, x645 = addcarryx(0, x643, x640)
+	ADCXQ	R8, R9	// x646, x647 = addcarryx(x645, x641, x638)
+	ADCXQ	R12, CX	// x648, x649 = addcarryx(x647, x639, x636)
+	ADCQ	$0x0, R11	// x650 = x649.u64 + x637
+	ADDQ	SI, R15	// x651, x652 = addcarryx(0, x626, x642)
+	ADCXQ	DX, R14	// x653, x654 = addcarryx(x652, x628, x644)
+	ADCXQ	R9, R13	// x655, x656 = addcarryx(x654, x630, x646)
+	ADCXQ	CX, BX	// x657, x658 = addcarryx(x656, x632, x648)
+	ADCXQ	R11, R10	// x659, x660 = addcarryx(x658, x634, x650)
 	MOVQ	$0x20, AX
-	SHLXQ	AX, R15, CX	// x695 = x685 << 0x20
-	SHRXQ	AX, R15, R8	// x695.hi = x685 >> 0x20
+	SHLXQ	AX, R15, CX	// x661 = x651 << 0x20
+	SHRXQ	AX, R15, R8	// x661.hi = x651 >> 0x20
 	MOVQ	R15, DX
 	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, SI, R11	// x697, x698 = mulx(x685, 0xffffffff00000001)
+	MULXQ	R9, SI, R11	// x663, x664 = mulx(x651, 0xffffffff00000001)
 	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x694
-	ADDQ	CX, R14	// x699, x700 = addcarryx(0, x687, x695)
-	ADCXQ	R8, R13	// x701, x702 = addcarryx(x700, x689, x695.hi)
-	ADCXQ	SI, BX	// x703, x704 = addcarryx(x702, x691, x697)
-	ADCXQ	R11, R10	// x705, x706 = addcarryx(x704, x693, x698)
-	ADCQ	$0x0, R12	// x707, x708 = addcarryx(x706, x694.u64, 0)
-	MOVQ	40(SP), CX	// reload arg1 pointer
+	MOVBQZX	R12B, R12	// save x660
+	ADDQ	CX, R14	// x665, x666 = addcarryx(0, x653, x661)
+	ADCXQ	R8, R13	// x667, x668 = addcarryx(x666, x655, x661.hi)
+	ADCXQ	SI, BX	// x669, x670 = addcarryx(x668, x657, x663)
+	ADCXQ	R11, R10	// x671, x672 = addcarryx(x670, x659, x664)
+	ADCQ	$0x0, R12	// x673, x674 = addcarryx(x672, x660.u64, 0)
+	MOVQ	24(SP), CX	// reload arg1 pointer
 	MOVQ	48(CX), DX	// arg1[6]
-	MULXQ	88(DI), R11, R8	// x709, x710 = mulx(arg1[6], arg2[11])
-	MULXQ	80(DI), R15, SI	// x711, x712 = mulx(arg1[6], arg2[10])
-	MULXQ	72(DI), AX, R9	// x713, x714 = mulx(arg1[6], arg2[9])
-	MULXQ	64(DI), CX, DX	// x715, x716 = mulx(arg1[6], arg2[8])
-	ADDQ	AX, DX	// x717, x718 = addcarryx(0, x716, x713)
-	ADCXQ	R15, R9	// x719, x720 = addcarryx(x718, x714, x711)
-	ADCXQ	R11, SI	// x721, x722 = addcarryx(x720, x712, x709)
-	ADCQ	$0x0, R8	// x723 = x722.u64 + x710
-	ADDQ	CX, R14	// x724, x725 = addcarryx(0, x699, x715)
-	ADCXQ	DX, R13	// x726, x727 = addcarryx(x725, x701, x717)
-	ADCXQ	R9, BX	// x728, x729 = addcarryx(x727, x703, x719)
-	ADCXQ	SI, R10	// x730, x731 = addcarryx(x729, x705, x721)
-	ADCXQ	R8, R12	// x732, x733 = addcarryx(x731, x707, x723)
+	MULXQ	88(DI), R11, R8	// x675, x676 = mulx(arg1[6], arg2[11])
+	MULXQ	80(DI), R15, SI	// x677, x678 = mulx(arg1[6], arg2[10])
+	MULXQ	72(DI), AX, R9	// x679, x680 = mulx(arg1[6], arg2[9])
+	MULXQ	64(DI), CX, DX	// x681, x682 = mulx(arg1[6], arg2[8])
+	ADDQ	AX, DX	// x683, x684 = addcarryx(0, x682, x679)
+	ADCXQ	R15, R9	// x685, x686 = addcarryx(x684, x680, x677)
+	ADCXQ	R11, SI	// x687, x688 = addcarryx(x686, x678, x675)
+	ADCQ	$0x0, R8	// x689 = x688.u64 + x676
+	ADDQ	CX, R14	// x690, x691 = addcarryx(0, x665, x681)
+	ADCXQ	DX, R13	// x692, x693 = addcarryx(x691, x667, x683)
+	ADCXQ	R9, BX	// x694, x695 = addcarryx(x693, x669, x685)
+	ADCXQ	SI, R10	// x696, x697 = addcarryx(x695, x671, x687)
+	ADCXQ	R8, R12	// x698, x699 = addcarryx(x697, x673, x689)
 	MOVQ	$0x20, AX
-	SHLXQ	AX, R14, CX	// x734 = x724 << 0x20
-	SHRXQ	AX, R14, R8	// x734.hi = x724 >> 0x20
+	SHLXQ	AX, R14, CX	// x700 = x690 << 0x20
+	SHRXQ	AX, R14, R8	// x700.hi = x690 >> 0x20
 	MOVQ	R14, DX
 	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, SI, R11	// x736, x737 = mulx(x724, 0xffffffff00000001)
+	MULXQ	R9, SI, R11	// x702, x703 = mulx(x690, 0xffffffff00000001)
 	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x733
-	ADDQ	CX, R13	// x738, x739 = addcarryx(0, x726, x734)
-	ADCXQ	R8, BX	// x740, x741 = addcarryx(x739, x728, x734.hi)
-	ADCXQ	SI, R10	// x742, x743 = addcarryx(x741, x730, x736)
-	ADCXQ	R11, R12	// x744, x745 = addcarryx(x743, x732, x737)
-	ADCQ	$0x0, R14	// x746, x747 = addcarryx(x745, x733.u64, 0)
-	MOVQ	40(SP), CX	// reload arg1 pointer
+	MOVBQZX	R14B, R14	// save x699
+	ADDQ	CX, R13	// x704, x705 = addcarryx(0, x692, x700)
+	ADCXQ	R8, BX	// x706, x707 = addcarryx(x705, x694, x700.hi)
+	ADCXQ	SI, R10	// x708, x709 = addcarryx(x707, x696, x702)
+	ADCXQ	R11, R12	// x710, x711 = addcarryx(x709, x698, x703)
+	ADCQ	$0x0, R14	// x712, x713 = addcarryx(x711, x699.u64, 0)
+	MOVQ	24(SP), CX	// reload arg1 pointer
 	MOVQ	56(CX), DX	// arg1[7]
-	MULXQ	88(DI), R11, R8	// x748, x749 = mulx(arg1[7], arg2[11])
-	MULXQ	80(DI), R15, SI	// x750, x751 = mulx(arg1[7], arg2[10])
-	MULXQ	72(DI), AX, R9	// x752, x753 = mulx(arg1[7], arg2[9])
-	MULXQ	64(DI), CX, DX	// x754, x755 = mulx(arg1[7], arg2[8])
-	ADDQ	AX, DX	// x756, x757 = addcarryx(0, x755, x752)
-	ADCXQ	R15, R9	// x758, x759 = addcarryx(x757, x753, x750)
-	ADCXQ	R11, SI	// x760, x761 = addcarryx(x759, x751, x748)
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x761
-	ADDQ	CX, R13	// x763, x764 = addcarryx(0, x738, x754)
-	ADCXQ	DX, BX	// x765, x766 = addcarryx(x764, x740, x756)
-	ADCXQ	R9, R10	// x767, x768 = addcarryx(x766, x742, x758)
-	ADCXQ	SI, R12	// x769, x770 = addcarryx(x768, x744, x760)
-	LEAQ	0(AX)(R8*1), AX	// x762 = x761.u64 + x749
-	ADCXQ	AX, R14	// x771, x772 = addcarryx(x770, x746, x762)
+	MULXQ	88(DI), R11, R8	// x714, x715 = mulx(arg1[7], arg2[11])
+	MULXQ	80(DI), R15, SI	// x716, x717 = mulx(arg1[7], arg2[10])
+	MULXQ	72(DI), AX, R9	// x718, x719 = mulx(arg1[7], arg2[9])
+	MULXQ	64(DI), CX, DX	// x720, x721 = mulx(arg1[7], arg2[8])
+	ADDQ	AX, DX	// x722, x723 = addcarryx(0, x721, x718)
+	ADCXQ	R15, R9	// x724, x725 = addcarryx(x723, x719, x716)
+	ADCXQ	R11, SI	// x726, x727 = addcarryx(x725, x717, x714)
+	ADCQ	$0x0, R8	// x728 = x727.u64 + x715
+	ADDQ	CX, R13	// x729, x730 = addcarryx(0, x704, x720)
+	ADCXQ	DX, BX	// x731, x732 = addcarryx(x730, x706, x722)
+	ADCXQ	R9, R10	// x733, x734 = addcarryx(x732, x708, x724)
+	ADCXQ	SI, R12	// x735, x736 = addcarryx(x734, x710, x726)
+	ADCXQ	R8, R14	// x737, x738 = addcarryx(x736, x712, x728)
 	MOVQ	$0x20, AX
-	SHLXQ	AX, R13, CX	// x773 = x763 << 0x20
-	SHRXQ	AX, R13, R8	// x773.hi = x763 >> 0x20
+	SHLXQ	AX, R13, CX	// x739 = x729 << 0x20
+	SHRXQ	AX, R13, R8	// x739.hi = x729 >> 0x20
 	MOVQ	R13, DX
 	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, SI, R11	// x775, x776 = mulx(x763, 0xffffffff00000001)
+	MULXQ	R9, SI, R11	// x741, x742 = mulx(x729, 0xffffffff00000001)
 	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x772
-	ADDQ	CX, BX	// x777, x778 = addcarryx(0, x765, x773)
-	ADCXQ	R8, R10	// x779, x780 = addcarryx(x778, x767, x773.hi)
-	ADCXQ	SI, R12	// x781, x782 = addcarryx(x780, x769, x775)
-	ADCXQ	R11, R14	// x783, x784 = addcarryx(x782, x771, x776)
-	ADCQ	$0x0, R13	// x785, x786 = addcarryx(x784, x772.u64, 0)
+	MOVBQZX	R13B, R13	// save x738
+	ADDQ	CX, BX	// x743, x744 = addcarryx(0, x731, x739)
+	ADCXQ	R8, R10	// x745, x746 = addcarryx(x744, x733, x739.hi)
+	ADCXQ	SI, R12	// x747, x748 = addcarryx(x746, x735, x741)
+	ADCXQ	R11, R14	// x749, x750 = addcarryx(x748, x737, x742)
+	ADCQ	$0x0, R13	// x751, x752 = addcarryx(x750, x738.u64, 0)
 	MOVQ	BX, CX
-	SUBQ	$-0x1, CX	// x787, x788 = subborrowx(0, x777, 0xffffffffffffffff)
+	SUBQ	$-0x1, CX	// x753, x754 = subborrowx(0, x743, 0xffffffffffffffff)
 	MOVQ	$0xffffffff, R8
 	MOVQ	R10, R11
-	SBBQ	R8, R11	// x789, x790 = subborrowx(x788, x779, 0xffffffff)
+	SBBQ	R8, R11	// x755, x756 = subborrowx(x754, x745, 0xffffffff)
 	MOVQ	R12, SI
-	SBBQ	$0x0, SI	// x791, x792 = subborrowx(x790, x781, 0)
+	SBBQ	$0x0, SI	// x757, x758 = subborrowx(x756, x747, 0)
 	MOVQ	R14, R15
-	SBBQ	R9, R15	// x793, x794 = subborrowx(x792, x783, 0xffffffff00000001)
-	SBBQ	$0x0, R13	// x795, x796 = subborrowx(x794, x785, 0)
-	CMOVQCS	R10, R11	// x798 = cmovznz(x796, x789, x779)
-	CMOVQCS	R12, SI	// x799 = cmovznz(x796, x791, x781)
-	CMOVQCS	BX, CX	// x797 = cmovznz(x796, x787, x777)
-	CMOVQCC	R15, R14	// x800 = cmovznz(x796, x793, x783)
+	SBBQ	R9, R15	// x759, x760 = subborrowx(x758, x749, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x761, x762 = subborrowx(x760, x751, 0)
+	CMOVQCS	BX, CX	// x763 = cmovznz(x762, x753, x743)
+	CMOVQCS	R10, R11	// x764 = cmovznz(x762, x755, x745)
+	CMOVQCS	R12, SI	// x765 = cmovznz(x762, x757, x747)
+	CMOVQCS	R14, R15	// x766 = cmovznz(x762, x759, x749)
 	MOVQ	CX, DX
-	MULXQ	64(SP), R10, CX	// x801, x802 = mulx(x797, x320)
-	MULXQ	48(SP), R12, BX	// x803, x804 = mulx(x797, x319)
-	MULXQ	56(SP), R15, R13	// x805, x806 = mulx(x797, x318)
-	MULXQ	112(SP), DI, DX	// x807, x808 = mulx(x797, x317)
-	ADDQ	R15, DX	// x809, x810 = addcarryx(0, x808, x805)
-	ADCXQ	R12, R13	// x811, x812 = addcarryx(x810, x806, x803)
-	ADCXQ	R10, BX	// x813, x814 = addcarryx(x812, x804, x801)
-	ADCQ	$0x0, CX	// x815 = x814.u64 + x802
+	MULXQ	72(SP), R10, CX	// x767, x768 = mulx(x763, x286)
+	MULXQ	40(SP), R12, BX	// x769, x770 = mulx(x763, x285)
+	MULXQ	56(SP), R14, R13	// x771, x772 = mulx(x763, x284)
+	MULXQ	112(SP), DI, DX	// x773, x774 = mulx(x763, x283)
+	ADDQ	R14, DX	// x775, x776 = addcarryx(0, x774, x771)
+	ADCXQ	R12, R13	// x777, x778 = addcarryx(x776, x772, x769)
+	ADCXQ	R10, BX	// x779, x780 = addcarryx(x778, x770, x767)
+	ADCQ	$0x0, CX	// x781 = x780.u64 + x768
 	MOVQ	DI, R10
-	SHLQ	$0x20, R10	// x816 = x807 << 0x20
-	SHRXQ	AX, DI, R12	// x816.hi = x807 >> 0x20
-	MOVQ	DX, R15
+	SHLQ	$0x20, R10	// x782 = x773 << 0x20
+	MOVQ	DI, R12
+	SHRQ	$0x20, R12	// x782.hi = x773 >> 0x20
+	MOVQ	DX, R14
 	MOVQ	DI, DX
-	MULXQ	R9, DX, DI	// x818, x819 = mulx(x807, 0xffffffff00000001)
-	ADDQ	R10, R15	// x820, x821 = addcarryx(0, x809, x816)
-	ADCXQ	R12, R13	// x822, x823 = addcarryx(x821, x811, x816.hi)
-	ADCXQ	DX, BX	// x824, x825 = addcarryx(x823, x813, x818)
-	ADCXQ	DI, CX	// x826, x827 = addcarryx(x825, x815, x819)
+	MULXQ	R9, DX, DI	// x784, x785 = mulx(x773, 0xffffffff00000001)
+	ADDQ	R10, R14	// x786, x787 = addcarryx(0, x775, x782)
+	ADCXQ	R12, R13	// x788, x789 = addcarryx(x787, x777, x782.hi)
+	ADCXQ	DX, BX	// x790, x791 = addcarryx(x789, x779, x784)
+	ADCXQ	DI, CX	// x792, x793 = addcarryx(x791, x781, x785)
 	MOVQ	$0x0, R10
-	ADCQ	$0x0, R10	// x828, x829 = addcarryx(x827, 0, 0)
+	ADCQ	$0x0, R10	// x794, x795 = addcarryx(x793, 0, 0)
 	MOVQ	R11, DX
-	MULXQ	64(SP), DI, R11	// x830, x831 = mulx(x798, x320)
-	MULXQ	48(SP), R8, R12	// x832, x833 = mulx(x798, x319)
-	MOVQ	R14, 152(SP)	// spill x800
-	MULXQ	56(SP), R9, R14	// x834, x835 = mulx(x798, x318)
-	MULXQ	112(SP), AX, DX	// x836, x837 = mulx(x798, x317)
-	ADDQ	R9, DX	// x838, x839 = addcarryx(0, x837, x834)
-	ADCXQ	R8, R14	// x840, x841 = addcarryx(x839, x835, x832)
-	ADCXQ	DI, R12	// x842, x843 = addcarryx(x841, x833, x830)
-	ADCQ	$0x0, R11	// x844 = x843.u64 + x831
-	ADDQ	AX, R15	// x845, x846 = addcarryx(0, x820, x836)
-	ADCXQ	DX, R13	// x847, x848 = addcarryx(x846, x822, x838)
-	ADCXQ	R14, BX	// x849, x850 = addcarryx(x848, x824, x840)
-	ADCXQ	R12, CX	// x851, x852 = addcarryx(x850, x826, x842)
-	ADCXQ	R11, R10	// x853, x854 = addcarryx(x852, x828, x844)
+	MULXQ	72(SP), DI, R11	// x796, x797 = mulx(x764, x286)
+	MULXQ	40(SP), R8, R12	// x798, x799 = mulx(x764, x285)
+	MOVQ	R15, 152(SP)	// spill x766
+	MULXQ	56(SP), R9, R15	// x800, x801 = mulx(x764, x284)
+	MULXQ	112(SP), AX, DX	// x802, x803 = mulx(x764, x283)
+	ADDQ	R9, DX	// x804, x805 = addcarryx(0, x803, x800)
+	ADCXQ	R8, R15	// x806, x807 = addcarryx(x805, x801, x798)
+	ADCXQ	DI, R12	// x808, x809 = addcarryx(x807, x799, x796)
+	ADCQ	$0x0, R11	// x810 = x809.u64 + x797
+	ADDQ	AX, R14	// x811, x812 = addcarryx(0, x786, x802)
+	ADCXQ	DX, R13	// x813, x814 = addcarryx(x812, x788, x804)
+	ADCXQ	R15, BX	// x815, x816 = addcarryx(x814, x790, x806)
+	ADCXQ	R12, CX	// x817, x818 = addcarryx(x816, x792, x808)
+	ADCXQ	R11, R10	// x819, x820 = addcarryx(x818, x794, x810)
 	MOVQ	$0x20, AX
-	SHLXQ	AX, R15, R8	// x855 = x845 << 0x20
-	SHRXQ	AX, R15, R9	// x855.hi = x845 >> 0x20
-	MOVQ	R15, DX
+	SHLXQ	AX, R14, R8	// x821 = x811 << 0x20
+	SHRXQ	AX, R14, R9	// x821.hi = x811 >> 0x20
+	MOVQ	R14, DX
 	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, R12, DI	// x857, x858 = mulx(x845, 0xffffffff00000001)
+	MULXQ	R11, R12, DI	// x823, x824 = mulx(x811, 0xffffffff00000001)
 	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x854
-	ADDQ	R8, R13	// x859, x860 = addcarryx(0, x847, x855)
-	ADCXQ	R9, BX	// x861, x862 = addcarryx(x860, x849, x855.hi)
-	ADCXQ	R12, CX	// x863, x864 = addcarryx(x862, x851, x857)
-	ADCXQ	DI, R10	// x865, x866 = addcarryx(x864, x853, x858)
-	ADCQ	$0x0, R14	// x867, x868 = addcarryx(x866, x854.u64, 0)
+	MOVBQZX	R14B, R14	// save x820
+	ADDQ	R8, R13	// x825, x826 = addcarryx(0, x813, x821)
+	ADCXQ	R9, BX	// x827, x828 = addcarryx(x826, x815, x821.hi)
+	ADCXQ	R12, CX	// x829, x830 = addcarryx(x828, x817, x823)
+	ADCXQ	DI, R10	// x831, x832 = addcarryx(x830, x819, x824)
+	ADCQ	$0x0, R14	// x833, x834 = addcarryx(x832, x820.u64, 0)
 	MOVQ	SI, DX
-	MULXQ	64(SP), R9, R8	// x869, x870 = mulx(x799, x320)
-	MULXQ	48(SP), DI, SI	// x871, x872 = mulx(x799, x319)
-	MULXQ	56(SP), R15, R12	// x873, x874 = mulx(x799, x318)
-	MULXQ	112(SP), R11, DX	// x875, x876 = mulx(x799, x317)
-	ADDQ	R15, DX	// x877, x878 = addcarryx(0, x876, x873)
-	ADCXQ	DI, R12	// x879, x880 = addcarryx(x878, x874, x871)
-	ADCXQ	R9, SI	// x881, x882 = addcarryx(x880, x872, x869)
-	ADCQ	$0x0, R8	// x883 = x882.u64 + x870
-	ADDQ	R11, R13	// x884, x885 = addcarryx(0, x859, x875)
-	ADCXQ	DX, BX	// x886, x887 = addcarryx(x885, x861, x877)
-	ADCXQ	R12, CX	// x888, x889 = addcarryx(x887, x863, x879)
-	ADCXQ	SI, R10	// x890, x891 = addcarryx(x889, x865, x881)
-	ADCXQ	R8, R14	// x892, x893 = addcarryx(x891, x867, x883)
-	SHLXQ	AX, R13, R8	// x894 = x884 << 0x20
-	SHRXQ	AX, R13, R9	// x894.hi = x884 >> 0x20
+	MULXQ	72(SP), R9, R8	// x835, x836 = mulx(x765, x286)
+	MULXQ	40(SP), DI, SI	// x837, x838 = mulx(x765, x285)
+	MULXQ	56(SP), R15, R12	// x839, x840 = mulx(x765, x284)
+	MULXQ	112(SP), R11, DX	// x841, x842 = mulx(x765, x283)
+	ADDQ	R15, DX	// x843, x844 = addcarryx(0, x842, x839)
+	ADCXQ	DI, R12	// x845, x846 = addcarryx(x844, x840, x837)
+	ADCXQ	R9, SI	// x847, x848 = addcarryx(x846, x838, x835)
+	ADCQ	$0x0, R8	// x849 = x848.u64 + x836
+	ADDQ	R11, R13	// x850, x851 = addcarryx(0, x825, x841)
+	ADCXQ	DX, BX	// x852, x853 = addcarryx(x851, x827, x843)
+	ADCXQ	R12, CX	// x854, x855 = addcarryx(x853, x829, x845)
+	ADCXQ	SI, R10	// x856, x857 = addcarryx(x855, x831, x847)
+	ADCXQ	R8, R14	// x858, x859 = addcarryx(x857, x833, x849)
+	SHLXQ	AX, R13, R8	// x860 = x850 << 0x20
+	SHRXQ	AX, R13, R9	// x860.hi = x850 >> 0x20
 	MOVQ	R13, DX
 	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, DI, SI	// x896, x897 = mulx(x884, 0xffffffff00000001)
+	MULXQ	R11, DI, SI	// x862, x863 = mulx(x850, 0xffffffff00000001)
 	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x893
-	ADDQ	R8, BX	// x898, x899 = addcarryx(0, x886, x894)
-	ADCXQ	R9, CX	// x900, x901 = addcarryx(x899, x888, x894.hi)
-	ADCXQ	DI, R10	// x902, x903 = addcarryx(x901, x890, x896)
-	ADCXQ	SI, R14	// x904, x905 = addcarryx(x903, x892, x897)
-	ADCQ	$0x0, R12	// x906, x907 = addcarryx(x905, x893.u64, 0)
-	MOVQ	152(SP), DX	// reload x800
-	MULXQ	64(SP), R9, R8	// x908, x909 = mulx(x800, x320)
-	MULXQ	48(SP), DI, SI	// x910, x911 = mulx(x800, x319)
-	MULXQ	56(SP), R15, R13	// x912, x913 = mulx(x800, x318)
-	MULXQ	112(SP), R11, DX	// x914, x915 = mulx(x800, x317)
-	ADDQ	R15, DX	// x916, x917 = addcarryx(0, x915, x912)
-	ADCXQ	DI, R13	// x918, x919 = addcarryx(x917, x913, x910)
-	ADCXQ	R9, SI	// x920, x921 = addcarryx(x919, x911, x908)
-	ADCQ	$0x0, R8	// x922 = x921.u64 + x909
-	ADDQ	R11, BX	// x923, x924 = addcarryx(0, x898, x914)
-	ADCXQ	DX, CX	// x925, x926 = addcarryx(x924, x900, x916)
-	ADCXQ	R13, R10	// x927, x928 = addcarryx(x926, x902, x918)
-	ADCXQ	SI, R14	// x929, x930 = addcarryx(x928, x904, x920)
-	ADCXQ	R8, R12	// x931, x932 = addcarryx(x930, x906, x922)
-	SHLXQ	AX, BX, R8	// x933 = x923 << 0x20
-	SHRXQ	AX, BX, R9	// x933.hi = x923 >> 0x20
+	MOVBQZX	R12B, R12	// save x859
+	ADDQ	R8, BX	// x864, x865 = addcarryx(0, x852, x860)
+	ADCXQ	R9, CX	// x866, x867 = addcarryx(x865, x854, x860.hi)
+	ADCXQ	DI, R10	// x868, x869 = addcarryx(x867, x856, x862)
+	ADCXQ	SI, R14	// x870, x871 = addcarryx(x869, x858, x863)
+	ADCQ	$0x0, R12	// x872, x873 = addcarryx(x871, x859.u64, 0)
+	MOVQ	152(SP), DX	// reload x766
+	MULXQ	72(SP), R9, R8	// x874, x875 = mulx(x766, x286)
+	MULXQ	40(SP), DI, SI	// x876, x877 = mulx(x766, x285)
+	MULXQ	56(SP), R15, R13	// x878, x879 = mulx(x766, x284)
+	MULXQ	112(SP), R11, DX	// x880, x881 = mulx(x766, x283)
+	ADDQ	R15, DX	// x882, x883 = addcarryx(0, x881, x878)
+	ADCXQ	DI, R13	// x884, x885 = addcarryx(x883, x879, x876)
+	ADCXQ	R9, SI	// x886, x887 = addcarryx(x885, x877, x874)
+	ADCQ	$0x0, R8	// x888 = x887.u64 + x875
+	ADDQ	R11, BX	// x889, x890 = addcarryx(0, x864, x880)
+	ADCXQ	DX, CX	// x891, x892 = addcarryx(x890, x866, x882)
+	ADCXQ	R13, R10	// x893, x894 = addcarryx(x892, x868, x884)
+	ADCXQ	SI, R14	// x895, x896 = addcarryx(x894, x870, x886)
+	ADCXQ	R8, R12	// x897, x898 = addcarryx(x896, x872, x888)
+	SHLXQ	AX, BX, R8	// x899 = x889 << 0x20
+	SHRXQ	AX, BX, R9	// x899.hi = x889 >> 0x20
 	MOVQ	BX, DX
 	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, DI, SI	// x935, x936 = mulx(x923, 0xffffffff00000001)
+	MULXQ	R11, DI, SI	// x901, x902 = mulx(x889, 0xffffffff00000001)
 	SETCS	BL
-	MOVBQZX	BL, BX	// save x932
-	ADDQ	R8, CX	// x937, x938 = addcarryx(0, x925, x933)
-	ADCXQ	R9, R10	// x939, x940 = addcarryx(x938, x927, x933.hi)
-	ADCXQ	DI, R14	// x941, x942 = addcarryx(x940, x929, x935)
-	ADCXQ	SI, R12	// x943, x944 = addcarryx(x942, x931, x936)
-	ADCQ	$0x0, BX	// x945, x946 = addcarryx(x944, x932.u64, 0)
+	MOVBQZX	BL, BX	// save x898
+	ADDQ	R8, CX	// x903, x904 = addcarryx(0, x891, x899)
+	ADCXQ	R9, R10	// x905, x906 = addcarryx(x904, x893, x899.hi)
+	ADCXQ	DI, R14	// x907, x908 = addcarryx(x906, x895, x901)
+	ADCXQ	SI, R12	// x909, x910 = addcarryx(x908, x897, x902)
+	ADCQ	$0x0, BX	// x911, x912 = addcarryx(x910, x898.u64, 0)
 	MOVQ	CX, R8
-	SUBQ	$-0x1, R8	// x947, x948 = subborrowx(0, x937, 0xffffffffffffffff)
+	SUBQ	$-0x1, R8	// x913, x914 = subborrowx(0, x903, 0xffffffffffffffff)
 	MOVQ	$0xffffffff, R9
 	MOVQ	R10, SI
-	SBBQ	R9, SI	// x949, x950 = subborrowx(x948, x939, 0xffffffff)
+	SBBQ	R9, SI	// x915, x916 = subborrowx(x914, x905, 0xffffffff)
 	MOVQ	R14, DI
-	SBBQ	$0x0, DI	// x951, x952 = subborrowx(x950, x941, 0)
+	SBBQ	$0x0, DI	// x917, x918 = subborrowx(x916, x907, 0)
 	MOVQ	R12, R13
-	SBBQ	R11, R13	// x953, x954 = subborrowx(x952, x943, 0xffffffff00000001)
-	SBBQ	$0x0, BX	// x955, x956 = subborrowx(x954, x945, 0)
-	CMOVQCS	CX, R8	// x957 = cmovznz(x956, x947, x937)
-	CMOVQCS	R10, SI	// x958 = cmovznz(x956, x949, x939)
-	CMOVQCS	R14, DI	// x959 = cmovznz(x956, x951, x941)
-	CMOVQCS	R12, R13	// x960 = cmovznz(x956, x953, x943)
-	MOVQ	40(SP), CX	// reload arg1 pointer
-	MOVQ	88(CX), DX	// arg1[11]
-	MOVQ	72(SP), R10	// reload arg2 pointer
-	MULXQ	32(R10), R12, BX	// x961, x962 = mulx(arg2[4], arg1[11])
-	MOVQ	32(R10), DX	// arg2[4]
-	MULXQ	80(CX), R15, R14	// x963, x964 = mulx(arg2[4], arg1[10])
-	MOVQ	R13, 152(SP)	// spill x960
-	MOVQ	DI, 160(SP)	// spill x959
-	MULXQ	72(CX), DI, R13	// x965, x966 = mulx(arg2[4], arg1[9])
-	MOVQ	SI, 168(SP)	// spill x958
-	MULXQ	64(CX), SI, DX	// x967, x968 = mulx(arg2[4], arg1[8])
-	ADDQ	DI, DX	// x969, x970 = addcarryx(0, x968, x965)
-	ADCXQ	R15, R13	// x971, x972 = addcarryx(x970, x966, x963)
-	ADCXQ	R12, R14	// x973, x974 = addcarryx(x972, x964, x961)
-	ADCQ	$0x0, BX	// x975 = x974.u64 + x962
+	SBBQ	R11, R13	// x919, x920 = subborrowx(x918, x909, 0xffffffff00000001)
+	SBBQ	$0x0, BX	// x921, x922 = subborrowx(x920, x911, 0)
+	CMOVQCS	CX, R8	// x923 = cmovznz(x922, x913, x903)
+	CMOVQCS	R10, SI	// x924 = cmovznz(x922, x915, x905)
+	CMOVQCS	R14, DI	// x925 = cmovznz(x922, x917, x907)
+	CMOVQCS	R12, R13	// x926 = cmovznz(x922, x919, x909)
+	MOVQ	8(SP), CX	// reload arg2 pointer
+	MOVQ	32(CX), DX	// arg2[4]
+	MOVQ	24(SP), R10	// reload arg1 pointer
+	MULXQ	88(R10), R12, BX	// x927, x928 = mulx(arg2[4], arg1[11])
+	MULXQ	80(R10), R15, R14	// x929, x930 = mulx(arg2[4], arg1[10])
+	MOVQ	R13, 152(SP)	// spill x926
+	MOVQ	DI, 160(SP)	// spill x925
+	MULXQ	72(R10), DI, R13	// x931, x932 = mulx(arg2[4], arg1[9])
+	MOVQ	SI, 168(SP)	// spill x924
+	MULXQ	64(R10), SI, DX	// x933, x934 = mulx(arg2[4], arg1[8])
+	ADDQ	DI, DX	// x935, x936 = addcarryx(0, x934, x931)
+	ADCXQ	R15, R13	// x937, x938 = addcarryx(x936, x932, x929)
+	ADCXQ	R12, R14	// x939, x940 = addcarryx(x938, x930, x927)
+	ADCQ	$0x0, BX	// x941 = x940.u64 + x928
 	MOVQ	SI, DI
-	SHLQ	$0x20, DI	// x976 = x967 << 0x20
+	SHLQ	$0x20, DI	// x942 = x933 << 0x20
 	MOVQ	SI, R12
-	SHRQ	$0x20, R12	// x976.hi = x967 >> 0x20
+	SHRQ	$0x20, R12	// x942.hi = x933 >> 0x20
 	MOVQ	DX, R15
 	MOVQ	SI, DX
-	MULXQ	R11, DX, SI	// x978, x979 = mulx(x967, 0xffffffff00000001)
-	ADDQ	DI, R15	// x980, x981 = addcarryx(0, x969, x976)
-	ADCXQ	R12, R13	// x982, x983 = addcarryx(x981, x971, x976.hi)
-	ADCXQ	DX, R14	// x984, x985 = addcarryx(x983, x973, x978)
-	ADCXQ	SI, BX	// x986, x987 = addcarryx(x985, x975, x979)
+	MULXQ	R11, DX, SI	// x944, x945 = mulx(x933, 0xffffffff00000001)
+	ADDQ	DI, R15	// x946, x947 = addcarryx(0, x935, x942)
+	ADCXQ	R12, R13	// x948, x949 = addcarryx(x947, x937, x942.hi)
+	ADCXQ	DX, R14	// x950, x951 = addcarryx(x949, x939, x944)
+	ADCXQ	SI, BX	// x952, x953 = addcarryx(x951, x941, x945)
 	MOVQ	$0x0, SI
-	ADCQ	$0x0, SI	// x988, x989 = addcarryx(x987, 0, 0)
-	MOVQ	40(R10), DX	// arg2[5]
-	MULXQ	88(CX), R12, DI	// x990, x991 = mulx(arg2[5], arg1[11])
-	MOVQ	R8, 176(SP)	// spill x957
-	MULXQ	80(CX), R9, R8	// x992, x993 = mulx(arg2[5], arg1[10])
-	MULXQ	72(CX), AX, R11	// x994, x995 = mulx(arg2[5], arg1[9])
-	MULXQ	64(CX), R10, DX	// x996, x997 = mulx(arg2[5], arg1[8])
-	ADDQ	AX, DX	// x998, x999 = addcarryx(0, x997, x994)
-	ADCXQ	R9, R11	// x1000, x1001 = addcarryx(x999, x995, x992)
-	ADCXQ	R12, R8	// x1002, x1003 = addcarryx(x1001, x993, x990)
-	ADCQ	$0x0, DI	// x1004 = x1003.u64 + x991
-	ADDQ	R10, R15	// x1005, x1006 = addcarryx(0, x980, x996)
-	ADCXQ	DX, R13	// x1007, x1008 = addcarryx(x1006, x982, x998)
-	ADCXQ	R11, R14	// x1009, x1010 = addcarryx(x1008, x984, x1000)
-	ADCXQ	R8, BX	// x1011, x1012 = addcarryx(x1010, x986, x1002)
-	ADCXQ	DI, SI	// x1013, x1014 = addcarryx(x1012, x988, x1004)
+	ADCQ	$0x0, SI	// x954, x955 = addcarryx(x953, 0, 0)
+	MOVQ	40(CX), DX	// arg2[5]
+	MULXQ	88(R10), R12, DI	// x956, x957 = mulx(arg2[5], arg1[11])
+	MOVQ	R8, 176(SP)	// spill x923
+	MULXQ	80(R10), R9, R8	// x958, x959 = mulx(arg2[5], arg1[10])
+	MULXQ	72(R10), AX, R11	// x960, x961 = mulx(arg2[5], arg1[9])
+	MULXQ	64(R10), CX, DX	// x962, x963 = mulx(arg2[5], arg1[8])
+	ADDQ	AX, DX	// x964, x965 = addcarryx(0, x963, x960)
+	ADCXQ	R9, R11	// x966, x967 = addcarryx(x965, x961, x958)
+	ADCXQ	R12, R8	// x968, x969 = addcarryx(x967, x959, x956)
+	ADCQ	$0x0, DI	// x970 = x969.u64 + x957
+	ADDQ	CX, R15	// x971, x972 = addcarryx(0, x946, x962)
+	ADCXQ	DX, R13	// x973, x974 = addcarryx(x972, x948, x964)
+	ADCXQ	R11, R14	// x975, x976 = addcarryx(x974, x950, x966)
+	ADCXQ	R8, BX	// x977, x978 = addcarryx(x976, x952, x968)
+	ADCXQ	DI, SI	// x979, x980 = addcarryx(x978, x954, x970)
 	MOVQ	$0x20, AX
-	SHLXQ	AX, R15, R8	// x1015 = x1005 << 0x20
-	SHRXQ	AX, R15, R9	// x1015.hi = x1005 >> 0x20
+	SHLXQ	AX, R15, CX	// x981 = x971 << 0x20
+	SHRXQ	AX, R15, R8	// x981.hi = x971 >> 0x20
 	MOVQ	R15, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, DI, R11	// x1017, x1018 = mulx(x1005, 0xffffffff00000001)
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, DI, R11	// x983, x984 = mulx(x971, 0xffffffff00000001)
 	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x1014
-	ADDQ	R8, R13	// x1019, x1020 = addcarryx(0, x1007, x1015)
-	ADCXQ	R9, R14	// x1021, x1022 = addcarryx(x1020, x1009, x1015.hi)
-	ADCXQ	DI, BX	// x1023, x1024 = addcarryx(x1022, x1011, x1017)
-	ADCXQ	R11, SI	// x1025, x1026 = addcarryx(x1024, x1013, x1018)
-	ADCQ	$0x0, R12	// x1027, x1028 = addcarryx(x1026, x1014.u64, 0)
-	MOVQ	72(SP), R8	// reload arg2 pointer
-	MOVQ	48(R8), DX	// arg2[6]
-	MULXQ	88(CX), R11, R9	// x1029, x1030 = mulx(arg2[6], arg1[11])
-	MULXQ	80(CX), R15, DI	// x1031, x1032 = mulx(arg2[6], arg1[10])
-	MULXQ	72(CX), AX, R10	// x1033, x1034 = mulx(arg2[6], arg1[9])
-	MULXQ	64(CX), R8, DX	// x1035, x1036 = mulx(arg2[6], arg1[8])
-	ADDQ	AX, DX	// x1037, x1038 = addcarryx(0, x1036, x1033)
-	ADCXQ	R15, R10	// x1039, x1040 = addcarryx(x1038, x1034, x1031)
-	ADCXQ	R11, DI	// x1041, x1042 = addcarryx(x1040, x1032, x1029)
-	ADCQ	$0x0, R9	// x1043 = x1042.u64 + x1030
-	ADDQ	R8, R13	// x1044, x1045 = addcarryx(0, x1019, x1035)
-	ADCXQ	DX, R14	// x1046, x1047 = addcarryx(x1045, x1021, x1037)
-	ADCXQ	R10, BX	// x1048, x1049 = addcarryx(x1047, x1023, x1039)
-	ADCXQ	DI, SI	// x1050, x1051 = addcarryx(x1049, x1025, x1041)
-	ADCXQ	R9, R12	// x1052, x1053 = addcarryx(x1051, x1027, x1043)
+	MOVBQZX	R12B, R12	// save x980
+	ADDQ	CX, R13	// x985, x986 = addcarryx(0, x973, x981)
+	ADCXQ	R8, R14	// x987, x988 = addcarryx(x986, x975, x981.hi)
+	ADCXQ	DI, BX	// x989, x990 = addcarryx(x988, x977, x983)
+	ADCXQ	R11, SI	// x991, x992 = addcarryx(x990, x979, x984)
+	ADCQ	$0x0, R12	// x993, x994 = addcarryx(x992, x980.u64, 0)
+	MOVQ	8(SP), CX	// reload arg2 pointer
+	MOVQ	48(CX), DX	// arg2[6]
+	MULXQ	88(R10), R11, R8	// x995, x996 = mulx(arg2[6], arg1[11])
+	MULXQ	80(R10), R15, DI	// x997, x998 = mulx(arg2[6], arg1[10])
+	MULXQ	72(R10), AX, R9	// x999, x1000 = mulx(arg2[6], arg1[9])
+	MULXQ	64(R10), CX, DX	// x1001, x1002 = mulx(arg2[6], arg1[8])
+	ADDQ	AX, DX	// x1003, x1004 = addcarryx(0, x1002, x999)
+	ADCXQ	R15, R9	// x1005, x1006 = addcarryx(x1004, x1000, x997)
+	ADCXQ	R11, DI	// x1007, x1008 = addcarryx(x1006, x998, x995)
+	ADCQ	$0x0, R8	// x1009 = x1008.u64 + x996
+	ADDQ	CX, R13	// x1010, x1011 = addcarryx(0, x985, x1001)
+	ADCXQ	DX, R14	// x1012, x1013 = addcarryx(x1011, x987, x1003)
+	ADCXQ	R9, BX	// x1014, x1015 = addcarryx(x1013, x989, x1005)
+	ADCXQ	DI, SI	// x1016, x1017 = addcarryx(x1015, x991, x1007)
+	ADCXQ	R8, R12	// x1018, x1019 = addcarryx(x1017, x993, x1009)
 	MOVQ	$0x20, AX
-	SHLXQ	AX, R13, R8	// x1054 = x1044 << 0x20
-	SHRXQ	AX, R13, R9	// x1054.hi = x1044 >> 0x20
+	SHLXQ	AX, R13, CX	// x1020 = x1010 << 0x20
+	SHRXQ	AX, R13, R8	// x1020.hi = x1010 >> 0x20
 	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, DI, R11	// x1056, x1057 = mulx(x1044, 0xffffffff00000001)
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, DI, R11	// x1022, x1023 = mulx(x1010, 0xffffffff00000001)
 	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1053
-	XORQ	DX, DX
-	ADOXQ	R8, R14	// x1058, x1059 = addcarryx(0, x1046, x1054)
-	ADOXQ	R9, BX	// x1060, x1061 = addcarryx(x1059, x1048, x1054.hi)
-	ADOXQ	DI, SI	// x1062, x1063 = addcarryx(x1061, x1050, x1056)
-	ADOXQ	R11, R12	// x1064, x1065 = addcarryx(x1063, x1052, x1057)
-	ADOXQ	DX, R13	// x1066, x1067 = addcarryx(x1065, x1053.u64, 0)
-	MOVQ	72(SP), R8	// reload arg2 pointer
-	MOVQ	56(R8), DX	// arg2[7]
-	MULXQ	88(CX), R11, R9	// x1068, x1069 = mulx(arg2[7], arg1[11])
-	MULXQ	80(CX), R15, DI	// x1070, x1071 = mulx(arg2[7], arg1[10])
-	MULXQ	72(CX), AX, R10	// x1072, x1073 = mulx(arg2[7], arg1[9])
-	MULXQ	64(CX), R8, DX	// x1074, x1075 = mulx(arg2[7], arg1[8])
-	ADCXQ	AX, DX	// x1076, x1077 = addcarryx(0, x1075, x1072)
-	ADCXQ	R15, R10	// x1078, x1079 = addcarryx(x1077, x1073, x1070)
-	ADCXQ	R11, DI	// x1080, x1081 = addcarryx(x1079, x1071, x1068)
-	ADCQ	$0x0, R9	// x1082 = x1081.u64 + x1069
-	ADDQ	R8, R14	// x1083, x1084 = addcarryx(0, x1058, x1074)
-	ADCXQ	DX, BX	// x1085, x1086 = addcarryx(x1084, x1060, x1076)
-	ADCXQ	R10, SI	// x1087, x1088 = addcarryx(x1086, x1062, x1078)
-	ADCXQ	DI, R12	// x1089, x1090 = addcarryx(x1088, x1064, x1080)
-	ADCXQ	R9, R13	// x1091, x1092 = addcarryx(x1090, x1066, x1082)
+	MOVBQZX	R13B, R13	// save x1019
+	ADDQ	CX, R14	// x1024, x1025 = addcarryx(0, x1012, x1020)
+	ADCXQ	R8, BX	// x1026, x1027 = addcarryx(x1025, x1014, x1020.hi)
+	ADCXQ	DI, SI	// x1028, x1029 = addcarryx(x1027, x1016, x1022)
+	ADCXQ	R11, R12	// x1030, x1031 = addcarryx(x1029, x1018, x1023)
+	ADCQ	$0x0, R13	// x1032, x1033 = addcarryx(x1031, x1019.u64, 0)
+	MOVQ	8(SP), CX	// reload arg2 pointer
+	MOVQ	56(CX), DX	// arg2[7]
+	MULXQ	88(R10), R11, R8	// x1034, x1035 = mulx(arg2[7], arg1[11])
+	MULXQ	80(R10), R15, DI	// x1036, x1037 = mulx(arg2[7], arg1[10])
+	MULXQ	72(R10), AX, R9	// x1038, x1039 = mulx(arg2[7], arg1[9])
+	MULXQ	64(R10), CX, DX	// x1040, x1041 = mulx(arg2[7], arg1[8])
+	ADDQ	AX, DX	// x1042, x1043 = addcarryx(0, x1041, x1038)
+	ADCXQ	R15, R9	// x1044, x1045 = addcarryx(x1043, x1039, x1036)
+	ADCXQ	R11, DI	// x1046, x1047 = addcarryx(x1045, x1037, x1034)
+	ADCQ	$0x0, R8	// x1048 = x1047.u64 + x1035
+	ADDQ	CX, R14	// x1049, x1050 = addcarryx(0, x1024, x1040)
+	ADCXQ	DX, BX	// x1051, x1052 = addcarryx(x1050, x1026, x1042)
+	ADCXQ	R9, SI	// x1053, x1054 = addcarryx(x1052, x1028, x1044)
+	ADCXQ	DI, R12	// x1055, x1056 = addcarryx(x1054, x1030, x1046)
+	ADCXQ	R8, R13	// x1057, x1058 = addcarryx(x1056, x1032, x1048)
 	MOVQ	$0x20, AX
-	SHLXQ	AX, R14, R8	// x1093 = x1083 << 0x20
-	SHRXQ	AX, R14, R9	// x1093.hi = x1083 >> 0x20
+	SHLXQ	AX, R14, CX	// x1059 = x1049 << 0x20
+	SHRXQ	AX, R14, R8	// x1059.hi = x1049 >> 0x20
 	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, DI, R11	// x1095, x1096 = mulx(x1083, 0xffffffff00000001)
+	MOVQ	$-0xffffffff, R9
+	MULXQ	R9, DI, R11	// x1061, x1062 = mulx(x1049, 0xffffffff00000001)
 	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x1092
-	ADDQ	R8, BX	// x1097, x1098 = addcarryx(0, x1085, x1093)
-	ADCXQ	R9, SI	// x1099, x1100 = addcarryx(x1098, x1087, x1093.hi)
-	ADCXQ	DI, R12	// x1101, x1102 = addcarryx(x1100, x1089, x1095)
-	ADCXQ	R11, R13	// x1103, x1104 = addcarryx(x1102, x1091, x1096)
-	ADCQ	$0x0, R14	// x1105, x1106 = addcarryx(x1104, x1092.u64, 0)
-	MOVQ	BX, R8
-	SUBQ	$-0x1, R8	// x1107, x1108 = subborrowx(0, x1097, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R9
+	MOVBQZX	R14B, R14	// save x1058
+	ADDQ	CX, BX	// x1063, x1064 = addcarryx(0, x1051, x1059)
+	ADCXQ	R8, SI	// x1065, x1066 = addcarryx(x1064, x1053, x1059.hi)
+	ADCXQ	DI, R12	// x1067, x1068 = addcarryx(x1066, x1055, x1061)
+	ADCXQ	R11, R13	// x1069, x1070 = addcarryx(x1068, x1057, x1062)
+	ADCQ	$0x0, R14	// x1071, x1072 = addcarryx(x1070, x1058.u64, 0)
+	MOVQ	BX, CX
+	SUBQ	$-0x1, CX	// x1073, x1074 = subborrowx(0, x1063, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R8
 	MOVQ	SI, R11
-	SBBQ	R9, R11	// x1109, x1110 = subborrowx(x1108, x1099, 0xffffffff)
+	SBBQ	R8, R11	// x1075, x1076 = subborrowx(x1074, x1065, 0xffffffff)
 	MOVQ	R12, DI
-	SBBQ	$0x0, DI	// x1111, x1112 = subborrowx(x1110, x1101, 0)
+	SBBQ	$0x0, DI	// x1077, x1078 = subborrowx(x1076, x1067, 0)
 	MOVQ	R13, R15
-	SBBQ	R10, R15	// x1113, x1114 = subborrowx(x1112, x1103, 0xffffffff00000001)
-	SBBQ	$0x0, R14	// x1115, x1116 = subborrowx(x1114, x1105, 0)
-	CMOVQCS	BX, R8	// x1117 = cmovznz(x1116, x1107, x1097)
-	CMOVQCS	SI, R11	// x1118 = cmovznz(x1116, x1109, x1099)
-	CMOVQCS	R12, DI	// x1119 = cmovznz(x1116, x1111, x1101)
-	CMOVQCS	R13, R15	// x1120 = cmovznz(x1116, x1113, x1103)
-	MOVQ	R8, DX
-	MULXQ	32(SP), SI, R8	// x1121, x1122 = mulx(x1117, x160)
-	MULXQ	24(SP), R12, BX	// x1123, x1124 = mulx(x1117, x159)
-	MULXQ	16(SP), R14, R13	// x1125, x1126 = mulx(x1117, x158)
-	MULXQ	8(SP), CX, DX	// x1127, x1128 = mulx(x1117, x157)
-	TESTQ	AX, AX
-	ADOXQ	R14, DX	// x1129, x1130 = addcarryx(0, x1128, x1125)
-	ADOXQ	R12, R13	// x1131, x1132 = addcarryx(x1130, x1126, x1123)
-	ADOXQ	SI, BX	// x1133, x1134 = addcarryx(x1132, x1124, x1121)
-	MOVQ	$0x0, SI
-	ADOXQ	SI, R8	// x1135 = x1134.u64 + x1122
-	MOVQ	CX, R12
-	SHLQ	$0x20, R12	// x1136 = x1127 << 0x20
-	MOVQ	CX, R14
-	SHRQ	$0x20, R14	// x1136.hi = x1127 >> 0x20
-	MOVQ	DX, 184(SP)	// spill x1129
-	MOVQ	R10, DX
-	MULXQ	CX, R10, CX	// x1138, x1139 = mulx(x1127, 0xffffffff00000001)
-	ADDQ	184(SP), R12	// x1140, x1141 = addcarryx(0, x1129, x1136)
-	ADCXQ	R14, R13	// x1142, x1143 = addcarryx(x1141, x1131, x1136.hi)
-	ADCXQ	R10, BX	// x1144, x1145 = addcarryx(x1143, x1133, x1138)
-	ADCXQ	CX, R8	// x1146, x1147 = addcarryx(x1145, x1135, x1139)
-	MOVQ	$0x0, CX
-	ADCQ	$0x0, CX	// x1148, x1149 = addcarryx(x1147, 0, 0)
-	MOVQ	R11, DX
-	MULXQ	32(SP), R11, R10	// x1150, x1151 = mulx(x1118, x160)
-	MULXQ	24(SP), R9, R14	// x1152, x1153 = mulx(x1118, x159)
-	MOVQ	R15, 184(SP)	// spill x1120
-	MULXQ	16(SP), AX, R15	// x1154, x1155 = mulx(x1118, x158)
-	MOVQ	DI, 192(SP)	// spill x1119
-	MULXQ	8(SP), DI, DX	// x1156, x1157 = mulx(x1118, x157)
-	ADDQ	AX, DX	// x1158, x1159 = addcarryx(0, x1157, x1154)
-	ADCXQ	R9, R15	// x1160, x1161 = addcarryx(x1159, x1155, x1152)
-	ADCXQ	R11, R14	// x1162, x1163 = addcarryx(x1161, x1153, x1150)
-	ADCQ	$0x0, R10	// x1164 = x1163.u64 + x1151
-	ADDQ	DI, R12	// x1165, x1166 = addcarryx(0, x1140, x1156)
-	ADCXQ	DX, R13	// x1167, x1168 = addcarryx(x1166, x1142, x1158)
-	ADCXQ	R15, BX	// x1169, x1170 = addcarryx(x1168, x1144, x1160)
-	ADCXQ	R14, R8	// x1171, x1172 = addcarryx(x1170, x1146, x1162)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, R12, R9	// x1175 = x1165 << 0x20
-	ADCXQ	R10, CX	// x1173, x1174 = addcarryx(x1172, x1148, x1164)
-	SHRXQ	AX, R12, R10	// x1175.hi = x1165 >> 0x20
-	MOVQ	R12, DX
-	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, R12, DI	// x1177, x1178 = mulx(x1165, 0xffffffff00000001)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x1174
-	ADDQ	R9, R13	// x1179, x1180 = addcarryx(0, x1167, x1175)
-	ADCXQ	R10, BX	// x1181, x1182 = addcarryx(x1180, x1169, x1175.hi)
-	ADCXQ	R12, R8	// x1183, x1184 = addcarryx(x1182, x1171, x1177)
-	ADCXQ	DI, CX	// x1185, x1186 = addcarryx(x1184, x1173, x1178)
-	ADCQ	$0x0, R14	// x1187, x1188 = addcarryx(x1186, x1174.u64, 0)
-	MOVQ	192(SP), DX	// reload x1119
-	MULXQ	32(SP), R10, R9	// x1189, x1190 = mulx(x1119, x160)
-	MULXQ	24(SP), R12, DI	// x1191, x1192 = mulx(x1119, x159)
-	MULXQ	16(SP), R11, R15	// x1193, x1194 = mulx(x1119, x158)
-	MULXQ	8(SP), AX, DX	// x1195, x1196 = mulx(x1119, x157)
-	ADDQ	R11, DX	// x1197, x1198 = addcarryx(0, x1196, x1193)
-	ADCXQ	R12, R15	// x1199, x1200 = addcarryx(x1198, x1194, x1191)
-	ADCXQ	R10, DI	// x1201, x1202 = addcarryx(x1200, x1192, x1189)
-	ADCQ	$0x0, R9	// x1203 = x1202.u64 + x1190
-	XORQ	R10, R10
-	ADOXQ	AX, R13	// x1204, x1205 = addcarryx(0, x1179, x1195)
-	ADOXQ	DX, BX	// x1206, x1207 = addcarryx(x1205, x1181, x1197)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, R13, R11	// x1214 = x1204 << 0x20
-	ADOXQ	R15, R8	// x1208, x1209 = addcarryx(x1207, x1183, x1199)
-	ADOXQ	DI, CX	// x1210, x1211 = addcarryx(x1209, x1185, x1201)
-	ADOXQ	R9, R14	// x1212, x1213 = addcarryx(x1211, x1187, x1203)
-	SHRXQ	AX, R13, R9	// x1214.hi = x1204 >> 0x20
-	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, DI
-	MULXQ	DI, R13, R12	// x1216, x1217 = mulx(x1204, 0xffffffff00000001)
-	ADCXQ	R11, BX	// x1218, x1219 = addcarryx(0, x1206, x1214)
-	ADCXQ	R9, R8	// x1220, x1221 = addcarryx(x1219, x1208, x1214.hi)
-	ADCXQ	R13, CX	// x1222, x1223 = addcarryx(x1221, x1210, x1216)
-	ADCXQ	R12, R14	// x1224, x1225 = addcarryx(x1223, x1212, x1217)
-	SETOS	R9B
-	MOVBQZX	R9B, R9	// x1213.u64
-	ADCXQ	SI, R9	// x1226, x1227 = addcarryx(x1225, x1213.u64, 0)
-	MOVQ	184(SP), DX	// reload x1120
-	MULXQ	32(SP), R12, R11	// x1228, x1229 = mulx(x1120, x160)
-	MULXQ	24(SP), R15, R13	// x1230, x1231 = mulx(x1120, x159)
-	MULXQ	16(SP), DI, R10	// x1232, x1233 = mulx(x1120, x158)
-	MULXQ	8(SP), AX, DX	// x1234, x1235 = mulx(x1120, x157)
-	ADDQ	DI, DX	// x1236, x1237 = addcarryx(0, x1235, x1232)
-	ADCXQ	R15, R10	// x1238, x1239 = addcarryx(x1237, x1233, x1230)
-	ADCXQ	R12, R13	// x1240, x1241 = addcarryx(x1239, x1231, x1228)
-	ADCQ	$0x0, R11	// x1242 = x1241.u64 + x1229
-	ADDQ	AX, BX	// x1243, x1244 = addcarryx(0, x1218, x1234)
-	ADCXQ	DX, R8	// x1245, x1246 = addcarryx(x1244, x1220, x1236)
-	ADCXQ	R10, CX	// x1247, x1248 = addcarryx(x1246, x1222, x1238)
-	ADCXQ	R13, R14	// x1249, x1250 = addcarryx(x1248, x1224, x1240)
-	ADCXQ	R11, R9	// x1251, x1252 = addcarryx(x1250, x1226, x1242)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, BX, R10	// x1253 = x1243 << 0x20
-	SHRXQ	AX, BX, R11	// x1253.hi = x1243 >> 0x20
-	MOVQ	BX, DX
-	MOVQ	$-0xffffffff, DI
-	MULXQ	DI, R12, BX	// x1255, x1256 = mulx(x1243, 0xffffffff00000001)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1252
-	ADDQ	R10, R8	// x1257, x1258 = addcarryx(0, x1245, x1253)
-	ADCXQ	R11, CX	// x1259, x1260 = addcarryx(x1258, x1247, x1253.hi)
-	ADCXQ	R12, R14	// x1261, x1262 = addcarryx(x1260, x1249, x1255)
-	ADCXQ	BX, R9	// x1263, x1264 = addcarryx(x1262, x1251, x1256)
-	ADCQ	$0x0, R13	// x1265, x1266 = addcarryx(x1264, x1252.u64, 0)
-	MOVQ	R8, R10
-	SUBQ	$-0x1, R10	// x1267, x1268 = subborrowx(0, x1257, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R11
-	MOVQ	CX, BX
-	SBBQ	R11, BX	// x1269, x1270 = subborrowx(x1268, x1259, 0xffffffff)
-	MOVQ	R14, R12
-	SBBQ	$0x0, R12	// x1271, x1272 = subborrowx(x1270, x1261, 0)
-	MOVQ	R9, R15
-	SBBQ	DI, R15	// x1273, x1274 = subborrowx(x1272, x1263, 0xffffffff00000001)
-	SBBQ	$0x0, R13	// x1275, x1276 = subborrowx(x1274, x1265, 0)
-	CMOVQCS	R8, R10	// x1277 = cmovznz(x1276, x1267, x1257)
-	CMOVQCS	CX, BX	// x1278 = cmovznz(x1276, x1269, x1259)
-	CMOVQCS	R14, R12	// x1279 = cmovznz(x1276, x1271, x1261)
-	CMOVQCS	R9, R15	// x1280 = cmovznz(x1276, x1273, x1263)
-	MOVQ	144(SP), CX	// reload x637
-	SUBQ	104(SP), CX	// x1281, x1282 = subborrowx(0, x637, x477)
-	MOVQ	136(SP), R8	// reload x638
-	SBBQ	96(SP), R8	// x1283, x1284 = subborrowx(x1282, x638, x478)
-	MOVQ	128(SP), R9	// reload x639
-	SBBQ	88(SP), R9	// x1285, x1286 = subborrowx(x1284, x639, x479)
-	MOVQ	120(SP), R13	// reload x640
-	SBBQ	80(SP), R13	// x1287, x1288 = subborrowx(x1286, x640, x480)
-	MOVQ	$-0x1, R14
-	MOVQ	$0x0, DX
-	CMOVQCS	R14, DX	// x1289 = cmovznz(x1288, 0, 0xffffffffffffffff)
-	MOVQ	R15, 120(SP)	// spill x1280
-	MOVQ	DX, R15
-	ANDQ	R11, R15	// x1290 = x1289 & 0xffffffff
-	MOVQ	R12, 128(SP)	// spill x1279
-	MOVQ	DX, R12
-	ANDQ	DI, R12	// x1291 = x1289 & 0xffffffff00000001
-	ADDQ	DX, CX	// x1292, x1293 = addcarryx(0, x1281, x1289)
-	ADCXQ	R15, R8	// x1294, x1295 = addcarryx(x1293, x1283, x1290)
-	ADCQ	$0x0, R9	// x1296, x1297 = addcarryx(x1295, x1285, 0)
-	ADCXQ	R12, R13	// x1298, x1299 = addcarryx(x1297, x1287, x1291)
-	MOVQ	CX, R12
-	ADDQ	CX, R12	// x1300, x1301 = addcarryx(0, x1292, x1292)
-	MOVQ	R8, R15
-	ADCXQ	R8, R15	// x1302, x1303 = addcarryx(x1301, x1294, x1294)
-	MOVQ	R9, DX
-	ADCXQ	R9, DX	// x1304, x1305 = addcarryx(x1303, x1296, x1296)
-	MOVQ	BX, 136(SP)	// spill x1278
-	MOVQ	R13, BX
-	ADCXQ	R13, BX	// x1306, x1307 = addcarryx(x1305, x1298, x1298)
-	MOVQ	R10, 144(SP)	// spill x1277
-	MOVQ	R12, R10
-	MOVQ	R13, 184(SP)	// spill x1298
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1307.u64
-	SUBQ	$-0x1, R10	// x1308, x1309 = subborrowx(0, x1300, 0xffffffffffffffff)
-	MOVQ	R15, R14
-	SBBQ	R11, R14	// x1310, x1311 = subborrowx(x1309, x1302, 0xffffffff)
-	MOVQ	DX, R11
-	SBBQ	$0x0, R11	// x1312, x1313 = subborrowx(x1311, x1304, 0)
-	MOVQ	R9, 192(SP)	// spill x1296
-	MOVQ	BX, R9
-	SBBQ	DI, R9	// x1314, x1315 = subborrowx(x1313, x1306, 0xffffffff00000001)
-	SBBQ	$0x0, R13	// x1316, x1317 = subborrowx(x1315, x1307.u64, 0)
-	CMOVQCS	R15, R14	// x1319 = cmovznz(x1317, x1310, x1302)
-	MOVQ	DX, R13
-	MOVQ	R14, DX
-	MULXQ	DX, R15, R14	// x1355, x1356 = mulx(x1319, x1319)
-	CMOVQCS	R12, R10	// x1318 = cmovznz(x1317, x1308, x1300)
-	CMOVQCS	R13, R11	// x1320 = cmovznz(x1317, x1312, x1304)
-	CMOVQCS	BX, R9	// x1321 = cmovznz(x1317, x1314, x1306)
-	MOVQ	DX, BX
-	MOVQ	R10, DX
-	MULXQ	R9, R12, R10	// x1322, x1323 = mulx(x1318, x1321)
-	MOVQ	R8, 200(SP)	// spill x1294
-	MULXQ	R11, R8, R13	// x1324, x1325 = mulx(x1318, x1320)
-	MOVQ	CX, 208(SP)	// spill x1292
-	MULXQ	BX, DI, CX	// x1326, x1327 = mulx(x1318, x1319)
-	ADDQ	CX, R15	// x1359, x1360 = addcarryx(0, x1327, x1355)
-	MOVQ	R15, 216(SP)	// spill x1359
-	MULXQ	DX, R15, DX	// x1328, x1329 = mulx(x1318, x1318)
-	MOVQ	R14, 224(SP)	// spill x1356
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x1360
-	ADDQ	DI, DX	// x1330, x1331 = addcarryx(0, x1329, x1326)
-	ADCXQ	R8, CX	// x1332, x1333 = addcarryx(x1331, x1327, x1324)
-	MOVQ	R8, 232(SP)	// spill x1324
-	MOVQ	R13, R8
-	ADCXQ	R12, R8	// x1334, x1335 = addcarryx(x1333, x1325, x1322)
-	MOVQ	R12, 240(SP)	// spill x1322
-	MOVQ	R10, R12
-	ADCQ	$0x0, R12	// x1336 = x1335.u64 + x1323
-	MOVQ	R10, 248(SP)	// spill x1323
-	MOVQ	R15, R10
-	SHLQ	$0x20, R10	// x1337 = x1328 << 0x20
-	MOVQ	R13, 256(SP)	// spill x1325
-	MOVQ	R15, R13
-	SHRQ	$0x20, R13	// x1337.hi = x1328 >> 0x20
-	MOVQ	DX, 264(SP)	// spill x1330
-	MOVQ	R15, DX
-	MOVQ	$-0xffffffff, R15
-	MULXQ	R15, R15, DX	// x1339, x1340 = mulx(x1328, 0xffffffff00000001)
-	ADDQ	264(SP), R10	// x1341, x1342 = addcarryx(0, x1330, x1337)
-	ADCXQ	R13, CX	// x1343, x1344 = addcarryx(x1342, x1332, x1337.hi)
-	ADCXQ	R15, R8	// x1345, x1346 = addcarryx(x1344, x1334, x1339)
-	ADCXQ	DX, R12	// x1347, x1348 = addcarryx(x1346, x1336, x1340)
-	MOVQ	$0x0, R13
-	ADCQ	$0x0, R13	// x1349, x1350 = addcarryx(x1348, 0, 0)
-	MOVQ	BX, DX
-	MULXQ	R9, R15, BX	// x1351, x1352 = mulx(x1319, x1321)
-	MULXQ	R11, AX, DX	// x1353, x1354 = mulx(x1319, x1320)
-	MOVQ	R9, 264(SP)	// spill x1321
-	MOVQ	224(SP), R9	// reload x1356
-	ADDQ	$-0x1, R14	// CF = x1360
-	ADCXQ	AX, R9	// x1361, x1362 = addcarryx(x1360, x1356, x1353)
-	MOVQ	DX, R14
-	ADCXQ	R15, R14	// x1363, x1364 = addcarryx(x1362, x1354, x1351)
-	MOVQ	R15, 224(SP)	// spill x1351
-	MOVQ	BX, R15
-	ADCQ	$0x0, R15	// x1365 = x1364.u64 + x1352
-	ADDQ	DI, R10	// x1366, x1367 = addcarryx(0, x1341, x1326)
-	ADCXQ	216(SP), CX	// x1368, x1369 = addcarryx(x1367, x1343, x1359)
-	ADCXQ	R9, R8	// x1370, x1371 = addcarryx(x1369, x1345, x1361)
-	ADCXQ	R14, R12	// x1372, x1373 = addcarryx(x1371, x1347, x1363)
-	ADCXQ	R15, R13	// x1374, x1375 = addcarryx(x1373, x1349, x1365)
-	MOVQ	$0x20, R9
-	SHLXQ	R9, R10, DI	// x1376 = x1366 << 0x20
-	SHRXQ	R9, R10, R14	// x1376.hi = x1366 >> 0x20
-	MOVQ	DX, R15
-	MOVQ	R10, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, R10, DX	// x1378, x1379 = mulx(x1366, 0xffffffff00000001)
-	SETCS	R9B
-	MOVBQZX	R9B, R9	// save x1375
-	ADDQ	DI, CX	// x1380, x1381 = addcarryx(0, x1368, x1376)
-	ADCXQ	R14, R8	// x1382, x1383 = addcarryx(x1381, x1370, x1376.hi)
-	ADCXQ	R10, R12	// x1384, x1385 = addcarryx(x1383, x1372, x1378)
-	ADCXQ	DX, R13	// x1386, x1387 = addcarryx(x1385, x1374, x1379)
-	ADCQ	$0x0, R9	// x1388, x1389 = addcarryx(x1387, x1375.u64, 0)
-	MOVQ	R11, DX
-	MULXQ	264(SP), R11, R10	// x1390, x1391 = mulx(x1320, x1321)
-	MULXQ	DX, R14, DI	// x1392, x1393 = mulx(x1320, x1320)
-	ADDQ	256(SP), AX	// x1398, x1399 = addcarryx(0, x1325, x1353)
-	ADCXQ	R14, R15	// x1400, x1401 = addcarryx(x1399, x1354, x1392)
-	ADCXQ	R11, DI	// x1402, x1403 = addcarryx(x1401, x1393, x1390)
-	MOVQ	R10, R14
-	ADCQ	$0x0, R14	// x1404 = x1403.u64 + x1391
-	XORQ	DX, DX
-	ADOXQ	232(SP), CX	// x1405, x1406 = addcarryx(0, x1380, x1324)
-	ADOXQ	AX, R8	// x1407, x1408 = addcarryx(x1406, x1382, x1398)
-	ADOXQ	R15, R12	// x1409, x1410 = addcarryx(x1408, x1384, x1400)
-	ADOXQ	DI, R13	// x1411, x1412 = addcarryx(x1410, x1386, x1402)
-	ADOXQ	R14, R9	// x1413, x1414 = addcarryx(x1412, x1388, x1404)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, CX, DI	// x1415 = x1405 << 0x20
-	SHRXQ	AX, CX, R14	// x1415.hi = x1405 >> 0x20
+	SBBQ	R9, R15	// x1079, x1080 = subborrowx(x1078, x1069, 0xffffffff00000001)
+	SBBQ	$0x0, R14	// x1081, x1082 = subborrowx(x1080, x1071, 0)
+	CMOVQCS	BX, CX	// x1083 = cmovznz(x1082, x1073, x1063)
+	CMOVQCS	SI, R11	// x1084 = cmovznz(x1082, x1075, x1065)
+	CMOVQCS	R12, DI	// x1085 = cmovznz(x1082, x1077, x1067)
+	CMOVQCS	R13, R15	// x1086 = cmovznz(x1082, x1079, x1069)
 	MOVQ	CX, DX
-	MOVQ	$-0xffffffff, CX
-	MULXQ	CX, DX, R15	// x1417, x1418 = mulx(x1405, 0xffffffff00000001)
-	ADCXQ	DI, R8	// x1419, x1420 = addcarryx(0, x1407, x1415)
-	ADCXQ	R14, R12	// x1421, x1422 = addcarryx(x1420, x1409, x1415.hi)
-	ADCXQ	DX, R13	// x1423, x1424 = addcarryx(x1422, x1411, x1417)
-	ADCXQ	R15, R9	// x1425, x1426 = addcarryx(x1424, x1413, x1418)
-	SETOS	DIB
-	MOVBQZX	DIB, DI	// x1414.u64
-	ADCXQ	SI, DI	// x1427, x1428 = addcarryx(x1426, x1414.u64, 0)
-	MOVQ	264(SP), DX	// reload x1321
-	MULXQ	DX, R15, R14	// x1429, x1430 = mulx(x1321, x1321)
-	MOVQ	248(SP), DX	// reload x1323
-	ADDQ	224(SP), DX	// x1437, x1438 = addcarryx(0, x1323, x1351)
-	ADCXQ	R11, BX	// x1439, x1440 = addcarryx(x1438, x1352, x1390)
-	ADCXQ	R15, R10	// x1441, x1442 = addcarryx(x1440, x1391, x1429)
-	ADCQ	$0x0, R14	// x1443 = x1442.u64 + x1430
-	ADDQ	240(SP), R8	// x1444, x1445 = addcarryx(0, x1419, x1322)
-	ADCXQ	DX, R12	// x1446, x1447 = addcarryx(x1445, x1421, x1437)
-	ADCXQ	BX, R13	// x1448, x1449 = addcarryx(x1447, x1423, x1439)
-	ADCXQ	R10, R9	// x1450, x1451 = addcarryx(x1449, x1425, x1441)
-	ADCXQ	R14, DI	// x1452, x1453 = addcarryx(x1451, x1427, x1443)
-	SHLXQ	AX, R8, R10	// x1454 = x1444 << 0x20
-	SHRXQ	AX, R8, R11	// x1454.hi = x1444 >> 0x20
-	MOVQ	R8, DX
-	MULXQ	CX, BX, R8	// x1456, x1457 = mulx(x1444, 0xffffffff00000001)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x1453
-	XORQ	DX, DX
-	ADOXQ	R10, R12	// x1458, x1459 = addcarryx(0, x1446, x1454)
-	ADOXQ	R11, R13	// x1460, x1461 = addcarryx(x1459, x1448, x1454.hi)
-	ADOXQ	BX, R9	// x1462, x1463 = addcarryx(x1461, x1450, x1456)
-	ADOXQ	R8, DI	// x1464, x1465 = addcarryx(x1463, x1452, x1457)
-	ADOXQ	SI, R14	// x1466, x1467 = addcarryx(x1465, x1453.u64, 0)
-	MOVQ	R12, R8
-	SUBQ	$-0x1, R8	// x1468, x1469 = subborrowx(0, x1458, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R10
-	MOVQ	R13, R11
-	SBBQ	R10, R11	// x1470, x1471 = subborrowx(x1469, x1460, 0xffffffff)
-	MOVQ	R9, BX
-	SBBQ	$0x0, BX	// x1472, x1473 = subborrowx(x1471, x1462, 0)
-	MOVQ	DI, R15
-	SBBQ	CX, R15	// x1474, x1475 = subborrowx(x1473, x1464, 0xffffffff00000001)
-	SBBQ	$0x0, R14	// x1476, x1477 = subborrowx(x1475, x1466, 0)
-	CMOVQCS	R12, R8	// x1478 = cmovznz(x1477, x1468, x1458)
-	CMOVQCS	R13, R11	// x1479 = cmovznz(x1477, x1470, x1460)
-	CMOVQCS	R9, BX	// x1480 = cmovznz(x1477, x1472, x1462)
-	CMOVQCS	DI, R15	// x1481 = cmovznz(x1477, x1474, x1464)
-	MOVQ	208(SP), DX	// reload x1292
-	MULXQ	R15, DI, R9	// x1482, x1483 = mulx(x1292, x1481)
-	MULXQ	BX, R13, R12	// x1484, x1485 = mulx(x1292, x1480)
-	MULXQ	R11, R10, R14	// x1486, x1487 = mulx(x1292, x1479)
-	MOVQ	R8, 216(SP)	// spill x1478
-	MULXQ	R8, R8, DX	// x1488, x1489 = mulx(x1292, x1478)
-	ADDQ	R10, DX	// x1490, x1491 = addcarryx(0, x1489, x1486)
-	ADCXQ	R13, R14	// x1492, x1493 = addcarryx(x1491, x1487, x1484)
-	ADCXQ	DI, R12	// x1494, x1495 = addcarryx(x1493, x1485, x1482)
-	ADCQ	$0x0, R9	// x1496 = x1495.u64 + x1483
-	MOVQ	R8, R10
-	SHLQ	$0x20, R10	// x1497 = x1488 << 0x20
-	MOVQ	R8, DI
-	SHRQ	$0x20, DI	// x1497.hi = x1488 >> 0x20
-	MOVQ	DX, R13
-	MOVQ	R8, DX
-	MULXQ	CX, DX, R8	// x1499, x1500 = mulx(x1488, 0xffffffff00000001)
-	ADDQ	R10, R13	// x1501, x1502 = addcarryx(0, x1490, x1497)
-	ADCXQ	DI, R14	// x1503, x1504 = addcarryx(x1502, x1492, x1497.hi)
-	ADCXQ	DX, R12	// x1505, x1506 = addcarryx(x1504, x1494, x1499)
-	ADCXQ	R8, R9	// x1507, x1508 = addcarryx(x1506, x1496, x1500)
-	MOVQ	$0x0, R8
-	ADCQ	$0x0, R8	// x1509, x1510 = addcarryx(x1508, 0, 0)
-	MOVQ	200(SP), DX	// reload x1294
-	MULXQ	R15, DI, R10	// x1511, x1512 = mulx(x1294, x1481)
-	MULXQ	BX, AX, CX	// x1513, x1514 = mulx(x1294, x1480)
-	MOVQ	R11, 224(SP)	// spill x1479
-	MOVQ	BX, 232(SP)	// spill x1480
-	MULXQ	R11, BX, R11	// x1515, x1516 = mulx(x1294, x1479)
-	MOVQ	R15, 240(SP)	// spill x1481
-	MULXQ	216(SP), R15, DX	// x1517, x1518 = mulx(x1294, x1478)
-	ADDQ	BX, DX	// x1519, x1520 = addcarryx(0, x1518, x1515)
-	ADCXQ	AX, R11	// x1521, x1522 = addcarryx(x1520, x1516, x1513)
-	ADCXQ	DI, CX	// x1523, x1524 = addcarryx(x1522, x1514, x1511)
-	ADCQ	$0x0, R10	// x1525 = x1524.u64 + x1512
-	ADDQ	R15, R13	// x1526, x1527 = addcarryx(0, x1501, x1517)
-	ADCXQ	DX, R14	// x1528, x1529 = addcarryx(x1527, x1503, x1519)
-	ADCXQ	R11, R12	// x1530, x1531 = addcarryx(x1529, x1505, x1521)
-	ADCXQ	CX, R9	// x1532, x1533 = addcarryx(x1531, x1507, x1523)
-	ADCXQ	R10, R8	// x1534, x1535 = addcarryx(x1533, x1509, x1525)
+	MULXQ	64(SP), SI, CX	// x1087, x1088 = mulx(x1083, x143)
+	MULXQ	48(SP), R12, BX	// x1089, x1090 = mulx(x1083, x142)
+	MULXQ	32(SP), R14, R13	// x1091, x1092 = mulx(x1083, x141)
+	MULXQ	16(SP), R10, DX	// x1093, x1094 = mulx(x1083, x140)
+	ADDQ	R14, DX	// x1095, x1096 = addcarryx(0, x1094, x1091)
+	ADCXQ	R12, R13	// x1097, x1098 = addcarryx(x1096, x1092, x1089)
+	ADCXQ	SI, BX	// x1099, x1100 = addcarryx(x1098, x1090, x1087)
+	ADCQ	$0x0, CX	// x1101 = x1100.u64 + x1088
+	SHLXQ	AX, R10, SI	// x1102 = x1093 << 0x20
+	MOVQ	R10, R12
+	SHRQ	$0x20, R12	// x1102.hi = x1093 >> 0x20
+	MOVQ	DX, R14
+	MOVQ	R10, DX
+	MULXQ	R9, DX, R10	// x1104, x1105 = mulx(x1093, 0xffffffff00000001)
+	ADDQ	SI, R14	// x1106, x1107 = addcarryx(0, x1095, x1102)
+	ADCXQ	R12, R13	// x1108, x1109 = addcarryx(x1107, x1097, x1102.hi)
+	ADCXQ	DX, BX	// x1110, x1111 = addcarryx(x1109, x1099, x1104)
+	ADCXQ	R10, CX	// x1112, x1113 = addcarryx(x1111, x1101, x1105)
+	MOVQ	$0x0, R10
+	ADCQ	$0x0, R10	// x1114, x1115 = addcarryx(x1113, 0, 0)
+	MOVQ	R11, DX
+	MULXQ	64(SP), SI, R11	// x1116, x1117 = mulx(x1084, x143)
+	MULXQ	48(SP), R8, R12	// x1118, x1119 = mulx(x1084, x142)
+	MOVQ	R15, 184(SP)	// spill x1086
+	MULXQ	32(SP), R9, R15	// x1120, x1121 = mulx(x1084, x141)
+	MULXQ	16(SP), AX, DX	// x1122, x1123 = mulx(x1084, x140)
+	ADDQ	R9, DX	// x1124, x1125 = addcarryx(0, x1123, x1120)
+	ADCXQ	R8, R15	// x1126, x1127 = addcarryx(x1125, x1121, x1118)
+	ADCXQ	SI, R12	// x1128, x1129 = addcarryx(x1127, x1119, x1116)
+	ADCQ	$0x0, R11	// x1130 = x1129.u64 + x1117
+	ADDQ	AX, R14	// x1131, x1132 = addcarryx(0, x1106, x1122)
+	ADCXQ	DX, R13	// x1133, x1134 = addcarryx(x1132, x1108, x1124)
+	ADCXQ	R15, BX	// x1135, x1136 = addcarryx(x1134, x1110, x1126)
+	ADCXQ	R12, CX	// x1137, x1138 = addcarryx(x1136, x1112, x1128)
+	ADCXQ	R11, R10	// x1139, x1140 = addcarryx(x1138, x1114, x1130)
 	MOVQ	$0x20, AX
-	SHLXQ	AX, R13, CX	// x1536 = x1526 << 0x20
-	SHRXQ	AX, R13, R10	// x1536.hi = x1526 >> 0x20
-	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, BX, DI	// x1538, x1539 = mulx(x1526, 0xffffffff00000001)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1535
-	ADDQ	CX, R14	// x1540, x1541 = addcarryx(0, x1528, x1536)
-	ADCXQ	R10, R12	// x1542, x1543 = addcarryx(x1541, x1530, x1536.hi)
-	ADCXQ	BX, R9	// x1544, x1545 = addcarryx(x1543, x1532, x1538)
-	ADCXQ	DI, R8	// x1546, x1547 = addcarryx(x1545, x1534, x1539)
-	ADCQ	$0x0, R13	// x1548, x1549 = addcarryx(x1547, x1535.u64, 0)
-	MOVQ	192(SP), DX	// reload x1296
-	MULXQ	240(SP), R10, CX	// x1550, x1551 = mulx(x1296, x1481)
-	MULXQ	232(SP), BX, DI	// x1552, x1553 = mulx(x1296, x1480)
-	MULXQ	224(SP), R11, R15	// x1554, x1555 = mulx(x1296, x1479)
-	MULXQ	216(SP), AX, DX	// x1556, x1557 = mulx(x1296, x1478)
-	ADDQ	R11, DX	// x1558, x1559 = addcarryx(0, x1557, x1554)
-	ADCXQ	BX, R15	// x1560, x1561 = addcarryx(x1559, x1555, x1552)
-	ADCXQ	R10, DI	// x1562, x1563 = addcarryx(x1561, x1553, x1550)
-	ADCQ	$0x0, CX	// x1564 = x1563.u64 + x1551
-	ADDQ	AX, R14	// x1565, x1566 = addcarryx(0, x1540, x1556)
-	ADCXQ	DX, R12	// x1567, x1568 = addcarryx(x1566, x1542, x1558)
-	ADCXQ	R15, R9	// x1569, x1570 = addcarryx(x1568, x1544, x1560)
-	ADCXQ	DI, R8	// x1571, x1572 = addcarryx(x1570, x1546, x1562)
-	ADCXQ	CX, R13	// x1573, x1574 = addcarryx(x1572, x1548, x1564)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, R14, CX	// x1575 = x1565 << 0x20
-	SHRXQ	AX, R14, R10	// x1575.hi = x1565 >> 0x20
+	SHLXQ	AX, R14, R8	// x1141 = x1131 << 0x20
+	SHRXQ	AX, R14, R9	// x1141.hi = x1131 >> 0x20
 	MOVQ	R14, DX
 	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, BX, DI	// x1577, x1578 = mulx(x1565, 0xffffffff00000001)
+	MULXQ	R11, R12, SI	// x1143, x1144 = mulx(x1131, 0xffffffff00000001)
 	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x1574
-	ADDQ	CX, R12	// x1579, x1580 = addcarryx(0, x1567, x1575)
-	ADCXQ	R10, R9	// x1581, x1582 = addcarryx(x1580, x1569, x1575.hi)
-	ADCXQ	BX, R8	// x1583, x1584 = addcarryx(x1582, x1571, x1577)
-	ADCXQ	DI, R13	// x1585, x1586 = addcarryx(x1584, x1573, x1578)
-	ADCQ	$0x0, R14	// x1587, x1588 = addcarryx(x1586, x1574.u64, 0)
-	MOVQ	184(SP), DX	// reload x1298
-	MULXQ	240(SP), R10, CX	// x1589, x1590 = mulx(x1298, x1481)
-	MULXQ	232(SP), BX, DI	// x1591, x1592 = mulx(x1298, x1480)
-	MULXQ	224(SP), R11, R15	// x1593, x1594 = mulx(x1298, x1479)
-	MULXQ	216(SP), AX, DX	// x1595, x1596 = mulx(x1298, x1478)
-	ADDQ	R11, DX	// x1597, x1598 = addcarryx(0, x1596, x1593)
-	ADCXQ	BX, R15	// x1599, x1600 = addcarryx(x1598, x1594, x1591)
-	ADCXQ	R10, DI	// x1601, x1602 = addcarryx(x1600, x1592, x1589)
-	ADCQ	$0x0, CX	// x1603 = x1602.u64 + x1590
-	ADDQ	AX, R12	// x1604, x1605 = addcarryx(0, x1579, x1595)
-	ADCXQ	DX, R9	// x1606, x1607 = addcarryx(x1605, x1581, x1597)
-	ADCXQ	R15, R8	// x1608, x1609 = addcarryx(x1607, x1583, x1599)
-	ADCXQ	DI, R13	// x1610, x1611 = addcarryx(x1609, x1585, x1601)
-	ADCXQ	CX, R14	// x1612, x1613 = addcarryx(x1611, x1587, x1603)
+	MOVBQZX	R14B, R14	// save x1140
+	ADDQ	R8, R13	// x1145, x1146 = addcarryx(0, x1133, x1141)
+	ADCXQ	R9, BX	// x1147, x1148 = addcarryx(x1146, x1135, x1141.hi)
+	ADCXQ	R12, CX	// x1149, x1150 = addcarryx(x1148, x1137, x1143)
+	ADCXQ	SI, R10	// x1151, x1152 = addcarryx(x1150, x1139, x1144)
+	ADCQ	$0x0, R14	// x1153, x1154 = addcarryx(x1152, x1140.u64, 0)
+	MOVQ	DI, DX
+	MULXQ	64(SP), R9, R8	// x1155, x1156 = mulx(x1085, x143)
+	MULXQ	48(SP), DI, SI	// x1157, x1158 = mulx(x1085, x142)
+	MULXQ	32(SP), R15, R12	// x1159, x1160 = mulx(x1085, x141)
+	MULXQ	16(SP), R11, DX	// x1161, x1162 = mulx(x1085, x140)
+	ADDQ	R15, DX	// x1163, x1164 = addcarryx(0, x1162, x1159)
+	ADCXQ	DI, R12	// x1165, x1166 = addcarryx(x1164, x1160, x1157)
+	ADCXQ	R9, SI	// x1167, x1168 = addcarryx(x1166, x1158, x1155)
+	ADCQ	$0x0, R8	// x1169 = x1168.u64 + x1156
+	ADDQ	R11, R13	// x1170, x1171 = addcarryx(0, x1145, x1161)
+	ADCXQ	DX, BX	// x1172, x1173 = addcarryx(x1171, x1147, x1163)
+	ADCXQ	R12, CX	// x1174, x1175 = addcarryx(x1173, x1149, x1165)
+	ADCXQ	SI, R10	// x1176, x1177 = addcarryx(x1175, x1151, x1167)
+	ADCXQ	R8, R14	// x1178, x1179 = addcarryx(x1177, x1153, x1169)
+	SHLXQ	AX, R13, R8	// x1180 = x1170 << 0x20
+	SHRXQ	AX, R13, R9	// x1180.hi = x1170 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x1182, x1183 = mulx(x1170, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1179
+	ADDQ	R8, BX	// x1184, x1185 = addcarryx(0, x1172, x1180)
+	ADCXQ	R9, CX	// x1186, x1187 = addcarryx(x1185, x1174, x1180.hi)
+	ADCXQ	DI, R10	// x1188, x1189 = addcarryx(x1187, x1176, x1182)
+	ADCXQ	SI, R14	// x1190, x1191 = addcarryx(x1189, x1178, x1183)
+	ADCQ	$0x0, R12	// x1192, x1193 = addcarryx(x1191, x1179.u64, 0)
+	MOVQ	184(SP), DX	// reload x1086
+	MULXQ	64(SP), R9, R8	// x1194, x1195 = mulx(x1086, x143)
+	MULXQ	48(SP), DI, SI	// x1196, x1197 = mulx(x1086, x142)
+	MULXQ	32(SP), R15, R13	// x1198, x1199 = mulx(x1086, x141)
+	MULXQ	16(SP), R11, DX	// x1200, x1201 = mulx(x1086, x140)
+	ADDQ	R15, DX	// x1202, x1203 = addcarryx(0, x1201, x1198)
+	ADCXQ	DI, R13	// x1204, x1205 = addcarryx(x1203, x1199, x1196)
+	ADCXQ	R9, SI	// x1206, x1207 = addcarryx(x1205, x1197, x1194)
+	ADCQ	$0x0, R8	// x1208 = x1207.u64 + x1195
+	ADDQ	R11, BX	// x1209, x1210 = addcarryx(0, x1184, x1200)
+	ADCXQ	DX, CX	// x1211, x1212 = addcarryx(x1210, x1186, x1202)
+	ADCXQ	R13, R10	// x1213, x1214 = addcarryx(x1212, x1188, x1204)
+	ADCXQ	SI, R14	// x1215, x1216 = addcarryx(x1214, x1190, x1206)
+	ADCXQ	R8, R12	// x1217, x1218 = addcarryx(x1216, x1192, x1208)
+	SHLXQ	AX, BX, R8	// x1219 = x1209 << 0x20
+	SHRXQ	AX, BX, R9	// x1219.hi = x1209 >> 0x20
+	MOVQ	BX, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x1221, x1222 = mulx(x1209, 0xffffffff00000001)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x1218
+	ADDQ	R8, CX	// x1223, x1224 = addcarryx(0, x1211, x1219)
+	ADCXQ	R9, R10	// x1225, x1226 = addcarryx(x1224, x1213, x1219.hi)
+	ADCXQ	DI, R14	// x1227, x1228 = addcarryx(x1226, x1215, x1221)
+	ADCXQ	SI, R12	// x1229, x1230 = addcarryx(x1228, x1217, x1222)
+	ADCQ	$0x0, BX	// x1231, x1232 = addcarryx(x1230, x1218.u64, 0)
+	MOVQ	CX, R8
+	SUBQ	$-0x1, R8	// x1233, x1234 = subborrowx(0, x1223, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	R10, SI
+	SBBQ	R9, SI	// x1235, x1236 = subborrowx(x1234, x1225, 0xffffffff)
+	MOVQ	R14, DI
+	SBBQ	$0x0, DI	// x1237, x1238 = subborrowx(x1236, x1227, 0)
+	MOVQ	R12, R13
+	SBBQ	R11, R13	// x1239, x1240 = subborrowx(x1238, x1229, 0xffffffff00000001)
+	SBBQ	$0x0, BX	// x1241, x1242 = subborrowx(x1240, x1231, 0)
+	CMOVQCS	CX, R8	// x1243 = cmovznz(x1242, x1233, x1223)
+	CMOVQCS	R10, SI	// x1244 = cmovznz(x1242, x1235, x1225)
+	CMOVQCC	DI, R14	// x1245 = cmovznz(x1242, x1237, x1227)
+	CMOVQCS	R12, R13	// x1246 = cmovznz(x1242, x1239, x1229)
+	MOVQ	144(SP), CX	// reload x603
+	SUBQ	104(SP), CX	// x1247, x1248 = subborrowx(0, x603, x443)
+	MOVQ	136(SP), R10	// reload x604
+	SBBQ	96(SP), R10	// x1249, x1250 = subborrowx(x1248, x604, x444)
+	MOVQ	128(SP), DI	// reload x605
+	SBBQ	88(SP), DI	// x1251, x1252 = subborrowx(x1250, x605, x445)
+	MOVQ	120(SP), BX	// reload x606
+	SBBQ	80(SP), BX	// x1253, x1254 = subborrowx(x1252, x606, x446)
+	MOVQ	$-0x1, R12
+	MOVQ	$0x0, R15
+	CMOVQCS	R12, R15	// x1255 = cmovznz(x1254, 0, 0xffffffffffffffff)
+	MOVQ	R15, DX
+	ANDQ	R9, DX	// x1256 = x1255 & 0xffffffff
+	MOVQ	R13, 120(SP)	// spill x1246
+	MOVQ	R15, R13
+	ANDQ	R11, R13	// x1257 = x1255 & 0xffffffff00000001
+	ADDQ	R15, CX	// x1258, x1259 = addcarryx(0, x1247, x1255)
+	ADCXQ	DX, R10	// x1260, x1261 = addcarryx(x1259, x1249, x1256)
+	ADCQ	$0x0, DI	// x1262, x1263 = addcarryx(x1261, x1251, 0)
+	ADCXQ	R13, BX	// x1264, x1265 = addcarryx(x1263, x1253, x1257)
+	MOVQ	CX, R13
+	ADDQ	CX, R13	// x1266, x1267 = addcarryx(0, x1258, x1258)
+	MOVQ	R10, R15
+	ADCXQ	R10, R15	// x1268, x1269 = addcarryx(x1267, x1260, x1260)
+	MOVQ	DI, DX
+	ADCXQ	DI, DX	// x1270, x1271 = addcarryx(x1269, x1262, x1262)
+	MOVQ	R14, 128(SP)	// spill x1245
+	MOVQ	BX, R14
+	ADCXQ	BX, R14	// x1272, x1273 = addcarryx(x1271, x1264, x1264)
+	MOVQ	SI, 136(SP)	// spill x1244
+	MOVQ	R13, SI
+	MOVQ	R8, 144(SP)	// spill x1243
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x1273
+	SUBQ	$-0x1, SI	// x1274, x1275 = subborrowx(0, x1266, 0xffffffffffffffff)
+	MOVQ	R15, R12
+	SBBQ	R9, R12	// x1276, x1277 = subborrowx(x1275, x1268, 0xffffffff)
+	MOVQ	DX, R9
+	SBBQ	$0x0, R9	// x1278, x1279 = subborrowx(x1277, x1270, 0)
+	MOVQ	BX, 184(SP)	// spill x1264
+	MOVQ	R14, BX
+	SBBQ	R11, BX	// x1280, x1281 = subborrowx(x1279, x1272, 0xffffffff00000001)
+	SBBQ	$0x0, R8	// x1282, x1283 = subborrowx(x1281, x1273.u64, 0)
+	CMOVQCS	R13, SI	// x1284 = cmovznz(x1283, x1274, x1266)
+	CMOVQCS	R15, R12	// x1285 = cmovznz(x1283, x1276, x1268)
+	CMOVQCS	DX, R9	// x1286 = cmovznz(x1283, x1278, x1270)
+	CMOVQCS	R14, BX	// x1287 = cmovznz(x1283, x1280, x1272)
+	MOVQ	SI, DX
+	MULXQ	BX, SI, R8	// x1288, x1289 = mulx(x1284, x1287)
+	MULXQ	R9, R14, R13	// x1290, x1291 = mulx(x1284, x1286)
+	MOVQ	DI, 192(SP)	// spill x1262
+	MULXQ	R12, DI, R15	// x1292, x1293 = mulx(x1284, x1285)
+	ADDQ	R14, R15	// x1294, x1295 = addcarryx(0, x1293, x1290)
+	ADCXQ	SI, R13	// x1296, x1297 = addcarryx(x1295, x1291, x1288)
+	ADCQ	$0x0, R8	// x1298 = x1297.u64 + x1289
+	MOVQ	DX, SI
+	MOVQ	R12, DX
+	MULXQ	BX, R14, R12	// x1299, x1300 = mulx(x1285, x1287)
+	MOVQ	R10, 200(SP)	// spill x1260
+	MOVQ	CX, 208(SP)	// spill x1258
+	MULXQ	R9, CX, R10	// x1301, x1302 = mulx(x1285, x1286)
+	ADDQ	R14, R10	// x1303, x1304 = addcarryx(0, x1302, x1299)
+	ADCQ	$0x0, R12	// x1305 = x1304.u64 + x1300
+	ADDQ	CX, R13	// x1306, x1307 = addcarryx(0, x1296, x1301)
+	ADCXQ	R10, R8	// x1308, x1309 = addcarryx(x1307, x1298, x1303)
+	ADCQ	$0x0, R12	// x1310 = x1309.u64 + x1305
+	MOVQ	DX, CX
+	MOVQ	R9, DX
+	MULXQ	BX, R10, R9	// x1311, x1312 = mulx(x1286, x1287)
+	ADDQ	R10, R12	// x1313, x1314 = addcarryx(0, x1310, x1311)
+	ADCQ	$0x0, R9	// x1315 = x1314.u64 + x1312
+	ADDQ	DI, DI	// x1316, x1317 = addcarryx(0, x1292, x1292)
+	ADCXQ	R15, R15	// x1318, x1319 = addcarryx(x1317, x1294, x1294)
+	ADCXQ	R13, R13	// x1320, x1321 = addcarryx(x1319, x1306, x1306)
+	ADCXQ	R8, R8	// x1322, x1323 = addcarryx(x1321, x1308, x1308)
+	ADCXQ	R12, R12	// x1324, x1325 = addcarryx(x1323, x1313, x1313)
+	ADCXQ	R9, R9	// x1326, x1327 = addcarryx(x1325, x1315, x1315)
+	MOVQ	$0x0, R10
+	ADCQ	$0x0, R10	// x1328, x1329 = addcarryx(x1327, 0, 0)
+	MOVQ	DX, R14
+	MOVQ	SI, DX
+	MULXQ	DX, DX, SI	// x1330, x1331 = mulx(x1284, x1284)
+	MOVQ	DX, 216(SP)	// spill x1330
+	MOVQ	CX, DX
+	MULXQ	DX, DX, CX	// x1332, x1333 = mulx(x1285, x1285)
+	MOVQ	DX, 224(SP)	// spill x1332
+	MOVQ	R14, DX
+	MULXQ	DX, DX, R14	// x1334, x1335 = mulx(x1286, x1286)
+	MOVQ	DX, 232(SP)	// spill x1334
+	MOVQ	BX, DX
+	MULXQ	DX, DX, BX	// x1336, x1337 = mulx(x1287, x1287)
+	ADDQ	SI, DI	// x1338, x1339 = addcarryx(0, x1316, x1331)
+	ADCXQ	224(SP), R15	// x1340, x1341 = addcarryx(x1339, x1318, x1332)
+	ADCXQ	CX, R13	// x1342, x1343 = addcarryx(x1341, x1320, x1333)
+	ADCXQ	232(SP), R8	// x1344, x1345 = addcarryx(x1343, x1322, x1334)
+	ADCXQ	R14, R12	// x1346, x1347 = addcarryx(x1345, x1324, x1335)
+	ADCXQ	DX, R9	// x1348, x1349 = addcarryx(x1347, x1326, x1336)
+	ADCXQ	BX, R10	// x1350, x1351 = addcarryx(x1349, x1328, x1337)
+	MOVQ	216(SP), CX
+	SHLQ	$0x20, CX	// x1352 = x1330 << 0x20
+	MOVQ	216(SP), SI
+	SHRQ	$0x20, SI	// x1352.hi = x1330 >> 0x20
+	MOVQ	216(SP), DX	// reload x1330
+	MULXQ	R11, R14, BX	// x1354, x1355 = mulx(x1330, 0xffffffff00000001)
+	ADDQ	CX, DI	// x1356, x1357 = addcarryx(0, x1338, x1352)
+	ADCXQ	SI, R15	// x1358, x1359 = addcarryx(x1357, x1340, x1352.hi)
+	ADCXQ	R14, R13	// x1360, x1361 = addcarryx(x1359, x1342, x1354)
+	ADCQ	$0x0, BX	// x1362, x1363 = addcarryx(x1361, 0, x1355)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x1364, x1365 = addcarryx(x1363, 0, 0)
+	MOVQ	DI, SI
+	SHLQ	$0x20, SI	// x1366 = x1356 << 0x20
+	MOVQ	DI, R14
+	SHRQ	$0x20, R14	// x1366.hi = x1356 >> 0x20
+	MOVQ	DI, DX
+	MULXQ	R11, DX, DI	// x1368, x1369 = mulx(x1356, 0xffffffff00000001)
+	ADDQ	SI, R15	// x1370, x1371 = addcarryx(0, x1358, x1366)
+	ADCXQ	R14, R13	// x1372, x1373 = addcarryx(x1371, x1360, x1366.hi)
+	ADCXQ	DX, BX	// x1374, x1375 = addcarryx(x1373, x1362, x1368)
+	ADCXQ	DI, CX	// x1376, x1377 = addcarryx(x1375, x1364, x1369)
+	MOVQ	$0x0, SI
+	ADCQ	$0x0, SI	// x1378, x1379 = addcarryx(x1377, 0, 0)
+	MOVQ	R15, DI
+	SHLQ	$0x20, DI	// x1380 = x1370 << 0x20
+	MOVQ	R15, R14
+	SHRQ	$0x20, R14	// x1380.hi = x1370 >> 0x20
+	MOVQ	R15, DX
+	MULXQ	R11, DX, R15	// x1382, x1383 = mulx(x1370, 0xffffffff00000001)
+	ADDQ	DI, R13	// x1384, x1385 = addcarryx(0, x1372, x1380)
+	ADCXQ	R14, BX	// x1386, x1387 = addcarryx(x1385, x1374, x1380.hi)
+	ADCXQ	DX, CX	// x1388, x1389 = addcarryx(x1387, x1376, x1382)
+	ADCXQ	R15, SI	// x1390, x1391 = addcarryx(x1389, x1378, x1383)
+	MOVQ	$0x0, DI
+	ADCQ	$0x0, DI	// x1392, x1393 = addcarryx(x1391, 0, 0)
+	MOVQ	R13, R14
+	SHLQ	$0x20, R14	// x1394 = x1384 << 0x20
+	MOVQ	R13, R15
+	SHRQ	$0x20, R15	// x1394.hi = x1384 >> 0x20
+	MOVQ	R13, DX
+	MULXQ	R11, DX, R13	// x1396, x1397 = mulx(x1384, 0xffffffff00000001)
+	ADDQ	R14, BX	// x1398, x1399 = addcarryx(0, x1386, x1394)
+	ADCXQ	R15, CX	// x1400, x1401 = addcarryx(x1399, x1388, x1394.hi)
+	ADCXQ	DX, SI	// x1402, x1403 = addcarryx(x1401, x1390, x1396)
+	ADCXQ	R13, DI	// x1404, x1405 = addcarryx(x1403, x1392, x1397)
+	MOVQ	$0x0, R13
+	ADCQ	$0x0, R13	// x1406, x1407 = addcarryx(x1405, 0, 0)
+	ADDQ	R8, BX	// x1408, x1409 = addcarryx(0, x1398, x1344)
+	ADCXQ	R12, CX	// x1410, x1411 = addcarryx(x1409, x1400, x1346)
+	ADCXQ	R9, SI	// x1412, x1413 = addcarryx(x1411, x1402, x1348)
+	ADCXQ	R10, DI	// x1414, x1415 = addcarryx(x1413, x1404, x1350)
+	ADCQ	$0x0, R13	// x1416 = x1415.u64 + x1406
+	MOVQ	BX, R8
+	SUBQ	$-0x1, R8	// x1417, x1418 = subborrowx(0, x1408, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	CX, R10
+	SBBQ	R9, R10	// x1419, x1420 = subborrowx(x1418, x1410, 0xffffffff)
+	MOVQ	SI, R12
+	SBBQ	$0x0, R12	// x1421, x1422 = subborrowx(x1420, x1412, 0)
+	MOVQ	DI, R14
+	SBBQ	R11, R14	// x1423, x1424 = subborrowx(x1422, x1414, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x1425, x1426 = subborrowx(x1424, x1416, 0)
+	CMOVQCS	BX, R8	// x1427 = cmovznz(x1426, x1417, x1408)
+	CMOVQCS	CX, R10	// x1428 = cmovznz(x1426, x1419, x1410)
+	CMOVQCS	SI, R12	// x1429 = cmovznz(x1426, x1421, x1412)
+	CMOVQCS	DI, R14	// x1430 = cmovznz(x1426, x1423, x1414)
+	MOVQ	208(SP), DX	// reload x1258
+	MULXQ	R14, SI, CX	// x1431, x1432 = mulx(x1258, x1430)
+	MULXQ	R12, BX, DI	// x1433, x1434 = mulx(x1258, x1429)
+	MULXQ	R10, R15, R13	// x1435, x1436 = mulx(x1258, x1428)
+	MULXQ	R8, R9, DX	// x1437, x1438 = mulx(x1258, x1427)
+	ADDQ	R15, DX	// x1439, x1440 = addcarryx(0, x1438, x1435)
+	ADCXQ	BX, R13	// x1441, x1442 = addcarryx(x1440, x1436, x1433)
+	ADCXQ	SI, DI	// x1443, x1444 = addcarryx(x1442, x1434, x1431)
+	ADCQ	$0x0, CX	// x1445 = x1444.u64 + x1432
+	MOVQ	R9, SI
+	SHLQ	$0x20, SI	// x1446 = x1437 << 0x20
+	MOVQ	R9, BX
+	SHRQ	$0x20, BX	// x1446.hi = x1437 >> 0x20
+	MOVQ	DX, R15
+	MOVQ	R9, DX
+	MULXQ	R11, DX, R9	// x1448, x1449 = mulx(x1437, 0xffffffff00000001)
+	ADDQ	SI, R15	// x1450, x1451 = addcarryx(0, x1439, x1446)
+	ADCXQ	BX, R13	// x1452, x1453 = addcarryx(x1451, x1441, x1446.hi)
+	ADCXQ	DX, DI	// x1454, x1455 = addcarryx(x1453, x1443, x1448)
+	ADCXQ	R9, CX	// x1456, x1457 = addcarryx(x1455, x1445, x1449)
+	MOVQ	$0x0, R9
+	ADCQ	$0x0, R9	// x1458, x1459 = addcarryx(x1457, 0, 0)
+	MOVQ	200(SP), DX	// reload x1260
+	MULXQ	R14, BX, SI	// x1460, x1461 = mulx(x1260, x1430)
+	MULXQ	R12, AX, R11	// x1462, x1463 = mulx(x1260, x1429)
+	MOVQ	R10, 216(SP)	// spill x1428
+	MOVQ	R12, 224(SP)	// spill x1429
+	MULXQ	R10, R12, R10	// x1464, x1465 = mulx(x1260, x1428)
+	MOVQ	R8, 232(SP)	// spill x1427
+	MULXQ	R8, R8, DX	// x1466, x1467 = mulx(x1260, x1427)
+	ADDQ	R12, DX	// x1468, x1469 = addcarryx(0, x1467, x1464)
+	ADCXQ	AX, R10	// x1470, x1471 = addcarryx(x1469, x1465, x1462)
+	ADCXQ	BX, R11	// x1472, x1473 = addcarryx(x1471, x1463, x1460)
+	ADCQ	$0x0, SI	// x1474 = x1473.u64 + x1461
+	ADDQ	R8, R15	// x1475, x1476 = addcarryx(0, x1450, x1466)
+	ADCXQ	DX, R13	// x1477, x1478 = addcarryx(x1476, x1452, x1468)
+	ADCXQ	R10, DI	// x1479, x1480 = addcarryx(x1478, x1454, x1470)
+	ADCXQ	R11, CX	// x1481, x1482 = addcarryx(x1480, x1456, x1472)
+	ADCXQ	SI, R9	// x1483, x1484 = addcarryx(x1482, x1458, x1474)
 	MOVQ	$0x20, AX
-	SHLXQ	AX, R12, CX	// x1614 = x1604 << 0x20
-	SHRXQ	AX, R12, R10	// x1614.hi = x1604 >> 0x20
+	SHLXQ	AX, R15, R8	// x1485 = x1475 << 0x20
+	SHRXQ	AX, R15, R10	// x1485.hi = x1475 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, SI	// x1487, x1488 = mulx(x1475, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1484
+	ADDQ	R8, R13	// x1489, x1490 = addcarryx(0, x1477, x1485)
+	ADCXQ	R10, DI	// x1491, x1492 = addcarryx(x1490, x1479, x1485.hi)
+	ADCXQ	BX, CX	// x1493, x1494 = addcarryx(x1492, x1481, x1487)
+	ADCXQ	SI, R9	// x1495, x1496 = addcarryx(x1494, x1483, x1488)
+	ADCQ	$0x0, R12	// x1497, x1498 = addcarryx(x1496, x1484.u64, 0)
+	MOVQ	192(SP), DX	// reload x1262
+	MULXQ	R14, R10, R8	// x1499, x1500 = mulx(x1262, x1430)
+	MULXQ	224(SP), BX, SI	// x1501, x1502 = mulx(x1262, x1429)
+	MULXQ	216(SP), R11, R15	// x1503, x1504 = mulx(x1262, x1428)
+	MULXQ	232(SP), AX, DX	// x1505, x1506 = mulx(x1262, x1427)
+	ADDQ	R11, DX	// x1507, x1508 = addcarryx(0, x1506, x1503)
+	ADCXQ	BX, R15	// x1509, x1510 = addcarryx(x1508, x1504, x1501)
+	ADCXQ	R10, SI	// x1511, x1512 = addcarryx(x1510, x1502, x1499)
+	ADCQ	$0x0, R8	// x1513 = x1512.u64 + x1500
+	ADDQ	AX, R13	// x1514, x1515 = addcarryx(0, x1489, x1505)
+	ADCXQ	DX, DI	// x1516, x1517 = addcarryx(x1515, x1491, x1507)
+	ADCXQ	R15, CX	// x1518, x1519 = addcarryx(x1517, x1493, x1509)
+	ADCXQ	SI, R9	// x1520, x1521 = addcarryx(x1519, x1495, x1511)
+	ADCXQ	R8, R12	// x1522, x1523 = addcarryx(x1521, x1497, x1513)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R13, R8	// x1524 = x1514 << 0x20
+	SHRXQ	AX, R13, R10	// x1524.hi = x1514 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, SI	// x1526, x1527 = mulx(x1514, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1523
+	ADDQ	R8, DI	// x1528, x1529 = addcarryx(0, x1516, x1524)
+	ADCXQ	R10, CX	// x1530, x1531 = addcarryx(x1529, x1518, x1524.hi)
+	ADCXQ	BX, R9	// x1532, x1533 = addcarryx(x1531, x1520, x1526)
+	ADCXQ	SI, R12	// x1534, x1535 = addcarryx(x1533, x1522, x1527)
+	ADCQ	$0x0, R13	// x1536, x1537 = addcarryx(x1535, x1523.u64, 0)
+	MOVQ	184(SP), DX	// reload x1264
+	MULXQ	R14, R10, R8	// x1538, x1539 = mulx(x1264, x1430)
+	MULXQ	224(SP), BX, SI	// x1540, x1541 = mulx(x1264, x1429)
+	MOVQ	R14, 240(SP)	// spill x1430
+	MULXQ	216(SP), R14, R15	// x1542, x1543 = mulx(x1264, x1428)
+	MULXQ	232(SP), R11, DX	// x1544, x1545 = mulx(x1264, x1427)
+	ADDQ	R14, DX	// x1546, x1547 = addcarryx(0, x1545, x1542)
+	ADCXQ	BX, R15	// x1548, x1549 = addcarryx(x1547, x1543, x1540)
+	ADCXQ	R10, SI	// x1550, x1551 = addcarryx(x1549, x1541, x1538)
+	ADCQ	$0x0, R8	// x1552 = x1551.u64 + x1539
+	ADDQ	R11, DI	// x1553, x1554 = addcarryx(0, x1528, x1544)
+	ADCXQ	DX, CX	// x1555, x1556 = addcarryx(x1554, x1530, x1546)
+	ADCXQ	R15, R9	// x1557, x1558 = addcarryx(x1556, x1532, x1548)
+	ADCXQ	SI, R12	// x1559, x1560 = addcarryx(x1558, x1534, x1550)
+	ADCXQ	R8, R13	// x1561, x1562 = addcarryx(x1560, x1536, x1552)
+	SHLXQ	AX, DI, R8	// x1563 = x1553 << 0x20
+	SHRXQ	AX, DI, R10	// x1563.hi = x1553 >> 0x20
+	MOVQ	DI, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x1565, x1566 = mulx(x1553, 0xffffffff00000001)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x1562
+	ADDQ	R8, CX	// x1567, x1568 = addcarryx(0, x1555, x1563)
+	ADCXQ	R10, R9	// x1569, x1570 = addcarryx(x1568, x1557, x1563.hi)
+	ADCXQ	DI, R12	// x1571, x1572 = addcarryx(x1570, x1559, x1565)
+	ADCXQ	SI, R13	// x1573, x1574 = addcarryx(x1572, x1561, x1566)
+	ADCQ	$0x0, BX	// x1575, x1576 = addcarryx(x1574, x1562.u64, 0)
+	MOVQ	CX, R8
+	SUBQ	$-0x1, R8	// x1577, x1578 = subborrowx(0, x1567, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	R9, SI
+	SBBQ	R10, SI	// x1579, x1580 = subborrowx(x1578, x1569, 0xffffffff)
+	MOVQ	R12, DI
+	SBBQ	$0x0, DI	// x1581, x1582 = subborrowx(x1580, x1571, 0)
+	MOVQ	R13, R14
+	SBBQ	R11, R14	// x1583, x1584 = subborrowx(x1582, x1573, 0xffffffff00000001)
+	SBBQ	$0x0, BX	// x1585, x1586 = subborrowx(x1584, x1575, 0)
+	CMOVQCS	CX, R8	// x1587 = cmovznz(x1586, x1577, x1567)
+	CMOVQCS	R9, SI	// x1588 = cmovznz(x1586, x1579, x1569)
+	CMOVQCS	R12, DI	// x1589 = cmovznz(x1586, x1581, x1571)
+	CMOVQCS	R13, R14	// x1590 = cmovznz(x1586, x1583, x1573)
+	MOVQ	144(SP), CX	// reload x1243
+	SUBQ	176(SP), CX	// x1591, x1592 = subborrowx(0, x1243, x923)
+	MOVQ	136(SP), R9	// reload x1244
+	SBBQ	168(SP), R9	// x1593, x1594 = subborrowx(x1592, x1244, x924)
+	MOVQ	128(SP), BX	// reload x1245
+	SBBQ	160(SP), BX	// x1595, x1596 = subborrowx(x1594, x1245, x925)
+	MOVQ	120(SP), R12	// reload x1246
+	SBBQ	152(SP), R12	// x1597, x1598 = subborrowx(x1596, x1246, x926)
+	MOVQ	$-0x1, R13
+	MOVQ	$0x0, R15
+	CMOVQCS	R13, R15	// x1599 = cmovznz(x1598, 0, 0xffffffffffffffff)
+	MOVQ	R15, DX
+	ANDQ	R10, DX	// x1600 = x1599 & 0xffffffff
+	MOVQ	R14, 120(SP)	// spill x1590
+	MOVQ	R15, R14
+	ANDQ	R11, R14	// x1601 = x1599 & 0xffffffff00000001
+	ADDQ	R15, CX	// x1602, x1603 = addcarryx(0, x1591, x1599)
+	ADCXQ	DX, R9	// x1604, x1605 = addcarryx(x1603, x1593, x1600)
+	ADCQ	$0x0, BX	// x1606, x1607 = addcarryx(x1605, x1595, 0)
+	ADCXQ	R14, R12	// x1608, x1609 = addcarryx(x1607, x1597, x1601)
+	ADDQ	CX, CX	// x1610, x1611 = addcarryx(0, x1602, x1602)
+	ADCXQ	R9, R9	// x1612, x1613 = addcarryx(x1611, x1604, x1604)
+	ADCXQ	BX, BX	// x1614, x1615 = addcarryx(x1613, x1606, x1606)
+	ADCXQ	R12, R12	// x1616, x1617 = addcarryx(x1615, x1608, x1608)
+	MOVQ	CX, R14
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x1617
+	SUBQ	$-0x1, R14	// x1618, x1619 = subborrowx(0, x1610, 0xffffffffffffffff)
+	MOVQ	R9, DX
+	SBBQ	R10, DX	// x1620, x1621 = subborrowx(x1619, x1612, 0xffffffff)
+	MOVQ	BX, R10
+	SBBQ	$0x0, R10	// x1622, x1623 = subborrowx(x1621, x1614, 0)
+	MOVQ	DI, 128(SP)	// spill x1589
+	MOVQ	R12, DI
+	SBBQ	R11, DI	// x1624, x1625 = subborrowx(x1623, x1616, 0xffffffff00000001)
+	SBBQ	$0x0, R15	// x1626, x1627 = subborrowx(x1625, x1617.u64, 0)
+	CMOVQCS	CX, R14	// x1628 = cmovznz(x1627, x1618, x1610)
+	CMOVQCS	R9, DX	// x1629 = cmovznz(x1627, x1620, x1612)
+	CMOVQCS	BX, R10	// x1630 = cmovznz(x1627, x1622, x1614)
+	CMOVQCS	R12, DI	// x1631 = cmovznz(x1627, x1624, x1616)
+	MOVQ	DX, CX
+	MOVQ	104(SP), DX	// reload x443
+	MULXQ	240(SP), BX, R9	// x1632, x1633 = mulx(x443, x1430)
+	MULXQ	224(SP), R15, R12	// x1634, x1635 = mulx(x443, x1429)
+	MOVQ	SI, 136(SP)	// spill x1588
+	MOVQ	R8, 144(SP)	// spill x1587
+	MULXQ	216(SP), R8, SI	// x1636, x1637 = mulx(x443, x1428)
+	MULXQ	232(SP), R13, DX	// x1638, x1639 = mulx(x443, x1427)
+	ADDQ	R8, DX	// x1640, x1641 = addcarryx(0, x1639, x1636)
+	ADCXQ	R15, SI	// x1642, x1643 = addcarryx(x1641, x1637, x1634)
+	ADCXQ	BX, R12	// x1644, x1645 = addcarryx(x1643, x1635, x1632)
+	ADCQ	$0x0, R9	// x1646 = x1645.u64 + x1633
+	MOVQ	R13, R8
+	SHLQ	$0x20, R8	// x1647 = x1638 << 0x20
+	MOVQ	R13, BX
+	SHRQ	$0x20, BX	// x1647.hi = x1638 >> 0x20
+	MOVQ	DX, R15
+	MOVQ	R13, DX
+	MULXQ	R11, DX, R13	// x1649, x1650 = mulx(x1638, 0xffffffff00000001)
+	ADDQ	R8, R15	// x1651, x1652 = addcarryx(0, x1640, x1647)
+	ADCXQ	BX, SI	// x1653, x1654 = addcarryx(x1652, x1642, x1647.hi)
+	ADCXQ	DX, R12	// x1655, x1656 = addcarryx(x1654, x1644, x1649)
+	ADCXQ	R13, R9	// x1657, x1658 = addcarryx(x1656, x1646, x1650)
+	MOVQ	$0x0, R8
+	ADCQ	$0x0, R8	// x1659, x1660 = addcarryx(x1658, 0, 0)
+	MOVQ	96(SP), DX	// reload x444
+	MULXQ	240(SP), R13, BX	// x1661, x1662 = mulx(x444, x1430)
+	MOVQ	CX, 104(SP)	// spill x1629
+	MOVQ	R10, 248(SP)	// spill x1630
+	MULXQ	224(SP), R10, CX	// x1663, x1664 = mulx(x444, x1429)
+	MOVQ	DI, 256(SP)	// spill x1631
+	MOVQ	R14, 264(SP)	// spill x1628
+	MULXQ	216(SP), R14, DI	// x1665, x1666 = mulx(x444, x1428)
+	MULXQ	232(SP), R11, DX	// x1667, x1668 = mulx(x444, x1427)
+	ADDQ	R14, DX	// x1669, x1670 = addcarryx(0, x1668, x1665)
+	ADCXQ	R10, DI	// x1671, x1672 = addcarryx(x1670, x1666, x1663)
+	ADCXQ	R13, CX	// x1673, x1674 = addcarryx(x1672, x1664, x1661)
+	ADCQ	$0x0, BX	// x1675 = x1674.u64 + x1662
+	ADDQ	R11, R15	// x1676, x1677 = addcarryx(0, x1651, x1667)
+	ADCXQ	DX, SI	// x1678, x1679 = addcarryx(x1677, x1653, x1669)
+	ADCXQ	DI, R12	// x1680, x1681 = addcarryx(x1679, x1655, x1671)
+	ADCXQ	CX, R9	// x1682, x1683 = addcarryx(x1681, x1657, x1673)
+	ADCXQ	BX, R8	// x1684, x1685 = addcarryx(x1683, x1659, x1675)
+	SHLXQ	AX, R15, CX	// x1686 = x1676 << 0x20
+	SHRXQ	AX, R15, R10	// x1686.hi = x1676 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, DI	// x1688, x1689 = mulx(x1676, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1685
+	ADDQ	CX, SI	// x1690, x1691 = addcarryx(0, x1678, x1686)
+	ADCXQ	R10, R12	// x1692, x1693 = addcarryx(x1691, x1680, x1686.hi)
+	ADCXQ	BX, R9	// x1694, x1695 = addcarryx(x1693, x1682, x1688)
+	ADCXQ	DI, R8	// x1696, x1697 = addcarryx(x1695, x1684, x1689)
+	ADCQ	$0x0, R13	// x1698, x1699 = addcarryx(x1697, x1685.u64, 0)
+	MOVQ	88(SP), DX	// reload x445
+	MULXQ	240(SP), R10, CX	// x1700, x1701 = mulx(x445, x1430)
+	MULXQ	224(SP), BX, DI	// x1702, x1703 = mulx(x445, x1429)
+	MULXQ	216(SP), R15, R14	// x1704, x1705 = mulx(x445, x1428)
+	MULXQ	232(SP), R11, DX	// x1706, x1707 = mulx(x445, x1427)
+	ADDQ	R15, DX	// x1708, x1709 = addcarryx(0, x1707, x1704)
+	ADCXQ	BX, R14	// x1710, x1711 = addcarryx(x1709, x1705, x1702)
+	ADCXQ	R10, DI	// x1712, x1713 = addcarryx(x1711, x1703, x1700)
+	ADCQ	$0x0, CX	// x1714 = x1713.u64 + x1701
+	ADDQ	R11, SI	// x1715, x1716 = addcarryx(0, x1690, x1706)
+	ADCXQ	DX, R12	// x1717, x1718 = addcarryx(x1716, x1692, x1708)
+	ADCXQ	R14, R9	// x1719, x1720 = addcarryx(x1718, x1694, x1710)
+	ADCXQ	DI, R8	// x1721, x1722 = addcarryx(x1720, x1696, x1712)
+	ADCXQ	CX, R13	// x1723, x1724 = addcarryx(x1722, x1698, x1714)
+	SHLXQ	AX, SI, CX	// x1725 = x1715 << 0x20
+	SHRXQ	AX, SI, R10	// x1725.hi = x1715 >> 0x20
+	MOVQ	SI, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x1727, x1728 = mulx(x1715, 0xffffffff00000001)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x1724
+	ADDQ	CX, R12	// x1729, x1730 = addcarryx(0, x1717, x1725)
+	ADCXQ	R10, R9	// x1731, x1732 = addcarryx(x1730, x1719, x1725.hi)
+	ADCXQ	DI, R8	// x1733, x1734 = addcarryx(x1732, x1721, x1727)
+	ADCXQ	SI, R13	// x1735, x1736 = addcarryx(x1734, x1723, x1728)
+	ADCQ	$0x0, BX	// x1737, x1738 = addcarryx(x1736, x1724.u64, 0)
+	MOVQ	80(SP), DX	// reload x446
+	MULXQ	240(SP), R10, CX	// x1739, x1740 = mulx(x446, x1430)
+	MULXQ	224(SP), DI, SI	// x1741, x1742 = mulx(x446, x1429)
+	MULXQ	216(SP), R15, R14	// x1743, x1744 = mulx(x446, x1428)
+	MULXQ	232(SP), R11, DX	// x1745, x1746 = mulx(x446, x1427)
+	ADDQ	R15, DX	// x1747, x1748 = addcarryx(0, x1746, x1743)
+	ADCXQ	DI, R14	// x1749, x1750 = addcarryx(x1748, x1744, x1741)
+	ADCXQ	R10, SI	// x1751, x1752 = addcarryx(x1750, x1742, x1739)
+	ADCQ	$0x0, CX	// x1753 = x1752.u64 + x1740
+	ADDQ	R11, R12	// x1754, x1755 = addcarryx(0, x1729, x1745)
+	ADCXQ	DX, R9	// x1756, x1757 = addcarryx(x1755, x1731, x1747)
+	ADCXQ	R14, R8	// x1758, x1759 = addcarryx(x1757, x1733, x1749)
+	ADCXQ	SI, R13	// x1760, x1761 = addcarryx(x1759, x1735, x1751)
+	ADCXQ	CX, BX	// x1762, x1763 = addcarryx(x1761, x1737, x1753)
+	SHLXQ	AX, R12, CX	// x1764 = x1754 << 0x20
+	SHRXQ	AX, R12, R10	// x1764.hi = x1754 >> 0x20
 	MOVQ	R12, DX
 	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, BX, DI	// x1616, x1617 = mulx(x1604, 0xffffffff00000001)
+	MULXQ	R11, DI, SI	// x1766, x1767 = mulx(x1754, 0xffffffff00000001)
 	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x1613
-	ADDQ	CX, R9	// x1618, x1619 = addcarryx(0, x1606, x1614)
-	ADCXQ	R10, R8	// x1620, x1621 = addcarryx(x1619, x1608, x1614.hi)
-	ADCXQ	BX, R13	// x1622, x1623 = addcarryx(x1621, x1610, x1616)
-	ADCXQ	DI, R14	// x1624, x1625 = addcarryx(x1623, x1612, x1617)
-	ADCQ	$0x0, R12	// x1626, x1627 = addcarryx(x1625, x1613.u64, 0)
+	MOVBQZX	R12B, R12	// save x1763
+	ADDQ	CX, R9	// x1768, x1769 = addcarryx(0, x1756, x1764)
+	ADCXQ	R10, R8	// x1770, x1771 = addcarryx(x1769, x1758, x1764.hi)
+	ADCXQ	DI, R13	// x1772, x1773 = addcarryx(x1771, x1760, x1766)
+	ADCXQ	SI, BX	// x1774, x1775 = addcarryx(x1773, x1762, x1767)
+	ADCQ	$0x0, R12	// x1776, x1777 = addcarryx(x1775, x1763.u64, 0)
 	MOVQ	R9, CX
-	SUBQ	$-0x1, CX	// x1628, x1629 = subborrowx(0, x1618, 0xffffffffffffffff)
+	SUBQ	$-0x1, CX	// x1778, x1779 = subborrowx(0, x1768, 0xffffffffffffffff)
 	MOVQ	$0xffffffff, R10
-	MOVQ	R8, DI
-	SBBQ	R10, DI	// x1630, x1631 = subborrowx(x1629, x1620, 0xffffffff)
-	MOVQ	R13, BX
-	SBBQ	$0x0, BX	// x1632, x1633 = subborrowx(x1631, x1622, 0)
-	MOVQ	R14, R15
-	SBBQ	R11, R15	// x1634, x1635 = subborrowx(x1633, x1624, 0xffffffff00000001)
-	SBBQ	$0x0, R12	// x1636, x1637 = subborrowx(x1635, x1626, 0)
-	CMOVQCS	R9, CX	// x1638 = cmovznz(x1637, x1628, x1618)
-	CMOVQCS	R8, DI	// x1639 = cmovznz(x1637, x1630, x1620)
-	CMOVQCS	R13, BX	// x1640 = cmovznz(x1637, x1632, x1622)
-	CMOVQCS	R14, R15	// x1641 = cmovznz(x1637, x1634, x1624)
-	MOVQ	144(SP), R8	// reload x1277
-	SUBQ	176(SP), R8	// x1642, x1643 = subborrowx(0, x1277, x957)
-	MOVQ	136(SP), R9	// reload x1278
-	SBBQ	168(SP), R9	// x1644, x1645 = subborrowx(x1643, x1278, x958)
-	MOVQ	128(SP), R12	// reload x1279
-	SBBQ	160(SP), R12	// x1646, x1647 = subborrowx(x1645, x1279, x959)
-	MOVQ	120(SP), R13	// reload x1280
-	SBBQ	152(SP), R13	// x1648, x1649 = subborrowx(x1647, x1280, x960)
-	MOVQ	$-0x1, R14
-	MOVQ	$0x0, DX
-	CMOVQCS	R14, DX	// x1650 = cmovznz(x1649, 0, 0xffffffffffffffff)
-	MOVQ	R15, 120(SP)	// spill x1641
-	MOVQ	DX, R15
-	ANDQ	R10, R15	// x1651 = x1650 & 0xffffffff
-	MOVQ	BX, 128(SP)	// spill x1640
-	MOVQ	DX, BX
-	ANDQ	R11, BX	// x1652 = x1650 & 0xffffffff00000001
-	ADDQ	DX, R8	// x1653, x1654 = addcarryx(0, x1642, x1650)
-	ADCXQ	R15, R9	// x1655, x1656 = addcarryx(x1654, x1644, x1651)
-	ADCQ	$0x0, R12	// x1657, x1658 = addcarryx(x1656, x1646, 0)
-	ADCXQ	BX, R13	// x1659, x1660 = addcarryx(x1658, x1648, x1652)
-	ADDQ	R8, R8	// x1661, x1662 = addcarryx(0, x1653, x1653)
-	ADCXQ	R9, R9	// x1663, x1664 = addcarryx(x1662, x1655, x1655)
-	ADCXQ	R12, R12	// x1665, x1666 = addcarryx(x1664, x1657, x1657)
-	ADCXQ	R13, R13	// x1667, x1668 = addcarryx(x1666, x1659, x1659)
-	MOVQ	R8, BX
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x1668.u64
-	SUBQ	$-0x1, BX	// x1669, x1670 = subborrowx(0, x1661, 0xffffffffffffffff)
-	MOVQ	R9, DX
-	SBBQ	R10, DX	// x1671, x1672 = subborrowx(x1670, x1663, 0xffffffff)
-	MOVQ	DI, 136(SP)	// spill x1639
-	MOVQ	R12, DI
-	SBBQ	$0x0, DI	// x1673, x1674 = subborrowx(x1672, x1665, 0)
-	MOVQ	CX, 144(SP)	// spill x1638
-	MOVQ	R13, CX
-	SBBQ	R11, CX	// x1675, x1676 = subborrowx(x1674, x1667, 0xffffffff00000001)
-	SBBQ	$0x0, R15	// x1677, x1678 = subborrowx(x1676, x1668.u64, 0)
-	CMOVQCS	R8, BX	// x1679 = cmovznz(x1678, x1669, x1661)
-	CMOVQCS	R9, DX	// x1680 = cmovznz(x1678, x1671, x1663)
-	CMOVQCS	R12, DI	// x1681 = cmovznz(x1678, x1673, x1665)
-	CMOVQCS	R13, CX	// x1682 = cmovznz(x1678, x1675, x1667)
-	MOVQ	DX, R8
-	MOVQ	104(SP), DX	// reload x477
-	MULXQ	240(SP), R12, R9	// x1683, x1684 = mulx(x477, x1481)
-	MULXQ	232(SP), R15, R13	// x1685, x1686 = mulx(x477, x1480)
-	MULXQ	224(SP), R14, R10	// x1687, x1688 = mulx(x477, x1479)
-	MOVQ	R8, 248(SP)	// spill x1680
-	MULXQ	216(SP), R8, DX	// x1689, x1690 = mulx(x477, x1478)
-	ADDQ	R14, DX	// x1691, x1692 = addcarryx(0, x1690, x1687)
-	ADCXQ	R15, R10	// x1693, x1694 = addcarryx(x1692, x1688, x1685)
-	ADCXQ	R12, R13	// x1695, x1696 = addcarryx(x1694, x1686, x1683)
-	ADCQ	$0x0, R9	// x1697 = x1696.u64 + x1684
-	MOVQ	R8, R12
-	SHLQ	$0x20, R12	// x1698 = x1689 << 0x20
-	MOVQ	R8, R14
-	SHRQ	$0x20, R14	// x1698.hi = x1689 >> 0x20
-	MOVQ	DX, R15
-	MOVQ	R11, DX
-	MULXQ	R8, R11, R8	// x1700, x1701 = mulx(x1689, 0xffffffff00000001)
-	ADDQ	R12, R15	// x1702, x1703 = addcarryx(0, x1691, x1698)
-	ADCXQ	R14, R10	// x1704, x1705 = addcarryx(x1703, x1693, x1698.hi)
-	ADCXQ	R11, R13	// x1706, x1707 = addcarryx(x1705, x1695, x1700)
-	ADCXQ	R8, R9	// x1708, x1709 = addcarryx(x1707, x1697, x1701)
-	MOVQ	$0x0, R8
-	ADCQ	$0x0, R8	// x1710, x1711 = addcarryx(x1709, 0, 0)
-	MOVQ	96(SP), DX	// reload x478
-	MULXQ	240(SP), R12, R11	// x1712, x1713 = mulx(x478, x1481)
-	MOVQ	DI, 104(SP)	// spill x1681
-	MULXQ	232(SP), DI, R14	// x1714, x1715 = mulx(x478, x1480)
-	MOVQ	CX, 256(SP)	// spill x1682
-	MOVQ	BX, 264(SP)	// spill x1679
-	MULXQ	224(SP), BX, CX	// x1716, x1717 = mulx(x478, x1479)
-	MULXQ	216(SP), AX, DX	// x1718, x1719 = mulx(x478, x1478)
-	ADDQ	BX, DX	// x1720, x1721 = addcarryx(0, x1719, x1716)
-	ADCXQ	DI, CX	// x1722, x1723 = addcarryx(x1721, x1717, x1714)
-	ADCXQ	R12, R14	// x1724, x1725 = addcarryx(x1723, x1715, x1712)
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x1725.u64
-	TESTQ	AX, AX
-	ADOXQ	AX, R15	// x1727, x1728 = addcarryx(0, x1702, x1718)
-	ADOXQ	DX, R10	// x1729, x1730 = addcarryx(x1728, x1704, x1720)
-	LEAQ	0(DI)(R11*1), DI	// x1726 = x1725.u64 + x1713
-	ADOXQ	CX, R13	// x1731, x1732 = addcarryx(x1730, x1706, x1722)
-	ADOXQ	R14, R9	// x1733, x1734 = addcarryx(x1732, x1708, x1724)
-	ADOXQ	DI, R8	// x1735, x1736 = addcarryx(x1734, x1710, x1726)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, R15, CX	// x1737 = x1727 << 0x20
-	SHRXQ	AX, R15, R11	// x1737.hi = x1727 >> 0x20
+	MOVQ	R8, SI
+	SBBQ	R10, SI	// x1780, x1781 = subborrowx(x1779, x1770, 0xffffffff)
+	MOVQ	R13, DI
+	SBBQ	$0x0, DI	// x1782, x1783 = subborrowx(x1781, x1772, 0)
+	MOVQ	BX, R14
+	SBBQ	R11, R14	// x1784, x1785 = subborrowx(x1783, x1774, 0xffffffff00000001)
+	SBBQ	$0x0, R12	// x1786, x1787 = subborrowx(x1785, x1776, 0)
+	CMOVQCS	R9, CX	// x1788 = cmovznz(x1787, x1778, x1768)
+	CMOVQCS	R8, SI	// x1789 = cmovznz(x1787, x1780, x1770)
+	CMOVQCS	R13, DI	// x1790 = cmovznz(x1787, x1782, x1772)
+	CMOVQCS	BX, R14	// x1791 = cmovznz(x1787, x1784, x1774)
+	MOVQ	264(SP), DX	// reload x1628
+	MULXQ	256(SP), R9, R8	// x1792, x1793 = mulx(x1628, x1631)
+	MULXQ	248(SP), R12, BX	// x1794, x1795 = mulx(x1628, x1630)
+	MULXQ	104(SP), R15, R13	// x1796, x1797 = mulx(x1628, x1629)
+	ADDQ	R12, R13	// x1798, x1799 = addcarryx(0, x1797, x1794)
+	ADCXQ	R9, BX	// x1800, x1801 = addcarryx(x1799, x1795, x1792)
+	ADCQ	$0x0, R8	// x1802 = x1801.u64 + x1793
+	MOVQ	104(SP), DX	// reload x1629
+	MULXQ	256(SP), R12, R9	// x1803, x1804 = mulx(x1629, x1631)
+	MOVQ	R14, 80(SP)	// spill x1791
+	MULXQ	248(SP), R14, R10	// x1805, x1806 = mulx(x1629, x1630)
+	ADDQ	R12, R10	// x1807, x1808 = addcarryx(0, x1806, x1803)
+	ADCQ	$0x0, R9	// x1809 = x1808.u64 + x1804
+	ADDQ	R14, BX	// x1810, x1811 = addcarryx(0, x1800, x1805)
+	ADCXQ	R10, R8	// x1812, x1813 = addcarryx(x1811, x1802, x1807)
+	ADCQ	$0x0, R9	// x1814 = x1813.u64 + x1809
+	MOVQ	248(SP), DX	// reload x1630
+	MULXQ	256(SP), R12, R10	// x1815, x1816 = mulx(x1630, x1631)
+	ADDQ	R12, R9	// x1817, x1818 = addcarryx(0, x1814, x1815)
+	ADCQ	$0x0, R10	// x1819 = x1818.u64 + x1816
+	ADDQ	R15, R15	// x1820, x1821 = addcarryx(0, x1796, x1796)
+	ADCXQ	R13, R13	// x1822, x1823 = addcarryx(x1821, x1798, x1798)
+	ADCXQ	BX, BX	// x1824, x1825 = addcarryx(x1823, x1810, x1810)
+	ADCXQ	R8, R8	// x1826, x1827 = addcarryx(x1825, x1812, x1812)
+	ADCXQ	R9, R9	// x1828, x1829 = addcarryx(x1827, x1817, x1817)
+	ADCXQ	R10, R10	// x1830, x1831 = addcarryx(x1829, x1819, x1819)
+	MOVQ	$0x0, R12
+	ADCQ	$0x0, R12	// x1832, x1833 = addcarryx(x1831, 0, 0)
+	MOVQ	264(SP), DX	// reload x1628
+	MULXQ	DX, DX, R14	// x1834, x1835 = mulx(x1628, x1628)
+	MOVQ	DX, 88(SP)	// spill x1834
+	MOVQ	104(SP), DX	// reload x1629
+	MOVQ	DI, 96(SP)	// spill x1790
+	MULXQ	DX, DI, DX	// x1836, x1837 = mulx(x1629, x1629)
+	MOVQ	DX, 216(SP)	// spill x1837
+	MOVQ	248(SP), DX	// reload x1630
+	MOVQ	SI, 224(SP)	// spill x1789
+	MULXQ	DX, SI, DX	// x1838, x1839 = mulx(x1630, x1630)
+	MOVQ	DX, 232(SP)	// spill x1839
+	MOVQ	256(SP), DX	// reload x1631
+	MOVQ	CX, 240(SP)	// spill x1788
+	MULXQ	DX, CX, DX	// x1840, x1841 = mulx(x1631, x1631)
+	ADDQ	R14, R15	// x1842, x1843 = addcarryx(0, x1820, x1835)
+	ADCXQ	DI, R13	// x1844, x1845 = addcarryx(x1843, x1822, x1836)
+	ADCXQ	216(SP), BX	// x1846, x1847 = addcarryx(x1845, x1824, x1837)
+	ADCXQ	SI, R8	// x1848, x1849 = addcarryx(x1847, x1826, x1838)
+	ADCXQ	232(SP), R9	// x1850, x1851 = addcarryx(x1849, x1828, x1839)
+	ADCXQ	CX, R10	// x1852, x1853 = addcarryx(x1851, x1830, x1840)
+	ADCXQ	DX, R12	// x1854, x1855 = addcarryx(x1853, x1832, x1841)
+	MOVQ	88(SP), CX
+	SHLQ	$0x20, CX	// x1856 = x1834 << 0x20
+	MOVQ	88(SP), SI
+	SHRQ	$0x20, SI	// x1856.hi = x1834 >> 0x20
+	MOVQ	88(SP), DX	// reload x1834
+	MULXQ	R11, R14, DI	// x1858, x1859 = mulx(x1834, 0xffffffff00000001)
+	ADDQ	CX, R15	// x1860, x1861 = addcarryx(0, x1842, x1856)
+	ADCXQ	SI, R13	// x1862, x1863 = addcarryx(x1861, x1844, x1856.hi)
+	ADCXQ	R14, BX	// x1864, x1865 = addcarryx(x1863, x1846, x1858)
+	ADCQ	$0x0, DI	// x1866, x1867 = addcarryx(x1865, 0, x1859)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x1868, x1869 = addcarryx(x1867, 0, 0)
+	MOVQ	R15, SI
+	SHLQ	$0x20, SI	// x1870 = x1860 << 0x20
+	MOVQ	R15, R14
+	SHRQ	$0x20, R14	// x1870.hi = x1860 >> 0x20
 	MOVQ	R15, DX
-	MOVQ	$-0xffffffff, DI
-	MULXQ	DI, R12, BX	// x1739, x1740 = mulx(x1727, 0xffffffff00000001)
-	ADCXQ	CX, R10	// x1741, x1742 = addcarryx(0, x1729, x1737)
-	ADCXQ	R11, R13	// x1743, x1744 = addcarryx(x1742, x1731, x1737.hi)
-	ADCXQ	R12, R9	// x1745, x1746 = addcarryx(x1744, x1733, x1739)
-	ADCXQ	BX, R8	// x1747, x1748 = addcarryx(x1746, x1735, x1740)
-	SETOS	CL
-	MOVBQZX	CL, CX	// x1736.u64
-	ADCXQ	SI, CX	// x1749, x1750 = addcarryx(x1748, x1736.u64, 0)
-	MOVQ	88(SP), DX	// reload x479
-	MULXQ	240(SP), BX, R11	// x1751, x1752 = mulx(x479, x1481)
-	MULXQ	232(SP), R14, R12	// x1753, x1754 = mulx(x479, x1480)
-	MULXQ	224(SP), DI, R15	// x1755, x1756 = mulx(x479, x1479)
-	MULXQ	216(SP), AX, DX	// x1757, x1758 = mulx(x479, x1478)
-	ADDQ	DI, DX	// x1759, x1760 = addcarryx(0, x1758, x1755)
-	ADCXQ	R14, R15	// x1761, x1762 = addcarryx(x1760, x1756, x1753)
-	ADCXQ	BX, R12	// x1763, x1764 = addcarryx(x1762, x1754, x1751)
-	ADCQ	$0x0, R11	// x1765 = x1764.u64 + x1752
-	ADDQ	AX, R10	// x1766, x1767 = addcarryx(0, x1741, x1757)
-	ADCXQ	DX, R13	// x1768, x1769 = addcarryx(x1767, x1743, x1759)
-	ADCXQ	R15, R9	// x1770, x1771 = addcarryx(x1769, x1745, x1761)
-	ADCXQ	R12, R8	// x1772, x1773 = addcarryx(x1771, x1747, x1763)
-	ADCXQ	R11, CX	// x1774, x1775 = addcarryx(x1773, x1749, x1765)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, R10, R11	// x1776 = x1766 << 0x20
-	SHRXQ	AX, R10, DI	// x1776.hi = x1766 >> 0x20
-	MOVQ	R10, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, R12, BX	// x1778, x1779 = mulx(x1766, 0xffffffff00000001)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x1775
-	ADDQ	R11, R13	// x1780, x1781 = addcarryx(0, x1768, x1776)
-	ADCXQ	DI, R9	// x1782, x1783 = addcarryx(x1781, x1770, x1776.hi)
-	ADCXQ	R12, R8	// x1784, x1785 = addcarryx(x1783, x1772, x1778)
-	ADCXQ	BX, CX	// x1786, x1787 = addcarryx(x1785, x1774, x1779)
-	ADCQ	$0x0, R14	// x1788, x1789 = addcarryx(x1787, x1775.u64, 0)
-	MOVQ	80(SP), DX	// reload x480
-	MULXQ	240(SP), DI, R11	// x1790, x1791 = mulx(x480, x1481)
-	MULXQ	232(SP), R12, BX	// x1792, x1793 = mulx(x480, x1480)
-	MULXQ	224(SP), R10, R15	// x1794, x1795 = mulx(x480, x1479)
-	MULXQ	216(SP), AX, DX	// x1796, x1797 = mulx(x480, x1478)
-	ADDQ	R10, DX	// x1798, x1799 = addcarryx(0, x1797, x1794)
-	ADCXQ	R12, R15	// x1800, x1801 = addcarryx(x1799, x1795, x1792)
-	ADCXQ	DI, BX	// x1802, x1803 = addcarryx(x1801, x1793, x1790)
-	ADCQ	$0x0, R11	// x1804 = x1803.u64 + x1791
-	ADDQ	AX, R13	// x1805, x1806 = addcarryx(0, x1780, x1796)
-	ADCXQ	DX, R9	// x1807, x1808 = addcarryx(x1806, x1782, x1798)
-	ADCXQ	R15, R8	// x1809, x1810 = addcarryx(x1808, x1784, x1800)
-	ADCXQ	BX, CX	// x1811, x1812 = addcarryx(x1810, x1786, x1802)
-	ADCXQ	R11, R14	// x1813, x1814 = addcarryx(x1812, x1788, x1804)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, R13, R10	// x1815 = x1805 << 0x20
-	SETCS	R11B
-	MOVBQZX	R11B, R11	// save x1814
-	ADDQ	R10, R9	// x1819, x1820 = addcarryx(0, x1807, x1815)
-	SHRXQ	AX, R13, R10	// x1815.hi = x1805 >> 0x20
+	MULXQ	R11, DX, R15	// x1872, x1873 = mulx(x1860, 0xffffffff00000001)
+	ADDQ	SI, R13	// x1874, x1875 = addcarryx(0, x1862, x1870)
+	ADCXQ	R14, BX	// x1876, x1877 = addcarryx(x1875, x1864, x1870.hi)
+	ADCXQ	DX, DI	// x1878, x1879 = addcarryx(x1877, x1866, x1872)
+	ADCXQ	R15, CX	// x1880, x1881 = addcarryx(x1879, x1868, x1873)
+	MOVQ	$0x0, SI
+	ADCQ	$0x0, SI	// x1882, x1883 = addcarryx(x1881, 0, 0)
+	MOVQ	R13, R14
+	SHLQ	$0x20, R14	// x1884 = x1874 << 0x20
+	MOVQ	R13, R15
+	SHRQ	$0x20, R15	// x1884.hi = x1874 >> 0x20
 	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, DI
-	MULXQ	DI, R12, BX	// x1817, x1818 = mulx(x1805, 0xffffffff00000001)
-	ADCXQ	R10, R8	// x1821, x1822 = addcarryx(x1820, x1809, x1815.hi)
-	ADCXQ	R12, CX	// x1823, x1824 = addcarryx(x1822, x1811, x1817)
-	ADCXQ	BX, R14	// x1825, x1826 = addcarryx(x1824, x1813, x1818)
-	ADCQ	$0x0, R11	// x1827, x1828 = addcarryx(x1826, x1814.u64, 0)
-	MOVQ	R9, R10
-	SUBQ	$-0x1, R10	// x1829, x1830 = subborrowx(0, x1819, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, BX
-	MOVQ	R8, R12
-	SBBQ	BX, R12	// x1831, x1832 = subborrowx(x1830, x1821, 0xffffffff)
-	MOVQ	CX, R13
-	SBBQ	$0x0, R13	// x1833, x1834 = subborrowx(x1832, x1823, 0)
-	MOVQ	R14, R15
-	SBBQ	DI, R15	// x1835, x1836 = subborrowx(x1834, x1825, 0xffffffff00000001)
-	SBBQ	$0x0, R11	// x1837, x1838 = subborrowx(x1836, x1827, 0)
-	CMOVQCS	R9, R10	// x1839 = cmovznz(x1838, x1829, x1819)
-	CMOVQCS	R8, R12	// x1840 = cmovznz(x1838, x1831, x1821)
-	CMOVQCS	CX, R13	// x1841 = cmovznz(x1838, x1833, x1823)
-	CMOVQCS	R14, R15	// x1842 = cmovznz(x1838, x1835, x1825)
-	MOVQ	264(SP), DX	// reload x1679
-	MULXQ	256(SP), R8, CX	// x1843, x1844 = mulx(x1679, x1682)
-	MULXQ	104(SP), R11, R9	// x1845, x1846 = mulx(x1679, x1681)
-	MULXQ	248(SP), BX, R14	// x1847, x1848 = mulx(x1679, x1680)
-	MOVQ	R15, 80(SP)	// spill x1842
-	MULXQ	DX, R15, DX	// x1849, x1850 = mulx(x1679, x1679)
-	ADDQ	BX, DX	// x1851, x1852 = addcarryx(0, x1850, x1847)
-	MOVQ	R13, 88(SP)	// spill x1841
-	MOVQ	R14, R13
-	ADCXQ	R11, R13	// x1853, x1854 = addcarryx(x1852, x1848, x1845)
-	MOVQ	R12, 96(SP)	// spill x1840
-	MOVQ	R9, R12
-	ADCXQ	R8, R12	// x1855, x1856 = addcarryx(x1854, x1846, x1843)
-	MOVQ	R10, 216(SP)	// spill x1839
-	SHLXQ	AX, R15, R10	// x1858 = x1849 << 0x20
-	MOVQ	R8, 224(SP)	// spill x1843
-	SHRXQ	AX, R15, R8	// x1858.hi = x1849 >> 0x20
-	MOVQ	DX, 232(SP)	// spill x1851
+	MULXQ	R11, DX, R13	// x1886, x1887 = mulx(x1874, 0xffffffff00000001)
+	ADDQ	R14, BX	// x1888, x1889 = addcarryx(0, x1876, x1884)
+	ADCXQ	R15, DI	// x1890, x1891 = addcarryx(x1889, x1878, x1884.hi)
+	ADCXQ	DX, CX	// x1892, x1893 = addcarryx(x1891, x1880, x1886)
+	ADCXQ	R13, SI	// x1894, x1895 = addcarryx(x1893, x1882, x1887)
+	MOVQ	$0x0, R13
+	ADCQ	$0x0, R13	// x1896, x1897 = addcarryx(x1895, 0, 0)
+	MOVQ	BX, R14
+	SHLQ	$0x20, R14	// x1898 = x1888 << 0x20
+	MOVQ	BX, R15
+	SHRQ	$0x20, R15	// x1898.hi = x1888 >> 0x20
+	MOVQ	BX, DX
+	MULXQ	R11, DX, BX	// x1900, x1901 = mulx(x1888, 0xffffffff00000001)
+	ADDQ	R14, DI	// x1902, x1903 = addcarryx(0, x1890, x1898)
+	ADCXQ	R15, CX	// x1904, x1905 = addcarryx(x1903, x1892, x1898.hi)
+	ADCXQ	DX, SI	// x1906, x1907 = addcarryx(x1905, x1894, x1900)
+	ADCXQ	BX, R13	// x1908, x1909 = addcarryx(x1907, x1896, x1901)
+	MOVQ	$0x0, BX
+	ADCQ	$0x0, BX	// x1910, x1911 = addcarryx(x1909, 0, 0)
+	ADDQ	R8, DI	// x1912, x1913 = addcarryx(0, x1902, x1848)
+	ADCXQ	R9, CX	// x1914, x1915 = addcarryx(x1913, x1904, x1850)
+	ADCXQ	R10, SI	// x1916, x1917 = addcarryx(x1915, x1906, x1852)
+	ADCXQ	R12, R13	// x1918, x1919 = addcarryx(x1917, x1908, x1854)
+	ADCQ	$0x0, BX	// x1920 = x1919.u64 + x1910
+	MOVQ	DI, R8
+	SUBQ	$-0x1, R8	// x1921, x1922 = subborrowx(0, x1912, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	CX, R10
+	SBBQ	R9, R10	// x1923, x1924 = subborrowx(x1922, x1914, 0xffffffff)
+	MOVQ	SI, R12
+	SBBQ	$0x0, R12	// x1925, x1926 = subborrowx(x1924, x1916, 0)
+	MOVQ	R13, R14
+	SBBQ	R11, R14	// x1927, x1928 = subborrowx(x1926, x1918, 0xffffffff00000001)
+	SBBQ	$0x0, BX	// x1929, x1930 = subborrowx(x1928, x1920, 0)
+	CMOVQCS	DI, R8	// x1931 = cmovznz(x1930, x1921, x1912)
+	CMOVQCS	CX, R10	// x1932 = cmovznz(x1930, x1923, x1914)
+	CMOVQCS	SI, R12	// x1933 = cmovznz(x1930, x1925, x1916)
+	CMOVQCS	R13, R14	// x1934 = cmovznz(x1930, x1927, x1918)
+	SUBQ	144(SP), R8	// x1935, x1936 = subborrowx(0, x1931, x1587)
+	SBBQ	136(SP), R10	// x1937, x1938 = subborrowx(x1936, x1932, x1588)
+	SBBQ	128(SP), R12	// x1939, x1940 = subborrowx(x1938, x1933, x1589)
+	SBBQ	120(SP), R14	// x1941, x1942 = subborrowx(x1940, x1934, x1590)
+	MOVQ	$-0x1, CX
+	MOVQ	$0x0, SI
+	CMOVQCS	CX, SI	// x1943 = cmovznz(x1942, 0, 0xffffffffffffffff)
+	MOVQ	SI, DI
+	ANDQ	R9, DI	// x1944 = x1943 & 0xffffffff
+	MOVQ	SI, BX
+	ANDQ	R11, BX	// x1945 = x1943 & 0xffffffff00000001
+	ADDQ	SI, R8	// x1946, x1947 = addcarryx(0, x1935, x1943)
+	ADCXQ	DI, R10	// x1948, x1949 = addcarryx(x1947, x1937, x1944)
+	ADCQ	$0x0, R12	// x1950, x1951 = addcarryx(x1949, x1939, 0)
+	ADCXQ	BX, R14	// x1952, x1953 = addcarryx(x1951, x1941, x1945)
+	SUBQ	240(SP), R8	// x1954, x1955 = subborrowx(0, x1946, x1788)
+	SBBQ	224(SP), R10	// x1956, x1957 = subborrowx(x1955, x1948, x1789)
+	SBBQ	96(SP), R12	// x1958, x1959 = subborrowx(x1957, x1950, x1790)
+	SBBQ	80(SP), R14	// x1960, x1961 = subborrowx(x1959, x1952, x1791)
+	MOVQ	$0x0, SI
+	CMOVQCS	CX, SI	// x1962 = cmovznz(x1961, 0, 0xffffffffffffffff)
+	MOVQ	SI, DI
+	ANDQ	R9, DI	// x1963 = x1962 & 0xffffffff
+	MOVQ	SI, BX
+	ANDQ	R11, BX	// x1964 = x1962 & 0xffffffff00000001
+	ADDQ	SI, R8	// x1965, x1966 = addcarryx(0, x1954, x1962)
+	ADCXQ	DI, R10	// x1967, x1968 = addcarryx(x1966, x1956, x1963)
+	ADCQ	$0x0, R12	// x1969, x1970 = addcarryx(x1968, x1958, 0)
+	ADCXQ	BX, R14	// x1971, x1972 = addcarryx(x1970, x1960, x1964)
+	SUBQ	240(SP), R8	// x1973, x1974 = subborrowx(0, x1965, x1788)
+	SBBQ	224(SP), R10	// x1975, x1976 = subborrowx(x1974, x1967, x1789)
+	SBBQ	96(SP), R12	// x1977, x1978 = subborrowx(x1976, x1969, x1790)
+	SBBQ	80(SP), R14	// x1979, x1980 = subborrowx(x1978, x1971, x1791)
+	MOVQ	$0x0, SI
+	CMOVQCS	CX, SI	// x1981 = cmovznz(x1980, 0, 0xffffffffffffffff)
+	MOVQ	SI, DI
+	ANDQ	R9, DI	// x1982 = x1981 & 0xffffffff
+	MOVQ	SI, BX
+	ANDQ	R11, BX	// x1983 = x1981 & 0xffffffff00000001
+	ADDQ	SI, R8	// x1984, x1985 = addcarryx(0, x1973, x1981)
+	MOVQ	0(SP), SI	// reload out1 pointer
+	MOVQ	R8, 0(SI)	// out1[0] = x1984
+	ADCXQ	DI, R10	// x1986, x1987 = addcarryx(x1985, x1975, x1982)
+	MOVQ	R10, 8(SI)	// out1[1] = x1986
+	ADCQ	$0x0, R12	// x1988, x1989 = addcarryx(x1987, x1977, 0)
+	MOVQ	R12, 16(SI)	// out1[2] = x1988
+	ADCXQ	BX, R14	// x1990, x1991 = addcarryx(x1989, x1979, x1983)
+	MOVQ	R14, 24(SI)	// out1[3] = x1990
+	MOVQ	176(SP), DX	// reload x923
+	MULXQ	120(SP), BX, DI	// x1992, x1993 = mulx(x923, x1590)
+	MULXQ	128(SP), R15, R13	// x1994, x1995 = mulx(x923, x1589)
+	MULXQ	136(SP), R9, SI	// x1996, x1997 = mulx(x923, x1588)
+	MULXQ	144(SP), CX, DX	// x1998, x1999 = mulx(x923, x1587)
+	ADDQ	R9, DX	// x2000, x2001 = addcarryx(0, x1999, x1996)
+	ADCXQ	R15, SI	// x2002, x2003 = addcarryx(x2001, x1997, x1994)
+	ADCXQ	BX, R13	// x2004, x2005 = addcarryx(x2003, x1995, x1992)
+	ADCQ	$0x0, DI	// x2006 = x2005.u64 + x1993
+	MOVQ	CX, R9
+	SHLQ	$0x20, R9	// x2007 = x1998 << 0x20
+	MOVQ	CX, BX
+	SHRQ	$0x20, BX	// x2007.hi = x1998 >> 0x20
+	MOVQ	DX, R15
+	MOVQ	CX, DX
+	MULXQ	R11, DX, CX	// x2009, x2010 = mulx(x1998, 0xffffffff00000001)
+	ADDQ	R9, R15	// x2011, x2012 = addcarryx(0, x2000, x2007)
+	ADCXQ	BX, SI	// x2013, x2014 = addcarryx(x2012, x2002, x2007.hi)
+	ADCXQ	DX, R13	// x2015, x2016 = addcarryx(x2014, x2004, x2009)
+	ADCXQ	CX, DI	// x2017, x2018 = addcarryx(x2016, x2006, x2010)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x2019, x2020 = addcarryx(x2018, 0, 0)
+	MOVQ	168(SP), DX	// reload x924
+	MULXQ	120(SP), BX, R9	// x2021, x2022 = mulx(x924, x1590)
+	MOVQ	R14, 88(SP)	// spill x1990
+	MOVQ	R12, 176(SP)	// spill x1988
+	MULXQ	128(SP), R12, R14	// x2023, x2024 = mulx(x924, x1589)
+	MOVQ	R10, 216(SP)	// spill x1986
+	MOVQ	R8, 232(SP)	// spill x1984
+	MULXQ	136(SP), R8, R10	// x2025, x2026 = mulx(x924, x1588)
+	MULXQ	144(SP), R11, DX	// x2027, x2028 = mulx(x924, x1587)
+	ADDQ	R8, DX	// x2029, x2030 = addcarryx(0, x2028, x2025)
+	ADCXQ	R12, R10	// x2031, x2032 = addcarryx(x2030, x2026, x2023)
+	ADCXQ	BX, R14	// x2033, x2034 = addcarryx(x2032, x2024, x2021)
+	ADCQ	$0x0, R9	// x2035 = x2034.u64 + x2022
+	ADDQ	R11, R15	// x2036, x2037 = addcarryx(0, x2011, x2027)
+	ADCXQ	DX, SI	// x2038, x2039 = addcarryx(x2037, x2013, x2029)
+	ADCXQ	R10, R13	// x2040, x2041 = addcarryx(x2039, x2015, x2031)
+	ADCXQ	R14, DI	// x2042, x2043 = addcarryx(x2041, x2017, x2033)
+	ADCXQ	R9, CX	// x2044, x2045 = addcarryx(x2043, x2019, x2035)
+	SHLXQ	AX, R15, R8	// x2046 = x2036 << 0x20
+	SHRXQ	AX, R15, R9	// x2046.hi = x2036 >> 0x20
 	MOVQ	R15, DX
-	MULXQ	DI, DX, R15	// x1860, x1861 = mulx(x1849, 0xffffffff00000001)
-	MOVQ	CX, DI
-	ADCQ	$0x0, DI	// x1857 = x1856.u64 + x1844
-	ADDQ	232(SP), R10	// x1862, x1863 = addcarryx(0, x1851, x1858)
-	ADCXQ	R8, R13	// x1864, x1865 = addcarryx(x1863, x1853, x1858.hi)
-	ADCXQ	DX, R12	// x1866, x1867 = addcarryx(x1865, x1855, x1860)
-	ADCXQ	R15, DI	// x1868, x1869 = addcarryx(x1867, x1857, x1861)
-	MOVQ	$0x0, R8
-	ADCQ	$0x0, R8	// x1870, x1871 = addcarryx(x1869, 0, 0)
-	MOVQ	248(SP), DX	// reload x1680
-	MOVQ	CX, 232(SP)	// spill x1844
-	MULXQ	256(SP), CX, R15	// x1872, x1873 = mulx(x1680, x1682)
-	MOVQ	R11, 240(SP)	// spill x1845
-	MULXQ	104(SP), AX, R11	// x1874, x1875 = mulx(x1680, x1681)
-	MOVQ	R9, 272(SP)	// spill x1846
-	MULXQ	DX, R9, DX	// x1876, x1877 = mulx(x1680, x1680)
-	ADDQ	R9, R14	// x1880, x1881 = addcarryx(0, x1848, x1876)
-	ADCXQ	AX, DX	// x1882, x1883 = addcarryx(x1881, x1877, x1874)
-	MOVQ	R11, R9
-	ADCXQ	CX, R9	// x1884, x1885 = addcarryx(x1883, x1875, x1872)
-	MOVQ	CX, 280(SP)	// spill x1872
-	MOVQ	R15, CX
-	ADCQ	$0x0, CX	// x1886 = x1885.u64 + x1873
-	ADDQ	BX, R10	// x1887, x1888 = addcarryx(0, x1862, x1847)
-	ADCXQ	R14, R13	// x1889, x1890 = addcarryx(x1888, x1864, x1880)
-	ADCXQ	DX, R12	// x1891, x1892 = addcarryx(x1890, x1866, x1882)
-	ADCXQ	R9, DI	// x1893, x1894 = addcarryx(x1892, x1868, x1884)
-	ADCXQ	CX, R8	// x1895, x1896 = addcarryx(x1894, x1870, x1886)
-	MOVQ	$0x20, CX
-	SHLXQ	CX, R10, R9	// x1897 = x1887 << 0x20
-	SHRXQ	CX, R10, BX	// x1897.hi = x1887 >> 0x20
-	MOVQ	R10, DX
 	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, DX, R14	// x1899, x1900 = mulx(x1887, 0xffffffff00000001)
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x1896
-	ADDQ	R9, R13	// x1901, x1902 = addcarryx(0, x1889, x1897)
-	ADCXQ	BX, R12	// x1903, x1904 = addcarryx(x1902, x1891, x1897.hi)
-	ADCXQ	DX, DI	// x1905, x1906 = addcarryx(x1904, x1893, x1899)
-	ADCXQ	R14, R8	// x1907, x1908 = addcarryx(x1906, x1895, x1900)
-	ADCQ	$0x0, R10	// x1909, x1910 = addcarryx(x1908, x1896.u64, 0)
-	MOVQ	256(SP), DX	// reload x1682
-	MULXQ	104(SP), BX, R9	// x1911, x1912 = mulx(x1681, x1682)
-	MOVQ	104(SP), DX	// reload x1681
-	MULXQ	DX, DX, R14	// x1913, x1914 = mulx(x1681, x1681)
-	ADDQ	272(SP), AX	// x1919, x1920 = addcarryx(0, x1846, x1874)
-	ADCXQ	DX, R11	// x1921, x1922 = addcarryx(x1920, x1875, x1913)
-	ADCXQ	BX, R14	// x1923, x1924 = addcarryx(x1922, x1914, x1911)
-	MOVQ	R9, DX
-	ADCQ	$0x0, DX	// x1925 = x1924.u64 + x1912
-	ADDQ	240(SP), R13	// x1926, x1927 = addcarryx(0, x1901, x1845)
-	ADCXQ	AX, R12	// x1928, x1929 = addcarryx(x1927, x1903, x1919)
-	ADCXQ	R11, DI	// x1930, x1931 = addcarryx(x1929, x1905, x1921)
-	ADCXQ	R14, R8	// x1932, x1933 = addcarryx(x1931, x1907, x1923)
-	ADCXQ	DX, R10	// x1934, x1935 = addcarryx(x1933, x1909, x1925)
-	SHLXQ	CX, R13, AX	// x1936 = x1926 << 0x20
-	SHRXQ	CX, R13, R11	// x1936.hi = x1926 >> 0x20
+	MULXQ	R10, BX, R11	// x2048, x2049 = mulx(x2036, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x2045
+	ADDQ	R8, SI	// x2050, x2051 = addcarryx(0, x2038, x2046)
+	ADCXQ	R9, R13	// x2052, x2053 = addcarryx(x2051, x2040, x2046.hi)
+	ADCXQ	BX, DI	// x2054, x2055 = addcarryx(x2053, x2042, x2048)
+	ADCXQ	R11, CX	// x2056, x2057 = addcarryx(x2055, x2044, x2049)
+	ADCQ	$0x0, R12	// x2058, x2059 = addcarryx(x2057, x2045.u64, 0)
+	MOVQ	160(SP), DX	// reload x925
+	MULXQ	120(SP), R9, R8	// x2060, x2061 = mulx(x925, x1590)
+	MULXQ	128(SP), BX, R11	// x2062, x2063 = mulx(x925, x1589)
+	MULXQ	136(SP), R15, R14	// x2064, x2065 = mulx(x925, x1588)
+	MULXQ	144(SP), R10, DX	// x2066, x2067 = mulx(x925, x1587)
+	ADDQ	R15, DX	// x2068, x2069 = addcarryx(0, x2067, x2064)
+	ADCXQ	BX, R14	// x2070, x2071 = addcarryx(x2069, x2065, x2062)
+	ADCXQ	R9, R11	// x2072, x2073 = addcarryx(x2071, x2063, x2060)
+	ADCQ	$0x0, R8	// x2074 = x2073.u64 + x2061
+	ADDQ	R10, SI	// x2075, x2076 = addcarryx(0, x2050, x2066)
+	ADCXQ	DX, R13	// x2077, x2078 = addcarryx(x2076, x2052, x2068)
+	ADCXQ	R14, DI	// x2079, x2080 = addcarryx(x2078, x2054, x2070)
+	ADCXQ	R11, CX	// x2081, x2082 = addcarryx(x2080, x2056, x2072)
+	ADCXQ	R8, R12	// x2083, x2084 = addcarryx(x2082, x2058, x2074)
+	SHLXQ	AX, SI, R8	// x2085 = x2075 << 0x20
+	SHRXQ	AX, SI, R9	// x2085.hi = x2075 >> 0x20
+	MOVQ	SI, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, SI, R11	// x2087, x2088 = mulx(x2075, 0xffffffff00000001)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x2084
+	ADDQ	R8, R13	// x2089, x2090 = addcarryx(0, x2077, x2085)
+	ADCXQ	R9, DI	// x2091, x2092 = addcarryx(x2090, x2079, x2085.hi)
+	ADCXQ	SI, CX	// x2093, x2094 = addcarryx(x2092, x2081, x2087)
+	ADCXQ	R11, R12	// x2095, x2096 = addcarryx(x2094, x2083, x2088)
+	ADCQ	$0x0, BX	// x2097, x2098 = addcarryx(x2096, x2084.u64, 0)
+	MOVQ	152(SP), DX	// reload x926
+	MULXQ	120(SP), R9, R8	// x2099, x2100 = mulx(x926, x1590)
+	MULXQ	128(SP), SI, R11	// x2101, x2102 = mulx(x926, x1589)
+	MULXQ	136(SP), R15, R14	// x2103, x2104 = mulx(x926, x1588)
+	MULXQ	144(SP), R10, DX	// x2105, x2106 = mulx(x926, x1587)
+	ADDQ	R15, DX	// x2107, x2108 = addcarryx(0, x2106, x2103)
+	ADCXQ	SI, R14	// x2109, x2110 = addcarryx(x2108, x2104, x2101)
+	ADCXQ	R9, R11	// x2111, x2112 = addcarryx(x2110, x2102, x2099)
+	ADCQ	$0x0, R8	// x2113 = x2112.u64 + x2100
+	ADDQ	R10, R13	// x2114, x2115 = addcarryx(0, x2089, x2105)
+	ADCXQ	DX, DI	// x2116, x2117 = addcarryx(x2115, x2091, x2107)
+	ADCXQ	R14, CX	// x2118, x2119 = addcarryx(x2117, x2093, x2109)
+	ADCXQ	R11, R12	// x2120, x2121 = addcarryx(x2119, x2095, x2111)
+	ADCXQ	R8, BX	// x2122, x2123 = addcarryx(x2121, x2097, x2113)
+	SHLXQ	AX, R13, R8	// x2124 = x2114 << 0x20
+	SHRXQ	AX, R13, R9	// x2124.hi = x2114 >> 0x20
 	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, R13
-	MULXQ	R13, DX, R14	// x1938, x1939 = mulx(x1926, 0xffffffff00000001)
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, SI, R11	// x2126, x2127 = mulx(x2114, 0xffffffff00000001)
 	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1935
-	ADDQ	AX, R12	// x1940, x1941 = addcarryx(0, x1928, x1936)
-	ADCXQ	R11, DI	// x1942, x1943 = addcarryx(x1941, x1930, x1936.hi)
-	ADCXQ	DX, R8	// x1944, x1945 = addcarryx(x1943, x1932, x1938)
-	ADCXQ	R14, R10	// x1946, x1947 = addcarryx(x1945, x1934, x1939)
-	ADCQ	$0x0, R13	// x1948, x1949 = addcarryx(x1947, x1935.u64, 0)
-	MOVQ	256(SP), DX	// reload x1682
-	MULXQ	DX, R11, AX	// x1950, x1951 = mulx(x1682, x1682)
-	MOVQ	232(SP), R14	// reload x1844
-	ADDQ	280(SP), R14	// x1958, x1959 = addcarryx(0, x1844, x1872)
-	ADCXQ	BX, R15	// x1960, x1961 = addcarryx(x1959, x1873, x1911)
-	ADCXQ	R11, R9	// x1962, x1963 = addcarryx(x1961, x1912, x1950)
-	ADCQ	$0x0, AX	// x1964 = x1963.u64 + x1951
-	XORQ	R11, R11
-	ADOXQ	224(SP), R12	// x1965, x1966 = addcarryx(0, x1940, x1843)
-	ADOXQ	R14, DI	// x1967, x1968 = addcarryx(x1966, x1942, x1958)
-	ADOXQ	R15, R8	// x1969, x1970 = addcarryx(x1968, x1944, x1960)
-	ADOXQ	R9, R10	// x1971, x1972 = addcarryx(x1970, x1946, x1962)
-	ADOXQ	AX, R13	// x1973, x1974 = addcarryx(x1972, x1948, x1964)
-	SHLXQ	CX, R12, AX	// x1975 = x1965 << 0x20
-	SHRXQ	CX, R12, R9	// x1975.hi = x1965 >> 0x20
-	MOVQ	R12, DX
-	MOVQ	$-0xffffffff, BX
-	MULXQ	BX, R14, R12	// x1977, x1978 = mulx(x1965, 0xffffffff00000001)
-	ADCXQ	AX, DI	// x1979, x1980 = addcarryx(0, x1967, x1975)
-	ADCXQ	R9, R8	// x1981, x1982 = addcarryx(x1980, x1969, x1975.hi)
-	ADCXQ	R14, R10	// x1983, x1984 = addcarryx(x1982, x1971, x1977)
-	ADCXQ	R12, R13	// x1985, x1986 = addcarryx(x1984, x1973, x1978)
-	SETOS	AL
-	MOVBQZX	AL, AX	// x1974.u64
-	ADCXQ	SI, AX	// x1987, x1988 = addcarryx(x1986, x1974.u64, 0)
-	MOVQ	DI, R9
-	SUBQ	$-0x1, R9	// x1989, x1990 = subborrowx(0, x1979, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R12
+	MOVBQZX	R13B, R13	// save x2123
+	ADDQ	R8, DI	// x2128, x2129 = addcarryx(0, x2116, x2124)
+	ADCXQ	R9, CX	// x2130, x2131 = addcarryx(x2129, x2118, x2124.hi)
+	ADCXQ	SI, R12	// x2132, x2133 = addcarryx(x2131, x2120, x2126)
+	ADCXQ	R11, BX	// x2134, x2135 = addcarryx(x2133, x2122, x2127)
+	ADCQ	$0x0, R13	// x2136, x2137 = addcarryx(x2135, x2123.u64, 0)
+	MOVQ	DI, R8
+	SUBQ	$-0x1, R8	// x2138, x2139 = subborrowx(0, x2128, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	CX, R11
+	SBBQ	R9, R11	// x2140, x2141 = subborrowx(x2139, x2130, 0xffffffff)
+	MOVQ	R12, SI
+	SBBQ	$0x0, SI	// x2142, x2143 = subborrowx(x2141, x2132, 0)
+	MOVQ	BX, R14
+	SBBQ	R10, R14	// x2144, x2145 = subborrowx(x2143, x2134, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x2146, x2147 = subborrowx(x2145, x2136, 0)
+	CMOVQCS	DI, R8	// x2148 = cmovznz(x2147, x2138, x2128)
+	CMOVQCS	CX, R11	// x2149 = cmovznz(x2147, x2140, x2130)
+	CMOVQCS	R12, SI	// x2150 = cmovznz(x2147, x2142, x2132)
+	CMOVQCS	BX, R14	// x2151 = cmovznz(x2147, x2144, x2134)
+	MOVQ	240(SP), CX	// reload x1788
+	SUBQ	232(SP), CX	// x2152, x2153 = subborrowx(0, x1788, x1984)
+	MOVQ	224(SP), DI	// reload x1789
+	SBBQ	216(SP), DI	// x2154, x2155 = subborrowx(x2153, x1789, x1986)
+	MOVQ	96(SP), BX	// reload x1790
+	SBBQ	176(SP), BX	// x2156, x2157 = subborrowx(x2155, x1790, x1988)
+	MOVQ	80(SP), R12	// reload x1791
+	SBBQ	88(SP), R12	// x2158, x2159 = subborrowx(x2157, x1791, x1990)
+	MOVQ	$-0x1, R13
+	MOVQ	$0x0, R15
+	CMOVQCS	R13, R15	// x2160 = cmovznz(x2159, 0, 0xffffffffffffffff)
+	MOVQ	R15, DX
+	ANDQ	R9, DX	// x2161 = x2160 & 0xffffffff
+	MOVQ	R15, R9
+	ANDQ	R10, R9	// x2162 = x2160 & 0xffffffff00000001
+	ADDQ	R15, CX	// x2163, x2164 = addcarryx(0, x2152, x2160)
+	ADCXQ	DX, DI	// x2165, x2166 = addcarryx(x2164, x2154, x2161)
+	ADCQ	$0x0, BX	// x2167, x2168 = addcarryx(x2166, x2156, 0)
+	ADCXQ	R9, R12	// x2169, x2170 = addcarryx(x2168, x2158, x2162)
+	MOVQ	264(SP), DX	// reload x1628
+	MULXQ	R12, R15, R9	// x2171, x2172 = mulx(x1628, x2169)
+	MOVQ	R14, 80(SP)	// spill x2151
+	MULXQ	BX, R14, R13	// x2173, x2174 = mulx(x1628, x2167)
+	MOVQ	SI, 88(SP)	// spill x2150
+	MOVQ	R11, 96(SP)	// spill x2149
+	MULXQ	DI, R11, SI	// x2175, x2176 = mulx(x1628, x2165)
+	MOVQ	R8, 120(SP)	// spill x2148
+	MULXQ	CX, R8, DX	// x2177, x2178 = mulx(x1628, x2163)
+	ADDQ	R11, DX	// x2179, x2180 = addcarryx(0, x2178, x2175)
+	ADCXQ	R14, SI	// x2181, x2182 = addcarryx(x2180, x2176, x2173)
+	ADCXQ	R15, R13	// x2183, x2184 = addcarryx(x2182, x2174, x2171)
+	ADCQ	$0x0, R9	// x2185 = x2184.u64 + x2172
+	MOVQ	R8, R11
+	SHLQ	$0x20, R11	// x2186 = x2177 << 0x20
 	MOVQ	R8, R14
-	SBBQ	R12, R14	// x1991, x1992 = subborrowx(x1990, x1981, 0xffffffff)
-	MOVQ	R10, R15
-	SBBQ	$0x0, R15	// x1993, x1994 = subborrowx(x1992, x1983, 0)
+	SHRQ	$0x20, R14	// x2186.hi = x2177 >> 0x20
+	MOVQ	DX, R15
+	MOVQ	R8, DX
+	MULXQ	R10, DX, R8	// x2188, x2189 = mulx(x2177, 0xffffffff00000001)
+	ADDQ	R11, R15	// x2190, x2191 = addcarryx(0, x2179, x2186)
+	ADCXQ	R14, SI	// x2192, x2193 = addcarryx(x2191, x2181, x2186.hi)
+	ADCXQ	DX, R13	// x2194, x2195 = addcarryx(x2193, x2183, x2188)
+	ADCXQ	R8, R9	// x2196, x2197 = addcarryx(x2195, x2185, x2189)
+	MOVQ	$0x0, R8
+	ADCQ	$0x0, R8	// x2198, x2199 = addcarryx(x2197, 0, 0)
+	MOVQ	104(SP), DX	// reload x1629
+	MULXQ	R12, R14, R11	// x2200, x2201 = mulx(x1629, x2169)
+	MULXQ	BX, AX, R10	// x2202, x2203 = mulx(x1629, x2167)
+	MOVQ	DI, 128(SP)	// spill x2165
+	MOVQ	BX, 136(SP)	// spill x2167
+	MULXQ	DI, BX, DI	// x2204, x2205 = mulx(x1629, x2165)
+	MOVQ	CX, 144(SP)	// spill x2163
+	MULXQ	CX, CX, DX	// x2206, x2207 = mulx(x1629, x2163)
+	ADDQ	BX, DX	// x2208, x2209 = addcarryx(0, x2207, x2204)
+	ADCXQ	AX, DI	// x2210, x2211 = addcarryx(x2209, x2205, x2202)
+	ADCXQ	R14, R10	// x2212, x2213 = addcarryx(x2211, x2203, x2200)
+	ADCQ	$0x0, R11	// x2214 = x2213.u64 + x2201
+	ADDQ	CX, R15	// x2215, x2216 = addcarryx(0, x2190, x2206)
+	ADCXQ	DX, SI	// x2217, x2218 = addcarryx(x2216, x2192, x2208)
+	ADCXQ	DI, R13	// x2219, x2220 = addcarryx(x2218, x2194, x2210)
+	ADCXQ	R10, R9	// x2221, x2222 = addcarryx(x2220, x2196, x2212)
+	ADCXQ	R11, R8	// x2223, x2224 = addcarryx(x2222, x2198, x2214)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R15, CX	// x2225 = x2215 << 0x20
+	SHRXQ	AX, R15, R10	// x2225.hi = x2215 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, DI	// x2227, x2228 = mulx(x2215, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x2224
+	ADDQ	CX, SI	// x2229, x2230 = addcarryx(0, x2217, x2225)
+	ADCXQ	R10, R13	// x2231, x2232 = addcarryx(x2230, x2219, x2225.hi)
+	ADCXQ	BX, R9	// x2233, x2234 = addcarryx(x2232, x2221, x2227)
+	ADCXQ	DI, R8	// x2235, x2236 = addcarryx(x2234, x2223, x2228)
+	ADCQ	$0x0, R14	// x2237, x2238 = addcarryx(x2236, x2224.u64, 0)
+	MOVQ	248(SP), DX	// reload x1630
+	MULXQ	R12, R10, CX	// x2239, x2240 = mulx(x1630, x2169)
+	MULXQ	136(SP), BX, DI	// x2241, x2242 = mulx(x1630, x2167)
+	MULXQ	128(SP), R11, R15	// x2243, x2244 = mulx(x1630, x2165)
+	MULXQ	144(SP), AX, DX	// x2245, x2246 = mulx(x1630, x2163)
+	ADDQ	R11, DX	// x2247, x2248 = addcarryx(0, x2246, x2243)
+	ADCXQ	BX, R15	// x2249, x2250 = addcarryx(x2248, x2244, x2241)
+	ADCXQ	R10, DI	// x2251, x2252 = addcarryx(x2250, x2242, x2239)
+	ADCQ	$0x0, CX	// x2253 = x2252.u64 + x2240
+	ADDQ	AX, SI	// x2254, x2255 = addcarryx(0, x2229, x2245)
+	ADCXQ	DX, R13	// x2256, x2257 = addcarryx(x2255, x2231, x2247)
+	ADCXQ	R15, R9	// x2258, x2259 = addcarryx(x2257, x2233, x2249)
+	ADCXQ	DI, R8	// x2260, x2261 = addcarryx(x2259, x2235, x2251)
+	ADCXQ	CX, R14	// x2262, x2263 = addcarryx(x2261, x2237, x2253)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, SI, CX	// x2264 = x2254 << 0x20
+	SHRXQ	AX, SI, R10	// x2264.hi = x2254 >> 0x20
+	MOVQ	SI, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x2266, x2267 = mulx(x2254, 0xffffffff00000001)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x2263
+	ADDQ	CX, R13	// x2268, x2269 = addcarryx(0, x2256, x2264)
+	ADCXQ	R10, R9	// x2270, x2271 = addcarryx(x2269, x2258, x2264.hi)
+	ADCXQ	DI, R8	// x2272, x2273 = addcarryx(x2271, x2260, x2266)
+	ADCXQ	SI, R14	// x2274, x2275 = addcarryx(x2273, x2262, x2267)
+	ADCQ	$0x0, BX	// x2276, x2277 = addcarryx(x2275, x2263.u64, 0)
+	MOVQ	256(SP), DX	// reload x1631
+	MULXQ	R12, R10, CX	// x2278, x2279 = mulx(x1631, x2169)
+	MULXQ	136(SP), DI, SI	// x2280, x2281 = mulx(x1631, x2167)
+	MULXQ	128(SP), R15, R12	// x2282, x2283 = mulx(x1631, x2165)
+	MULXQ	144(SP), R11, DX	// x2284, x2285 = mulx(x1631, x2163)
+	ADDQ	R15, DX	// x2286, x2287 = addcarryx(0, x2285, x2282)
+	ADCXQ	DI, R12	// x2288, x2289 = addcarryx(x2287, x2283, x2280)
+	ADCXQ	R10, SI	// x2290, x2291 = addcarryx(x2289, x2281, x2278)
+	ADCQ	$0x0, CX	// x2292 = x2291.u64 + x2279
+	ADDQ	R11, R13	// x2293, x2294 = addcarryx(0, x2268, x2284)
+	ADCXQ	DX, R9	// x2295, x2296 = addcarryx(x2294, x2270, x2286)
+	ADCXQ	R12, R8	// x2297, x2298 = addcarryx(x2296, x2272, x2288)
+	ADCXQ	SI, R14	// x2299, x2300 = addcarryx(x2298, x2274, x2290)
+	ADCXQ	CX, BX	// x2301, x2302 = addcarryx(x2300, x2276, x2292)
+	SHLXQ	AX, R13, CX	// x2303 = x2293 << 0x20
+	SHRXQ	AX, R13, R10	// x2303.hi = x2293 >> 0x20
 	MOVQ	R13, DX
-	SBBQ	BX, DX	// x1995, x1996 = subborrowx(x1994, x1985, 0xffffffff00000001)
-	SBBQ	$0x0, AX	// x1997, x1998 = subborrowx(x1996, x1987, 0)
-	CMOVQCS	DI, R9	// x1999 = cmovznz(x1998, x1989, x1979)
-	CMOVQCS	R8, R14	// x2000 = cmovznz(x1998, x1991, x1981)
-	CMOVQCS	R10, R15	// x2001 = cmovznz(x1998, x1993, x1983)
-	CMOVQCS	R13, DX	// x2002 = cmovznz(x1998, x1995, x1985)
-	SUBQ	144(SP), R9	// x2003, x2004 = subborrowx(0, x1999, x1638)
-	SBBQ	136(SP), R14	// x2005, x2006 = subborrowx(x2004, x2000, x1639)
-	SBBQ	128(SP), R15	// x2007, x2008 = subborrowx(x2006, x2001, x1640)
-	SBBQ	120(SP), DX	// x2009, x2010 = subborrowx(x2008, x2002, x1641)
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x2305, x2306 = mulx(x2293, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x2302
+	ADDQ	CX, R9	// x2307, x2308 = addcarryx(0, x2295, x2303)
+	ADCXQ	R10, R8	// x2309, x2310 = addcarryx(x2308, x2297, x2303.hi)
+	ADCXQ	DI, R14	// x2311, x2312 = addcarryx(x2310, x2299, x2305)
+	ADCXQ	SI, BX	// x2313, x2314 = addcarryx(x2312, x2301, x2306)
+	ADCQ	$0x0, R12	// x2315, x2316 = addcarryx(x2314, x2302.u64, 0)
+	MOVQ	R9, CX
+	SUBQ	$-0x1, CX	// x2317, x2318 = subborrowx(0, x2307, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	R8, SI
+	SBBQ	R10, SI	// x2319, x2320 = subborrowx(x2318, x2309, 0xffffffff)
+	MOVQ	R14, DI
+	SBBQ	$0x0, DI	// x2321, x2322 = subborrowx(x2320, x2311, 0)
+	MOVQ	BX, R13
+	SBBQ	R11, R13	// x2323, x2324 = subborrowx(x2322, x2313, 0xffffffff00000001)
+	SBBQ	$0x0, R12	// x2325, x2326 = subborrowx(x2324, x2315, 0)
+	CMOVQCS	R9, CX	// x2327 = cmovznz(x2326, x2317, x2307)
+	CMOVQCS	R8, SI	// x2328 = cmovznz(x2326, x2319, x2309)
+	CMOVQCS	R14, DI	// x2329 = cmovznz(x2326, x2321, x2311)
+	CMOVQCS	BX, R13	// x2330 = cmovznz(x2326, x2323, x2313)
+	MOVQ	120(SP), R8	// reload x2148
+	ADDQ	120(SP), R8	// x2331, x2332 = addcarryx(0, x2148, x2148)
+	MOVQ	96(SP), R9	// reload x2149
+	ADCXQ	96(SP), R9	// x2333, x2334 = addcarryx(x2332, x2149, x2149)
+	MOVQ	88(SP), BX	// reload x2150
+	ADCXQ	88(SP), BX	// x2335, x2336 = addcarryx(x2334, x2150, x2150)
+	MOVQ	80(SP), R12	// reload x2151
+	ADCXQ	80(SP), R12	// x2337, x2338 = addcarryx(x2336, x2151, x2151)
+	MOVQ	R8, R14
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x2338
+	SUBQ	$-0x1, R14	// x2339, x2340 = subborrowx(0, x2331, 0xffffffffffffffff)
+	MOVQ	R9, DX
+	SBBQ	R10, DX	// x2341, x2342 = subborrowx(x2340, x2333, 0xffffffff)
+	MOVQ	BX, AX
+	SBBQ	$0x0, AX	// x2343, x2344 = subborrowx(x2342, x2335, 0)
+	MOVQ	R12, R10
+	SBBQ	R11, R10	// x2345, x2346 = subborrowx(x2344, x2337, 0xffffffff00000001)
+	SBBQ	$0x0, R15	// x2347, x2348 = subborrowx(x2346, x2338.u64, 0)
+	CMOVQCS	R8, R14	// x2349 = cmovznz(x2348, x2339, x2331)
+	CMOVQCS	R9, DX	// x2350 = cmovznz(x2348, x2341, x2333)
+	CMOVQCS	BX, AX	// x2351 = cmovznz(x2348, x2343, x2335)
+	CMOVQCS	R12, R10	// x2352 = cmovznz(x2348, x2345, x2337)
+	SUBQ	R14, CX	// x2353, x2354 = subborrowx(0, x2327, x2349)
+	SBBQ	DX, SI	// x2355, x2356 = subborrowx(x2354, x2328, x2350)
+	SBBQ	AX, DI	// x2357, x2358 = subborrowx(x2356, x2329, x2351)
+	SBBQ	R10, R13	// x2359, x2360 = subborrowx(x2358, x2330, x2352)
 	MOVQ	$-0x1, AX
 	MOVQ	$0x0, R8
-	CMOVQCS	AX, R8	// x2011 = cmovznz(x2010, 0, 0xffffffffffffffff)
+	CMOVQCS	AX, R8	// x2361 = cmovznz(x2360, 0, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
 	MOVQ	R8, R10
-	ANDQ	R12, R10	// x2012 = x2011 & 0xffffffff
-	MOVQ	R8, DI
-	ANDQ	BX, DI	// x2013 = x2011 & 0xffffffff00000001
-	ADDQ	R8, R9	// x2014, x2015 = addcarryx(0, x2003, x2011)
-	ADCXQ	R10, R14	// x2016, x2017 = addcarryx(x2015, x2005, x2012)
-	ADCQ	$0x0, R15	// x2018, x2019 = addcarryx(x2017, x2007, 0)
-	ADCXQ	DI, DX	// x2020, x2021 = addcarryx(x2019, x2009, x2013)
-	SUBQ	216(SP), R9	// x2022, x2023 = subborrowx(0, x2014, x1839)
-	SBBQ	96(SP), R14	// x2024, x2025 = subborrowx(x2023, x2016, x1840)
-	SBBQ	88(SP), R15	// x2026, x2027 = subborrowx(x2025, x2018, x1841)
-	SBBQ	80(SP), DX	// x2028, x2029 = subborrowx(x2027, x2020, x1842)
-	MOVQ	$0x0, R8
-	CMOVQCS	AX, R8	// x2030 = cmovznz(x2029, 0, 0xffffffffffffffff)
-	MOVQ	R8, R10
-	ANDQ	R12, R10	// x2031 = x2030 & 0xffffffff
-	MOVQ	R8, DI
-	ANDQ	BX, DI	// x2032 = x2030 & 0xffffffff00000001
-	ADDQ	R8, R9	// x2033, x2034 = addcarryx(0, x2022, x2030)
-	ADCXQ	R10, R14	// x2035, x2036 = addcarryx(x2034, x2024, x2031)
-	ADCQ	$0x0, R15	// x2037, x2038 = addcarryx(x2036, x2026, 0)
-	ADCXQ	DI, DX	// x2039, x2040 = addcarryx(x2038, x2028, x2032)
-	SUBQ	216(SP), R9	// x2041, x2042 = subborrowx(0, x2033, x1839)
-	SBBQ	96(SP), R14	// x2043, x2044 = subborrowx(x2042, x2035, x1840)
-	SBBQ	88(SP), R15	// x2045, x2046 = subborrowx(x2044, x2037, x1841)
-	SBBQ	80(SP), DX	// x2047, x2048 = subborrowx(x2046, x2039, x1842)
-	MOVQ	$0x0, R8
-	CMOVQCS	AX, R8	// x2049 = cmovznz(x2048, 0, 0xffffffffffffffff)
-	MOVQ	R8, R10
-	ANDQ	R12, R10	// x2050 = x2049 & 0xffffffff
-	MOVQ	R8, DI
-	ANDQ	BX, DI	// x2051 = x2049 & 0xffffffff00000001
-	ADDQ	R8, R9	// x2052, x2053 = addcarryx(0, x2041, x2049)
+	ANDQ	R9, R10	// x2362 = x2361 & 0xffffffff
+	MOVQ	R8, BX
+	ANDQ	R11, BX	// x2363 = x2361 & 0xffffffff00000001
+	ADDQ	R8, CX	// x2364, x2365 = addcarryx(0, x2353, x2361)
 	MOVQ	0(SP), R8	// reload out1 pointer
-	MOVQ	R9, 0(R8)	// out1[0] = x2052
-	ADCXQ	R10, R14	// x2054, x2055 = addcarryx(x2053, x2043, x2050)
-	MOVQ	R14, 8(R8)	// out1[1] = x2054
-	ADCQ	$0x0, R15	// x2056, x2057 = addcarryx(x2055, x2045, 0)
-	MOVQ	R15, 16(R8)	// out1[2] = x2056
-	ADCXQ	DI, DX	// x2058, x2059 = addcarryx(x2057, x2047, x2051)
-	MOVQ	DX, 24(R8)	// out1[3] = x2058
-	MOVQ	DX, R10
-	MOVQ	176(SP), DX	// reload x957
-	MULXQ	120(SP), R13, DI	// x2060, x2061 = mulx(x957, x1641)
-	MULXQ	128(SP), R8, R11	// x2062, x2063 = mulx(x957, x1640)
-	MULXQ	136(SP), AX, R12	// x2064, x2065 = mulx(x957, x1639)
-	MOVQ	R10, 224(SP)	// spill x2058
-	MULXQ	144(SP), R10, DX	// x2066, x2067 = mulx(x957, x1638)
-	ADDQ	AX, DX	// x2068, x2069 = addcarryx(0, x2067, x2064)
-	ADCXQ	R8, R12	// x2070, x2071 = addcarryx(x2069, x2065, x2062)
-	ADCXQ	R13, R11	// x2072, x2073 = addcarryx(x2071, x2063, x2060)
-	ADCQ	$0x0, DI	// x2074 = x2073.u64 + x2061
-	MOVQ	R10, AX
-	SHLQ	$0x20, AX	// x2075 = x2066 << 0x20
-	MOVQ	R10, R8
-	SHRQ	$0x20, R8	// x2075.hi = x2066 >> 0x20
-	MOVQ	DX, R13
-	MOVQ	R10, DX
-	MULXQ	BX, DX, R10	// x2077, x2078 = mulx(x2066, 0xffffffff00000001)
-	ADDQ	AX, R13	// x2079, x2080 = addcarryx(0, x2068, x2075)
-	ADCXQ	R8, R12	// x2081, x2082 = addcarryx(x2080, x2070, x2075.hi)
-	ADCXQ	DX, R11	// x2083, x2084 = addcarryx(x2082, x2072, x2077)
-	ADCXQ	R10, DI	// x2085, x2086 = addcarryx(x2084, x2074, x2078)
-	MOVQ	$0x0, AX
-	ADCQ	$0x0, AX	// x2087, x2088 = addcarryx(x2086, 0, 0)
-	MOVQ	120(SP), DX	// reload x1641
-	MULXQ	168(SP), R10, R8	// x2089, x2090 = mulx(x958, x1641)
-	MOVQ	168(SP), DX	// reload x958
-	MOVQ	R15, 176(SP)	// spill x2056
-	MOVQ	R14, 232(SP)	// spill x2054
-	MULXQ	128(SP), R14, R15	// x2091, x2092 = mulx(x958, x1640)
-	MOVQ	R9, 240(SP)	// spill x2052
-	MULXQ	136(SP), BX, R9	// x2093, x2094 = mulx(x958, x1639)
-	MULXQ	144(SP), CX, DX	// x2095, x2096 = mulx(x958, x1638)
-	ADDQ	BX, DX	// x2097, x2098 = addcarryx(0, x2096, x2093)
-	ADCXQ	R14, R9	// x2099, x2100 = addcarryx(x2098, x2094, x2091)
-	ADCXQ	R10, R15	// x2101, x2102 = addcarryx(x2100, x2092, x2089)
-	ADCQ	$0x0, R8	// x2103 = x2102.u64 + x2090
-	XORQ	R10, R10
-	ADOXQ	CX, R13	// x2104, x2105 = addcarryx(0, x2079, x2095)
-	ADOXQ	DX, R12	// x2106, x2107 = addcarryx(x2105, x2081, x2097)
-	ADOXQ	R9, R11	// x2108, x2109 = addcarryx(x2107, x2083, x2099)
-	ADOXQ	R15, DI	// x2110, x2111 = addcarryx(x2109, x2085, x2101)
-	ADOXQ	R8, AX	// x2112, x2113 = addcarryx(x2111, x2087, x2103)
-	MOVQ	$0x20, CX
-	SHLXQ	CX, R13, R8	// x2114 = x2104 << 0x20
-	SHRXQ	CX, R13, R9	// x2114.hi = x2104 >> 0x20
-	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, BX
-	MULXQ	BX, R14, R13	// x2116, x2117 = mulx(x2104, 0xffffffff00000001)
-	ADCXQ	R8, R12	// x2118, x2119 = addcarryx(0, x2106, x2114)
-	ADCXQ	R9, R11	// x2120, x2121 = addcarryx(x2119, x2108, x2114.hi)
-	ADCXQ	R14, DI	// x2122, x2123 = addcarryx(x2121, x2110, x2116)
-	ADCXQ	R13, AX	// x2124, x2125 = addcarryx(x2123, x2112, x2117)
-	SETOS	R8B
-	MOVBQZX	R8B, R8	// x2113.u64
-	ADCXQ	SI, R8	// x2126, x2127 = addcarryx(x2125, x2113.u64, 0)
-	MOVQ	160(SP), DX	// reload x959
-	MULXQ	120(SP), R13, R9	// x2128, x2129 = mulx(x959, x1641)
-	MULXQ	128(SP), R15, R14	// x2130, x2131 = mulx(x959, x1640)
-	MULXQ	136(SP), BX, R10	// x2132, x2133 = mulx(x959, x1639)
-	MULXQ	144(SP), CX, DX	// x2134, x2135 = mulx(x959, x1638)
-	ADDQ	BX, DX	// x2136, x2137 = addcarryx(0, x2135, x2132)
-	ADCXQ	R15, R10	// x2138, x2139 = addcarryx(x2137, x2133, x2130)
-	ADCXQ	R13, R14	// x2140, x2141 = addcarryx(x2139, x2131, x2128)
-	ADCQ	$0x0, R9	// x2142 = x2141.u64 + x2129
-	ADDQ	CX, R12	// x2143, x2144 = addcarryx(0, x2118, x2134)
-	ADCXQ	DX, R11	// x2145, x2146 = addcarryx(x2144, x2120, x2136)
-	ADCXQ	R10, DI	// x2147, x2148 = addcarryx(x2146, x2122, x2138)
-	ADCXQ	R14, AX	// x2149, x2150 = addcarryx(x2148, x2124, x2140)
-	ADCXQ	R9, R8	// x2151, x2152 = addcarryx(x2150, x2126, x2142)
-	MOVQ	$0x20, CX
-	SHLXQ	CX, R12, R9	// x2153 = x2143 << 0x20
-	SHRXQ	CX, R12, R10	// x2153.hi = x2143 >> 0x20
-	MOVQ	R12, DX
-	MOVQ	$-0xffffffff, BX
-	MULXQ	BX, R13, R12	// x2155, x2156 = mulx(x2143, 0xffffffff00000001)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x2152.u64
-	ADDQ	R9, R11	// x2157, x2158 = addcarryx(0, x2145, x2153)
-	ADCXQ	R10, DI	// x2159, x2160 = addcarryx(x2158, x2147, x2153.hi)
-	ADCXQ	R13, AX	// x2161, x2162 = addcarryx(x2160, x2149, x2155)
-	ADCXQ	R12, R8	// x2163, x2164 = addcarryx(x2162, x2151, x2156)
-	ADCQ	$0x0, R14	// x2165, x2166 = addcarryx(x2164, x2152.u64, 0)
-	MOVQ	152(SP), DX	// reload x960
-	MULXQ	120(SP), R10, R9	// x2167, x2168 = mulx(x960, x1641)
-	MULXQ	128(SP), R13, R12	// x2169, x2170 = mulx(x960, x1640)
-	MULXQ	136(SP), BX, R15	// x2171, x2172 = mulx(x960, x1639)
-	MULXQ	144(SP), CX, DX	// x2173, x2174 = mulx(x960, x1638)
-	ADDQ	BX, DX	// x2175, x2176 = addcarryx(0, x2174, x2171)
-	ADCXQ	R13, R15	// x2177, x2178 = addcarryx(x2176, x2172, x2169)
-	ADCXQ	R10, R12	// x2179, x2180 = addcarryx(x2178, x2170, x2167)
-	ADCQ	$0x0, R9	// x2181 = x2180.u64 + x2168
-	ADDQ	CX, R11	// x2182, x2183 = addcarryx(0, x2157, x2173)
-	ADCXQ	DX, DI	// x2184, x2185 = addcarryx(x2183, x2159, x2175)
-	ADCXQ	R15, AX	// x2186, x2187 = addcarryx(x2185, x2161, x2177)
-	ADCXQ	R12, R8	// x2188, x2189 = addcarryx(x2187, x2163, x2179)
-	ADCXQ	R9, R14	// x2190, x2191 = addcarryx(x2189, x2165, x2181)
-	MOVQ	$0x20, CX
-	SHLXQ	CX, R11, R9	// x2192 = x2182 << 0x20
-	SHRXQ	CX, R11, R10	// x2192.hi = x2182 >> 0x20
-	MOVQ	R11, DX
-	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, R12, BX	// x2194, x2195 = mulx(x2182, 0xffffffff00000001)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x2191.u64
-	ADDQ	R9, DI	// x2196, x2197 = addcarryx(0, x2184, x2192)
-	ADCXQ	R10, AX	// x2198, x2199 = addcarryx(x2197, x2186, x2192.hi)
-	MOVQ	DI, R9
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x2199
-	SUBQ	$-0x1, R9	// x2206, x2207 = subborrowx(0, x2196, 0xffffffffffffffff)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x2207
-	ADDQ	$-0x1, R10	// CF = x2199
-	ADCXQ	R12, R8	// x2200, x2201 = addcarryx(x2199, x2188, x2194)
-	ADCXQ	BX, R14	// x2202, x2203 = addcarryx(x2201, x2190, x2195)
-	ADCQ	$0x0, R13	// x2204, x2205 = addcarryx(x2203, x2191.u64, 0)
-	MOVQ	$0xffffffff, R10
-	MOVQ	AX, BX
-	ADDQ	$-0x1, R15	// CF = x2207
-	SBBQ	R10, BX	// x2208, x2209 = subborrowx(x2207, x2198, 0xffffffff)
-	MOVQ	R8, R12
-	SBBQ	$0x0, R12	// x2210, x2211 = subborrowx(x2209, x2200, 0)
-	MOVQ	R14, R15
-	SBBQ	R11, R15	// x2212, x2213 = subborrowx(x2211, x2202, 0xffffffff00000001)
-	SBBQ	$0x0, R13	// x2214, x2215 = subborrowx(x2213, x2204, 0)
-	CMOVQCS	DI, R9	// x2216 = cmovznz(x2215, x2206, x2196)
-	CMOVQCS	AX, BX	// x2217 = cmovznz(x2215, x2208, x2198)
-	CMOVQCS	R8, R12	// x2218 = cmovznz(x2215, x2210, x2200)
-	CMOVQCS	R14, R15	// x2219 = cmovznz(x2215, x2212, x2202)
-	MOVQ	216(SP), AX	// reload x1839
-	SUBQ	240(SP), AX	// x2220, x2221 = subborrowx(0, x1839, x2052)
-	MOVQ	96(SP), R8	// reload x1840
-	SBBQ	232(SP), R8	// x2222, x2223 = subborrowx(x2221, x1840, x2054)
-	MOVQ	88(SP), DI	// reload x1841
-	SBBQ	176(SP), DI	// x2224, x2225 = subborrowx(x2223, x1841, x2056)
-	MOVQ	80(SP), R13	// reload x1842
-	SBBQ	224(SP), R13	// x2226, x2227 = subborrowx(x2225, x1842, x2058)
-	MOVQ	$-0x1, R14
-	MOVQ	$0x0, DX
-	CMOVQCS	R14, DX	// x2228 = cmovznz(x2227, 0, 0xffffffffffffffff)
-	MOVQ	DX, R14
-	ANDQ	R10, R14	// x2229 = x2228 & 0xffffffff
-	MOVQ	DX, R10
-	ANDQ	R11, R10	// x2230 = x2228 & 0xffffffff00000001
-	ADDQ	DX, AX	// x2231, x2232 = addcarryx(0, x2220, x2228)
-	ADCXQ	R14, R8	// x2233, x2234 = addcarryx(x2232, x2222, x2229)
-	ADCQ	$0x0, DI	// x2235, x2236 = addcarryx(x2234, x2224, 0)
-	ADCXQ	R10, R13	// x2237, x2238 = addcarryx(x2236, x2226, x2230)
-	MOVQ	264(SP), DX	// reload x1679
-	MULXQ	R13, R14, R10	// x2239, x2240 = mulx(x1679, x2237)
-	MOVQ	R15, 80(SP)	// spill x2219
-	MOVQ	R12, 88(SP)	// spill x2218
-	MULXQ	DI, R12, R15	// x2241, x2242 = mulx(x1679, x2235)
-	MOVQ	BX, 96(SP)	// spill x2217
-	MOVQ	R9, 120(SP)	// spill x2216
-	MULXQ	R8, R9, BX	// x2243, x2244 = mulx(x1679, x2233)
-	MOVQ	AX, 128(SP)	// spill x2231
-	MULXQ	AX, AX, DX	// x2245, x2246 = mulx(x1679, x2231)
-	ADDQ	R9, DX	// x2247, x2248 = addcarryx(0, x2246, x2243)
-	ADCXQ	R12, BX	// x2249, x2250 = addcarryx(x2248, x2244, x2241)
-	ADCXQ	R14, R15	// x2251, x2252 = addcarryx(x2250, x2242, x2239)
-	ADCQ	$0x0, R10	// x2253 = x2252.u64 + x2240
-	MOVQ	AX, R9
-	SHLQ	$0x20, R9	// x2254 = x2245 << 0x20
-	MOVQ	AX, R12
-	SHRQ	$0x20, R12	// x2254.hi = x2245 >> 0x20
-	MOVQ	DX, R14
-	MOVQ	AX, DX
-	MULXQ	R11, DX, AX	// x2256, x2257 = mulx(x2245, 0xffffffff00000001)
-	ADDQ	R9, R14	// x2258, x2259 = addcarryx(0, x2247, x2254)
-	ADCXQ	R12, BX	// x2260, x2261 = addcarryx(x2259, x2249, x2254.hi)
-	ADCXQ	DX, R15	// x2262, x2263 = addcarryx(x2261, x2251, x2256)
-	ADCXQ	AX, R10	// x2264, x2265 = addcarryx(x2263, x2253, x2257)
-	MOVQ	$0x0, AX
-	ADCQ	$0x0, AX	// x2266, x2267 = addcarryx(x2265, 0, 0)
-	MOVQ	248(SP), DX	// reload x1680
-	MULXQ	R13, R12, R9	// x2268, x2269 = mulx(x1680, x2237)
-	MULXQ	DI, CX, R11	// x2270, x2271 = mulx(x1680, x2235)
-	MOVQ	R8, 136(SP)	// spill x2233
-	MOVQ	DI, 144(SP)	// spill x2235
-	MULXQ	R8, DI, R8	// x2272, x2273 = mulx(x1680, x2233)
-	MOVQ	R13, 152(SP)	// spill x2237
-	MULXQ	128(SP), R13, DX	// x2274, x2275 = mulx(x1680, x2231)
-	ADDQ	DI, DX	// x2276, x2277 = addcarryx(0, x2275, x2272)
-	ADCXQ	CX, R8	// x2278, x2279 = addcarryx(x2277, x2273, x2270)
-	ADCXQ	R12, R11	// x2280, x2281 = addcarryx(x2279, x2271, x2268)
-	ADCQ	$0x0, R9	// x2282 = x2281.u64 + x2269
-	ADDQ	R13, R14	// x2283, x2284 = addcarryx(0, x2258, x2274)
-	ADCXQ	DX, BX	// x2285, x2286 = addcarryx(x2284, x2260, x2276)
-	ADCXQ	R8, R15	// x2287, x2288 = addcarryx(x2286, x2262, x2278)
-	ADCXQ	R11, R10	// x2289, x2290 = addcarryx(x2288, x2264, x2280)
-	ADCXQ	R9, AX	// x2291, x2292 = addcarryx(x2290, x2266, x2282)
-	MOVQ	$0x20, CX
-	SHLXQ	CX, R14, R8	// x2293 = x2283 << 0x20
-	SHRXQ	CX, R14, R9	// x2293.hi = x2283 >> 0x20
-	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, R12, DI	// x2295, x2296 = mulx(x2283, 0xffffffff00000001)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x2292
-	ADDQ	R8, BX	// x2297, x2298 = addcarryx(0, x2285, x2293)
-	ADCXQ	R9, R15	// x2299, x2300 = addcarryx(x2298, x2287, x2293.hi)
-	ADCXQ	R12, R10	// x2301, x2302 = addcarryx(x2300, x2289, x2295)
-	ADCXQ	DI, AX	// x2303, x2304 = addcarryx(x2302, x2291, x2296)
-	ADCQ	$0x0, R13	// x2305, x2306 = addcarryx(x2304, x2292.u64, 0)
-	MOVQ	104(SP), DX	// reload x1681
-	MULXQ	152(SP), R9, R8	// x2307, x2308 = mulx(x1681, x2237)
-	MULXQ	144(SP), R12, DI	// x2309, x2310 = mulx(x1681, x2235)
-	MULXQ	136(SP), R11, R14	// x2311, x2312 = mulx(x1681, x2233)
-	MULXQ	128(SP), CX, DX	// x2313, x2314 = mulx(x1681, x2231)
-	ADDQ	R11, DX	// x2315, x2316 = addcarryx(0, x2314, x2311)
-	ADCXQ	R12, R14	// x2317, x2318 = addcarryx(x2316, x2312, x2309)
-	ADCXQ	R9, DI	// x2319, x2320 = addcarryx(x2318, x2310, x2307)
-	ADCQ	$0x0, R8	// x2321 = x2320.u64 + x2308
-	ADDQ	CX, BX	// x2322, x2323 = addcarryx(0, x2297, x2313)
-	ADCXQ	DX, R15	// x2324, x2325 = addcarryx(x2323, x2299, x2315)
-	ADCXQ	R14, R10	// x2326, x2327 = addcarryx(x2325, x2301, x2317)
-	ADCXQ	DI, AX	// x2328, x2329 = addcarryx(x2327, x2303, x2319)
-	ADCXQ	R8, R13	// x2330, x2331 = addcarryx(x2329, x2305, x2321)
-	MOVQ	$0x20, CX
-	SHLXQ	CX, BX, R8	// x2332 = x2322 << 0x20
-	MOVQ	BX, DX
-	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, DI, R11	// x2334, x2335 = mulx(x2322, 0xffffffff00000001)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x2331.u64
-	ADDQ	R8, R15	// x2336, x2337 = addcarryx(0, x2324, x2332)
-	SHRXQ	CX, DX, DX	// x2332.hi = x2322 >> 0x20
-	ADCXQ	DX, R10	// x2338, x2339 = addcarryx(x2337, x2326, x2332.hi)
-	ADCXQ	DI, AX	// x2340, x2341 = addcarryx(x2339, x2328, x2334)
-	ADCXQ	R11, R13	// x2342, x2343 = addcarryx(x2341, x2330, x2335)
-	ADCQ	$0x0, BX	// x2344, x2345 = addcarryx(x2343, x2331.u64, 0)
-	MOVQ	256(SP), DX	// reload x1682
-	MULXQ	152(SP), R11, R8	// x2346, x2347 = mulx(x1682, x2237)
-	MULXQ	144(SP), R12, DI	// x2348, x2349 = mulx(x1682, x2235)
-	MULXQ	136(SP), R9, R14	// x2350, x2351 = mulx(x1682, x2233)
-	MULXQ	128(SP), CX, DX	// x2352, x2353 = mulx(x1682, x2231)
-	ADDQ	R9, DX	// x2354, x2355 = addcarryx(0, x2353, x2350)
-	ADCXQ	R12, R14	// x2356, x2357 = addcarryx(x2355, x2351, x2348)
-	ADCXQ	R11, DI	// x2358, x2359 = addcarryx(x2357, x2349, x2346)
-	ADCQ	$0x0, R8	// x2360 = x2359.u64 + x2347
-	ADDQ	CX, R15	// x2361, x2362 = addcarryx(0, x2336, x2352)
-	ADCXQ	DX, R10	// x2363, x2364 = addcarryx(x2362, x2338, x2354)
-	ADCXQ	R14, AX	// x2365, x2366 = addcarryx(x2364, x2340, x2356)
-	ADCXQ	DI, R13	// x2367, x2368 = addcarryx(x2366, x2342, x2358)
-	ADCXQ	R8, BX	// x2369, x2370 = addcarryx(x2368, x2344, x2360)
-	MOVQ	$0x20, CX
-	SHLXQ	CX, R15, R8	// x2371 = x2361 << 0x20
-	SHRXQ	CX, R15, R9	// x2371.hi = x2361 >> 0x20
-	MOVQ	R15, DX
-	MOVQ	$-0xffffffff, R11
-	MULXQ	R11, R12, DI	// x2373, x2374 = mulx(x2361, 0xffffffff00000001)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x2370
-	ADDQ	R8, R10	// x2375, x2376 = addcarryx(0, x2363, x2371)
-	ADCXQ	R9, AX	// x2377, x2378 = addcarryx(x2376, x2365, x2371.hi)
-	ADCXQ	R12, R13	// x2379, x2380 = addcarryx(x2378, x2367, x2373)
-	ADCXQ	DI, BX	// x2381, x2382 = addcarryx(x2380, x2369, x2374)
-	ADCQ	$0x0, R14	// x2383, x2384 = addcarryx(x2382, x2370.u64, 0)
-	MOVQ	R10, R8
-	SUBQ	$-0x1, R8	// x2385, x2386 = subborrowx(0, x2375, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R9
-	MOVQ	AX, DI
-	SBBQ	R9, DI	// x2387, x2388 = subborrowx(x2386, x2377, 0xffffffff)
-	MOVQ	R13, R12
-	SBBQ	$0x0, R12	// x2389, x2390 = subborrowx(x2388, x2379, 0)
-	MOVQ	BX, R15
-	SBBQ	R11, R15	// x2391, x2392 = subborrowx(x2390, x2381, 0xffffffff00000001)
-	SBBQ	$0x0, R14	// x2393, x2394 = subborrowx(x2392, x2383, 0)
-	CMOVQCS	AX, DI	// x2396 = cmovznz(x2394, x2387, x2377)
-	CMOVQCS	R13, R12	// x2397 = cmovznz(x2394, x2389, x2379)
-	CMOVQCS	BX, R15	// x2398 = cmovznz(x2394, x2391, x2381)
-	MOVQ	120(SP), AX	// reload x2216
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x2394
-	ADDQ	120(SP), AX	// x2399, x2400 = addcarryx(0, x2216, x2216)
-	MOVQ	96(SP), R13	// reload x2217
-	ADCXQ	96(SP), R13	// x2401, x2402 = addcarryx(x2400, x2217, x2217)
-	MOVQ	88(SP), R14	// reload x2218
-	ADCXQ	88(SP), R14	// x2403, x2404 = addcarryx(x2402, x2218, x2218)
-	MOVQ	AX, DX
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x2404
-	SUBQ	$-0x1, DX	// x2407, x2408 = subborrowx(0, x2399, 0xffffffffffffffff)
-	MOVQ	R15, 88(SP)	// spill x2398
-	MOVQ	80(SP), R15	// reload x2219
-	MOVQ	R12, 96(SP)	// spill x2397
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x2408
-	ADDQ	$-0x1, CX	// CF = x2404
-	ADCXQ	80(SP), R15	// x2405, x2406 = addcarryx(x2404, x2219, x2219)
-	MOVQ	R13, CX
-	MOVQ	DI, 80(SP)	// spill x2396
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x2406
-	ADDQ	$-0x1, R12	// CF = x2408
-	SBBQ	R9, CX	// x2409, x2410 = subborrowx(x2408, x2401, 0xffffffff)
-	MOVQ	R14, R12
-	SBBQ	$0x0, R12	// x2411, x2412 = subborrowx(x2410, x2403, 0)
-	MOVQ	R15, R9
-	SBBQ	R11, R9	// x2413, x2414 = subborrowx(x2412, x2405, 0xffffffff00000001)
-	SBBQ	$0x0, DI	// x2415, x2416 = subborrowx(x2414, x2406.u64, 0)
-	CMOVQCS	R13, CX	// x2418 = cmovznz(x2416, x2409, x2401)
-	CMOVQCS	R14, R12	// x2419 = cmovznz(x2416, x2411, x2403)
-	CMOVQCS	AX, DX	// x2417 = cmovznz(x2416, x2407, x2399)
-	CMOVQCS	R15, R9	// x2420 = cmovznz(x2416, x2413, x2405)
-	TESTQ	BX, BX
-	CMOVQNE	R10, R8	// x2395 = cmovznz(x2394, x2385, x2375)
-	SUBQ	DX, R8	// x2421, x2422 = subborrowx(0, x2395, x2417)
-	MOVQ	80(SP), AX	// reload x2396
-	SBBQ	CX, AX	// x2423, x2424 = subborrowx(x2422, x2396, x2418)
-	MOVQ	96(SP), CX	// reload x2397
-	SBBQ	R12, CX	// x2425, x2426 = subborrowx(x2424, x2397, x2419)
-	MOVQ	88(SP), R10	// reload x2398
-	SBBQ	R9, R10	// x2427, x2428 = subborrowx(x2426, x2398, x2420)
-	MOVQ	$-0x1, R9
-	MOVQ	$0x0, DI
-	CMOVQCS	R9, DI	// x2429 = cmovznz(x2428, 0, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, BX
-	MOVQ	DI, R12
-	ANDQ	BX, R12	// x2430 = x2429 & 0xffffffff
+	MOVQ	CX, 32(R8)	// out1[4] = x2364
+	ADCXQ	R10, SI	// x2366, x2367 = addcarryx(x2365, x2355, x2362)
+	MOVQ	SI, 40(R8)	// out1[5] = x2366
+	ADCQ	$0x0, DI	// x2368, x2369 = addcarryx(x2367, x2357, 0)
+	MOVQ	DI, 48(R8)	// out1[6] = x2368
+	ADCXQ	BX, R13	// x2370, x2371 = addcarryx(x2369, x2359, x2363)
+	MOVQ	R13, 56(R8)	// out1[7] = x2370
+	MOVQ	8(SP), CX	// reload arg2 pointer
+	MOVQ	24(SP), SI	// reload arg1 pointer
+	MOVQ	64(SI), R10	// arg1[8]
+	ADDQ	64(CX), R10	// x2372, x2373 = addcarryx(0, arg1[8], arg2[8])
+	MOVQ	72(SI), DI	// arg1[9]
+	ADCXQ	72(CX), DI	// x2374, x2375 = addcarryx(x2373, arg1[9], arg2[9])
+	MOVQ	80(SI), BX	// arg1[10]
+	ADCXQ	80(CX), BX	// x2376, x2377 = addcarryx(x2375, arg1[10], arg2[10])
+	MOVQ	88(SI), R12	// arg1[11]
+	ADCXQ	88(CX), R12	// x2378, x2379 = addcarryx(x2377, arg1[11], arg2[11])
+	MOVQ	R10, CX
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x2379
+	SUBQ	$-0x1, CX	// x2380, x2381 = subborrowx(0, x2372, 0xffffffffffffffff)
 	MOVQ	DI, R13
-	ANDQ	R11, R13	// x2431 = x2429 & 0xffffffff00000001
-	ADDQ	DI, R8	// x2432, x2433 = addcarryx(0, x2421, x2429)
-	MOVQ	0(SP), DI	// reload out1 pointer
-	MOVQ	R8, 32(DI)	// out1[4] = x2432
-	ADCXQ	R12, AX	// x2434, x2435 = addcarryx(x2433, x2423, x2430)
-	MOVQ	AX, 40(DI)	// out1[5] = x2434
-	ADCQ	$0x0, CX	// x2436, x2437 = addcarryx(x2435, x2425, 0)
-	MOVQ	CX, 48(DI)	// out1[6] = x2436
-	ADCXQ	R13, R10	// x2438, x2439 = addcarryx(x2437, x2427, x2431)
-	MOVQ	R10, 56(DI)	// out1[7] = x2438
-	MOVQ	72(SP), AX	// reload arg2 pointer
-	MOVQ	40(SP), R8	// reload arg1 pointer
-	MOVQ	64(R8), CX	// arg1[8]
-	ADDQ	64(AX), CX	// x2440, x2441 = addcarryx(0, arg1[8], arg2[8])
-	MOVQ	72(R8), R10	// arg1[9]
-	ADCXQ	72(AX), R10	// x2442, x2443 = addcarryx(x2441, arg1[9], arg2[9])
-	MOVQ	80(R8), R12	// arg1[10]
-	ADCXQ	80(AX), R12	// x2444, x2445 = addcarryx(x2443, arg1[10], arg2[10])
-	MOVQ	88(R8), R13	// arg1[11]
-	ADCXQ	88(AX), R13	// x2446, x2447 = addcarryx(x2445, arg1[11], arg2[11])
-	MOVQ	CX, AX
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x2447
-	SUBQ	$-0x1, AX	// x2448, x2449 = subborrowx(0, x2440, 0xffffffffffffffff)
-	MOVQ	R10, R14
-	SBBQ	BX, R14	// x2450, x2451 = subborrowx(x2449, x2442, 0xffffffff)
+	SBBQ	R9, R13	// x2382, x2383 = subborrowx(x2381, x2374, 0xffffffff)
+	MOVQ	BX, R14
+	SBBQ	$0x0, R14	// x2384, x2385 = subborrowx(x2383, x2376, 0)
 	MOVQ	R12, R15
-	SBBQ	$0x0, R15	// x2452, x2453 = subborrowx(x2451, x2444, 0)
-	MOVQ	R13, DX
-	SBBQ	R11, DX	// x2454, x2455 = subborrowx(x2453, x2446, 0xffffffff00000001)
-	SBBQ	$0x0, R8	// x2456, x2457 = subborrowx(x2455, x2447.u64, 0)
-	CMOVQCS	CX, AX	// x2458 = cmovznz(x2457, x2448, x2440)
-	CMOVQCS	R10, R14	// x2459 = cmovznz(x2457, x2450, x2442)
-	MOVQ	DX, CX
-	MOVQ	R14, DX
-	MULXQ	DX, R10, R8	// x2495, x2496 = mulx(x2459, x2459)
-	CMOVQCC	R15, R12	// x2460 = cmovznz(x2457, x2452, x2444)
-	CMOVQCS	R13, CX	// x2461 = cmovznz(x2457, x2454, x2446)
-	MOVQ	DX, R13
-	MOVQ	AX, DX
-	MULXQ	CX, R14, AX	// x2462, x2463 = mulx(x2458, x2461)
-	MULXQ	R12, DI, R15	// x2464, x2465 = mulx(x2458, x2460)
-	MULXQ	R13, R9, BX	// x2466, x2467 = mulx(x2458, x2459)
-	ADDQ	BX, R10	// x2499, x2500 = addcarryx(0, x2467, x2495)
-	MOVQ	R10, 40(SP)	// spill x2499
-	MULXQ	DX, R10, DX	// x2468, x2469 = mulx(x2458, x2458)
-	MOVQ	R8, 72(SP)	// spill x2496
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x2500
-	ADDQ	R9, DX	// x2470, x2471 = addcarryx(0, x2469, x2466)
-	ADCXQ	DI, BX	// x2472, x2473 = addcarryx(x2471, x2467, x2464)
-	MOVQ	DI, 80(SP)	// spill x2464
-	MOVQ	R15, DI
-	ADCXQ	R14, DI	// x2474, x2475 = addcarryx(x2473, x2465, x2462)
-	MOVQ	R14, 88(SP)	// spill x2462
-	MOVQ	AX, R14
-	ADCQ	$0x0, R14	// x2476 = x2475.u64 + x2463
-	MOVQ	AX, 96(SP)	// spill x2463
-	MOVQ	R10, AX
-	SHLQ	$0x20, AX	// x2477 = x2468 << 0x20
-	MOVQ	R15, 104(SP)	// spill x2465
-	MOVQ	R10, R15
-	SHRQ	$0x20, R15	// x2477.hi = x2468 >> 0x20
-	MOVQ	DX, 120(SP)	// spill x2470
-	MOVQ	R10, DX
-	MULXQ	R11, DX, R10	// x2479, x2480 = mulx(x2468, 0xffffffff00000001)
-	ADDQ	120(SP), AX	// x2481, x2482 = addcarryx(0, x2470, x2477)
-	ADCXQ	R15, BX	// x2483, x2484 = addcarryx(x2482, x2472, x2477.hi)
-	ADCXQ	DX, DI	// x2485, x2486 = addcarryx(x2484, x2474, x2479)
-	ADCXQ	R10, R14	// x2487, x2488 = addcarryx(x2486, x2476, x2480)
-	MOVQ	$0x0, R10
-	ADCQ	$0x0, R10	// x2489, x2490 = addcarryx(x2488, 0, 0)
-	MOVQ	R13, DX
-	MULXQ	CX, R15, R13	// x2491, x2492 = mulx(x2459, x2461)
-	MULXQ	R12, R11, DX	// x2493, x2494 = mulx(x2459, x2460)
-	MOVQ	CX, 120(SP)	// spill x2461
-	MOVQ	72(SP), CX	// reload x2496
-	ADDQ	$-0x1, R8	// CF = x2500
-	ADCXQ	R11, CX	// x2501, x2502 = addcarryx(x2500, x2496, x2493)
-	MOVQ	DX, R8
-	ADCXQ	R15, R8	// x2503, x2504 = addcarryx(x2502, x2494, x2491)
-	MOVQ	R15, 72(SP)	// spill x2491
-	MOVQ	R13, R15
-	ADCQ	$0x0, R15	// x2505 = x2504.u64 + x2492
-	ADDQ	R9, AX	// x2506, x2507 = addcarryx(0, x2481, x2466)
-	ADCXQ	40(SP), BX	// x2508, x2509 = addcarryx(x2507, x2483, x2499)
-	ADCXQ	CX, DI	// x2510, x2511 = addcarryx(x2509, x2485, x2501)
-	ADCXQ	R8, R14	// x2512, x2513 = addcarryx(x2511, x2487, x2503)
-	ADCXQ	R15, R10	// x2514, x2515 = addcarryx(x2513, x2489, x2505)
-	MOVQ	$0x20, CX
-	SHLXQ	CX, AX, R8	// x2516 = x2506 << 0x20
-	SHRXQ	CX, AX, R9	// x2516.hi = x2506 >> 0x20
-	MOVQ	DX, R15
-	MOVQ	AX, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, AX, DX	// x2518, x2519 = mulx(x2506, 0xffffffff00000001)
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x2515
-	ADDQ	R8, BX	// x2520, x2521 = addcarryx(0, x2508, x2516)
-	ADCXQ	R9, DI	// x2522, x2523 = addcarryx(x2521, x2510, x2516.hi)
-	ADCXQ	AX, R14	// x2524, x2525 = addcarryx(x2523, x2512, x2518)
-	ADCXQ	DX, R10	// x2526, x2527 = addcarryx(x2525, x2514, x2519)
-	ADCQ	$0x0, CX	// x2528, x2529 = addcarryx(x2527, x2515.u64, 0)
-	MOVQ	R12, DX
-	MULXQ	120(SP), R8, AX	// x2530, x2531 = mulx(x2460, x2461)
-	MULXQ	DX, R12, R9	// x2532, x2533 = mulx(x2460, x2460)
-	ADDQ	104(SP), R11	// x2538, x2539 = addcarryx(0, x2465, x2493)
-	ADCXQ	R12, R15	// x2540, x2541 = addcarryx(x2539, x2494, x2532)
-	ADCXQ	R8, R9	// x2542, x2543 = addcarryx(x2541, x2533, x2530)
-	MOVQ	AX, R12
-	ADCQ	$0x0, R12	// x2544 = x2543.u64 + x2531
-	ADDQ	80(SP), BX	// x2545, x2546 = addcarryx(0, x2520, x2464)
-	ADCXQ	R11, DI	// x2547, x2548 = addcarryx(x2546, x2522, x2538)
-	ADCXQ	R15, R14	// x2549, x2550 = addcarryx(x2548, x2524, x2540)
-	ADCXQ	R9, R10	// x2551, x2552 = addcarryx(x2550, x2526, x2542)
-	ADCXQ	R12, CX	// x2553, x2554 = addcarryx(x2552, x2528, x2544)
-	MOVQ	$0x20, R9
-	SHLXQ	R9, BX, R11	// x2555 = x2545 << 0x20
-	SHRXQ	R9, BX, R12	// x2555.hi = x2545 >> 0x20
-	MOVQ	$-0xffffffff, DX
-	MULXQ	BX, R15, BX	// x2557, x2558 = mulx(x2545, 0xffffffff00000001)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x2554
-	ADDQ	R11, DI	// x2559, x2560 = addcarryx(0, x2547, x2555)
-	SETCS	R11B
-	MOVBQZX	R11B, R11	// save x2560
-	TESTQ	AX, AX
-	ADOXQ	88(SP), DI	// x2584, x2585 = addcarryx(0, x2559, x2462)
-	SETOS	R9B
-	MOVBQZX	R9B, R9	// save x2585
-	ADDQ	$-0x1, R11	// CF = x2560
-	ADCXQ	R12, R14	// x2561, x2562 = addcarryx(x2560, x2549, x2555.hi)
-	ADCXQ	R15, R10	// x2563, x2564 = addcarryx(x2562, x2551, x2557)
-	ADCXQ	BX, CX	// x2565, x2566 = addcarryx(x2564, x2553, x2558)
-	ADCQ	$0x0, DX	// x2567, x2568 = addcarryx(x2566, x2554.u64, 0)
-	MOVQ	DX, R11
-	MOVQ	120(SP), DX	// reload x2461
-	MULXQ	DX, R12, BX	// x2569, x2570 = mulx(x2461, x2461)
-	MOVQ	96(SP), R15	// reload x2463
-	ADDQ	72(SP), R15	// x2577, x2578 = addcarryx(0, x2463, x2491)
-	ADCXQ	R8, R13	// x2579, x2580 = addcarryx(x2578, x2492, x2530)
-	ADCXQ	R12, AX	// x2581, x2582 = addcarryx(x2580, x2531, x2569)
-	ADCQ	$0x0, BX	// x2583 = x2582.u64 + x2570
-	ADDQ	$-0x1, R9	// CF = x2585
-	ADCXQ	R15, R14	// x2586, x2587 = addcarryx(x2585, x2561, x2577)
-	ADCXQ	R13, R10	// x2588, x2589 = addcarryx(x2587, x2563, x2579)
-	ADCXQ	AX, CX	// x2590, x2591 = addcarryx(x2589, x2565, x2581)
-	ADCXQ	BX, R11	// x2592, x2593 = addcarryx(x2591, x2567, x2583)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, DI, R8	// x2594 = x2584 << 0x20
-	SHRXQ	AX, DI, R9	// x2594.hi = x2584 >> 0x20
-	MOVQ	DI, DX
-	MOVQ	$-0xffffffff, DI
-	MULXQ	DI, R12, BX	// x2596, x2597 = mulx(x2584, 0xffffffff00000001)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x2593
-	ADDQ	R8, R14	// x2598, x2599 = addcarryx(0, x2586, x2594)
-	ADCXQ	R9, R10	// x2600, x2601 = addcarryx(x2599, x2588, x2594.hi)
-	ADCXQ	R12, CX	// x2602, x2603 = addcarryx(x2601, x2590, x2596)
-	ADCXQ	BX, R11	// x2604, x2605 = addcarryx(x2603, x2592, x2597)
-	ADCQ	$0x0, R13	// x2606, x2607 = addcarryx(x2605, x2593.u64, 0)
-	MOVQ	R14, R8
-	SUBQ	$-0x1, R8	// x2608, x2609 = subborrowx(0, x2598, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R9
-	MOVQ	R10, BX
-	SBBQ	R9, BX	// x2610, x2611 = subborrowx(x2609, x2600, 0xffffffff)
-	MOVQ	CX, R12
-	SBBQ	$0x0, R12	// x2612, x2613 = subborrowx(x2611, x2602, 0)
-	MOVQ	R11, R15
-	SBBQ	DI, R15	// x2614, x2615 = subborrowx(x2613, x2604, 0xffffffff00000001)
-	SBBQ	$0x0, R13	// x2616, x2617 = subborrowx(x2615, x2606, 0)
-	CMOVQCS	R14, R8	// x2618 = cmovznz(x2617, x2608, x2598)
-	CMOVQCS	R10, BX	// x2619 = cmovznz(x2617, x2610, x2600)
-	CMOVQCS	CX, R12	// x2620 = cmovznz(x2617, x2612, x2602)
-	CMOVQCS	R11, R15	// x2621 = cmovznz(x2617, x2614, x2604)
-	SUBQ	8(SP), R8	// x2622, x2623 = subborrowx(0, x2618, x157)
-	SBBQ	16(SP), BX	// x2624, x2625 = subborrowx(x2623, x2619, x158)
-	SBBQ	24(SP), R12	// x2626, x2627 = subborrowx(x2625, x2620, x159)
-	SBBQ	32(SP), R15	// x2628, x2629 = subborrowx(x2627, x2621, x160)
-	MOVQ	$-0x1, CX
-	MOVQ	$0x0, R10
-	CMOVQCS	CX, R10	// x2630 = cmovznz(x2629, 0, 0xffffffffffffffff)
-	MOVQ	R10, R11
-	ANDQ	R9, R11	// x2631 = x2630 & 0xffffffff
-	MOVQ	R10, R13
-	ANDQ	DI, R13	// x2632 = x2630 & 0xffffffff00000001
-	ADDQ	R10, R8	// x2633, x2634 = addcarryx(0, x2622, x2630)
-	ADCXQ	R11, BX	// x2635, x2636 = addcarryx(x2634, x2624, x2631)
-	ADCQ	$0x0, R12	// x2637, x2638 = addcarryx(x2636, x2626, 0)
-	ADCXQ	R13, R15	// x2639, x2640 = addcarryx(x2638, x2628, x2632)
-	SUBQ	112(SP), R8	// x2641, x2642 = subborrowx(0, x2633, x317)
-	SBBQ	56(SP), BX	// x2643, x2644 = subborrowx(x2642, x2635, x318)
-	SBBQ	48(SP), R12	// x2645, x2646 = subborrowx(x2644, x2637, x319)
-	SBBQ	64(SP), R15	// x2647, x2648 = subborrowx(x2646, x2639, x320)
-	MOVQ	$0x0, R10
-	CMOVQCS	CX, R10	// x2649 = cmovznz(x2648, 0, 0xffffffffffffffff)
-	MOVQ	R10, R11
-	ANDQ	R9, R11	// x2650 = x2649 & 0xffffffff
-	MOVQ	R10, R13
-	ANDQ	DI, R13	// x2651 = x2649 & 0xffffffff00000001
-	ADDQ	R10, R8	// x2652, x2653 = addcarryx(0, x2641, x2649)
-	ADCXQ	R11, BX	// x2654, x2655 = addcarryx(x2653, x2643, x2650)
-	ADCQ	$0x0, R12	// x2656, x2657 = addcarryx(x2655, x2645, 0)
-	ADCXQ	R13, R15	// x2658, x2659 = addcarryx(x2657, x2647, x2651)
-	MOVQ	R8, DX
-	MULXQ	184(SP), R10, R8	// x2660, x2661 = mulx(x2652, x1298)
-	MULXQ	192(SP), R13, R11	// x2662, x2663 = mulx(x2652, x1296)
-	MULXQ	200(SP), R9, R14	// x2664, x2665 = mulx(x2652, x1294)
-	MULXQ	208(SP), CX, DX	// x2666, x2667 = mulx(x2652, x1292)
-	ADDQ	R9, DX	// x2668, x2669 = addcarryx(0, x2667, x2664)
-	ADCXQ	R13, R14	// x2670, x2671 = addcarryx(x2669, x2665, x2662)
-	ADCXQ	R10, R11	// x2672, x2673 = addcarryx(x2671, x2663, x2660)
-	ADCQ	$0x0, R8	// x2674 = x2673.u64 + x2661
-	MOVQ	CX, R9
-	SHLQ	$0x20, R9	// x2675 = x2666 << 0x20
-	MOVQ	CX, R10
-	SHRQ	$0x20, R10	// x2675.hi = x2666 >> 0x20
-	MOVQ	DX, R13
+	SBBQ	R11, R15	// x2386, x2387 = subborrowx(x2385, x2378, 0xffffffff00000001)
+	SBBQ	$0x0, SI	// x2388, x2389 = subborrowx(x2387, x2379.u64, 0)
+	CMOVQCS	R10, CX	// x2390 = cmovznz(x2389, x2380, x2372)
+	CMOVQCS	DI, R13	// x2391 = cmovznz(x2389, x2382, x2374)
+	CMOVQCS	BX, R14	// x2392 = cmovznz(x2389, x2384, x2376)
+	CMOVQCS	R12, R15	// x2393 = cmovznz(x2389, x2386, x2378)
 	MOVQ	CX, DX
-	MULXQ	DI, DX, CX	// x2677, x2678 = mulx(x2666, 0xffffffff00000001)
-	ADDQ	R9, R13	// x2679, x2680 = addcarryx(0, x2668, x2675)
-	ADCXQ	R10, R14	// x2681, x2682 = addcarryx(x2680, x2670, x2675.hi)
-	ADCXQ	DX, R11	// x2683, x2684 = addcarryx(x2682, x2672, x2677)
-	ADCXQ	CX, R8	// x2685, x2686 = addcarryx(x2684, x2674, x2678)
-	MOVQ	$0x0, CX
-	ADCQ	$0x0, CX	// x2687, x2688 = addcarryx(x2686, 0, 0)
-	MOVQ	BX, DX
-	MULXQ	184(SP), R10, R9	// x2689, x2690 = mulx(x2654, x1298)
-	MOVQ	R15, 8(SP)	// spill x2658
-	MULXQ	192(SP), R15, BX	// x2691, x2692 = mulx(x2654, x1296)
-	MULXQ	200(SP), AX, DI	// x2693, x2694 = mulx(x2654, x1294)
-	MOVQ	R12, 16(SP)	// spill x2656
-	MULXQ	208(SP), R12, DX	// x2695, x2696 = mulx(x2654, x1292)
-	ADDQ	AX, DX	// x2697, x2698 = addcarryx(0, x2696, x2693)
-	ADCXQ	R15, DI	// x2699, x2700 = addcarryx(x2698, x2694, x2691)
-	ADCXQ	R10, BX	// x2701, x2702 = addcarryx(x2700, x2692, x2689)
-	ADCQ	$0x0, R9	// x2703 = x2702.u64 + x2690
-	ADDQ	R12, R13	// x2704, x2705 = addcarryx(0, x2679, x2695)
-	ADCXQ	DX, R14	// x2706, x2707 = addcarryx(x2705, x2681, x2697)
-	ADCXQ	DI, R11	// x2708, x2709 = addcarryx(x2707, x2683, x2699)
-	ADCXQ	BX, R8	// x2710, x2711 = addcarryx(x2709, x2685, x2701)
-	ADCXQ	R9, CX	// x2712, x2713 = addcarryx(x2711, x2687, x2703)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, R13, R9	// x2714 = x2704 << 0x20
-	SHRXQ	AX, R13, R10	// x2714.hi = x2704 >> 0x20
+	MULXQ	R15, R10, CX	// x2394, x2395 = mulx(x2390, x2393)
+	MULXQ	R14, DI, SI	// x2396, x2397 = mulx(x2390, x2392)
+	MULXQ	R13, R12, BX	// x2398, x2399 = mulx(x2390, x2391)
+	ADDQ	DI, BX	// x2400, x2401 = addcarryx(0, x2399, x2396)
+	ADCXQ	R10, SI	// x2402, x2403 = addcarryx(x2401, x2397, x2394)
+	ADCQ	$0x0, CX	// x2404 = x2403.u64 + x2395
+	MOVQ	DX, R10
 	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, DI
-	MULXQ	DI, R12, BX	// x2716, x2717 = mulx(x2704, 0xffffffff00000001)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x2713
-	ADDQ	R9, R14	// x2718, x2719 = addcarryx(0, x2706, x2714)
-	ADCXQ	R10, R11	// x2720, x2721 = addcarryx(x2719, x2708, x2714.hi)
-	ADCXQ	R12, R8	// x2722, x2723 = addcarryx(x2721, x2710, x2716)
-	ADCXQ	BX, CX	// x2724, x2725 = addcarryx(x2723, x2712, x2717)
-	ADCQ	$0x0, R13	// x2726, x2727 = addcarryx(x2725, x2713.u64, 0)
-	MOVQ	16(SP), DX	// reload x2656
-	MULXQ	184(SP), R10, R9	// x2728, x2729 = mulx(x2656, x1298)
-	MULXQ	192(SP), R12, BX	// x2730, x2731 = mulx(x2656, x1296)
-	MULXQ	200(SP), DI, R15	// x2732, x2733 = mulx(x2656, x1294)
-	MULXQ	208(SP), AX, DX	// x2734, x2735 = mulx(x2656, x1292)
-	ADDQ	DI, DX	// x2736, x2737 = addcarryx(0, x2735, x2732)
-	ADCXQ	R12, R15	// x2738, x2739 = addcarryx(x2737, x2733, x2730)
-	ADCXQ	R10, BX	// x2740, x2741 = addcarryx(x2739, x2731, x2728)
-	ADCQ	$0x0, R9	// x2742 = x2741.u64 + x2729
-	ADDQ	AX, R14	// x2743, x2744 = addcarryx(0, x2718, x2734)
-	ADCXQ	DX, R11	// x2745, x2746 = addcarryx(x2744, x2720, x2736)
-	ADCXQ	R15, R8	// x2747, x2748 = addcarryx(x2746, x2722, x2738)
-	ADCXQ	BX, CX	// x2749, x2750 = addcarryx(x2748, x2724, x2740)
-	ADCXQ	R9, R13	// x2751, x2752 = addcarryx(x2750, x2726, x2742)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, R14, R9	// x2753 = x2743 << 0x20
-	SHRXQ	AX, R14, R10	// x2753.hi = x2743 >> 0x20
+	MULXQ	R15, R13, DI	// x2405, x2406 = mulx(x2391, x2393)
+	MULXQ	R14, R9, R8	// x2407, x2408 = mulx(x2391, x2392)
+	ADDQ	R13, R8	// x2409, x2410 = addcarryx(0, x2408, x2405)
+	ADCQ	$0x0, DI	// x2411 = x2410.u64 + x2406
+	ADDQ	R9, SI	// x2412, x2413 = addcarryx(0, x2402, x2407)
+	ADCXQ	R8, CX	// x2414, x2415 = addcarryx(x2413, x2404, x2409)
+	ADCQ	$0x0, DI	// x2416 = x2415.u64 + x2411
+	MOVQ	DX, R8
 	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, DI
-	MULXQ	DI, R12, BX	// x2755, x2756 = mulx(x2743, 0xffffffff00000001)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x2752
-	XORQ	DX, DX
-	ADOXQ	R9, R11	// x2757, x2758 = addcarryx(0, x2745, x2753)
-	ADOXQ	R10, R8	// x2759, x2760 = addcarryx(x2758, x2747, x2753.hi)
-	ADOXQ	R12, CX	// x2761, x2762 = addcarryx(x2760, x2749, x2755)
-	ADOXQ	BX, R13	// x2763, x2764 = addcarryx(x2762, x2751, x2756)
-	ADOXQ	SI, R14	// x2765, x2766 = addcarryx(x2764, x2752.u64, 0)
-	MOVQ	184(SP), DX	// reload x1298
-	MULXQ	8(SP), R10, R9	// x2767, x2768 = mulx(x2658, x1298)
-	MOVQ	8(SP), DX	// reload x2658
-	MULXQ	192(SP), R12, BX	// x2769, x2770 = mulx(x2658, x1296)
-	MULXQ	200(SP), DI, R15	// x2771, x2772 = mulx(x2658, x1294)
-	MULXQ	208(SP), AX, DX	// x2773, x2774 = mulx(x2658, x1292)
-	ADCXQ	DI, DX	// x2775, x2776 = addcarryx(0, x2774, x2771)
-	ADCXQ	R12, R15	// x2777, x2778 = addcarryx(x2776, x2772, x2769)
-	ADCXQ	R10, BX	// x2779, x2780 = addcarryx(x2778, x2770, x2767)
-	ADCQ	$0x0, R9	// x2781 = x2780.u64 + x2768
-	ADDQ	AX, R11	// x2782, x2783 = addcarryx(0, x2757, x2773)
-	ADCXQ	DX, R8	// x2784, x2785 = addcarryx(x2783, x2759, x2775)
-	ADCXQ	R15, CX	// x2786, x2787 = addcarryx(x2785, x2761, x2777)
-	ADCXQ	BX, R13	// x2788, x2789 = addcarryx(x2787, x2763, x2779)
-	ADCXQ	R9, R14	// x2790, x2791 = addcarryx(x2789, x2765, x2781)
+	MULXQ	R15, R13, R9	// x2417, x2418 = mulx(x2392, x2393)
+	ADDQ	R13, DI	// x2419, x2420 = addcarryx(0, x2416, x2417)
+	ADCQ	$0x0, R9	// x2421 = x2420.u64 + x2418
+	ADDQ	R12, R12	// x2422, x2423 = addcarryx(0, x2398, x2398)
+	ADCXQ	BX, BX	// x2424, x2425 = addcarryx(x2423, x2400, x2400)
+	ADCXQ	SI, SI	// x2426, x2427 = addcarryx(x2425, x2412, x2412)
+	ADCXQ	CX, CX	// x2428, x2429 = addcarryx(x2427, x2414, x2414)
+	ADCXQ	DI, DI	// x2430, x2431 = addcarryx(x2429, x2419, x2419)
+	ADCXQ	R9, R9	// x2432, x2433 = addcarryx(x2431, x2421, x2421)
+	MOVQ	$0x0, R13
+	ADCQ	$0x0, R13	// x2434, x2435 = addcarryx(x2433, 0, 0)
+	MOVQ	DX, R14
+	MOVQ	R10, DX
+	MULXQ	DX, DX, R10	// x2436, x2437 = mulx(x2390, x2390)
+	MOVQ	DX, 8(SP)	// spill x2436
+	MOVQ	R8, DX
+	MULXQ	DX, DX, R8	// x2438, x2439 = mulx(x2391, x2391)
+	MOVQ	DX, 24(SP)	// spill x2438
+	MOVQ	R14, DX
+	MULXQ	DX, DX, R14	// x2440, x2441 = mulx(x2392, x2392)
+	MOVQ	DX, 80(SP)	// spill x2440
+	MOVQ	R15, DX
+	MULXQ	DX, DX, R15	// x2442, x2443 = mulx(x2393, x2393)
+	ADDQ	R10, R12	// x2444, x2445 = addcarryx(0, x2422, x2437)
+	ADCXQ	24(SP), BX	// x2446, x2447 = addcarryx(x2445, x2424, x2438)
+	ADCXQ	R8, SI	// x2448, x2449 = addcarryx(x2447, x2426, x2439)
+	ADCXQ	80(SP), CX	// x2450, x2451 = addcarryx(x2449, x2428, x2440)
+	ADCXQ	R14, DI	// x2452, x2453 = addcarryx(x2451, x2430, x2441)
+	ADCXQ	DX, R9	// x2454, x2455 = addcarryx(x2453, x2432, x2442)
+	ADCXQ	R15, R13	// x2456, x2457 = addcarryx(x2455, x2434, x2443)
+	MOVQ	8(SP), R8
+	SHLQ	$0x20, R8	// x2458 = x2436 << 0x20
+	MOVQ	8(SP), R10
+	SHRQ	$0x20, R10	// x2458.hi = x2436 >> 0x20
+	MOVQ	8(SP), DX	// reload x2436
+	MULXQ	R11, R15, R14	// x2460, x2461 = mulx(x2436, 0xffffffff00000001)
+	ADDQ	R8, R12	// x2462, x2463 = addcarryx(0, x2444, x2458)
+	ADCXQ	R10, BX	// x2464, x2465 = addcarryx(x2463, x2446, x2458.hi)
+	ADCXQ	R15, SI	// x2466, x2467 = addcarryx(x2465, x2448, x2460)
+	ADCQ	$0x0, R14	// x2468, x2469 = addcarryx(x2467, 0, x2461)
+	MOVQ	$0x0, R8
+	ADCQ	$0x0, R8	// x2470, x2471 = addcarryx(x2469, 0, 0)
+	MOVQ	R12, R10
+	SHLQ	$0x20, R10	// x2472 = x2462 << 0x20
+	MOVQ	R12, R15
+	SHRQ	$0x20, R15	// x2472.hi = x2462 >> 0x20
+	MOVQ	R12, DX
+	MULXQ	R11, DX, R12	// x2474, x2475 = mulx(x2462, 0xffffffff00000001)
+	ADDQ	R10, BX	// x2476, x2477 = addcarryx(0, x2464, x2472)
+	ADCXQ	R15, SI	// x2478, x2479 = addcarryx(x2477, x2466, x2472.hi)
+	ADCXQ	DX, R14	// x2480, x2481 = addcarryx(x2479, x2468, x2474)
+	ADCXQ	R12, R8	// x2482, x2483 = addcarryx(x2481, x2470, x2475)
+	MOVQ	$0x0, R10
+	ADCQ	$0x0, R10	// x2484, x2485 = addcarryx(x2483, 0, 0)
+	MOVQ	BX, R12
+	SHLQ	$0x20, R12	// x2486 = x2476 << 0x20
+	MOVQ	BX, R15
+	SHRQ	$0x20, R15	// x2486.hi = x2476 >> 0x20
+	MOVQ	BX, DX
+	MULXQ	R11, DX, BX	// x2488, x2489 = mulx(x2476, 0xffffffff00000001)
+	ADDQ	R12, SI	// x2490, x2491 = addcarryx(0, x2478, x2486)
+	ADCXQ	R15, R14	// x2492, x2493 = addcarryx(x2491, x2480, x2486.hi)
+	ADCXQ	DX, R8	// x2494, x2495 = addcarryx(x2493, x2482, x2488)
+	ADCXQ	BX, R10	// x2496, x2497 = addcarryx(x2495, x2484, x2489)
+	MOVQ	$0x0, BX
+	ADCQ	$0x0, BX	// x2498, x2499 = addcarryx(x2497, 0, 0)
+	MOVQ	SI, R12
+	SHLQ	$0x20, R12	// x2500 = x2490 << 0x20
+	MOVQ	SI, R15
+	SHRQ	$0x20, R15	// x2500.hi = x2490 >> 0x20
+	MOVQ	SI, DX
+	MULXQ	R11, DX, SI	// x2502, x2503 = mulx(x2490, 0xffffffff00000001)
+	ADDQ	R12, R14	// x2504, x2505 = addcarryx(0, x2492, x2500)
+	ADCXQ	R15, R8	// x2506, x2507 = addcarryx(x2505, x2494, x2500.hi)
+	ADCXQ	DX, R10	// x2508, x2509 = addcarryx(x2507, x2496, x2502)
+	ADCXQ	SI, BX	// x2510, x2511 = addcarryx(x2509, x2498, x2503)
+	MOVQ	$0x0, SI
+	ADCQ	$0x0, SI	// x2512, x2513 = addcarryx(x2511, 0, 0)
+	ADDQ	CX, R14	// x2514, x2515 = addcarryx(0, x2504, x2450)
+	ADCXQ	DI, R8	// x2516, x2517 = addcarryx(x2515, x2506, x2452)
+	ADCXQ	R9, R10	// x2518, x2519 = addcarryx(x2517, x2508, x2454)
+	ADCXQ	R13, BX	// x2520, x2521 = addcarryx(x2519, x2510, x2456)
+	ADCQ	$0x0, SI	// x2522 = x2521.u64 + x2512
+	MOVQ	R14, CX
+	SUBQ	$-0x1, CX	// x2523, x2524 = subborrowx(0, x2514, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	R8, DI
+	SBBQ	R9, DI	// x2525, x2526 = subborrowx(x2524, x2516, 0xffffffff)
+	MOVQ	R10, R12
+	SBBQ	$0x0, R12	// x2527, x2528 = subborrowx(x2526, x2518, 0)
+	MOVQ	BX, R13
+	SBBQ	R11, R13	// x2529, x2530 = subborrowx(x2528, x2520, 0xffffffff00000001)
+	SBBQ	$0x0, SI	// x2531, x2532 = subborrowx(x2530, x2522, 0)
+	CMOVQCS	R14, CX	// x2533 = cmovznz(x2532, x2523, x2514)
+	CMOVQCS	R8, DI	// x2534 = cmovznz(x2532, x2525, x2516)
+	CMOVQCS	R10, R12	// x2535 = cmovznz(x2532, x2527, x2518)
+	CMOVQCS	BX, R13	// x2536 = cmovznz(x2532, x2529, x2520)
+	SUBQ	16(SP), CX	// x2537, x2538 = subborrowx(0, x2533, x140)
+	SBBQ	32(SP), DI	// x2539, x2540 = subborrowx(x2538, x2534, x141)
+	SBBQ	48(SP), R12	// x2541, x2542 = subborrowx(x2540, x2535, x142)
+	SBBQ	64(SP), R13	// x2543, x2544 = subborrowx(x2542, x2536, x143)
+	MOVQ	$0x0, R8
+	CMOVQCS	AX, R8	// x2545 = cmovznz(x2544, 0, 0xffffffffffffffff)
+	MOVQ	R8, R10
+	ANDQ	R9, R10	// x2546 = x2545 & 0xffffffff
+	MOVQ	R8, SI
+	ANDQ	R11, SI	// x2547 = x2545 & 0xffffffff00000001
+	ADDQ	R8, CX	// x2548, x2549 = addcarryx(0, x2537, x2545)
+	ADCXQ	R10, DI	// x2550, x2551 = addcarryx(x2549, x2539, x2546)
+	ADCQ	$0x0, R12	// x2552, x2553 = addcarryx(x2551, x2541, 0)
+	ADCXQ	SI, R13	// x2554, x2555 = addcarryx(x2553, x2543, x2547)
+	SUBQ	112(SP), CX	// x2556, x2557 = subborrowx(0, x2548, x283)
+	SBBQ	56(SP), DI	// x2558, x2559 = subborrowx(x2557, x2550, x284)
+	SBBQ	40(SP), R12	// x2560, x2561 = subborrowx(x2559, x2552, x285)
+	SBBQ	72(SP), R13	// x2562, x2563 = subborrowx(x2561, x2554, x286)
+	MOVQ	$0x0, R8
+	CMOVQCS	AX, R8	// x2564 = cmovznz(x2563, 0, 0xffffffffffffffff)
+	MOVQ	R8, R10
+	ANDQ	R9, R10	// x2565 = x2564 & 0xffffffff
+	MOVQ	R8, SI
+	ANDQ	R11, SI	// x2566 = x2564 & 0xffffffff00000001
+	ADDQ	R8, CX	// x2567, x2568 = addcarryx(0, x2556, x2564)
+	ADCXQ	R10, DI	// x2569, x2570 = addcarryx(x2568, x2558, x2565)
+	ADCQ	$0x0, R12	// x2571, x2572 = addcarryx(x2570, x2560, 0)
+	ADCXQ	SI, R13	// x2573, x2574 = addcarryx(x2572, x2562, x2566)
+	MOVQ	CX, DX
+	MULXQ	184(SP), R8, CX	// x2575, x2576 = mulx(x2567, x1264)
+	MULXQ	192(SP), SI, R10	// x2577, x2578 = mulx(x2567, x1262)
+	MULXQ	200(SP), R14, BX	// x2579, x2580 = mulx(x2567, x1260)
+	MULXQ	208(SP), DX, R15	// x2581, x2582 = mulx(x2567, x1258)
+	ADDQ	R14, R15	// x2583, x2584 = addcarryx(0, x2582, x2579)
+	ADCXQ	SI, BX	// x2585, x2586 = addcarryx(x2584, x2580, x2577)
+	ADCXQ	R8, R10	// x2587, x2588 = addcarryx(x2586, x2578, x2575)
+	ADCQ	$0x0, CX	// x2589 = x2588.u64 + x2576
+	MOVQ	DX, R8
+	SHLQ	$0x20, R8	// x2590 = x2581 << 0x20
+	MOVQ	DX, SI
+	SHRQ	$0x20, SI	// x2590.hi = x2581 >> 0x20
+	MULXQ	R11, DX, R14	// x2592, x2593 = mulx(x2581, 0xffffffff00000001)
+	ADDQ	R8, R15	// x2594, x2595 = addcarryx(0, x2583, x2590)
+	ADCXQ	SI, BX	// x2596, x2597 = addcarryx(x2595, x2585, x2590.hi)
+	ADCXQ	DX, R10	// x2598, x2599 = addcarryx(x2597, x2587, x2592)
+	ADCXQ	R14, CX	// x2600, x2601 = addcarryx(x2599, x2589, x2593)
+	MOVQ	$0x0, R8
+	ADCQ	$0x0, R8	// x2602, x2603 = addcarryx(x2601, 0, 0)
+	MOVQ	DI, DX
+	MULXQ	184(SP), DI, SI	// x2604, x2605 = mulx(x2569, x1264)
+	MULXQ	192(SP), R9, R14	// x2606, x2607 = mulx(x2569, x1262)
+	MOVQ	R13, 8(SP)	// spill x2573
+	MULXQ	200(SP), R13, AX	// x2608, x2609 = mulx(x2569, x1260)
+	MULXQ	208(SP), R11, DX	// x2610, x2611 = mulx(x2569, x1258)
+	ADDQ	R13, DX	// x2612, x2613 = addcarryx(0, x2611, x2608)
+	ADCXQ	R9, AX	// x2614, x2615 = addcarryx(x2613, x2609, x2606)
+	ADCXQ	DI, R14	// x2616, x2617 = addcarryx(x2615, x2607, x2604)
+	ADCQ	$0x0, SI	// x2618 = x2617.u64 + x2605
+	ADDQ	R11, R15	// x2619, x2620 = addcarryx(0, x2594, x2610)
+	ADCXQ	DX, BX	// x2621, x2622 = addcarryx(x2620, x2596, x2612)
+	ADCXQ	AX, R10	// x2623, x2624 = addcarryx(x2622, x2598, x2614)
+	ADCXQ	R14, CX	// x2625, x2626 = addcarryx(x2624, x2600, x2616)
+	ADCXQ	SI, R8	// x2627, x2628 = addcarryx(x2626, x2602, x2618)
 	MOVQ	$0x20, AX
-	SHLXQ	AX, R11, R9	// x2792 = x2782 << 0x20
-	SHRXQ	AX, R11, R10	// x2792.hi = x2782 >> 0x20
-	MOVQ	R11, DX
+	SHLXQ	AX, R15, R9	// x2629 = x2619 << 0x20
+	SHRXQ	AX, R15, R11	// x2629.hi = x2619 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, SI
+	MULXQ	SI, R13, DI	// x2631, x2632 = mulx(x2619, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x2628
+	ADDQ	R9, BX	// x2633, x2634 = addcarryx(0, x2621, x2629)
+	ADCXQ	R11, R10	// x2635, x2636 = addcarryx(x2634, x2623, x2629.hi)
+	ADCXQ	R13, CX	// x2637, x2638 = addcarryx(x2636, x2625, x2631)
+	ADCXQ	DI, R8	// x2639, x2640 = addcarryx(x2638, x2627, x2632)
+	ADCQ	$0x0, R14	// x2641, x2642 = addcarryx(x2640, x2628.u64, 0)
+	MOVQ	R12, DX
+	MULXQ	184(SP), R11, R9	// x2643, x2644 = mulx(x2571, x1264)
+	MULXQ	192(SP), R12, DI	// x2645, x2646 = mulx(x2571, x1262)
+	MULXQ	200(SP), R15, R13	// x2647, x2648 = mulx(x2571, x1260)
+	MULXQ	208(SP), SI, DX	// x2649, x2650 = mulx(x2571, x1258)
+	ADDQ	R15, DX	// x2651, x2652 = addcarryx(0, x2650, x2647)
+	ADCXQ	R12, R13	// x2653, x2654 = addcarryx(x2652, x2648, x2645)
+	ADCXQ	R11, DI	// x2655, x2656 = addcarryx(x2654, x2646, x2643)
+	ADCQ	$0x0, R9	// x2657 = x2656.u64 + x2644
+	ADDQ	SI, BX	// x2658, x2659 = addcarryx(0, x2633, x2649)
+	ADCXQ	DX, R10	// x2660, x2661 = addcarryx(x2659, x2635, x2651)
+	ADCXQ	R13, CX	// x2662, x2663 = addcarryx(x2661, x2637, x2653)
+	ADCXQ	DI, R8	// x2664, x2665 = addcarryx(x2663, x2639, x2655)
+	ADCXQ	R9, R14	// x2666, x2667 = addcarryx(x2665, x2641, x2657)
+	SHLXQ	AX, BX, R9	// x2668 = x2658 << 0x20
+	SHRXQ	AX, BX, R11	// x2668.hi = x2658 >> 0x20
+	MOVQ	BX, DX
+	MOVQ	$-0xffffffff, SI
+	MULXQ	SI, BX, DI	// x2670, x2671 = mulx(x2658, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x2667
+	ADDQ	R9, R10	// x2672, x2673 = addcarryx(0, x2660, x2668)
+	ADCXQ	R11, CX	// x2674, x2675 = addcarryx(x2673, x2662, x2668.hi)
+	ADCXQ	BX, R8	// x2676, x2677 = addcarryx(x2675, x2664, x2670)
+	ADCXQ	DI, R14	// x2678, x2679 = addcarryx(x2677, x2666, x2671)
+	ADCQ	$0x0, R12	// x2680, x2681 = addcarryx(x2679, x2667.u64, 0)
+	MOVQ	8(SP), DX	// reload x2573
+	MULXQ	184(SP), R11, R9	// x2682, x2683 = mulx(x2573, x1264)
+	MULXQ	192(SP), BX, DI	// x2684, x2685 = mulx(x2573, x1262)
+	MULXQ	200(SP), R15, R13	// x2686, x2687 = mulx(x2573, x1260)
+	MULXQ	208(SP), SI, DX	// x2688, x2689 = mulx(x2573, x1258)
+	ADDQ	R15, DX	// x2690, x2691 = addcarryx(0, x2689, x2686)
+	ADCXQ	BX, R13	// x2692, x2693 = addcarryx(x2691, x2687, x2684)
+	ADCXQ	R11, DI	// x2694, x2695 = addcarryx(x2693, x2685, x2682)
+	ADCQ	$0x0, R9	// x2696 = x2695.u64 + x2683
+	ADDQ	SI, R10	// x2697, x2698 = addcarryx(0, x2672, x2688)
+	ADCXQ	DX, CX	// x2699, x2700 = addcarryx(x2698, x2674, x2690)
+	ADCXQ	R13, R8	// x2701, x2702 = addcarryx(x2700, x2676, x2692)
+	ADCXQ	DI, R14	// x2703, x2704 = addcarryx(x2702, x2678, x2694)
+	ADCXQ	R9, R12	// x2705, x2706 = addcarryx(x2704, x2680, x2696)
+	SHLXQ	AX, R10, R9	// x2707 = x2697 << 0x20
+	SHRXQ	AX, R10, R11	// x2707.hi = x2697 >> 0x20
+	MOVQ	R10, DX
 	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, DI, R11	// x2794, x2795 = mulx(x2782, 0xffffffff00000001)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x2791
-	ADDQ	R9, R8	// x2796, x2797 = addcarryx(0, x2784, x2792)
-	ADCXQ	R10, CX	// x2798, x2799 = addcarryx(x2797, x2786, x2792.hi)
-	ADCXQ	DI, R13	// x2800, x2801 = addcarryx(x2799, x2788, x2794)
-	ADCXQ	R11, R14	// x2802, x2803 = addcarryx(x2801, x2790, x2795)
-	ADCQ	$0x0, BX	// x2804, x2805 = addcarryx(x2803, x2791.u64, 0)
-	MOVQ	R8, R9
-	SUBQ	$-0x1, R9	// x2806, x2807 = subborrowx(0, x2796, 0xffffffffffffffff)
+	MULXQ	AX, SI, R10	// x2709, x2710 = mulx(x2697, 0xffffffff00000001)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x2706
+	ADDQ	R9, CX	// x2711, x2712 = addcarryx(0, x2699, x2707)
+	ADCXQ	R11, R8	// x2713, x2714 = addcarryx(x2712, x2701, x2707.hi)
+	ADCXQ	SI, R14	// x2715, x2716 = addcarryx(x2714, x2703, x2709)
+	ADCXQ	R10, R12	// x2717, x2718 = addcarryx(x2716, x2705, x2710)
+	ADCQ	$0x0, DI	// x2719, x2720 = addcarryx(x2718, x2706.u64, 0)
+	MOVQ	CX, R9
+	SUBQ	$-0x1, R9	// x2721, x2722 = subborrowx(0, x2711, 0xffffffffffffffff)
 	MOVQ	$0xffffffff, R10
-	MOVQ	CX, R11
-	SBBQ	R10, R11	// x2808, x2809 = subborrowx(x2807, x2798, 0xffffffff)
-	MOVQ	R13, R10
-	SBBQ	$0x0, R10	// x2810, x2811 = subborrowx(x2809, x2800, 0)
-	MOVQ	R14, DI
-	SBBQ	AX, DI	// x2812, x2813 = subborrowx(x2811, x2802, 0xffffffff00000001)
-	SBBQ	$0x0, BX	// x2814, x2815 = subborrowx(x2813, x2804, 0)
-	CMOVQCS	R8, R9	// x2816 = cmovznz(x2815, x2806, x2796)
+	MOVQ	R8, R11
+	SBBQ	R10, R11	// x2723, x2724 = subborrowx(x2722, x2713, 0xffffffff)
+	MOVQ	R14, R10
+	SBBQ	$0x0, R10	// x2725, x2726 = subborrowx(x2724, x2715, 0)
+	MOVQ	R12, SI
+	SBBQ	AX, SI	// x2727, x2728 = subborrowx(x2726, x2717, 0xffffffff00000001)
+	SBBQ	$0x0, DI	// x2729, x2730 = subborrowx(x2728, x2719, 0)
+	CMOVQCS	CX, R9	// x2731 = cmovznz(x2730, x2721, x2711)
 	MOVQ	0(SP), AX	// reload out1 pointer
-	MOVQ	R9, 64(AX)	// out1[8] = x2816
-	CMOVQCS	CX, R11	// x2817 = cmovznz(x2815, x2808, x2798)
-	MOVQ	R11, 72(AX)	// out1[9] = x2817
-	CMOVQCS	R13, R10	// x2818 = cmovznz(x2815, x2810, x2800)
-	MOVQ	R10, 80(AX)	// out1[10] = x2818
-	CMOVQCS	R14, DI	// x2819 = cmovznz(x2815, x2812, x2802)
-	MOVQ	DI, 88(AX)	// out1[11] = x2819
+	MOVQ	R9, 64(AX)	// out1[8] = x2731
+	CMOVQCS	R8, R11	// x2732 = cmovznz(x2730, x2723, x2713)
+	MOVQ	R11, 72(AX)	// out1[9] = x2732
+	CMOVQCS	R14, R10	// x2733 = cmovznz(x2730, x2725, x2715)
+	MOVQ	R10, 80(AX)	// out1[10] = x2733
+	CMOVQCS	R12, SI	// x2734 = cmovznz(x2730, x2727, x2717)
+	MOVQ	SI, 88(AX)	// out1[11] = x2734
 	RET
 
 // func jacmadd(out1, arg1, arg2 *[...]uint64)
-TEXT ·jacmadd(SB), NOSPLIT, $264-24
+TEXT ·jacmadd(SB), NOSPLIT, $240-24
 	MOVQ	out1+0(FP), DI
 	MOVQ	arg1+8(FP), SI
 	MOVQ	arg2+16(FP), DX
@@ -4030,1674 +3851,1594 @@ TEXT ·jacmadd(SB), NOSPLIT, $264-24
 	MULXQ	88(SI), R8, CX	// x1, x2 = mulx(arg1[8], arg1[11])
 	MULXQ	80(SI), R10, R9	// x3, x4 = mulx(arg1[8], arg1[10])
 	MULXQ	72(SI), BX, R11	// x5, x6 = mulx(arg1[8], arg1[9])
-	MULXQ	DX, R13, R12	// x7, x8 = mulx(arg1[8], arg1[8])
-	ADDQ	BX, R12	// x9, x10 = addcarryx(0, x8, x5)
-	MOVQ	R11, R14
-	ADCXQ	R10, R14	// x11, x12 = addcarryx(x10, x6, x3)
-	MOVQ	R9, R15
-	ADCXQ	R8, R15	// x13, x14 = addcarryx(x12, x4, x1)
-	MOVQ	DI, 0(SP)	// spill out1 pointer
-	MOVQ	CX, DI
-	ADCQ	$0x0, DI	// x15 = x14.u64 + x2
-	MOVQ	R13, DX
-	SHLQ	$0x20, DX	// x16 = x7 << 0x20
-	MOVQ	AX, 8(SP)	// spill arg2 pointer
-	MOVQ	R13, AX
-	SHRQ	$0x20, AX	// x16.hi = x7 >> 0x20
-	MOVQ	DX, 16(SP)	// spill x16
-	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, R13
-	MOVQ	R8, 24(SP)	// spill x1
-	MULXQ	R13, R8, DX	// x18, x19 = mulx(x7, 0xffffffff00000001)
-	ADDQ	16(SP), R12	// x20, x21 = addcarryx(0, x9, x16)
-	ADCXQ	AX, R14	// x22, x23 = addcarryx(x21, x11, x16.hi)
-	ADCXQ	R8, R15	// x24, x25 = addcarryx(x23, x13, x18)
-	ADCXQ	DX, DI	// x26, x27 = addcarryx(x25, x15, x19)
-	MOVQ	$0x0, AX
-	ADCQ	$0x0, AX	// x28, x29 = addcarryx(x27, 0, 0)
+	ADDQ	R10, R11	// x7, x8 = addcarryx(0, x6, x3)
+	ADCXQ	R8, R9	// x9, x10 = addcarryx(x8, x4, x1)
+	ADCQ	$0x0, CX	// x11 = x10.u64 + x2
 	MOVQ	72(SI), DX	// arg1[9]
-	MOVQ	CX, 16(SP)	// spill x2
-	MULXQ	88(SI), CX, R8	// x30, x31 = mulx(arg1[9], arg1[11])
-	MOVQ	R10, 32(SP)	// spill x3
-	MULXQ	80(SI), R13, R10	// x32, x33 = mulx(arg1[9], arg1[10])
-	MOVQ	R9, 40(SP)	// spill x4
-	MULXQ	DX, R9, DX	// x34, x35 = mulx(arg1[9], arg1[9])
-	ADDQ	R9, R11	// x38, x39 = addcarryx(0, x6, x34)
-	ADCXQ	R13, DX	// x40, x41 = addcarryx(x39, x35, x32)
-	MOVQ	R10, R9
-	ADCXQ	CX, R9	// x42, x43 = addcarryx(x41, x33, x30)
-	MOVQ	CX, 48(SP)	// spill x30
-	MOVQ	R8, CX
-	ADCQ	$0x0, CX	// x44 = x43.u64 + x31
-	ADDQ	BX, R12	// x45, x46 = addcarryx(0, x20, x5)
-	ADCXQ	R11, R14	// x47, x48 = addcarryx(x46, x22, x38)
-	ADCXQ	DX, R15	// x49, x50 = addcarryx(x48, x24, x40)
-	ADCXQ	R9, DI	// x51, x52 = addcarryx(x50, x26, x42)
-	ADCXQ	CX, AX	// x53, x54 = addcarryx(x52, x28, x44)
-	MOVQ	$0x20, CX
-	SHLXQ	CX, R12, R9	// x55 = x45 << 0x20
-	SHRXQ	CX, R12, R11	// x55.hi = x45 >> 0x20
-	MOVQ	R12, DX
-	MOVQ	$-0xffffffff, BX
-	MULXQ	BX, DX, R12	// x57, x58 = mulx(x45, 0xffffffff00000001)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x54
-	ADDQ	R9, R14	// x59, x60 = addcarryx(0, x47, x55)
-	ADCXQ	R11, R15	// x61, x62 = addcarryx(x60, x49, x55.hi)
-	ADCXQ	DX, DI	// x63, x64 = addcarryx(x62, x51, x57)
-	ADCXQ	R12, AX	// x65, x66 = addcarryx(x64, x53, x58)
-	ADCQ	$0x0, BX	// x67, x68 = addcarryx(x66, x54.u64, 0)
+	MULXQ	88(SI), R10, R8	// x12, x13 = mulx(arg1[9], arg1[11])
+	MULXQ	80(SI), R13, R12	// x14, x15 = mulx(arg1[9], arg1[10])
+	ADDQ	R10, R12	// x16, x17 = addcarryx(0, x15, x12)
+	ADCQ	$0x0, R8	// x18 = x17.u64 + x13
+	ADDQ	R13, R9	// x19, x20 = addcarryx(0, x9, x14)
+	ADCXQ	R12, CX	// x21, x22 = addcarryx(x20, x11, x16)
+	ADCQ	$0x0, R8	// x23 = x22.u64 + x18
 	MOVQ	80(SI), DX	// arg1[10]
-	MULXQ	88(SI), R11, R9	// x69, x70 = mulx(arg1[10], arg1[11])
-	MULXQ	DX, DX, R12	// x71, x72 = mulx(arg1[10], arg1[10])
-	ADDQ	40(SP), R13	// x77, x78 = addcarryx(0, x4, x32)
-	ADCXQ	DX, R10	// x79, x80 = addcarryx(x78, x33, x71)
-	ADCXQ	R11, R12	// x81, x82 = addcarryx(x80, x72, x69)
-	MOVQ	R9, DX
-	ADCQ	$0x0, DX	// x83 = x82.u64 + x70
-	ADDQ	32(SP), R14	// x84, x85 = addcarryx(0, x59, x3)
-	ADCXQ	R13, R15	// x86, x87 = addcarryx(x85, x61, x77)
-	ADCXQ	R10, DI	// x88, x89 = addcarryx(x87, x63, x79)
-	ADCXQ	R12, AX	// x90, x91 = addcarryx(x89, x65, x81)
-	ADCXQ	DX, BX	// x92, x93 = addcarryx(x91, x67, x83)
-	SHLXQ	CX, R14, R10	// x94 = x84 << 0x20
-	SHRXQ	CX, R14, R12	// x94.hi = x84 >> 0x20
-	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, R13
-	MULXQ	R13, DX, R14	// x96, x97 = mulx(x84, 0xffffffff00000001)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x93
-	ADDQ	R10, R15	// x98, x99 = addcarryx(0, x86, x94)
-	ADCXQ	R12, DI	// x100, x101 = addcarryx(x99, x88, x94.hi)
-	ADCXQ	DX, AX	// x102, x103 = addcarryx(x101, x90, x96)
-	ADCXQ	R14, BX	// x104, x105 = addcarryx(x103, x92, x97)
-	ADCQ	$0x0, R13	// x106, x107 = addcarryx(x105, x93.u64, 0)
+	MULXQ	88(SI), R12, R10	// x24, x25 = mulx(arg1[10], arg1[11])
+	ADDQ	R12, R8	// x26, x27 = addcarryx(0, x23, x24)
+	ADCQ	$0x0, R10	// x28 = x27.u64 + x25
+	ADDQ	BX, BX	// x29, x30 = addcarryx(0, x5, x5)
+	ADCXQ	R11, R11	// x31, x32 = addcarryx(x30, x7, x7)
+	ADCXQ	R9, R9	// x33, x34 = addcarryx(x32, x19, x19)
+	ADCXQ	CX, CX	// x35, x36 = addcarryx(x34, x21, x21)
+	ADCXQ	R8, R8	// x37, x38 = addcarryx(x36, x26, x26)
+	ADCXQ	R10, R10	// x39, x40 = addcarryx(x38, x28, x28)
+	MOVQ	$0x0, R12
+	ADCQ	$0x0, R12	// x41, x42 = addcarryx(x40, 0, 0)
+	MOVQ	64(SI), DX	// arg1[8]
+	MULXQ	DX, R14, R13	// x43, x44 = mulx(arg1[8], arg1[8])
+	MOVQ	72(SI), DX	// arg1[9]
+	MOVQ	DI, 0(SP)	// spill out1 pointer
+	MULXQ	DX, DI, R15	// x45, x46 = mulx(arg1[9], arg1[9])
+	MOVQ	80(SI), DX	// arg1[10]
+	MOVQ	AX, 8(SP)	// spill arg2 pointer
+	MULXQ	DX, AX, DX	// x47, x48 = mulx(arg1[10], arg1[10])
+	MOVQ	DX, 16(SP)	// spill x48
 	MOVQ	88(SI), DX	// arg1[11]
-	MULXQ	DX, R12, R10	// x108, x109 = mulx(arg1[11], arg1[11])
-	MOVQ	16(SP), R14	// reload x2
-	ADDQ	48(SP), R14	// x116, x117 = addcarryx(0, x2, x30)
-	ADCXQ	R11, R8	// x118, x119 = addcarryx(x117, x31, x69)
-	ADCXQ	R12, R9	// x120, x121 = addcarryx(x119, x70, x108)
-	ADCQ	$0x0, R10	// x122 = x121.u64 + x109
-	XORQ	R11, R11
-	ADOXQ	24(SP), R15	// x123, x124 = addcarryx(0, x98, x1)
-	ADOXQ	R14, DI	// x125, x126 = addcarryx(x124, x100, x116)
-	ADOXQ	R8, AX	// x127, x128 = addcarryx(x126, x102, x118)
-	ADOXQ	R9, BX	// x129, x130 = addcarryx(x128, x104, x120)
-	ADOXQ	R10, R13	// x131, x132 = addcarryx(x130, x106, x122)
-	SHLXQ	CX, R15, R8	// x133 = x123 << 0x20
-	SHRXQ	CX, R15, R9	// x133.hi = x123 >> 0x20
-	MOVQ	R15, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, R14, R12	// x135, x136 = mulx(x123, 0xffffffff00000001)
-	ADCXQ	R8, DI	// x137, x138 = addcarryx(0, x125, x133)
-	ADCXQ	R9, AX	// x139, x140 = addcarryx(x138, x127, x133.hi)
-	ADCXQ	R14, BX	// x141, x142 = addcarryx(x140, x129, x135)
-	ADCXQ	R12, R13	// x143, x144 = addcarryx(x142, x131, x136)
-	SETOS	R8B
-	MOVBQZX	R8B, R8	// x132.u64
-	ADCXQ	R11, R8	// x145, x146 = addcarryx(x144, x132.u64, 0)
-	MOVQ	DI, R9
-	SUBQ	$-0x1, R9	// x147, x148 = subborrowx(0, x137, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R12
-	MOVQ	AX, R14
-	SBBQ	R12, R14	// x149, x150 = subborrowx(x148, x139, 0xffffffff)
-	MOVQ	BX, R15
-	SBBQ	$0x0, R15	// x151, x152 = subborrowx(x150, x141, 0)
-	MOVQ	R13, DX
-	SBBQ	R10, DX	// x153, x154 = subborrowx(x152, x143, 0xffffffff00000001)
-	SBBQ	$0x0, R8	// x155, x156 = subborrowx(x154, x145, 0)
-	CMOVQCS	DI, R9	// x157 = cmovznz(x156, x147, x137)
-	CMOVQCS	AX, R14	// x158 = cmovznz(x156, x149, x139)
-	CMOVQCS	BX, R15	// x159 = cmovznz(x156, x151, x141)
-	CMOVQCS	R13, DX	// x160 = cmovznz(x156, x153, x143)
-	MOVQ	8(SP), AX	// reload arg2 pointer
-	MULXQ	0(AX), DI, R8	// x161, x162 = mulx(arg2[0], x160)
-	MOVQ	DX, BX
-	MOVQ	0(AX), DX	// arg2[0]
-	MULXQ	R15, R12, R13	// x163, x164 = mulx(arg2[0], x159)
-	MOVQ	SI, 16(SP)	// spill arg1 pointer
-	MULXQ	R14, R10, SI	// x165, x166 = mulx(arg2[0], x158)
-	MULXQ	R9, AX, DX	// x167, x168 = mulx(arg2[0], x157)
-	ADDQ	R10, DX	// x169, x170 = addcarryx(0, x168, x165)
-	ADCXQ	R12, SI	// x171, x172 = addcarryx(x170, x166, x163)
-	ADCXQ	DI, R13	// x173, x174 = addcarryx(x172, x164, x161)
-	ADCQ	$0x0, R8	// x175 = x174.u64 + x162
-	MOVQ	AX, R10
-	SHLQ	$0x20, R10	// x176 = x167 << 0x20
-	MOVQ	AX, DI
-	SHRQ	$0x20, DI	// x176.hi = x167 >> 0x20
-	MOVQ	DX, R12
-	MOVQ	AX, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, AX, DX	// x178, x179 = mulx(x167, 0xffffffff00000001)
-	ADDQ	R10, R12	// x180, x181 = addcarryx(0, x169, x176)
-	ADCXQ	DI, SI	// x182, x183 = addcarryx(x181, x171, x176.hi)
-	MOVQ	DX, R10
-	MOVQ	8(SP), DI	// reload arg2 pointer
-	MOVQ	8(DI), DX	// arg2[1]
-	MOVQ	R15, 24(SP)	// spill x159
-	MULXQ	R15, R15, CX	// x192, x193 = mulx(arg2[1], x159)
-	ADCXQ	AX, R13	// x184, x185 = addcarryx(x183, x173, x178)
-	ADCXQ	R10, R8	// x186, x187 = addcarryx(x185, x175, x179)
+	MOVQ	SI, 24(SP)	// spill arg1 pointer
+	MULXQ	DX, SI, DX	// x49, x50 = mulx(arg1[11], arg1[11])
+	ADDQ	R13, BX	// x51, x52 = addcarryx(0, x29, x44)
+	ADCXQ	DI, R11	// x53, x54 = addcarryx(x52, x31, x45)
+	ADCXQ	R15, R9	// x55, x56 = addcarryx(x54, x33, x46)
+	ADCXQ	AX, CX	// x57, x58 = addcarryx(x56, x35, x47)
+	ADCXQ	16(SP), R8	// x59, x60 = addcarryx(x58, x37, x48)
+	ADCXQ	SI, R10	// x61, x62 = addcarryx(x60, x39, x49)
+	ADCXQ	DX, R12	// x63, x64 = addcarryx(x62, x41, x50)
+	MOVQ	R14, AX
+	SHLQ	$0x20, AX	// x65 = x43 << 0x20
+	MOVQ	R14, SI
+	SHRQ	$0x20, SI	// x65.hi = x43 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R14, R13	// x67, x68 = mulx(x43, 0xffffffff00000001)
+	ADDQ	AX, BX	// x69, x70 = addcarryx(0, x51, x65)
+	ADCXQ	SI, R11	// x71, x72 = addcarryx(x70, x53, x65.hi)
+	ADCXQ	R14, R9	// x73, x74 = addcarryx(x72, x55, x67)
+	ADCQ	$0x0, R13	// x75, x76 = addcarryx(x74, 0, x68)
 	MOVQ	$0x0, AX
-	ADCQ	$0x0, AX	// x188, x189 = addcarryx(x187, 0, 0)
-	MOVQ	BX, 32(SP)	// spill x160
-	MULXQ	BX, BX, R10	// x190, x191 = mulx(arg2[1], x160)
-	MOVQ	R14, 40(SP)	// spill x158
-	MOVQ	AX, 48(SP)	// spill x188
-	MULXQ	R14, AX, R14	// x194, x195 = mulx(arg2[1], x158)
-	MULXQ	R9, DI, DX	// x196, x197 = mulx(arg2[1], x157)
-	ADDQ	AX, DX	// x198, x199 = addcarryx(0, x197, x194)
-	ADCXQ	R15, R14	// x200, x201 = addcarryx(x199, x195, x192)
-	ADCXQ	BX, CX	// x202, x203 = addcarryx(x201, x193, x190)
-	ADCQ	$0x0, R10	// x204 = x203.u64 + x191
-	ADDQ	DI, R12	// x205, x206 = addcarryx(0, x180, x196)
-	ADCXQ	DX, SI	// x207, x208 = addcarryx(x206, x182, x198)
-	ADCXQ	R14, R13	// x209, x210 = addcarryx(x208, x184, x200)
+	ADCQ	$0x0, AX	// x77, x78 = addcarryx(x76, 0, 0)
+	MOVQ	BX, SI
+	SHLQ	$0x20, SI	// x79 = x69 << 0x20
+	MOVQ	BX, R14
+	SHRQ	$0x20, R14	// x79.hi = x69 >> 0x20
+	MOVQ	BX, DX
+	MULXQ	DI, R15, BX	// x81, x82 = mulx(x69, 0xffffffff00000001)
+	ADDQ	SI, R11	// x83, x84 = addcarryx(0, x71, x79)
+	ADCXQ	R14, R9	// x85, x86 = addcarryx(x84, x73, x79.hi)
+	ADCXQ	R15, R13	// x87, x88 = addcarryx(x86, x75, x81)
+	ADCXQ	BX, AX	// x89, x90 = addcarryx(x88, x77, x82)
+	MOVQ	$0x0, SI
+	ADCQ	$0x0, SI	// x91, x92 = addcarryx(x90, 0, 0)
+	MOVQ	R11, BX
+	SHLQ	$0x20, BX	// x93 = x83 << 0x20
+	MOVQ	R11, R14
+	SHRQ	$0x20, R14	// x93.hi = x83 >> 0x20
+	MOVQ	R11, DX
+	MULXQ	DI, R15, R11	// x95, x96 = mulx(x83, 0xffffffff00000001)
+	ADDQ	BX, R9	// x97, x98 = addcarryx(0, x85, x93)
+	ADCXQ	R14, R13	// x99, x100 = addcarryx(x98, x87, x93.hi)
+	ADCXQ	R15, AX	// x101, x102 = addcarryx(x100, x89, x95)
+	ADCXQ	R11, SI	// x103, x104 = addcarryx(x102, x91, x96)
+	MOVQ	$0x0, R11
+	ADCQ	$0x0, R11	// x105, x106 = addcarryx(x104, 0, 0)
+	MOVQ	R9, BX
+	SHLQ	$0x20, BX	// x107 = x97 << 0x20
+	MOVQ	R9, R14
+	SHRQ	$0x20, R14	// x107.hi = x97 >> 0x20
+	MOVQ	R9, DX
+	MULXQ	DI, R15, R9	// x109, x110 = mulx(x97, 0xffffffff00000001)
+	ADDQ	BX, R13	// x111, x112 = addcarryx(0, x99, x107)
+	ADCXQ	R14, AX	// x113, x114 = addcarryx(x112, x101, x107.hi)
+	ADCXQ	R15, SI	// x115, x116 = addcarryx(x114, x103, x109)
+	ADCXQ	R9, R11	// x117, x118 = addcarryx(x116, x105, x110)
+	MOVQ	$0x0, R9
+	ADCQ	$0x0, R9	// x119, x120 = addcarryx(x118, 0, 0)
+	ADDQ	CX, R13	// x121, x122 = addcarryx(0, x111, x57)
+	ADCXQ	R8, AX	// x123, x124 = addcarryx(x122, x113, x59)
+	ADCXQ	R10, SI	// x125, x126 = addcarryx(x124, x115, x61)
+	ADCXQ	R12, R11	// x127, x128 = addcarryx(x126, x117, x63)
+	ADCQ	$0x0, R9	// x129 = x128.u64 + x119
+	MOVQ	R13, CX
+	SUBQ	$-0x1, CX	// x130, x131 = subborrowx(0, x121, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R8
+	MOVQ	AX, R10
+	SBBQ	R8, R10	// x132, x133 = subborrowx(x131, x123, 0xffffffff)
+	MOVQ	SI, BX
+	SBBQ	$0x0, BX	// x134, x135 = subborrowx(x133, x125, 0)
+	MOVQ	R11, R12
+	SBBQ	DI, R12	// x136, x137 = subborrowx(x135, x127, 0xffffffff00000001)
+	SBBQ	$0x0, R9	// x138, x139 = subborrowx(x137, x129, 0)
+	CMOVQCS	R13, CX	// x140 = cmovznz(x139, x130, x121)
+	CMOVQCS	AX, R10	// x141 = cmovznz(x139, x132, x123)
+	CMOVQCS	SI, BX	// x142 = cmovznz(x139, x134, x125)
+	CMOVQCS	R11, R12	// x143 = cmovznz(x139, x136, x127)
+	MOVQ	8(SP), AX	// reload arg2 pointer
+	MOVQ	0(AX), DX	// arg2[0]
+	MULXQ	R12, R11, R9	// x144, x145 = mulx(arg2[0], x143)
+	MULXQ	BX, R13, SI	// x146, x147 = mulx(arg2[0], x142)
+	MULXQ	R10, R15, R14	// x148, x149 = mulx(arg2[0], x141)
+	MULXQ	CX, R8, DX	// x150, x151 = mulx(arg2[0], x140)
+	ADDQ	R15, DX	// x152, x153 = addcarryx(0, x151, x148)
+	ADCXQ	R13, R14	// x154, x155 = addcarryx(x153, x149, x146)
+	ADCXQ	R11, SI	// x156, x157 = addcarryx(x155, x147, x144)
+	ADCQ	$0x0, R9	// x158 = x157.u64 + x145
+	MOVQ	R8, R11
+	SHLQ	$0x20, R11	// x159 = x150 << 0x20
+	MOVQ	R8, R13
+	SHRQ	$0x20, R13	// x159.hi = x150 >> 0x20
+	MOVQ	DX, R15
+	MOVQ	R8, DX
+	MULXQ	DI, DX, R8	// x161, x162 = mulx(x150, 0xffffffff00000001)
+	ADDQ	R11, R15	// x163, x164 = addcarryx(0, x152, x159)
+	ADCXQ	R13, R14	// x165, x166 = addcarryx(x164, x154, x159.hi)
+	ADCXQ	DX, SI	// x167, x168 = addcarryx(x166, x156, x161)
+	ADCXQ	R8, R9	// x169, x170 = addcarryx(x168, x158, x162)
+	MOVQ	$0x0, R8
+	ADCQ	$0x0, R8	// x171, x172 = addcarryx(x170, 0, 0)
+	MOVQ	8(AX), DX	// arg2[1]
+	MULXQ	R12, R13, R11	// x173, x174 = mulx(arg2[1], x143)
+	MOVQ	BX, 16(SP)	// spill x142
+	MULXQ	BX, BX, DI	// x175, x176 = mulx(arg2[1], x142)
+	MOVQ	R10, 32(SP)	// spill x141
+	MOVQ	R12, 40(SP)	// spill x143
+	MULXQ	R10, R12, R10	// x177, x178 = mulx(arg2[1], x141)
+	MULXQ	CX, AX, DX	// x179, x180 = mulx(arg2[1], x140)
+	ADDQ	R12, DX	// x181, x182 = addcarryx(0, x180, x177)
+	ADCXQ	BX, R10	// x183, x184 = addcarryx(x182, x178, x175)
+	ADCXQ	R13, DI	// x185, x186 = addcarryx(x184, x176, x173)
+	ADCQ	$0x0, R11	// x187 = x186.u64 + x174
+	ADDQ	AX, R15	// x188, x189 = addcarryx(0, x163, x179)
+	ADCXQ	DX, R14	// x190, x191 = addcarryx(x189, x165, x181)
+	ADCXQ	R10, SI	// x192, x193 = addcarryx(x191, x167, x183)
+	ADCXQ	DI, R9	// x194, x195 = addcarryx(x193, x169, x185)
+	ADCXQ	R11, R8	// x196, x197 = addcarryx(x195, x171, x187)
 	MOVQ	$0x20, AX
-	SHLXQ	AX, R12, DI	// x215 = x205 << 0x20
-	ADCXQ	CX, R8	// x211, x212 = addcarryx(x210, x186, x202)
-	ADCXQ	48(SP), R10	// x213, x214 = addcarryx(x212, x188, x204)
-	SHRXQ	AX, R12, CX	// x215.hi = x205 >> 0x20
-	MOVQ	R12, DX
-	MOVQ	$-0xffffffff, BX
-	MULXQ	BX, R14, R12	// x217, x218 = mulx(x205, 0xffffffff00000001)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x214
-	ADDQ	DI, SI	// x219, x220 = addcarryx(0, x207, x215)
-	ADCXQ	CX, R13	// x221, x222 = addcarryx(x220, x209, x215.hi)
-	ADCXQ	R14, R8	// x223, x224 = addcarryx(x222, x211, x217)
-	ADCXQ	R12, R10	// x225, x226 = addcarryx(x224, x213, x218)
-	ADCQ	$0x0, R15	// x227, x228 = addcarryx(x226, x214.u64, 0)
-	MOVQ	8(SP), CX	// reload arg2 pointer
-	MOVQ	16(CX), DX	// arg2[2]
-	MULXQ	32(SP), R12, DI	// x229, x230 = mulx(arg2[2], x160)
-	MULXQ	24(SP), BX, R14	// x231, x232 = mulx(arg2[2], x159)
-	MOVQ	R15, 48(SP)	// spill x227
-	MULXQ	40(SP), R15, AX	// x233, x234 = mulx(arg2[2], x158)
-	MULXQ	R9, CX, DX	// x235, x236 = mulx(arg2[2], x157)
-	ADDQ	R15, DX	// x237, x238 = addcarryx(0, x236, x233)
-	ADCXQ	BX, AX	// x239, x240 = addcarryx(x238, x234, x231)
-	ADCXQ	R12, R14	// x241, x242 = addcarryx(x240, x232, x229)
-	ADCQ	$0x0, DI	// x243 = x242.u64 + x230
-	ADDQ	CX, SI	// x244, x245 = addcarryx(0, x219, x235)
-	ADCXQ	DX, R13	// x246, x247 = addcarryx(x245, x221, x237)
-	ADCXQ	AX, R8	// x248, x249 = addcarryx(x247, x223, x239)
-	ADCXQ	R14, R10	// x250, x251 = addcarryx(x249, x225, x241)
-	ADCXQ	48(SP), DI	// x252, x253 = addcarryx(x251, x227, x243)
+	SHLXQ	AX, R15, R10	// x198 = x188 << 0x20
+	SHRXQ	AX, R15, R11	// x198.hi = x188 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R12, BX	// x200, x201 = mulx(x188, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x197
+	ADDQ	R10, R14	// x202, x203 = addcarryx(0, x190, x198)
+	ADCXQ	R11, SI	// x204, x205 = addcarryx(x203, x192, x198.hi)
+	ADCXQ	R12, R9	// x206, x207 = addcarryx(x205, x194, x200)
+	ADCXQ	BX, R8	// x208, x209 = addcarryx(x207, x196, x201)
+	ADCQ	$0x0, R13	// x210, x211 = addcarryx(x209, x197.u64, 0)
+	MOVQ	8(SP), R10	// reload arg2 pointer
+	MOVQ	16(R10), DX	// arg2[2]
+	MULXQ	40(SP), BX, R11	// x212, x213 = mulx(arg2[2], x143)
+	MULXQ	16(SP), R15, R12	// x214, x215 = mulx(arg2[2], x142)
+	MULXQ	32(SP), AX, DI	// x216, x217 = mulx(arg2[2], x141)
+	MULXQ	CX, R10, DX	// x218, x219 = mulx(arg2[2], x140)
+	ADDQ	AX, DX	// x220, x221 = addcarryx(0, x219, x216)
+	ADCXQ	R15, DI	// x222, x223 = addcarryx(x221, x217, x214)
+	ADCXQ	BX, R12	// x224, x225 = addcarryx(x223, x215, x212)
+	ADCQ	$0x0, R11	// x226 = x225.u64 + x213
+	ADDQ	R10, R14	// x227, x228 = addcarryx(0, x202, x218)
+	ADCXQ	DX, SI	// x229, x230 = addcarryx(x228, x204, x220)
+	ADCXQ	DI, R9	// x231, x232 = addcarryx(x230, x206, x222)
+	ADCXQ	R12, R8	// x233, x234 = addcarryx(x232, x208, x224)
+	ADCXQ	R11, R13	// x235, x236 = addcarryx(x234, x210, x226)
 	MOVQ	$0x20, AX
-	SHLXQ	AX, SI, CX	// x254 = x244 << 0x20
-	SHRXQ	AX, SI, BX	// x254.hi = x244 >> 0x20
+	SHLXQ	AX, R14, R10	// x237 = x227 << 0x20
+	SHRXQ	AX, R14, R11	// x237.hi = x227 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, DI
+	MULXQ	DI, R12, BX	// x239, x240 = mulx(x227, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x236
+	ADDQ	R10, SI	// x241, x242 = addcarryx(0, x229, x237)
+	ADCXQ	R11, R9	// x243, x244 = addcarryx(x242, x231, x237.hi)
+	ADCXQ	R12, R8	// x245, x246 = addcarryx(x244, x233, x239)
+	ADCXQ	BX, R13	// x247, x248 = addcarryx(x246, x235, x240)
+	ADCQ	$0x0, R14	// x249, x250 = addcarryx(x248, x236.u64, 0)
+	MOVQ	8(SP), R10	// reload arg2 pointer
+	MOVQ	24(R10), DX	// arg2[3]
+	MULXQ	40(SP), BX, R11	// x251, x252 = mulx(arg2[3], x143)
+	MULXQ	16(SP), R15, R12	// x253, x254 = mulx(arg2[3], x142)
+	MULXQ	32(SP), AX, DI	// x255, x256 = mulx(arg2[3], x141)
+	MOVQ	CX, 48(SP)	// spill x140
+	MULXQ	CX, CX, DX	// x257, x258 = mulx(arg2[3], x140)
+	ADDQ	AX, DX	// x259, x260 = addcarryx(0, x258, x255)
+	ADCXQ	R15, DI	// x261, x262 = addcarryx(x260, x256, x253)
+	ADCXQ	BX, R12	// x263, x264 = addcarryx(x262, x254, x251)
+	ADCQ	$0x0, R11	// x265 = x264.u64 + x252
+	ADDQ	CX, SI	// x266, x267 = addcarryx(0, x241, x257)
+	ADCXQ	DX, R9	// x268, x269 = addcarryx(x267, x243, x259)
+	ADCXQ	DI, R8	// x270, x271 = addcarryx(x269, x245, x261)
+	ADCXQ	R12, R13	// x272, x273 = addcarryx(x271, x247, x263)
+	ADCXQ	R11, R14	// x274, x275 = addcarryx(x273, x249, x265)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, SI, CX	// x276 = x266 << 0x20
+	SHRXQ	AX, SI, R11	// x276.hi = x266 >> 0x20
 	MOVQ	SI, DX
 	MOVQ	$-0xffffffff, SI
-	MULXQ	SI, R14, R12	// x256, x257 = mulx(x244, 0xffffffff00000001)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x253
-	ADDQ	CX, R13	// x258, x259 = addcarryx(0, x246, x254)
-	ADCXQ	BX, R8	// x260, x261 = addcarryx(x259, x248, x254.hi)
-	ADCXQ	R14, R10	// x262, x263 = addcarryx(x261, x250, x256)
-	ADCXQ	R12, DI	// x264, x265 = addcarryx(x263, x252, x257)
-	ADCQ	$0x0, R15	// x266, x267 = addcarryx(x265, x253.u64, 0)
-	MOVQ	8(SP), CX	// reload arg2 pointer
-	MOVQ	24(CX), DX	// arg2[3]
-	MULXQ	32(SP), R12, BX	// x268, x269 = mulx(arg2[3], x160)
-	MULXQ	24(SP), SI, R14	// x270, x271 = mulx(arg2[3], x159)
-	MOVQ	R15, 48(SP)	// spill x266
-	MULXQ	40(SP), R15, AX	// x272, x273 = mulx(arg2[3], x158)
-	MOVQ	R9, 56(SP)	// spill x157
-	MULXQ	R9, R9, DX	// x274, x275 = mulx(arg2[3], x157)
-	ADDQ	R15, DX	// x276, x277 = addcarryx(0, x275, x272)
-	ADCXQ	SI, AX	// x278, x279 = addcarryx(x277, x273, x270)
-	ADCXQ	R12, R14	// x280, x281 = addcarryx(x279, x271, x268)
-	ADCQ	$0x0, BX	// x282 = x281.u64 + x269
-	ADDQ	R9, R13	// x283, x284 = addcarryx(0, x258, x274)
-	ADCXQ	DX, R8	// x285, x286 = addcarryx(x284, x260, x276)
-	ADCXQ	AX, R10	// x287, x288 = addcarryx(x286, x262, x278)
-	ADCXQ	R14, DI	// x289, x290 = addcarryx(x288, x264, x280)
-	ADCXQ	48(SP), BX	// x291, x292 = addcarryx(x290, x266, x282)
+	MULXQ	SI, BX, DI	// x278, x279 = mulx(x266, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x275
+	ADDQ	CX, R9	// x280, x281 = addcarryx(0, x268, x276)
+	ADCXQ	R11, R8	// x282, x283 = addcarryx(x281, x270, x276.hi)
+	ADCXQ	BX, R13	// x284, x285 = addcarryx(x283, x272, x278)
+	ADCXQ	DI, R14	// x286, x287 = addcarryx(x285, x274, x279)
+	ADCQ	$0x0, R12	// x288, x289 = addcarryx(x287, x275.u64, 0)
+	MOVQ	R9, CX
+	SUBQ	$-0x1, CX	// x290, x291 = subborrowx(0, x280, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R11
+	MOVQ	R8, DI
+	SBBQ	R11, DI	// x292, x293 = subborrowx(x291, x282, 0xffffffff)
+	MOVQ	R13, BX
+	SBBQ	$0x0, BX	// x294, x295 = subborrowx(x293, x284, 0)
+	MOVQ	R14, R15
+	SBBQ	SI, R15	// x296, x297 = subborrowx(x295, x286, 0xffffffff00000001)
+	SBBQ	$0x0, R12	// x298, x299 = subborrowx(x297, x288, 0)
+	CMOVQCS	R9, CX	// x300 = cmovznz(x299, x290, x280)
+	CMOVQCS	R8, DI	// x301 = cmovznz(x299, x292, x282)
+	CMOVQCS	R13, BX	// x302 = cmovznz(x299, x294, x284)
+	CMOVQCS	R14, R15	// x303 = cmovznz(x299, x296, x286)
+	MOVQ	32(R10), DX	// arg2[4]
+	MOVQ	24(SP), R8	// reload arg1 pointer
+	MULXQ	88(R8), R12, R9	// x304, x305 = mulx(arg2[4], arg1[11])
+	MULXQ	80(R8), R14, R13	// x306, x307 = mulx(arg2[4], arg1[10])
+	MOVQ	R15, 56(SP)	// spill x303
+	MOVQ	BX, 64(SP)	// spill x302
+	MULXQ	72(R8), BX, R15	// x308, x309 = mulx(arg2[4], arg1[9])
+	MOVQ	DI, 72(SP)	// spill x301
+	MULXQ	64(R8), DI, DX	// x310, x311 = mulx(arg2[4], arg1[8])
+	ADDQ	BX, DX	// x312, x313 = addcarryx(0, x311, x308)
+	ADCXQ	R14, R15	// x314, x315 = addcarryx(x313, x309, x306)
+	ADCXQ	R12, R13	// x316, x317 = addcarryx(x315, x307, x304)
+	ADCQ	$0x0, R9	// x318 = x317.u64 + x305
+	MOVQ	DI, BX
+	SHLQ	$0x20, BX	// x319 = x310 << 0x20
+	MOVQ	DI, R12
+	SHRQ	$0x20, R12	// x319.hi = x310 >> 0x20
+	MOVQ	DX, R14
+	MOVQ	DI, DX
+	MULXQ	SI, DX, DI	// x321, x322 = mulx(x310, 0xffffffff00000001)
+	ADDQ	BX, R14	// x323, x324 = addcarryx(0, x312, x319)
+	ADCXQ	R12, R15	// x325, x326 = addcarryx(x324, x314, x319.hi)
+	ADCXQ	DX, R13	// x327, x328 = addcarryx(x326, x316, x321)
+	ADCXQ	DI, R9	// x329, x330 = addcarryx(x328, x318, x322)
+	MOVQ	$0x0, DI
+	ADCQ	$0x0, DI	// x331, x332 = addcarryx(x330, 0, 0)
+	MOVQ	40(R10), DX	// arg2[5]
+	MULXQ	88(R8), R12, BX	// x333, x334 = mulx(arg2[5], arg1[11])
+	MOVQ	CX, 80(SP)	// spill x300
+	MULXQ	80(R8), R11, CX	// x335, x336 = mulx(arg2[5], arg1[10])
+	MULXQ	72(R8), AX, SI	// x337, x338 = mulx(arg2[5], arg1[9])
+	MULXQ	64(R8), R10, DX	// x339, x340 = mulx(arg2[5], arg1[8])
+	ADDQ	AX, DX	// x341, x342 = addcarryx(0, x340, x337)
+	ADCXQ	R11, SI	// x343, x344 = addcarryx(x342, x338, x335)
+	ADCXQ	R12, CX	// x345, x346 = addcarryx(x344, x336, x333)
+	ADCQ	$0x0, BX	// x347 = x346.u64 + x334
+	ADDQ	R10, R14	// x348, x349 = addcarryx(0, x323, x339)
+	ADCXQ	DX, R15	// x350, x351 = addcarryx(x349, x325, x341)
+	ADCXQ	SI, R13	// x352, x353 = addcarryx(x351, x327, x343)
+	ADCXQ	CX, R9	// x354, x355 = addcarryx(x353, x329, x345)
+	ADCXQ	BX, DI	// x356, x357 = addcarryx(x355, x331, x347)
 	MOVQ	$0x20, AX
-	SHLXQ	AX, R13, R9	// x293 = x283 << 0x20
-	SHRXQ	AX, R13, SI	// x293.hi = x283 >> 0x20
-	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, R12
-	MULXQ	R12, R14, R13	// x295, x296 = mulx(x283, 0xffffffff00000001)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x292
-	ADDQ	R9, R8	// x297, x298 = addcarryx(0, x285, x293)
-	ADCXQ	SI, R10	// x299, x300 = addcarryx(x298, x287, x293.hi)
-	ADCXQ	R14, DI	// x301, x302 = addcarryx(x300, x289, x295)
-	ADCXQ	R13, BX	// x303, x304 = addcarryx(x302, x291, x296)
-	ADCQ	$0x0, R15	// x305, x306 = addcarryx(x304, x292.u64, 0)
-	MOVQ	R8, R9
-	SUBQ	$-0x1, R9	// x307, x308 = subborrowx(0, x297, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, SI
-	MOVQ	R10, R13
-	SBBQ	SI, R13	// x309, x310 = subborrowx(x308, x299, 0xffffffff)
-	MOVQ	DI, R14
-	SBBQ	$0x0, R14	// x311, x312 = subborrowx(x310, x301, 0)
-	MOVQ	BX, DX
-	SBBQ	R12, DX	// x313, x314 = subborrowx(x312, x303, 0xffffffff00000001)
-	SBBQ	$0x0, R15	// x315, x316 = subborrowx(x314, x305, 0)
-	CMOVQCS	R8, R9	// x317 = cmovznz(x316, x307, x297)
-	CMOVQCC	R13, R10	// x318 = cmovznz(x316, x309, x299)
-	CMOVQCS	DI, R14	// x319 = cmovznz(x316, x311, x301)
-	CMOVQCC	DX, BX	// x320 = cmovznz(x316, x313, x303)
-	MOVQ	32(CX), DX	// arg2[4]
-	MOVQ	16(SP), R8	// reload arg1 pointer
-	MULXQ	88(R8), R13, DI	// x321, x322 = mulx(arg2[4], arg1[11])
-	MOVQ	BX, 48(SP)	// spill x320
-	MULXQ	80(R8), BX, R15	// x323, x324 = mulx(arg2[4], arg1[10])
-	MOVQ	R14, 64(SP)	// spill x319
-	MOVQ	R10, 72(SP)	// spill x318
-	MULXQ	72(R8), R10, R14	// x325, x326 = mulx(arg2[4], arg1[9])
-	MOVQ	R9, 80(SP)	// spill x317
-	MULXQ	64(R8), R9, DX	// x327, x328 = mulx(arg2[4], arg1[8])
-	ADDQ	R10, DX	// x329, x330 = addcarryx(0, x328, x325)
-	ADCXQ	BX, R14	// x331, x332 = addcarryx(x330, x326, x323)
-	ADCXQ	R13, R15	// x333, x334 = addcarryx(x332, x324, x321)
-	ADCQ	$0x0, DI	// x335 = x334.u64 + x322
-	SHLXQ	AX, R9, R10	// x336 = x327 << 0x20
-	MOVQ	R9, BX
-	SHRQ	$0x20, BX	// x336.hi = x327 >> 0x20
-	MOVQ	DX, R13
-	MOVQ	R9, DX
-	MULXQ	R12, DX, R9	// x338, x339 = mulx(x327, 0xffffffff00000001)
-	ADDQ	R10, R13	// x340, x341 = addcarryx(0, x329, x336)
-	ADCXQ	BX, R14	// x342, x343 = addcarryx(x341, x331, x336.hi)
-	ADCXQ	DX, R15	// x344, x345 = addcarryx(x343, x333, x338)
-	ADCXQ	R9, DI	// x346, x347 = addcarryx(x345, x335, x339)
-	MOVQ	$0x0, R9
-	ADCQ	$0x0, R9	// x348, x349 = addcarryx(x347, 0, 0)
-	MOVQ	40(CX), DX	// arg2[5]
-	MULXQ	88(R8), BX, R10	// x350, x351 = mulx(arg2[5], arg1[11])
-	MULXQ	80(R8), R12, SI	// x352, x353 = mulx(arg2[5], arg1[10])
-	MOVQ	R9, 88(SP)	// spill x348
-	MULXQ	72(R8), R9, AX	// x354, x355 = mulx(arg2[5], arg1[9])
-	MULXQ	64(R8), CX, DX	// x356, x357 = mulx(arg2[5], arg1[8])
-	ADDQ	R9, DX	// x358, x359 = addcarryx(0, x357, x354)
-	ADCXQ	R12, AX	// x360, x361 = addcarryx(x359, x355, x352)
-	ADCXQ	BX, SI	// x362, x363 = addcarryx(x361, x353, x350)
-	ADCQ	$0x0, R10	// x364 = x363.u64 + x351
-	ADDQ	CX, R13	// x365, x366 = addcarryx(0, x340, x356)
-	ADCXQ	DX, R14	// x367, x368 = addcarryx(x366, x342, x358)
-	MOVQ	$0x20, CX
-	SHLXQ	CX, R13, R9	// x375 = x365 << 0x20
-	ADCXQ	AX, R15	// x369, x370 = addcarryx(x368, x344, x360)
-	ADCXQ	SI, DI	// x371, x372 = addcarryx(x370, x346, x362)
-	ADCXQ	88(SP), R10	// x373, x374 = addcarryx(x372, x348, x364)
-	SHRXQ	CX, R13, AX	// x375.hi = x365 >> 0x20
-	MOVQ	R13, DX
-	MOVQ	$-0xffffffff, SI
-	MULXQ	SI, R12, BX	// x377, x378 = mulx(x365, 0xffffffff00000001)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x374
-	ADDQ	R9, R14	// x379, x380 = addcarryx(0, x367, x375)
-	ADCXQ	AX, R15	// x381, x382 = addcarryx(x380, x369, x375.hi)
-	ADCXQ	R12, DI	// x383, x384 = addcarryx(x382, x371, x377)
-	ADCXQ	BX, R10	// x385, x386 = addcarryx(x384, x373, x378)
-	ADCQ	$0x0, R13	// x387, x388 = addcarryx(x386, x374.u64, 0)
-	MOVQ	8(SP), AX	// reload arg2 pointer
-	MOVQ	48(AX), DX	// arg2[6]
-	MULXQ	88(R8), BX, R9	// x389, x390 = mulx(arg2[6], arg1[11])
-	MULXQ	80(R8), SI, R12	// x391, x392 = mulx(arg2[6], arg1[10])
-	MOVQ	R13, 88(SP)	// spill x387
-	MULXQ	72(R8), R13, CX	// x393, x394 = mulx(arg2[6], arg1[9])
-	MULXQ	64(R8), AX, DX	// x395, x396 = mulx(arg2[6], arg1[8])
-	ADDQ	R13, DX	// x397, x398 = addcarryx(0, x396, x393)
-	ADCXQ	SI, CX	// x399, x400 = addcarryx(x398, x394, x391)
-	ADCXQ	BX, R12	// x401, x402 = addcarryx(x400, x392, x389)
-	ADCQ	$0x0, R9	// x403 = x402.u64 + x390
-	ADDQ	AX, R14	// x404, x405 = addcarryx(0, x379, x395)
-	ADCXQ	DX, R15	// x406, x407 = addcarryx(x405, x381, x397)
-	ADCXQ	CX, DI	// x408, x409 = addcarryx(x407, x383, x399)
-	ADCXQ	R12, R10	// x410, x411 = addcarryx(x409, x385, x401)
-	ADCXQ	88(SP), R9	// x412, x413 = addcarryx(x411, x387, x403)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, R14, CX	// x414 = x404 << 0x20
-	SHRXQ	AX, R14, SI	// x414.hi = x404 >> 0x20
+	SHLXQ	AX, R14, CX	// x358 = x348 << 0x20
+	SHRXQ	AX, R14, R10	// x358.hi = x348 >> 0x20
 	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, BX
-	MULXQ	BX, R13, R12	// x416, x417 = mulx(x404, 0xffffffff00000001)
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, SI	// x360, x361 = mulx(x348, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x357
+	ADDQ	CX, R15	// x362, x363 = addcarryx(0, x350, x358)
+	ADCXQ	R10, R13	// x364, x365 = addcarryx(x363, x352, x358.hi)
+	ADCXQ	BX, R9	// x366, x367 = addcarryx(x365, x354, x360)
+	ADCXQ	SI, DI	// x368, x369 = addcarryx(x367, x356, x361)
+	ADCQ	$0x0, R12	// x370, x371 = addcarryx(x369, x357.u64, 0)
+	MOVQ	8(SP), CX	// reload arg2 pointer
+	MOVQ	48(CX), DX	// arg2[6]
+	MULXQ	88(R8), SI, R10	// x372, x373 = mulx(arg2[6], arg1[11])
+	MULXQ	80(R8), R14, BX	// x374, x375 = mulx(arg2[6], arg1[10])
+	MULXQ	72(R8), AX, R11	// x376, x377 = mulx(arg2[6], arg1[9])
+	MULXQ	64(R8), CX, DX	// x378, x379 = mulx(arg2[6], arg1[8])
+	ADDQ	AX, DX	// x380, x381 = addcarryx(0, x379, x376)
+	ADCXQ	R14, R11	// x382, x383 = addcarryx(x381, x377, x374)
+	ADCXQ	SI, BX	// x384, x385 = addcarryx(x383, x375, x372)
+	ADCQ	$0x0, R10	// x386 = x385.u64 + x373
+	ADDQ	CX, R15	// x387, x388 = addcarryx(0, x362, x378)
+	ADCXQ	DX, R13	// x389, x390 = addcarryx(x388, x364, x380)
+	ADCXQ	R11, R9	// x391, x392 = addcarryx(x390, x366, x382)
+	ADCXQ	BX, DI	// x393, x394 = addcarryx(x392, x368, x384)
+	ADCXQ	R10, R12	// x395, x396 = addcarryx(x394, x370, x386)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R15, CX	// x397 = x387 << 0x20
+	SHRXQ	AX, R15, R10	// x397.hi = x387 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, SI	// x399, x400 = mulx(x387, 0xffffffff00000001)
 	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x413
-	ADDQ	CX, R15	// x418, x419 = addcarryx(0, x406, x414)
-	ADCXQ	SI, DI	// x420, x421 = addcarryx(x419, x408, x414.hi)
-	ADCXQ	R13, R10	// x422, x423 = addcarryx(x421, x410, x416)
-	ADCXQ	R12, R9	// x424, x425 = addcarryx(x423, x412, x417)
-	ADCQ	$0x0, R14	// x426, x427 = addcarryx(x425, x413.u64, 0)
+	MOVBQZX	R14B, R14	// save x396
+	ADDQ	CX, R13	// x401, x402 = addcarryx(0, x389, x397)
+	ADCXQ	R10, R9	// x403, x404 = addcarryx(x402, x391, x397.hi)
+	ADCXQ	BX, DI	// x405, x406 = addcarryx(x404, x393, x399)
+	ADCXQ	SI, R12	// x407, x408 = addcarryx(x406, x395, x400)
+	ADCQ	$0x0, R14	// x409, x410 = addcarryx(x408, x396.u64, 0)
 	MOVQ	8(SP), CX	// reload arg2 pointer
 	MOVQ	56(CX), DX	// arg2[7]
-	MULXQ	88(R8), R12, SI	// x428, x429 = mulx(arg2[7], arg1[11])
-	MULXQ	80(R8), BX, R13	// x430, x431 = mulx(arg2[7], arg1[10])
-	MOVQ	R14, 88(SP)	// spill x426
-	MULXQ	72(R8), R14, AX	// x432, x433 = mulx(arg2[7], arg1[9])
-	MULXQ	64(R8), DX, CX	// x434, x435 = mulx(arg2[7], arg1[8])
-	ADDQ	R14, CX	// x436, x437 = addcarryx(0, x435, x432)
-	ADCXQ	BX, AX	// x438, x439 = addcarryx(x437, x433, x430)
-	ADCXQ	R12, R13	// x440, x441 = addcarryx(x439, x431, x428)
-	ADCQ	$0x0, SI	// x442 = x441.u64 + x429
-	ADDQ	DX, R15	// x443, x444 = addcarryx(0, x418, x434)
-	ADCXQ	CX, DI	// x445, x446 = addcarryx(x444, x420, x436)
-	ADCXQ	AX, R10	// x447, x448 = addcarryx(x446, x422, x438)
-	ADCXQ	R13, R9	// x449, x450 = addcarryx(x448, x424, x440)
+	MULXQ	88(R8), SI, R10	// x411, x412 = mulx(arg2[7], arg1[11])
+	MULXQ	80(R8), R15, BX	// x413, x414 = mulx(arg2[7], arg1[10])
+	MULXQ	72(R8), AX, R11	// x415, x416 = mulx(arg2[7], arg1[9])
+	MULXQ	64(R8), DX, CX	// x417, x418 = mulx(arg2[7], arg1[8])
+	ADDQ	AX, CX	// x419, x420 = addcarryx(0, x418, x415)
+	ADCXQ	R15, R11	// x421, x422 = addcarryx(x420, x416, x413)
+	ADCXQ	SI, BX	// x423, x424 = addcarryx(x422, x414, x411)
+	ADCQ	$0x0, R10	// x425 = x424.u64 + x412
+	ADDQ	DX, R13	// x426, x427 = addcarryx(0, x401, x417)
+	ADCXQ	CX, R9	// x428, x429 = addcarryx(x427, x403, x419)
+	ADCXQ	R11, DI	// x430, x431 = addcarryx(x429, x405, x421)
+	ADCXQ	BX, R12	// x432, x433 = addcarryx(x431, x407, x423)
+	ADCXQ	R10, R14	// x434, x435 = addcarryx(x433, x409, x425)
 	MOVQ	$0x20, AX
-	SHLXQ	AX, R15, CX	// x453 = x443 << 0x20
-	SHRXQ	AX, R15, BX	// x453.hi = x443 >> 0x20
-	MOVQ	$-0xffffffff, DX
-	MULXQ	R15, R13, R12	// x455, x456 = mulx(x443, 0xffffffff00000001)
-	ADCXQ	88(SP), SI	// x451, x452 = addcarryx(x450, x426, x442)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x452
-	ADDQ	CX, DI	// x457, x458 = addcarryx(0, x445, x453)
-	ADCXQ	BX, R10	// x459, x460 = addcarryx(x458, x447, x453.hi)
-	ADCXQ	R13, R9	// x461, x462 = addcarryx(x460, x449, x455)
-	ADCXQ	R12, SI	// x463, x464 = addcarryx(x462, x451, x456)
-	ADCQ	$0x0, R14	// x465, x466 = addcarryx(x464, x452.u64, 0)
-	MOVQ	DI, CX
-	SUBQ	$-0x1, CX	// x467, x468 = subborrowx(0, x457, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, BX
-	MOVQ	R10, R12
-	SBBQ	BX, R12	// x469, x470 = subborrowx(x468, x459, 0xffffffff)
-	MOVQ	R9, R13
-	SBBQ	$0x0, R13	// x471, x472 = subborrowx(x470, x461, 0)
-	MOVQ	SI, R15
-	SBBQ	DX, R15	// x473, x474 = subborrowx(x472, x463, 0xffffffff00000001)
-	SBBQ	$0x0, R14	// x475, x476 = subborrowx(x474, x465, 0)
-	CMOVQCS	DI, CX	// x477 = cmovznz(x476, x467, x457)
-	CMOVQCS	R10, R12	// x478 = cmovznz(x476, x469, x459)
-	CMOVQCS	R9, R13	// x479 = cmovznz(x476, x471, x461)
-	CMOVQCS	SI, R15	// x480 = cmovznz(x476, x473, x463)
-	MOVQ	CX, DX
-	MULXQ	32(SP), R9, CX	// x481, x482 = mulx(x477, x160)
-	MULXQ	24(SP), SI, R10	// x483, x484 = mulx(x477, x159)
-	MULXQ	40(SP), R14, DI	// x485, x486 = mulx(x477, x158)
-	MULXQ	56(SP), R8, DX	// x487, x488 = mulx(x477, x157)
-	ADDQ	R14, DX	// x489, x490 = addcarryx(0, x488, x485)
-	ADCXQ	SI, DI	// x491, x492 = addcarryx(x490, x486, x483)
-	ADCXQ	R9, R10	// x493, x494 = addcarryx(x492, x484, x481)
-	ADCQ	$0x0, CX	// x495 = x494.u64 + x482
-	MOVQ	R8, R9
-	SHLQ	$0x20, R9	// x496 = x487 << 0x20
-	MOVQ	R8, SI
-	SHRQ	$0x20, SI	// x496.hi = x487 >> 0x20
-	MOVQ	DX, R14
-	MOVQ	R8, DX
-	MOVQ	$-0xffffffff, R8
-	MULXQ	R8, BX, DX	// x498, x499 = mulx(x487, 0xffffffff00000001)
-	ADDQ	R9, R14	// x500, x501 = addcarryx(0, x489, x496)
-	ADCXQ	SI, DI	// x502, x503 = addcarryx(x501, x491, x496.hi)
-	ADCXQ	BX, R10	// x504, x505 = addcarryx(x503, x493, x498)
-	ADCXQ	DX, CX	// x506, x507 = addcarryx(x505, x495, x499)
-	MOVQ	$0x0, R9
-	ADCQ	$0x0, R9	// x508, x509 = addcarryx(x507, 0, 0)
-	MOVQ	R12, DX
-	MULXQ	32(SP), BX, SI	// x510, x511 = mulx(x478, x160)
-	MOVQ	R15, 8(SP)	// spill x480
-	MULXQ	24(SP), R15, R12	// x512, x513 = mulx(x478, x159)
-	MULXQ	40(SP), AX, R8	// x514, x515 = mulx(x478, x158)
-	MOVQ	R13, 88(SP)	// spill x479
-	MULXQ	56(SP), R13, DX	// x516, x517 = mulx(x478, x157)
-	ADDQ	AX, DX	// x518, x519 = addcarryx(0, x517, x514)
-	ADCXQ	R15, R8	// x520, x521 = addcarryx(x519, x515, x512)
-	ADCXQ	BX, R12	// x522, x523 = addcarryx(x521, x513, x510)
-	ADCQ	$0x0, SI	// x524 = x523.u64 + x511
-	ADDQ	R13, R14	// x525, x526 = addcarryx(0, x500, x516)
-	ADCXQ	DX, DI	// x527, x528 = addcarryx(x526, x502, x518)
-	ADCXQ	R8, R10	// x529, x530 = addcarryx(x528, x504, x520)
-	ADCXQ	R12, CX	// x531, x532 = addcarryx(x530, x506, x522)
-	ADCXQ	SI, R9	// x533, x534 = addcarryx(x532, x508, x524)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, R14, R8	// x535 = x525 << 0x20
-	SHRXQ	AX, R14, SI	// x535.hi = x525 >> 0x20
-	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, BX
-	MULXQ	BX, R13, R12	// x537, x538 = mulx(x525, 0xffffffff00000001)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x534
-	ADDQ	R8, DI	// x539, x540 = addcarryx(0, x527, x535)
-	ADCXQ	SI, R10	// x541, x542 = addcarryx(x540, x529, x535.hi)
-	ADCXQ	R13, CX	// x543, x544 = addcarryx(x542, x531, x537)
-	ADCXQ	R12, R9	// x545, x546 = addcarryx(x544, x533, x538)
-	ADCQ	$0x0, R14	// x547, x548 = addcarryx(x546, x534.u64, 0)
-	MOVQ	88(SP), DX	// reload x479
-	MULXQ	32(SP), SI, R8	// x549, x550 = mulx(x479, x160)
-	MULXQ	24(SP), R13, R12	// x551, x552 = mulx(x479, x159)
-	MULXQ	40(SP), BX, R15	// x553, x554 = mulx(x479, x158)
-	MULXQ	56(SP), AX, DX	// x555, x556 = mulx(x479, x157)
-	ADDQ	BX, DX	// x557, x558 = addcarryx(0, x556, x553)
-	ADCXQ	R13, R15	// x559, x560 = addcarryx(x558, x554, x551)
-	ADCXQ	SI, R12	// x561, x562 = addcarryx(x560, x552, x549)
-	ADCQ	$0x0, R8	// x563 = x562.u64 + x550
-	ADDQ	AX, DI	// x564, x565 = addcarryx(0, x539, x555)
-	ADCXQ	DX, R10	// x566, x567 = addcarryx(x565, x541, x557)
-	ADCXQ	R15, CX	// x568, x569 = addcarryx(x567, x543, x559)
-	ADCXQ	R12, R9	// x570, x571 = addcarryx(x569, x545, x561)
-	ADCXQ	R8, R14	// x572, x573 = addcarryx(x571, x547, x563)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, DI, R8	// x574 = x564 << 0x20
-	SHRXQ	AX, DI, SI	// x574.hi = x564 >> 0x20
-	MOVQ	DI, DX
-	MOVQ	$-0xffffffff, DI
-	MULXQ	DI, R12, BX	// x576, x577 = mulx(x564, 0xffffffff00000001)
+	SHLXQ	AX, R13, CX	// x436 = x426 << 0x20
+	SHRXQ	AX, R13, R10	// x436.hi = x426 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, SI	// x438, x439 = mulx(x426, 0xffffffff00000001)
 	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x573
-	ADDQ	R8, R10	// x578, x579 = addcarryx(0, x566, x574)
-	ADCXQ	SI, CX	// x580, x581 = addcarryx(x579, x568, x574.hi)
-	ADCXQ	R12, R9	// x582, x583 = addcarryx(x581, x570, x576)
-	ADCXQ	BX, R14	// x584, x585 = addcarryx(x583, x572, x577)
-	ADCQ	$0x0, R13	// x586, x587 = addcarryx(x585, x573.u64, 0)
-	MOVQ	8(SP), DX	// reload x480
-	MULXQ	32(SP), SI, R8	// x588, x589 = mulx(x480, x160)
-	MULXQ	24(SP), R12, BX	// x590, x591 = mulx(x480, x159)
-	MULXQ	40(SP), DI, R15	// x592, x593 = mulx(x480, x158)
-	MULXQ	56(SP), AX, DX	// x594, x595 = mulx(x480, x157)
-	ADDQ	DI, DX	// x596, x597 = addcarryx(0, x595, x592)
-	ADCXQ	R12, R15	// x598, x599 = addcarryx(x597, x593, x590)
-	ADCXQ	SI, BX	// x600, x601 = addcarryx(x599, x591, x588)
-	ADCQ	$0x0, R8	// x602 = x601.u64 + x589
-	ADDQ	AX, R10	// x603, x604 = addcarryx(0, x578, x594)
-	ADCXQ	DX, CX	// x605, x606 = addcarryx(x604, x580, x596)
-	ADCXQ	R15, R9	// x607, x608 = addcarryx(x606, x582, x598)
-	ADCXQ	BX, R14	// x609, x610 = addcarryx(x608, x584, x600)
-	ADCXQ	R8, R13	// x611, x612 = addcarryx(x610, x586, x602)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, R10, R8	// x613 = x603 << 0x20
-	SHRXQ	AX, R10, SI	// x613.hi = x603 >> 0x20
-	MOVQ	R10, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, BX, DI	// x615, x616 = mulx(x603, 0xffffffff00000001)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x612
-	ADDQ	R8, CX	// x617, x618 = addcarryx(0, x605, x613)
-	ADCXQ	SI, R9	// x619, x620 = addcarryx(x618, x607, x613.hi)
-	ADCXQ	BX, R14	// x621, x622 = addcarryx(x620, x609, x615)
-	ADCXQ	DI, R13	// x623, x624 = addcarryx(x622, x611, x616)
-	ADCQ	$0x0, R12	// x625, x626 = addcarryx(x624, x612.u64, 0)
-	MOVQ	CX, R8
-	SUBQ	$-0x1, R8	// x627, x628 = subborrowx(0, x617, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, SI
-	MOVQ	R9, DI
-	SBBQ	SI, DI	// x629, x630 = subborrowx(x628, x619, 0xffffffff)
-	MOVQ	R14, BX
-	SBBQ	$0x0, BX	// x631, x632 = subborrowx(x630, x621, 0)
-	MOVQ	R13, R15
-	SBBQ	R10, R15	// x633, x634 = subborrowx(x632, x623, 0xffffffff00000001)
-	SBBQ	$0x0, R12	// x635, x636 = subborrowx(x634, x625, 0)
-	CMOVQCS	CX, R8	// x637 = cmovznz(x636, x627, x617)
-	CMOVQCS	R9, DI	// x638 = cmovznz(x636, x629, x619)
-	CMOVQCS	R14, BX	// x639 = cmovznz(x636, x631, x621)
-	CMOVQCS	R13, R15	// x640 = cmovznz(x636, x633, x623)
-	MOVQ	16(SP), CX	// reload arg1 pointer
-	MOVQ	80(SP), R9	// reload x317
-	SUBQ	0(CX), R9	// x641, x642 = subborrowx(0, x317, arg1[0])
-	MOVQ	72(SP), R12	// reload x318
-	SBBQ	8(CX), R12	// x643, x644 = subborrowx(x642, x318, arg1[1])
-	MOVQ	64(SP), R13	// reload x319
-	SBBQ	16(CX), R13	// x645, x646 = subborrowx(x644, x319, arg1[2])
-	MOVQ	48(SP), R14	// reload x320
-	SBBQ	24(CX), R14	// x647, x648 = subborrowx(x646, x320, arg1[3])
-	MOVQ	$-0x1, DX
-	MOVQ	$0x0, CX
-	CMOVQCS	DX, CX	// x649 = cmovznz(x648, 0, 0xffffffffffffffff)
-	MOVQ	R15, 8(SP)	// spill x640
-	MOVQ	CX, R15
-	ANDQ	SI, R15	// x650 = x649 & 0xffffffff
-	MOVQ	BX, 48(SP)	// spill x639
-	MOVQ	CX, BX
-	ANDQ	R10, BX	// x651 = x649 & 0xffffffff00000001
-	ADDQ	CX, R9	// x652, x653 = addcarryx(0, x641, x649)
-	ADCXQ	R15, R12	// x654, x655 = addcarryx(x653, x643, x650)
-	ADCQ	$0x0, R13	// x656, x657 = addcarryx(x655, x645, 0)
-	ADCXQ	BX, R14	// x658, x659 = addcarryx(x657, x647, x651)
-	MOVQ	R9, DX
-	MULXQ	R14, R9, CX	// x660, x661 = mulx(x652, x658)
-	MULXQ	R13, R15, BX	// x662, x663 = mulx(x652, x656)
-	MOVQ	DI, 64(SP)	// spill x638
-	MOVQ	R8, 72(SP)	// spill x637
-	MULXQ	R12, R8, DI	// x664, x665 = mulx(x652, x654)
-	MOVQ	DX, 80(SP)	// spill x652
-	MULXQ	DX, DX, SI	// x666, x667 = mulx(x652, x652)
-	ADDQ	R8, SI	// x668, x669 = addcarryx(0, x667, x664)
-	MOVQ	R8, 88(SP)	// spill x664
-	MOVQ	DI, R8
-	ADCXQ	R15, R8	// x670, x671 = addcarryx(x669, x665, x662)
-	MOVQ	R15, 96(SP)	// spill x662
-	MOVQ	BX, R15
-	ADCXQ	R9, R15	// x672, x673 = addcarryx(x671, x663, x660)
-	MOVQ	R9, 104(SP)	// spill x660
-	MOVQ	CX, R9
-	ADCQ	$0x0, R9	// x674 = x673.u64 + x661
-	MOVQ	CX, 112(SP)	// spill x661
-	MOVQ	DX, CX
-	SHLQ	$0x20, CX	// x675 = x666 << 0x20
-	MOVQ	BX, 120(SP)	// spill x663
-	MOVQ	DX, BX
-	SHRQ	$0x20, BX	// x675.hi = x666 >> 0x20
-	MULXQ	R10, R10, DX	// x677, x678 = mulx(x666, 0xffffffff00000001)
-	ADDQ	CX, SI	// x679, x680 = addcarryx(0, x668, x675)
-	ADCXQ	BX, R8	// x681, x682 = addcarryx(x680, x670, x675.hi)
-	ADCXQ	R10, R15	// x683, x684 = addcarryx(x682, x672, x677)
-	ADCXQ	DX, R9	// x685, x686 = addcarryx(x684, x674, x678)
-	MOVQ	$0x0, CX
-	ADCQ	$0x0, CX	// x687, x688 = addcarryx(x686, 0, 0)
-	MOVQ	R12, DX
-	MULXQ	R14, BX, R10	// x689, x690 = mulx(x654, x658)
-	MULXQ	R13, AX, R12	// x691, x692 = mulx(x654, x656)
-	MOVQ	DX, 128(SP)	// spill x654
-	MOVQ	R13, 136(SP)	// spill x656
-	MULXQ	DX, R13, DX	// x693, x694 = mulx(x654, x654)
-	ADDQ	R13, DI	// x697, x698 = addcarryx(0, x665, x693)
-	ADCXQ	AX, DX	// x699, x700 = addcarryx(x698, x694, x691)
-	MOVQ	R12, R13
-	ADCXQ	BX, R13	// x701, x702 = addcarryx(x700, x692, x689)
-	MOVQ	BX, 144(SP)	// spill x689
-	MOVQ	R10, BX
-	ADCQ	$0x0, BX	// x703 = x702.u64 + x690
-	ADDQ	88(SP), SI	// x704, x705 = addcarryx(0, x679, x664)
-	ADCXQ	DI, R8	// x706, x707 = addcarryx(x705, x681, x697)
-	ADCXQ	DX, R15	// x708, x709 = addcarryx(x707, x683, x699)
-	ADCXQ	R13, R9	// x710, x711 = addcarryx(x709, x685, x701)
-	ADCXQ	BX, CX	// x712, x713 = addcarryx(x711, x687, x703)
-	MOVQ	$0x20, DI
-	SHLXQ	DI, SI, BX	// x714 = x704 << 0x20
-	SHRXQ	DI, SI, R13	// x714.hi = x704 >> 0x20
-	MOVQ	SI, DX
-	MOVQ	$-0xffffffff, SI
-	MULXQ	SI, SI, DX	// x716, x717 = mulx(x704, 0xffffffff00000001)
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x713
-	ADDQ	BX, R8	// x718, x719 = addcarryx(0, x706, x714)
-	ADCXQ	R13, R15	// x720, x721 = addcarryx(x719, x708, x714.hi)
-	ADCXQ	SI, R9	// x722, x723 = addcarryx(x721, x710, x716)
-	ADCXQ	DX, CX	// x724, x725 = addcarryx(x723, x712, x717)
-	ADCQ	$0x0, DI	// x726, x727 = addcarryx(x725, x713.u64, 0)
-	MOVQ	136(SP), DX	// reload x656
-	MULXQ	R14, BX, SI	// x728, x729 = mulx(x656, x658)
-	MULXQ	DX, DX, R13	// x730, x731 = mulx(x656, x656)
-	ADDQ	120(SP), AX	// x736, x737 = addcarryx(0, x663, x691)
-	ADCXQ	DX, R12	// x738, x739 = addcarryx(x737, x692, x730)
-	ADCXQ	BX, R13	// x740, x741 = addcarryx(x739, x731, x728)
-	MOVQ	SI, DX
-	ADCQ	$0x0, DX	// x742 = x741.u64 + x729
-	ADDQ	96(SP), R8	// x743, x744 = addcarryx(0, x718, x662)
-	ADCXQ	AX, R15	// x745, x746 = addcarryx(x744, x720, x736)
-	ADCXQ	R12, R9	// x747, x748 = addcarryx(x746, x722, x738)
-	ADCXQ	R13, CX	// x749, x750 = addcarryx(x748, x724, x740)
-	ADCXQ	DX, DI	// x751, x752 = addcarryx(x750, x726, x742)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, R8, R12	// x753 = x743 << 0x20
-	SHRXQ	AX, R8, R13	// x753.hi = x743 >> 0x20
-	MOVQ	R8, DX
-	MOVQ	$-0xffffffff, R8
-	MULXQ	R8, R8, DX	// x755, x756 = mulx(x743, 0xffffffff00000001)
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x752
-	ADDQ	R12, R15	// x757, x758 = addcarryx(0, x745, x753)
-	ADCXQ	R13, R9	// x759, x760 = addcarryx(x758, x747, x753.hi)
-	ADCXQ	R8, CX	// x761, x762 = addcarryx(x760, x749, x755)
-	ADCXQ	DX, DI	// x763, x764 = addcarryx(x762, x751, x756)
-	ADCQ	$0x0, AX	// x765, x766 = addcarryx(x764, x752.u64, 0)
-	MOVQ	R14, DX
-	MULXQ	DX, R12, R8	// x767, x768 = mulx(x658, x658)
-	MOVQ	112(SP), R13	// reload x661
-	ADDQ	144(SP), R13	// x775, x776 = addcarryx(0, x661, x689)
-	ADCXQ	BX, R10	// x777, x778 = addcarryx(x776, x690, x728)
-	ADCXQ	R12, SI	// x779, x780 = addcarryx(x778, x729, x767)
-	ADCQ	$0x0, R8	// x781 = x780.u64 + x768
-	ADDQ	104(SP), R15	// x782, x783 = addcarryx(0, x757, x660)
-	ADCXQ	R13, R9	// x784, x785 = addcarryx(x783, x759, x775)
-	ADCXQ	R10, CX	// x786, x787 = addcarryx(x785, x761, x777)
-	ADCXQ	SI, DI	// x788, x789 = addcarryx(x787, x763, x779)
-	ADCXQ	R8, AX	// x790, x791 = addcarryx(x789, x765, x781)
-	MOVQ	$0x20, R8
-	SHLXQ	R8, R15, R10	// x792 = x782 << 0x20
-	SHRXQ	R8, R15, SI	// x792.hi = x782 >> 0x20
-	MOVQ	DX, BX
-	MOVQ	R15, DX
-	MOVQ	$-0xffffffff, R12
-	MULXQ	R12, R14, R13	// x794, x795 = mulx(x782, 0xffffffff00000001)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x791
-	ADDQ	R10, R9	// x796, x797 = addcarryx(0, x784, x792)
-	ADCXQ	SI, CX	// x798, x799 = addcarryx(x797, x786, x792.hi)
-	ADCXQ	R14, DI	// x800, x801 = addcarryx(x799, x788, x794)
-	ADCXQ	R13, AX	// x802, x803 = addcarryx(x801, x790, x795)
-	ADCQ	$0x0, R15	// x804, x805 = addcarryx(x803, x791.u64, 0)
-	MOVQ	R9, R10
-	SUBQ	$-0x1, R10	// x806, x807 = subborrowx(0, x796, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, SI
-	MOVQ	CX, R13
-	SBBQ	SI, R13	// x808, x809 = subborrowx(x807, x798, 0xffffffff)
-	MOVQ	DI, R14
-	SBBQ	$0x0, R14	// x810, x811 = subborrowx(x809, x800, 0)
-	MOVQ	AX, DX
-	SBBQ	R12, DX	// x812, x813 = subborrowx(x811, x802, 0xffffffff00000001)
-	SBBQ	$0x0, R15	// x814, x815 = subborrowx(x813, x804, 0)
-	CMOVQCS	CX, R13	// x817 = cmovznz(x815, x808, x798)
-	CMOVQCS	DI, R14	// x818 = cmovznz(x815, x810, x800)
-	CMOVQCS	AX, DX	// x819 = cmovznz(x815, x812, x802)
-	CMOVQCS	R9, R10	// x816 = cmovznz(x815, x806, x796)
-	MOVQ	R10, AX
-	ADDQ	R10, AX	// x820, x821 = addcarryx(0, x816, x816)
-	MOVQ	R13, CX
-	ADCXQ	R13, CX	// x822, x823 = addcarryx(x821, x817, x817)
-	MOVQ	R14, R9
-	ADCXQ	R14, R9	// x824, x825 = addcarryx(x823, x818, x818)
-	MOVQ	DX, DI
-	ADCXQ	DX, DI	// x826, x827 = addcarryx(x825, x819, x819)
-	MOVQ	AX, R15
-	MOVQ	DX, 88(SP)	// spill x819
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x827
-	SUBQ	$-0x1, R15	// x828, x829 = subborrowx(0, x820, 0xffffffffffffffff)
-	MOVQ	R14, 96(SP)	// spill x818
-	MOVQ	CX, R14
-	SBBQ	SI, R14	// x830, x831 = subborrowx(x829, x822, 0xffffffff)
-	MOVQ	R13, 104(SP)	// spill x817
-	MOVQ	R9, R13
-	SBBQ	$0x0, R13	// x832, x833 = subborrowx(x831, x824, 0)
-	MOVQ	R10, 112(SP)	// spill x816
-	MOVQ	DI, R10
-	SBBQ	R12, R10	// x834, x835 = subborrowx(x833, x826, 0xffffffff00000001)
-	SBBQ	$0x0, DX	// x836, x837 = subborrowx(x835, x827.u64, 0)
-	CMOVQCS	AX, R15	// x838 = cmovznz(x837, x828, x820)
-	CMOVQCS	CX, R14	// x839 = cmovznz(x837, x830, x822)
-	CMOVQCS	R9, R13	// x840 = cmovznz(x837, x832, x824)
-	CMOVQCS	DI, R10	// x841 = cmovznz(x837, x834, x826)
-	ADDQ	R15, R15	// x842, x843 = addcarryx(0, x838, x838)
-	ADCXQ	R14, R14	// x844, x845 = addcarryx(x843, x839, x839)
-	ADCXQ	R13, R13	// x846, x847 = addcarryx(x845, x840, x840)
-	ADCXQ	R10, R10	// x848, x849 = addcarryx(x847, x841, x841)
-	MOVQ	R15, AX
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x849
-	SUBQ	$-0x1, AX	// x850, x851 = subborrowx(0, x842, 0xffffffffffffffff)
-	MOVQ	R14, R9
-	SBBQ	SI, R9	// x852, x853 = subborrowx(x851, x844, 0xffffffff)
-	MOVQ	R13, DI
-	SBBQ	$0x0, DI	// x854, x855 = subborrowx(x853, x846, 0)
-	MOVQ	R10, DX
-	SBBQ	R12, DX	// x856, x857 = subborrowx(x855, x848, 0xffffffff00000001)
-	SBBQ	$0x0, CX	// x858, x859 = subborrowx(x857, x849.u64, 0)
-	CMOVQCS	R15, AX	// x860 = cmovznz(x859, x850, x842)
-	CMOVQCS	R14, R9	// x861 = cmovznz(x859, x852, x844)
-	CMOVQCC	DI, R13	// x862 = cmovznz(x859, x854, x846)
-	CMOVQCS	R10, DX	// x863 = cmovznz(x859, x856, x848)
-	MULXQ	80(SP), R10, CX	// x864, x865 = mulx(x652, x863)
-	MOVQ	DX, DI
-	MOVQ	80(SP), DX	// reload x652
-	MULXQ	AX, R15, R14	// x870, x871 = mulx(x652, x860)
-	MOVQ	BX, 120(SP)	// spill x658
-	MULXQ	R13, BX, SI	// x866, x867 = mulx(x652, x862)
-	MOVQ	AX, 144(SP)	// spill x860
-	MULXQ	R9, AX, DX	// x868, x869 = mulx(x652, x861)
-	ADDQ	AX, R14	// x872, x873 = addcarryx(0, x871, x868)
-	ADCXQ	BX, DX	// x874, x875 = addcarryx(x873, x869, x866)
-	ADCXQ	R10, SI	// x876, x877 = addcarryx(x875, x867, x864)
-	ADCQ	$0x0, CX	// x878 = x877.u64 + x865
-	MOVQ	R15, AX
-	SHLQ	$0x20, AX	// x879 = x870 << 0x20
-	MOVQ	R15, R10
-	SHRQ	$0x20, R10	// x879.hi = x870 >> 0x20
-	MOVQ	DX, BX
-	MOVQ	R15, DX
-	MULXQ	R12, DX, R15	// x881, x882 = mulx(x870, 0xffffffff00000001)
-	ADDQ	AX, R14	// x883, x884 = addcarryx(0, x872, x879)
-	ADCXQ	R10, BX	// x885, x886 = addcarryx(x884, x874, x879.hi)
-	ADCXQ	DX, SI	// x887, x888 = addcarryx(x886, x876, x881)
-	ADCXQ	R15, CX	// x889, x890 = addcarryx(x888, x878, x882)
-	MOVQ	$0x0, AX
-	ADCQ	$0x0, AX	// x891, x892 = addcarryx(x890, 0, 0)
-	MOVQ	128(SP), DX	// reload x654
-	MULXQ	DI, R15, R10	// x893, x894 = mulx(x654, x863)
-	MULXQ	R13, R8, R12	// x895, x896 = mulx(x654, x862)
-	MOVQ	R9, 152(SP)	// spill x861
-	MOVQ	R13, 160(SP)	// spill x862
-	MULXQ	R9, R13, R9	// x897, x898 = mulx(x654, x861)
-	MOVQ	DI, 168(SP)	// spill x863
-	MULXQ	144(SP), DI, DX	// x899, x900 = mulx(x654, x860)
-	ADDQ	R13, DX	// x901, x902 = addcarryx(0, x900, x897)
-	ADCXQ	R8, R9	// x903, x904 = addcarryx(x902, x898, x895)
-	ADCXQ	R15, R12	// x905, x906 = addcarryx(x904, x896, x893)
-	ADCQ	$0x0, R10	// x907 = x906.u64 + x894
-	ADDQ	DI, R14	// x908, x909 = addcarryx(0, x883, x899)
-	ADCXQ	DX, BX	// x910, x911 = addcarryx(x909, x885, x901)
-	ADCXQ	R9, SI	// x912, x913 = addcarryx(x911, x887, x903)
-	ADCXQ	R12, CX	// x914, x915 = addcarryx(x913, x889, x905)
-	ADCXQ	R10, AX	// x916, x917 = addcarryx(x915, x891, x907)
-	MOVQ	$0x20, R8
-	SHLXQ	R8, R14, R9	// x918 = x908 << 0x20
-	SHRXQ	R8, R14, R10	// x918.hi = x908 >> 0x20
-	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, DI
-	MULXQ	DI, R13, R12	// x920, x921 = mulx(x908, 0xffffffff00000001)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x917
-	ADDQ	R9, BX	// x922, x923 = addcarryx(0, x910, x918)
-	ADCXQ	R10, SI	// x924, x925 = addcarryx(x923, x912, x918.hi)
-	ADCXQ	R13, CX	// x926, x927 = addcarryx(x925, x914, x920)
-	ADCXQ	R12, AX	// x928, x929 = addcarryx(x927, x916, x921)
-	ADCQ	$0x0, R14	// x930, x931 = addcarryx(x929, x917.u64, 0)
-	MOVQ	136(SP), DX	// reload x656
-	MULXQ	168(SP), R10, R9	// x932, x933 = mulx(x656, x863)
-	MULXQ	160(SP), R13, R12	// x934, x935 = mulx(x656, x862)
-	MULXQ	152(SP), DI, R15	// x936, x937 = mulx(x656, x861)
-	MULXQ	144(SP), R8, DX	// x938, x939 = mulx(x656, x860)
-	ADDQ	DI, DX	// x940, x941 = addcarryx(0, x939, x936)
-	ADCXQ	R13, R15	// x942, x943 = addcarryx(x941, x937, x934)
-	ADCXQ	R10, R12	// x944, x945 = addcarryx(x943, x935, x932)
-	ADCQ	$0x0, R9	// x946 = x945.u64 + x933
-	XORQ	R10, R10
-	ADOXQ	R8, BX	// x947, x948 = addcarryx(0, x922, x938)
-	ADOXQ	DX, SI	// x949, x950 = addcarryx(x948, x924, x940)
-	ADOXQ	R15, CX	// x951, x952 = addcarryx(x950, x926, x942)
-	ADOXQ	R12, AX	// x953, x954 = addcarryx(x952, x928, x944)
-	ADOXQ	R9, R14	// x955, x956 = addcarryx(x954, x930, x946)
-	MOVQ	$0x20, R8
-	SHLXQ	R8, BX, R9	// x957 = x947 << 0x20
-	SHRXQ	R8, BX, DI	// x957.hi = x947 >> 0x20
-	MOVQ	BX, DX
-	MOVQ	$-0xffffffff, BX
-	MULXQ	BX, R13, R12	// x959, x960 = mulx(x947, 0xffffffff00000001)
-	ADCXQ	R9, SI	// x961, x962 = addcarryx(0, x949, x957)
-	ADCXQ	DI, CX	// x963, x964 = addcarryx(x962, x951, x957.hi)
-	ADCXQ	R13, AX	// x965, x966 = addcarryx(x964, x953, x959)
-	ADCXQ	R12, R14	// x967, x968 = addcarryx(x966, x955, x960)
-	SETOS	R9B
-	MOVBQZX	R9B, R9	// x956.u64
-	ADCXQ	R11, R9	// x969, x970 = addcarryx(x968, x956.u64, 0)
-	MOVQ	120(SP), DX	// reload x658
-	MULXQ	168(SP), R12, DI	// x971, x972 = mulx(x658, x863)
-	MULXQ	160(SP), R15, R13	// x973, x974 = mulx(x658, x862)
-	MULXQ	152(SP), BX, R10	// x975, x976 = mulx(x658, x861)
-	MULXQ	144(SP), R8, DX	// x977, x978 = mulx(x658, x860)
-	ADDQ	BX, DX	// x979, x980 = addcarryx(0, x978, x975)
-	ADCXQ	R15, R10	// x981, x982 = addcarryx(x980, x976, x973)
-	ADCXQ	R12, R13	// x983, x984 = addcarryx(x982, x974, x971)
-	ADCQ	$0x0, DI	// x985 = x984.u64 + x972
-	ADDQ	R8, SI	// x986, x987 = addcarryx(0, x961, x977)
-	ADCXQ	DX, CX	// x988, x989 = addcarryx(x987, x963, x979)
-	ADCXQ	R10, AX	// x990, x991 = addcarryx(x989, x965, x981)
-	ADCXQ	R13, R14	// x992, x993 = addcarryx(x991, x967, x983)
-	ADCXQ	DI, R9	// x994, x995 = addcarryx(x993, x969, x985)
-	MOVQ	$0x20, R8
-	SHLXQ	R8, SI, R10	// x996 = x986 << 0x20
-	SHRXQ	R8, SI, DI	// x996.hi = x986 >> 0x20
-	MOVQ	SI, DX
-	MOVQ	$-0xffffffff, SI
-	MULXQ	SI, R12, BX	// x998, x999 = mulx(x986, 0xffffffff00000001)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x995
-	ADDQ	R10, CX	// x1000, x1001 = addcarryx(0, x988, x996)
-	ADCXQ	DI, AX	// x1002, x1003 = addcarryx(x1001, x990, x996.hi)
-	ADCXQ	R12, R14	// x1004, x1005 = addcarryx(x1003, x992, x998)
-	ADCXQ	BX, R9	// x1006, x1007 = addcarryx(x1005, x994, x999)
-	ADCQ	$0x0, R13	// x1008, x1009 = addcarryx(x1007, x995.u64, 0)
-	MOVQ	CX, R10
-	SUBQ	$-0x1, R10	// x1010, x1011 = subborrowx(0, x1000, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, DI
-	MOVQ	AX, BX
-	SBBQ	DI, BX	// x1012, x1013 = subborrowx(x1011, x1002, 0xffffffff)
-	MOVQ	R14, R12
-	SBBQ	$0x0, R12	// x1014, x1015 = subborrowx(x1013, x1004, 0)
-	MOVQ	R9, R15
-	SBBQ	SI, R15	// x1016, x1017 = subborrowx(x1015, x1006, 0xffffffff00000001)
-	SBBQ	$0x0, R13	// x1018, x1019 = subborrowx(x1017, x1008, 0)
-	CMOVQCS	CX, R10	// x1020 = cmovznz(x1019, x1010, x1000)
-	CMOVQCS	AX, BX	// x1021 = cmovznz(x1019, x1012, x1002)
-	CMOVQCS	R14, R12	// x1022 = cmovznz(x1019, x1014, x1004)
-	CMOVQCS	R9, R15	// x1023 = cmovznz(x1019, x1016, x1006)
-	MOVQ	16(SP), AX	// reload arg1 pointer
-	MOVQ	72(SP), CX	// reload x637
-	SUBQ	32(AX), CX	// x1024, x1025 = subborrowx(0, x637, arg1[4])
-	MOVQ	64(SP), R9	// reload x638
-	SBBQ	40(AX), R9	// x1026, x1027 = subborrowx(x1025, x638, arg1[5])
-	MOVQ	48(SP), R13	// reload x639
-	SBBQ	48(AX), R13	// x1028, x1029 = subborrowx(x1027, x639, arg1[6])
-	MOVQ	8(SP), R14	// reload x640
-	SBBQ	56(AX), R14	// x1030, x1031 = subborrowx(x1029, x640, arg1[7])
-	MOVQ	$-0x1, DX
-	MOVQ	R12, 8(SP)	// spill x1022
-	MOVQ	$0x0, R12
-	CMOVQCS	DX, R12	// x1032 = cmovznz(x1031, 0, 0xffffffffffffffff)
-	MOVQ	BX, 48(SP)	// spill x1021
+	MOVBQZX	R13B, R13	// save x435
+	ADDQ	CX, R9	// x440, x441 = addcarryx(0, x428, x436)
+	ADCXQ	R10, DI	// x442, x443 = addcarryx(x441, x430, x436.hi)
+	ADCXQ	BX, R12	// x444, x445 = addcarryx(x443, x432, x438)
+	ADCXQ	SI, R14	// x446, x447 = addcarryx(x445, x434, x439)
+	ADCQ	$0x0, R13	// x448, x449 = addcarryx(x447, x435.u64, 0)
+	MOVQ	R9, CX
+	SUBQ	$-0x1, CX	// x450, x451 = subborrowx(0, x440, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	DI, SI
+	SBBQ	R10, SI	// x452, x453 = subborrowx(x451, x442, 0xffffffff)
 	MOVQ	R12, BX
-	ANDQ	DI, BX	// x1033 = x1032 & 0xffffffff
-	MOVQ	R10, 64(SP)	// spill x1020
-	MOVQ	R12, R10
-	ANDQ	SI, R10	// x1034 = x1032 & 0xffffffff00000001
-	ADDQ	R12, CX	// x1035, x1036 = addcarryx(0, x1024, x1032)
-	ADCXQ	BX, R9	// x1037, x1038 = addcarryx(x1036, x1026, x1033)
-	ADCQ	$0x0, R13	// x1039, x1040 = addcarryx(x1038, x1028, 0)
-	ADCXQ	R10, R14	// x1041, x1042 = addcarryx(x1040, x1030, x1034)
-	ADDQ	CX, CX	// x1043, x1044 = addcarryx(0, x1035, x1035)
-	ADCXQ	R9, R9	// x1045, x1046 = addcarryx(x1044, x1037, x1037)
-	ADCXQ	R13, R13	// x1047, x1048 = addcarryx(x1046, x1039, x1039)
-	ADCXQ	R14, R14	// x1049, x1050 = addcarryx(x1048, x1041, x1041)
-	MOVQ	CX, R10
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x1050
-	SUBQ	$-0x1, R10	// x1051, x1052 = subborrowx(0, x1043, 0xffffffffffffffff)
-	MOVQ	R9, R12
-	SBBQ	DI, R12	// x1053, x1054 = subborrowx(x1052, x1045, 0xffffffff)
-	MOVQ	R13, DI
-	SBBQ	$0x0, DI	// x1055, x1056 = subborrowx(x1054, x1047, 0)
-	MOVQ	R14, DX
-	SBBQ	SI, DX	// x1057, x1058 = subborrowx(x1056, x1049, 0xffffffff00000001)
-	SBBQ	$0x0, BX	// x1059, x1060 = subborrowx(x1058, x1050.u64, 0)
-	CMOVQCC	DI, R13	// x1063 = cmovznz(x1060, x1055, x1047)
-	CMOVQCS	CX, R10	// x1061 = cmovznz(x1060, x1051, x1043)
-	CMOVQCS	R9, R12	// x1062 = cmovznz(x1060, x1053, x1045)
-	CMOVQCS	R14, DX	// x1064 = cmovznz(x1060, x1057, x1049)
-	MOVQ	DX, CX
-	MOVQ	0(AX), DX	// arg1[0]
-	MULXQ	168(SP), DI, R9	// x1065, x1066 = mulx(arg1[0], x863)
-	MULXQ	160(SP), R14, BX	// x1067, x1068 = mulx(arg1[0], x862)
-	MOVQ	R12, 72(SP)	// spill x1062
-	MOVQ	R13, 176(SP)	// spill x1063
-	MULXQ	152(SP), R13, R12	// x1069, x1070 = mulx(arg1[0], x861)
-	MOVQ	CX, 184(SP)	// spill x1064
-	MULXQ	144(SP), CX, DX	// x1071, x1072 = mulx(arg1[0], x860)
-	TESTQ	AX, AX
-	ADOXQ	R13, DX	// x1073, x1074 = addcarryx(0, x1072, x1069)
-	ADOXQ	R14, R12	// x1075, x1076 = addcarryx(x1074, x1070, x1067)
-	ADOXQ	DI, BX	// x1077, x1078 = addcarryx(x1076, x1068, x1065)
-	ADOXQ	R11, R9	// x1079 = x1078.u64 + x1066
-	MOVQ	CX, DI
-	SHLQ	$0x20, DI	// x1080 = x1071 << 0x20
-	MOVQ	CX, R13
-	SHRQ	$0x20, R13	// x1080.hi = x1071 >> 0x20
-	MOVQ	DX, R14
-	MOVQ	32(AX), DX	// arg1[4]
-	MOVQ	R15, 192(SP)	// spill x1023
-	MULXQ	R15, R15, DX	// x1442, x1443 = mulx(arg1[4], x1023)
-	MOVQ	DX, 200(SP)	// spill x1443
+	SBBQ	$0x0, BX	// x454, x455 = subborrowx(x453, x444, 0)
+	MOVQ	R14, R15
+	SBBQ	R11, R15	// x456, x457 = subborrowx(x455, x446, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x458, x459 = subborrowx(x457, x448, 0)
+	CMOVQCS	R9, CX	// x460 = cmovznz(x459, x450, x440)
+	CMOVQCS	DI, SI	// x461 = cmovznz(x459, x452, x442)
+	CMOVQCS	R12, BX	// x462 = cmovznz(x459, x454, x444)
+	CMOVQCS	R14, R15	// x463 = cmovznz(x459, x456, x446)
 	MOVQ	CX, DX
-	MULXQ	SI, DX, CX	// x1082, x1083 = mulx(x1071, 0xffffffff00000001)
-	ADDQ	DI, R14	// x1084, x1085 = addcarryx(0, x1073, x1080)
-	ADCXQ	R13, R12	// x1086, x1087 = addcarryx(x1085, x1075, x1080.hi)
-	ADCXQ	DX, BX	// x1088, x1089 = addcarryx(x1087, x1077, x1082)
-	ADCXQ	CX, R9	// x1090, x1091 = addcarryx(x1089, x1079, x1083)
-	MOVQ	$0x0, CX
-	ADCQ	$0x0, CX	// x1092, x1093 = addcarryx(x1091, 0, 0)
-	MOVQ	8(AX), DX	// arg1[1]
-	MULXQ	168(SP), R13, DI	// x1094, x1095 = mulx(arg1[1], x863)
-	MOVQ	R15, 208(SP)	// spill x1442
-	MOVQ	R10, 216(SP)	// spill x1061
-	MULXQ	160(SP), R10, R15	// x1096, x1097 = mulx(arg1[1], x862)
-	MULXQ	152(SP), R8, SI	// x1098, x1099 = mulx(arg1[1], x861)
-	MULXQ	144(SP), AX, DX	// x1100, x1101 = mulx(arg1[1], x860)
-	ADDQ	R8, DX	// x1102, x1103 = addcarryx(0, x1101, x1098)
-	ADCXQ	R10, SI	// x1104, x1105 = addcarryx(x1103, x1099, x1096)
-	ADCXQ	R13, R15	// x1106, x1107 = addcarryx(x1105, x1097, x1094)
-	ADCQ	$0x0, DI	// x1108 = x1107.u64 + x1095
-	ADDQ	AX, R14	// x1109, x1110 = addcarryx(0, x1084, x1100)
-	ADCXQ	DX, R12	// x1111, x1112 = addcarryx(x1110, x1086, x1102)
-	ADCXQ	SI, BX	// x1113, x1114 = addcarryx(x1112, x1088, x1104)
-	ADCXQ	R15, R9	// x1115, x1116 = addcarryx(x1114, x1090, x1106)
-	ADCXQ	DI, CX	// x1117, x1118 = addcarryx(x1116, x1092, x1108)
+	MULXQ	40(SP), R9, CX	// x464, x465 = mulx(x460, x143)
+	MULXQ	16(SP), R12, DI	// x466, x467 = mulx(x460, x142)
+	MULXQ	32(SP), R14, R13	// x468, x469 = mulx(x460, x141)
+	MULXQ	48(SP), R8, DX	// x470, x471 = mulx(x460, x140)
+	ADDQ	R14, DX	// x472, x473 = addcarryx(0, x471, x468)
+	ADCXQ	R12, R13	// x474, x475 = addcarryx(x473, x469, x466)
+	ADCXQ	R9, DI	// x476, x477 = addcarryx(x475, x467, x464)
+	ADCQ	$0x0, CX	// x478 = x477.u64 + x465
+	MOVQ	R8, R9
+	SHLQ	$0x20, R9	// x479 = x470 << 0x20
+	MOVQ	R8, R12
+	SHRQ	$0x20, R12	// x479.hi = x470 >> 0x20
+	MOVQ	DX, R14
+	MOVQ	R8, DX
+	MULXQ	R11, DX, R8	// x481, x482 = mulx(x470, 0xffffffff00000001)
+	ADDQ	R9, R14	// x483, x484 = addcarryx(0, x472, x479)
+	ADCXQ	R12, R13	// x485, x486 = addcarryx(x484, x474, x479.hi)
+	ADCXQ	DX, DI	// x487, x488 = addcarryx(x486, x476, x481)
+	ADCXQ	R8, CX	// x489, x490 = addcarryx(x488, x478, x482)
+	MOVQ	$0x0, R8
+	ADCQ	$0x0, R8	// x491, x492 = addcarryx(x490, 0, 0)
+	MOVQ	SI, DX
+	MULXQ	40(SP), SI, R9	// x493, x494 = mulx(x461, x143)
+	MULXQ	16(SP), R10, R12	// x495, x496 = mulx(x461, x142)
+	MOVQ	R15, 8(SP)	// spill x463
+	MULXQ	32(SP), R11, R15	// x497, x498 = mulx(x461, x141)
+	MULXQ	48(SP), AX, DX	// x499, x500 = mulx(x461, x140)
+	ADDQ	R11, DX	// x501, x502 = addcarryx(0, x500, x497)
+	ADCXQ	R10, R15	// x503, x504 = addcarryx(x502, x498, x495)
+	ADCXQ	SI, R12	// x505, x506 = addcarryx(x504, x496, x493)
+	ADCQ	$0x0, R9	// x507 = x506.u64 + x494
+	ADDQ	AX, R14	// x508, x509 = addcarryx(0, x483, x499)
+	ADCXQ	DX, R13	// x510, x511 = addcarryx(x509, x485, x501)
+	ADCXQ	R15, DI	// x512, x513 = addcarryx(x511, x487, x503)
+	ADCXQ	R12, CX	// x514, x515 = addcarryx(x513, x489, x505)
+	ADCXQ	R9, R8	// x516, x517 = addcarryx(x515, x491, x507)
 	MOVQ	$0x20, AX
-	SHLXQ	AX, R14, R8	// x1119 = x1109 << 0x20
-	SHRXQ	AX, R14, R10	// x1119.hi = x1109 >> 0x20
+	SHLXQ	AX, R14, R9	// x518 = x508 << 0x20
+	SHRXQ	AX, R14, R10	// x518.hi = x508 >> 0x20
 	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, SI
-	MULXQ	SI, R13, DI	// x1121, x1122 = mulx(x1109, 0xffffffff00000001)
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, R12, SI	// x520, x521 = mulx(x508, 0xffffffff00000001)
 	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x1118
-	ADDQ	R8, R12	// x1123, x1124 = addcarryx(0, x1111, x1119)
-	ADCXQ	R10, BX	// x1125, x1126 = addcarryx(x1124, x1113, x1119.hi)
-	ADCXQ	R13, R9	// x1127, x1128 = addcarryx(x1126, x1115, x1121)
-	ADCXQ	DI, CX	// x1129, x1130 = addcarryx(x1128, x1117, x1122)
-	ADCQ	$0x0, R14	// x1131, x1132 = addcarryx(x1130, x1118.u64, 0)
-	MOVQ	16(SP), R8	// reload arg1 pointer
-	MOVQ	16(R8), DX	// arg1[2]
-	MULXQ	168(SP), DI, R10	// x1133, x1134 = mulx(arg1[2], x863)
-	MULXQ	160(SP), R15, R13	// x1135, x1136 = mulx(arg1[2], x862)
-	MULXQ	152(SP), AX, SI	// x1137, x1138 = mulx(arg1[2], x861)
-	MULXQ	144(SP), R8, DX	// x1139, x1140 = mulx(arg1[2], x860)
-	ADDQ	AX, DX	// x1141, x1142 = addcarryx(0, x1140, x1137)
-	ADCXQ	R15, SI	// x1143, x1144 = addcarryx(x1142, x1138, x1135)
-	ADCXQ	DI, R13	// x1145, x1146 = addcarryx(x1144, x1136, x1133)
-	ADCQ	$0x0, R10	// x1147 = x1146.u64 + x1134
-	ADDQ	R8, R12	// x1148, x1149 = addcarryx(0, x1123, x1139)
-	ADCXQ	DX, BX	// x1150, x1151 = addcarryx(x1149, x1125, x1141)
-	ADCXQ	SI, R9	// x1152, x1153 = addcarryx(x1151, x1127, x1143)
-	ADCXQ	R13, CX	// x1154, x1155 = addcarryx(x1153, x1129, x1145)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, R12, R8	// x1158 = x1148 << 0x20
-	SHRXQ	AX, R12, SI	// x1158.hi = x1148 >> 0x20
-	MOVQ	R12, DX
-	MOVQ	$-0xffffffff, DI
-	MULXQ	DI, R13, R12	// x1160, x1161 = mulx(x1148, 0xffffffff00000001)
-	ADCXQ	R10, R14	// x1156, x1157 = addcarryx(x1155, x1131, x1147)
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x1157
-	ADDQ	R8, BX	// x1162, x1163 = addcarryx(0, x1150, x1158)
-	ADCXQ	SI, R9	// x1164, x1165 = addcarryx(x1163, x1152, x1158.hi)
-	ADCXQ	R13, CX	// x1166, x1167 = addcarryx(x1165, x1154, x1160)
-	ADCXQ	R12, R14	// x1168, x1169 = addcarryx(x1167, x1156, x1161)
-	ADCQ	$0x0, R10	// x1170, x1171 = addcarryx(x1169, x1157.u64, 0)
-	MOVQ	16(SP), R8	// reload arg1 pointer
-	MOVQ	24(R8), DX	// arg1[3]
-	MULXQ	168(SP), R12, SI	// x1172, x1173 = mulx(arg1[3], x863)
-	MULXQ	160(SP), R15, R13	// x1174, x1175 = mulx(arg1[3], x862)
-	MULXQ	152(SP), AX, DI	// x1176, x1177 = mulx(arg1[3], x861)
-	MULXQ	144(SP), R8, DX	// x1178, x1179 = mulx(arg1[3], x860)
-	ADDQ	AX, DX	// x1180, x1181 = addcarryx(0, x1179, x1176)
-	ADCXQ	R15, DI	// x1182, x1183 = addcarryx(x1181, x1177, x1174)
-	ADCXQ	R12, R13	// x1184, x1185 = addcarryx(x1183, x1175, x1172)
-	ADCQ	$0x0, SI	// x1186 = x1185.u64 + x1173
-	ADDQ	R8, BX	// x1187, x1188 = addcarryx(0, x1162, x1178)
-	ADCXQ	DX, R9	// x1189, x1190 = addcarryx(x1188, x1164, x1180)
-	ADCXQ	DI, CX	// x1191, x1192 = addcarryx(x1190, x1166, x1182)
-	ADCXQ	R13, R14	// x1193, x1194 = addcarryx(x1192, x1168, x1184)
-	ADCXQ	SI, R10	// x1195, x1196 = addcarryx(x1194, x1170, x1186)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, BX, R8	// x1197 = x1187 << 0x20
-	SHRXQ	AX, BX, SI	// x1197.hi = x1187 >> 0x20
+	MOVBQZX	R14B, R14	// save x517
+	ADDQ	R9, R13	// x522, x523 = addcarryx(0, x510, x518)
+	ADCXQ	R10, DI	// x524, x525 = addcarryx(x523, x512, x518.hi)
+	ADCXQ	R12, CX	// x526, x527 = addcarryx(x525, x514, x520)
+	ADCXQ	SI, R8	// x528, x529 = addcarryx(x527, x516, x521)
+	ADCQ	$0x0, R14	// x530, x531 = addcarryx(x529, x517.u64, 0)
 	MOVQ	BX, DX
-	MOVQ	$-0xffffffff, DI
-	MULXQ	DI, R12, BX	// x1199, x1200 = mulx(x1187, 0xffffffff00000001)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1196
-	ADDQ	R8, R9	// x1201, x1202 = addcarryx(0, x1189, x1197)
-	ADCXQ	SI, CX	// x1203, x1204 = addcarryx(x1202, x1191, x1197.hi)
-	ADCXQ	R12, R14	// x1205, x1206 = addcarryx(x1204, x1193, x1199)
-	ADCXQ	BX, R10	// x1207, x1208 = addcarryx(x1206, x1195, x1200)
-	ADCQ	$0x0, R13	// x1209, x1210 = addcarryx(x1208, x1196.u64, 0)
-	MOVQ	R9, R8
-	SUBQ	$-0x1, R8	// x1211, x1212 = subborrowx(0, x1201, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, SI
-	MOVQ	CX, BX
-	SBBQ	SI, BX	// x1213, x1214 = subborrowx(x1212, x1203, 0xffffffff)
-	MOVQ	R14, R12
-	SBBQ	$0x0, R12	// x1215, x1216 = subborrowx(x1214, x1205, 0)
-	MOVQ	R10, R15
-	SBBQ	DI, R15	// x1217, x1218 = subborrowx(x1216, x1207, 0xffffffff00000001)
-	SBBQ	$0x0, R13	// x1219, x1220 = subborrowx(x1218, x1209, 0)
-	CMOVQCS	R9, R8	// x1221 = cmovznz(x1220, x1211, x1201)
-	CMOVQCS	CX, BX	// x1222 = cmovznz(x1220, x1213, x1203)
-	CMOVQCS	R14, R12	// x1223 = cmovznz(x1220, x1215, x1205)
-	CMOVQCS	R10, R15	// x1224 = cmovznz(x1220, x1217, x1207)
-	MOVQ	216(SP), DX	// reload x1061
-	MULXQ	184(SP), R9, CX	// x1225, x1226 = mulx(x1061, x1064)
-	MULXQ	176(SP), R13, R10	// x1227, x1228 = mulx(x1061, x1063)
-	MULXQ	72(SP), SI, R14	// x1229, x1230 = mulx(x1061, x1062)
-	MOVQ	R15, 144(SP)	// spill x1224
-	MULXQ	DX, R15, DX	// x1231, x1232 = mulx(x1061, x1061)
-	ADDQ	SI, DX	// x1233, x1234 = addcarryx(0, x1232, x1229)
-	MOVQ	R12, 152(SP)	// spill x1223
-	MOVQ	R14, R12
-	ADCXQ	R13, R12	// x1235, x1236 = addcarryx(x1234, x1230, x1227)
-	MOVQ	BX, 160(SP)	// spill x1222
-	MOVQ	R10, BX
-	ADCXQ	R9, BX	// x1237, x1238 = addcarryx(x1236, x1228, x1225)
-	MOVQ	R8, 168(SP)	// spill x1221
-	MOVQ	CX, R8
-	ADCQ	$0x0, R8	// x1239 = x1238.u64 + x1226
-	MOVQ	R9, 224(SP)	// spill x1225
-	MOVQ	R15, R9
-	SHLQ	$0x20, R9	// x1240 = x1231 << 0x20
-	MOVQ	CX, 232(SP)	// spill x1226
-	MOVQ	R15, CX
-	SHRQ	$0x20, CX	// x1240.hi = x1231 >> 0x20
-	MOVQ	DX, 240(SP)	// spill x1233
+	MULXQ	40(SP), R10, R9	// x532, x533 = mulx(x462, x143)
+	MULXQ	16(SP), BX, SI	// x534, x535 = mulx(x462, x142)
+	MULXQ	32(SP), R15, R12	// x536, x537 = mulx(x462, x141)
+	MULXQ	48(SP), R11, DX	// x538, x539 = mulx(x462, x140)
+	ADDQ	R15, DX	// x540, x541 = addcarryx(0, x539, x536)
+	ADCXQ	BX, R12	// x542, x543 = addcarryx(x541, x537, x534)
+	ADCXQ	R10, SI	// x544, x545 = addcarryx(x543, x535, x532)
+	ADCQ	$0x0, R9	// x546 = x545.u64 + x533
+	ADDQ	R11, R13	// x547, x548 = addcarryx(0, x522, x538)
+	ADCXQ	DX, DI	// x549, x550 = addcarryx(x548, x524, x540)
+	ADCXQ	R12, CX	// x551, x552 = addcarryx(x550, x526, x542)
+	ADCXQ	SI, R8	// x553, x554 = addcarryx(x552, x528, x544)
+	ADCXQ	R9, R14	// x555, x556 = addcarryx(x554, x530, x546)
+	SHLXQ	AX, R13, R9	// x557 = x547 << 0x20
+	SHRXQ	AX, R13, R10	// x557.hi = x547 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, SI	// x559, x560 = mulx(x547, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x556
+	ADDQ	R9, DI	// x561, x562 = addcarryx(0, x549, x557)
+	ADCXQ	R10, CX	// x563, x564 = addcarryx(x562, x551, x557.hi)
+	ADCXQ	BX, R8	// x565, x566 = addcarryx(x564, x553, x559)
+	ADCXQ	SI, R14	// x567, x568 = addcarryx(x566, x555, x560)
+	ADCQ	$0x0, R12	// x569, x570 = addcarryx(x568, x556.u64, 0)
+	MOVQ	8(SP), DX	// reload x463
+	MULXQ	40(SP), R10, R9	// x571, x572 = mulx(x463, x143)
+	MULXQ	16(SP), BX, SI	// x573, x574 = mulx(x463, x142)
+	MULXQ	32(SP), R15, R13	// x575, x576 = mulx(x463, x141)
+	MULXQ	48(SP), R11, DX	// x577, x578 = mulx(x463, x140)
+	ADDQ	R15, DX	// x579, x580 = addcarryx(0, x578, x575)
+	ADCXQ	BX, R13	// x581, x582 = addcarryx(x580, x576, x573)
+	ADCXQ	R10, SI	// x583, x584 = addcarryx(x582, x574, x571)
+	ADCQ	$0x0, R9	// x585 = x584.u64 + x572
+	ADDQ	R11, DI	// x586, x587 = addcarryx(0, x561, x577)
+	ADCXQ	DX, CX	// x588, x589 = addcarryx(x587, x563, x579)
+	ADCXQ	R13, R8	// x590, x591 = addcarryx(x589, x565, x581)
+	ADCXQ	SI, R14	// x592, x593 = addcarryx(x591, x567, x583)
+	ADCXQ	R9, R12	// x594, x595 = addcarryx(x593, x569, x585)
+	SHLXQ	AX, DI, R9	// x596 = x586 << 0x20
+	SHRXQ	AX, DI, R10	// x596.hi = x586 >> 0x20
+	MOVQ	DI, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x598, x599 = mulx(x586, 0xffffffff00000001)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x595
+	ADDQ	R9, CX	// x600, x601 = addcarryx(0, x588, x596)
+	ADCXQ	R10, R8	// x602, x603 = addcarryx(x601, x590, x596.hi)
+	ADCXQ	DI, R14	// x604, x605 = addcarryx(x603, x592, x598)
+	ADCXQ	SI, R12	// x606, x607 = addcarryx(x605, x594, x599)
+	ADCQ	$0x0, BX	// x608, x609 = addcarryx(x607, x595.u64, 0)
+	MOVQ	CX, R9
+	SUBQ	$-0x1, R9	// x610, x611 = subborrowx(0, x600, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	R8, SI
+	SBBQ	R10, SI	// x612, x613 = subborrowx(x611, x602, 0xffffffff)
+	MOVQ	R14, DI
+	SBBQ	$0x0, DI	// x614, x615 = subborrowx(x613, x604, 0)
+	MOVQ	R12, R13
+	SBBQ	R11, R13	// x616, x617 = subborrowx(x615, x606, 0xffffffff00000001)
+	SBBQ	$0x0, BX	// x618, x619 = subborrowx(x617, x608, 0)
+	CMOVQCS	CX, R9	// x620 = cmovznz(x619, x610, x600)
+	CMOVQCS	R8, SI	// x621 = cmovznz(x619, x612, x602)
+	CMOVQCS	R14, DI	// x622 = cmovznz(x619, x614, x604)
+	CMOVQCS	R12, R13	// x623 = cmovznz(x619, x616, x606)
+	MOVQ	24(SP), CX	// reload arg1 pointer
+	MOVQ	80(SP), R8	// reload x300
+	SUBQ	0(CX), R8	// x624, x625 = subborrowx(0, x300, arg1[0])
+	MOVQ	72(SP), BX	// reload x301
+	SBBQ	8(CX), BX	// x626, x627 = subborrowx(x625, x301, arg1[1])
+	MOVQ	64(SP), R12	// reload x302
+	SBBQ	16(CX), R12	// x628, x629 = subborrowx(x627, x302, arg1[2])
+	MOVQ	56(SP), R14	// reload x303
+	SBBQ	24(CX), R14	// x630, x631 = subborrowx(x629, x303, arg1[3])
+	MOVQ	$-0x1, R15
+	MOVQ	$0x0, DX
+	CMOVQCS	R15, DX	// x632 = cmovznz(x631, 0, 0xffffffffffffffff)
+	MOVQ	DX, CX
+	ANDQ	R10, CX	// x633 = x632 & 0xffffffff
+	MOVQ	R13, 8(SP)	// spill x623
+	MOVQ	DX, R13
+	ANDQ	R11, R13	// x634 = x632 & 0xffffffff00000001
+	ADDQ	DX, R8	// x635, x636 = addcarryx(0, x624, x632)
+	ADCXQ	CX, BX	// x637, x638 = addcarryx(x636, x626, x633)
+	ADCQ	$0x0, R12	// x639, x640 = addcarryx(x638, x628, 0)
+	ADCXQ	R13, R14	// x641, x642 = addcarryx(x640, x630, x634)
+	MOVQ	R8, DX
+	MULXQ	R14, R8, CX	// x643, x644 = mulx(x635, x641)
+	MOVQ	DI, 56(SP)	// spill x622
+	MULXQ	R12, DI, R13	// x645, x646 = mulx(x635, x639)
+	MOVQ	SI, 64(SP)	// spill x621
+	MOVQ	R9, 72(SP)	// spill x620
+	MULXQ	BX, R9, SI	// x647, x648 = mulx(x635, x637)
+	ADDQ	DI, SI	// x649, x650 = addcarryx(0, x648, x645)
+	ADCXQ	R8, R13	// x651, x652 = addcarryx(x650, x646, x643)
+	ADCQ	$0x0, CX	// x653 = x652.u64 + x644
+	MOVQ	DX, R8
+	MOVQ	BX, DX
+	MULXQ	R14, BX, DI	// x654, x655 = mulx(x637, x641)
+	MULXQ	R12, R15, R10	// x656, x657 = mulx(x637, x639)
+	ADDQ	BX, R10	// x658, x659 = addcarryx(0, x657, x654)
+	ADCQ	$0x0, DI	// x660 = x659.u64 + x655
+	ADDQ	R15, R13	// x661, x662 = addcarryx(0, x651, x656)
+	ADCXQ	R10, CX	// x663, x664 = addcarryx(x662, x653, x658)
+	ADCQ	$0x0, DI	// x665 = x664.u64 + x660
+	MOVQ	DX, R10
+	MOVQ	R12, DX
+	MULXQ	R14, R12, BX	// x666, x667 = mulx(x639, x641)
+	ADDQ	R12, DI	// x668, x669 = addcarryx(0, x665, x666)
+	ADCQ	$0x0, BX	// x670 = x669.u64 + x667
+	ADDQ	R9, R9	// x671, x672 = addcarryx(0, x647, x647)
+	ADCXQ	SI, SI	// x673, x674 = addcarryx(x672, x649, x649)
+	ADCXQ	R13, R13	// x675, x676 = addcarryx(x674, x661, x661)
+	ADCXQ	CX, CX	// x677, x678 = addcarryx(x676, x663, x663)
+	ADCXQ	DI, DI	// x679, x680 = addcarryx(x678, x668, x668)
+	ADCXQ	BX, BX	// x681, x682 = addcarryx(x680, x670, x670)
+	MOVQ	$0x0, R12
+	ADCQ	$0x0, R12	// x683, x684 = addcarryx(x682, 0, 0)
+	MOVQ	DX, R15
+	MOVQ	R8, DX
+	MOVQ	DX, 80(SP)	// spill x635
+	MULXQ	DX, DX, R8	// x685, x686 = mulx(x635, x635)
+	MOVQ	DX, 88(SP)	// spill x685
+	MOVQ	R10, DX
+	MOVQ	DX, 96(SP)	// spill x637
+	MULXQ	DX, DX, R10	// x687, x688 = mulx(x637, x637)
+	MOVQ	DX, 104(SP)	// spill x687
 	MOVQ	R15, DX
-	MULXQ	DI, DX, R15	// x1242, x1243 = mulx(x1231, 0xffffffff00000001)
-	ADDQ	240(SP), R9	// x1244, x1245 = addcarryx(0, x1233, x1240)
-	ADCXQ	CX, R12	// x1246, x1247 = addcarryx(x1245, x1235, x1240.hi)
-	ADCXQ	DX, BX	// x1248, x1249 = addcarryx(x1247, x1237, x1242)
-	ADCXQ	R15, R8	// x1250, x1251 = addcarryx(x1249, x1239, x1243)
+	MOVQ	DX, 112(SP)	// spill x639
+	MULXQ	DX, DX, R15	// x689, x690 = mulx(x639, x639)
+	MOVQ	DX, 120(SP)	// spill x689
+	MOVQ	R14, DX
+	MOVQ	DX, 128(SP)	// spill x641
+	MULXQ	DX, DX, R14	// x691, x692 = mulx(x641, x641)
+	ADDQ	R8, R9	// x693, x694 = addcarryx(0, x671, x686)
+	ADCXQ	104(SP), SI	// x695, x696 = addcarryx(x694, x673, x687)
+	ADCXQ	R10, R13	// x697, x698 = addcarryx(x696, x675, x688)
+	ADCXQ	120(SP), CX	// x699, x700 = addcarryx(x698, x677, x689)
+	ADCXQ	R15, DI	// x701, x702 = addcarryx(x700, x679, x690)
+	ADCXQ	DX, BX	// x703, x704 = addcarryx(x702, x681, x691)
+	ADCXQ	R14, R12	// x705, x706 = addcarryx(x704, x683, x692)
+	MOVQ	88(SP), R8
+	SHLQ	$0x20, R8	// x707 = x685 << 0x20
+	MOVQ	88(SP), R10
+	SHRQ	$0x20, R10	// x707.hi = x685 >> 0x20
+	MOVQ	88(SP), DX	// reload x685
+	MULXQ	R11, R15, R14	// x709, x710 = mulx(x685, 0xffffffff00000001)
+	ADDQ	R8, R9	// x711, x712 = addcarryx(0, x693, x707)
+	ADCXQ	R10, SI	// x713, x714 = addcarryx(x712, x695, x707.hi)
+	ADCXQ	R15, R13	// x715, x716 = addcarryx(x714, x697, x709)
+	ADCQ	$0x0, R14	// x717, x718 = addcarryx(x716, 0, x710)
+	MOVQ	$0x0, R8
+	ADCQ	$0x0, R8	// x719, x720 = addcarryx(x718, 0, 0)
+	MOVQ	R9, R10
+	SHLQ	$0x20, R10	// x721 = x711 << 0x20
+	MOVQ	R9, R15
+	SHRQ	$0x20, R15	// x721.hi = x711 >> 0x20
+	MOVQ	R9, DX
+	MULXQ	R11, DX, R9	// x723, x724 = mulx(x711, 0xffffffff00000001)
+	ADDQ	R10, SI	// x725, x726 = addcarryx(0, x713, x721)
+	ADCXQ	R15, R13	// x727, x728 = addcarryx(x726, x715, x721.hi)
+	ADCXQ	DX, R14	// x729, x730 = addcarryx(x728, x717, x723)
+	ADCXQ	R9, R8	// x731, x732 = addcarryx(x730, x719, x724)
+	MOVQ	$0x0, R9
+	ADCQ	$0x0, R9	// x733, x734 = addcarryx(x732, 0, 0)
+	MOVQ	SI, R10
+	SHLQ	$0x20, R10	// x735 = x725 << 0x20
+	MOVQ	SI, R15
+	SHRQ	$0x20, R15	// x735.hi = x725 >> 0x20
+	MOVQ	SI, DX
+	MULXQ	R11, DX, SI	// x737, x738 = mulx(x725, 0xffffffff00000001)
+	ADDQ	R10, R13	// x739, x740 = addcarryx(0, x727, x735)
+	ADCXQ	R15, R14	// x741, x742 = addcarryx(x740, x729, x735.hi)
+	ADCXQ	DX, R8	// x743, x744 = addcarryx(x742, x731, x737)
+	ADCXQ	SI, R9	// x745, x746 = addcarryx(x744, x733, x738)
+	MOVQ	$0x0, R10
+	ADCQ	$0x0, R10	// x747, x748 = addcarryx(x746, 0, 0)
+	MOVQ	R13, SI
+	SHLQ	$0x20, SI	// x749 = x739 << 0x20
+	MOVQ	R13, R15
+	SHRQ	$0x20, R15	// x749.hi = x739 >> 0x20
+	MOVQ	R13, DX
+	MULXQ	R11, DX, R13	// x751, x752 = mulx(x739, 0xffffffff00000001)
+	ADDQ	SI, R14	// x753, x754 = addcarryx(0, x741, x749)
+	ADCXQ	R15, R8	// x755, x756 = addcarryx(x754, x743, x749.hi)
+	ADCXQ	DX, R9	// x757, x758 = addcarryx(x756, x745, x751)
+	ADCXQ	R13, R10	// x759, x760 = addcarryx(x758, x747, x752)
+	MOVQ	$0x0, SI
+	ADCQ	$0x0, SI	// x761, x762 = addcarryx(x760, 0, 0)
+	ADDQ	CX, R14	// x763, x764 = addcarryx(0, x753, x699)
+	ADCXQ	DI, R8	// x765, x766 = addcarryx(x764, x755, x701)
+	ADCXQ	BX, R9	// x767, x768 = addcarryx(x766, x757, x703)
+	ADCXQ	R12, R10	// x769, x770 = addcarryx(x768, x759, x705)
+	ADCQ	$0x0, SI	// x771 = x770.u64 + x761
+	MOVQ	R14, CX
+	SUBQ	$-0x1, CX	// x772, x773 = subborrowx(0, x763, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, DI
+	MOVQ	R8, BX
+	SBBQ	DI, BX	// x774, x775 = subborrowx(x773, x765, 0xffffffff)
+	MOVQ	R9, R12
+	SBBQ	$0x0, R12	// x776, x777 = subborrowx(x775, x767, 0)
+	MOVQ	R10, R13
+	SBBQ	R11, R13	// x778, x779 = subborrowx(x777, x769, 0xffffffff00000001)
+	SBBQ	$0x0, SI	// x780, x781 = subborrowx(x779, x771, 0)
+	CMOVQCS	R14, CX	// x782 = cmovznz(x781, x772, x763)
+	CMOVQCS	R8, BX	// x783 = cmovznz(x781, x774, x765)
+	CMOVQCS	R9, R12	// x784 = cmovznz(x781, x776, x767)
+	CMOVQCS	R10, R13	// x785 = cmovznz(x781, x778, x769)
+	MOVQ	CX, R8
+	ADDQ	CX, R8	// x786, x787 = addcarryx(0, x782, x782)
+	MOVQ	BX, R9
+	ADCXQ	BX, R9	// x788, x789 = addcarryx(x787, x783, x783)
+	MOVQ	R12, R10
+	ADCXQ	R12, R10	// x790, x791 = addcarryx(x789, x784, x784)
+	MOVQ	R13, SI
+	ADCXQ	R13, SI	// x792, x793 = addcarryx(x791, x785, x785)
+	MOVQ	R8, R14
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x793
+	SUBQ	$-0x1, R14	// x794, x795 = subborrowx(0, x786, 0xffffffffffffffff)
+	MOVQ	R9, DX
+	SBBQ	DI, DX	// x796, x797 = subborrowx(x795, x788, 0xffffffff)
+	MOVQ	R13, 88(SP)	// spill x785
+	MOVQ	R10, R13
+	SBBQ	$0x0, R13	// x798, x799 = subborrowx(x797, x790, 0)
+	MOVQ	R12, 104(SP)	// spill x784
+	MOVQ	SI, R12
+	SBBQ	R11, R12	// x800, x801 = subborrowx(x799, x792, 0xffffffff00000001)
+	SBBQ	$0x0, R15	// x802, x803 = subborrowx(x801, x793.u64, 0)
+	CMOVQCS	R8, R14	// x804 = cmovznz(x803, x794, x786)
+	CMOVQCS	R9, DX	// x805 = cmovznz(x803, x796, x788)
+	CMOVQCS	R10, R13	// x806 = cmovznz(x803, x798, x790)
+	CMOVQCS	SI, R12	// x807 = cmovznz(x803, x800, x792)
+	ADDQ	R14, R14	// x808, x809 = addcarryx(0, x804, x804)
+	ADCXQ	DX, DX	// x810, x811 = addcarryx(x809, x805, x805)
+	ADCXQ	R13, R13	// x812, x813 = addcarryx(x811, x806, x806)
+	ADCXQ	R12, R12	// x814, x815 = addcarryx(x813, x807, x807)
+	MOVQ	R14, R8
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x815
+	SUBQ	$-0x1, R8	// x816, x817 = subborrowx(0, x808, 0xffffffffffffffff)
+	MOVQ	DX, R10
+	SBBQ	DI, R10	// x818, x819 = subborrowx(x817, x810, 0xffffffff)
+	MOVQ	R13, SI
+	SBBQ	$0x0, SI	// x820, x821 = subborrowx(x819, x812, 0)
+	MOVQ	R12, R15
+	SBBQ	R11, R15	// x822, x823 = subborrowx(x821, x814, 0xffffffff00000001)
+	SBBQ	$0x0, R9	// x824, x825 = subborrowx(x823, x815.u64, 0)
+	CMOVQCS	R14, R8	// x826 = cmovznz(x825, x816, x808)
+	CMOVQCS	DX, R10	// x827 = cmovznz(x825, x818, x810)
+	CMOVQCS	R13, SI	// x828 = cmovznz(x825, x820, x812)
+	CMOVQCS	R12, R15	// x829 = cmovznz(x825, x822, x814)
+	MOVQ	80(SP), DX	// reload x635
+	MULXQ	R15, R12, R9	// x830, x831 = mulx(x635, x829)
+	MULXQ	SI, R14, R13	// x832, x833 = mulx(x635, x828)
+	MOVQ	BX, 120(SP)	// spill x783
+	MOVQ	CX, 136(SP)	// spill x782
+	MULXQ	R10, CX, BX	// x834, x835 = mulx(x635, x827)
+	MULXQ	R8, DI, DX	// x836, x837 = mulx(x635, x826)
+	ADDQ	CX, DX	// x838, x839 = addcarryx(0, x837, x834)
+	ADCXQ	R14, BX	// x840, x841 = addcarryx(x839, x835, x832)
+	ADCXQ	R12, R13	// x842, x843 = addcarryx(x841, x833, x830)
+	ADCQ	$0x0, R9	// x844 = x843.u64 + x831
+	MOVQ	DI, CX
+	SHLQ	$0x20, CX	// x845 = x836 << 0x20
+	MOVQ	DI, R12
+	SHRQ	$0x20, R12	// x845.hi = x836 >> 0x20
+	MOVQ	DX, R14
+	MOVQ	DI, DX
+	MULXQ	R11, DX, DI	// x847, x848 = mulx(x836, 0xffffffff00000001)
+	ADDQ	CX, R14	// x849, x850 = addcarryx(0, x838, x845)
+	ADCXQ	R12, BX	// x851, x852 = addcarryx(x850, x840, x845.hi)
+	ADCXQ	DX, R13	// x853, x854 = addcarryx(x852, x842, x847)
+	ADCXQ	DI, R9	// x855, x856 = addcarryx(x854, x844, x848)
 	MOVQ	$0x0, CX
-	ADCQ	$0x0, CX	// x1252, x1253 = addcarryx(x1251, 0, 0)
-	MOVQ	72(SP), DX	// reload x1062
-	MULXQ	184(SP), DI, R15	// x1254, x1255 = mulx(x1062, x1064)
-	MOVQ	R13, 240(SP)	// spill x1227
-	MULXQ	176(SP), AX, R13	// x1256, x1257 = mulx(x1062, x1063)
-	MOVQ	R10, 248(SP)	// spill x1228
-	MULXQ	DX, R10, DX	// x1258, x1259 = mulx(x1062, x1062)
-	ADDQ	R10, R14	// x1262, x1263 = addcarryx(0, x1230, x1258)
-	ADCXQ	AX, DX	// x1264, x1265 = addcarryx(x1263, x1259, x1256)
-	MOVQ	R13, R10
-	ADCXQ	DI, R10	// x1266, x1267 = addcarryx(x1265, x1257, x1254)
-	MOVQ	DI, 256(SP)	// spill x1254
-	MOVQ	R15, DI
-	ADCQ	$0x0, DI	// x1268 = x1267.u64 + x1255
-	ADDQ	SI, R9	// x1269, x1270 = addcarryx(0, x1244, x1229)
-	ADCXQ	R14, R12	// x1271, x1272 = addcarryx(x1270, x1246, x1262)
-	ADCXQ	DX, BX	// x1273, x1274 = addcarryx(x1272, x1248, x1264)
-	ADCXQ	R10, R8	// x1275, x1276 = addcarryx(x1274, x1250, x1266)
-	ADCXQ	DI, CX	// x1277, x1278 = addcarryx(x1276, x1252, x1268)
-	MOVQ	$0x20, R10
-	SHLXQ	R10, R9, SI	// x1279 = x1269 << 0x20
-	SHRXQ	R10, R9, DI	// x1279.hi = x1269 >> 0x20
+	ADCQ	$0x0, CX	// x857, x858 = addcarryx(x856, 0, 0)
+	MOVQ	96(SP), DX	// reload x637
+	MULXQ	R15, R12, DI	// x859, x860 = mulx(x637, x829)
+	MULXQ	SI, AX, R11	// x861, x862 = mulx(x637, x828)
+	MOVQ	R10, 144(SP)	// spill x827
+	MOVQ	SI, 152(SP)	// spill x828
+	MULXQ	R10, SI, R10	// x863, x864 = mulx(x637, x827)
+	MOVQ	R8, 160(SP)	// spill x826
+	MULXQ	R8, R8, DX	// x865, x866 = mulx(x637, x826)
+	ADDQ	SI, DX	// x867, x868 = addcarryx(0, x866, x863)
+	ADCXQ	AX, R10	// x869, x870 = addcarryx(x868, x864, x861)
+	ADCXQ	R12, R11	// x871, x872 = addcarryx(x870, x862, x859)
+	ADCQ	$0x0, DI	// x873 = x872.u64 + x860
+	ADDQ	R8, R14	// x874, x875 = addcarryx(0, x849, x865)
+	ADCXQ	DX, BX	// x876, x877 = addcarryx(x875, x851, x867)
+	ADCXQ	R10, R13	// x878, x879 = addcarryx(x877, x853, x869)
+	ADCXQ	R11, R9	// x880, x881 = addcarryx(x879, x855, x871)
+	ADCXQ	DI, CX	// x882, x883 = addcarryx(x881, x857, x873)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R14, R8	// x884 = x874 << 0x20
+	SHRXQ	AX, R14, R10	// x884.hi = x874 >> 0x20
+	MOVQ	R14, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x886, x887 = mulx(x874, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x883
+	ADDQ	R8, BX	// x888, x889 = addcarryx(0, x876, x884)
+	ADCXQ	R10, R13	// x890, x891 = addcarryx(x889, x878, x884.hi)
+	ADCXQ	DI, R9	// x892, x893 = addcarryx(x891, x880, x886)
+	ADCXQ	SI, CX	// x894, x895 = addcarryx(x893, x882, x887)
+	ADCQ	$0x0, R12	// x896, x897 = addcarryx(x895, x883.u64, 0)
+	MOVQ	112(SP), DX	// reload x639
+	MULXQ	R15, R10, R8	// x898, x899 = mulx(x639, x829)
+	MULXQ	152(SP), DI, SI	// x900, x901 = mulx(x639, x828)
+	MULXQ	144(SP), R11, R14	// x902, x903 = mulx(x639, x827)
+	MULXQ	160(SP), AX, DX	// x904, x905 = mulx(x639, x826)
+	ADDQ	R11, DX	// x906, x907 = addcarryx(0, x905, x902)
+	ADCXQ	DI, R14	// x908, x909 = addcarryx(x907, x903, x900)
+	ADCXQ	R10, SI	// x910, x911 = addcarryx(x909, x901, x898)
+	ADCQ	$0x0, R8	// x912 = x911.u64 + x899
+	ADDQ	AX, BX	// x913, x914 = addcarryx(0, x888, x904)
+	ADCXQ	DX, R13	// x915, x916 = addcarryx(x914, x890, x906)
+	ADCXQ	R14, R9	// x917, x918 = addcarryx(x916, x892, x908)
+	ADCXQ	SI, CX	// x919, x920 = addcarryx(x918, x894, x910)
+	ADCXQ	R8, R12	// x921, x922 = addcarryx(x920, x896, x912)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, BX, R8	// x923 = x913 << 0x20
+	SHRXQ	AX, BX, R10	// x923.hi = x913 >> 0x20
+	MOVQ	BX, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x925, x926 = mulx(x913, 0xffffffff00000001)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x922
+	ADDQ	R8, R13	// x927, x928 = addcarryx(0, x915, x923)
+	ADCXQ	R10, R9	// x929, x930 = addcarryx(x928, x917, x923.hi)
+	ADCXQ	DI, CX	// x931, x932 = addcarryx(x930, x919, x925)
+	ADCXQ	SI, R12	// x933, x934 = addcarryx(x932, x921, x926)
+	ADCQ	$0x0, BX	// x935, x936 = addcarryx(x934, x922.u64, 0)
+	MOVQ	128(SP), DX	// reload x641
+	MULXQ	R15, R10, R8	// x937, x938 = mulx(x641, x829)
+	MULXQ	152(SP), DI, SI	// x939, x940 = mulx(x641, x828)
+	MOVQ	R15, 168(SP)	// spill x829
+	MULXQ	144(SP), R15, R14	// x941, x942 = mulx(x641, x827)
+	MULXQ	160(SP), R11, DX	// x943, x944 = mulx(x641, x826)
+	ADDQ	R15, DX	// x945, x946 = addcarryx(0, x944, x941)
+	ADCXQ	DI, R14	// x947, x948 = addcarryx(x946, x942, x939)
+	ADCXQ	R10, SI	// x949, x950 = addcarryx(x948, x940, x937)
+	ADCQ	$0x0, R8	// x951 = x950.u64 + x938
+	ADDQ	R11, R13	// x952, x953 = addcarryx(0, x927, x943)
+	ADCXQ	DX, R9	// x954, x955 = addcarryx(x953, x929, x945)
+	ADCXQ	R14, CX	// x956, x957 = addcarryx(x955, x931, x947)
+	ADCXQ	SI, R12	// x958, x959 = addcarryx(x957, x933, x949)
+	ADCXQ	R8, BX	// x960, x961 = addcarryx(x959, x935, x951)
+	SHLXQ	AX, R13, R8	// x962 = x952 << 0x20
+	SHRXQ	AX, R13, R10	// x962.hi = x952 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x964, x965 = mulx(x952, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x961
+	ADDQ	R8, R9	// x966, x967 = addcarryx(0, x954, x962)
+	ADCXQ	R10, CX	// x968, x969 = addcarryx(x967, x956, x962.hi)
+	ADCXQ	DI, R12	// x970, x971 = addcarryx(x969, x958, x964)
+	ADCXQ	SI, BX	// x972, x973 = addcarryx(x971, x960, x965)
+	ADCQ	$0x0, R13	// x974, x975 = addcarryx(x973, x961.u64, 0)
+	MOVQ	R9, R8
+	SUBQ	$-0x1, R8	// x976, x977 = subborrowx(0, x966, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	CX, SI
+	SBBQ	R10, SI	// x978, x979 = subborrowx(x977, x968, 0xffffffff)
+	MOVQ	R12, DI
+	SBBQ	$0x0, DI	// x980, x981 = subborrowx(x979, x970, 0)
+	MOVQ	BX, R14
+	SBBQ	R11, R14	// x982, x983 = subborrowx(x981, x972, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x984, x985 = subborrowx(x983, x974, 0)
+	CMOVQCS	R9, R8	// x986 = cmovznz(x985, x976, x966)
+	CMOVQCS	CX, SI	// x987 = cmovznz(x985, x978, x968)
+	CMOVQCS	R12, DI	// x988 = cmovznz(x985, x980, x970)
+	CMOVQCS	BX, R14	// x989 = cmovznz(x985, x982, x972)
+	MOVQ	24(SP), CX	// reload arg1 pointer
+	MOVQ	72(SP), R9	// reload x620
+	SUBQ	32(CX), R9	// x990, x991 = subborrowx(0, x620, arg1[4])
+	MOVQ	64(SP), BX	// reload x621
+	SBBQ	40(CX), BX	// x992, x993 = subborrowx(x991, x621, arg1[5])
+	MOVQ	56(SP), R12	// reload x622
+	SBBQ	48(CX), R12	// x994, x995 = subborrowx(x993, x622, arg1[6])
+	MOVQ	8(SP), R13	// reload x623
+	SBBQ	56(CX), R13	// x996, x997 = subborrowx(x995, x623, arg1[7])
+	MOVQ	$-0x1, R15
+	MOVQ	$0x0, DX
+	CMOVQCS	R15, DX	// x998 = cmovznz(x997, 0, 0xffffffffffffffff)
+	MOVQ	R14, 8(SP)	// spill x989
+	MOVQ	DX, R14
+	ANDQ	R10, R14	// x999 = x998 & 0xffffffff
+	MOVQ	DI, 56(SP)	// spill x988
+	MOVQ	DX, DI
+	ANDQ	R11, DI	// x1000 = x998 & 0xffffffff00000001
+	ADDQ	DX, R9	// x1001, x1002 = addcarryx(0, x990, x998)
+	ADCXQ	R14, BX	// x1003, x1004 = addcarryx(x1002, x992, x999)
+	ADCQ	$0x0, R12	// x1005, x1006 = addcarryx(x1004, x994, 0)
+	ADCXQ	DI, R13	// x1007, x1008 = addcarryx(x1006, x996, x1000)
+	ADDQ	R9, R9	// x1009, x1010 = addcarryx(0, x1001, x1001)
+	ADCXQ	BX, BX	// x1011, x1012 = addcarryx(x1010, x1003, x1003)
+	ADCXQ	R12, R12	// x1013, x1014 = addcarryx(x1012, x1005, x1005)
+	ADCXQ	R13, R13	// x1015, x1016 = addcarryx(x1014, x1007, x1007)
+	MOVQ	R9, DI
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1016
+	SUBQ	$-0x1, DI	// x1017, x1018 = subborrowx(0, x1009, 0xffffffffffffffff)
+	MOVQ	BX, DX
+	SBBQ	R10, DX	// x1019, x1020 = subborrowx(x1018, x1011, 0xffffffff)
+	MOVQ	R12, R10
+	SBBQ	$0x0, R10	// x1021, x1022 = subborrowx(x1020, x1013, 0)
+	MOVQ	SI, 64(SP)	// spill x987
+	MOVQ	R13, SI
+	SBBQ	R11, SI	// x1023, x1024 = subborrowx(x1022, x1015, 0xffffffff00000001)
+	SBBQ	$0x0, R14	// x1025, x1026 = subborrowx(x1024, x1016.u64, 0)
+	CMOVQCS	R9, DI	// x1027 = cmovznz(x1026, x1017, x1009)
+	CMOVQCS	BX, DX	// x1028 = cmovznz(x1026, x1019, x1011)
+	CMOVQCS	R12, R10	// x1029 = cmovznz(x1026, x1021, x1013)
+	CMOVQCS	R13, SI	// x1030 = cmovznz(x1026, x1023, x1015)
+	MOVQ	DX, R9
+	MOVQ	0(CX), DX	// arg1[0]
+	MULXQ	168(SP), R12, BX	// x1031, x1032 = mulx(arg1[0], x829)
+	MULXQ	152(SP), R14, R13	// x1033, x1034 = mulx(arg1[0], x828)
+	MOVQ	R8, 72(SP)	// spill x986
+	MULXQ	144(SP), R15, R8	// x1035, x1036 = mulx(arg1[0], x827)
+	MOVQ	R9, 176(SP)	// spill x1028
+	MULXQ	160(SP), R9, DX	// x1037, x1038 = mulx(arg1[0], x826)
+	ADDQ	R15, DX	// x1039, x1040 = addcarryx(0, x1038, x1035)
+	ADCXQ	R14, R8	// x1041, x1042 = addcarryx(x1040, x1036, x1033)
+	ADCXQ	R12, R13	// x1043, x1044 = addcarryx(x1042, x1034, x1031)
+	ADCQ	$0x0, BX	// x1045 = x1044.u64 + x1032
+	MOVQ	R9, R12
+	SHLQ	$0x20, R12	// x1046 = x1037 << 0x20
+	MOVQ	R9, R14
+	SHRQ	$0x20, R14	// x1046.hi = x1037 >> 0x20
+	MOVQ	DX, R15
+	MOVQ	R9, DX
+	MULXQ	R11, DX, R9	// x1048, x1049 = mulx(x1037, 0xffffffff00000001)
+	ADDQ	R12, R15	// x1050, x1051 = addcarryx(0, x1039, x1046)
+	ADCXQ	R14, R8	// x1052, x1053 = addcarryx(x1051, x1041, x1046.hi)
+	ADCXQ	DX, R13	// x1054, x1055 = addcarryx(x1053, x1043, x1048)
+	ADCXQ	R9, BX	// x1056, x1057 = addcarryx(x1055, x1045, x1049)
+	MOVQ	$0x0, R9
+	ADCQ	$0x0, R9	// x1058, x1059 = addcarryx(x1057, 0, 0)
+	MOVQ	8(CX), DX	// arg1[1]
+	MULXQ	168(SP), R14, R12	// x1060, x1061 = mulx(arg1[1], x829)
+	MOVQ	R10, 184(SP)	// spill x1029
+	MOVQ	SI, 192(SP)	// spill x1030
+	MULXQ	152(SP), SI, R10	// x1062, x1063 = mulx(arg1[1], x828)
+	MOVQ	DI, 200(SP)	// spill x1027
+	MULXQ	144(SP), R11, DI	// x1064, x1065 = mulx(arg1[1], x827)
+	MULXQ	160(SP), CX, DX	// x1066, x1067 = mulx(arg1[1], x826)
+	ADDQ	R11, DX	// x1068, x1069 = addcarryx(0, x1067, x1064)
+	ADCXQ	SI, DI	// x1070, x1071 = addcarryx(x1069, x1065, x1062)
+	ADCXQ	R14, R10	// x1072, x1073 = addcarryx(x1071, x1063, x1060)
+	ADCQ	$0x0, R12	// x1074 = x1073.u64 + x1061
+	ADDQ	CX, R15	// x1075, x1076 = addcarryx(0, x1050, x1066)
+	ADCXQ	DX, R8	// x1077, x1078 = addcarryx(x1076, x1052, x1068)
+	ADCXQ	DI, R13	// x1079, x1080 = addcarryx(x1078, x1054, x1070)
+	ADCXQ	R10, BX	// x1081, x1082 = addcarryx(x1080, x1056, x1072)
+	ADCXQ	R12, R9	// x1083, x1084 = addcarryx(x1082, x1058, x1074)
+	SHLXQ	AX, R15, CX	// x1085 = x1075 << 0x20
+	SHRXQ	AX, R15, R10	// x1085.hi = x1075 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x1087, x1088 = mulx(x1075, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1084
+	ADDQ	CX, R8	// x1089, x1090 = addcarryx(0, x1077, x1085)
+	ADCXQ	R10, R13	// x1091, x1092 = addcarryx(x1090, x1079, x1085.hi)
+	ADCXQ	DI, BX	// x1093, x1094 = addcarryx(x1092, x1081, x1087)
+	ADCXQ	SI, R9	// x1095, x1096 = addcarryx(x1094, x1083, x1088)
+	ADCQ	$0x0, R12	// x1097, x1098 = addcarryx(x1096, x1084.u64, 0)
+	MOVQ	24(SP), CX	// reload arg1 pointer
+	MOVQ	16(CX), DX	// arg1[2]
+	MULXQ	168(SP), SI, R10	// x1099, x1100 = mulx(arg1[2], x829)
+	MULXQ	152(SP), R14, DI	// x1101, x1102 = mulx(arg1[2], x828)
+	MULXQ	144(SP), R11, R15	// x1103, x1104 = mulx(arg1[2], x827)
+	MULXQ	160(SP), CX, DX	// x1105, x1106 = mulx(arg1[2], x826)
+	ADDQ	R11, DX	// x1107, x1108 = addcarryx(0, x1106, x1103)
+	ADCXQ	R14, R15	// x1109, x1110 = addcarryx(x1108, x1104, x1101)
+	ADCXQ	SI, DI	// x1111, x1112 = addcarryx(x1110, x1102, x1099)
+	ADCQ	$0x0, R10	// x1113 = x1112.u64 + x1100
+	ADDQ	CX, R8	// x1114, x1115 = addcarryx(0, x1089, x1105)
+	ADCXQ	DX, R13	// x1116, x1117 = addcarryx(x1115, x1091, x1107)
+	ADCXQ	R15, BX	// x1118, x1119 = addcarryx(x1117, x1093, x1109)
+	ADCXQ	DI, R9	// x1120, x1121 = addcarryx(x1119, x1095, x1111)
+	ADCXQ	R10, R12	// x1122, x1123 = addcarryx(x1121, x1097, x1113)
+	SHLXQ	AX, R8, CX	// x1124 = x1114 << 0x20
+	SHRXQ	AX, R8, R10	// x1124.hi = x1114 >> 0x20
+	MOVQ	R8, DX
+	MOVQ	$-0xffffffff, R8
+	MULXQ	R8, SI, R11	// x1126, x1127 = mulx(x1114, 0xffffffff00000001)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x1123
+	ADDQ	CX, R13	// x1128, x1129 = addcarryx(0, x1116, x1124)
+	ADCXQ	R10, BX	// x1130, x1131 = addcarryx(x1129, x1118, x1124.hi)
+	ADCXQ	SI, R9	// x1132, x1133 = addcarryx(x1131, x1120, x1126)
+	ADCXQ	R11, R12	// x1134, x1135 = addcarryx(x1133, x1122, x1127)
+	ADCQ	$0x0, DI	// x1136, x1137 = addcarryx(x1135, x1123.u64, 0)
+	MOVQ	24(SP), CX	// reload arg1 pointer
+	MOVQ	24(CX), DX	// arg1[3]
+	MULXQ	168(SP), R11, R10	// x1138, x1139 = mulx(arg1[3], x829)
+	MULXQ	152(SP), R14, SI	// x1140, x1141 = mulx(arg1[3], x828)
+	MULXQ	144(SP), R8, R15	// x1142, x1143 = mulx(arg1[3], x827)
+	MULXQ	160(SP), CX, DX	// x1144, x1145 = mulx(arg1[3], x826)
+	ADDQ	R8, DX	// x1146, x1147 = addcarryx(0, x1145, x1142)
+	ADCXQ	R14, R15	// x1148, x1149 = addcarryx(x1147, x1143, x1140)
+	ADCXQ	R11, SI	// x1150, x1151 = addcarryx(x1149, x1141, x1138)
+	ADCQ	$0x0, R10	// x1152 = x1151.u64 + x1139
+	ADDQ	CX, R13	// x1153, x1154 = addcarryx(0, x1128, x1144)
+	ADCXQ	DX, BX	// x1155, x1156 = addcarryx(x1154, x1130, x1146)
+	ADCXQ	R15, R9	// x1157, x1158 = addcarryx(x1156, x1132, x1148)
+	ADCXQ	SI, R12	// x1159, x1160 = addcarryx(x1158, x1134, x1150)
+	ADCXQ	R10, DI	// x1161, x1162 = addcarryx(x1160, x1136, x1152)
+	SHLXQ	AX, R13, CX	// x1163 = x1153 << 0x20
+	SHRXQ	AX, R13, R8	// x1163.hi = x1153 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R10
+	MULXQ	R10, SI, R11	// x1165, x1166 = mulx(x1153, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1162
+	ADDQ	CX, BX	// x1167, x1168 = addcarryx(0, x1155, x1163)
+	ADCXQ	R8, R9	// x1169, x1170 = addcarryx(x1168, x1157, x1163.hi)
+	ADCXQ	SI, R12	// x1171, x1172 = addcarryx(x1170, x1159, x1165)
+	ADCXQ	R11, DI	// x1173, x1174 = addcarryx(x1172, x1161, x1166)
+	ADCQ	$0x0, R13	// x1175, x1176 = addcarryx(x1174, x1162.u64, 0)
+	MOVQ	BX, CX
+	SUBQ	$-0x1, CX	// x1177, x1178 = subborrowx(0, x1167, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R8
+	MOVQ	R9, R11
+	SBBQ	R8, R11	// x1179, x1180 = subborrowx(x1178, x1169, 0xffffffff)
+	MOVQ	R12, SI
+	SBBQ	$0x0, SI	// x1181, x1182 = subborrowx(x1180, x1171, 0)
+	MOVQ	DI, R14
+	SBBQ	R10, R14	// x1183, x1184 = subborrowx(x1182, x1173, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x1185, x1186 = subborrowx(x1184, x1175, 0)
+	CMOVQCS	BX, CX	// x1187 = cmovznz(x1186, x1177, x1167)
+	CMOVQCS	R9, R11	// x1188 = cmovznz(x1186, x1179, x1169)
+	CMOVQCS	R12, SI	// x1189 = cmovznz(x1186, x1181, x1171)
+	CMOVQCS	DI, R14	// x1190 = cmovznz(x1186, x1183, x1173)
+	MOVQ	200(SP), DX	// reload x1027
+	MULXQ	192(SP), DI, R9	// x1191, x1192 = mulx(x1027, x1030)
+	MULXQ	184(SP), R12, BX	// x1193, x1194 = mulx(x1027, x1029)
+	MULXQ	176(SP), R15, R13	// x1195, x1196 = mulx(x1027, x1028)
+	ADDQ	R12, R13	// x1197, x1198 = addcarryx(0, x1196, x1193)
+	ADCXQ	DI, BX	// x1199, x1200 = addcarryx(x1198, x1194, x1191)
+	ADCQ	$0x0, R9	// x1201 = x1200.u64 + x1192
+	MOVQ	176(SP), DX	// reload x1028
+	MULXQ	192(SP), R12, DI	// x1202, x1203 = mulx(x1028, x1030)
+	MOVQ	R14, 144(SP)	// spill x1190
+	MULXQ	184(SP), R14, R8	// x1204, x1205 = mulx(x1028, x1029)
+	ADDQ	R12, R8	// x1206, x1207 = addcarryx(0, x1205, x1202)
+	ADCQ	$0x0, DI	// x1208 = x1207.u64 + x1203
+	ADDQ	R14, BX	// x1209, x1210 = addcarryx(0, x1199, x1204)
+	ADCXQ	R8, R9	// x1211, x1212 = addcarryx(x1210, x1201, x1206)
+	ADCQ	$0x0, DI	// x1213 = x1212.u64 + x1208
+	MOVQ	184(SP), DX	// reload x1029
+	MULXQ	192(SP), R12, R8	// x1214, x1215 = mulx(x1029, x1030)
+	ADDQ	R12, DI	// x1216, x1217 = addcarryx(0, x1213, x1214)
+	ADCQ	$0x0, R8	// x1218 = x1217.u64 + x1215
+	ADDQ	R15, R15	// x1219, x1220 = addcarryx(0, x1195, x1195)
+	ADCXQ	R13, R13	// x1221, x1222 = addcarryx(x1220, x1197, x1197)
+	ADCXQ	BX, BX	// x1223, x1224 = addcarryx(x1222, x1209, x1209)
+	ADCXQ	R9, R9	// x1225, x1226 = addcarryx(x1224, x1211, x1211)
+	ADCXQ	DI, DI	// x1227, x1228 = addcarryx(x1226, x1216, x1216)
+	ADCXQ	R8, R8	// x1229, x1230 = addcarryx(x1228, x1218, x1218)
+	MOVQ	$0x0, R12
+	ADCQ	$0x0, R12	// x1231, x1232 = addcarryx(x1230, 0, 0)
+	MOVQ	200(SP), DX	// reload x1027
+	MULXQ	DX, DX, R14	// x1233, x1234 = mulx(x1027, x1027)
+	MOVQ	DX, 152(SP)	// spill x1233
+	MOVQ	176(SP), DX	// reload x1028
+	MOVQ	SI, 160(SP)	// spill x1189
+	MULXQ	DX, SI, DX	// x1235, x1236 = mulx(x1028, x1028)
+	MOVQ	DX, 168(SP)	// spill x1236
+	MOVQ	184(SP), DX	// reload x1029
+	MOVQ	R11, 208(SP)	// spill x1188
+	MULXQ	DX, R11, DX	// x1237, x1238 = mulx(x1029, x1029)
+	MOVQ	DX, 216(SP)	// spill x1238
+	MOVQ	192(SP), DX	// reload x1030
+	MOVQ	CX, 224(SP)	// spill x1187
+	MULXQ	DX, CX, DX	// x1239, x1240 = mulx(x1030, x1030)
+	ADDQ	R14, R15	// x1241, x1242 = addcarryx(0, x1219, x1234)
+	ADCXQ	SI, R13	// x1243, x1244 = addcarryx(x1242, x1221, x1235)
+	ADCXQ	168(SP), BX	// x1245, x1246 = addcarryx(x1244, x1223, x1236)
+	ADCXQ	R11, R9	// x1247, x1248 = addcarryx(x1246, x1225, x1237)
+	ADCXQ	216(SP), DI	// x1249, x1250 = addcarryx(x1248, x1227, x1238)
+	ADCXQ	CX, R8	// x1251, x1252 = addcarryx(x1250, x1229, x1239)
+	ADCXQ	DX, R12	// x1253, x1254 = addcarryx(x1252, x1231, x1240)
+	MOVQ	152(SP), CX
+	SHLQ	$0x20, CX	// x1255 = x1233 << 0x20
+	MOVQ	152(SP), R11
+	SHRQ	$0x20, R11	// x1255.hi = x1233 >> 0x20
+	MOVQ	152(SP), DX	// reload x1233
+	MULXQ	R10, R14, SI	// x1257, x1258 = mulx(x1233, 0xffffffff00000001)
+	ADDQ	CX, R15	// x1259, x1260 = addcarryx(0, x1241, x1255)
+	ADCXQ	R11, R13	// x1261, x1262 = addcarryx(x1260, x1243, x1255.hi)
+	ADCXQ	R14, BX	// x1263, x1264 = addcarryx(x1262, x1245, x1257)
+	ADCQ	$0x0, SI	// x1265, x1266 = addcarryx(x1264, 0, x1258)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x1267, x1268 = addcarryx(x1266, 0, 0)
+	MOVQ	R15, R11
+	SHLQ	$0x20, R11	// x1269 = x1259 << 0x20
+	MOVQ	R15, R14
+	SHRQ	$0x20, R14	// x1269.hi = x1259 >> 0x20
+	MOVQ	R15, DX
+	MULXQ	R10, DX, R15	// x1271, x1272 = mulx(x1259, 0xffffffff00000001)
+	ADDQ	R11, R13	// x1273, x1274 = addcarryx(0, x1261, x1269)
+	ADCXQ	R14, BX	// x1275, x1276 = addcarryx(x1274, x1263, x1269.hi)
+	ADCXQ	DX, SI	// x1277, x1278 = addcarryx(x1276, x1265, x1271)
+	ADCXQ	R15, CX	// x1279, x1280 = addcarryx(x1278, x1267, x1272)
+	MOVQ	$0x0, R11
+	ADCQ	$0x0, R11	// x1281, x1282 = addcarryx(x1280, 0, 0)
+	MOVQ	R13, R14
+	SHLQ	$0x20, R14	// x1283 = x1273 << 0x20
+	MOVQ	R13, R15
+	SHRQ	$0x20, R15	// x1283.hi = x1273 >> 0x20
+	MOVQ	R13, DX
+	MULXQ	R10, DX, R13	// x1285, x1286 = mulx(x1273, 0xffffffff00000001)
+	ADDQ	R14, BX	// x1287, x1288 = addcarryx(0, x1275, x1283)
+	ADCXQ	R15, SI	// x1289, x1290 = addcarryx(x1288, x1277, x1283.hi)
+	ADCXQ	DX, CX	// x1291, x1292 = addcarryx(x1290, x1279, x1285)
+	ADCXQ	R13, R11	// x1293, x1294 = addcarryx(x1292, x1281, x1286)
+	MOVQ	$0x0, R13
+	ADCQ	$0x0, R13	// x1295, x1296 = addcarryx(x1294, 0, 0)
+	MOVQ	BX, R14
+	SHLQ	$0x20, R14	// x1297 = x1287 << 0x20
+	MOVQ	BX, R15
+	SHRQ	$0x20, R15	// x1297.hi = x1287 >> 0x20
+	MOVQ	BX, DX
+	MULXQ	R10, DX, BX	// x1299, x1300 = mulx(x1287, 0xffffffff00000001)
+	ADDQ	R14, SI	// x1301, x1302 = addcarryx(0, x1289, x1297)
+	ADCXQ	R15, CX	// x1303, x1304 = addcarryx(x1302, x1291, x1297.hi)
+	ADCXQ	DX, R11	// x1305, x1306 = addcarryx(x1304, x1293, x1299)
+	ADCXQ	BX, R13	// x1307, x1308 = addcarryx(x1306, x1295, x1300)
+	MOVQ	$0x0, BX
+	ADCQ	$0x0, BX	// x1309, x1310 = addcarryx(x1308, 0, 0)
+	ADDQ	R9, SI	// x1311, x1312 = addcarryx(0, x1301, x1247)
+	ADCXQ	DI, CX	// x1313, x1314 = addcarryx(x1312, x1303, x1249)
+	ADCXQ	R8, R11	// x1315, x1316 = addcarryx(x1314, x1305, x1251)
+	ADCXQ	R12, R13	// x1317, x1318 = addcarryx(x1316, x1307, x1253)
+	ADCQ	$0x0, BX	// x1319 = x1318.u64 + x1309
+	MOVQ	SI, R8
+	SUBQ	$-0x1, R8	// x1320, x1321 = subborrowx(0, x1311, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	CX, DI
+	SBBQ	R9, DI	// x1322, x1323 = subborrowx(x1321, x1313, 0xffffffff)
+	MOVQ	R11, R12
+	SBBQ	$0x0, R12	// x1324, x1325 = subborrowx(x1323, x1315, 0)
+	MOVQ	R13, R14
+	SBBQ	R10, R14	// x1326, x1327 = subborrowx(x1325, x1317, 0xffffffff00000001)
+	SBBQ	$0x0, BX	// x1328, x1329 = subborrowx(x1327, x1319, 0)
+	CMOVQCS	SI, R8	// x1330 = cmovznz(x1329, x1320, x1311)
+	CMOVQCS	CX, DI	// x1331 = cmovznz(x1329, x1322, x1313)
+	CMOVQCS	R11, R12	// x1332 = cmovznz(x1329, x1324, x1315)
+	CMOVQCS	R13, R14	// x1333 = cmovznz(x1329, x1326, x1317)
+	SUBQ	72(SP), R8	// x1334, x1335 = subborrowx(0, x1330, x986)
+	SBBQ	64(SP), DI	// x1336, x1337 = subborrowx(x1335, x1331, x987)
+	SBBQ	56(SP), R12	// x1338, x1339 = subborrowx(x1337, x1332, x988)
+	SBBQ	8(SP), R14	// x1340, x1341 = subborrowx(x1339, x1333, x989)
+	MOVQ	$-0x1, CX
+	MOVQ	$0x0, R11
+	CMOVQCS	CX, R11	// x1342 = cmovznz(x1341, 0, 0xffffffffffffffff)
+	MOVQ	R11, SI
+	ANDQ	R9, SI	// x1343 = x1342 & 0xffffffff
+	MOVQ	R11, BX
+	ANDQ	R10, BX	// x1344 = x1342 & 0xffffffff00000001
+	ADDQ	R11, R8	// x1345, x1346 = addcarryx(0, x1334, x1342)
+	ADCXQ	SI, DI	// x1347, x1348 = addcarryx(x1346, x1336, x1343)
+	ADCQ	$0x0, R12	// x1349, x1350 = addcarryx(x1348, x1338, 0)
+	ADCXQ	BX, R14	// x1351, x1352 = addcarryx(x1350, x1340, x1344)
+	SUBQ	224(SP), R8	// x1353, x1354 = subborrowx(0, x1345, x1187)
+	SBBQ	208(SP), DI	// x1355, x1356 = subborrowx(x1354, x1347, x1188)
+	SBBQ	160(SP), R12	// x1357, x1358 = subborrowx(x1356, x1349, x1189)
+	SBBQ	144(SP), R14	// x1359, x1360 = subborrowx(x1358, x1351, x1190)
+	MOVQ	$0x0, R11
+	CMOVQCS	CX, R11	// x1361 = cmovznz(x1360, 0, 0xffffffffffffffff)
+	MOVQ	R11, SI
+	ANDQ	R9, SI	// x1362 = x1361 & 0xffffffff
+	MOVQ	R11, BX
+	ANDQ	R10, BX	// x1363 = x1361 & 0xffffffff00000001
+	ADDQ	R11, R8	// x1364, x1365 = addcarryx(0, x1353, x1361)
+	ADCXQ	SI, DI	// x1366, x1367 = addcarryx(x1365, x1355, x1362)
+	ADCQ	$0x0, R12	// x1368, x1369 = addcarryx(x1367, x1357, 0)
+	ADCXQ	BX, R14	// x1370, x1371 = addcarryx(x1369, x1359, x1363)
+	SUBQ	224(SP), R8	// x1372, x1373 = subborrowx(0, x1364, x1187)
+	SBBQ	208(SP), DI	// x1374, x1375 = subborrowx(x1373, x1366, x1188)
+	SBBQ	160(SP), R12	// x1376, x1377 = subborrowx(x1375, x1368, x1189)
+	SBBQ	144(SP), R14	// x1378, x1379 = subborrowx(x1377, x1370, x1190)
+	MOVQ	$0x0, R11
+	CMOVQCS	CX, R11	// x1380 = cmovznz(x1379, 0, 0xffffffffffffffff)
+	MOVQ	R11, SI
+	ANDQ	R9, SI	// x1381 = x1380 & 0xffffffff
+	MOVQ	R11, BX
+	ANDQ	R10, BX	// x1382 = x1380 & 0xffffffff00000001
+	ADDQ	R11, R8	// x1383, x1384 = addcarryx(0, x1372, x1380)
+	MOVQ	0(SP), R11	// reload out1 pointer
+	MOVQ	R8, 0(R11)	// out1[0] = x1383
+	ADCXQ	SI, DI	// x1385, x1386 = addcarryx(x1384, x1374, x1381)
+	MOVQ	DI, 8(R11)	// out1[1] = x1385
+	ADCQ	$0x0, R12	// x1387, x1388 = addcarryx(x1386, x1376, 0)
+	MOVQ	R12, 16(R11)	// out1[2] = x1387
+	ADCXQ	BX, R14	// x1389, x1390 = addcarryx(x1388, x1378, x1382)
+	MOVQ	R14, 24(R11)	// out1[3] = x1389
+	MOVQ	24(SP), SI	// reload arg1 pointer
+	MOVQ	32(SI), DX	// arg1[4]
+	MULXQ	8(SP), R13, BX	// x1391, x1392 = mulx(arg1[4], x989)
+	MULXQ	56(SP), R11, R15	// x1393, x1394 = mulx(arg1[4], x988)
+	MULXQ	64(SP), CX, R9	// x1395, x1396 = mulx(arg1[4], x987)
+	MOVQ	R14, 152(SP)	// spill x1389
+	MULXQ	72(SP), R14, DX	// x1397, x1398 = mulx(arg1[4], x986)
+	ADDQ	CX, DX	// x1399, x1400 = addcarryx(0, x1398, x1395)
+	ADCXQ	R11, R9	// x1401, x1402 = addcarryx(x1400, x1396, x1393)
+	ADCXQ	R13, R15	// x1403, x1404 = addcarryx(x1402, x1394, x1391)
+	ADCQ	$0x0, BX	// x1405 = x1404.u64 + x1392
+	MOVQ	R14, CX
+	SHLQ	$0x20, CX	// x1406 = x1397 << 0x20
+	MOVQ	R14, R11
+	SHRQ	$0x20, R11	// x1406.hi = x1397 >> 0x20
+	MOVQ	DX, R13
+	MOVQ	R14, DX
+	MULXQ	R10, DX, R14	// x1408, x1409 = mulx(x1397, 0xffffffff00000001)
+	ADDQ	CX, R13	// x1410, x1411 = addcarryx(0, x1399, x1406)
+	ADCXQ	R11, R9	// x1412, x1413 = addcarryx(x1411, x1401, x1406.hi)
+	ADCXQ	DX, R15	// x1414, x1415 = addcarryx(x1413, x1403, x1408)
+	ADCXQ	R14, BX	// x1416, x1417 = addcarryx(x1415, x1405, x1409)
+	MOVQ	$0x0, CX
+	ADCQ	$0x0, CX	// x1418, x1419 = addcarryx(x1417, 0, 0)
+	MOVQ	40(SI), DX	// arg1[5]
+	MULXQ	8(SP), R14, R11	// x1420, x1421 = mulx(arg1[5], x989)
+	MOVQ	R12, 168(SP)	// spill x1387
+	MOVQ	DI, 216(SP)	// spill x1385
+	MULXQ	56(SP), DI, R12	// x1422, x1423 = mulx(arg1[5], x988)
+	MOVQ	R8, 232(SP)	// spill x1383
+	MULXQ	64(SP), R10, R8	// x1424, x1425 = mulx(arg1[5], x987)
+	MULXQ	72(SP), SI, DX	// x1426, x1427 = mulx(arg1[5], x986)
+	ADDQ	R10, DX	// x1428, x1429 = addcarryx(0, x1427, x1424)
+	ADCXQ	DI, R8	// x1430, x1431 = addcarryx(x1429, x1425, x1422)
+	ADCXQ	R14, R12	// x1432, x1433 = addcarryx(x1431, x1423, x1420)
+	ADCQ	$0x0, R11	// x1434 = x1433.u64 + x1421
+	ADDQ	SI, R13	// x1435, x1436 = addcarryx(0, x1410, x1426)
+	ADCXQ	DX, R9	// x1437, x1438 = addcarryx(x1436, x1412, x1428)
+	ADCXQ	R8, R15	// x1439, x1440 = addcarryx(x1438, x1414, x1430)
+	ADCXQ	R12, BX	// x1441, x1442 = addcarryx(x1440, x1416, x1432)
+	ADCXQ	R11, CX	// x1443, x1444 = addcarryx(x1442, x1418, x1434)
+	SHLXQ	AX, R13, R8	// x1445 = x1435 << 0x20
+	SHRXQ	AX, R13, R10	// x1445.hi = x1435 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x1447, x1448 = mulx(x1435, 0xffffffff00000001)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1444
+	ADDQ	R8, R9	// x1449, x1450 = addcarryx(0, x1437, x1445)
+	ADCXQ	R10, R15	// x1451, x1452 = addcarryx(x1450, x1439, x1445.hi)
+	ADCXQ	DI, BX	// x1453, x1454 = addcarryx(x1452, x1441, x1447)
+	ADCXQ	SI, CX	// x1455, x1456 = addcarryx(x1454, x1443, x1448)
+	ADCQ	$0x0, R12	// x1457, x1458 = addcarryx(x1456, x1444.u64, 0)
+	MOVQ	24(SP), R8	// reload arg1 pointer
+	MOVQ	48(R8), DX	// arg1[6]
+	MULXQ	8(SP), SI, R10	// x1459, x1460 = mulx(arg1[6], x989)
+	MULXQ	56(SP), R13, DI	// x1461, x1462 = mulx(arg1[6], x988)
+	MULXQ	64(SP), R11, R14	// x1463, x1464 = mulx(arg1[6], x987)
+	MULXQ	72(SP), R8, DX	// x1465, x1466 = mulx(arg1[6], x986)
+	ADDQ	R11, DX	// x1467, x1468 = addcarryx(0, x1466, x1463)
+	ADCXQ	R13, R14	// x1469, x1470 = addcarryx(x1468, x1464, x1461)
+	ADCXQ	SI, DI	// x1471, x1472 = addcarryx(x1470, x1462, x1459)
+	ADCQ	$0x0, R10	// x1473 = x1472.u64 + x1460
+	ADDQ	R8, R9	// x1474, x1475 = addcarryx(0, x1449, x1465)
+	ADCXQ	DX, R15	// x1476, x1477 = addcarryx(x1475, x1451, x1467)
+	ADCXQ	R14, BX	// x1478, x1479 = addcarryx(x1477, x1453, x1469)
+	ADCXQ	DI, CX	// x1480, x1481 = addcarryx(x1479, x1455, x1471)
+	ADCXQ	R10, R12	// x1482, x1483 = addcarryx(x1481, x1457, x1473)
+	SHLXQ	AX, R9, R8	// x1484 = x1474 << 0x20
+	SHRXQ	AX, R9, R10	// x1484.hi = x1474 >> 0x20
 	MOVQ	R9, DX
 	MOVQ	$-0xffffffff, R9
-	MULXQ	R9, DX, R14	// x1281, x1282 = mulx(x1269, 0xffffffff00000001)
-	SETCS	R9B
-	MOVBQZX	R9B, R9	// save x1278
-	ADDQ	SI, R12	// x1283, x1284 = addcarryx(0, x1271, x1279)
-	ADCXQ	DI, BX	// x1285, x1286 = addcarryx(x1284, x1273, x1279.hi)
-	ADCXQ	DX, R8	// x1287, x1288 = addcarryx(x1286, x1275, x1281)
-	ADCXQ	R14, CX	// x1289, x1290 = addcarryx(x1288, x1277, x1282)
-	ADCQ	$0x0, R9	// x1291, x1292 = addcarryx(x1290, x1278.u64, 0)
-	MOVQ	176(SP), DX	// reload x1063
-	MULXQ	184(SP), DI, SI	// x1293, x1294 = mulx(x1063, x1064)
-	MULXQ	DX, DX, R14	// x1295, x1296 = mulx(x1063, x1063)
-	ADDQ	248(SP), AX	// x1301, x1302 = addcarryx(0, x1228, x1256)
-	ADCXQ	DX, R13	// x1303, x1304 = addcarryx(x1302, x1257, x1295)
-	ADCXQ	DI, R14	// x1305, x1306 = addcarryx(x1304, x1296, x1293)
-	MOVQ	SI, DX
-	ADCQ	$0x0, DX	// x1307 = x1306.u64 + x1294
-	ADDQ	240(SP), R12	// x1308, x1309 = addcarryx(0, x1283, x1227)
-	ADCXQ	AX, BX	// x1310, x1311 = addcarryx(x1309, x1285, x1301)
-	ADCXQ	R13, R8	// x1312, x1313 = addcarryx(x1311, x1287, x1303)
-	ADCXQ	R14, CX	// x1314, x1315 = addcarryx(x1313, x1289, x1305)
-	ADCXQ	DX, R9	// x1316, x1317 = addcarryx(x1315, x1291, x1307)
-	SHLXQ	R10, R12, AX	// x1318 = x1308 << 0x20
-	SHRXQ	R10, R12, R13	// x1318.hi = x1308 >> 0x20
-	MOVQ	R12, DX
-	MOVQ	$-0xffffffff, R12
-	MULXQ	R12, DX, R14	// x1320, x1321 = mulx(x1308, 0xffffffff00000001)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x1317
-	ADDQ	AX, BX	// x1322, x1323 = addcarryx(0, x1310, x1318)
-	ADCXQ	R13, R8	// x1324, x1325 = addcarryx(x1323, x1312, x1318.hi)
-	ADCXQ	DX, CX	// x1326, x1327 = addcarryx(x1325, x1314, x1320)
-	ADCXQ	R14, R9	// x1328, x1329 = addcarryx(x1327, x1316, x1321)
-	ADCQ	$0x0, R12	// x1330, x1331 = addcarryx(x1329, x1317.u64, 0)
-	MOVQ	184(SP), DX	// reload x1064
-	MULXQ	DX, R13, AX	// x1332, x1333 = mulx(x1064, x1064)
-	MOVQ	232(SP), R14	// reload x1226
-	ADDQ	256(SP), R14	// x1340, x1341 = addcarryx(0, x1226, x1254)
-	ADCXQ	DI, R15	// x1342, x1343 = addcarryx(x1341, x1255, x1293)
-	ADCXQ	R13, SI	// x1344, x1345 = addcarryx(x1343, x1294, x1332)
-	ADCQ	$0x0, AX	// x1346 = x1345.u64 + x1333
-	ADDQ	224(SP), BX	// x1347, x1348 = addcarryx(0, x1322, x1225)
-	ADCXQ	R14, R8	// x1349, x1350 = addcarryx(x1348, x1324, x1340)
-	ADCXQ	R15, CX	// x1351, x1352 = addcarryx(x1350, x1326, x1342)
-	ADCXQ	SI, R9	// x1353, x1354 = addcarryx(x1352, x1328, x1344)
-	ADCXQ	AX, R12	// x1355, x1356 = addcarryx(x1354, x1330, x1346)
-	SHLXQ	R10, BX, AX	// x1357 = x1347 << 0x20
-	SHRXQ	R10, BX, SI	// x1357.hi = x1347 >> 0x20
-	MOVQ	BX, DX
-	MOVQ	$-0xffffffff, DI
-	MULXQ	DI, R13, BX	// x1359, x1360 = mulx(x1347, 0xffffffff00000001)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x1356
-	ADDQ	AX, R8	// x1361, x1362 = addcarryx(0, x1349, x1357)
-	ADCXQ	SI, CX	// x1363, x1364 = addcarryx(x1362, x1351, x1357.hi)
-	ADCXQ	R13, R9	// x1365, x1366 = addcarryx(x1364, x1353, x1359)
-	ADCXQ	BX, R12	// x1367, x1368 = addcarryx(x1366, x1355, x1360)
-	ADCQ	$0x0, R14	// x1369, x1370 = addcarryx(x1368, x1356.u64, 0)
-	MOVQ	R8, AX
-	SUBQ	$-0x1, AX	// x1371, x1372 = subborrowx(0, x1361, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, SI
-	MOVQ	CX, BX
-	SBBQ	SI, BX	// x1373, x1374 = subborrowx(x1372, x1363, 0xffffffff)
-	MOVQ	R9, R13
-	SBBQ	$0x0, R13	// x1375, x1376 = subborrowx(x1374, x1365, 0)
-	MOVQ	R12, R15
-	SBBQ	DI, R15	// x1377, x1378 = subborrowx(x1376, x1367, 0xffffffff00000001)
-	SBBQ	$0x0, R14	// x1379, x1380 = subborrowx(x1378, x1369, 0)
-	CMOVQCS	R8, AX	// x1381 = cmovznz(x1380, x1371, x1361)
-	CMOVQCS	CX, BX	// x1382 = cmovznz(x1380, x1373, x1363)
-	CMOVQCS	R9, R13	// x1383 = cmovznz(x1380, x1375, x1365)
-	CMOVQCS	R12, R15	// x1384 = cmovznz(x1380, x1377, x1367)
-	SUBQ	64(SP), AX	// x1385, x1386 = subborrowx(0, x1381, x1020)
-	SBBQ	48(SP), BX	// x1387, x1388 = subborrowx(x1386, x1382, x1021)
-	SBBQ	8(SP), R13	// x1389, x1390 = subborrowx(x1388, x1383, x1022)
-	SBBQ	192(SP), R15	// x1391, x1392 = subborrowx(x1390, x1384, x1023)
-	MOVQ	$-0x1, CX
-	MOVQ	$0x0, R8
-	CMOVQCS	CX, R8	// x1393 = cmovznz(x1392, 0, 0xffffffffffffffff)
-	MOVQ	R8, R9
-	ANDQ	SI, R9	// x1394 = x1393 & 0xffffffff
-	MOVQ	R8, R12
-	ANDQ	DI, R12	// x1395 = x1393 & 0xffffffff00000001
-	ADDQ	R8, AX	// x1396, x1397 = addcarryx(0, x1385, x1393)
-	ADCXQ	R9, BX	// x1398, x1399 = addcarryx(x1397, x1387, x1394)
-	ADCQ	$0x0, R13	// x1400, x1401 = addcarryx(x1399, x1389, 0)
-	ADCXQ	R12, R15	// x1402, x1403 = addcarryx(x1401, x1391, x1395)
-	SUBQ	168(SP), AX	// x1404, x1405 = subborrowx(0, x1396, x1221)
-	SBBQ	160(SP), BX	// x1406, x1407 = subborrowx(x1405, x1398, x1222)
-	SBBQ	152(SP), R13	// x1408, x1409 = subborrowx(x1407, x1400, x1223)
-	SBBQ	144(SP), R15	// x1410, x1411 = subborrowx(x1409, x1402, x1224)
-	MOVQ	$0x0, R8
-	CMOVQCS	CX, R8	// x1412 = cmovznz(x1411, 0, 0xffffffffffffffff)
-	MOVQ	R8, R9
-	ANDQ	SI, R9	// x1413 = x1412 & 0xffffffff
-	MOVQ	R8, R12
-	ANDQ	DI, R12	// x1414 = x1412 & 0xffffffff00000001
-	XORQ	DX, DX
-	ADOXQ	R8, AX	// x1415, x1416 = addcarryx(0, x1404, x1412)
-	ADOXQ	R9, BX	// x1417, x1418 = addcarryx(x1416, x1406, x1413)
-	ADOXQ	R11, R13	// x1419, x1420 = addcarryx(x1418, x1408, 0)
-	ADOXQ	R12, R15	// x1421, x1422 = addcarryx(x1420, x1410, x1414)
-	SUBQ	168(SP), AX	// x1423, x1424 = subborrowx(0, x1415, x1221)
-	SBBQ	160(SP), BX	// x1425, x1426 = subborrowx(x1424, x1417, x1222)
-	SBBQ	152(SP), R13	// x1427, x1428 = subborrowx(x1426, x1419, x1223)
-	SBBQ	144(SP), R15	// x1429, x1430 = subborrowx(x1428, x1421, x1224)
-	MOVQ	$0x0, R8
-	CMOVQCS	CX, R8	// x1431 = cmovznz(x1430, 0, 0xffffffffffffffff)
-	MOVQ	R8, R9
-	ANDQ	SI, R9	// x1432 = x1431 & 0xffffffff
-	MOVQ	R8, R12
-	ANDQ	DI, R12	// x1433 = x1431 & 0xffffffff00000001
-	ADDQ	R8, AX	// x1434, x1435 = addcarryx(0, x1423, x1431)
-	MOVQ	0(SP), R8	// reload out1 pointer
-	MOVQ	AX, 0(R8)	// out1[0] = x1434
-	ADCXQ	R9, BX	// x1436, x1437 = addcarryx(x1435, x1425, x1432)
-	MOVQ	BX, 8(R8)	// out1[1] = x1436
-	ADCQ	$0x0, R13	// x1438, x1439 = addcarryx(x1437, x1427, 0)
-	MOVQ	R13, 16(R8)	// out1[2] = x1438
-	ADCXQ	R12, R15	// x1440, x1441 = addcarryx(x1439, x1429, x1433)
-	MOVQ	R15, 24(R8)	// out1[3] = x1440
-	MOVQ	16(SP), R9	// reload arg1 pointer
-	MOVQ	32(R9), DX	// arg1[4]
-	MULXQ	8(SP), R14, R12	// x1444, x1445 = mulx(arg1[4], x1022)
-	MULXQ	48(SP), SI, R8	// x1446, x1447 = mulx(arg1[4], x1021)
-	MULXQ	64(SP), CX, DX	// x1448, x1449 = mulx(arg1[4], x1020)
-	ADDQ	SI, DX	// x1450, x1451 = addcarryx(0, x1449, x1446)
-	ADCXQ	R14, R8	// x1452, x1453 = addcarryx(x1451, x1447, x1444)
-	ADCXQ	208(SP), R12	// x1454, x1455 = addcarryx(x1453, x1445, x1442)
-	MOVQ	200(SP), SI	// reload x1443
-	ADCQ	$0x0, SI	// x1456 = x1455.u64 + x1443
-	MOVQ	CX, R14
-	SHLQ	$0x20, R14	// x1457 = x1448 << 0x20
-	MOVQ	R15, 200(SP)	// spill x1440
-	MOVQ	CX, R15
-	SHRQ	$0x20, R15	// x1457.hi = x1448 >> 0x20
-	MOVQ	DX, 208(SP)	// spill x1450
-	MOVQ	CX, DX
-	MULXQ	DI, DX, CX	// x1459, x1460 = mulx(x1448, 0xffffffff00000001)
-	ADDQ	208(SP), R14	// x1461, x1462 = addcarryx(0, x1450, x1457)
-	ADCXQ	R15, R8	// x1463, x1464 = addcarryx(x1462, x1452, x1457.hi)
-	ADCXQ	DX, R12	// x1465, x1466 = addcarryx(x1464, x1454, x1459)
-	ADCXQ	CX, SI	// x1467, x1468 = addcarryx(x1466, x1456, x1460)
-	MOVQ	$0x0, CX
-	ADCQ	$0x0, CX	// x1469, x1470 = addcarryx(x1468, 0, 0)
-	MOVQ	40(R9), DX	// arg1[5]
-	MOVQ	R13, 208(SP)	// spill x1438
-	MULXQ	192(SP), R13, R15	// x1471, x1472 = mulx(arg1[5], x1023)
-	MOVQ	BX, 224(SP)	// spill x1436
-	MOVQ	AX, 232(SP)	// spill x1434
-	MULXQ	8(SP), AX, BX	// x1473, x1474 = mulx(arg1[5], x1022)
-	MULXQ	48(SP), R10, DI	// x1475, x1476 = mulx(arg1[5], x1021)
-	MULXQ	64(SP), R9, DX	// x1477, x1478 = mulx(arg1[5], x1020)
-	ADDQ	R10, DX	// x1479, x1480 = addcarryx(0, x1478, x1475)
-	ADCXQ	AX, DI	// x1481, x1482 = addcarryx(x1480, x1476, x1473)
-	ADCXQ	R13, BX	// x1483, x1484 = addcarryx(x1482, x1474, x1471)
-	ADCQ	$0x0, R15	// x1485 = x1484.u64 + x1472
-	ADDQ	R9, R14	// x1486, x1487 = addcarryx(0, x1461, x1477)
-	ADCXQ	DX, R8	// x1488, x1489 = addcarryx(x1487, x1463, x1479)
-	ADCXQ	DI, R12	// x1490, x1491 = addcarryx(x1489, x1465, x1481)
-	ADCXQ	BX, SI	// x1492, x1493 = addcarryx(x1491, x1467, x1483)
-	ADCXQ	R15, CX	// x1494, x1495 = addcarryx(x1493, x1469, x1485)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, R14, R9	// x1496 = x1486 << 0x20
-	SHRXQ	AX, R14, R10	// x1496.hi = x1486 >> 0x20
-	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, DI
-	MULXQ	DI, R13, BX	// x1498, x1499 = mulx(x1486, 0xffffffff00000001)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x1495
-	ADDQ	R9, R8	// x1500, x1501 = addcarryx(0, x1488, x1496)
-	ADCXQ	R10, R12	// x1502, x1503 = addcarryx(x1501, x1490, x1496.hi)
-	ADCXQ	R13, SI	// x1504, x1505 = addcarryx(x1503, x1492, x1498)
-	ADCXQ	BX, CX	// x1506, x1507 = addcarryx(x1505, x1494, x1499)
-	ADCQ	$0x0, R14	// x1508, x1509 = addcarryx(x1507, x1495.u64, 0)
-	MOVQ	16(SP), R9	// reload arg1 pointer
-	MOVQ	48(R9), DX	// arg1[6]
-	MULXQ	192(SP), BX, R10	// x1510, x1511 = mulx(arg1[6], x1023)
-	MULXQ	8(SP), R15, R13	// x1512, x1513 = mulx(arg1[6], x1022)
-	MULXQ	48(SP), AX, DI	// x1514, x1515 = mulx(arg1[6], x1021)
-	MULXQ	64(SP), R9, DX	// x1516, x1517 = mulx(arg1[6], x1020)
-	ADDQ	AX, DX	// x1518, x1519 = addcarryx(0, x1517, x1514)
-	ADCXQ	R15, DI	// x1520, x1521 = addcarryx(x1519, x1515, x1512)
-	ADCXQ	BX, R13	// x1522, x1523 = addcarryx(x1521, x1513, x1510)
-	ADCQ	$0x0, R10	// x1524 = x1523.u64 + x1511
-	ADDQ	R9, R8	// x1525, x1526 = addcarryx(0, x1500, x1516)
-	ADCXQ	DX, R12	// x1527, x1528 = addcarryx(x1526, x1502, x1518)
-	ADCXQ	DI, SI	// x1529, x1530 = addcarryx(x1528, x1504, x1520)
-	ADCXQ	R13, CX	// x1531, x1532 = addcarryx(x1530, x1506, x1522)
-	ADCXQ	R10, R14	// x1533, x1534 = addcarryx(x1532, x1508, x1524)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, R8, R9	// x1535 = x1525 << 0x20
-	SHRXQ	AX, R8, R10	// x1535.hi = x1525 >> 0x20
-	MOVQ	R8, DX
-	MOVQ	$-0xffffffff, R8
-	MULXQ	R8, BX, DI	// x1537, x1538 = mulx(x1525, 0xffffffff00000001)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1534
-	ADDQ	R9, R12	// x1539, x1540 = addcarryx(0, x1527, x1535)
-	ADCXQ	R10, SI	// x1541, x1542 = addcarryx(x1540, x1529, x1535.hi)
-	ADCXQ	BX, CX	// x1543, x1544 = addcarryx(x1542, x1531, x1537)
-	ADCXQ	DI, R14	// x1545, x1546 = addcarryx(x1544, x1533, x1538)
-	ADCQ	$0x0, R13	// x1547, x1548 = addcarryx(x1546, x1534.u64, 0)
-	MOVQ	16(SP), R9	// reload arg1 pointer
-	MOVQ	56(R9), DX	// arg1[7]
-	MULXQ	192(SP), DI, R10	// x1549, x1550 = mulx(arg1[7], x1023)
-	MULXQ	8(SP), R15, BX	// x1551, x1552 = mulx(arg1[7], x1022)
-	MULXQ	48(SP), AX, R8	// x1553, x1554 = mulx(arg1[7], x1021)
-	MULXQ	64(SP), R9, DX	// x1555, x1556 = mulx(arg1[7], x1020)
-	ADDQ	AX, DX	// x1557, x1558 = addcarryx(0, x1556, x1553)
-	ADCXQ	R15, R8	// x1559, x1560 = addcarryx(x1558, x1554, x1551)
-	ADCXQ	DI, BX	// x1561, x1562 = addcarryx(x1560, x1552, x1549)
-	ADCQ	$0x0, R10	// x1563 = x1562.u64 + x1550
-	ADDQ	R9, R12	// x1564, x1565 = addcarryx(0, x1539, x1555)
-	ADCXQ	DX, SI	// x1566, x1567 = addcarryx(x1565, x1541, x1557)
-	ADCXQ	R8, CX	// x1568, x1569 = addcarryx(x1567, x1543, x1559)
-	ADCXQ	BX, R14	// x1570, x1571 = addcarryx(x1569, x1545, x1561)
-	ADCXQ	R10, R13	// x1572, x1573 = addcarryx(x1571, x1547, x1563)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, R12, R8	// x1574 = x1564 << 0x20
-	SHRXQ	AX, R12, R9	// x1574.hi = x1564 >> 0x20
-	MOVQ	R12, DX
-	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, BX, DI	// x1576, x1577 = mulx(x1564, 0xffffffff00000001)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x1573
-	ADDQ	R8, SI	// x1578, x1579 = addcarryx(0, x1566, x1574)
-	ADCXQ	R9, CX	// x1580, x1581 = addcarryx(x1579, x1568, x1574.hi)
-	ADCXQ	BX, R14	// x1582, x1583 = addcarryx(x1581, x1570, x1576)
-	ADCXQ	DI, R13	// x1584, x1585 = addcarryx(x1583, x1572, x1577)
-	ADCQ	$0x0, R12	// x1586, x1587 = addcarryx(x1585, x1573.u64, 0)
-	MOVQ	SI, R8
-	SUBQ	$-0x1, R8	// x1588, x1589 = subborrowx(0, x1578, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R9
-	MOVQ	CX, DI
-	SBBQ	R9, DI	// x1590, x1591 = subborrowx(x1589, x1580, 0xffffffff)
-	MOVQ	R14, BX
-	SBBQ	$0x0, BX	// x1592, x1593 = subborrowx(x1591, x1582, 0)
-	MOVQ	R13, R15
-	SBBQ	R10, R15	// x1594, x1595 = subborrowx(x1593, x1584, 0xffffffff00000001)
-	SBBQ	$0x0, R12	// x1596, x1597 = subborrowx(x1595, x1586, 0)
-	CMOVQCS	SI, R8	// x1598 = cmovznz(x1597, x1588, x1578)
-	CMOVQCS	CX, DI	// x1599 = cmovznz(x1597, x1590, x1580)
-	CMOVQCS	R14, BX	// x1600 = cmovznz(x1597, x1592, x1582)
-	CMOVQCS	R13, R15	// x1601 = cmovznz(x1597, x1594, x1584)
-	MOVQ	168(SP), CX	// reload x1221
-	SUBQ	232(SP), CX	// x1602, x1603 = subborrowx(0, x1221, x1434)
-	MOVQ	160(SP), SI	// reload x1222
-	SBBQ	224(SP), SI	// x1604, x1605 = subborrowx(x1603, x1222, x1436)
-	MOVQ	152(SP), R12	// reload x1223
-	SBBQ	208(SP), R12	// x1606, x1607 = subborrowx(x1605, x1223, x1438)
-	MOVQ	144(SP), R13	// reload x1224
-	SBBQ	200(SP), R13	// x1608, x1609 = subborrowx(x1607, x1224, x1440)
-	MOVQ	$-0x1, R14
-	MOVQ	$0x0, DX
-	CMOVQCS	R14, DX	// x1610 = cmovznz(x1609, 0, 0xffffffffffffffff)
-	MOVQ	DX, R14
-	ANDQ	R9, R14	// x1611 = x1610 & 0xffffffff
-	MOVQ	DX, R9
-	ANDQ	R10, R9	// x1612 = x1610 & 0xffffffff00000001
-	ADDQ	DX, CX	// x1613, x1614 = addcarryx(0, x1602, x1610)
-	ADCXQ	R14, SI	// x1615, x1616 = addcarryx(x1614, x1604, x1611)
-	ADCQ	$0x0, R12	// x1617, x1618 = addcarryx(x1616, x1606, 0)
-	ADCXQ	R9, R13	// x1619, x1620 = addcarryx(x1618, x1608, x1612)
-	MOVQ	216(SP), DX	// reload x1061
-	MULXQ	R13, R14, R9	// x1621, x1622 = mulx(x1061, x1619)
-	MOVQ	R15, 8(SP)	// spill x1601
-	MOVQ	BX, 48(SP)	// spill x1600
-	MULXQ	R12, BX, R15	// x1623, x1624 = mulx(x1061, x1617)
-	MOVQ	DI, 64(SP)	// spill x1599
-	MOVQ	R8, 144(SP)	// spill x1598
-	MULXQ	SI, R8, DI	// x1625, x1626 = mulx(x1061, x1615)
-	MOVQ	CX, 152(SP)	// spill x1613
-	MULXQ	CX, CX, DX	// x1627, x1628 = mulx(x1061, x1613)
-	ADDQ	R8, DX	// x1629, x1630 = addcarryx(0, x1628, x1625)
-	ADCXQ	BX, DI	// x1631, x1632 = addcarryx(x1630, x1626, x1623)
-	ADCXQ	R14, R15	// x1633, x1634 = addcarryx(x1632, x1624, x1621)
-	ADCQ	$0x0, R9	// x1635 = x1634.u64 + x1622
-	MOVQ	CX, R8
-	SHLQ	$0x20, R8	// x1636 = x1627 << 0x20
-	MOVQ	CX, BX
-	SHRQ	$0x20, BX	// x1636.hi = x1627 >> 0x20
-	MOVQ	DX, R14
-	MOVQ	CX, DX
-	MULXQ	R10, DX, CX	// x1638, x1639 = mulx(x1627, 0xffffffff00000001)
-	ADDQ	R8, R14	// x1640, x1641 = addcarryx(0, x1629, x1636)
-	ADCXQ	BX, DI	// x1642, x1643 = addcarryx(x1641, x1631, x1636.hi)
-	ADCXQ	DX, R15	// x1644, x1645 = addcarryx(x1643, x1633, x1638)
-	ADCXQ	CX, R9	// x1646, x1647 = addcarryx(x1645, x1635, x1639)
-	MOVQ	$0x0, CX
-	ADCQ	$0x0, CX	// x1648, x1649 = addcarryx(x1647, 0, 0)
-	MOVQ	72(SP), DX	// reload x1062
-	MULXQ	R13, BX, R8	// x1650, x1651 = mulx(x1062, x1619)
-	MULXQ	R12, AX, R10	// x1652, x1653 = mulx(x1062, x1617)
-	MOVQ	SI, 160(SP)	// spill x1615
-	MOVQ	R12, 168(SP)	// spill x1617
-	MULXQ	SI, R12, SI	// x1654, x1655 = mulx(x1062, x1615)
-	MOVQ	R13, 192(SP)	// spill x1619
-	MULXQ	152(SP), R13, DX	// x1656, x1657 = mulx(x1062, x1613)
-	ADDQ	R12, DX	// x1658, x1659 = addcarryx(0, x1657, x1654)
-	ADCXQ	AX, SI	// x1660, x1661 = addcarryx(x1659, x1655, x1652)
-	ADCXQ	BX, R10	// x1662, x1663 = addcarryx(x1661, x1653, x1650)
-	MOVQ	144(SP), AX	// reload x1598
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x1663
-	ADDQ	144(SP), AX	// x1781, x1782 = addcarryx(0, x1598, x1598)
-	LEAQ	0(BX)(R8*1), BX	// x1664 = x1663.u64 + x1651
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x1782
-	ADDQ	R13, R14	// x1665, x1666 = addcarryx(0, x1640, x1656)
-	ADCXQ	DX, DI	// x1667, x1668 = addcarryx(x1666, x1642, x1658)
-	ADCXQ	SI, R15	// x1669, x1670 = addcarryx(x1668, x1644, x1660)
-	ADCXQ	R10, R9	// x1671, x1672 = addcarryx(x1670, x1646, x1662)
-	ADCXQ	BX, CX	// x1673, x1674 = addcarryx(x1672, x1648, x1664)
-	MOVQ	$0x20, R10
-	SHLXQ	R10, R14, SI	// x1675 = x1665 << 0x20
-	SHRXQ	R10, R14, BX	// x1675.hi = x1665 >> 0x20
-	MOVQ	R14, DX
-	MOVQ	$-0xffffffff, R12
-	MULXQ	R12, R14, R13	// x1677, x1678 = mulx(x1665, 0xffffffff00000001)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x1674
-	ADDQ	SI, DI	// x1679, x1680 = addcarryx(0, x1667, x1675)
-	ADCXQ	BX, R15	// x1681, x1682 = addcarryx(x1680, x1669, x1675.hi)
-	ADCXQ	R14, R9	// x1683, x1684 = addcarryx(x1682, x1671, x1677)
-	ADCXQ	R13, CX	// x1685, x1686 = addcarryx(x1684, x1673, x1678)
-	ADCQ	$0x0, DX	// x1687, x1688 = addcarryx(x1686, x1674.u64, 0)
-	MOVQ	DX, SI
-	MOVQ	176(SP), DX	// reload x1063
-	MULXQ	192(SP), R13, BX	// x1689, x1690 = mulx(x1063, x1619)
-	MOVQ	AX, 72(SP)	// spill x1781
-	MULXQ	168(SP), AX, R14	// x1691, x1692 = mulx(x1063, x1617)
-	MOVQ	R8, 144(SP)	// spill x1782
-	MULXQ	152(SP), R12, R8	// x1695, x1696 = mulx(x1063, x1613)
-	MULXQ	160(SP), R10, DX	// x1693, x1694 = mulx(x1063, x1615)
-	ADDQ	R10, R8	// x1697, x1698 = addcarryx(0, x1696, x1693)
-	ADCXQ	AX, DX	// x1699, x1700 = addcarryx(x1698, x1694, x1691)
-	ADCXQ	R13, R14	// x1701, x1702 = addcarryx(x1700, x1692, x1689)
-	ADCQ	$0x0, BX	// x1703 = x1702.u64 + x1690
-	ADDQ	R12, DI	// x1704, x1705 = addcarryx(0, x1679, x1695)
-	ADCXQ	R8, R15	// x1706, x1707 = addcarryx(x1705, x1681, x1697)
-	ADCXQ	DX, R9	// x1708, x1709 = addcarryx(x1707, x1683, x1699)
-	ADCXQ	R14, CX	// x1710, x1711 = addcarryx(x1709, x1685, x1701)
-	ADCXQ	BX, SI	// x1712, x1713 = addcarryx(x1711, x1687, x1703)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, DI, R8	// x1714 = x1704 << 0x20
-	SHRXQ	AX, DI, R10	// x1714.hi = x1704 >> 0x20
-	MOVQ	DI, DX
-	MOVQ	$-0xffffffff, DI
-	MULXQ	DI, R12, BX	// x1716, x1717 = mulx(x1704, 0xffffffff00000001)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1713
-	ADDQ	R8, R15	// x1718, x1719 = addcarryx(0, x1706, x1714)
-	ADCXQ	R10, R9	// x1720, x1721 = addcarryx(x1719, x1708, x1714.hi)
-	ADCXQ	R12, CX	// x1722, x1723 = addcarryx(x1721, x1710, x1716)
-	ADCXQ	BX, SI	// x1724, x1725 = addcarryx(x1723, x1712, x1717)
-	ADCQ	$0x0, R13	// x1726, x1727 = addcarryx(x1725, x1713.u64, 0)
-	MOVQ	184(SP), DX	// reload x1064
-	MULXQ	192(SP), R10, R8	// x1728, x1729 = mulx(x1064, x1619)
-	MULXQ	168(SP), R12, BX	// x1730, x1731 = mulx(x1064, x1617)
-	MULXQ	160(SP), DI, R14	// x1732, x1733 = mulx(x1064, x1615)
-	MULXQ	152(SP), AX, DX	// x1734, x1735 = mulx(x1064, x1613)
-	ADDQ	DI, DX	// x1736, x1737 = addcarryx(0, x1735, x1732)
-	ADCXQ	R12, R14	// x1738, x1739 = addcarryx(x1737, x1733, x1730)
-	ADCXQ	R10, BX	// x1740, x1741 = addcarryx(x1739, x1731, x1728)
-	ADCQ	$0x0, R8	// x1742 = x1741.u64 + x1729
-	ADDQ	AX, R15	// x1743, x1744 = addcarryx(0, x1718, x1734)
-	ADCXQ	DX, R9	// x1745, x1746 = addcarryx(x1744, x1720, x1736)
-	ADCXQ	R14, CX	// x1747, x1748 = addcarryx(x1746, x1722, x1738)
-	ADCXQ	BX, SI	// x1749, x1750 = addcarryx(x1748, x1724, x1740)
-	ADCXQ	R8, R13	// x1751, x1752 = addcarryx(x1750, x1726, x1742)
-	MOVQ	$0x20, AX
-	SHLXQ	AX, R15, R8	// x1753 = x1743 << 0x20
-	SHRXQ	AX, R15, R10	// x1753.hi = x1743 >> 0x20
+	MULXQ	R9, SI, R11	// x1486, x1487 = mulx(x1474, 0xffffffff00000001)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x1483
+	ADDQ	R8, R15	// x1488, x1489 = addcarryx(0, x1476, x1484)
+	ADCXQ	R10, BX	// x1490, x1491 = addcarryx(x1489, x1478, x1484.hi)
+	ADCXQ	SI, CX	// x1492, x1493 = addcarryx(x1491, x1480, x1486)
+	ADCXQ	R11, R12	// x1494, x1495 = addcarryx(x1493, x1482, x1487)
+	ADCQ	$0x0, DI	// x1496, x1497 = addcarryx(x1495, x1483.u64, 0)
+	MOVQ	24(SP), R8	// reload arg1 pointer
+	MOVQ	56(R8), DX	// arg1[7]
+	MULXQ	8(SP), R11, R10	// x1498, x1499 = mulx(arg1[7], x989)
+	MULXQ	56(SP), R13, SI	// x1500, x1501 = mulx(arg1[7], x988)
+	MULXQ	64(SP), R9, R14	// x1502, x1503 = mulx(arg1[7], x987)
+	MULXQ	72(SP), R8, DX	// x1504, x1505 = mulx(arg1[7], x986)
+	ADDQ	R9, DX	// x1506, x1507 = addcarryx(0, x1505, x1502)
+	ADCXQ	R13, R14	// x1508, x1509 = addcarryx(x1507, x1503, x1500)
+	ADCXQ	R11, SI	// x1510, x1511 = addcarryx(x1509, x1501, x1498)
+	ADCQ	$0x0, R10	// x1512 = x1511.u64 + x1499
+	ADDQ	R8, R15	// x1513, x1514 = addcarryx(0, x1488, x1504)
+	ADCXQ	DX, BX	// x1515, x1516 = addcarryx(x1514, x1490, x1506)
+	ADCXQ	R14, CX	// x1517, x1518 = addcarryx(x1516, x1492, x1508)
+	ADCXQ	SI, R12	// x1519, x1520 = addcarryx(x1518, x1494, x1510)
+	ADCXQ	R10, DI	// x1521, x1522 = addcarryx(x1520, x1496, x1512)
+	SHLXQ	AX, R15, R8	// x1523 = x1513 << 0x20
+	SHRXQ	AX, R15, R9	// x1523.hi = x1513 >> 0x20
 	MOVQ	R15, DX
-	MOVQ	$-0xffffffff, DI
-	MULXQ	DI, R12, BX	// x1755, x1756 = mulx(x1743, 0xffffffff00000001)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x1752
-	ADDQ	R8, R9	// x1757, x1758 = addcarryx(0, x1745, x1753)
-	ADCXQ	R10, CX	// x1759, x1760 = addcarryx(x1758, x1747, x1753.hi)
-	ADCXQ	R12, SI	// x1761, x1762 = addcarryx(x1760, x1749, x1755)
-	ADCXQ	BX, R13	// x1763, x1764 = addcarryx(x1762, x1751, x1756)
-	ADCQ	$0x0, R14	// x1765, x1766 = addcarryx(x1764, x1752.u64, 0)
-	MOVQ	R9, R8
-	SUBQ	$-0x1, R8	// x1767, x1768 = subborrowx(0, x1757, 0xffffffffffffffff)
-	MOVQ	$0xffffffff, R10
-	MOVQ	CX, BX
-	SBBQ	R10, BX	// x1769, x1770 = subborrowx(x1768, x1759, 0xffffffff)
-	MOVQ	SI, R12
-	SBBQ	$0x0, R12	// x1771, x1772 = subborrowx(x1770, x1761, 0)
-	MOVQ	R13, R15
-	SBBQ	DI, R15	// x1773, x1774 = subborrowx(x1772, x1763, 0xffffffff00000001)
-	SBBQ	$0x0, R14	// x1775, x1776 = subborrowx(x1774, x1765, 0)
-	CMOVQCS	R9, R8	// x1777 = cmovznz(x1776, x1767, x1757)
-	CMOVQCS	CX, BX	// x1778 = cmovznz(x1776, x1769, x1759)
-	CMOVQCS	SI, R12	// x1779 = cmovznz(x1776, x1771, x1761)
-	CMOVQCS	R13, R15	// x1780 = cmovznz(x1776, x1773, x1763)
-	MOVQ	64(SP), CX	// reload x1599
-	MOVQ	144(SP), R9	// reload x1782
-	ADDQ	$-0x1, R9	// CF = x1782
-	ADCXQ	64(SP), CX	// x1783, x1784 = addcarryx(x1782, x1599, x1599)
-	MOVQ	48(SP), R9	// reload x1600
-	ADCXQ	48(SP), R9	// x1785, x1786 = addcarryx(x1784, x1600, x1600)
-	MOVQ	8(SP), SI	// reload x1601
-	ADCXQ	8(SP), SI	// x1787, x1788 = addcarryx(x1786, x1601, x1601)
-	MOVQ	72(SP), R13
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x1788
-	SUBQ	$-0x1, R13	// x1789, x1790 = subborrowx(0, x1781, 0xffffffffffffffff)
-	MOVQ	CX, DX
-	SBBQ	R10, DX	// x1791, x1792 = subborrowx(x1790, x1783, 0xffffffff)
-	MOVQ	R9, AX
-	SBBQ	$0x0, AX	// x1793, x1794 = subborrowx(x1792, x1785, 0)
-	MOVQ	SI, R10
-	SBBQ	DI, R10	// x1795, x1796 = subborrowx(x1794, x1787, 0xffffffff00000001)
-	SBBQ	$0x0, R14	// x1797, x1798 = subborrowx(x1796, x1788.u64, 0)
-	CMOVQCS	72(SP), R13	// x1799 = cmovznz(x1798, x1789, x1781)
-	CMOVQCS	CX, DX	// x1800 = cmovznz(x1798, x1791, x1783)
-	CMOVQCS	R9, AX	// x1801 = cmovznz(x1798, x1793, x1785)
-	CMOVQCS	SI, R10	// x1802 = cmovznz(x1798, x1795, x1787)
-	SUBQ	R13, R8	// x1803, x1804 = subborrowx(0, x1777, x1799)
-	SBBQ	DX, BX	// x1805, x1806 = subborrowx(x1804, x1778, x1800)
-	SBBQ	AX, R12	// x1807, x1808 = subborrowx(x1806, x1779, x1801)
-	SBBQ	R10, R15	// x1809, x1810 = subborrowx(x1808, x1780, x1802)
-	MOVQ	$-0x1, AX
-	MOVQ	$0x0, CX
-	CMOVQCS	AX, CX	// x1811 = cmovznz(x1810, 0, 0xffffffffffffffff)
-	MOVQ	CX, R9
-	ANDQ	DI, R9	// x1813 = x1811 & 0xffffffff00000001
-	ADDQ	CX, R8	// x1814, x1815 = addcarryx(0, x1803, x1811)
-	MOVQ	0(SP), R10	// reload out1 pointer
-	MOVQ	R8, 32(R10)	// out1[4] = x1814
-	MOVQ	$0xffffffff, R8
-	SETCS	SIB
-	MOVBQZX	SIB, SI	// save x1815
-	ANDQ	R8, CX	// x1812 = x1811 & 0xffffffff
-	ADDQ	$-0x1, SI	// CF = x1815
-	ADCXQ	CX, BX	// x1816, x1817 = addcarryx(x1815, x1805, x1812)
-	MOVQ	BX, 40(R10)	// out1[5] = x1816
-	ADCQ	$0x0, R12	// x1818, x1819 = addcarryx(x1817, x1807, 0)
-	MOVQ	R12, 48(R10)	// out1[6] = x1818
-	ADCXQ	R9, R15	// x1820, x1821 = addcarryx(x1819, x1809, x1813)
-	MOVQ	R15, 56(R10)	// out1[7] = x1820
-	MOVQ	16(SP), R9	// reload arg1 pointer
-	MOVQ	64(R9), CX	// arg1[8]
-	ADDQ	80(SP), CX	// x1822, x1823 = addcarryx(0, arg1[8], x652)
-	MOVQ	72(R9), SI	// arg1[9]
-	ADCXQ	128(SP), SI	// x1824, x1825 = addcarryx(x1823, arg1[9], x654)
-	MOVQ	80(R9), BX	// arg1[10]
-	ADCXQ	136(SP), BX	// x1826, x1827 = addcarryx(x1825, arg1[10], x656)
-	MOVQ	88(R9), R12	// arg1[11]
-	ADCXQ	120(SP), R12	// x1828, x1829 = addcarryx(x1827, arg1[11], x658)
-	MOVQ	CX, R9
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1829
-	SUBQ	$-0x1, R9	// x1830, x1831 = subborrowx(0, x1822, 0xffffffffffffffff)
-	MOVQ	SI, R14
-	SBBQ	R8, R14	// x1832, x1833 = subborrowx(x1831, x1824, 0xffffffff)
-	MOVQ	BX, R15
-	SBBQ	$0x0, R15	// x1834, x1835 = subborrowx(x1833, x1826, 0)
-	MOVQ	R12, DX
-	SBBQ	DI, DX	// x1836, x1837 = subborrowx(x1835, x1828, 0xffffffff00000001)
-	SBBQ	$0x0, R13	// x1838, x1839 = subborrowx(x1837, x1829.u64, 0)
-	CMOVQCS	CX, R9	// x1840 = cmovznz(x1839, x1830, x1822)
-	CMOVQCS	SI, R14	// x1841 = cmovznz(x1839, x1832, x1824)
-	CMOVQCS	BX, R15	// x1842 = cmovznz(x1839, x1834, x1826)
-	CMOVQCS	R12, DX	// x1843 = cmovznz(x1839, x1836, x1828)
-	MULXQ	R9, SI, CX	// x1844, x1845 = mulx(x1840, x1843)
-	MOVQ	DX, BX
-	MOVQ	R9, DX
-	MULXQ	R15, R12, R9	// x1846, x1847 = mulx(x1840, x1842)
-	MULXQ	R14, R10, R13	// x1848, x1849 = mulx(x1840, x1841)
-	MULXQ	DX, R8, DX	// x1850, x1851 = mulx(x1840, x1840)
-	ADDQ	R10, DX	// x1852, x1853 = addcarryx(0, x1851, x1848)
-	MOVQ	R13, AX
-	ADCXQ	R12, AX	// x1854, x1855 = addcarryx(x1853, x1849, x1846)
-	MOVQ	R12, 8(SP)	// spill x1846
-	MOVQ	R9, R12
-	ADCXQ	SI, R12	// x1856, x1857 = addcarryx(x1855, x1847, x1844)
-	MOVQ	SI, 16(SP)	// spill x1844
-	MOVQ	CX, SI
-	ADCQ	$0x0, SI	// x1858 = x1857.u64 + x1845
-	MOVQ	CX, 48(SP)	// spill x1845
-	MOVQ	R8, CX
-	SHLQ	$0x20, CX	// x1859 = x1850 << 0x20
-	MOVQ	R9, 64(SP)	// spill x1847
-	MOVQ	R8, R9
-	SHRQ	$0x20, R9	// x1859.hi = x1850 >> 0x20
-	MOVQ	DX, 72(SP)	// spill x1852
-	MOVQ	R8, DX
-	MULXQ	DI, DX, R8	// x1861, x1862 = mulx(x1850, 0xffffffff00000001)
-	ADDQ	72(SP), CX	// x1863, x1864 = addcarryx(0, x1852, x1859)
-	ADCXQ	R9, AX	// x1865, x1866 = addcarryx(x1864, x1854, x1859.hi)
-	ADCXQ	DX, R12	// x1867, x1868 = addcarryx(x1866, x1856, x1861)
-	ADCXQ	R8, SI	// x1869, x1870 = addcarryx(x1868, x1858, x1862)
-	MOVQ	$0x0, R8
-	ADCQ	$0x0, R8	// x1871, x1872 = addcarryx(x1870, 0, 0)
-	MOVQ	R14, DX
-	MULXQ	BX, R14, R9	// x1873, x1874 = mulx(x1841, x1843)
-	MOVQ	BX, 72(SP)	// spill x1843
-	MULXQ	R15, BX, DI	// x1875, x1876 = mulx(x1841, x1842)
-	MOVQ	R15, 80(SP)	// spill x1842
-	MULXQ	DX, R15, DX	// x1877, x1878 = mulx(x1841, x1841)
-	ADDQ	R15, R13	// x1881, x1882 = addcarryx(0, x1849, x1877)
-	ADCXQ	BX, DX	// x1883, x1884 = addcarryx(x1882, x1878, x1875)
-	MOVQ	DI, R15
-	ADCXQ	R14, R15	// x1885, x1886 = addcarryx(x1884, x1876, x1873)
-	MOVQ	R14, 120(SP)	// spill x1873
-	MOVQ	R9, R14
-	ADCQ	$0x0, R14	// x1887 = x1886.u64 + x1874
-	ADDQ	R10, CX	// x1888, x1889 = addcarryx(0, x1863, x1848)
-	ADCXQ	R13, AX	// x1890, x1891 = addcarryx(x1889, x1865, x1881)
-	ADCXQ	DX, R12	// x1892, x1893 = addcarryx(x1891, x1867, x1883)
-	ADCXQ	R15, SI	// x1894, x1895 = addcarryx(x1893, x1869, x1885)
-	MOVQ	$0x20, R10
-	SHLXQ	R10, CX, R13	// x1898 = x1888 << 0x20
-	SHRXQ	R10, CX, R15	// x1898.hi = x1888 >> 0x20
-	MOVQ	CX, DX
-	MOVQ	$-0xffffffff, CX
-	MULXQ	CX, CX, DX	// x1900, x1901 = mulx(x1888, 0xffffffff00000001)
-	ADCXQ	R14, R8	// x1896, x1897 = addcarryx(x1895, x1871, x1887)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x1897
-	ADDQ	R13, AX	// x1902, x1903 = addcarryx(0, x1890, x1898)
-	ADCXQ	R15, R12	// x1904, x1905 = addcarryx(x1903, x1892, x1898.hi)
-	ADCXQ	CX, SI	// x1906, x1907 = addcarryx(x1905, x1894, x1900)
-	ADCXQ	DX, R8	// x1908, x1909 = addcarryx(x1907, x1896, x1901)
-	ADCQ	$0x0, R14	// x1910, x1911 = addcarryx(x1909, x1897.u64, 0)
-	MOVQ	80(SP), DX	// reload x1842
-	MULXQ	72(SP), R13, CX	// x1912, x1913 = mulx(x1842, x1843)
-	MULXQ	DX, DX, R15	// x1914, x1915 = mulx(x1842, x1842)
-	ADDQ	64(SP), BX	// x1920, x1921 = addcarryx(0, x1847, x1875)
-	ADCXQ	DX, DI	// x1922, x1923 = addcarryx(x1921, x1876, x1914)
-	ADCXQ	R13, R15	// x1924, x1925 = addcarryx(x1923, x1915, x1912)
-	MOVQ	CX, DX
-	ADCQ	$0x0, DX	// x1926 = x1925.u64 + x1913
-	ADDQ	8(SP), AX	// x1927, x1928 = addcarryx(0, x1902, x1846)
-	ADCXQ	BX, R12	// x1929, x1930 = addcarryx(x1928, x1904, x1920)
-	ADCXQ	DI, SI	// x1931, x1932 = addcarryx(x1930, x1906, x1922)
-	ADCXQ	R15, R8	// x1933, x1934 = addcarryx(x1932, x1908, x1924)
-	ADCXQ	DX, R14	// x1935, x1936 = addcarryx(x1934, x1910, x1926)
-	SHLXQ	R10, AX, DI	// x1937 = x1927 << 0x20
-	SHRXQ	R10, AX, BX	// x1937.hi = x1927 >> 0x20
-	MOVQ	AX, DX
-	MOVQ	$-0xffffffff, AX
-	MULXQ	AX, DX, R15	// x1939, x1940 = mulx(x1927, 0xffffffff00000001)
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x1936
-	ADDQ	DI, R12	// x1941, x1942 = addcarryx(0, x1929, x1937)
-	ADCXQ	BX, SI	// x1943, x1944 = addcarryx(x1942, x1931, x1937.hi)
-	ADCXQ	DX, R8	// x1945, x1946 = addcarryx(x1944, x1933, x1939)
-	ADCXQ	R15, R14	// x1947, x1948 = addcarryx(x1946, x1935, x1940)
-	ADCQ	$0x0, AX	// x1949, x1950 = addcarryx(x1948, x1936.u64, 0)
-	MOVQ	72(SP), DX	// reload x1843
-	MULXQ	DX, BX, DI	// x1951, x1952 = mulx(x1843, x1843)
-	MOVQ	48(SP), R15	// reload x1845
-	ADDQ	120(SP), R15	// x1959, x1960 = addcarryx(0, x1845, x1873)
-	ADCXQ	R13, R9	// x1961, x1962 = addcarryx(x1960, x1874, x1912)
-	ADCXQ	BX, CX	// x1963, x1964 = addcarryx(x1962, x1913, x1951)
-	ADCQ	$0x0, DI	// x1965 = x1964.u64 + x1952
-	ADDQ	16(SP), R12	// x1966, x1967 = addcarryx(0, x1941, x1844)
-	ADCXQ	R15, SI	// x1968, x1969 = addcarryx(x1967, x1943, x1959)
-	ADCXQ	R9, R8	// x1970, x1971 = addcarryx(x1969, x1945, x1961)
-	ADCXQ	CX, R14	// x1972, x1973 = addcarryx(x1971, x1947, x1963)
-	ADCXQ	DI, AX	// x1974, x1975 = addcarryx(x1973, x1949, x1965)
-	SHLXQ	R10, R12, CX	// x1976 = x1966 << 0x20
-	SHRXQ	R10, R12, R9	// x1976.hi = x1966 >> 0x20
-	MOVQ	R12, DX
 	MOVQ	$-0xffffffff, R10
-	MULXQ	R10, BX, DI	// x1978, x1979 = mulx(x1966, 0xffffffff00000001)
+	MULXQ	R10, SI, R11	// x1525, x1526 = mulx(x1513, 0xffffffff00000001)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1522
+	ADDQ	R8, BX	// x1527, x1528 = addcarryx(0, x1515, x1523)
+	ADCXQ	R9, CX	// x1529, x1530 = addcarryx(x1528, x1517, x1523.hi)
+	ADCXQ	SI, R12	// x1531, x1532 = addcarryx(x1530, x1519, x1525)
+	ADCXQ	R11, DI	// x1533, x1534 = addcarryx(x1532, x1521, x1526)
+	ADCQ	$0x0, R13	// x1535, x1536 = addcarryx(x1534, x1522.u64, 0)
+	MOVQ	BX, R8
+	SUBQ	$-0x1, R8	// x1537, x1538 = subborrowx(0, x1527, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	CX, R11
+	SBBQ	R9, R11	// x1539, x1540 = subborrowx(x1538, x1529, 0xffffffff)
+	MOVQ	R12, SI
+	SBBQ	$0x0, SI	// x1541, x1542 = subborrowx(x1540, x1531, 0)
+	MOVQ	DI, R14
+	SBBQ	R10, R14	// x1543, x1544 = subborrowx(x1542, x1533, 0xffffffff00000001)
+	SBBQ	$0x0, R13	// x1545, x1546 = subborrowx(x1544, x1535, 0)
+	CMOVQCS	BX, R8	// x1547 = cmovznz(x1546, x1537, x1527)
+	CMOVQCS	CX, R11	// x1548 = cmovznz(x1546, x1539, x1529)
+	CMOVQCS	R12, SI	// x1549 = cmovznz(x1546, x1541, x1531)
+	CMOVQCS	DI, R14	// x1550 = cmovznz(x1546, x1543, x1533)
+	MOVQ	224(SP), CX	// reload x1187
+	SUBQ	232(SP), CX	// x1551, x1552 = subborrowx(0, x1187, x1383)
+	MOVQ	208(SP), DI	// reload x1188
+	SBBQ	216(SP), DI	// x1553, x1554 = subborrowx(x1552, x1188, x1385)
+	MOVQ	160(SP), BX	// reload x1189
+	SBBQ	168(SP), BX	// x1555, x1556 = subborrowx(x1554, x1189, x1387)
+	MOVQ	144(SP), R12	// reload x1190
+	SBBQ	152(SP), R12	// x1557, x1558 = subborrowx(x1556, x1190, x1389)
+	MOVQ	$-0x1, R13
+	MOVQ	$0x0, R15
+	CMOVQCS	R13, R15	// x1559 = cmovznz(x1558, 0, 0xffffffffffffffff)
+	MOVQ	R15, DX
+	ANDQ	R9, DX	// x1560 = x1559 & 0xffffffff
+	MOVQ	R15, R9
+	ANDQ	R10, R9	// x1561 = x1559 & 0xffffffff00000001
+	ADDQ	R15, CX	// x1562, x1563 = addcarryx(0, x1551, x1559)
+	ADCXQ	DX, DI	// x1564, x1565 = addcarryx(x1563, x1553, x1560)
+	ADCQ	$0x0, BX	// x1566, x1567 = addcarryx(x1565, x1555, 0)
+	ADCXQ	R9, R12	// x1568, x1569 = addcarryx(x1567, x1557, x1561)
+	MOVQ	200(SP), DX	// reload x1027
+	MULXQ	R12, R15, R9	// x1570, x1571 = mulx(x1027, x1568)
+	MOVQ	R14, 8(SP)	// spill x1550
+	MULXQ	BX, R14, R13	// x1572, x1573 = mulx(x1027, x1566)
+	MOVQ	SI, 56(SP)	// spill x1549
+	MOVQ	R11, 64(SP)	// spill x1548
+	MULXQ	DI, R11, SI	// x1574, x1575 = mulx(x1027, x1564)
+	MOVQ	R8, 72(SP)	// spill x1547
+	MULXQ	CX, R8, DX	// x1576, x1577 = mulx(x1027, x1562)
+	ADDQ	R11, DX	// x1578, x1579 = addcarryx(0, x1577, x1574)
+	ADCXQ	R14, SI	// x1580, x1581 = addcarryx(x1579, x1575, x1572)
+	ADCXQ	R15, R13	// x1582, x1583 = addcarryx(x1581, x1573, x1570)
+	ADCQ	$0x0, R9	// x1584 = x1583.u64 + x1571
+	MOVQ	R8, R11
+	SHLQ	$0x20, R11	// x1585 = x1576 << 0x20
+	MOVQ	R8, R14
+	SHRQ	$0x20, R14	// x1585.hi = x1576 >> 0x20
+	MOVQ	DX, R15
+	MOVQ	R8, DX
+	MULXQ	R10, DX, R8	// x1587, x1588 = mulx(x1576, 0xffffffff00000001)
+	ADDQ	R11, R15	// x1589, x1590 = addcarryx(0, x1578, x1585)
+	ADCXQ	R14, SI	// x1591, x1592 = addcarryx(x1590, x1580, x1585.hi)
+	ADCXQ	DX, R13	// x1593, x1594 = addcarryx(x1592, x1582, x1587)
+	ADCXQ	R8, R9	// x1595, x1596 = addcarryx(x1594, x1584, x1588)
+	MOVQ	$0x0, R8
+	ADCQ	$0x0, R8	// x1597, x1598 = addcarryx(x1596, 0, 0)
+	MOVQ	176(SP), DX	// reload x1028
+	MULXQ	R12, R14, R11	// x1599, x1600 = mulx(x1028, x1568)
+	MULXQ	BX, AX, R10	// x1601, x1602 = mulx(x1028, x1566)
+	MOVQ	DI, 144(SP)	// spill x1564
+	MOVQ	BX, 152(SP)	// spill x1566
+	MULXQ	DI, BX, DI	// x1603, x1604 = mulx(x1028, x1564)
+	MOVQ	CX, 160(SP)	// spill x1562
+	MULXQ	CX, CX, DX	// x1605, x1606 = mulx(x1028, x1562)
+	ADDQ	BX, DX	// x1607, x1608 = addcarryx(0, x1606, x1603)
+	ADCXQ	AX, DI	// x1609, x1610 = addcarryx(x1608, x1604, x1601)
+	ADCXQ	R14, R10	// x1611, x1612 = addcarryx(x1610, x1602, x1599)
+	ADCQ	$0x0, R11	// x1613 = x1612.u64 + x1600
+	ADDQ	CX, R15	// x1614, x1615 = addcarryx(0, x1589, x1605)
+	ADCXQ	DX, SI	// x1616, x1617 = addcarryx(x1615, x1591, x1607)
+	ADCXQ	DI, R13	// x1618, x1619 = addcarryx(x1617, x1593, x1609)
+	ADCXQ	R10, R9	// x1620, x1621 = addcarryx(x1619, x1595, x1611)
+	ADCXQ	R11, R8	// x1622, x1623 = addcarryx(x1621, x1597, x1613)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, R15, CX	// x1624 = x1614 << 0x20
+	SHRXQ	AX, R15, R10	// x1624.hi = x1614 >> 0x20
+	MOVQ	R15, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, BX, DI	// x1626, x1627 = mulx(x1614, 0xffffffff00000001)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1623
+	ADDQ	CX, SI	// x1628, x1629 = addcarryx(0, x1616, x1624)
+	ADCXQ	R10, R13	// x1630, x1631 = addcarryx(x1629, x1618, x1624.hi)
+	ADCXQ	BX, R9	// x1632, x1633 = addcarryx(x1631, x1620, x1626)
+	ADCXQ	DI, R8	// x1634, x1635 = addcarryx(x1633, x1622, x1627)
+	ADCQ	$0x0, R14	// x1636, x1637 = addcarryx(x1635, x1623.u64, 0)
+	MOVQ	184(SP), DX	// reload x1029
+	MULXQ	R12, R10, CX	// x1638, x1639 = mulx(x1029, x1568)
+	MULXQ	152(SP), BX, DI	// x1640, x1641 = mulx(x1029, x1566)
+	MULXQ	144(SP), R11, R15	// x1642, x1643 = mulx(x1029, x1564)
+	MULXQ	160(SP), AX, DX	// x1644, x1645 = mulx(x1029, x1562)
+	ADDQ	R11, DX	// x1646, x1647 = addcarryx(0, x1645, x1642)
+	ADCXQ	BX, R15	// x1648, x1649 = addcarryx(x1647, x1643, x1640)
+	ADCXQ	R10, DI	// x1650, x1651 = addcarryx(x1649, x1641, x1638)
+	ADCQ	$0x0, CX	// x1652 = x1651.u64 + x1639
+	ADDQ	AX, SI	// x1653, x1654 = addcarryx(0, x1628, x1644)
+	ADCXQ	DX, R13	// x1655, x1656 = addcarryx(x1654, x1630, x1646)
+	ADCXQ	R15, R9	// x1657, x1658 = addcarryx(x1656, x1632, x1648)
+	ADCXQ	DI, R8	// x1659, x1660 = addcarryx(x1658, x1634, x1650)
+	ADCXQ	CX, R14	// x1661, x1662 = addcarryx(x1660, x1636, x1652)
+	MOVQ	$0x20, AX
+	SHLXQ	AX, SI, CX	// x1663 = x1653 << 0x20
+	SHRXQ	AX, SI, R10	// x1663.hi = x1653 >> 0x20
+	MOVQ	SI, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x1665, x1666 = mulx(x1653, 0xffffffff00000001)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x1662
+	ADDQ	CX, R13	// x1667, x1668 = addcarryx(0, x1655, x1663)
+	ADCXQ	R10, R9	// x1669, x1670 = addcarryx(x1668, x1657, x1663.hi)
+	ADCXQ	DI, R8	// x1671, x1672 = addcarryx(x1670, x1659, x1665)
+	ADCXQ	SI, R14	// x1673, x1674 = addcarryx(x1672, x1661, x1666)
+	ADCQ	$0x0, BX	// x1675, x1676 = addcarryx(x1674, x1662.u64, 0)
+	MOVQ	192(SP), DX	// reload x1030
+	MULXQ	R12, R10, CX	// x1677, x1678 = mulx(x1030, x1568)
+	MULXQ	152(SP), DI, SI	// x1679, x1680 = mulx(x1030, x1566)
+	MULXQ	144(SP), R15, R12	// x1681, x1682 = mulx(x1030, x1564)
+	MULXQ	160(SP), R11, DX	// x1683, x1684 = mulx(x1030, x1562)
+	ADDQ	R15, DX	// x1685, x1686 = addcarryx(0, x1684, x1681)
+	ADCXQ	DI, R12	// x1687, x1688 = addcarryx(x1686, x1682, x1679)
+	ADCXQ	R10, SI	// x1689, x1690 = addcarryx(x1688, x1680, x1677)
+	ADCQ	$0x0, CX	// x1691 = x1690.u64 + x1678
+	ADDQ	R11, R13	// x1692, x1693 = addcarryx(0, x1667, x1683)
+	ADCXQ	DX, R9	// x1694, x1695 = addcarryx(x1693, x1669, x1685)
+	ADCXQ	R12, R8	// x1696, x1697 = addcarryx(x1695, x1671, x1687)
+	ADCXQ	SI, R14	// x1698, x1699 = addcarryx(x1697, x1673, x1689)
+	ADCXQ	CX, BX	// x1700, x1701 = addcarryx(x1699, x1675, x1691)
+	SHLXQ	AX, R13, CX	// x1702 = x1692 << 0x20
+	SHRXQ	AX, R13, R10	// x1702.hi = x1692 >> 0x20
+	MOVQ	R13, DX
+	MOVQ	$-0xffffffff, R11
+	MULXQ	R11, DI, SI	// x1704, x1705 = mulx(x1692, 0xffffffff00000001)
 	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x1975
-	XORQ	DX, DX
-	ADOXQ	CX, SI	// x1980, x1981 = addcarryx(0, x1968, x1976)
-	ADOXQ	R9, R8	// x1982, x1983 = addcarryx(x1981, x1970, x1976.hi)
-	ADOXQ	BX, R14	// x1984, x1985 = addcarryx(x1983, x1972, x1978)
-	ADOXQ	DI, AX	// x1986, x1987 = addcarryx(x1985, x1974, x1979)
-	ADOXQ	R11, R12	// x1988, x1989 = addcarryx(x1987, x1975.u64, 0)
-	MOVQ	SI, CX
-	SUBQ	$-0x1, CX	// x1990, x1991 = subborrowx(0, x1980, 0xffffffffffffffff)
+	MOVBQZX	R12B, R12	// save x1701
+	ADDQ	CX, R9	// x1706, x1707 = addcarryx(0, x1694, x1702)
+	ADCXQ	R10, R8	// x1708, x1709 = addcarryx(x1707, x1696, x1702.hi)
+	ADCXQ	DI, R14	// x1710, x1711 = addcarryx(x1709, x1698, x1704)
+	ADCXQ	SI, BX	// x1712, x1713 = addcarryx(x1711, x1700, x1705)
+	ADCQ	$0x0, R12	// x1714, x1715 = addcarryx(x1713, x1701.u64, 0)
+	MOVQ	R9, CX
+	SUBQ	$-0x1, CX	// x1716, x1717 = subborrowx(0, x1706, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R10
+	MOVQ	R8, SI
+	SBBQ	R10, SI	// x1718, x1719 = subborrowx(x1717, x1708, 0xffffffff)
+	MOVQ	R14, DI
+	SBBQ	$0x0, DI	// x1720, x1721 = subborrowx(x1719, x1710, 0)
+	MOVQ	BX, R13
+	SBBQ	R11, R13	// x1722, x1723 = subborrowx(x1721, x1712, 0xffffffff00000001)
+	SBBQ	$0x0, R12	// x1724, x1725 = subborrowx(x1723, x1714, 0)
+	CMOVQCS	R9, CX	// x1726 = cmovznz(x1725, x1716, x1706)
+	CMOVQCS	R8, SI	// x1727 = cmovznz(x1725, x1718, x1708)
+	CMOVQCS	R14, DI	// x1728 = cmovznz(x1725, x1720, x1710)
+	CMOVQCS	BX, R13	// x1729 = cmovznz(x1725, x1722, x1712)
+	MOVQ	72(SP), R8	// reload x1547
+	ADDQ	72(SP), R8	// x1730, x1731 = addcarryx(0, x1547, x1547)
+	MOVQ	64(SP), R9	// reload x1548
+	ADCXQ	64(SP), R9	// x1732, x1733 = addcarryx(x1731, x1548, x1548)
+	MOVQ	56(SP), BX	// reload x1549
+	ADCXQ	56(SP), BX	// x1734, x1735 = addcarryx(x1733, x1549, x1549)
+	MOVQ	8(SP), R12	// reload x1550
+	ADCXQ	8(SP), R12	// x1736, x1737 = addcarryx(x1735, x1550, x1550)
+	MOVQ	R8, R14
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x1737
+	SUBQ	$-0x1, R14	// x1738, x1739 = subborrowx(0, x1730, 0xffffffffffffffff)
+	MOVQ	R9, DX
+	SBBQ	R10, DX	// x1740, x1741 = subborrowx(x1739, x1732, 0xffffffff)
+	MOVQ	BX, AX
+	SBBQ	$0x0, AX	// x1742, x1743 = subborrowx(x1741, x1734, 0)
+	MOVQ	R12, R10
+	SBBQ	R11, R10	// x1744, x1745 = subborrowx(x1743, x1736, 0xffffffff00000001)
+	SBBQ	$0x0, R15	// x1746, x1747 = subborrowx(x1745, x1737.u64, 0)
+	CMOVQCS	R8, R14	// x1748 = cmovznz(x1747, x1738, x1730)
+	CMOVQCS	R9, DX	// x1749 = cmovznz(x1747, x1740, x1732)
+	CMOVQCS	BX, AX	// x1750 = cmovznz(x1747, x1742, x1734)
+	CMOVQCS	R12, R10	// x1751 = cmovznz(x1747, x1744, x1736)
+	SUBQ	R14, CX	// x1752, x1753 = subborrowx(0, x1726, x1748)
+	SBBQ	DX, SI	// x1754, x1755 = subborrowx(x1753, x1727, x1749)
+	SBBQ	AX, DI	// x1756, x1757 = subborrowx(x1755, x1728, x1750)
+	SBBQ	R10, R13	// x1758, x1759 = subborrowx(x1757, x1729, x1751)
+	MOVQ	$-0x1, AX
+	MOVQ	$0x0, R8
+	CMOVQCS	AX, R8	// x1760 = cmovznz(x1759, 0, 0xffffffffffffffff)
+	MOVQ	$0xffffffff, R9
+	MOVQ	R8, R10
+	ANDQ	R9, R10	// x1761 = x1760 & 0xffffffff
+	MOVQ	R8, BX
+	ANDQ	R11, BX	// x1762 = x1760 & 0xffffffff00000001
+	ADDQ	R8, CX	// x1763, x1764 = addcarryx(0, x1752, x1760)
+	MOVQ	0(SP), R8	// reload out1 pointer
+	MOVQ	CX, 32(R8)	// out1[4] = x1763
+	ADCXQ	R10, SI	// x1765, x1766 = addcarryx(x1764, x1754, x1761)
+	MOVQ	SI, 40(R8)	// out1[5] = x1765
+	ADCQ	$0x0, DI	// x1767, x1768 = addcarryx(x1766, x1756, 0)
+	MOVQ	DI, 48(R8)	// out1[6] = x1767
+	ADCXQ	BX, R13	// x1769, x1770 = addcarryx(x1768, x1758, x1762)
+	MOVQ	R13, 56(R8)	// out1[7] = x1769
+	MOVQ	24(SP), R10	// reload arg1 pointer
+	MOVQ	64(R10), CX	// arg1[8]
+	ADDQ	80(SP), CX	// x1771, x1772 = addcarryx(0, arg1[8], x635)
+	MOVQ	72(R10), SI	// arg1[9]
+	ADCXQ	96(SP), SI	// x1773, x1774 = addcarryx(x1772, arg1[9], x637)
+	MOVQ	80(R10), DI	// arg1[10]
+	ADCXQ	112(SP), DI	// x1775, x1776 = addcarryx(x1774, arg1[10], x639)
+	MOVQ	88(R10), BX	// arg1[11]
+	ADCXQ	128(SP), BX	// x1777, x1778 = addcarryx(x1776, arg1[11], x641)
+	MOVQ	CX, R10
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1778
+	SUBQ	$-0x1, R10	// x1779, x1780 = subborrowx(0, x1771, 0xffffffffffffffff)
+	MOVQ	SI, R13
+	SBBQ	R9, R13	// x1781, x1782 = subborrowx(x1780, x1773, 0xffffffff)
+	MOVQ	DI, R14
+	SBBQ	$0x0, R14	// x1783, x1784 = subborrowx(x1782, x1775, 0)
+	MOVQ	BX, R15
+	SBBQ	R11, R15	// x1785, x1786 = subborrowx(x1784, x1777, 0xffffffff00000001)
+	SBBQ	$0x0, R12	// x1787, x1788 = subborrowx(x1786, x1778.u64, 0)
+	CMOVQCS	CX, R10	// x1789 = cmovznz(x1788, x1779, x1771)
+	CMOVQCS	SI, R13	// x1790 = cmovznz(x1788, x1781, x1773)
+	CMOVQCS	DI, R14	// x1791 = cmovznz(x1788, x1783, x1775)
+	CMOVQCS	BX, R15	// x1792 = cmovznz(x1788, x1785, x1777)
+	MOVQ	R10, DX
+	MULXQ	R15, R10, CX	// x1793, x1794 = mulx(x1789, x1792)
+	MULXQ	R14, DI, SI	// x1795, x1796 = mulx(x1789, x1791)
+	MULXQ	R13, R12, BX	// x1797, x1798 = mulx(x1789, x1790)
+	ADDQ	DI, BX	// x1799, x1800 = addcarryx(0, x1798, x1795)
+	ADCXQ	R10, SI	// x1801, x1802 = addcarryx(x1800, x1796, x1793)
+	ADCQ	$0x0, CX	// x1803 = x1802.u64 + x1794
+	MOVQ	DX, R10
+	MOVQ	R13, DX
+	MULXQ	R15, R13, DI	// x1804, x1805 = mulx(x1790, x1792)
+	MULXQ	R14, R9, R8	// x1806, x1807 = mulx(x1790, x1791)
+	ADDQ	R13, R8	// x1808, x1809 = addcarryx(0, x1807, x1804)
+	ADCQ	$0x0, DI	// x1810 = x1809.u64 + x1805
+	ADDQ	R9, SI	// x1811, x1812 = addcarryx(0, x1801, x1806)
+	ADCXQ	R8, CX	// x1813, x1814 = addcarryx(x1812, x1803, x1808)
+	ADCQ	$0x0, DI	// x1815 = x1814.u64 + x1810
+	MOVQ	DX, R8
+	MOVQ	R14, DX
+	MULXQ	R15, R13, R9	// x1816, x1817 = mulx(x1791, x1792)
+	ADDQ	R13, DI	// x1818, x1819 = addcarryx(0, x1815, x1816)
+	ADCQ	$0x0, R9	// x1820 = x1819.u64 + x1817
+	ADDQ	R12, R12	// x1821, x1822 = addcarryx(0, x1797, x1797)
+	ADCXQ	BX, BX	// x1823, x1824 = addcarryx(x1822, x1799, x1799)
+	ADCXQ	SI, SI	// x1825, x1826 = addcarryx(x1824, x1811, x1811)
+	ADCXQ	CX, CX	// x1827, x1828 = addcarryx(x1826, x1813, x1813)
+	ADCXQ	DI, DI	// x1829, x1830 = addcarryx(x1828, x1818, x1818)
+	ADCXQ	R9, R9	// x1831, x1832 = addcarryx(x1830, x1820, x1820)
+	MOVQ	$0x0, R13
+	ADCQ	$0x0, R13	// x1833, x1834 = addcarryx(x1832, 0, 0)
+	MOVQ	DX, R14
+	MOVQ	R10, DX
+	MULXQ	DX, DX, R10	// x1835, x1836 = mulx(x1789, x1789)
+	MOVQ	DX, 8(SP)	// spill x1835
+	MOVQ	R8, DX
+	MULXQ	DX, DX, R8	// x1837, x1838 = mulx(x1790, x1790)
+	MOVQ	DX, 24(SP)	// spill x1837
+	MOVQ	R14, DX
+	MULXQ	DX, DX, R14	// x1839, x1840 = mulx(x1791, x1791)
+	MOVQ	DX, 56(SP)	// spill x1839
+	MOVQ	R15, DX
+	MULXQ	DX, DX, R15	// x1841, x1842 = mulx(x1792, x1792)
+	ADDQ	R10, R12	// x1843, x1844 = addcarryx(0, x1821, x1836)
+	ADCXQ	24(SP), BX	// x1845, x1846 = addcarryx(x1844, x1823, x1837)
+	ADCXQ	R8, SI	// x1847, x1848 = addcarryx(x1846, x1825, x1838)
+	ADCXQ	56(SP), CX	// x1849, x1850 = addcarryx(x1848, x1827, x1839)
+	ADCXQ	R14, DI	// x1851, x1852 = addcarryx(x1850, x1829, x1840)
+	ADCXQ	DX, R9	// x1853, x1854 = addcarryx(x1852, x1831, x1841)
+	ADCXQ	R15, R13	// x1855, x1856 = addcarryx(x1854, x1833, x1842)
+	MOVQ	8(SP), R8
+	SHLQ	$0x20, R8	// x1857 = x1835 << 0x20
+	MOVQ	8(SP), R10
+	SHRQ	$0x20, R10	// x1857.hi = x1835 >> 0x20
+	MOVQ	8(SP), DX	// reload x1835
+	MULXQ	R11, R15, R14	// x1859, x1860 = mulx(x1835, 0xffffffff00000001)
+	ADDQ	R8, R12	// x1861, x1862 = addcarryx(0, x1843, x1857)
+	ADCXQ	R10, BX	// x1863, x1864 = addcarryx(x1862, x1845, x1857.hi)
+	ADCXQ	R15, SI	// x1865, x1866 = addcarryx(x1864, x1847, x1859)
+	ADCQ	$0x0, R14	// x1867, x1868 = addcarryx(x1866, 0, x1860)
+	MOVQ	$0x0, R8
+	ADCQ	$0x0, R8	// x1869, x1870 = addcarryx(x1868, 0, 0)
+	MOVQ	R12, R10
+	SHLQ	$0x20, R10	// x1871 = x1861 << 0x20
+	MOVQ	R12, R15
+	SHRQ	$0x20, R15	// x1871.hi = x1861 >> 0x20
+	MOVQ	R12, DX
+	MULXQ	R11, DX, R12	// x1873, x1874 = mulx(x1861, 0xffffffff00000001)
+	ADDQ	R10, BX	// x1875, x1876 = addcarryx(0, x1863, x1871)
+	ADCXQ	R15, SI	// x1877, x1878 = addcarryx(x1876, x1865, x1871.hi)
+	ADCXQ	DX, R14	// x1879, x1880 = addcarryx(x1878, x1867, x1873)
+	ADCXQ	R12, R8	// x1881, x1882 = addcarryx(x1880, x1869, x1874)
+	MOVQ	$0x0, R10
+	ADCQ	$0x0, R10	// x1883, x1884 = addcarryx(x1882, 0, 0)
+	MOVQ	BX, R12
+	SHLQ	$0x20, R12	// x1885 = x1875 << 0x20
+	MOVQ	BX, R15
+	SHRQ	$0x20, R15	// x1885.hi = x1875 >> 0x20
+	MOVQ	BX, DX
+	MULXQ	R11, DX, BX	// x1887, x1888 = mulx(x1875, 0xffffffff00000001)
+	ADDQ	R12, SI	// x1889, x1890 = addcarryx(0, x1877, x1885)
+	ADCXQ	R15, R14	// x1891, x1892 = addcarryx(x1890, x1879, x1885.hi)
+	ADCXQ	DX, R8	// x1893, x1894 = addcarryx(x1892, x1881, x1887)
+	ADCXQ	BX, R10	// x1895, x1896 = addcarryx(x1894, x1883, x1888)
+	MOVQ	$0x0, BX
+	ADCQ	$0x0, BX	// x1897, x1898 = addcarryx(x1896, 0, 0)
+	MOVQ	SI, R12
+	SHLQ	$0x20, R12	// x1899 = x1889 << 0x20
+	MOVQ	SI, R15
+	SHRQ	$0x20, R15	// x1899.hi = x1889 >> 0x20
+	MOVQ	SI, DX
+	MULXQ	R11, DX, SI	// x1901, x1902 = mulx(x1889, 0xffffffff00000001)
+	ADDQ	R12, R14	// x1903, x1904 = addcarryx(0, x1891, x1899)
+	ADCXQ	R15, R8	// x1905, x1906 = addcarryx(x1904, x1893, x1899.hi)
+	ADCXQ	DX, R10	// x1907, x1908 = addcarryx(x1906, x1895, x1901)
+	ADCXQ	SI, BX	// x1909, x1910 = addcarryx(x1908, x1897, x1902)
+	MOVQ	$0x0, SI
+	ADCQ	$0x0, SI	// x1911, x1912 = addcarryx(x1910, 0, 0)
+	ADDQ	CX, R14	// x1913, x1914 = addcarryx(0, x1903, x1849)
+	ADCXQ	DI, R8	// x1915, x1916 = addcarryx(x1914, x1905, x1851)
+	ADCXQ	R9, R10	// x1917, x1918 = addcarryx(x1916, x1907, x1853)
+	ADCXQ	R13, BX	// x1919, x1920 = addcarryx(x1918, x1909, x1855)
+	ADCQ	$0x0, SI	// x1921 = x1920.u64 + x1911
+	MOVQ	R14, CX
+	SUBQ	$-0x1, CX	// x1922, x1923 = subborrowx(0, x1913, 0xffffffffffffffff)
 	MOVQ	$0xffffffff, R9
 	MOVQ	R8, DI
-	SBBQ	R9, DI	// x1992, x1993 = subborrowx(x1991, x1982, 0xffffffff)
-	MOVQ	R14, BX
-	SBBQ	$0x0, BX	// x1994, x1995 = subborrowx(x1993, x1984, 0)
-	MOVQ	AX, R13
-	SBBQ	R10, R13	// x1996, x1997 = subborrowx(x1995, x1986, 0xffffffff00000001)
-	SBBQ	$0x0, R12	// x1998, x1999 = subborrowx(x1997, x1988, 0)
-	CMOVQCS	SI, CX	// x2000 = cmovznz(x1999, x1990, x1980)
-	CMOVQCS	R8, DI	// x2001 = cmovznz(x1999, x1992, x1982)
-	CMOVQCS	R14, BX	// x2002 = cmovznz(x1999, x1994, x1984)
-	CMOVQCS	AX, R13	// x2003 = cmovznz(x1999, x1996, x1986)
-	SUBQ	56(SP), CX	// x2004, x2005 = subborrowx(0, x2000, x157)
-	SBBQ	40(SP), DI	// x2006, x2007 = subborrowx(x2005, x2001, x158)
-	SBBQ	24(SP), BX	// x2008, x2009 = subborrowx(x2007, x2002, x159)
-	SBBQ	32(SP), R13	// x2010, x2011 = subborrowx(x2009, x2003, x160)
-	MOVQ	$-0x1, AX
+	SBBQ	R9, DI	// x1924, x1925 = subborrowx(x1923, x1915, 0xffffffff)
+	MOVQ	R10, R12
+	SBBQ	$0x0, R12	// x1926, x1927 = subborrowx(x1925, x1917, 0)
+	MOVQ	BX, R13
+	SBBQ	R11, R13	// x1928, x1929 = subborrowx(x1927, x1919, 0xffffffff00000001)
+	SBBQ	$0x0, SI	// x1930, x1931 = subborrowx(x1929, x1921, 0)
+	CMOVQCS	R14, CX	// x1932 = cmovznz(x1931, x1922, x1913)
+	CMOVQCS	R8, DI	// x1933 = cmovznz(x1931, x1924, x1915)
+	CMOVQCS	R10, R12	// x1934 = cmovznz(x1931, x1926, x1917)
+	CMOVQCS	BX, R13	// x1935 = cmovznz(x1931, x1928, x1919)
+	SUBQ	48(SP), CX	// x1936, x1937 = subborrowx(0, x1932, x140)
+	SBBQ	32(SP), DI	// x1938, x1939 = subborrowx(x1937, x1933, x141)
+	SBBQ	16(SP), R12	// x1940, x1941 = subborrowx(x1939, x1934, x142)
+	SBBQ	40(SP), R13	// x1942, x1943 = subborrowx(x1941, x1935, x143)
 	MOVQ	$0x0, R8
-	CMOVQCS	AX, R8	// x2012 = cmovznz(x2011, 0, 0xffffffffffffffff)
+	CMOVQCS	AX, R8	// x1944 = cmovznz(x1943, 0, 0xffffffffffffffff)
+	MOVQ	R8, R10
+	ANDQ	R9, R10	// x1945 = x1944 & 0xffffffff
 	MOVQ	R8, SI
-	ANDQ	R9, SI	// x2013 = x2012 & 0xffffffff
-	MOVQ	R8, R12
-	ANDQ	R10, R12	// x2014 = x2012 & 0xffffffff00000001
-	ADDQ	R8, CX	// x2015, x2016 = addcarryx(0, x2004, x2012)
-	ADCXQ	SI, DI	// x2017, x2018 = addcarryx(x2016, x2006, x2013)
-	ADCQ	$0x0, BX	// x2019, x2020 = addcarryx(x2018, x2008, 0)
-	ADCXQ	R12, R13	// x2021, x2022 = addcarryx(x2020, x2010, x2014)
-	SUBQ	112(SP), CX	// x2023, x2024 = subborrowx(0, x2015, x816)
-	SBBQ	104(SP), DI	// x2025, x2026 = subborrowx(x2024, x2017, x817)
-	SBBQ	96(SP), BX	// x2027, x2028 = subborrowx(x2026, x2019, x818)
-	SBBQ	88(SP), R13	// x2029, x2030 = subborrowx(x2028, x2021, x819)
+	ANDQ	R11, SI	// x1946 = x1944 & 0xffffffff00000001
+	ADDQ	R8, CX	// x1947, x1948 = addcarryx(0, x1936, x1944)
+	ADCXQ	R10, DI	// x1949, x1950 = addcarryx(x1948, x1938, x1945)
+	ADCQ	$0x0, R12	// x1951, x1952 = addcarryx(x1950, x1940, 0)
+	ADCXQ	SI, R13	// x1953, x1954 = addcarryx(x1952, x1942, x1946)
+	SUBQ	136(SP), CX	// x1955, x1956 = subborrowx(0, x1947, x782)
+	SBBQ	120(SP), DI	// x1957, x1958 = subborrowx(x1956, x1949, x783)
+	SBBQ	104(SP), R12	// x1959, x1960 = subborrowx(x1958, x1951, x784)
+	SBBQ	88(SP), R13	// x1961, x1962 = subborrowx(x1960, x1953, x785)
 	MOVQ	$0x0, R8
-	CMOVQCS	AX, R8	// x2031 = cmovznz(x2030, 0, 0xffffffffffffffff)
+	CMOVQCS	AX, R8	// x1963 = cmovznz(x1962, 0, 0xffffffffffffffff)
 	MOVQ	R8, AX
-	ANDQ	R9, AX	// x2032 = x2031 & 0xffffffff
+	ANDQ	R9, AX	// x1964 = x1963 & 0xffffffff
 	MOVQ	R8, R9
-	ANDQ	R10, R9	// x2033 = x2031 & 0xffffffff00000001
-	ADDQ	R8, CX	// x2034, x2035 = addcarryx(0, x2023, x2031)
+	ANDQ	R11, R9	// x1965 = x1963 & 0xffffffff00000001
+	ADDQ	R8, CX	// x1966, x1967 = addcarryx(0, x1955, x1963)
 	MOVQ	0(SP), R8	// reload out1 pointer
-	MOVQ	CX, 64(R8)	// out1[8] = x2034
-	ADCXQ	AX, DI	// x2036, x2037 = addcarryx(x2035, x2025, x2032)
-	MOVQ	DI, 72(R8)	// out1[9] = x2036
-	ADCQ	$0x0, BX	// x2038, x2039 = addcarryx(x2037, x2027, 0)
-	MOVQ	BX, 80(R8)	// out1[10] = x2038
-	ADCXQ	R9, R13	// x2040, x2041 = addcarryx(x2039, x2029, x2033)
-	MOVQ	R13, 88(R8)	// out1[11] = x2040
+	MOVQ	CX, 64(R8)	// out1[8] = x1966
+	ADCXQ	AX, DI	// x1968, x1969 = addcarryx(x1967, x1957, x1964)
+	MOVQ	DI, 72(R8)	// out1[9] = x1968
+	ADCQ	$0x0, R12	// x1970, x1971 = addcarryx(x1969, x1959, 0)
+	MOVQ	R12, 80(R8)	// out1[10] = x1970
+	ADCXQ	R9, R13	// x1972, x1973 = addcarryx(x1971, x1961, x1965)
+	MOVQ	R13, 88(R8)	// out1[11] = x1972
 	RET

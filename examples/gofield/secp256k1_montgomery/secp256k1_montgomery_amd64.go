@@ -29,12 +29,12 @@ func sub(out1 *[4]uint64, arg1 *[4]uint64, arg2 *[4]uint64)
 //go:noescape
 func opp(out1 *[4]uint64, arg1 *[4]uint64)
 
-// jacdbl is implemented in secp256k1_montgomery_amd64.s (proved equivalent to the IR 2889ee5eb9ca).
+// jacdbl is implemented in secp256k1_montgomery_amd64.s (proved equivalent to the IR cf462b05f92b).
 //
 //go:noescape
 func jacdbl(out1 *[3]Element, arg1 *[3]Element)
 
-// jacmadd is implemented in secp256k1_montgomery_amd64.s (proved equivalent to the IR 16674c8da328).
+// jacmadd is implemented in secp256k1_montgomery_amd64.s (proved equivalent to the IR c0ac136369de).
 //
 //go:noescape
 func jacmadd(out1 *[3]Element, arg1 *[3]Element, arg2 *[2]Element)

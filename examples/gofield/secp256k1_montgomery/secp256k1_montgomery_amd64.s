@@ -433,1333 +433,1076 @@ TEXT ·opp(SB), NOSPLIT, $0-16
 	RET
 
 // func jacdbl(out1, arg1 *[...]uint64)
-TEXT ·jacdbl(SB), NOSPLIT, $144-16
+TEXT ·jacdbl(SB), NOSPLIT, $136-16
 	MOVQ	out1+0(FP), DI
 	MOVQ	arg1+8(FP), SI
 	MOVQ	0(SI), DX	// arg1[0]
 	MULXQ	24(SI), CX, AX	// x1, x2 = mulx(arg1[0], arg1[3])
 	MULXQ	16(SI), R9, R8	// x3, x4 = mulx(arg1[0], arg1[2])
 	MULXQ	8(SI), R11, R10	// x5, x6 = mulx(arg1[0], arg1[1])
-	MULXQ	DX, R12, BX	// x7, x8 = mulx(arg1[0], arg1[0])
-	ADDQ	R11, BX	// x9, x10 = addcarryx(0, x8, x5)
-	MOVQ	R10, R13
-	ADCXQ	R9, R13	// x11, x12 = addcarryx(x10, x6, x3)
-	MOVQ	R8, R14
-	ADCXQ	CX, R14	// x13, x14 = addcarryx(x12, x4, x1)
-	MOVQ	AX, R15
-	ADCQ	$0x0, R15	// x15 = x14.u64 + x2
-	MOVQ	R12, DX
-	MOVQ	$-0x27c7f6e22ddacacf, R12
-	MOVQ	DI, 0(SP)	// spill out1 pointer
-	MOVQ	CX, 8(SP)	// spill x1
-	MULXQ	R12, CX, DI	// x16, x17 = mulx(x7, 0xd838091dd2253531)
-	MOVQ	DX, DI
-	MOVQ	CX, DX
-	MOVQ	$-0x1, CX
-	MOVQ	AX, 16(SP)	// spill x2
-	MULXQ	CX, CX, AX	// x18, x19 = mulx(x16, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R12
-	MULXQ	R12, R12, DX	// x24, x25 = mulx(x16, 0xfffffffefffffc2f)
-	ADDQ	CX, DX	// x26, x27 = addcarryx(0, x25, x18)
-	MOVQ	R9, 24(SP)	// spill x3
-	MOVQ	AX, R9
-	ADCXQ	CX, R9	// x28, x29 = addcarryx(x27, x19, x18)
-	ADCXQ	AX, CX	// x30, x31 = addcarryx(x29, x19, x18)
-	ADCQ	$0x0, AX	// x32 = x31.u64 + x19
-	ADDQ	R12, DI	// x33, x34 = addcarryx(0, x7, x24)
-	ADCXQ	DX, BX	// x35, x36 = addcarryx(x34, x9, x26)
-	ADCXQ	R9, R13	// x37, x38 = addcarryx(x36, x11, x28)
-	ADCXQ	CX, R14	// x39, x40 = addcarryx(x38, x13, x30)
-	ADCXQ	AX, R15	// x41, x42 = addcarryx(x40, x15, x32)
+	ADDQ	R9, R10	// x7, x8 = addcarryx(0, x6, x3)
+	ADCXQ	CX, R8	// x9, x10 = addcarryx(x8, x4, x1)
+	ADCQ	$0x0, AX	// x11 = x10.u64 + x2
 	MOVQ	8(SI), DX	// arg1[1]
-	MULXQ	24(SI), CX, AX	// x43, x44 = mulx(arg1[1], arg1[3])
-	MULXQ	16(SI), DI, R9	// x45, x46 = mulx(arg1[1], arg1[2])
-	MULXQ	DX, DX, R12	// x47, x48 = mulx(arg1[1], arg1[1])
-	MOVQ	R8, 32(SP)	// spill x4
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x42
-	ADDQ	DX, R10	// x51, x52 = addcarryx(0, x6, x47)
-	ADCXQ	DI, R12	// x53, x54 = addcarryx(x52, x48, x45)
-	MOVQ	R9, DX
-	ADCXQ	CX, DX	// x55, x56 = addcarryx(x54, x46, x43)
-	MOVQ	CX, 40(SP)	// spill x43
-	MOVQ	AX, CX
-	ADCQ	$0x0, CX	// x57 = x56.u64 + x44
-	ADDQ	R11, BX	// x58, x59 = addcarryx(0, x35, x5)
-	ADCXQ	R10, R13	// x60, x61 = addcarryx(x59, x37, x51)
-	ADCXQ	R12, R14	// x62, x63 = addcarryx(x61, x39, x53)
-	ADCXQ	DX, R15	// x64, x65 = addcarryx(x63, x41, x55)
-	ADCXQ	CX, R8	// x66, x67 = addcarryx(x65, x42.u64, x57)
-	MOVQ	BX, DX
-	MOVQ	$-0x27c7f6e22ddacacf, CX
-	MULXQ	CX, R11, R10	// x68, x69 = mulx(x58, 0xd838091dd2253531)
-	MOVQ	DX, R10
-	MOVQ	R11, DX
-	MOVQ	$-0x1, R11
-	MULXQ	R11, R12, BX	// x70, x71 = mulx(x68, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R11
-	MULXQ	R11, R11, DX	// x76, x77 = mulx(x68, 0xfffffffefffffc2f)
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x67
-	ADDQ	R12, DX	// x78, x79 = addcarryx(0, x77, x70)
-	MOVQ	AX, 48(SP)	// spill x44
-	MOVQ	BX, AX
-	ADCXQ	R12, AX	// x80, x81 = addcarryx(x79, x71, x70)
-	ADCXQ	BX, R12	// x82, x83 = addcarryx(x81, x71, x70)
-	ADCQ	$0x0, BX	// x84 = x83.u64 + x71
-	ADDQ	R11, R10	// x85, x86 = addcarryx(0, x58, x76)
-	ADCXQ	DX, R13	// x87, x88 = addcarryx(x86, x60, x78)
-	ADCXQ	AX, R14	// x89, x90 = addcarryx(x88, x62, x80)
-	ADCXQ	R12, R15	// x91, x92 = addcarryx(x90, x64, x82)
-	ADCXQ	BX, R8	// x93, x94 = addcarryx(x92, x66, x84)
-	ADCQ	$0x0, CX	// x95 = x67.u64 + x94.u64
+	MULXQ	24(SI), R9, CX	// x12, x13 = mulx(arg1[1], arg1[3])
+	MULXQ	16(SI), R12, BX	// x14, x15 = mulx(arg1[1], arg1[2])
+	ADDQ	R9, BX	// x16, x17 = addcarryx(0, x15, x12)
+	ADCQ	$0x0, CX	// x18 = x17.u64 + x13
+	ADDQ	R12, R8	// x19, x20 = addcarryx(0, x9, x14)
+	ADCXQ	BX, AX	// x21, x22 = addcarryx(x20, x11, x16)
+	ADCQ	$0x0, CX	// x23 = x22.u64 + x18
 	MOVQ	16(SI), DX	// arg1[2]
-	MULXQ	24(SI), R10, AX	// x96, x97 = mulx(arg1[2], arg1[3])
-	MULXQ	DX, BX, R11	// x98, x99 = mulx(arg1[2], arg1[2])
-	ADDQ	32(SP), DI	// x104, x105 = addcarryx(0, x4, x45)
-	ADCXQ	BX, R9	// x106, x107 = addcarryx(x105, x46, x98)
-	ADCXQ	R10, R11	// x108, x109 = addcarryx(x107, x99, x96)
-	MOVQ	AX, BX
-	ADCQ	$0x0, BX	// x110 = x109.u64 + x97
-	ADDQ	24(SP), R13	// x111, x112 = addcarryx(0, x87, x3)
-	ADCXQ	DI, R14	// x113, x114 = addcarryx(x112, x89, x104)
-	ADCXQ	R9, R15	// x115, x116 = addcarryx(x114, x91, x106)
-	ADCXQ	R11, R8	// x117, x118 = addcarryx(x116, x93, x108)
-	ADCXQ	BX, CX	// x119, x120 = addcarryx(x118, x95, x110)
-	MOVQ	R13, DX
-	MOVQ	$-0x27c7f6e22ddacacf, R9
-	MULXQ	R9, DI, R11	// x121, x122 = mulx(x111, 0xd838091dd2253531)
-	MOVQ	DX, R11
-	MOVQ	DI, DX
-	MOVQ	$-0x1, DI
-	MULXQ	DI, R12, BX	// x123, x124 = mulx(x121, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R13
-	MULXQ	R13, R13, DX	// x129, x130 = mulx(x121, 0xfffffffefffffc2f)
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x120
-	ADDQ	R12, DX	// x131, x132 = addcarryx(0, x130, x123)
-	MOVQ	BX, R9
-	ADCXQ	R12, R9	// x133, x134 = addcarryx(x132, x124, x123)
-	ADCXQ	BX, R12	// x135, x136 = addcarryx(x134, x124, x123)
-	ADCQ	$0x0, BX	// x137 = x136.u64 + x124
-	ADDQ	R13, R11	// x138, x139 = addcarryx(0, x111, x129)
-	ADCXQ	DX, R14	// x140, x141 = addcarryx(x139, x113, x131)
-	ADCXQ	R9, R15	// x142, x143 = addcarryx(x141, x115, x133)
-	ADCXQ	R12, R8	// x144, x145 = addcarryx(x143, x117, x135)
-	ADCXQ	BX, CX	// x146, x147 = addcarryx(x145, x119, x137)
-	ADCQ	$0x0, DI	// x148 = x120.u64 + x147.u64
+	MULXQ	24(SI), BX, R9	// x24, x25 = mulx(arg1[2], arg1[3])
+	ADDQ	BX, CX	// x26, x27 = addcarryx(0, x23, x24)
+	ADCQ	$0x0, R9	// x28 = x27.u64 + x25
+	ADDQ	R11, R11	// x29, x30 = addcarryx(0, x5, x5)
+	ADCXQ	R10, R10	// x31, x32 = addcarryx(x30, x7, x7)
+	ADCXQ	R8, R8	// x33, x34 = addcarryx(x32, x19, x19)
+	ADCXQ	AX, AX	// x35, x36 = addcarryx(x34, x21, x21)
+	ADCXQ	CX, CX	// x37, x38 = addcarryx(x36, x26, x26)
+	ADCXQ	R9, R9	// x39, x40 = addcarryx(x38, x28, x28)
+	MOVQ	$0x0, BX
+	ADCQ	$0x0, BX	// x41, x42 = addcarryx(x40, 0, 0)
+	MOVQ	0(SI), DX	// arg1[0]
+	MULXQ	DX, R13, R12	// x43, x44 = mulx(arg1[0], arg1[0])
+	MOVQ	8(SI), DX	// arg1[1]
+	MULXQ	DX, R15, R14	// x45, x46 = mulx(arg1[1], arg1[1])
+	MOVQ	16(SI), DX	// arg1[2]
+	MOVQ	DI, 0(SP)	// spill out1 pointer
+	MULXQ	DX, DI, DX	// x47, x48 = mulx(arg1[2], arg1[2])
+	MOVQ	DX, 8(SP)	// spill x48
 	MOVQ	24(SI), DX	// arg1[3]
-	MULXQ	DX, R11, R9	// x149, x150 = mulx(arg1[3], arg1[3])
-	MOVQ	16(SP), BX	// reload x2
-	ADDQ	40(SP), BX	// x157, x158 = addcarryx(0, x2, x43)
-	ADCXQ	48(SP), R10	// x159, x160 = addcarryx(x158, x44, x96)
-	ADCXQ	R11, AX	// x161, x162 = addcarryx(x160, x97, x149)
-	ADCQ	$0x0, R9	// x163 = x162.u64 + x150
-	ADDQ	8(SP), R14	// x164, x165 = addcarryx(0, x140, x1)
-	ADCXQ	BX, R15	// x166, x167 = addcarryx(x165, x142, x157)
-	ADCXQ	R10, R8	// x168, x169 = addcarryx(x167, x144, x159)
-	ADCXQ	AX, CX	// x170, x171 = addcarryx(x169, x146, x161)
-	ADCXQ	R9, DI	// x172, x173 = addcarryx(x171, x148, x163)
-	MOVQ	R14, DX
-	MOVQ	$-0x27c7f6e22ddacacf, AX
-	MULXQ	AX, R10, R9	// x174, x175 = mulx(x164, 0xd838091dd2253531)
-	MOVQ	DX, R9
-	MOVQ	R10, DX
-	MOVQ	$-0x1, R10
-	MULXQ	R10, BX, R11	// x176, x177 = mulx(x174, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R12
-	MULXQ	R12, R14, R13	// x182, x183 = mulx(x174, 0xfffffffefffffc2f)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x173
-	ADDQ	BX, R13	// x184, x185 = addcarryx(0, x183, x176)
-	MOVQ	R11, AX
-	ADCXQ	BX, AX	// x186, x187 = addcarryx(x185, x177, x176)
-	ADCXQ	R11, BX	// x188, x189 = addcarryx(x187, x177, x176)
-	ADCQ	$0x0, R11	// x190 = x189.u64 + x177
-	ADDQ	R14, R9	// x191, x192 = addcarryx(0, x164, x182)
-	ADCXQ	R13, R15	// x193, x194 = addcarryx(x192, x166, x184)
-	ADCXQ	AX, R8	// x195, x196 = addcarryx(x194, x168, x186)
-	ADCXQ	BX, CX	// x197, x198 = addcarryx(x196, x170, x188)
-	ADCXQ	R11, DI	// x199, x200 = addcarryx(x198, x172, x190)
-	ADCQ	$0x0, DX	// x201 = x173.u64 + x200.u64
-	MOVQ	R15, AX
-	SUBQ	R12, AX	// x202, x203 = subborrowx(0, x193, 0xfffffffefffffc2f)
-	MOVQ	R8, R9
-	SBBQ	$-0x1, R9	// x204, x205 = subborrowx(x203, x195, 0xffffffffffffffff)
-	MOVQ	CX, R11
-	SBBQ	$-0x1, R11	// x206, x207 = subborrowx(x205, x197, 0xffffffffffffffff)
-	MOVQ	DI, BX
-	SBBQ	$-0x1, BX	// x208, x209 = subborrowx(x207, x199, 0xffffffffffffffff)
-	SBBQ	$0x0, DX	// x210, x211 = subborrowx(x209, x201, 0)
-	CMOVQCS	R15, AX	// x212 = cmovznz(x211, x202, x193)
-	CMOVQCS	R8, R9	// x213 = cmovznz(x211, x204, x195)
-	CMOVQCS	CX, R11	// x214 = cmovznz(x211, x206, x197)
-	CMOVQCS	DI, BX	// x215 = cmovznz(x211, x208, x199)
-	MOVQ	32(SI), DX	// arg1[4]
-	MULXQ	56(SI), R8, CX	// x216, x217 = mulx(arg1[4], arg1[7])
-	MULXQ	48(SI), R13, DI	// x218, x219 = mulx(arg1[4], arg1[6])
-	MULXQ	40(SI), R15, R14	// x220, x221 = mulx(arg1[4], arg1[5])
-	MOVQ	BX, 8(SP)	// spill x215
-	MOVQ	R11, 16(SP)	// spill x214
-	MULXQ	DX, R11, BX	// x222, x223 = mulx(arg1[4], arg1[4])
-	ADDQ	R15, BX	// x224, x225 = addcarryx(0, x223, x220)
-	MOVQ	R9, 24(SP)	// spill x213
-	MOVQ	R14, R9
-	ADCXQ	R13, R9	// x226, x227 = addcarryx(x225, x221, x218)
-	MOVQ	AX, 32(SP)	// spill x212
-	MOVQ	DI, AX
-	ADCXQ	R8, AX	// x228, x229 = addcarryx(x227, x219, x216)
-	MOVQ	CX, DX
-	ADCQ	$0x0, DX	// x230 = x229.u64 + x217
-	MOVQ	DX, 40(SP)	// spill x230
-	MOVQ	R11, DX
-	MOVQ	$-0x27c7f6e22ddacacf, R11
-	MOVQ	R8, 48(SP)	// spill x216
-	MOVQ	CX, 56(SP)	// spill x217
-	MULXQ	R11, CX, R8	// x231, x232 = mulx(x222, 0xd838091dd2253531)
-	MOVQ	DX, R8
-	MOVQ	CX, DX
-	MULXQ	R10, R10, CX	// x233, x234 = mulx(x231, 0xffffffffffffffff)
-	MULXQ	R12, R12, DX	// x239, x240 = mulx(x231, 0xfffffffefffffc2f)
-	ADDQ	R10, DX	// x241, x242 = addcarryx(0, x240, x233)
-	MOVQ	CX, R11
-	ADCXQ	R10, R11	// x243, x244 = addcarryx(x242, x234, x233)
-	ADCXQ	CX, R10	// x245, x246 = addcarryx(x244, x234, x233)
-	ADCQ	$0x0, CX	// x247 = x246.u64 + x234
-	ADDQ	R12, R8	// x248, x249 = addcarryx(0, x222, x239)
-	ADCXQ	DX, BX	// x250, x251 = addcarryx(x249, x224, x241)
-	ADCXQ	R11, R9	// x252, x253 = addcarryx(x251, x226, x243)
-	ADCXQ	R10, AX	// x254, x255 = addcarryx(x253, x228, x245)
-	ADCXQ	40(SP), CX	// x256, x257 = addcarryx(x255, x230, x247)
-	MOVQ	40(SI), DX	// arg1[5]
-	MULXQ	56(SI), R10, R8	// x258, x259 = mulx(arg1[5], arg1[7])
-	MULXQ	48(SI), R12, R11	// x260, x261 = mulx(arg1[5], arg1[6])
-	MOVQ	R13, 40(SP)	// spill x218
-	MULXQ	DX, R13, DX	// x262, x263 = mulx(arg1[5], arg1[5])
-	MOVQ	DI, 64(SP)	// spill x219
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x257
-	ADDQ	R13, R14	// x266, x267 = addcarryx(0, x221, x262)
-	ADCXQ	R12, DX	// x268, x269 = addcarryx(x267, x263, x260)
-	MOVQ	R11, R13
-	ADCXQ	R10, R13	// x270, x271 = addcarryx(x269, x261, x258)
-	MOVQ	R10, 72(SP)	// spill x258
-	MOVQ	R8, R10
-	ADCQ	$0x0, R10	// x272 = x271.u64 + x259
-	ADDQ	R15, BX	// x273, x274 = addcarryx(0, x250, x220)
-	ADCXQ	R14, R9	// x275, x276 = addcarryx(x274, x252, x266)
-	ADCXQ	DX, AX	// x277, x278 = addcarryx(x276, x254, x268)
-	ADCXQ	R13, CX	// x279, x280 = addcarryx(x278, x256, x270)
-	ADCXQ	R10, DI	// x281, x282 = addcarryx(x280, x257.u64, x272)
-	MOVQ	BX, DX
-	MOVQ	$-0x27c7f6e22ddacacf, R10
-	MULXQ	R10, R13, BX	// x283, x284 = mulx(x273, 0xd838091dd2253531)
-	MOVQ	DX, BX
-	MOVQ	R13, DX
-	MOVQ	$-0x1, R13
-	MULXQ	R13, R15, R14	// x285, x286 = mulx(x283, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R13
-	MULXQ	R13, R13, DX	// x291, x292 = mulx(x283, 0xfffffffefffffc2f)
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x282
-	ADDQ	R15, DX	// x293, x294 = addcarryx(0, x292, x285)
-	MOVQ	R8, 80(SP)	// spill x259
-	MOVQ	R14, R8
-	ADCXQ	R15, R8	// x295, x296 = addcarryx(x294, x286, x285)
-	ADCXQ	R14, R15	// x297, x298 = addcarryx(x296, x286, x285)
-	ADCQ	$0x0, R14	// x299 = x298.u64 + x286
-	ADDQ	R13, BX	// x300, x301 = addcarryx(0, x273, x291)
-	ADCXQ	DX, R9	// x302, x303 = addcarryx(x301, x275, x293)
-	ADCXQ	R8, AX	// x304, x305 = addcarryx(x303, x277, x295)
-	ADCXQ	R15, CX	// x306, x307 = addcarryx(x305, x279, x297)
-	ADCXQ	R14, DI	// x308, x309 = addcarryx(x307, x281, x299)
-	ADCQ	$0x0, R10	// x310 = x282.u64 + x309.u64
-	MOVQ	48(SI), DX	// arg1[6]
-	MULXQ	56(SI), BX, R8	// x311, x312 = mulx(arg1[6], arg1[7])
-	MULXQ	DX, R14, R13	// x313, x314 = mulx(arg1[6], arg1[6])
-	ADDQ	64(SP), R12	// x319, x320 = addcarryx(0, x219, x260)
-	ADCXQ	R14, R11	// x321, x322 = addcarryx(x320, x261, x313)
-	ADCXQ	BX, R13	// x323, x324 = addcarryx(x322, x314, x311)
-	MOVQ	R8, R14
-	ADCQ	$0x0, R14	// x325 = x324.u64 + x312
-	ADDQ	40(SP), R9	// x326, x327 = addcarryx(0, x302, x218)
-	ADCXQ	R12, AX	// x328, x329 = addcarryx(x327, x304, x319)
-	ADCXQ	R11, CX	// x330, x331 = addcarryx(x329, x306, x321)
-	ADCXQ	R13, DI	// x332, x333 = addcarryx(x331, x308, x323)
-	ADCXQ	R14, R10	// x334, x335 = addcarryx(x333, x310, x325)
-	MOVQ	R9, DX
-	MOVQ	$-0x27c7f6e22ddacacf, R9
-	MULXQ	R9, R12, R11	// x336, x337 = mulx(x326, 0xd838091dd2253531)
-	MOVQ	DX, R11
-	MOVQ	R12, DX
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R14, R13	// x338, x339 = mulx(x336, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R15
-	MULXQ	R15, R15, DX	// x344, x345 = mulx(x336, 0xfffffffefffffc2f)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x335
-	ADDQ	R14, DX	// x346, x347 = addcarryx(0, x345, x338)
-	MOVQ	R13, R9
-	ADCXQ	R14, R9	// x348, x349 = addcarryx(x347, x339, x338)
-	ADCXQ	R13, R14	// x350, x351 = addcarryx(x349, x339, x338)
-	ADCQ	$0x0, R13	// x352 = x351.u64 + x339
-	ADDQ	R15, R11	// x353, x354 = addcarryx(0, x326, x344)
-	ADCXQ	DX, AX	// x355, x356 = addcarryx(x354, x328, x346)
-	ADCXQ	R9, CX	// x357, x358 = addcarryx(x356, x330, x348)
-	ADCXQ	R14, DI	// x359, x360 = addcarryx(x358, x332, x350)
-	ADCXQ	R13, R10	// x361, x362 = addcarryx(x360, x334, x352)
-	ADCQ	$0x0, R12	// x363 = x335.u64 + x362.u64
-	MOVQ	56(SI), DX	// arg1[7]
-	MULXQ	DX, R11, R9	// x364, x365 = mulx(arg1[7], arg1[7])
-	MOVQ	56(SP), R13	// reload x217
-	ADDQ	72(SP), R13	// x372, x373 = addcarryx(0, x217, x258)
-	ADCXQ	80(SP), BX	// x374, x375 = addcarryx(x373, x259, x311)
-	ADCXQ	R11, R8	// x376, x377 = addcarryx(x375, x312, x364)
-	ADCQ	$0x0, R9	// x378 = x377.u64 + x365
-	ADDQ	48(SP), AX	// x379, x380 = addcarryx(0, x355, x216)
-	ADCXQ	R13, CX	// x381, x382 = addcarryx(x380, x357, x372)
-	ADCXQ	BX, DI	// x383, x384 = addcarryx(x382, x359, x374)
-	ADCXQ	R8, R10	// x385, x386 = addcarryx(x384, x361, x376)
-	ADCXQ	R9, R12	// x387, x388 = addcarryx(x386, x363, x378)
-	MOVQ	AX, DX
-	MOVQ	$-0x27c7f6e22ddacacf, AX
-	MULXQ	AX, R9, R8	// x389, x390 = mulx(x379, 0xd838091dd2253531)
-	MOVQ	DX, R8
-	MOVQ	R9, DX
-	MOVQ	$-0x1, R9
-	MULXQ	R9, BX, R11	// x391, x392 = mulx(x389, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R13
-	MULXQ	R13, R15, R14	// x397, x398 = mulx(x389, 0xfffffffefffffc2f)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x388
-	ADDQ	BX, R14	// x399, x400 = addcarryx(0, x398, x391)
-	MOVQ	R11, AX
-	ADCXQ	BX, AX	// x401, x402 = addcarryx(x400, x392, x391)
-	ADCXQ	R11, BX	// x403, x404 = addcarryx(x402, x392, x391)
-	ADCQ	$0x0, R11	// x405 = x404.u64 + x392
-	ADDQ	R15, R8	// x406, x407 = addcarryx(0, x379, x397)
-	ADCXQ	R14, CX	// x408, x409 = addcarryx(x407, x381, x399)
-	ADCXQ	AX, DI	// x410, x411 = addcarryx(x409, x383, x401)
-	ADCXQ	BX, R10	// x412, x413 = addcarryx(x411, x385, x403)
-	ADCXQ	R11, R12	// x414, x415 = addcarryx(x413, x387, x405)
-	ADCQ	$0x0, DX	// x416 = x388.u64 + x415.u64
-	MOVQ	CX, AX
-	SUBQ	R13, AX	// x417, x418 = subborrowx(0, x408, 0xfffffffefffffc2f)
-	MOVQ	DI, R8
-	SBBQ	$-0x1, R8	// x419, x420 = subborrowx(x418, x410, 0xffffffffffffffff)
-	MOVQ	R10, R11
-	SBBQ	$-0x1, R11	// x421, x422 = subborrowx(x420, x412, 0xffffffffffffffff)
-	MOVQ	R12, BX
-	SBBQ	$-0x1, BX	// x423, x424 = subborrowx(x422, x414, 0xffffffffffffffff)
-	SBBQ	$0x0, DX	// x425, x426 = subborrowx(x424, x416, 0)
-	CMOVQCS	CX, AX	// x427 = cmovznz(x426, x417, x408)
-	CMOVQCS	DI, R8	// x428 = cmovznz(x426, x419, x410)
-	CMOVQCS	R10, R11	// x429 = cmovznz(x426, x421, x412)
-	CMOVQCS	R12, BX	// x430 = cmovznz(x426, x423, x414)
-	MOVQ	32(SI), DX	// arg1[4]
-	MULXQ	88(SI), R10, CX	// x431, x432 = mulx(arg1[4], arg1[11])
-	MULXQ	80(SI), R12, DI	// x433, x434 = mulx(arg1[4], arg1[10])
-	MULXQ	72(SI), R15, R14	// x435, x436 = mulx(arg1[4], arg1[9])
-	MOVQ	BX, 40(SP)	// spill x430
-	MULXQ	64(SI), BX, DX	// x437, x438 = mulx(arg1[4], arg1[8])
-	ADDQ	R15, DX	// x439, x440 = addcarryx(0, x438, x435)
-	ADCXQ	R12, R14	// x441, x442 = addcarryx(x440, x436, x433)
-	ADCXQ	R10, DI	// x443, x444 = addcarryx(x442, x434, x431)
-	ADCQ	$0x0, CX	// x445 = x444.u64 + x432
-	MOVQ	DX, R10
-	MOVQ	BX, DX
-	MOVQ	$-0x27c7f6e22ddacacf, BX
-	MULXQ	BX, R15, R12	// x446, x447 = mulx(x437, 0xd838091dd2253531)
-	MOVQ	DX, R12
-	MOVQ	R15, DX
-	MOVQ	R11, 48(SP)	// spill x429
-	MULXQ	R9, R11, R15	// x448, x449 = mulx(x446, 0xffffffffffffffff)
-	MOVQ	R8, 56(SP)	// spill x428
-	MULXQ	R13, R8, DX	// x454, x455 = mulx(x446, 0xfffffffefffffc2f)
-	ADDQ	R11, DX	// x456, x457 = addcarryx(0, x455, x448)
-	MOVQ	AX, 64(SP)	// spill x427
-	MOVQ	R15, AX
-	ADCXQ	R11, AX	// x458, x459 = addcarryx(x457, x449, x448)
-	ADCXQ	R15, R11	// x460, x461 = addcarryx(x459, x449, x448)
-	ADCQ	$0x0, R15	// x462 = x461.u64 + x449
-	ADDQ	R8, R12	// x463, x464 = addcarryx(0, x437, x454)
-	ADCXQ	DX, R10	// x465, x466 = addcarryx(x464, x439, x456)
-	ADCXQ	AX, R14	// x467, x468 = addcarryx(x466, x441, x458)
-	ADCXQ	R11, DI	// x469, x470 = addcarryx(x468, x443, x460)
-	ADCXQ	R15, CX	// x471, x472 = addcarryx(x470, x445, x462)
-	MOVQ	40(SI), DX	// arg1[5]
-	MULXQ	88(SI), R8, AX	// x473, x474 = mulx(arg1[5], arg1[11])
-	MULXQ	80(SI), R12, R11	// x475, x476 = mulx(arg1[5], arg1[10])
-	MULXQ	72(SI), R13, R15	// x477, x478 = mulx(arg1[5], arg1[9])
-	MULXQ	64(SI), R9, DX	// x479, x480 = mulx(arg1[5], arg1[8])
-	MOVQ	SI, 72(SP)	// spill arg1 pointer
-	SETCS	SIB
-	MOVBQZX	SIB, SI	// save x472
-	ADDQ	R13, DX	// x481, x482 = addcarryx(0, x480, x477)
-	ADCXQ	R12, R15	// x483, x484 = addcarryx(x482, x478, x475)
-	ADCXQ	R8, R11	// x485, x486 = addcarryx(x484, x476, x473)
-	ADCQ	$0x0, AX	// x487 = x486.u64 + x474
-	ADDQ	R9, R10	// x488, x489 = addcarryx(0, x465, x479)
-	ADCXQ	DX, R14	// x490, x491 = addcarryx(x489, x467, x481)
-	ADCXQ	R15, DI	// x492, x493 = addcarryx(x491, x469, x483)
-	ADCXQ	R11, CX	// x494, x495 = addcarryx(x493, x471, x485)
-	ADCXQ	AX, SI	// x496, x497 = addcarryx(x495, x472.u64, x487)
-	MOVQ	R10, DX
-	MULXQ	BX, R8, AX	// x498, x499 = mulx(x488, 0xd838091dd2253531)
-	MOVQ	DX, AX
-	MOVQ	R8, DX
-	MOVQ	$-0x1, R8
-	MULXQ	R8, R10, R9	// x500, x501 = mulx(x498, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R11
-	MULXQ	R11, R13, R12	// x506, x507 = mulx(x498, 0xfffffffefffffc2f)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x497
-	ADDQ	R10, R12	// x508, x509 = addcarryx(0, x507, x500)
-	MOVQ	R9, DX
-	ADCXQ	R10, DX	// x510, x511 = addcarryx(x509, x501, x500)
-	ADCXQ	R9, R10	// x512, x513 = addcarryx(x511, x501, x500)
-	ADCQ	$0x0, R9	// x514 = x513.u64 + x501
-	ADDQ	R13, AX	// x515, x516 = addcarryx(0, x488, x506)
-	ADCXQ	R12, R14	// x517, x518 = addcarryx(x516, x490, x508)
-	ADCXQ	DX, DI	// x519, x520 = addcarryx(x518, x492, x510)
-	ADCXQ	R10, CX	// x521, x522 = addcarryx(x520, x494, x512)
-	ADCXQ	R9, SI	// x523, x524 = addcarryx(x522, x496, x514)
-	ADCQ	$0x0, R15	// x525 = x497.u64 + x524.u64
-	MOVQ	72(SP), AX	// reload arg1 pointer
-	MOVQ	48(AX), DX	// arg1[6]
-	MULXQ	88(AX), R10, R9	// x526, x527 = mulx(arg1[6], arg1[11])
-	MULXQ	80(AX), R13, R12	// x528, x529 = mulx(arg1[6], arg1[10])
-	MULXQ	72(AX), R8, R11	// x530, x531 = mulx(arg1[6], arg1[9])
-	MULXQ	64(AX), BX, DX	// x532, x533 = mulx(arg1[6], arg1[8])
-	ADDQ	R8, DX	// x534, x535 = addcarryx(0, x533, x530)
-	ADCXQ	R13, R11	// x536, x537 = addcarryx(x535, x531, x528)
-	ADCXQ	R10, R12	// x538, x539 = addcarryx(x537, x529, x526)
-	ADCQ	$0x0, R9	// x540 = x539.u64 + x527
-	ADDQ	BX, R14	// x541, x542 = addcarryx(0, x517, x532)
-	ADCXQ	DX, DI	// x543, x544 = addcarryx(x542, x519, x534)
-	ADCXQ	R11, CX	// x545, x546 = addcarryx(x544, x521, x536)
-	ADCXQ	R12, SI	// x547, x548 = addcarryx(x546, x523, x538)
-	ADCXQ	R9, R15	// x549, x550 = addcarryx(x548, x525, x540)
-	MOVQ	R14, DX
-	MOVQ	$-0x27c7f6e22ddacacf, R8
-	MULXQ	R8, R10, R9	// x551, x552 = mulx(x541, 0xd838091dd2253531)
-	MOVQ	DX, R9
-	MOVQ	R10, DX
-	MOVQ	$-0x1, R10
-	MULXQ	R10, BX, R11	// x553, x554 = mulx(x551, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R12
-	MULXQ	R12, R14, R13	// x559, x560 = mulx(x551, 0xfffffffefffffc2f)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x550
-	ADDQ	BX, R13	// x561, x562 = addcarryx(0, x560, x553)
-	MOVQ	R11, R12
-	ADCXQ	BX, R12	// x563, x564 = addcarryx(x562, x554, x553)
-	ADCXQ	R11, BX	// x565, x566 = addcarryx(x564, x554, x553)
-	ADCQ	$0x0, R11	// x567 = x566.u64 + x554
-	ADDQ	R14, R9	// x568, x569 = addcarryx(0, x541, x559)
-	ADCXQ	R13, DI	// x570, x571 = addcarryx(x569, x543, x561)
-	ADCXQ	R12, CX	// x572, x573 = addcarryx(x571, x545, x563)
-	ADCXQ	BX, SI	// x574, x575 = addcarryx(x573, x547, x565)
-	ADCXQ	R11, R15	// x576, x577 = addcarryx(x575, x549, x567)
-	ADCQ	$0x0, DX	// x578 = x550.u64 + x577.u64
-	MOVQ	DX, R9
-	MOVQ	56(AX), DX	// arg1[7]
-	MULXQ	88(AX), BX, R11	// x579, x580 = mulx(arg1[7], arg1[11])
-	MULXQ	80(AX), R13, R12	// x581, x582 = mulx(arg1[7], arg1[10])
-	MULXQ	72(AX), R10, R14	// x583, x584 = mulx(arg1[7], arg1[9])
-	MULXQ	64(AX), R8, DX	// x585, x586 = mulx(arg1[7], arg1[8])
-	ADDQ	R10, DX	// x587, x588 = addcarryx(0, x586, x583)
-	ADCXQ	R13, R14	// x589, x590 = addcarryx(x588, x584, x581)
-	ADCXQ	BX, R12	// x591, x592 = addcarryx(x590, x582, x579)
-	ADCQ	$0x0, R11	// x593 = x592.u64 + x580
-	ADDQ	R8, DI	// x594, x595 = addcarryx(0, x570, x585)
-	ADCXQ	DX, CX	// x596, x597 = addcarryx(x595, x572, x587)
-	ADCXQ	R14, SI	// x598, x599 = addcarryx(x597, x574, x589)
-	ADCXQ	R12, R15	// x600, x601 = addcarryx(x599, x576, x591)
-	ADCXQ	R11, R9	// x602, x603 = addcarryx(x601, x578, x593)
-	MOVQ	DI, DX
-	MOVQ	$-0x27c7f6e22ddacacf, R8
-	MULXQ	R8, R11, R10	// x604, x605 = mulx(x594, 0xd838091dd2253531)
-	MOVQ	DX, R10
-	MOVQ	R11, DX
-	MOVQ	$-0x1, R11
-	MULXQ	R11, BX, DI	// x606, x607 = mulx(x604, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R12
-	MULXQ	R12, R14, R13	// x612, x613 = mulx(x604, 0xfffffffefffffc2f)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x603
-	ADDQ	BX, R13	// x614, x615 = addcarryx(0, x613, x606)
-	MOVQ	DI, R8
-	ADCXQ	BX, R8	// x616, x617 = addcarryx(x615, x607, x606)
-	ADCXQ	DI, BX	// x618, x619 = addcarryx(x617, x607, x606)
-	ADCQ	$0x0, DI	// x620 = x619.u64 + x607
-	ADDQ	R14, R10	// x621, x622 = addcarryx(0, x594, x612)
-	ADCXQ	R13, CX	// x623, x624 = addcarryx(x622, x596, x614)
-	ADCXQ	R8, SI	// x625, x626 = addcarryx(x624, x598, x616)
-	ADCXQ	BX, R15	// x627, x628 = addcarryx(x626, x600, x618)
-	ADCXQ	DI, R9	// x629, x630 = addcarryx(x628, x602, x620)
-	ADCQ	$0x0, DX	// x631 = x603.u64 + x630.u64
-	MOVQ	CX, R8
-	SUBQ	R12, R8	// x632, x633 = subborrowx(0, x623, 0xfffffffefffffc2f)
-	MOVQ	SI, R10
-	SBBQ	$-0x1, R10	// x634, x635 = subborrowx(x633, x625, 0xffffffffffffffff)
-	MOVQ	R15, DI
-	SBBQ	$-0x1, DI	// x636, x637 = subborrowx(x635, x627, 0xffffffffffffffff)
-	MOVQ	R9, BX
-	SBBQ	$-0x1, BX	// x638, x639 = subborrowx(x637, x629, 0xffffffffffffffff)
-	SBBQ	$0x0, DX	// x640, x641 = subborrowx(x639, x631, 0)
-	CMOVQCS	CX, R8	// x642 = cmovznz(x641, x632, x623)
-	CMOVQCS	SI, R10	// x643 = cmovznz(x641, x634, x625)
-	CMOVQCS	R15, DI	// x644 = cmovznz(x641, x636, x627)
-	CMOVQCS	R9, BX	// x645 = cmovznz(x641, x638, x629)
-	MOVQ	64(SP), CX	// reload x427
-	ADDQ	64(SP), CX	// x646, x647 = addcarryx(0, x427, x427)
-	MOVQ	56(SP), R9	// reload x428
-	ADCXQ	56(SP), R9	// x648, x649 = addcarryx(x647, x428, x428)
-	MOVQ	48(SP), SI	// reload x429
-	ADCXQ	48(SP), SI	// x650, x651 = addcarryx(x649, x429, x429)
-	MOVQ	40(SP), R13	// reload x430
-	ADCXQ	40(SP), R13	// x652, x653 = addcarryx(x651, x430, x430)
-	MOVQ	CX, R14
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x653
-	SUBQ	R12, R14	// x654, x655 = subborrowx(0, x646, 0xfffffffefffffc2f)
-	MOVQ	R9, DX
-	SBBQ	$-0x1, DX	// x656, x657 = subborrowx(x655, x648, 0xffffffffffffffff)
-	MOVQ	SI, AX
-	SBBQ	$-0x1, AX	// x658, x659 = subborrowx(x657, x650, 0xffffffffffffffff)
-	MOVQ	R13, R12
-	SBBQ	$-0x1, R12	// x660, x661 = subborrowx(x659, x652, 0xffffffffffffffff)
-	SBBQ	$0x0, R15	// x662, x663 = subborrowx(x661, x653.u64, 0)
-	CMOVQCS	CX, R14	// x664 = cmovznz(x663, x654, x646)
-	CMOVQCS	R9, DX	// x665 = cmovznz(x663, x656, x648)
-	CMOVQCS	SI, AX	// x666 = cmovznz(x663, x658, x650)
-	CMOVQCS	R13, R12	// x667 = cmovznz(x663, x660, x652)
-	ADDQ	R8, R8	// x668, x669 = addcarryx(0, x642, x642)
-	ADCXQ	R10, R10	// x670, x671 = addcarryx(x669, x643, x643)
-	ADCXQ	DI, DI	// x672, x673 = addcarryx(x671, x644, x644)
-	ADCXQ	BX, BX	// x674, x675 = addcarryx(x673, x645, x645)
-	MOVQ	$-0x1000003d1, CX
-	MOVQ	R8, R9
-	SETCS	SIB
-	MOVBQZX	SIB, SI	// save x675
-	SUBQ	CX, R9	// x676, x677 = subborrowx(0, x668, 0xfffffffefffffc2f)
-	MOVQ	R10, R13
-	SBBQ	$-0x1, R13	// x678, x679 = subborrowx(x677, x670, 0xffffffffffffffff)
-	MOVQ	DI, R15
-	SBBQ	$-0x1, R15	// x680, x681 = subborrowx(x679, x672, 0xffffffffffffffff)
-	MOVQ	R14, 40(SP)	// spill x664
-	MOVQ	BX, R14
-	SBBQ	$-0x1, R14	// x682, x683 = subborrowx(x681, x674, 0xffffffffffffffff)
-	SBBQ	$0x0, SI	// x684, x685 = subborrowx(x683, x675.u64, 0)
-	CMOVQCS	R8, R9	// x686 = cmovznz(x685, x676, x668)
-	MOVQ	0(SP), R8	// reload out1 pointer
-	MOVQ	R9, 64(R8)	// out1[8] = x686
-	CMOVQCS	R10, R13	// x687 = cmovznz(x685, x678, x670)
-	MOVQ	R13, 72(R8)	// out1[9] = x687
-	CMOVQCS	DI, R15	// x688 = cmovznz(x685, x680, x672)
-	MOVQ	R15, 80(R8)	// out1[10] = x688
-	CMOVQCS	BX, R14	// x689 = cmovznz(x685, x682, x674)
-	MOVQ	R14, 88(R8)	// out1[11] = x689
-	MOVQ	32(SP), R9
-	ADDQ	32(SP), R9	// x690, x691 = addcarryx(0, x212, x212)
-	MOVQ	24(SP), R10
-	ADCXQ	24(SP), R10	// x692, x693 = addcarryx(x691, x213, x213)
-	MOVQ	16(SP), SI
-	ADCXQ	16(SP), SI	// x694, x695 = addcarryx(x693, x214, x214)
-	MOVQ	8(SP), DI
-	ADCXQ	8(SP), DI	// x696, x697 = addcarryx(x695, x215, x215)
-	MOVQ	R9, BX
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x697
-	SUBQ	CX, BX	// x698, x699 = subborrowx(0, x690, 0xfffffffefffffc2f)
-	MOVQ	R10, R14
-	SBBQ	$-0x1, R14	// x700, x701 = subborrowx(x699, x692, 0xffffffffffffffff)
-	MOVQ	SI, R15
-	SBBQ	$-0x1, R15	// x702, x703 = subborrowx(x701, x694, 0xffffffffffffffff)
-	MOVQ	DI, R8
-	SBBQ	$-0x1, R8	// x704, x705 = subborrowx(x703, x696, 0xffffffffffffffff)
-	SBBQ	$0x0, R13	// x706, x707 = subborrowx(x705, x697.u64, 0)
-	CMOVQCS	R9, BX	// x708 = cmovznz(x707, x698, x690)
-	CMOVQCS	R10, R14	// x709 = cmovznz(x707, x700, x692)
-	CMOVQCS	SI, R15	// x710 = cmovznz(x707, x702, x694)
-	CMOVQCS	DI, R8	// x711 = cmovznz(x707, x704, x696)
-	ADDQ	32(SP), BX	// x712, x713 = addcarryx(0, x708, x212)
-	ADCXQ	24(SP), R14	// x714, x715 = addcarryx(x713, x709, x213)
-	ADCXQ	16(SP), R15	// x716, x717 = addcarryx(x715, x710, x214)
-	ADCXQ	8(SP), R8	// x718, x719 = addcarryx(x717, x711, x215)
-	MOVQ	BX, R9
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x719
-	SUBQ	CX, R9	// x720, x721 = subborrowx(0, x712, 0xfffffffefffffc2f)
-	MOVQ	R14, SI
-	SBBQ	$-0x1, SI	// x722, x723 = subborrowx(x721, x714, 0xffffffffffffffff)
-	MOVQ	R15, DI
-	SBBQ	$-0x1, DI	// x724, x725 = subborrowx(x723, x716, 0xffffffffffffffff)
-	MOVQ	R8, R13
-	SBBQ	$-0x1, R13	// x726, x727 = subborrowx(x725, x718, 0xffffffffffffffff)
-	SBBQ	$0x0, R10	// x728, x729 = subborrowx(x727, x719.u64, 0)
-	CMOVQCS	BX, R9	// x730 = cmovznz(x729, x720, x712)
-	CMOVQCS	R14, SI	// x731 = cmovznz(x729, x722, x714)
-	CMOVQCS	R15, DI	// x732 = cmovznz(x729, x724, x716)
-	CMOVQCS	R8, R13	// x733 = cmovznz(x729, x726, x718)
-	MOVQ	DX, R8
-	MOVQ	72(SP), R10	// reload arg1 pointer
-	MOVQ	0(R10), DX	// arg1[0]
-	MULXQ	R12, R14, BX	// x734, x735 = mulx(arg1[0], x667)
-	MOVQ	SI, 8(SP)	// spill x731
-	MULXQ	AX, SI, R15	// x736, x737 = mulx(arg1[0], x666)
-	MOVQ	DI, 16(SP)	// spill x732
-	MOVQ	R9, 24(SP)	// spill x730
-	MULXQ	R8, R9, DI	// x738, x739 = mulx(arg1[0], x665)
-	MOVQ	R13, 32(SP)	// spill x733
-	MULXQ	40(SP), R13, DX	// x740, x741 = mulx(arg1[0], x664)
-	ADDQ	R9, DX	// x742, x743 = addcarryx(0, x741, x738)
-	ADCXQ	SI, DI	// x744, x745 = addcarryx(x743, x739, x736)
-	ADCXQ	R14, R15	// x746, x747 = addcarryx(x745, x737, x734)
-	ADCQ	$0x0, BX	// x748 = x747.u64 + x735
-	MOVQ	DX, R9
+	MOVQ	SI, 16(SP)	// spill arg1 pointer
+	MULXQ	DX, SI, DX	// x49, x50 = mulx(arg1[3], arg1[3])
+	ADDQ	R12, R11	// x51, x52 = addcarryx(0, x29, x44)
+	ADCXQ	R15, R10	// x53, x54 = addcarryx(x52, x31, x45)
+	ADCXQ	R14, R8	// x55, x56 = addcarryx(x54, x33, x46)
+	ADCXQ	DI, AX	// x57, x58 = addcarryx(x56, x35, x47)
+	ADCXQ	8(SP), CX	// x59, x60 = addcarryx(x58, x37, x48)
+	ADCXQ	SI, R9	// x61, x62 = addcarryx(x60, x39, x49)
+	ADCXQ	DX, BX	// x63, x64 = addcarryx(x62, x41, x50)
 	MOVQ	R13, DX
 	MOVQ	$-0x27c7f6e22ddacacf, SI
-	MULXQ	SI, R14, R13	// x749, x750 = mulx(x740, 0xd838091dd2253531)
-	MOVQ	DX, R13
-	MOVQ	R14, DX
-	MULXQ	R11, R11, R14	// x751, x752 = mulx(x749, 0xffffffffffffffff)
-	MULXQ	CX, CX, DX	// x757, x758 = mulx(x749, 0xfffffffefffffc2f)
-	ADDQ	R11, DX	// x759, x760 = addcarryx(0, x758, x751)
-	MOVQ	R14, SI
-	ADCXQ	R11, SI	// x761, x762 = addcarryx(x760, x752, x751)
-	ADCXQ	R14, R11	// x763, x764 = addcarryx(x762, x752, x751)
-	ADCQ	$0x0, R14	// x765 = x764.u64 + x752
-	ADDQ	CX, R13	// x766, x767 = addcarryx(0, x740, x757)
-	ADCXQ	DX, R9	// x768, x769 = addcarryx(x767, x742, x759)
-	ADCXQ	SI, DI	// x770, x771 = addcarryx(x769, x744, x761)
-	ADCXQ	R11, R15	// x772, x773 = addcarryx(x771, x746, x763)
-	ADCXQ	R14, BX	// x774, x775 = addcarryx(x773, x748, x765)
-	MOVQ	8(R10), DX	// arg1[1]
-	MULXQ	R12, R11, CX	// x776, x777 = mulx(arg1[1], x667)
-	MULXQ	AX, R13, SI	// x778, x779 = mulx(arg1[1], x666)
-	MOVQ	R8, 48(SP)	// spill x665
-	MULXQ	R8, R8, R14	// x780, x781 = mulx(arg1[1], x665)
-	MULXQ	40(SP), R10, DX	// x782, x783 = mulx(arg1[1], x664)
-	MOVQ	AX, 56(SP)	// spill x666
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x775
-	ADDQ	R8, DX	// x784, x785 = addcarryx(0, x783, x780)
-	ADCXQ	R13, R14	// x786, x787 = addcarryx(x785, x781, x778)
-	ADCXQ	R11, SI	// x788, x789 = addcarryx(x787, x779, x776)
-	ADCQ	$0x0, CX	// x790 = x789.u64 + x777
-	ADDQ	R10, R9	// x791, x792 = addcarryx(0, x768, x782)
-	ADCXQ	DX, DI	// x793, x794 = addcarryx(x792, x770, x784)
-	ADCXQ	R14, R15	// x795, x796 = addcarryx(x794, x772, x786)
-	ADCXQ	SI, BX	// x797, x798 = addcarryx(x796, x774, x788)
-	ADCXQ	CX, AX	// x799, x800 = addcarryx(x798, x775.u64, x790)
-	MOVQ	R9, DX
-	MOVQ	$-0x27c7f6e22ddacacf, CX
-	MULXQ	CX, R9, R8	// x801, x802 = mulx(x791, 0xd838091dd2253531)
-	MOVQ	DX, R8
-	MOVQ	R9, DX
-	MOVQ	$-0x1, R9
-	MULXQ	R9, R11, R10	// x803, x804 = mulx(x801, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, SI
-	MULXQ	SI, R14, R13	// x809, x810 = mulx(x801, 0xfffffffefffffc2f)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x800
-	ADDQ	R11, R13	// x811, x812 = addcarryx(0, x810, x803)
-	MOVQ	R10, SI
-	ADCXQ	R11, SI	// x813, x814 = addcarryx(x812, x804, x803)
-	ADCXQ	R10, R11	// x815, x816 = addcarryx(x814, x804, x803)
-	ADCQ	$0x0, R10	// x817 = x816.u64 + x804
-	ADDQ	R14, R8	// x818, x819 = addcarryx(0, x791, x809)
-	ADCXQ	R13, DI	// x820, x821 = addcarryx(x819, x793, x811)
-	ADCXQ	SI, R15	// x822, x823 = addcarryx(x821, x795, x813)
-	ADCXQ	R11, BX	// x824, x825 = addcarryx(x823, x797, x815)
-	ADCXQ	R10, AX	// x826, x827 = addcarryx(x825, x799, x817)
-	ADCQ	$0x0, DX	// x828 = x800.u64 + x827.u64
-	MOVQ	DX, R8
-	MOVQ	72(SP), R10	// reload arg1 pointer
-	MOVQ	16(R10), DX	// arg1[2]
-	MULXQ	R12, SI, R11	// x829, x830 = mulx(arg1[2], x667)
-	MULXQ	56(SP), R14, R13	// x831, x832 = mulx(arg1[2], x666)
-	MOVQ	R12, 64(SP)	// spill x667
-	MULXQ	48(SP), R9, R12	// x833, x834 = mulx(arg1[2], x665)
-	MULXQ	40(SP), R10, DX	// x835, x836 = mulx(arg1[2], x664)
-	ADDQ	R9, DX	// x837, x838 = addcarryx(0, x836, x833)
-	ADCXQ	R14, R12	// x839, x840 = addcarryx(x838, x834, x831)
-	ADCXQ	SI, R13	// x841, x842 = addcarryx(x840, x832, x829)
-	ADCQ	$0x0, R11	// x843 = x842.u64 + x830
-	ADDQ	R10, DI	// x844, x845 = addcarryx(0, x820, x835)
-	ADCXQ	DX, R15	// x846, x847 = addcarryx(x845, x822, x837)
-	ADCXQ	R12, BX	// x848, x849 = addcarryx(x847, x824, x839)
-	ADCXQ	R13, AX	// x850, x851 = addcarryx(x849, x826, x841)
-	ADCXQ	R11, R8	// x852, x853 = addcarryx(x851, x828, x843)
-	MOVQ	DI, DX
-	MULXQ	CX, R10, R9	// x854, x855 = mulx(x844, 0xd838091dd2253531)
-	MOVQ	DX, R9
-	MOVQ	R10, DX
-	MOVQ	$-0x1, R10
-	MULXQ	R10, SI, R11	// x856, x857 = mulx(x854, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, DI
-	MULXQ	DI, R13, R12	// x862, x863 = mulx(x854, 0xfffffffefffffc2f)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x853
-	ADDQ	SI, R12	// x864, x865 = addcarryx(0, x863, x856)
-	MOVQ	R11, DX
-	ADCXQ	SI, DX	// x866, x867 = addcarryx(x865, x857, x856)
-	ADCXQ	R11, SI	// x868, x869 = addcarryx(x867, x857, x856)
-	ADCQ	$0x0, R11	// x870 = x869.u64 + x857
-	ADDQ	R13, R9	// x871, x872 = addcarryx(0, x844, x862)
-	ADCXQ	R12, R15	// x873, x874 = addcarryx(x872, x846, x864)
-	ADCXQ	DX, BX	// x875, x876 = addcarryx(x874, x848, x866)
-	ADCXQ	SI, AX	// x877, x878 = addcarryx(x876, x850, x868)
-	ADCXQ	R11, R8	// x879, x880 = addcarryx(x878, x852, x870)
-	ADCQ	$0x0, R14	// x881 = x853.u64 + x880.u64
-	MOVQ	72(SP), R9	// reload arg1 pointer
-	MOVQ	24(R9), DX	// arg1[3]
-	MULXQ	64(SP), SI, R11	// x882, x883 = mulx(arg1[3], x667)
-	MULXQ	56(SP), R13, R12	// x884, x885 = mulx(arg1[3], x666)
-	MULXQ	48(SP), R10, DI	// x886, x887 = mulx(arg1[3], x665)
-	MULXQ	40(SP), DX, R9	// x888, x889 = mulx(arg1[3], x664)
-	ADDQ	R10, R9	// x890, x891 = addcarryx(0, x889, x886)
-	ADCXQ	R13, DI	// x892, x893 = addcarryx(x891, x887, x884)
-	ADCXQ	SI, R12	// x894, x895 = addcarryx(x893, x885, x882)
-	ADCQ	$0x0, R11	// x896 = x895.u64 + x883
-	ADDQ	DX, R15	// x897, x898 = addcarryx(0, x873, x888)
-	ADCXQ	R9, BX	// x899, x900 = addcarryx(x898, x875, x890)
-	ADCXQ	DI, AX	// x901, x902 = addcarryx(x900, x877, x892)
-	ADCXQ	R12, R8	// x903, x904 = addcarryx(x902, x879, x894)
-	ADCXQ	R11, R14	// x905, x906 = addcarryx(x904, x881, x896)
-	MOVQ	R15, DX
-	MULXQ	CX, R10, R9	// x907, x908 = mulx(x897, 0xd838091dd2253531)
-	MOVQ	DX, R9
-	MOVQ	R10, DX
-	MOVQ	$-0x1, R10
-	MULXQ	R10, SI, R11	// x909, x910 = mulx(x907, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, DI
-	MULXQ	DI, R13, R12	// x915, x916 = mulx(x907, 0xfffffffefffffc2f)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x906
-	ADDQ	SI, R12	// x917, x918 = addcarryx(0, x916, x909)
-	MOVQ	R11, DX
-	ADCXQ	SI, DX	// x919, x920 = addcarryx(x918, x910, x909)
-	ADCXQ	R11, SI	// x921, x922 = addcarryx(x920, x910, x909)
-	ADCQ	$0x0, R11	// x923 = x922.u64 + x910
-	ADDQ	R13, R9	// x924, x925 = addcarryx(0, x897, x915)
-	ADCXQ	R12, BX	// x926, x927 = addcarryx(x925, x899, x917)
-	ADCXQ	DX, AX	// x928, x929 = addcarryx(x927, x901, x919)
-	ADCXQ	SI, R8	// x930, x931 = addcarryx(x929, x903, x921)
-	ADCXQ	R11, R14	// x932, x933 = addcarryx(x931, x905, x923)
-	ADCQ	$0x0, R15	// x934 = x906.u64 + x933.u64
-	MOVQ	BX, R9
-	SUBQ	DI, R9	// x935, x936 = subborrowx(0, x926, 0xfffffffefffffc2f)
-	MOVQ	AX, R11
-	SBBQ	$-0x1, R11	// x937, x938 = subborrowx(x936, x928, 0xffffffffffffffff)
-	MOVQ	R8, SI
-	SBBQ	$-0x1, SI	// x939, x940 = subborrowx(x938, x930, 0xffffffffffffffff)
-	MOVQ	R14, R12
-	SBBQ	$-0x1, R12	// x941, x942 = subborrowx(x940, x932, 0xffffffffffffffff)
-	SBBQ	$0x0, R15	// x943, x944 = subborrowx(x942, x934, 0)
-	CMOVQCS	BX, R9	// x945 = cmovznz(x944, x935, x926)
-	CMOVQCS	AX, R11	// x946 = cmovznz(x944, x937, x928)
-	CMOVQCS	R8, SI	// x947 = cmovznz(x944, x939, x930)
-	CMOVQCS	R14, R12	// x948 = cmovznz(x944, x941, x932)
-	MOVQ	40(SP), DX	// reload x664
-	MULXQ	64(SP), R8, AX	// x949, x950 = mulx(x664, x667)
-	MULXQ	56(SP), R13, BX	// x951, x952 = mulx(x664, x666)
-	MULXQ	48(SP), R15, R14	// x953, x954 = mulx(x664, x665)
-	MOVQ	R12, 72(SP)	// spill x948
-	MULXQ	DX, R12, DX	// x955, x956 = mulx(x664, x664)
-	ADDQ	R15, DX	// x957, x958 = addcarryx(0, x956, x953)
-	MOVQ	SI, 40(SP)	// spill x947
-	MOVQ	R14, SI
-	ADCXQ	R13, SI	// x959, x960 = addcarryx(x958, x954, x951)
-	MOVQ	R11, 80(SP)	// spill x946
-	MOVQ	BX, R11
-	ADCXQ	R8, R11	// x961, x962 = addcarryx(x960, x952, x949)
-	MOVQ	R9, 88(SP)	// spill x945
-	MOVQ	AX, R9
-	ADCQ	$0x0, R9	// x963 = x962.u64 + x950
-	MOVQ	DX, 96(SP)	// spill x957
+	MULXQ	SI, R12, DI	// x65, x66 = mulx(x43, 0xd838091dd2253531)
 	MOVQ	R12, DX
-	MOVQ	R8, 104(SP)	// spill x949
-	MULXQ	CX, R8, R12	// x964, x965 = mulx(x955, 0xd838091dd2253531)
-	MOVQ	DX, R12
-	MOVQ	R8, DX
-	MOVQ	AX, 112(SP)	// spill x950
-	MULXQ	R10, AX, R8	// x966, x967 = mulx(x964, 0xffffffffffffffff)
-	MULXQ	DI, DI, DX	// x972, x973 = mulx(x964, 0xfffffffefffffc2f)
-	ADDQ	AX, DX	// x974, x975 = addcarryx(0, x973, x966)
-	MOVQ	R8, R10
-	ADCXQ	AX, R10	// x976, x977 = addcarryx(x975, x967, x966)
-	ADCXQ	R8, AX	// x978, x979 = addcarryx(x977, x967, x966)
-	ADCQ	$0x0, R8	// x980 = x979.u64 + x967
-	ADDQ	DI, R12	// x981, x982 = addcarryx(0, x955, x972)
-	ADCXQ	96(SP), DX	// x983, x984 = addcarryx(x982, x957, x974)
-	ADCXQ	R10, SI	// x985, x986 = addcarryx(x984, x959, x976)
-	ADCXQ	AX, R11	// x987, x988 = addcarryx(x986, x961, x978)
-	ADCXQ	R8, R9	// x989, x990 = addcarryx(x988, x963, x980)
-	MOVQ	DX, AX
-	MOVQ	48(SP), DX	// reload x665
-	MULXQ	64(SP), R10, R8	// x991, x992 = mulx(x665, x667)
-	MULXQ	56(SP), R12, DI	// x993, x994 = mulx(x665, x666)
-	MOVQ	R13, 96(SP)	// spill x951
-	MULXQ	DX, R13, DX	// x995, x996 = mulx(x665, x665)
-	MOVQ	BX, 48(SP)	// spill x952
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x990
-	ADDQ	R13, R14	// x999, x1000 = addcarryx(0, x954, x995)
-	ADCXQ	R12, DX	// x1001, x1002 = addcarryx(x1000, x996, x993)
-	MOVQ	DI, R13
-	ADCXQ	R10, R13	// x1003, x1004 = addcarryx(x1002, x994, x991)
-	MOVQ	R10, 120(SP)	// spill x991
-	MOVQ	R8, R10
-	ADCQ	$0x0, R10	// x1005 = x1004.u64 + x992
-	ADDQ	R15, AX	// x1006, x1007 = addcarryx(0, x983, x953)
-	ADCXQ	R14, SI	// x1008, x1009 = addcarryx(x1007, x985, x999)
-	ADCXQ	DX, R11	// x1010, x1011 = addcarryx(x1009, x987, x1001)
-	ADCXQ	R13, R9	// x1012, x1013 = addcarryx(x1011, x989, x1003)
-	ADCXQ	R10, BX	// x1014, x1015 = addcarryx(x1013, x990.u64, x1005)
-	MOVQ	AX, DX
-	MULXQ	CX, R10, AX	// x1016, x1017 = mulx(x1006, 0xd838091dd2253531)
-	MOVQ	DX, AX
+	MOVQ	$0x1000003d1, DI
+	MULXQ	DI, R12, R12	// x67, x68 = mulx(x65, 0x1000003d1)
+	SUBQ	R12, R11	// x69, x70 = subborrowx(0, x51, x68)
+	SBBQ	$0x0, R10	// x71, x72 = subborrowx(x70, x53, 0)
+	SBBQ	$0x0, R8	// x73, x74 = subborrowx(x72, x55, 0)
+	SBBQ	$0x0, DX	// x75, x76 = subborrowx(x74, x65, 0)
+	MOVQ	$0x0, R12
+	SBBQ	$0x0, R12	// x77, x78 = subborrowx(x76, 0, 0)
+	MOVQ	DX, R13
+	MOVQ	R11, DX
+	MULXQ	SI, R14, R11	// x79, x80 = mulx(x69, 0xd838091dd2253531)
+	MOVQ	R14, DX
+	MULXQ	DI, R11, R11	// x81, x82 = mulx(x79, 0x1000003d1)
+	ADDQ	DX, R12	// x83, x84 = addcarryx(0, x77, x79)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x84
+	SUBQ	R11, R10	// x85, x86 = subborrowx(0, x71, x82)
+	SBBQ	$0x0, R8	// x87, x88 = subborrowx(x86, x73, 0)
+	SBBQ	$0x0, R13	// x89, x90 = subborrowx(x88, x75, 0)
+	SBBQ	$0x0, R12	// x91, x92 = subborrowx(x90, x83, 0)
+	SBBQ	$0x0, R14	// x93, x94 = subborrowx(x92, x84.u64, 0)
 	MOVQ	R10, DX
-	MOVQ	$-0x1, R10
-	MULXQ	R10, R14, R13	// x1018, x1019 = mulx(x1016, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R15
-	MULXQ	R15, R15, DX	// x1024, x1025 = mulx(x1016, 0xfffffffefffffc2f)
+	MULXQ	SI, R11, R10	// x95, x96 = mulx(x85, 0xd838091dd2253531)
+	MOVQ	R11, DX
+	MULXQ	DI, R10, R10	// x97, x98 = mulx(x95, 0x1000003d1)
+	ADDQ	DX, R14	// x99, x100 = addcarryx(0, x93, x95)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x100
+	SUBQ	R10, R8	// x101, x102 = subborrowx(0, x87, x98)
+	SBBQ	$0x0, R13	// x103, x104 = subborrowx(x102, x89, 0)
+	SBBQ	$0x0, R12	// x105, x106 = subborrowx(x104, x91, 0)
+	SBBQ	$0x0, R14	// x107, x108 = subborrowx(x106, x99, 0)
+	SBBQ	$0x0, R11	// x109, x110 = subborrowx(x108, x100.u64, 0)
+	MOVQ	R8, DX
+	MULXQ	SI, R10, R8	// x111, x112 = mulx(x101, 0xd838091dd2253531)
+	MOVQ	R10, DX
+	MULXQ	DI, R8, R8	// x113, x114 = mulx(x111, 0x1000003d1)
+	ADDQ	DX, R11	// x115, x116 = addcarryx(0, x109, x111)
 	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x1015
-	ADDQ	R14, DX	// x1026, x1027 = addcarryx(0, x1025, x1018)
+	MOVBQZX	R10B, R10	// save x116
+	SUBQ	R8, R13	// x117, x118 = subborrowx(0, x103, x114)
+	SBBQ	$0x0, R12	// x119, x120 = subborrowx(x118, x105, 0)
+	SBBQ	$0x0, R14	// x121, x122 = subborrowx(x120, x107, 0)
+	SBBQ	$0x0, R11	// x123, x124 = subborrowx(x122, x115, 0)
+	SBBQ	$0x0, R10	// x125, x126 = subborrowx(x124, x116.u64, 0)
+	ADDQ	AX, R13	// x127, x128 = addcarryx(0, x117, x57)
+	ADCXQ	CX, R12	// x129, x130 = addcarryx(x128, x119, x59)
+	ADCXQ	R9, R14	// x131, x132 = addcarryx(x130, x121, x61)
+	ADCXQ	BX, R11	// x133, x134 = addcarryx(x132, x123, x63)
+	ADCQ	$0x0, R10	// x135 = x134.u64 + x125
+	MOVQ	$-0x1000003d1, AX
 	MOVQ	R13, CX
-	ADCXQ	R14, CX	// x1028, x1029 = addcarryx(x1027, x1019, x1018)
-	ADCXQ	R13, R14	// x1030, x1031 = addcarryx(x1029, x1019, x1018)
-	ADCQ	$0x0, R13	// x1032 = x1031.u64 + x1019
-	ADDQ	R15, AX	// x1033, x1034 = addcarryx(0, x1006, x1024)
-	ADCXQ	DX, SI	// x1035, x1036 = addcarryx(x1034, x1008, x1026)
-	ADCXQ	CX, R11	// x1037, x1038 = addcarryx(x1036, x1010, x1028)
-	ADCXQ	R14, R9	// x1039, x1040 = addcarryx(x1038, x1012, x1030)
-	ADCXQ	R13, BX	// x1041, x1042 = addcarryx(x1040, x1014, x1032)
-	ADCQ	$0x0, R10	// x1043 = x1015.u64 + x1042.u64
-	MOVQ	56(SP), DX	// reload x666
-	MULXQ	64(SP), CX, AX	// x1044, x1045 = mulx(x666, x667)
-	MULXQ	DX, R14, R13	// x1046, x1047 = mulx(x666, x666)
-	ADDQ	48(SP), R12	// x1052, x1053 = addcarryx(0, x952, x993)
-	ADCXQ	R14, DI	// x1054, x1055 = addcarryx(x1053, x994, x1046)
-	ADCXQ	CX, R13	// x1056, x1057 = addcarryx(x1055, x1047, x1044)
-	MOVQ	AX, R14
-	ADCQ	$0x0, R14	// x1058 = x1057.u64 + x1045
-	ADDQ	96(SP), SI	// x1059, x1060 = addcarryx(0, x1035, x951)
-	ADCXQ	R12, R11	// x1061, x1062 = addcarryx(x1060, x1037, x1052)
-	ADCXQ	DI, R9	// x1063, x1064 = addcarryx(x1062, x1039, x1054)
-	ADCXQ	R13, BX	// x1065, x1066 = addcarryx(x1064, x1041, x1056)
-	ADCXQ	R14, R10	// x1067, x1068 = addcarryx(x1066, x1043, x1058)
-	MOVQ	SI, DX
-	MOVQ	$-0x27c7f6e22ddacacf, SI
-	MULXQ	SI, R12, DI	// x1069, x1070 = mulx(x1059, 0xd838091dd2253531)
-	MOVQ	DX, DI
-	MOVQ	R12, DX
-	MOVQ	$-0x1, R12
-	MULXQ	R12, R14, R13	// x1071, x1072 = mulx(x1069, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R15
-	MULXQ	R15, R15, DX	// x1077, x1078 = mulx(x1069, 0xfffffffefffffc2f)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x1068
-	ADDQ	R14, DX	// x1079, x1080 = addcarryx(0, x1078, x1071)
-	MOVQ	R13, SI
-	ADCXQ	R14, SI	// x1081, x1082 = addcarryx(x1080, x1072, x1071)
-	ADCXQ	R13, R14	// x1083, x1084 = addcarryx(x1082, x1072, x1071)
-	ADCQ	$0x0, R13	// x1085 = x1084.u64 + x1072
-	ADDQ	R15, DI	// x1086, x1087 = addcarryx(0, x1059, x1077)
-	ADCXQ	DX, R11	// x1088, x1089 = addcarryx(x1087, x1061, x1079)
-	ADCXQ	SI, R9	// x1090, x1091 = addcarryx(x1089, x1063, x1081)
-	ADCXQ	R14, BX	// x1092, x1093 = addcarryx(x1091, x1065, x1083)
-	ADCXQ	R13, R10	// x1094, x1095 = addcarryx(x1093, x1067, x1085)
-	ADCQ	$0x0, R12	// x1096 = x1068.u64 + x1095.u64
-	MOVQ	64(SP), DX	// reload x667
-	MULXQ	DX, DI, SI	// x1097, x1098 = mulx(x667, x667)
-	MOVQ	112(SP), R13	// reload x950
-	ADDQ	120(SP), R13	// x1105, x1106 = addcarryx(0, x950, x991)
-	ADCXQ	CX, R8	// x1107, x1108 = addcarryx(x1106, x992, x1044)
-	ADCXQ	DI, AX	// x1109, x1110 = addcarryx(x1108, x1045, x1097)
-	ADCQ	$0x0, SI	// x1111 = x1110.u64 + x1098
-	ADDQ	104(SP), R11	// x1112, x1113 = addcarryx(0, x1088, x949)
-	ADCXQ	R13, R9	// x1114, x1115 = addcarryx(x1113, x1090, x1105)
-	ADCXQ	R8, BX	// x1116, x1117 = addcarryx(x1115, x1092, x1107)
-	ADCXQ	AX, R10	// x1118, x1119 = addcarryx(x1117, x1094, x1109)
-	ADCXQ	SI, R12	// x1120, x1121 = addcarryx(x1119, x1096, x1111)
-	MOVQ	R11, DX
-	MOVQ	$-0x27c7f6e22ddacacf, AX
-	MULXQ	AX, R8, CX	// x1122, x1123 = mulx(x1112, 0xd838091dd2253531)
-	MOVQ	DX, CX
-	MOVQ	R8, DX
-	MOVQ	$-0x1, R8
-	MULXQ	R8, SI, R11	// x1124, x1125 = mulx(x1122, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, DI
-	MULXQ	DI, R14, R13	// x1130, x1131 = mulx(x1122, 0xfffffffefffffc2f)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x1121
-	ADDQ	SI, R13	// x1132, x1133 = addcarryx(0, x1131, x1124)
-	MOVQ	R11, DX
-	ADCXQ	SI, DX	// x1134, x1135 = addcarryx(x1133, x1125, x1124)
-	ADCXQ	R11, SI	// x1136, x1137 = addcarryx(x1135, x1125, x1124)
-	ADCQ	$0x0, R11	// x1138 = x1137.u64 + x1125
-	ADDQ	R14, CX	// x1139, x1140 = addcarryx(0, x1112, x1130)
-	ADCXQ	R13, R9	// x1141, x1142 = addcarryx(x1140, x1114, x1132)
-	ADCXQ	DX, BX	// x1143, x1144 = addcarryx(x1142, x1116, x1134)
-	ADCXQ	SI, R10	// x1145, x1146 = addcarryx(x1144, x1118, x1136)
-	ADCXQ	R11, R12	// x1147, x1148 = addcarryx(x1146, x1120, x1138)
-	ADCQ	$0x0, R15	// x1149 = x1121.u64 + x1148.u64
-	MOVQ	R9, CX
-	SUBQ	DI, CX	// x1150, x1151 = subborrowx(0, x1141, 0xfffffffefffffc2f)
-	MOVQ	BX, R11
-	SBBQ	$-0x1, R11	// x1152, x1153 = subborrowx(x1151, x1143, 0xffffffffffffffff)
-	MOVQ	R10, SI
-	SBBQ	$-0x1, SI	// x1154, x1155 = subborrowx(x1153, x1145, 0xffffffffffffffff)
-	MOVQ	R12, R13
-	SBBQ	$-0x1, R13	// x1156, x1157 = subborrowx(x1155, x1147, 0xffffffffffffffff)
-	SBBQ	$0x0, R15	// x1158, x1159 = subborrowx(x1157, x1149, 0)
-	CMOVQCS	R9, CX	// x1160 = cmovznz(x1159, x1150, x1141)
-	CMOVQCS	BX, R11	// x1161 = cmovznz(x1159, x1152, x1143)
-	CMOVQCS	R10, SI	// x1162 = cmovznz(x1159, x1154, x1145)
-	CMOVQCS	R12, R13	// x1163 = cmovznz(x1159, x1156, x1147)
-	MOVQ	88(SP), R9	// reload x945
-	ADDQ	88(SP), R9	// x1164, x1165 = addcarryx(0, x945, x945)
-	MOVQ	80(SP), R10	// reload x946
-	ADCXQ	80(SP), R10	// x1166, x1167 = addcarryx(x1165, x946, x946)
-	MOVQ	40(SP), BX	// reload x947
-	ADCXQ	40(SP), BX	// x1168, x1169 = addcarryx(x1167, x947, x947)
-	MOVQ	72(SP), R12	// reload x948
-	ADCXQ	72(SP), R12	// x1170, x1171 = addcarryx(x1169, x948, x948)
-	MOVQ	R9, R14
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x1171
-	SUBQ	DI, R14	// x1172, x1173 = subborrowx(0, x1164, 0xfffffffefffffc2f)
-	MOVQ	R10, DX
-	SBBQ	$-0x1, DX	// x1174, x1175 = subborrowx(x1173, x1166, 0xffffffffffffffff)
-	MOVQ	R13, 40(SP)	// spill x1163
-	MOVQ	BX, R13
-	SBBQ	$-0x1, R13	// x1176, x1177 = subborrowx(x1175, x1168, 0xffffffffffffffff)
-	MOVQ	SI, 48(SP)	// spill x1162
-	MOVQ	R12, SI
-	SBBQ	$-0x1, SI	// x1178, x1179 = subborrowx(x1177, x1170, 0xffffffffffffffff)
-	SBBQ	$0x0, R15	// x1180, x1181 = subborrowx(x1179, x1171.u64, 0)
-	CMOVQCS	R9, R14	// x1182 = cmovznz(x1181, x1172, x1164)
-	CMOVQCS	R10, DX	// x1183 = cmovznz(x1181, x1174, x1166)
-	CMOVQCS	BX, R13	// x1184 = cmovznz(x1181, x1176, x1168)
-	CMOVQCS	R12, SI	// x1185 = cmovznz(x1181, x1178, x1170)
-	MOVQ	DX, R9
-	MOVQ	24(SP), DX	// reload x730
-	MULXQ	32(SP), BX, R10	// x1186, x1187 = mulx(x730, x733)
-	MULXQ	16(SP), R15, R12	// x1188, x1189 = mulx(x730, x732)
-	MOVQ	R11, 56(SP)	// spill x1161
-	MOVQ	CX, 64(SP)	// spill x1160
-	MULXQ	8(SP), CX, R11	// x1190, x1191 = mulx(x730, x731)
-	MOVQ	SI, 72(SP)	// spill x1185
-	MULXQ	DX, SI, DX	// x1192, x1193 = mulx(x730, x730)
-	ADDQ	CX, DX	// x1194, x1195 = addcarryx(0, x1193, x1190)
-	MOVQ	R13, 80(SP)	// spill x1184
-	MOVQ	R11, R13
-	ADCXQ	R15, R13	// x1196, x1197 = addcarryx(x1195, x1191, x1188)
-	MOVQ	R9, 88(SP)	// spill x1183
-	MOVQ	R12, R9
-	ADCXQ	BX, R9	// x1198, x1199 = addcarryx(x1197, x1189, x1186)
-	MOVQ	R14, 96(SP)	// spill x1182
-	MOVQ	R10, R14
-	ADCQ	$0x0, R14	// x1200 = x1199.u64 + x1187
-	MOVQ	DX, 104(SP)	// spill x1194
-	MOVQ	SI, DX
-	MOVQ	BX, 112(SP)	// spill x1186
-	MULXQ	AX, BX, SI	// x1201, x1202 = mulx(x1192, 0xd838091dd2253531)
-	MOVQ	DX, SI
-	MOVQ	BX, DX
-	MOVQ	R10, 120(SP)	// spill x1187
-	MULXQ	R8, R10, BX	// x1203, x1204 = mulx(x1201, 0xffffffffffffffff)
-	MULXQ	DI, DI, DX	// x1209, x1210 = mulx(x1201, 0xfffffffefffffc2f)
-	ADDQ	R10, DX	// x1211, x1212 = addcarryx(0, x1210, x1203)
-	MOVQ	BX, R8
-	ADCXQ	R10, R8	// x1213, x1214 = addcarryx(x1212, x1204, x1203)
-	ADCXQ	BX, R10	// x1215, x1216 = addcarryx(x1214, x1204, x1203)
-	ADCQ	$0x0, BX	// x1217 = x1216.u64 + x1204
-	ADDQ	DI, SI	// x1218, x1219 = addcarryx(0, x1192, x1209)
-	ADCXQ	104(SP), DX	// x1220, x1221 = addcarryx(x1219, x1194, x1211)
-	ADCXQ	R8, R13	// x1222, x1223 = addcarryx(x1221, x1196, x1213)
-	ADCXQ	R10, R9	// x1224, x1225 = addcarryx(x1223, x1198, x1215)
-	ADCXQ	BX, R14	// x1226, x1227 = addcarryx(x1225, x1200, x1217)
-	MOVQ	DX, R8
-	MOVQ	8(SP), DX	// reload x731
-	MULXQ	32(SP), SI, R10	// x1228, x1229 = mulx(x731, x733)
-	MULXQ	16(SP), BX, DI	// x1230, x1231 = mulx(x731, x732)
-	MOVQ	R15, 104(SP)	// spill x1188
-	MULXQ	DX, R15, DX	// x1232, x1233 = mulx(x731, x731)
-	MOVQ	R12, 128(SP)	// spill x1189
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x1227
-	ADDQ	R15, R11	// x1236, x1237 = addcarryx(0, x1191, x1232)
-	ADCXQ	BX, DX	// x1238, x1239 = addcarryx(x1237, x1233, x1230)
-	MOVQ	DI, R15
-	ADCXQ	SI, R15	// x1240, x1241 = addcarryx(x1239, x1231, x1228)
-	MOVQ	SI, 136(SP)	// spill x1228
-	MOVQ	R10, SI
-	ADCQ	$0x0, SI	// x1242 = x1241.u64 + x1229
-	ADDQ	CX, R8	// x1243, x1244 = addcarryx(0, x1220, x1190)
-	ADCXQ	R11, R13	// x1245, x1246 = addcarryx(x1244, x1222, x1236)
-	ADCXQ	DX, R9	// x1247, x1248 = addcarryx(x1246, x1224, x1238)
-	ADCXQ	R15, R14	// x1249, x1250 = addcarryx(x1248, x1226, x1240)
-	ADCXQ	SI, R12	// x1251, x1252 = addcarryx(x1250, x1227.u64, x1242)
-	MOVQ	R8, DX
-	MULXQ	AX, R8, CX	// x1253, x1254 = mulx(x1243, 0xd838091dd2253531)
-	MOVQ	DX, CX
-	MOVQ	R8, DX
-	MOVQ	$-0x1, R8
-	MULXQ	R8, SI, R11	// x1255, x1256 = mulx(x1253, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R15
-	MULXQ	R15, R15, DX	// x1261, x1262 = mulx(x1253, 0xfffffffefffffc2f)
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x1252
-	ADDQ	SI, DX	// x1263, x1264 = addcarryx(0, x1262, x1255)
-	MOVQ	R11, AX
-	ADCXQ	SI, AX	// x1265, x1266 = addcarryx(x1264, x1256, x1255)
-	ADCXQ	R11, SI	// x1267, x1268 = addcarryx(x1266, x1256, x1255)
-	ADCQ	$0x0, R11	// x1269 = x1268.u64 + x1256
-	ADDQ	R15, CX	// x1270, x1271 = addcarryx(0, x1243, x1261)
-	ADCXQ	DX, R13	// x1272, x1273 = addcarryx(x1271, x1245, x1263)
-	ADCXQ	AX, R9	// x1274, x1275 = addcarryx(x1273, x1247, x1265)
-	ADCXQ	SI, R14	// x1276, x1277 = addcarryx(x1275, x1249, x1267)
-	ADCXQ	R11, R12	// x1278, x1279 = addcarryx(x1277, x1251, x1269)
-	ADCQ	$0x0, R8	// x1280 = x1252.u64 + x1279.u64
-	MOVQ	16(SP), DX	// reload x732
-	MULXQ	32(SP), CX, AX	// x1281, x1282 = mulx(x732, x733)
-	MULXQ	DX, SI, R11	// x1283, x1284 = mulx(x732, x732)
-	ADDQ	128(SP), BX	// x1289, x1290 = addcarryx(0, x1189, x1230)
-	ADCXQ	SI, DI	// x1291, x1292 = addcarryx(x1290, x1231, x1283)
-	ADCXQ	CX, R11	// x1293, x1294 = addcarryx(x1292, x1284, x1281)
-	MOVQ	AX, SI
-	ADCQ	$0x0, SI	// x1295 = x1294.u64 + x1282
-	ADDQ	104(SP), R13	// x1296, x1297 = addcarryx(0, x1272, x1188)
-	ADCXQ	BX, R9	// x1298, x1299 = addcarryx(x1297, x1274, x1289)
-	ADCXQ	DI, R14	// x1300, x1301 = addcarryx(x1299, x1276, x1291)
-	ADCXQ	R11, R12	// x1302, x1303 = addcarryx(x1301, x1278, x1293)
-	ADCXQ	SI, R8	// x1304, x1305 = addcarryx(x1303, x1280, x1295)
-	MOVQ	R13, DX
-	MOVQ	$-0x27c7f6e22ddacacf, R11
-	MULXQ	R11, DI, SI	// x1306, x1307 = mulx(x1296, 0xd838091dd2253531)
-	MOVQ	DX, SI
-	MOVQ	DI, DX
-	MOVQ	$-0x1, DI
-	MULXQ	DI, R13, BX	// x1308, x1309 = mulx(x1306, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R15
-	MULXQ	R15, R15, DX	// x1314, x1315 = mulx(x1306, 0xfffffffefffffc2f)
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x1305
-	ADDQ	R13, DX	// x1316, x1317 = addcarryx(0, x1315, x1308)
-	MOVQ	BX, R11
-	ADCXQ	R13, R11	// x1318, x1319 = addcarryx(x1317, x1309, x1308)
-	ADCXQ	BX, R13	// x1320, x1321 = addcarryx(x1319, x1309, x1308)
-	ADCQ	$0x0, BX	// x1322 = x1321.u64 + x1309
-	ADDQ	R15, SI	// x1323, x1324 = addcarryx(0, x1296, x1314)
-	ADCXQ	DX, R9	// x1325, x1326 = addcarryx(x1324, x1298, x1316)
-	ADCXQ	R11, R14	// x1327, x1328 = addcarryx(x1326, x1300, x1318)
-	ADCXQ	R13, R12	// x1329, x1330 = addcarryx(x1328, x1302, x1320)
-	ADCXQ	BX, R8	// x1331, x1332 = addcarryx(x1330, x1304, x1322)
-	ADCQ	$0x0, DI	// x1333 = x1305.u64 + x1332.u64
-	MOVQ	32(SP), DX	// reload x733
-	MULXQ	DX, SI, R11	// x1334, x1335 = mulx(x733, x733)
-	MOVQ	120(SP), BX	// reload x1187
-	ADDQ	136(SP), BX	// x1342, x1343 = addcarryx(0, x1187, x1228)
-	ADCXQ	CX, R10	// x1344, x1345 = addcarryx(x1343, x1229, x1281)
-	ADCXQ	SI, AX	// x1346, x1347 = addcarryx(x1345, x1282, x1334)
-	ADCQ	$0x0, R11	// x1348 = x1347.u64 + x1335
-	ADDQ	112(SP), R9	// x1349, x1350 = addcarryx(0, x1325, x1186)
-	ADCXQ	BX, R14	// x1351, x1352 = addcarryx(x1350, x1327, x1342)
-	ADCXQ	R10, R12	// x1353, x1354 = addcarryx(x1352, x1329, x1344)
-	ADCXQ	AX, R8	// x1355, x1356 = addcarryx(x1354, x1331, x1346)
-	ADCXQ	R11, DI	// x1357, x1358 = addcarryx(x1356, x1333, x1348)
-	MOVQ	R9, DX
-	MOVQ	$-0x27c7f6e22ddacacf, AX
-	MULXQ	AX, R9, CX	// x1359, x1360 = mulx(x1349, 0xd838091dd2253531)
-	MOVQ	DX, CX
-	MOVQ	R9, DX
-	MOVQ	$-0x1, R9
-	MULXQ	R9, R11, R10	// x1361, x1362 = mulx(x1359, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, SI
-	MULXQ	SI, R13, BX	// x1367, x1368 = mulx(x1359, 0xfffffffefffffc2f)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x1358
-	ADDQ	R11, BX	// x1369, x1370 = addcarryx(0, x1368, x1361)
-	MOVQ	R10, DX
-	ADCXQ	R11, DX	// x1371, x1372 = addcarryx(x1370, x1362, x1361)
-	ADCXQ	R10, R11	// x1373, x1374 = addcarryx(x1372, x1362, x1361)
-	ADCQ	$0x0, R10	// x1375 = x1374.u64 + x1362
-	ADDQ	R13, CX	// x1376, x1377 = addcarryx(0, x1349, x1367)
-	ADCXQ	BX, R14	// x1378, x1379 = addcarryx(x1377, x1351, x1369)
-	ADCXQ	DX, R12	// x1380, x1381 = addcarryx(x1379, x1353, x1371)
-	ADCXQ	R11, R8	// x1382, x1383 = addcarryx(x1381, x1355, x1373)
-	ADCXQ	R10, DI	// x1384, x1385 = addcarryx(x1383, x1357, x1375)
-	ADCQ	$0x0, R15	// x1386 = x1358.u64 + x1385.u64
-	MOVQ	R14, CX
-	SUBQ	SI, CX	// x1387, x1388 = subborrowx(0, x1378, 0xfffffffefffffc2f)
-	MOVQ	R12, R10
-	SBBQ	$-0x1, R10	// x1389, x1390 = subborrowx(x1388, x1380, 0xffffffffffffffff)
-	MOVQ	R8, R11
-	SBBQ	$-0x1, R11	// x1391, x1392 = subborrowx(x1390, x1382, 0xffffffffffffffff)
-	MOVQ	DI, BX
-	SBBQ	$-0x1, BX	// x1393, x1394 = subborrowx(x1392, x1384, 0xffffffffffffffff)
-	SBBQ	$0x0, R15	// x1395, x1396 = subborrowx(x1394, x1386, 0)
-	CMOVQCS	R14, CX	// x1397 = cmovznz(x1396, x1387, x1378)
-	CMOVQCS	R12, R10	// x1398 = cmovznz(x1396, x1389, x1380)
-	CMOVQCS	R8, R11	// x1399 = cmovznz(x1396, x1391, x1382)
-	CMOVQCS	DI, BX	// x1400 = cmovznz(x1396, x1393, x1384)
-	MOVQ	96(SP), R8
-	ADDQ	96(SP), R8	// x1401, x1402 = addcarryx(0, x1182, x1182)
-	MOVQ	88(SP), DI
-	ADCXQ	88(SP), DI	// x1403, x1404 = addcarryx(x1402, x1183, x1183)
-	MOVQ	80(SP), R12
-	ADCXQ	80(SP), R12	// x1405, x1406 = addcarryx(x1404, x1184, x1184)
-	MOVQ	72(SP), R13
-	ADCXQ	72(SP), R13	// x1407, x1408 = addcarryx(x1406, x1185, x1185)
-	MOVQ	R8, R14
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x1408
-	SUBQ	SI, R14	// x1409, x1410 = subborrowx(0, x1401, 0xfffffffefffffc2f)
-	MOVQ	DI, DX
-	SBBQ	$-0x1, DX	// x1411, x1412 = subborrowx(x1410, x1403, 0xffffffffffffffff)
-	MOVQ	R12, AX
-	SBBQ	$-0x1, AX	// x1413, x1414 = subborrowx(x1412, x1405, 0xffffffffffffffff)
-	MOVQ	R13, SI
-	SBBQ	$-0x1, SI	// x1415, x1416 = subborrowx(x1414, x1407, 0xffffffffffffffff)
-	SBBQ	$0x0, R15	// x1417, x1418 = subborrowx(x1416, x1408.u64, 0)
-	CMOVQCS	R8, R14	// x1419 = cmovznz(x1418, x1409, x1401)
-	CMOVQCS	DI, DX	// x1420 = cmovznz(x1418, x1411, x1403)
-	CMOVQCS	R12, AX	// x1421 = cmovznz(x1418, x1413, x1405)
-	CMOVQCS	R13, SI	// x1422 = cmovznz(x1418, x1415, x1407)
-	SUBQ	R14, CX	// x1423, x1424 = subborrowx(0, x1397, x1419)
-	SBBQ	DX, R10	// x1425, x1426 = subborrowx(x1424, x1398, x1420)
-	SBBQ	AX, R11	// x1427, x1428 = subborrowx(x1426, x1399, x1421)
-	SBBQ	SI, BX	// x1429, x1430 = subborrowx(x1428, x1400, x1422)
-	MOVQ	$0x0, AX
-	CMOVQCS	R9, AX	// x1431 = cmovznz(x1430, 0, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R8
-	MOVQ	AX, SI
-	ANDQ	R8, SI	// x1432 = x1431 & 0xfffffffefffffc2f
-	ADDQ	SI, CX	// x1433, x1434 = addcarryx(0, x1423, x1432)
-	MOVQ	0(SP), SI	// reload out1 pointer
-	MOVQ	CX, 0(SI)	// out1[0] = x1433
-	ADCXQ	AX, R10	// x1435, x1436 = addcarryx(x1434, x1425, x1431)
-	MOVQ	R10, 8(SI)	// out1[1] = x1435
-	ADCXQ	AX, R11	// x1437, x1438 = addcarryx(x1436, x1427, x1431)
-	MOVQ	R11, 16(SI)	// out1[2] = x1437
-	ADCXQ	AX, BX	// x1439, x1440 = addcarryx(x1438, x1429, x1431)
-	MOVQ	BX, 24(SI)	// out1[3] = x1439
-	MOVQ	96(SP), AX	// reload x1182
-	SUBQ	CX, AX	// x1441, x1442 = subborrowx(0, x1182, x1433)
-	MOVQ	88(SP), CX	// reload x1183
-	SBBQ	R10, CX	// x1443, x1444 = subborrowx(x1442, x1183, x1435)
-	MOVQ	80(SP), R10	// reload x1184
-	SBBQ	R11, R10	// x1445, x1446 = subborrowx(x1444, x1184, x1437)
-	MOVQ	72(SP), R11	// reload x1185
-	SBBQ	BX, R11	// x1447, x1448 = subborrowx(x1446, x1185, x1439)
-	MOVQ	$0x0, DI
-	CMOVQCS	R9, DI	// x1449 = cmovznz(x1448, 0, 0xffffffffffffffff)
-	MOVQ	DI, BX
-	ANDQ	R8, BX	// x1450 = x1449 & 0xfffffffefffffc2f
-	ADDQ	BX, AX	// x1451, x1452 = addcarryx(0, x1441, x1450)
-	ADCXQ	DI, CX	// x1453, x1454 = addcarryx(x1452, x1443, x1449)
-	ADCXQ	DI, R10	// x1455, x1456 = addcarryx(x1454, x1445, x1449)
-	ADCXQ	DI, R11	// x1457, x1458 = addcarryx(x1456, x1447, x1449)
-	MOVQ	24(SP), DX	// reload x730
-	MULXQ	R11, BX, DI	// x1459, x1460 = mulx(x730, x1457)
-	MULXQ	R10, R13, R12	// x1461, x1462 = mulx(x730, x1455)
-	MULXQ	CX, R15, R14	// x1463, x1464 = mulx(x730, x1453)
-	MULXQ	AX, SI, DX	// x1465, x1466 = mulx(x730, x1451)
-	ADDQ	R15, DX	// x1467, x1468 = addcarryx(0, x1466, x1463)
-	ADCXQ	R13, R14	// x1469, x1470 = addcarryx(x1468, x1464, x1461)
-	ADCXQ	BX, R12	// x1471, x1472 = addcarryx(x1470, x1462, x1459)
-	ADCQ	$0x0, DI	// x1473 = x1472.u64 + x1460
-	MOVQ	DX, BX
-	MOVQ	SI, DX
-	MOVQ	$-0x27c7f6e22ddacacf, SI
-	MULXQ	SI, R15, R13	// x1474, x1475 = mulx(x1465, 0xd838091dd2253531)
-	MOVQ	DX, R13
-	MOVQ	R15, DX
-	MULXQ	R9, R9, R15	// x1476, x1477 = mulx(x1474, 0xffffffffffffffff)
-	MULXQ	R8, R8, DX	// x1482, x1483 = mulx(x1474, 0xfffffffefffffc2f)
-	ADDQ	R9, DX	// x1484, x1485 = addcarryx(0, x1483, x1476)
-	MOVQ	R15, SI
-	ADCXQ	R9, SI	// x1486, x1487 = addcarryx(x1485, x1477, x1476)
-	ADCXQ	R15, R9	// x1488, x1489 = addcarryx(x1487, x1477, x1476)
-	ADCQ	$0x0, R15	// x1490 = x1489.u64 + x1477
-	ADDQ	R8, R13	// x1491, x1492 = addcarryx(0, x1465, x1482)
-	ADCXQ	DX, BX	// x1493, x1494 = addcarryx(x1492, x1467, x1484)
-	ADCXQ	SI, R14	// x1495, x1496 = addcarryx(x1494, x1469, x1486)
-	ADCXQ	R9, R12	// x1497, x1498 = addcarryx(x1496, x1471, x1488)
-	ADCXQ	R15, DI	// x1499, x1500 = addcarryx(x1498, x1473, x1490)
-	MOVQ	8(SP), DX	// reload x731
-	MULXQ	R11, R9, R8	// x1501, x1502 = mulx(x731, x1457)
-	MULXQ	R10, R13, SI	// x1503, x1504 = mulx(x731, x1455)
-	MOVQ	CX, 24(SP)	// spill x1453
-	MULXQ	CX, CX, R15	// x1505, x1506 = mulx(x731, x1453)
-	MOVQ	AX, 72(SP)	// spill x1451
-	MULXQ	AX, AX, DX	// x1507, x1508 = mulx(x731, x1451)
-	MOVQ	R10, 8(SP)	// spill x1455
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x1500
-	ADDQ	CX, DX	// x1509, x1510 = addcarryx(0, x1508, x1505)
-	ADCXQ	R13, R15	// x1511, x1512 = addcarryx(x1510, x1506, x1503)
-	ADCXQ	R9, SI	// x1513, x1514 = addcarryx(x1512, x1504, x1501)
-	ADCQ	$0x0, R8	// x1515 = x1514.u64 + x1502
-	ADDQ	AX, BX	// x1516, x1517 = addcarryx(0, x1493, x1507)
-	ADCXQ	DX, R14	// x1518, x1519 = addcarryx(x1517, x1495, x1509)
-	ADCXQ	R15, R12	// x1520, x1521 = addcarryx(x1519, x1497, x1511)
-	ADCXQ	SI, DI	// x1522, x1523 = addcarryx(x1521, x1499, x1513)
-	ADCXQ	R8, R10	// x1524, x1525 = addcarryx(x1523, x1500.u64, x1515)
-	MOVQ	BX, DX
-	MOVQ	$-0x27c7f6e22ddacacf, AX
-	MULXQ	AX, R8, CX	// x1526, x1527 = mulx(x1516, 0xd838091dd2253531)
-	MOVQ	DX, CX
-	MOVQ	R8, DX
-	MOVQ	$-0x1, R8
-	MULXQ	R8, SI, R9	// x1528, x1529 = mulx(x1526, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, BX
-	MULXQ	BX, R15, R13	// x1534, x1535 = mulx(x1526, 0xfffffffefffffc2f)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x1525
-	ADDQ	SI, R13	// x1536, x1537 = addcarryx(0, x1535, x1528)
-	MOVQ	R9, BX
-	ADCXQ	SI, BX	// x1538, x1539 = addcarryx(x1537, x1529, x1528)
-	ADCXQ	R9, SI	// x1540, x1541 = addcarryx(x1539, x1529, x1528)
-	ADCQ	$0x0, R9	// x1542 = x1541.u64 + x1529
-	ADDQ	R15, CX	// x1543, x1544 = addcarryx(0, x1516, x1534)
-	ADCXQ	R13, R14	// x1545, x1546 = addcarryx(x1544, x1518, x1536)
-	ADCXQ	BX, R12	// x1547, x1548 = addcarryx(x1546, x1520, x1538)
-	ADCXQ	SI, DI	// x1549, x1550 = addcarryx(x1548, x1522, x1540)
-	ADCXQ	R9, R10	// x1551, x1552 = addcarryx(x1550, x1524, x1542)
-	ADCQ	$0x0, DX	// x1553 = x1525.u64 + x1552.u64
-	MOVQ	DX, CX
-	MOVQ	16(SP), DX	// reload x732
-	MULXQ	R11, SI, R9	// x1554, x1555 = mulx(x732, x1457)
-	MULXQ	8(SP), R13, BX	// x1556, x1557 = mulx(x732, x1455)
-	MOVQ	R11, 80(SP)	// spill x1457
-	MULXQ	24(SP), R11, R15	// x1558, x1559 = mulx(x732, x1453)
-	MULXQ	72(SP), R8, DX	// x1560, x1561 = mulx(x732, x1451)
-	ADDQ	R11, DX	// x1562, x1563 = addcarryx(0, x1561, x1558)
-	ADCXQ	R13, R15	// x1564, x1565 = addcarryx(x1563, x1559, x1556)
-	ADCXQ	SI, BX	// x1566, x1567 = addcarryx(x1565, x1557, x1554)
-	ADCQ	$0x0, R9	// x1568 = x1567.u64 + x1555
-	ADDQ	R8, R14	// x1569, x1570 = addcarryx(0, x1545, x1560)
-	ADCXQ	DX, R12	// x1571, x1572 = addcarryx(x1570, x1547, x1562)
-	ADCXQ	R15, DI	// x1573, x1574 = addcarryx(x1572, x1549, x1564)
-	ADCXQ	BX, R10	// x1575, x1576 = addcarryx(x1574, x1551, x1566)
-	ADCXQ	R9, CX	// x1577, x1578 = addcarryx(x1576, x1553, x1568)
-	MOVQ	R14, DX
-	MULXQ	AX, R9, R8	// x1579, x1580 = mulx(x1569, 0xd838091dd2253531)
-	MOVQ	DX, R8
-	MOVQ	R9, DX
-	MOVQ	$-0x1, R9
-	MULXQ	R9, SI, R11	// x1581, x1582 = mulx(x1579, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, BX
-	MULXQ	BX, R14, R13	// x1587, x1588 = mulx(x1579, 0xfffffffefffffc2f)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x1578
-	ADDQ	SI, R13	// x1589, x1590 = addcarryx(0, x1588, x1581)
-	MOVQ	R11, DX
-	ADCXQ	SI, DX	// x1591, x1592 = addcarryx(x1590, x1582, x1581)
-	ADCXQ	R11, SI	// x1593, x1594 = addcarryx(x1592, x1582, x1581)
-	ADCQ	$0x0, R11	// x1595 = x1594.u64 + x1582
-	ADDQ	R14, R8	// x1596, x1597 = addcarryx(0, x1569, x1587)
-	ADCXQ	R13, R12	// x1598, x1599 = addcarryx(x1597, x1571, x1589)
-	ADCXQ	DX, DI	// x1600, x1601 = addcarryx(x1599, x1573, x1591)
-	ADCXQ	SI, R10	// x1602, x1603 = addcarryx(x1601, x1575, x1593)
-	ADCXQ	R11, CX	// x1604, x1605 = addcarryx(x1603, x1577, x1595)
-	ADCQ	$0x0, R15	// x1606 = x1578.u64 + x1605.u64
-	MOVQ	32(SP), DX	// reload x733
-	MULXQ	80(SP), R11, R8	// x1607, x1608 = mulx(x733, x1457)
-	MULXQ	8(SP), R13, SI	// x1609, x1610 = mulx(x733, x1455)
-	MULXQ	24(SP), BX, R14	// x1611, x1612 = mulx(x733, x1453)
-	MULXQ	72(SP), R9, DX	// x1613, x1614 = mulx(x733, x1451)
-	ADDQ	BX, DX	// x1615, x1616 = addcarryx(0, x1614, x1611)
-	ADCXQ	R13, R14	// x1617, x1618 = addcarryx(x1616, x1612, x1609)
-	ADCXQ	R11, SI	// x1619, x1620 = addcarryx(x1618, x1610, x1607)
-	ADCQ	$0x0, R8	// x1621 = x1620.u64 + x1608
-	ADDQ	R9, R12	// x1622, x1623 = addcarryx(0, x1598, x1613)
-	ADCXQ	DX, DI	// x1624, x1625 = addcarryx(x1623, x1600, x1615)
-	ADCXQ	R14, R10	// x1626, x1627 = addcarryx(x1625, x1602, x1617)
-	ADCXQ	SI, CX	// x1628, x1629 = addcarryx(x1627, x1604, x1619)
-	ADCXQ	R8, R15	// x1630, x1631 = addcarryx(x1629, x1606, x1621)
-	MOVQ	R12, DX
-	MULXQ	AX, R8, AX	// x1632, x1633 = mulx(x1622, 0xd838091dd2253531)
-	MOVQ	DX, AX
-	MOVQ	R8, DX
-	MOVQ	$-0x1, R8
-	MULXQ	R8, R11, R9	// x1634, x1635 = mulx(x1632, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, SI
-	MULXQ	SI, R12, BX	// x1640, x1641 = mulx(x1632, 0xfffffffefffffc2f)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1631
-	ADDQ	R11, BX	// x1642, x1643 = addcarryx(0, x1641, x1634)
-	MOVQ	R9, R14
-	ADCXQ	R11, R14	// x1644, x1645 = addcarryx(x1643, x1635, x1634)
-	ADCXQ	R9, R11	// x1646, x1647 = addcarryx(x1645, x1635, x1634)
-	ADCQ	$0x0, R9	// x1648 = x1647.u64 + x1635
-	ADDQ	R12, AX	// x1649, x1650 = addcarryx(0, x1622, x1640)
-	ADCXQ	BX, DI	// x1651, x1652 = addcarryx(x1650, x1624, x1642)
-	ADCXQ	R14, R10	// x1653, x1654 = addcarryx(x1652, x1626, x1644)
-	ADCXQ	R11, CX	// x1655, x1656 = addcarryx(x1654, x1628, x1646)
-	ADCXQ	R9, R15	// x1657, x1658 = addcarryx(x1656, x1630, x1648)
-	ADCQ	$0x0, R13	// x1659 = x1631.u64 + x1658.u64
-	MOVQ	DI, AX
-	SUBQ	SI, AX	// x1660, x1661 = subborrowx(0, x1651, 0xfffffffefffffc2f)
-	MOVQ	R10, R9
-	SBBQ	$-0x1, R9	// x1662, x1663 = subborrowx(x1661, x1653, 0xffffffffffffffff)
-	MOVQ	CX, R11
-	SBBQ	$-0x1, R11	// x1664, x1665 = subborrowx(x1663, x1655, 0xffffffffffffffff)
-	MOVQ	R15, BX
-	SBBQ	$-0x1, BX	// x1666, x1667 = subborrowx(x1665, x1657, 0xffffffffffffffff)
-	SBBQ	$0x0, R13	// x1668, x1669 = subborrowx(x1667, x1659, 0)
-	CMOVQCS	DI, AX	// x1670 = cmovznz(x1669, x1660, x1651)
-	CMOVQCS	R10, R9	// x1671 = cmovznz(x1669, x1662, x1653)
-	CMOVQCS	CX, R11	// x1672 = cmovznz(x1669, x1664, x1655)
-	CMOVQCS	R15, BX	// x1673 = cmovznz(x1669, x1666, x1657)
-	MOVQ	64(SP), CX	// reload x1160
-	ADDQ	64(SP), CX	// x1674, x1675 = addcarryx(0, x1160, x1160)
-	MOVQ	56(SP), R10	// reload x1161
-	ADCXQ	56(SP), R10	// x1676, x1677 = addcarryx(x1675, x1161, x1161)
-	MOVQ	48(SP), DI	// reload x1162
-	ADCXQ	48(SP), DI	// x1678, x1679 = addcarryx(x1677, x1162, x1162)
-	MOVQ	40(SP), R12	// reload x1163
-	ADCXQ	40(SP), R12	// x1680, x1681 = addcarryx(x1679, x1163, x1163)
-	MOVQ	CX, R13
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x1681
-	SUBQ	SI, R13	// x1682, x1683 = subborrowx(0, x1674, 0xfffffffefffffc2f)
-	MOVQ	R10, R15
-	SBBQ	$-0x1, R15	// x1684, x1685 = subborrowx(x1683, x1676, 0xffffffffffffffff)
-	MOVQ	DI, DX
-	SBBQ	$-0x1, DX	// x1686, x1687 = subborrowx(x1685, x1678, 0xffffffffffffffff)
-	MOVQ	R12, SI
-	SBBQ	$-0x1, SI	// x1688, x1689 = subborrowx(x1687, x1680, 0xffffffffffffffff)
-	SBBQ	$0x0, R14	// x1690, x1691 = subborrowx(x1689, x1681.u64, 0)
-	CMOVQCS	CX, R13	// x1692 = cmovznz(x1691, x1682, x1674)
-	CMOVQCS	R10, R15	// x1693 = cmovznz(x1691, x1684, x1676)
-	CMOVQCS	DI, DX	// x1694 = cmovznz(x1691, x1686, x1678)
-	CMOVQCS	R12, SI	// x1695 = cmovznz(x1691, x1688, x1680)
-	SUBQ	R13, AX	// x1696, x1697 = subborrowx(0, x1670, x1692)
-	SBBQ	R15, R9	// x1698, x1699 = subborrowx(x1697, x1671, x1693)
-	SBBQ	DX, R11	// x1700, x1701 = subborrowx(x1699, x1672, x1694)
-	SBBQ	SI, BX	// x1702, x1703 = subborrowx(x1701, x1673, x1695)
+	SUBQ	AX, CX	// x136, x137 = subborrowx(0, x127, 0xfffffffefffffc2f)
+	MOVQ	R12, R8
+	SBBQ	$-0x1, R8	// x138, x139 = subborrowx(x137, x129, 0xffffffffffffffff)
+	MOVQ	R14, R9
+	SBBQ	$-0x1, R9	// x140, x141 = subborrowx(x139, x131, 0xffffffffffffffff)
+	MOVQ	R11, BX
+	SBBQ	$-0x1, BX	// x142, x143 = subborrowx(x141, x133, 0xffffffffffffffff)
+	SBBQ	$0x0, R10	// x144, x145 = subborrowx(x143, x135, 0)
+	CMOVQCS	R13, CX	// x146 = cmovznz(x145, x136, x127)
+	CMOVQCS	R12, R8	// x147 = cmovznz(x145, x138, x129)
+	CMOVQCS	R14, R9	// x148 = cmovznz(x145, x140, x131)
+	CMOVQCS	R11, BX	// x149 = cmovznz(x145, x142, x133)
+	MOVQ	16(SP), R10	// reload arg1 pointer
+	MOVQ	32(R10), DX	// arg1[4]
+	MULXQ	56(R10), R12, R11	// x150, x151 = mulx(arg1[4], arg1[7])
+	MULXQ	48(R10), R14, R13	// x152, x153 = mulx(arg1[4], arg1[6])
+	MOVQ	BX, 8(SP)	// spill x149
+	MULXQ	40(R10), BX, R15	// x154, x155 = mulx(arg1[4], arg1[5])
+	ADDQ	R14, R15	// x156, x157 = addcarryx(0, x155, x152)
+	ADCXQ	R12, R13	// x158, x159 = addcarryx(x157, x153, x150)
+	ADCQ	$0x0, R11	// x160 = x159.u64 + x151
+	MOVQ	40(R10), DX	// arg1[5]
+	MULXQ	56(R10), R14, R12	// x161, x162 = mulx(arg1[5], arg1[7])
+	MOVQ	R9, 24(SP)	// spill x148
+	MOVQ	R8, 32(SP)	// spill x147
+	MULXQ	48(R10), R8, R9	// x163, x164 = mulx(arg1[5], arg1[6])
+	ADDQ	R14, R9	// x165, x166 = addcarryx(0, x164, x161)
+	ADCQ	$0x0, R12	// x167 = x166.u64 + x162
+	ADDQ	R8, R13	// x168, x169 = addcarryx(0, x158, x163)
+	ADCXQ	R9, R11	// x170, x171 = addcarryx(x169, x160, x165)
+	ADCQ	$0x0, R12	// x172 = x171.u64 + x167
+	MOVQ	48(R10), DX	// arg1[6]
+	MULXQ	56(R10), R9, R8	// x173, x174 = mulx(arg1[6], arg1[7])
+	ADDQ	R9, R12	// x175, x176 = addcarryx(0, x172, x173)
+	ADCQ	$0x0, R8	// x177 = x176.u64 + x174
+	ADDQ	BX, BX	// x178, x179 = addcarryx(0, x154, x154)
+	ADCXQ	R15, R15	// x180, x181 = addcarryx(x179, x156, x156)
+	ADCXQ	R13, R13	// x182, x183 = addcarryx(x181, x168, x168)
+	ADCXQ	R11, R11	// x184, x185 = addcarryx(x183, x170, x170)
+	ADCXQ	R12, R12	// x186, x187 = addcarryx(x185, x175, x175)
+	ADCXQ	R8, R8	// x188, x189 = addcarryx(x187, x177, x177)
+	MOVQ	$0x0, R9
+	ADCQ	$0x0, R9	// x190, x191 = addcarryx(x189, 0, 0)
+	MOVQ	32(R10), DX	// arg1[4]
+	MOVQ	CX, 40(SP)	// spill x146
+	MULXQ	DX, CX, R14	// x192, x193 = mulx(arg1[4], arg1[4])
+	MOVQ	40(R10), DX	// arg1[5]
+	MULXQ	DX, AX, DX	// x194, x195 = mulx(arg1[5], arg1[5])
+	MOVQ	DX, 48(SP)	// spill x195
+	MOVQ	48(R10), DX	// arg1[6]
+	MULXQ	DX, DI, DX	// x196, x197 = mulx(arg1[6], arg1[6])
+	MOVQ	DX, 56(SP)	// spill x197
+	MOVQ	56(R10), DX	// arg1[7]
+	MULXQ	DX, R10, DX	// x198, x199 = mulx(arg1[7], arg1[7])
+	ADDQ	R14, BX	// x200, x201 = addcarryx(0, x178, x193)
+	ADCXQ	AX, R15	// x202, x203 = addcarryx(x201, x180, x194)
+	ADCXQ	48(SP), R13	// x204, x205 = addcarryx(x203, x182, x195)
+	ADCXQ	DI, R11	// x206, x207 = addcarryx(x205, x184, x196)
+	ADCXQ	56(SP), R12	// x208, x209 = addcarryx(x207, x186, x197)
+	ADCXQ	R10, R8	// x210, x211 = addcarryx(x209, x188, x198)
+	ADCXQ	DX, R9	// x212, x213 = addcarryx(x211, x190, x199)
+	MOVQ	CX, DX
+	MULXQ	SI, CX, AX	// x214, x215 = mulx(x192, 0xd838091dd2253531)
+	MOVQ	CX, DX
+	MOVQ	$0x1000003d1, AX
+	MULXQ	AX, CX, CX	// x216, x217 = mulx(x214, 0x1000003d1)
+	SUBQ	CX, BX	// x218, x219 = subborrowx(0, x200, x217)
+	SBBQ	$0x0, R15	// x220, x221 = subborrowx(x219, x202, 0)
+	SBBQ	$0x0, R13	// x222, x223 = subborrowx(x221, x204, 0)
+	SBBQ	$0x0, DX	// x224, x225 = subborrowx(x223, x214, 0)
 	MOVQ	$0x0, CX
-	CMOVQCS	R8, CX	// x1704 = cmovznz(x1703, 0, 0xffffffffffffffff)
+	SBBQ	$0x0, CX	// x226, x227 = subborrowx(x225, 0, 0)
+	MOVQ	DX, R10
+	MOVQ	BX, DX
+	MULXQ	SI, BX, DI	// x228, x229 = mulx(x218, 0xd838091dd2253531)
+	MOVQ	BX, DX
+	MULXQ	AX, DI, DI	// x230, x231 = mulx(x228, 0x1000003d1)
+	ADDQ	DX, CX	// x232, x233 = addcarryx(0, x226, x228)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x233
+	SUBQ	DI, R15	// x234, x235 = subborrowx(0, x220, x231)
+	SBBQ	$0x0, R13	// x236, x237 = subborrowx(x235, x222, 0)
+	SBBQ	$0x0, R10	// x238, x239 = subborrowx(x237, x224, 0)
+	SBBQ	$0x0, CX	// x240, x241 = subborrowx(x239, x232, 0)
+	SBBQ	$0x0, BX	// x242, x243 = subborrowx(x241, x233.u64, 0)
+	MOVQ	R15, DX
+	MULXQ	SI, R14, DI	// x244, x245 = mulx(x234, 0xd838091dd2253531)
+	MOVQ	R14, DX
+	MULXQ	AX, DI, DI	// x246, x247 = mulx(x244, 0x1000003d1)
+	ADDQ	DX, BX	// x248, x249 = addcarryx(0, x242, x244)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x249
+	SUBQ	DI, R13	// x250, x251 = subborrowx(0, x236, x247)
+	SBBQ	$0x0, R10	// x252, x253 = subborrowx(x251, x238, 0)
+	SBBQ	$0x0, CX	// x254, x255 = subborrowx(x253, x240, 0)
+	SBBQ	$0x0, BX	// x256, x257 = subborrowx(x255, x248, 0)
+	SBBQ	$0x0, R14	// x258, x259 = subborrowx(x257, x249.u64, 0)
+	MOVQ	R13, DX
+	MULXQ	SI, R13, DI	// x260, x261 = mulx(x250, 0xd838091dd2253531)
+	MOVQ	R13, DX
+	MULXQ	AX, DI, DI	// x262, x263 = mulx(x260, 0x1000003d1)
+	ADDQ	DX, R14	// x264, x265 = addcarryx(0, x258, x260)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x265
+	SUBQ	DI, R10	// x266, x267 = subborrowx(0, x252, x263)
+	SBBQ	$0x0, CX	// x268, x269 = subborrowx(x267, x254, 0)
+	SBBQ	$0x0, BX	// x270, x271 = subborrowx(x269, x256, 0)
+	SBBQ	$0x0, R14	// x272, x273 = subborrowx(x271, x264, 0)
+	SBBQ	$0x0, R13	// x274, x275 = subborrowx(x273, x265.u64, 0)
+	ADDQ	R11, R10	// x276, x277 = addcarryx(0, x266, x206)
+	ADCXQ	R12, CX	// x278, x279 = addcarryx(x277, x268, x208)
+	ADCXQ	R8, BX	// x280, x281 = addcarryx(x279, x270, x210)
+	ADCXQ	R9, R14	// x282, x283 = addcarryx(x281, x272, x212)
+	ADCQ	$0x0, R13	// x284 = x283.u64 + x274
 	MOVQ	$-0x1000003d1, R8
+	MOVQ	R10, R9
+	SUBQ	R8, R9	// x285, x286 = subborrowx(0, x276, 0xfffffffefffffc2f)
+	MOVQ	CX, R11
+	SBBQ	$-0x1, R11	// x287, x288 = subborrowx(x286, x278, 0xffffffffffffffff)
+	MOVQ	BX, DI
+	SBBQ	$-0x1, DI	// x289, x290 = subborrowx(x288, x280, 0xffffffffffffffff)
+	MOVQ	R14, R12
+	SBBQ	$-0x1, R12	// x291, x292 = subborrowx(x290, x282, 0xffffffffffffffff)
+	SBBQ	$0x0, R13	// x293, x294 = subborrowx(x292, x284, 0)
+	CMOVQCS	R10, R9	// x295 = cmovznz(x294, x285, x276)
+	CMOVQCS	CX, R11	// x296 = cmovznz(x294, x287, x278)
+	CMOVQCS	BX, DI	// x297 = cmovznz(x294, x289, x280)
+	CMOVQCS	R14, R12	// x298 = cmovznz(x294, x291, x282)
+	MOVQ	16(SP), CX	// reload arg1 pointer
+	MOVQ	32(CX), DX	// arg1[4]
+	MULXQ	88(CX), BX, R10	// x299, x300 = mulx(arg1[4], arg1[11])
+	MULXQ	80(CX), R14, R13	// x301, x302 = mulx(arg1[4], arg1[10])
+	MULXQ	72(CX), R8, R15	// x303, x304 = mulx(arg1[4], arg1[9])
+	MOVQ	R12, 48(SP)	// spill x298
+	MULXQ	64(CX), R12, DX	// x305, x306 = mulx(arg1[4], arg1[8])
+	ADDQ	R8, DX	// x307, x308 = addcarryx(0, x306, x303)
+	ADCXQ	R14, R15	// x309, x310 = addcarryx(x308, x304, x301)
+	ADCXQ	BX, R13	// x311, x312 = addcarryx(x310, x302, x299)
+	ADCQ	$0x0, R10	// x313 = x312.u64 + x300
+	MOVQ	DX, R8
+	MOVQ	R12, DX
+	MULXQ	SI, R12, BX	// x314, x315 = mulx(x305, 0xd838091dd2253531)
+	MOVQ	R12, DX
+	MULXQ	AX, BX, BX	// x316, x317 = mulx(x314, 0x1000003d1)
+	ADDQ	DX, R10	// x318, x319 = addcarryx(0, x313, x314)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x319
+	SUBQ	BX, R8	// x320, x321 = subborrowx(0, x307, x317)
+	SBBQ	$0x0, R15	// x322, x323 = subborrowx(x321, x309, 0)
+	SBBQ	$0x0, R13	// x324, x325 = subborrowx(x323, x311, 0)
+	SBBQ	$0x0, R10	// x326, x327 = subborrowx(x325, x318, 0)
+	SBBQ	$0x0, R12	// x328, x329 = subborrowx(x327, x319.u64, 0)
+	MOVQ	40(CX), DX	// arg1[5]
+	MULXQ	88(CX), R14, BX	// x330, x331 = mulx(arg1[5], arg1[11])
+	MOVQ	DI, 56(SP)	// spill x297
+	MOVQ	R11, 64(SP)	// spill x296
+	MULXQ	80(CX), R11, DI	// x332, x333 = mulx(arg1[5], arg1[10])
+	MOVQ	R9, 72(SP)	// spill x295
+	MULXQ	72(CX), AX, R9	// x334, x335 = mulx(arg1[5], arg1[9])
+	MULXQ	64(CX), SI, DX	// x336, x337 = mulx(arg1[5], arg1[8])
+	ADDQ	AX, DX	// x338, x339 = addcarryx(0, x337, x334)
+	ADCXQ	R11, R9	// x340, x341 = addcarryx(x339, x335, x332)
+	ADCXQ	R14, DI	// x342, x343 = addcarryx(x341, x333, x330)
+	ADCQ	$0x0, BX	// x344 = x343.u64 + x331
+	ADDQ	SI, R8	// x345, x346 = addcarryx(0, x320, x336)
+	ADCXQ	DX, R15	// x347, x348 = addcarryx(x346, x322, x338)
+	ADCXQ	R9, R13	// x349, x350 = addcarryx(x348, x324, x340)
+	ADCXQ	DI, R10	// x351, x352 = addcarryx(x350, x326, x342)
+	ADCXQ	BX, R12	// x353, x354 = addcarryx(x352, x328, x344)
+	MOVQ	R8, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R9, R8	// x355, x356 = mulx(x345, 0xd838091dd2253531)
+	MOVQ	R9, DX
+	MOVQ	$0x1000003d1, R8
+	MULXQ	R8, R9, R9	// x357, x358 = mulx(x355, 0x1000003d1)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x354
+	ADDQ	DX, R12	// x359, x360 = addcarryx(0, x353, x355)
+	ADCQ	$0x0, R11	// x361 = x354.u64 + x360.u64
+	SUBQ	R9, R15	// x362, x363 = subborrowx(0, x347, x358)
+	SBBQ	$0x0, R13	// x364, x365 = subborrowx(x363, x349, 0)
+	SBBQ	$0x0, R10	// x366, x367 = subborrowx(x365, x351, 0)
+	SBBQ	$0x0, R12	// x368, x369 = subborrowx(x367, x359, 0)
+	SBBQ	$0x0, R11	// x370, x371 = subborrowx(x369, x361, 0)
+	MOVQ	48(CX), DX	// arg1[6]
+	MULXQ	88(CX), SI, R9	// x372, x373 = mulx(arg1[6], arg1[11])
+	MULXQ	80(CX), BX, DI	// x374, x375 = mulx(arg1[6], arg1[10])
+	MULXQ	72(CX), R8, R14	// x376, x377 = mulx(arg1[6], arg1[9])
+	MULXQ	64(CX), AX, DX	// x378, x379 = mulx(arg1[6], arg1[8])
+	ADDQ	R8, DX	// x380, x381 = addcarryx(0, x379, x376)
+	ADCXQ	BX, R14	// x382, x383 = addcarryx(x381, x377, x374)
+	ADCXQ	SI, DI	// x384, x385 = addcarryx(x383, x375, x372)
+	ADCQ	$0x0, R9	// x386 = x385.u64 + x373
+	ADDQ	AX, R15	// x387, x388 = addcarryx(0, x362, x378)
+	ADCXQ	DX, R13	// x389, x390 = addcarryx(x388, x364, x380)
+	ADCXQ	R14, R10	// x391, x392 = addcarryx(x390, x366, x382)
+	ADCXQ	DI, R12	// x393, x394 = addcarryx(x392, x368, x384)
+	ADCXQ	R9, R11	// x395, x396 = addcarryx(x394, x370, x386)
+	MOVQ	R15, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R9, R8	// x397, x398 = mulx(x387, 0xd838091dd2253531)
+	MOVQ	R9, DX
+	MOVQ	$0x1000003d1, R8
+	MULXQ	R8, R9, R9	// x399, x400 = mulx(x397, 0x1000003d1)
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x396
+	ADDQ	DX, R11	// x401, x402 = addcarryx(0, x395, x397)
+	ADCQ	$0x0, SI	// x403 = x396.u64 + x402.u64
+	SUBQ	R9, R13	// x404, x405 = subborrowx(0, x389, x400)
+	SBBQ	$0x0, R10	// x406, x407 = subborrowx(x405, x391, 0)
+	SBBQ	$0x0, R12	// x408, x409 = subborrowx(x407, x393, 0)
+	SBBQ	$0x0, R11	// x410, x411 = subborrowx(x409, x401, 0)
+	SBBQ	$0x0, SI	// x412, x413 = subborrowx(x411, x403, 0)
+	MOVQ	56(CX), DX	// arg1[7]
+	MULXQ	88(CX), DI, R9	// x414, x415 = mulx(arg1[7], arg1[11])
+	MULXQ	80(CX), R14, BX	// x416, x417 = mulx(arg1[7], arg1[10])
+	MULXQ	72(CX), R8, R15	// x418, x419 = mulx(arg1[7], arg1[9])
+	MULXQ	64(CX), AX, DX	// x420, x421 = mulx(arg1[7], arg1[8])
+	ADDQ	R8, DX	// x422, x423 = addcarryx(0, x421, x418)
+	ADCXQ	R14, R15	// x424, x425 = addcarryx(x423, x419, x416)
+	ADCXQ	DI, BX	// x426, x427 = addcarryx(x425, x417, x414)
+	ADCQ	$0x0, R9	// x428 = x427.u64 + x415
+	ADDQ	AX, R13	// x429, x430 = addcarryx(0, x404, x420)
+	ADCXQ	DX, R10	// x431, x432 = addcarryx(x430, x406, x422)
+	ADCXQ	R15, R12	// x433, x434 = addcarryx(x432, x408, x424)
+	ADCXQ	BX, R11	// x435, x436 = addcarryx(x434, x410, x426)
+	ADCXQ	R9, SI	// x437, x438 = addcarryx(x436, x412, x428)
+	MOVQ	R13, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R9, R8	// x439, x440 = mulx(x429, 0xd838091dd2253531)
+	MOVQ	R9, DX
+	MOVQ	$0x1000003d1, R8
+	MULXQ	R8, R9, R9	// x441, x442 = mulx(x439, 0x1000003d1)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x438
+	ADDQ	DX, SI	// x443, x444 = addcarryx(0, x437, x439)
+	ADCQ	$0x0, DI	// x445 = x438.u64 + x444.u64
+	SUBQ	R9, R10	// x446, x447 = subborrowx(0, x431, x442)
+	SBBQ	$0x0, R12	// x448, x449 = subborrowx(x447, x433, 0)
+	SBBQ	$0x0, R11	// x450, x451 = subborrowx(x449, x435, 0)
+	SBBQ	$0x0, SI	// x452, x453 = subborrowx(x451, x443, 0)
+	SBBQ	$0x0, DI	// x454, x455 = subborrowx(x453, x445, 0)
+	MOVQ	$-0x1000003d1, R9
+	MOVQ	R10, BX
+	SUBQ	R9, BX	// x456, x457 = subborrowx(0, x446, 0xfffffffefffffc2f)
+	MOVQ	R12, R13
+	SBBQ	$-0x1, R13	// x458, x459 = subborrowx(x457, x448, 0xffffffffffffffff)
+	MOVQ	R11, R14
+	SBBQ	$-0x1, R14	// x460, x461 = subborrowx(x459, x450, 0xffffffffffffffff)
+	MOVQ	SI, R15
+	SBBQ	$-0x1, R15	// x462, x463 = subborrowx(x461, x452, 0xffffffffffffffff)
+	SBBQ	$0x0, DI	// x464, x465 = subborrowx(x463, x454, 0)
+	CMOVQCS	R10, BX	// x466 = cmovznz(x465, x456, x446)
+	CMOVQCS	R12, R13	// x467 = cmovznz(x465, x458, x448)
+	CMOVQCS	R11, R14	// x468 = cmovznz(x465, x460, x450)
+	CMOVQCS	SI, R15	// x469 = cmovznz(x465, x462, x452)
+	MOVQ	72(SP), R10	// reload x295
+	ADDQ	72(SP), R10	// x470, x471 = addcarryx(0, x295, x295)
+	MOVQ	64(SP), R11	// reload x296
+	ADCXQ	64(SP), R11	// x472, x473 = addcarryx(x471, x296, x296)
+	MOVQ	56(SP), SI	// reload x297
+	ADCXQ	56(SP), SI	// x474, x475 = addcarryx(x473, x297, x297)
+	MOVQ	48(SP), DI	// reload x298
+	ADCXQ	48(SP), DI	// x476, x477 = addcarryx(x475, x298, x298)
+	MOVQ	R10, R12
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x477
+	SUBQ	R9, R12	// x478, x479 = subborrowx(0, x470, 0xfffffffefffffc2f)
+	MOVQ	R11, R8
+	SBBQ	$-0x1, R8	// x480, x481 = subborrowx(x479, x472, 0xffffffffffffffff)
+	MOVQ	SI, AX
+	SBBQ	$-0x1, AX	// x482, x483 = subborrowx(x481, x474, 0xffffffffffffffff)
+	MOVQ	DI, CX
+	SBBQ	$-0x1, CX	// x484, x485 = subborrowx(x483, x476, 0xffffffffffffffff)
+	SBBQ	$0x0, DX	// x486, x487 = subborrowx(x485, x477.u64, 0)
+	CMOVQCS	R10, R12	// x488 = cmovznz(x487, x478, x470)
+	CMOVQCS	R11, R8	// x489 = cmovznz(x487, x480, x472)
+	CMOVQCS	SI, AX	// x490 = cmovznz(x487, x482, x474)
+	CMOVQCS	DI, CX	// x491 = cmovznz(x487, x484, x476)
+	ADDQ	BX, BX	// x492, x493 = addcarryx(0, x466, x466)
+	ADCXQ	R13, R13	// x494, x495 = addcarryx(x493, x467, x467)
+	ADCXQ	R14, R14	// x496, x497 = addcarryx(x495, x468, x468)
+	ADCXQ	R15, R15	// x498, x499 = addcarryx(x497, x469, x469)
+	MOVQ	BX, R10
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x499
+	SUBQ	R9, R10	// x500, x501 = subborrowx(0, x492, 0xfffffffefffffc2f)
+	MOVQ	R13, SI
+	SBBQ	$-0x1, SI	// x502, x503 = subborrowx(x501, x494, 0xffffffffffffffff)
+	MOVQ	R14, DI
+	SBBQ	$-0x1, DI	// x504, x505 = subborrowx(x503, x496, 0xffffffffffffffff)
+	MOVQ	R15, DX
+	SBBQ	$-0x1, DX	// x506, x507 = subborrowx(x505, x498, 0xffffffffffffffff)
+	SBBQ	$0x0, R11	// x508, x509 = subborrowx(x507, x499.u64, 0)
+	CMOVQCS	BX, R10	// x510 = cmovznz(x509, x500, x492)
+	MOVQ	0(SP), R11	// reload out1 pointer
+	MOVQ	R10, 64(R11)	// out1[8] = x510
+	CMOVQCS	R13, SI	// x511 = cmovznz(x509, x502, x494)
+	MOVQ	SI, 72(R11)	// out1[9] = x511
+	CMOVQCS	R14, DI	// x512 = cmovznz(x509, x504, x496)
+	MOVQ	DI, 80(R11)	// out1[10] = x512
+	CMOVQCS	R15, DX	// x513 = cmovznz(x509, x506, x498)
+	MOVQ	DX, 88(R11)	// out1[11] = x513
+	MOVQ	40(SP), R10
+	ADDQ	40(SP), R10	// x514, x515 = addcarryx(0, x146, x146)
+	MOVQ	32(SP), SI
+	ADCXQ	32(SP), SI	// x516, x517 = addcarryx(x515, x147, x147)
+	MOVQ	24(SP), DI
+	ADCXQ	24(SP), DI	// x518, x519 = addcarryx(x517, x148, x148)
+	MOVQ	8(SP), BX
+	ADCXQ	8(SP), BX	// x520, x521 = addcarryx(x519, x149, x149)
+	MOVQ	R10, R13
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x521
+	SUBQ	R9, R13	// x522, x523 = subborrowx(0, x514, 0xfffffffefffffc2f)
+	MOVQ	SI, R15
+	SBBQ	$-0x1, R15	// x524, x525 = subborrowx(x523, x516, 0xffffffffffffffff)
+	MOVQ	DI, DX
+	SBBQ	$-0x1, DX	// x526, x527 = subborrowx(x525, x518, 0xffffffffffffffff)
+	MOVQ	BX, R11
+	SBBQ	$-0x1, R11	// x528, x529 = subborrowx(x527, x520, 0xffffffffffffffff)
+	SBBQ	$0x0, R14	// x530, x531 = subborrowx(x529, x521.u64, 0)
+	CMOVQCS	R10, R13	// x532 = cmovznz(x531, x522, x514)
+	CMOVQCS	SI, R15	// x533 = cmovznz(x531, x524, x516)
+	CMOVQCS	DI, DX	// x534 = cmovznz(x531, x526, x518)
+	CMOVQCS	BX, R11	// x535 = cmovznz(x531, x528, x520)
+	ADDQ	40(SP), R13	// x536, x537 = addcarryx(0, x532, x146)
+	ADCXQ	32(SP), R15	// x538, x539 = addcarryx(x537, x533, x147)
+	ADCXQ	24(SP), DX	// x540, x541 = addcarryx(x539, x534, x148)
+	ADCXQ	8(SP), R11	// x542, x543 = addcarryx(x541, x535, x149)
+	MOVQ	R13, R10
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x543
+	SUBQ	R9, R10	// x544, x545 = subborrowx(0, x536, 0xfffffffefffffc2f)
+	MOVQ	R15, DI
+	SBBQ	$-0x1, DI	// x546, x547 = subborrowx(x545, x538, 0xffffffffffffffff)
+	MOVQ	DX, BX
+	SBBQ	$-0x1, BX	// x548, x549 = subborrowx(x547, x540, 0xffffffffffffffff)
+	MOVQ	R11, R14
+	SBBQ	$-0x1, R14	// x550, x551 = subborrowx(x549, x542, 0xffffffffffffffff)
+	SBBQ	$0x0, SI	// x552, x553 = subborrowx(x551, x543.u64, 0)
+	CMOVQCS	R13, R10	// x554 = cmovznz(x553, x544, x536)
+	CMOVQCS	R15, DI	// x555 = cmovznz(x553, x546, x538)
+	CMOVQCS	DX, BX	// x556 = cmovznz(x553, x548, x540)
+	CMOVQCS	R11, R14	// x557 = cmovznz(x553, x550, x542)
+	MOVQ	16(SP), R11	// reload arg1 pointer
+	MOVQ	0(R11), DX	// arg1[0]
+	MULXQ	CX, R13, SI	// x558, x559 = mulx(arg1[0], x491)
+	MOVQ	DI, 8(SP)	// spill x555
+	MULXQ	AX, DI, R15	// x560, x561 = mulx(arg1[0], x490)
+	MOVQ	BX, 24(SP)	// spill x556
+	MOVQ	R10, 32(SP)	// spill x554
+	MULXQ	R8, R10, BX	// x562, x563 = mulx(arg1[0], x489)
+	MOVQ	R14, 40(SP)	// spill x557
+	MULXQ	R12, R14, DX	// x564, x565 = mulx(arg1[0], x488)
+	ADDQ	R10, DX	// x566, x567 = addcarryx(0, x565, x562)
+	ADCXQ	DI, BX	// x568, x569 = addcarryx(x567, x563, x560)
+	ADCXQ	R13, R15	// x570, x571 = addcarryx(x569, x561, x558)
+	ADCQ	$0x0, SI	// x572 = x571.u64 + x559
+	MOVQ	DX, R10
+	MOVQ	R14, DX
+	MOVQ	$-0x27c7f6e22ddacacf, DI
+	MULXQ	DI, R14, R13	// x573, x574 = mulx(x564, 0xd838091dd2253531)
+	MOVQ	R14, DX
+	MOVQ	$0x1000003d1, R13
+	MULXQ	R13, R14, R14	// x575, x576 = mulx(x573, 0x1000003d1)
+	ADDQ	DX, SI	// x577, x578 = addcarryx(0, x572, x573)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x578
+	SUBQ	R14, R10	// x579, x580 = subborrowx(0, x566, x576)
+	SBBQ	$0x0, BX	// x581, x582 = subborrowx(x580, x568, 0)
+	SBBQ	$0x0, R15	// x583, x584 = subborrowx(x582, x570, 0)
+	SBBQ	$0x0, SI	// x585, x586 = subborrowx(x584, x577, 0)
+	SBBQ	$0x0, DX	// x587, x588 = subborrowx(x586, x578.u64, 0)
+	MOVQ	DX, R14
+	MOVQ	8(R11), DX	// arg1[1]
+	MULXQ	CX, R13, R9	// x589, x590 = mulx(arg1[1], x491)
+	MOVQ	AX, 48(SP)	// spill x490
+	MULXQ	AX, AX, DI	// x591, x592 = mulx(arg1[1], x490)
+	MOVQ	R8, 56(SP)	// spill x489
+	MOVQ	CX, 64(SP)	// spill x491
+	MULXQ	R8, CX, R8	// x593, x594 = mulx(arg1[1], x489)
+	MULXQ	R12, R11, DX	// x595, x596 = mulx(arg1[1], x488)
+	ADDQ	CX, DX	// x597, x598 = addcarryx(0, x596, x593)
+	ADCXQ	AX, R8	// x599, x600 = addcarryx(x598, x594, x591)
+	ADCXQ	R13, DI	// x601, x602 = addcarryx(x600, x592, x589)
+	ADCQ	$0x0, R9	// x603 = x602.u64 + x590
+	ADDQ	R11, R10	// x604, x605 = addcarryx(0, x579, x595)
+	ADCXQ	DX, BX	// x606, x607 = addcarryx(x605, x581, x597)
+	ADCXQ	R8, R15	// x608, x609 = addcarryx(x607, x583, x599)
+	ADCXQ	DI, SI	// x610, x611 = addcarryx(x609, x585, x601)
+	ADCXQ	R9, R14	// x612, x613 = addcarryx(x611, x587, x603)
+	MOVQ	R10, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R8, CX	// x614, x615 = mulx(x604, 0xd838091dd2253531)
+	MOVQ	R8, DX
+	MOVQ	$0x1000003d1, CX
+	MULXQ	CX, R8, R8	// x616, x617 = mulx(x614, 0x1000003d1)
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x613
+	ADDQ	DX, R14	// x618, x619 = addcarryx(0, x612, x614)
+	ADCQ	$0x0, R9	// x620 = x613.u64 + x619.u64
+	SUBQ	R8, BX	// x621, x622 = subborrowx(0, x606, x617)
+	SBBQ	$0x0, R15	// x623, x624 = subborrowx(x622, x608, 0)
+	SBBQ	$0x0, SI	// x625, x626 = subborrowx(x624, x610, 0)
+	SBBQ	$0x0, R14	// x627, x628 = subborrowx(x626, x618, 0)
+	SBBQ	$0x0, R9	// x629, x630 = subborrowx(x628, x620, 0)
+	MOVQ	16(SP), R8	// reload arg1 pointer
+	MOVQ	16(R8), DX	// arg1[2]
+	MULXQ	64(SP), R11, R10	// x631, x632 = mulx(arg1[2], x491)
+	MULXQ	48(SP), R13, DI	// x633, x634 = mulx(arg1[2], x490)
+	MULXQ	56(SP), AX, CX	// x635, x636 = mulx(arg1[2], x489)
+	MULXQ	R12, R8, DX	// x637, x638 = mulx(arg1[2], x488)
+	ADDQ	AX, DX	// x639, x640 = addcarryx(0, x638, x635)
+	ADCXQ	R13, CX	// x641, x642 = addcarryx(x640, x636, x633)
+	ADCXQ	R11, DI	// x643, x644 = addcarryx(x642, x634, x631)
+	ADCQ	$0x0, R10	// x645 = x644.u64 + x632
+	ADDQ	R8, BX	// x646, x647 = addcarryx(0, x621, x637)
+	ADCXQ	DX, R15	// x648, x649 = addcarryx(x647, x623, x639)
+	ADCXQ	CX, SI	// x650, x651 = addcarryx(x649, x625, x641)
+	ADCXQ	DI, R14	// x652, x653 = addcarryx(x651, x627, x643)
+	ADCXQ	R10, R9	// x654, x655 = addcarryx(x653, x629, x645)
+	MOVQ	BX, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R8, CX	// x656, x657 = mulx(x646, 0xd838091dd2253531)
+	MOVQ	R8, DX
+	MOVQ	$0x1000003d1, CX
+	MULXQ	CX, R8, R8	// x658, x659 = mulx(x656, 0x1000003d1)
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x655
+	ADDQ	DX, R9	// x660, x661 = addcarryx(0, x654, x656)
+	ADCQ	$0x0, R10	// x662 = x655.u64 + x661.u64
+	SUBQ	R8, R15	// x663, x664 = subborrowx(0, x648, x659)
+	SBBQ	$0x0, SI	// x665, x666 = subborrowx(x664, x650, 0)
+	SBBQ	$0x0, R14	// x667, x668 = subborrowx(x666, x652, 0)
+	SBBQ	$0x0, R9	// x669, x670 = subborrowx(x668, x660, 0)
+	SBBQ	$0x0, R10	// x671, x672 = subborrowx(x670, x662, 0)
+	MOVQ	16(SP), R8	// reload arg1 pointer
+	MOVQ	24(R8), DX	// arg1[3]
+	MULXQ	64(SP), DI, R11	// x673, x674 = mulx(arg1[3], x491)
+	MULXQ	48(SP), R13, BX	// x675, x676 = mulx(arg1[3], x490)
+	MULXQ	56(SP), AX, CX	// x677, x678 = mulx(arg1[3], x489)
+	MULXQ	R12, DX, R8	// x679, x680 = mulx(arg1[3], x488)
+	ADDQ	AX, R8	// x681, x682 = addcarryx(0, x680, x677)
+	ADCXQ	R13, CX	// x683, x684 = addcarryx(x682, x678, x675)
+	ADCXQ	DI, BX	// x685, x686 = addcarryx(x684, x676, x673)
+	ADCQ	$0x0, R11	// x687 = x686.u64 + x674
+	ADDQ	DX, R15	// x688, x689 = addcarryx(0, x663, x679)
+	ADCXQ	R8, SI	// x690, x691 = addcarryx(x689, x665, x681)
+	ADCXQ	CX, R14	// x692, x693 = addcarryx(x691, x667, x683)
+	ADCXQ	BX, R9	// x694, x695 = addcarryx(x693, x669, x685)
+	ADCXQ	R11, R10	// x696, x697 = addcarryx(x695, x671, x687)
+	MOVQ	R15, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R8, CX	// x698, x699 = mulx(x688, 0xd838091dd2253531)
+	MOVQ	R8, DX
+	MOVQ	$0x1000003d1, CX
+	MULXQ	CX, R8, R8	// x700, x701 = mulx(x698, 0x1000003d1)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x697
+	ADDQ	DX, R10	// x702, x703 = addcarryx(0, x696, x698)
+	ADCQ	$0x0, R11	// x704 = x697.u64 + x703.u64
+	SUBQ	R8, SI	// x705, x706 = subborrowx(0, x690, x701)
+	SBBQ	$0x0, R14	// x707, x708 = subborrowx(x706, x692, 0)
+	SBBQ	$0x0, R9	// x709, x710 = subborrowx(x708, x694, 0)
+	SBBQ	$0x0, R10	// x711, x712 = subborrowx(x710, x702, 0)
+	SBBQ	$0x0, R11	// x713, x714 = subborrowx(x712, x704, 0)
+	MOVQ	$-0x1000003d1, R8
+	MOVQ	SI, DI
+	SUBQ	R8, DI	// x715, x716 = subborrowx(0, x705, 0xfffffffefffffc2f)
+	MOVQ	R14, BX
+	SBBQ	$-0x1, BX	// x717, x718 = subborrowx(x716, x707, 0xffffffffffffffff)
+	MOVQ	R9, R13
+	SBBQ	$-0x1, R13	// x719, x720 = subborrowx(x718, x709, 0xffffffffffffffff)
+	MOVQ	R10, R15
+	SBBQ	$-0x1, R15	// x721, x722 = subborrowx(x720, x711, 0xffffffffffffffff)
+	SBBQ	$0x0, R11	// x723, x724 = subborrowx(x722, x713, 0)
+	CMOVQCS	SI, DI	// x725 = cmovznz(x724, x715, x705)
+	CMOVQCS	R14, BX	// x726 = cmovznz(x724, x717, x707)
+	CMOVQCS	R9, R13	// x727 = cmovznz(x724, x719, x709)
+	CMOVQCS	R10, R15	// x728 = cmovznz(x724, x721, x711)
+	MOVQ	R12, DX
+	MULXQ	64(SP), R10, R9	// x729, x730 = mulx(x488, x491)
+	MULXQ	48(SP), SI, R11	// x731, x732 = mulx(x488, x490)
+	MULXQ	56(SP), R14, R12	// x733, x734 = mulx(x488, x489)
+	ADDQ	SI, R12	// x735, x736 = addcarryx(0, x734, x731)
+	ADCXQ	R10, R11	// x737, x738 = addcarryx(x736, x732, x729)
+	ADCQ	$0x0, R9	// x739 = x738.u64 + x730
+	MOVQ	DX, R10
+	MOVQ	56(SP), DX	// reload x489
+	MULXQ	64(SP), R8, SI	// x740, x741 = mulx(x489, x491)
+	MOVQ	R15, 16(SP)	// spill x728
+	MOVQ	R13, 72(SP)	// spill x727
+	MULXQ	48(SP), R13, R15	// x742, x743 = mulx(x489, x490)
+	ADDQ	R8, R15	// x744, x745 = addcarryx(0, x743, x740)
+	ADCQ	$0x0, SI	// x746 = x745.u64 + x741
+	ADDQ	R13, R11	// x747, x748 = addcarryx(0, x737, x742)
+	ADCXQ	R15, R9	// x749, x750 = addcarryx(x748, x739, x744)
+	ADCQ	$0x0, SI	// x751 = x750.u64 + x746
+	MOVQ	48(SP), DX	// reload x490
+	MULXQ	64(SP), R13, R8	// x752, x753 = mulx(x490, x491)
+	ADDQ	R13, SI	// x754, x755 = addcarryx(0, x751, x752)
+	ADCQ	$0x0, R8	// x756 = x755.u64 + x753
+	ADDQ	R14, R14	// x757, x758 = addcarryx(0, x733, x733)
+	ADCXQ	R12, R12	// x759, x760 = addcarryx(x758, x735, x735)
+	ADCXQ	R11, R11	// x761, x762 = addcarryx(x760, x747, x747)
+	ADCXQ	R9, R9	// x763, x764 = addcarryx(x762, x749, x749)
+	ADCXQ	SI, SI	// x765, x766 = addcarryx(x764, x754, x754)
+	ADCXQ	R8, R8	// x767, x768 = addcarryx(x766, x756, x756)
+	MOVQ	$0x0, R13
+	ADCQ	$0x0, R13	// x769, x770 = addcarryx(x768, 0, 0)
+	MOVQ	R10, DX
+	MULXQ	DX, R15, R10	// x771, x772 = mulx(x488, x488)
+	MOVQ	56(SP), DX	// reload x489
+	MOVQ	BX, 80(SP)	// spill x726
+	MULXQ	DX, BX, DX	// x773, x774 = mulx(x489, x489)
+	MOVQ	DX, 56(SP)	// spill x774
+	MOVQ	48(SP), DX	// reload x490
+	MOVQ	DI, 88(SP)	// spill x725
+	MULXQ	DX, DI, DX	// x775, x776 = mulx(x490, x490)
+	MOVQ	DX, 48(SP)	// spill x776
+	MOVQ	64(SP), DX	// reload x491
+	MULXQ	DX, CX, DX	// x777, x778 = mulx(x491, x491)
+	ADDQ	R10, R14	// x779, x780 = addcarryx(0, x757, x772)
+	ADCXQ	BX, R12	// x781, x782 = addcarryx(x780, x759, x773)
+	ADCXQ	56(SP), R11	// x783, x784 = addcarryx(x782, x761, x774)
+	ADCXQ	DI, R9	// x785, x786 = addcarryx(x784, x763, x775)
+	ADCXQ	48(SP), SI	// x787, x788 = addcarryx(x786, x765, x776)
+	ADCXQ	CX, R8	// x789, x790 = addcarryx(x788, x767, x777)
+	ADCXQ	DX, R13	// x791, x792 = addcarryx(x790, x769, x778)
+	MOVQ	R15, DX
+	MULXQ	AX, R10, CX	// x793, x794 = mulx(x771, 0xd838091dd2253531)
+	MOVQ	R10, DX
+	MOVQ	$0x1000003d1, CX
+	MULXQ	CX, R10, R10	// x795, x796 = mulx(x793, 0x1000003d1)
+	SUBQ	R10, R14	// x797, x798 = subborrowx(0, x779, x796)
+	SBBQ	$0x0, R12	// x799, x800 = subborrowx(x798, x781, 0)
+	SBBQ	$0x0, R11	// x801, x802 = subborrowx(x800, x783, 0)
+	SBBQ	$0x0, DX	// x803, x804 = subborrowx(x802, x793, 0)
+	MOVQ	$0x0, R10
+	SBBQ	$0x0, R10	// x805, x806 = subborrowx(x804, 0, 0)
+	MOVQ	DX, DI
+	MOVQ	R14, DX
+	MULXQ	AX, R14, BX	// x807, x808 = mulx(x797, 0xd838091dd2253531)
+	MOVQ	R14, DX
+	MULXQ	CX, BX, BX	// x809, x810 = mulx(x807, 0x1000003d1)
+	ADDQ	DX, R10	// x811, x812 = addcarryx(0, x805, x807)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x812
+	SUBQ	BX, R12	// x813, x814 = subborrowx(0, x799, x810)
+	SBBQ	$0x0, R11	// x815, x816 = subborrowx(x814, x801, 0)
+	SBBQ	$0x0, DI	// x817, x818 = subborrowx(x816, x803, 0)
+	SBBQ	$0x0, R10	// x819, x820 = subborrowx(x818, x811, 0)
+	SBBQ	$0x0, R14	// x821, x822 = subborrowx(x820, x812.u64, 0)
+	MOVQ	R12, DX
+	MULXQ	AX, R12, BX	// x823, x824 = mulx(x813, 0xd838091dd2253531)
+	MOVQ	R12, DX
+	MULXQ	CX, BX, BX	// x825, x826 = mulx(x823, 0x1000003d1)
+	ADDQ	DX, R14	// x827, x828 = addcarryx(0, x821, x823)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x828
+	SUBQ	BX, R11	// x829, x830 = subborrowx(0, x815, x826)
+	SBBQ	$0x0, DI	// x831, x832 = subborrowx(x830, x817, 0)
+	SBBQ	$0x0, R10	// x833, x834 = subborrowx(x832, x819, 0)
+	SBBQ	$0x0, R14	// x835, x836 = subborrowx(x834, x827, 0)
+	SBBQ	$0x0, R12	// x837, x838 = subborrowx(x836, x828.u64, 0)
+	MOVQ	R11, DX
+	MULXQ	AX, BX, R11	// x839, x840 = mulx(x829, 0xd838091dd2253531)
+	MOVQ	BX, DX
+	MULXQ	CX, R11, R11	// x841, x842 = mulx(x839, 0x1000003d1)
+	ADDQ	DX, R12	// x843, x844 = addcarryx(0, x837, x839)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x844
+	SUBQ	R11, DI	// x845, x846 = subborrowx(0, x831, x842)
+	SBBQ	$0x0, R10	// x847, x848 = subborrowx(x846, x833, 0)
+	SBBQ	$0x0, R14	// x849, x850 = subborrowx(x848, x835, 0)
+	SBBQ	$0x0, R12	// x851, x852 = subborrowx(x850, x843, 0)
+	SBBQ	$0x0, BX	// x853, x854 = subborrowx(x852, x844.u64, 0)
+	ADDQ	R9, DI	// x855, x856 = addcarryx(0, x845, x785)
+	ADCXQ	SI, R10	// x857, x858 = addcarryx(x856, x847, x787)
+	ADCXQ	R8, R14	// x859, x860 = addcarryx(x858, x849, x789)
+	ADCXQ	R13, R12	// x861, x862 = addcarryx(x860, x851, x791)
+	ADCQ	$0x0, BX	// x863 = x862.u64 + x853
+	MOVQ	$-0x1000003d1, R8
+	MOVQ	DI, R9
+	SUBQ	R8, R9	// x864, x865 = subborrowx(0, x855, 0xfffffffefffffc2f)
+	MOVQ	R10, R11
+	SBBQ	$-0x1, R11	// x866, x867 = subborrowx(x865, x857, 0xffffffffffffffff)
+	MOVQ	R14, SI
+	SBBQ	$-0x1, SI	// x868, x869 = subborrowx(x867, x859, 0xffffffffffffffff)
+	MOVQ	R12, R13
+	SBBQ	$-0x1, R13	// x870, x871 = subborrowx(x869, x861, 0xffffffffffffffff)
+	SBBQ	$0x0, BX	// x872, x873 = subborrowx(x871, x863, 0)
+	CMOVQCS	DI, R9	// x874 = cmovznz(x873, x864, x855)
+	CMOVQCS	R10, R11	// x875 = cmovznz(x873, x866, x857)
+	CMOVQCS	R14, SI	// x876 = cmovznz(x873, x868, x859)
+	CMOVQCS	R12, R13	// x877 = cmovznz(x873, x870, x861)
+	MOVQ	88(SP), R10	// reload x725
+	ADDQ	88(SP), R10	// x878, x879 = addcarryx(0, x725, x725)
+	MOVQ	80(SP), DI	// reload x726
+	ADCXQ	80(SP), DI	// x880, x881 = addcarryx(x879, x726, x726)
+	MOVQ	72(SP), BX	// reload x727
+	ADCXQ	72(SP), BX	// x882, x883 = addcarryx(x881, x727, x727)
+	MOVQ	16(SP), R12	// reload x728
+	ADCXQ	16(SP), R12	// x884, x885 = addcarryx(x883, x728, x728)
+	MOVQ	R10, R14
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x885
+	SUBQ	R8, R14	// x886, x887 = subborrowx(0, x878, 0xfffffffefffffc2f)
+	MOVQ	DI, DX
+	SBBQ	$-0x1, DX	// x888, x889 = subborrowx(x887, x880, 0xffffffffffffffff)
+	MOVQ	R13, 16(SP)	// spill x877
+	MOVQ	BX, R13
+	SBBQ	$-0x1, R13	// x890, x891 = subborrowx(x889, x882, 0xffffffffffffffff)
+	MOVQ	SI, 48(SP)	// spill x876
+	MOVQ	R12, SI
+	SBBQ	$-0x1, SI	// x892, x893 = subborrowx(x891, x884, 0xffffffffffffffff)
+	SBBQ	$0x0, R15	// x894, x895 = subborrowx(x893, x885.u64, 0)
+	CMOVQCS	R10, R14	// x896 = cmovznz(x895, x886, x878)
+	CMOVQCS	DI, DX	// x897 = cmovznz(x895, x888, x880)
+	CMOVQCS	BX, R13	// x898 = cmovznz(x895, x890, x882)
+	CMOVQCS	R12, SI	// x899 = cmovznz(x895, x892, x884)
+	MOVQ	DX, R10
+	MOVQ	32(SP), DX	// reload x554
+	MULXQ	40(SP), BX, DI	// x900, x901 = mulx(x554, x557)
+	MULXQ	24(SP), R15, R12	// x902, x903 = mulx(x554, x556)
+	MOVQ	R11, 56(SP)	// spill x875
+	MOVQ	R9, 64(SP)	// spill x874
+	MULXQ	8(SP), R9, R11	// x904, x905 = mulx(x554, x555)
+	ADDQ	R15, R11	// x906, x907 = addcarryx(0, x905, x902)
+	ADCXQ	BX, R12	// x908, x909 = addcarryx(x907, x903, x900)
+	ADCQ	$0x0, DI	// x910 = x909.u64 + x901
+	MOVQ	8(SP), DX	// reload x555
+	MULXQ	40(SP), R15, BX	// x911, x912 = mulx(x555, x557)
+	MOVQ	SI, 72(SP)	// spill x899
+	MULXQ	24(SP), SI, R8	// x913, x914 = mulx(x555, x556)
+	ADDQ	R15, R8	// x915, x916 = addcarryx(0, x914, x911)
+	ADCQ	$0x0, BX	// x917 = x916.u64 + x912
+	ADDQ	SI, R12	// x918, x919 = addcarryx(0, x908, x913)
+	ADCXQ	R8, DI	// x920, x921 = addcarryx(x919, x910, x915)
+	ADCQ	$0x0, BX	// x922 = x921.u64 + x917
+	MOVQ	24(SP), DX	// reload x556
+	MULXQ	40(SP), SI, R8	// x923, x924 = mulx(x556, x557)
+	ADDQ	SI, BX	// x925, x926 = addcarryx(0, x922, x923)
+	ADCQ	$0x0, R8	// x927 = x926.u64 + x924
+	ADDQ	R9, R9	// x928, x929 = addcarryx(0, x904, x904)
+	ADCXQ	R11, R11	// x930, x931 = addcarryx(x929, x906, x906)
+	ADCXQ	R12, R12	// x932, x933 = addcarryx(x931, x918, x918)
+	ADCXQ	DI, DI	// x934, x935 = addcarryx(x933, x920, x920)
+	ADCXQ	BX, BX	// x936, x937 = addcarryx(x935, x925, x925)
+	ADCXQ	R8, R8	// x938, x939 = addcarryx(x937, x927, x927)
+	MOVQ	$0x0, SI
+	ADCQ	$0x0, SI	// x940, x941 = addcarryx(x939, 0, 0)
+	MOVQ	32(SP), DX	// reload x554
+	MULXQ	DX, DX, R15	// x942, x943 = mulx(x554, x554)
+	MOVQ	DX, 80(SP)	// spill x942
+	MOVQ	8(SP), DX	// reload x555
+	MOVQ	R13, 88(SP)	// spill x898
+	MULXQ	DX, R13, DX	// x944, x945 = mulx(x555, x555)
+	MOVQ	DX, 96(SP)	// spill x945
+	MOVQ	24(SP), DX	// reload x556
+	MOVQ	R10, 104(SP)	// spill x897
+	MULXQ	DX, R10, DX	// x946, x947 = mulx(x556, x556)
+	MOVQ	DX, 112(SP)	// spill x947
+	MOVQ	40(SP), DX	// reload x557
+	MOVQ	R14, 120(SP)	// spill x896
+	MULXQ	DX, R14, DX	// x948, x949 = mulx(x557, x557)
+	ADDQ	R15, R9	// x950, x951 = addcarryx(0, x928, x943)
+	ADCXQ	R13, R11	// x952, x953 = addcarryx(x951, x930, x944)
+	ADCXQ	96(SP), R12	// x954, x955 = addcarryx(x953, x932, x945)
+	ADCXQ	R10, DI	// x956, x957 = addcarryx(x955, x934, x946)
+	ADCXQ	112(SP), BX	// x958, x959 = addcarryx(x957, x936, x947)
+	ADCXQ	R14, R8	// x960, x961 = addcarryx(x959, x938, x948)
+	ADCXQ	DX, SI	// x962, x963 = addcarryx(x961, x940, x949)
+	MOVQ	80(SP), DX	// reload x942
+	MULXQ	AX, R13, R10	// x964, x965 = mulx(x942, 0xd838091dd2253531)
+	MOVQ	R13, DX
+	MULXQ	CX, R10, R10	// x966, x967 = mulx(x964, 0x1000003d1)
+	SUBQ	R10, R9	// x968, x969 = subborrowx(0, x950, x967)
+	SBBQ	$0x0, R11	// x970, x971 = subborrowx(x969, x952, 0)
+	SBBQ	$0x0, R12	// x972, x973 = subborrowx(x971, x954, 0)
+	SBBQ	$0x0, DX	// x974, x975 = subborrowx(x973, x964, 0)
+	MOVQ	$0x0, R10
+	SBBQ	$0x0, R10	// x976, x977 = subborrowx(x975, 0, 0)
+	MOVQ	DX, R13
+	MOVQ	R9, DX
+	MULXQ	AX, R14, R9	// x978, x979 = mulx(x968, 0xd838091dd2253531)
+	MOVQ	R14, DX
+	MULXQ	CX, R9, R9	// x980, x981 = mulx(x978, 0x1000003d1)
+	ADDQ	DX, R10	// x982, x983 = addcarryx(0, x976, x978)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x983
+	SUBQ	R9, R11	// x984, x985 = subborrowx(0, x970, x981)
+	SBBQ	$0x0, R12	// x986, x987 = subborrowx(x985, x972, 0)
+	SBBQ	$0x0, R13	// x988, x989 = subborrowx(x987, x974, 0)
+	SBBQ	$0x0, R10	// x990, x991 = subborrowx(x989, x982, 0)
+	SBBQ	$0x0, R14	// x992, x993 = subborrowx(x991, x983.u64, 0)
+	MOVQ	R11, DX
+	MULXQ	AX, R11, R9	// x994, x995 = mulx(x984, 0xd838091dd2253531)
+	MOVQ	R11, DX
+	MULXQ	CX, R9, R9	// x996, x997 = mulx(x994, 0x1000003d1)
+	ADDQ	DX, R14	// x998, x999 = addcarryx(0, x992, x994)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x999
+	SUBQ	R9, R12	// x1000, x1001 = subborrowx(0, x986, x997)
+	SBBQ	$0x0, R13	// x1002, x1003 = subborrowx(x1001, x988, 0)
+	SBBQ	$0x0, R10	// x1004, x1005 = subborrowx(x1003, x990, 0)
+	SBBQ	$0x0, R14	// x1006, x1007 = subborrowx(x1005, x998, 0)
+	SBBQ	$0x0, R11	// x1008, x1009 = subborrowx(x1007, x999.u64, 0)
+	MOVQ	R12, DX
+	MULXQ	AX, R12, R9	// x1010, x1011 = mulx(x1000, 0xd838091dd2253531)
+	MOVQ	R12, DX
+	MULXQ	CX, R9, R9	// x1012, x1013 = mulx(x1010, 0x1000003d1)
+	ADDQ	DX, R11	// x1014, x1015 = addcarryx(0, x1008, x1010)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1015
+	SUBQ	R9, R13	// x1016, x1017 = subborrowx(0, x1002, x1013)
+	SBBQ	$0x0, R10	// x1018, x1019 = subborrowx(x1017, x1004, 0)
+	SBBQ	$0x0, R14	// x1020, x1021 = subborrowx(x1019, x1006, 0)
+	SBBQ	$0x0, R11	// x1022, x1023 = subborrowx(x1021, x1014, 0)
+	SBBQ	$0x0, R12	// x1024, x1025 = subborrowx(x1023, x1015.u64, 0)
+	ADDQ	DI, R13	// x1026, x1027 = addcarryx(0, x1016, x956)
+	ADCXQ	BX, R10	// x1028, x1029 = addcarryx(x1027, x1018, x958)
+	ADCXQ	R8, R14	// x1030, x1031 = addcarryx(x1029, x1020, x960)
+	ADCXQ	SI, R11	// x1032, x1033 = addcarryx(x1031, x1022, x962)
+	ADCQ	$0x0, R12	// x1034 = x1033.u64 + x1024
+	MOVQ	$-0x1000003d1, R8
+	MOVQ	R13, R9
+	SUBQ	R8, R9	// x1035, x1036 = subborrowx(0, x1026, 0xfffffffefffffc2f)
+	MOVQ	R10, SI
+	SBBQ	$-0x1, SI	// x1037, x1038 = subborrowx(x1036, x1028, 0xffffffffffffffff)
+	MOVQ	R14, DI
+	SBBQ	$-0x1, DI	// x1039, x1040 = subborrowx(x1038, x1030, 0xffffffffffffffff)
+	MOVQ	R11, BX
+	SBBQ	$-0x1, BX	// x1041, x1042 = subborrowx(x1040, x1032, 0xffffffffffffffff)
+	SBBQ	$0x0, R12	// x1043, x1044 = subborrowx(x1042, x1034, 0)
+	CMOVQCS	R13, R9	// x1045 = cmovznz(x1044, x1035, x1026)
+	CMOVQCS	R10, SI	// x1046 = cmovznz(x1044, x1037, x1028)
+	CMOVQCS	R14, DI	// x1047 = cmovznz(x1044, x1039, x1030)
+	CMOVQCS	R11, BX	// x1048 = cmovznz(x1044, x1041, x1032)
+	MOVQ	120(SP), R10
+	ADDQ	120(SP), R10	// x1049, x1050 = addcarryx(0, x896, x896)
+	MOVQ	104(SP), R11
+	ADCXQ	104(SP), R11	// x1051, x1052 = addcarryx(x1050, x897, x897)
+	MOVQ	88(SP), R12
+	ADCXQ	88(SP), R12	// x1053, x1054 = addcarryx(x1052, x898, x898)
+	MOVQ	72(SP), R13
+	ADCXQ	72(SP), R13	// x1055, x1056 = addcarryx(x1054, x899, x899)
+	MOVQ	R10, R14
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x1056
+	SUBQ	R8, R14	// x1057, x1058 = subborrowx(0, x1049, 0xfffffffefffffc2f)
+	MOVQ	R11, DX
+	SBBQ	$-0x1, DX	// x1059, x1060 = subborrowx(x1058, x1051, 0xffffffffffffffff)
+	MOVQ	R12, CX
+	SBBQ	$-0x1, CX	// x1061, x1062 = subborrowx(x1060, x1053, 0xffffffffffffffff)
+	MOVQ	R13, AX
+	SBBQ	$-0x1, AX	// x1063, x1064 = subborrowx(x1062, x1055, 0xffffffffffffffff)
+	SBBQ	$0x0, R15	// x1065, x1066 = subborrowx(x1064, x1056.u64, 0)
+	CMOVQCS	R10, R14	// x1067 = cmovznz(x1066, x1057, x1049)
+	CMOVQCS	R11, DX	// x1068 = cmovznz(x1066, x1059, x1051)
+	CMOVQCS	R12, CX	// x1069 = cmovznz(x1066, x1061, x1053)
+	CMOVQCS	R13, AX	// x1070 = cmovznz(x1066, x1063, x1055)
+	SUBQ	R14, R9	// x1071, x1072 = subborrowx(0, x1045, x1067)
+	SBBQ	DX, SI	// x1073, x1074 = subborrowx(x1072, x1046, x1068)
+	SBBQ	CX, DI	// x1075, x1076 = subborrowx(x1074, x1047, x1069)
+	SBBQ	AX, BX	// x1077, x1078 = subborrowx(x1076, x1048, x1070)
+	MOVQ	$-0x1, AX
+	MOVQ	$0x0, CX
+	CMOVQCS	AX, CX	// x1079 = cmovznz(x1078, 0, 0xffffffffffffffff)
 	MOVQ	CX, R10
-	ANDQ	R8, R10	// x1705 = x1704 & 0xfffffffefffffc2f
-	ADDQ	R10, AX	// x1706, x1707 = addcarryx(0, x1696, x1705)
-	MOVQ	0(SP), R8	// reload out1 pointer
-	MOVQ	AX, 32(R8)	// out1[4] = x1706
-	ADCXQ	CX, R9	// x1708, x1709 = addcarryx(x1707, x1698, x1704)
-	MOVQ	R9, 40(R8)	// out1[5] = x1708
-	ADCXQ	CX, R11	// x1710, x1711 = addcarryx(x1709, x1700, x1704)
-	MOVQ	R11, 48(R8)	// out1[6] = x1710
-	ADCXQ	CX, BX	// x1712, x1713 = addcarryx(x1711, x1702, x1704)
-	MOVQ	BX, 56(R8)	// out1[7] = x1712
+	ANDQ	R8, R10	// x1080 = x1079 & 0xfffffffefffffc2f
+	ADDQ	R10, R9	// x1081, x1082 = addcarryx(0, x1071, x1080)
+	MOVQ	0(SP), R10	// reload out1 pointer
+	MOVQ	R9, 0(R10)	// out1[0] = x1081
+	ADCXQ	CX, SI	// x1083, x1084 = addcarryx(x1082, x1073, x1079)
+	MOVQ	SI, 8(R10)	// out1[1] = x1083
+	ADCXQ	CX, DI	// x1085, x1086 = addcarryx(x1084, x1075, x1079)
+	MOVQ	DI, 16(R10)	// out1[2] = x1085
+	ADCXQ	CX, BX	// x1087, x1088 = addcarryx(x1086, x1077, x1079)
+	MOVQ	BX, 24(R10)	// out1[3] = x1087
+	MOVQ	120(SP), CX	// reload x896
+	SUBQ	R9, CX	// x1089, x1090 = subborrowx(0, x896, x1081)
+	MOVQ	104(SP), R9	// reload x897
+	SBBQ	SI, R9	// x1091, x1092 = subborrowx(x1090, x897, x1083)
+	MOVQ	88(SP), R11	// reload x898
+	SBBQ	DI, R11	// x1093, x1094 = subborrowx(x1092, x898, x1085)
+	MOVQ	72(SP), SI	// reload x899
+	SBBQ	BX, SI	// x1095, x1096 = subborrowx(x1094, x899, x1087)
+	MOVQ	$0x0, DI
+	CMOVQCS	AX, DI	// x1097 = cmovznz(x1096, 0, 0xffffffffffffffff)
+	MOVQ	DI, BX
+	ANDQ	R8, BX	// x1098 = x1097 & 0xfffffffefffffc2f
+	ADDQ	BX, CX	// x1099, x1100 = addcarryx(0, x1089, x1098)
+	ADCXQ	DI, R9	// x1101, x1102 = addcarryx(x1100, x1091, x1097)
+	ADCXQ	DI, R11	// x1103, x1104 = addcarryx(x1102, x1093, x1097)
+	ADCXQ	DI, SI	// x1105, x1106 = addcarryx(x1104, x1095, x1097)
+	MOVQ	32(SP), DX	// reload x554
+	MULXQ	SI, BX, DI	// x1107, x1108 = mulx(x554, x1105)
+	MULXQ	R11, R13, R12	// x1109, x1110 = mulx(x554, x1103)
+	MULXQ	R9, R15, R14	// x1111, x1112 = mulx(x554, x1101)
+	MULXQ	CX, R10, DX	// x1113, x1114 = mulx(x554, x1099)
+	ADDQ	R15, DX	// x1115, x1116 = addcarryx(0, x1114, x1111)
+	ADCXQ	R13, R14	// x1117, x1118 = addcarryx(x1116, x1112, x1109)
+	ADCXQ	BX, R12	// x1119, x1120 = addcarryx(x1118, x1110, x1107)
+	ADCQ	$0x0, DI	// x1121 = x1120.u64 + x1108
+	MOVQ	DX, BX
+	MOVQ	R10, DX
+	MOVQ	$-0x27c7f6e22ddacacf, R10
+	MULXQ	R10, R15, R13	// x1122, x1123 = mulx(x1113, 0xd838091dd2253531)
+	MOVQ	R15, DX
+	MOVQ	$0x1000003d1, R13
+	MULXQ	R13, R15, R15	// x1124, x1125 = mulx(x1122, 0x1000003d1)
+	ADDQ	DX, DI	// x1126, x1127 = addcarryx(0, x1121, x1122)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x1127
+	SUBQ	R15, BX	// x1128, x1129 = subborrowx(0, x1115, x1125)
+	SBBQ	$0x0, R14	// x1130, x1131 = subborrowx(x1129, x1117, 0)
+	SBBQ	$0x0, R12	// x1132, x1133 = subborrowx(x1131, x1119, 0)
+	SBBQ	$0x0, DI	// x1134, x1135 = subborrowx(x1133, x1126, 0)
+	SBBQ	$0x0, DX	// x1136, x1137 = subborrowx(x1135, x1127.u64, 0)
+	MOVQ	DX, R15
+	MOVQ	8(SP), DX	// reload x555
+	MULXQ	SI, R8, AX	// x1138, x1139 = mulx(x555, x1105)
+	MULXQ	R11, R10, R13	// x1140, x1141 = mulx(x555, x1103)
+	MOVQ	R9, 32(SP)	// spill x1101
+	MOVQ	R11, 72(SP)	// spill x1103
+	MULXQ	R9, R11, R9	// x1142, x1143 = mulx(x555, x1101)
+	MOVQ	CX, 80(SP)	// spill x1099
+	MULXQ	CX, CX, DX	// x1144, x1145 = mulx(x555, x1099)
+	ADDQ	R11, DX	// x1146, x1147 = addcarryx(0, x1145, x1142)
+	ADCXQ	R10, R9	// x1148, x1149 = addcarryx(x1147, x1143, x1140)
+	ADCXQ	R8, R13	// x1150, x1151 = addcarryx(x1149, x1141, x1138)
+	ADCQ	$0x0, AX	// x1152 = x1151.u64 + x1139
+	ADDQ	CX, BX	// x1153, x1154 = addcarryx(0, x1128, x1144)
+	ADCXQ	DX, R14	// x1155, x1156 = addcarryx(x1154, x1130, x1146)
+	ADCXQ	R9, R12	// x1157, x1158 = addcarryx(x1156, x1132, x1148)
+	ADCXQ	R13, DI	// x1159, x1160 = addcarryx(x1158, x1134, x1150)
+	ADCXQ	AX, R15	// x1161, x1162 = addcarryx(x1160, x1136, x1152)
+	MOVQ	BX, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R8, CX	// x1163, x1164 = mulx(x1153, 0xd838091dd2253531)
+	MOVQ	R8, DX
+	MOVQ	$0x1000003d1, CX
+	MULXQ	CX, R8, R8	// x1165, x1166 = mulx(x1163, 0x1000003d1)
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x1162
+	ADDQ	DX, R15	// x1167, x1168 = addcarryx(0, x1161, x1163)
+	ADCQ	$0x0, R9	// x1169 = x1162.u64 + x1168.u64
+	SUBQ	R8, R14	// x1170, x1171 = subborrowx(0, x1155, x1166)
+	SBBQ	$0x0, R12	// x1172, x1173 = subborrowx(x1171, x1157, 0)
+	SBBQ	$0x0, DI	// x1174, x1175 = subborrowx(x1173, x1159, 0)
+	SBBQ	$0x0, R15	// x1176, x1177 = subborrowx(x1175, x1167, 0)
+	SBBQ	$0x0, R9	// x1178, x1179 = subborrowx(x1177, x1169, 0)
+	MOVQ	24(SP), DX	// reload x556
+	MULXQ	SI, R10, R8	// x1180, x1181 = mulx(x556, x1105)
+	MULXQ	72(SP), BX, R11	// x1182, x1183 = mulx(x556, x1103)
+	MULXQ	32(SP), CX, R13	// x1184, x1185 = mulx(x556, x1101)
+	MOVQ	SI, 8(SP)	// spill x1105
+	MULXQ	80(SP), SI, DX	// x1186, x1187 = mulx(x556, x1099)
+	ADDQ	CX, DX	// x1188, x1189 = addcarryx(0, x1187, x1184)
+	ADCXQ	BX, R13	// x1190, x1191 = addcarryx(x1189, x1185, x1182)
+	ADCXQ	R10, R11	// x1192, x1193 = addcarryx(x1191, x1183, x1180)
+	ADCQ	$0x0, R8	// x1194 = x1193.u64 + x1181
+	ADDQ	SI, R14	// x1195, x1196 = addcarryx(0, x1170, x1186)
+	ADCXQ	DX, R12	// x1197, x1198 = addcarryx(x1196, x1172, x1188)
+	ADCXQ	R13, DI	// x1199, x1200 = addcarryx(x1198, x1174, x1190)
+	ADCXQ	R11, R15	// x1201, x1202 = addcarryx(x1200, x1176, x1192)
+	ADCXQ	R8, R9	// x1203, x1204 = addcarryx(x1202, x1178, x1194)
+	MOVQ	R14, DX
+	MULXQ	AX, R8, CX	// x1205, x1206 = mulx(x1195, 0xd838091dd2253531)
+	MOVQ	R8, DX
+	MOVQ	$0x1000003d1, CX
+	MULXQ	CX, R8, R8	// x1207, x1208 = mulx(x1205, 0x1000003d1)
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x1204
+	ADDQ	DX, R9	// x1209, x1210 = addcarryx(0, x1203, x1205)
+	ADCQ	$0x0, R10	// x1211 = x1204.u64 + x1210.u64
+	SUBQ	R8, R12	// x1212, x1213 = subborrowx(0, x1197, x1208)
+	SBBQ	$0x0, DI	// x1214, x1215 = subborrowx(x1213, x1199, 0)
+	SBBQ	$0x0, R15	// x1216, x1217 = subborrowx(x1215, x1201, 0)
+	SBBQ	$0x0, R9	// x1218, x1219 = subborrowx(x1217, x1209, 0)
+	SBBQ	$0x0, R10	// x1220, x1221 = subborrowx(x1219, x1211, 0)
+	MOVQ	40(SP), DX	// reload x557
+	MULXQ	8(SP), R11, R8	// x1222, x1223 = mulx(x557, x1105)
+	MULXQ	72(SP), BX, SI	// x1224, x1225 = mulx(x557, x1103)
+	MULXQ	32(SP), R14, R13	// x1226, x1227 = mulx(x557, x1101)
+	MULXQ	80(SP), CX, DX	// x1228, x1229 = mulx(x557, x1099)
+	ADDQ	R14, DX	// x1230, x1231 = addcarryx(0, x1229, x1226)
+	ADCXQ	BX, R13	// x1232, x1233 = addcarryx(x1231, x1227, x1224)
+	ADCXQ	R11, SI	// x1234, x1235 = addcarryx(x1233, x1225, x1222)
+	ADCQ	$0x0, R8	// x1236 = x1235.u64 + x1223
+	ADDQ	CX, R12	// x1237, x1238 = addcarryx(0, x1212, x1228)
+	ADCXQ	DX, DI	// x1239, x1240 = addcarryx(x1238, x1214, x1230)
+	ADCXQ	R13, R15	// x1241, x1242 = addcarryx(x1240, x1216, x1232)
+	ADCXQ	SI, R9	// x1243, x1244 = addcarryx(x1242, x1218, x1234)
+	ADCXQ	R8, R10	// x1245, x1246 = addcarryx(x1244, x1220, x1236)
+	MOVQ	R12, DX
+	MULXQ	AX, CX, AX	// x1247, x1248 = mulx(x1237, 0xd838091dd2253531)
+	MOVQ	CX, DX
+	MOVQ	$0x1000003d1, AX
+	MULXQ	AX, AX, AX	// x1249, x1250 = mulx(x1247, 0x1000003d1)
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x1246
+	ADDQ	DX, R10	// x1251, x1252 = addcarryx(0, x1245, x1247)
+	ADCQ	$0x0, CX	// x1253 = x1246.u64 + x1252.u64
+	SUBQ	AX, DI	// x1254, x1255 = subborrowx(0, x1239, x1250)
+	SBBQ	$0x0, R15	// x1256, x1257 = subborrowx(x1255, x1241, 0)
+	SBBQ	$0x0, R9	// x1258, x1259 = subborrowx(x1257, x1243, 0)
+	SBBQ	$0x0, R10	// x1260, x1261 = subborrowx(x1259, x1251, 0)
+	SBBQ	$0x0, CX	// x1262, x1263 = subborrowx(x1261, x1253, 0)
+	MOVQ	$-0x1000003d1, AX
+	MOVQ	DI, R8
+	SUBQ	AX, R8	// x1264, x1265 = subborrowx(0, x1254, 0xfffffffefffffc2f)
+	MOVQ	R15, R11
+	SBBQ	$-0x1, R11	// x1266, x1267 = subborrowx(x1265, x1256, 0xffffffffffffffff)
+	MOVQ	R9, SI
+	SBBQ	$-0x1, SI	// x1268, x1269 = subborrowx(x1267, x1258, 0xffffffffffffffff)
+	MOVQ	R10, BX
+	SBBQ	$-0x1, BX	// x1270, x1271 = subborrowx(x1269, x1260, 0xffffffffffffffff)
+	SBBQ	$0x0, CX	// x1272, x1273 = subborrowx(x1271, x1262, 0)
+	CMOVQCS	DI, R8	// x1274 = cmovznz(x1273, x1264, x1254)
+	CMOVQCS	R15, R11	// x1275 = cmovznz(x1273, x1266, x1256)
+	CMOVQCS	R9, SI	// x1276 = cmovznz(x1273, x1268, x1258)
+	CMOVQCS	R10, BX	// x1277 = cmovznz(x1273, x1270, x1260)
+	MOVQ	64(SP), CX	// reload x874
+	ADDQ	64(SP), CX	// x1278, x1279 = addcarryx(0, x874, x874)
+	MOVQ	56(SP), R9	// reload x875
+	ADCXQ	56(SP), R9	// x1280, x1281 = addcarryx(x1279, x875, x875)
+	MOVQ	48(SP), R10	// reload x876
+	ADCXQ	48(SP), R10	// x1282, x1283 = addcarryx(x1281, x876, x876)
+	MOVQ	16(SP), DI	// reload x877
+	ADCXQ	16(SP), DI	// x1284, x1285 = addcarryx(x1283, x877, x877)
+	MOVQ	CX, R12
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1285
+	SUBQ	AX, R12	// x1286, x1287 = subborrowx(0, x1278, 0xfffffffefffffc2f)
+	MOVQ	R9, R14
+	SBBQ	$-0x1, R14	// x1288, x1289 = subborrowx(x1287, x1280, 0xffffffffffffffff)
+	MOVQ	R10, R15
+	SBBQ	$-0x1, R15	// x1290, x1291 = subborrowx(x1289, x1282, 0xffffffffffffffff)
+	MOVQ	DI, DX
+	SBBQ	$-0x1, DX	// x1292, x1293 = subborrowx(x1291, x1284, 0xffffffffffffffff)
+	SBBQ	$0x0, R13	// x1294, x1295 = subborrowx(x1293, x1285.u64, 0)
+	CMOVQCS	CX, R12	// x1296 = cmovznz(x1295, x1286, x1278)
+	CMOVQCS	R9, R14	// x1297 = cmovznz(x1295, x1288, x1280)
+	CMOVQCS	R10, R15	// x1298 = cmovznz(x1295, x1290, x1282)
+	CMOVQCS	DI, DX	// x1299 = cmovznz(x1295, x1292, x1284)
+	SUBQ	R12, R8	// x1300, x1301 = subborrowx(0, x1274, x1296)
+	SBBQ	R14, R11	// x1302, x1303 = subborrowx(x1301, x1275, x1297)
+	SBBQ	R15, SI	// x1304, x1305 = subborrowx(x1303, x1276, x1298)
+	SBBQ	DX, BX	// x1306, x1307 = subborrowx(x1305, x1277, x1299)
+	MOVQ	$-0x1, CX
+	MOVQ	$0x0, R9
+	CMOVQCS	CX, R9	// x1308 = cmovznz(x1307, 0, 0xffffffffffffffff)
+	MOVQ	R9, CX
+	ANDQ	AX, CX	// x1309 = x1308 & 0xfffffffefffffc2f
+	ADDQ	CX, R8	// x1310, x1311 = addcarryx(0, x1300, x1309)
+	MOVQ	0(SP), AX	// reload out1 pointer
+	MOVQ	R8, 32(AX)	// out1[4] = x1310
+	ADCXQ	R9, R11	// x1312, x1313 = addcarryx(x1311, x1302, x1308)
+	MOVQ	R11, 40(AX)	// out1[5] = x1312
+	ADCXQ	R9, SI	// x1314, x1315 = addcarryx(x1313, x1304, x1308)
+	MOVQ	SI, 48(AX)	// out1[6] = x1314
+	ADCXQ	R9, BX	// x1316, x1317 = addcarryx(x1315, x1306, x1308)
+	MOVQ	BX, 56(AX)	// out1[7] = x1316
 	RET
 
 // func jacmadd(out1, arg1, arg2 *[...]uint64)
@@ -1772,1967 +1515,1661 @@ TEXT ·jacmadd(SB), NOSPLIT, $248-24
 	MULXQ	88(SI), R8, CX	// x1, x2 = mulx(arg1[8], arg1[11])
 	MULXQ	80(SI), R10, R9	// x3, x4 = mulx(arg1[8], arg1[10])
 	MULXQ	72(SI), BX, R11	// x5, x6 = mulx(arg1[8], arg1[9])
-	MULXQ	DX, R13, R12	// x7, x8 = mulx(arg1[8], arg1[8])
-	ADDQ	BX, R12	// x9, x10 = addcarryx(0, x8, x5)
-	MOVQ	R11, R14
-	ADCXQ	R10, R14	// x11, x12 = addcarryx(x10, x6, x3)
-	MOVQ	R9, R15
-	ADCXQ	R8, R15	// x13, x14 = addcarryx(x12, x4, x1)
-	MOVQ	DI, 0(SP)	// spill out1 pointer
-	MOVQ	CX, DI
-	ADCQ	$0x0, DI	// x15 = x14.u64 + x2
-	MOVQ	R13, DX
-	MOVQ	$-0x27c7f6e22ddacacf, R13
-	MOVQ	AX, 8(SP)	// spill arg2 pointer
-	MOVQ	R8, 16(SP)	// spill x1
-	MULXQ	R13, R8, AX	// x16, x17 = mulx(x7, 0xd838091dd2253531)
-	MOVQ	DX, AX
-	MOVQ	R8, DX
-	MOVQ	$-0x1, R8
-	MOVQ	CX, 24(SP)	// spill x2
-	MULXQ	R8, R8, CX	// x18, x19 = mulx(x16, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R13
-	MULXQ	R13, R13, DX	// x24, x25 = mulx(x16, 0xfffffffefffffc2f)
-	ADDQ	R8, DX	// x26, x27 = addcarryx(0, x25, x18)
-	MOVQ	R10, 32(SP)	// spill x3
-	MOVQ	CX, R10
-	ADCXQ	R8, R10	// x28, x29 = addcarryx(x27, x19, x18)
-	ADCXQ	CX, R8	// x30, x31 = addcarryx(x29, x19, x18)
-	ADCQ	$0x0, CX	// x32 = x31.u64 + x19
-	ADDQ	R13, AX	// x33, x34 = addcarryx(0, x7, x24)
-	ADCXQ	DX, R12	// x35, x36 = addcarryx(x34, x9, x26)
-	ADCXQ	R10, R14	// x37, x38 = addcarryx(x36, x11, x28)
-	ADCXQ	R8, R15	// x39, x40 = addcarryx(x38, x13, x30)
-	ADCXQ	CX, DI	// x41, x42 = addcarryx(x40, x15, x32)
+	ADDQ	R10, R11	// x7, x8 = addcarryx(0, x6, x3)
+	ADCXQ	R8, R9	// x9, x10 = addcarryx(x8, x4, x1)
+	ADCQ	$0x0, CX	// x11 = x10.u64 + x2
 	MOVQ	72(SI), DX	// arg1[9]
-	MULXQ	88(SI), CX, AX	// x43, x44 = mulx(arg1[9], arg1[11])
-	MULXQ	80(SI), R10, R8	// x45, x46 = mulx(arg1[9], arg1[10])
-	MULXQ	DX, DX, R13	// x47, x48 = mulx(arg1[9], arg1[9])
-	MOVQ	R9, 40(SP)	// spill x4
-	SETCS	R9B
-	MOVBQZX	R9B, R9	// save x42
-	ADDQ	DX, R11	// x51, x52 = addcarryx(0, x6, x47)
-	ADCXQ	R10, R13	// x53, x54 = addcarryx(x52, x48, x45)
-	MOVQ	R8, DX
-	ADCXQ	CX, DX	// x55, x56 = addcarryx(x54, x46, x43)
-	MOVQ	CX, 48(SP)	// spill x43
-	MOVQ	AX, CX
-	ADCQ	$0x0, CX	// x57 = x56.u64 + x44
-	ADDQ	BX, R12	// x58, x59 = addcarryx(0, x35, x5)
-	ADCXQ	R11, R14	// x60, x61 = addcarryx(x59, x37, x51)
-	ADCXQ	R13, R15	// x62, x63 = addcarryx(x61, x39, x53)
-	ADCXQ	DX, DI	// x64, x65 = addcarryx(x63, x41, x55)
-	ADCXQ	CX, R9	// x66, x67 = addcarryx(x65, x42.u64, x57)
-	MOVQ	R12, DX
-	MOVQ	$-0x27c7f6e22ddacacf, CX
-	MULXQ	CX, BX, R11	// x68, x69 = mulx(x58, 0xd838091dd2253531)
-	MOVQ	DX, R11
-	MOVQ	BX, DX
-	MOVQ	$-0x1, BX
-	MULXQ	BX, R13, R12	// x70, x71 = mulx(x68, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, BX
-	MULXQ	BX, BX, DX	// x76, x77 = mulx(x68, 0xfffffffefffffc2f)
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x67
-	ADDQ	R13, DX	// x78, x79 = addcarryx(0, x77, x70)
-	MOVQ	AX, 56(SP)	// spill x44
-	MOVQ	R12, AX
-	ADCXQ	R13, AX	// x80, x81 = addcarryx(x79, x71, x70)
-	ADCXQ	R12, R13	// x82, x83 = addcarryx(x81, x71, x70)
-	ADCQ	$0x0, R12	// x84 = x83.u64 + x71
-	ADDQ	BX, R11	// x85, x86 = addcarryx(0, x58, x76)
-	ADCXQ	DX, R14	// x87, x88 = addcarryx(x86, x60, x78)
-	ADCXQ	AX, R15	// x89, x90 = addcarryx(x88, x62, x80)
-	ADCXQ	R13, DI	// x91, x92 = addcarryx(x90, x64, x82)
-	ADCXQ	R12, R9	// x93, x94 = addcarryx(x92, x66, x84)
-	ADCQ	$0x0, CX	// x95 = x67.u64 + x94.u64
+	MULXQ	88(SI), R10, R8	// x12, x13 = mulx(arg1[9], arg1[11])
+	MULXQ	80(SI), R13, R12	// x14, x15 = mulx(arg1[9], arg1[10])
+	ADDQ	R10, R12	// x16, x17 = addcarryx(0, x15, x12)
+	ADCQ	$0x0, R8	// x18 = x17.u64 + x13
+	ADDQ	R13, R9	// x19, x20 = addcarryx(0, x9, x14)
+	ADCXQ	R12, CX	// x21, x22 = addcarryx(x20, x11, x16)
+	ADCQ	$0x0, R8	// x23 = x22.u64 + x18
 	MOVQ	88(SI), DX	// arg1[11]
-	MULXQ	80(SI), R11, AX	// x96, x97 = mulx(arg1[10], arg1[11])
+	MULXQ	80(SI), R12, R10	// x24, x25 = mulx(arg1[10], arg1[11])
+	ADDQ	R12, R8	// x26, x27 = addcarryx(0, x23, x24)
+	ADCQ	$0x0, R10	// x28 = x27.u64 + x25
+	ADDQ	BX, BX	// x29, x30 = addcarryx(0, x5, x5)
+	ADCXQ	R11, R11	// x31, x32 = addcarryx(x30, x7, x7)
+	ADCXQ	R9, R9	// x33, x34 = addcarryx(x32, x19, x19)
+	ADCXQ	CX, CX	// x35, x36 = addcarryx(x34, x21, x21)
+	ADCXQ	R8, R8	// x37, x38 = addcarryx(x36, x26, x26)
+	ADCXQ	R10, R10	// x39, x40 = addcarryx(x38, x28, x28)
+	MOVQ	$0x0, R12
+	ADCQ	$0x0, R12	// x41, x42 = addcarryx(x40, 0, 0)
+	MOVQ	64(SI), DX	// arg1[8]
+	MULXQ	DX, R14, R13	// x43, x44 = mulx(arg1[8], arg1[8])
+	MOVQ	72(SI), DX	// arg1[9]
+	MOVQ	DI, 0(SP)	// spill out1 pointer
+	MULXQ	DX, DI, R15	// x45, x46 = mulx(arg1[9], arg1[9])
 	MOVQ	80(SI), DX	// arg1[10]
-	MULXQ	DX, R12, BX	// x98, x99 = mulx(arg1[10], arg1[10])
-	ADDQ	40(SP), R10	// x104, x105 = addcarryx(0, x4, x45)
-	ADCXQ	R12, R8	// x106, x107 = addcarryx(x105, x46, x98)
-	ADCXQ	R11, BX	// x108, x109 = addcarryx(x107, x99, x96)
-	MOVQ	AX, R12
-	ADCQ	$0x0, R12	// x110 = x109.u64 + x97
-	ADDQ	32(SP), R14	// x111, x112 = addcarryx(0, x87, x3)
-	ADCXQ	R10, R15	// x113, x114 = addcarryx(x112, x89, x104)
-	ADCXQ	R8, DI	// x115, x116 = addcarryx(x114, x91, x106)
-	ADCXQ	BX, R9	// x117, x118 = addcarryx(x116, x93, x108)
-	ADCXQ	R12, CX	// x119, x120 = addcarryx(x118, x95, x110)
-	MOVQ	R14, DX
-	MOVQ	$-0x27c7f6e22ddacacf, R8
-	MULXQ	R8, BX, R10	// x121, x122 = mulx(x111, 0xd838091dd2253531)
-	MOVQ	DX, R10
-	MOVQ	BX, DX
-	MOVQ	$-0x1, BX
-	MULXQ	BX, R13, R12	// x123, x124 = mulx(x121, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R14
-	MULXQ	R14, R14, DX	// x129, x130 = mulx(x121, 0xfffffffefffffc2f)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x120
-	ADDQ	R13, DX	// x131, x132 = addcarryx(0, x130, x123)
-	MOVQ	R12, R8
-	ADCXQ	R13, R8	// x133, x134 = addcarryx(x132, x124, x123)
-	ADCXQ	R12, R13	// x135, x136 = addcarryx(x134, x124, x123)
-	ADCQ	$0x0, R12	// x137 = x136.u64 + x124
-	ADDQ	R14, R10	// x138, x139 = addcarryx(0, x111, x129)
-	ADCXQ	DX, R15	// x140, x141 = addcarryx(x139, x113, x131)
-	ADCXQ	R8, DI	// x142, x143 = addcarryx(x141, x115, x133)
-	ADCXQ	R13, R9	// x144, x145 = addcarryx(x143, x117, x135)
-	ADCXQ	R12, CX	// x146, x147 = addcarryx(x145, x119, x137)
-	ADCQ	$0x0, BX	// x148 = x120.u64 + x147.u64
+	MOVQ	AX, 8(SP)	// spill arg2 pointer
+	MULXQ	DX, AX, DX	// x47, x48 = mulx(arg1[10], arg1[10])
+	MOVQ	DX, 16(SP)	// spill x48
 	MOVQ	88(SI), DX	// arg1[11]
-	MULXQ	DX, R10, R8	// x149, x150 = mulx(arg1[11], arg1[11])
-	MOVQ	24(SP), R12	// reload x2
-	ADDQ	48(SP), R12	// x157, x158 = addcarryx(0, x2, x43)
-	ADCXQ	56(SP), R11	// x159, x160 = addcarryx(x158, x44, x96)
-	ADCXQ	R10, AX	// x161, x162 = addcarryx(x160, x97, x149)
-	ADCQ	$0x0, R8	// x163 = x162.u64 + x150
-	ADDQ	16(SP), R15	// x164, x165 = addcarryx(0, x140, x1)
-	ADCXQ	R12, DI	// x166, x167 = addcarryx(x165, x142, x157)
-	ADCXQ	R11, R9	// x168, x169 = addcarryx(x167, x144, x159)
-	ADCXQ	AX, CX	// x170, x171 = addcarryx(x169, x146, x161)
-	ADCXQ	R8, BX	// x172, x173 = addcarryx(x171, x148, x163)
+	MOVQ	SI, 24(SP)	// spill arg1 pointer
+	MULXQ	DX, SI, DX	// x49, x50 = mulx(arg1[11], arg1[11])
+	ADDQ	R13, BX	// x51, x52 = addcarryx(0, x29, x44)
+	ADCXQ	DI, R11	// x53, x54 = addcarryx(x52, x31, x45)
+	ADCXQ	R15, R9	// x55, x56 = addcarryx(x54, x33, x46)
+	ADCXQ	AX, CX	// x57, x58 = addcarryx(x56, x35, x47)
+	ADCXQ	16(SP), R8	// x59, x60 = addcarryx(x58, x37, x48)
+	ADCXQ	SI, R10	// x61, x62 = addcarryx(x60, x39, x49)
+	ADCXQ	DX, R12	// x63, x64 = addcarryx(x62, x41, x50)
+	MOVQ	R14, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, DI, SI	// x65, x66 = mulx(x43, 0xd838091dd2253531)
+	MOVQ	DI, DX
+	MOVQ	$0x1000003d1, SI
+	MULXQ	SI, DI, DI	// x67, x68 = mulx(x65, 0x1000003d1)
+	SUBQ	DI, BX	// x69, x70 = subborrowx(0, x51, x68)
+	SBBQ	$0x0, R11	// x71, x72 = subborrowx(x70, x53, 0)
+	SBBQ	$0x0, R9	// x73, x74 = subborrowx(x72, x55, 0)
+	SBBQ	$0x0, DX	// x75, x76 = subborrowx(x74, x65, 0)
+	MOVQ	$0x0, DI
+	SBBQ	$0x0, DI	// x77, x78 = subborrowx(x76, 0, 0)
+	MOVQ	DX, R13
+	MOVQ	BX, DX
+	MULXQ	AX, R14, BX	// x79, x80 = mulx(x69, 0xd838091dd2253531)
+	MOVQ	SI, DX
+	MULXQ	R14, SI, SI	// x81, x82 = mulx(x79, 0x1000003d1)
+	ADDQ	R14, DI	// x83, x84 = addcarryx(0, x77, x79)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x84
+	SUBQ	SI, R11	// x85, x86 = subborrowx(0, x71, x82)
+	SBBQ	$0x0, R9	// x87, x88 = subborrowx(x86, x73, 0)
+	SBBQ	$0x0, R13	// x89, x90 = subborrowx(x88, x75, 0)
+	SBBQ	$0x0, DI	// x91, x92 = subborrowx(x90, x83, 0)
+	SBBQ	$0x0, BX	// x93, x94 = subborrowx(x92, x84.u64, 0)
+	MOVQ	R11, DX
+	MULXQ	AX, SI, R11	// x95, x96 = mulx(x85, 0xd838091dd2253531)
+	MOVQ	SI, DX
+	MOVQ	$0x1000003d1, R11
+	MULXQ	R11, SI, SI	// x97, x98 = mulx(x95, 0x1000003d1)
+	ADDQ	DX, BX	// x99, x100 = addcarryx(0, x93, x95)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x100
+	SUBQ	SI, R9	// x101, x102 = subborrowx(0, x87, x98)
+	SBBQ	$0x0, R13	// x103, x104 = subborrowx(x102, x89, 0)
+	SBBQ	$0x0, DI	// x105, x106 = subborrowx(x104, x91, 0)
+	SBBQ	$0x0, BX	// x107, x108 = subborrowx(x106, x99, 0)
+	SBBQ	$0x0, R14	// x109, x110 = subborrowx(x108, x100.u64, 0)
+	MOVQ	R9, DX
+	MULXQ	AX, SI, R9	// x111, x112 = mulx(x101, 0xd838091dd2253531)
+	MOVQ	SI, DX
+	MULXQ	R11, R9, R9	// x113, x114 = mulx(x111, 0x1000003d1)
+	ADDQ	DX, R14	// x115, x116 = addcarryx(0, x109, x111)
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x116
+	SUBQ	R9, R13	// x117, x118 = subborrowx(0, x103, x114)
+	SBBQ	$0x0, DI	// x119, x120 = subborrowx(x118, x105, 0)
+	SBBQ	$0x0, BX	// x121, x122 = subborrowx(x120, x107, 0)
+	SBBQ	$0x0, R14	// x123, x124 = subborrowx(x122, x115, 0)
+	SBBQ	$0x0, SI	// x125, x126 = subborrowx(x124, x116.u64, 0)
+	ADDQ	CX, R13	// x127, x128 = addcarryx(0, x117, x57)
+	ADCXQ	R8, DI	// x129, x130 = addcarryx(x128, x119, x59)
+	ADCXQ	R10, BX	// x131, x132 = addcarryx(x130, x121, x61)
+	ADCXQ	R12, R14	// x133, x134 = addcarryx(x132, x123, x63)
+	ADCQ	$0x0, SI	// x135 = x134.u64 + x125
+	MOVQ	$-0x1000003d1, CX
+	MOVQ	R13, R8
+	SUBQ	CX, R8	// x136, x137 = subborrowx(0, x127, 0xfffffffefffffc2f)
+	MOVQ	DI, R9
+	SBBQ	$-0x1, R9	// x138, x139 = subborrowx(x137, x129, 0xffffffffffffffff)
+	MOVQ	BX, R10
+	SBBQ	$-0x1, R10	// x140, x141 = subborrowx(x139, x131, 0xffffffffffffffff)
+	MOVQ	R14, R12
+	SBBQ	$-0x1, R12	// x142, x143 = subborrowx(x141, x133, 0xffffffffffffffff)
+	SBBQ	$0x0, SI	// x144, x145 = subborrowx(x143, x135, 0)
+	CMOVQCS	R13, R8	// x146 = cmovznz(x145, x136, x127)
+	CMOVQCS	DI, R9	// x147 = cmovznz(x145, x138, x129)
+	CMOVQCS	BX, R10	// x148 = cmovznz(x145, x140, x131)
+	CMOVQCS	R14, R12	// x149 = cmovznz(x145, x142, x133)
+	MOVQ	8(SP), SI	// reload arg2 pointer
+	MOVQ	16(SI), DX	// arg2[2]
+	MULXQ	R12, BX, DI	// x223, x224 = mulx(arg2[2], x149)
+	MOVQ	0(SI), DX	// arg2[0]
+	MULXQ	R12, R14, R13	// x150, x151 = mulx(arg2[0], x149)
+	MULXQ	R10, CX, R15	// x152, x153 = mulx(arg2[0], x148)
+	MOVQ	DI, 16(SP)	// spill x224
+	MOVQ	BX, 32(SP)	// spill x223
+	MULXQ	R9, BX, DI	// x154, x155 = mulx(arg2[0], x147)
+	MULXQ	R8, SI, DX	// x156, x157 = mulx(arg2[0], x146)
+	ADDQ	BX, DX	// x158, x159 = addcarryx(0, x157, x154)
+	ADCXQ	CX, DI	// x160, x161 = addcarryx(x159, x155, x152)
+	ADCXQ	R14, R15	// x162, x163 = addcarryx(x161, x153, x150)
+	MOVQ	DX, CX
+	MOVQ	SI, DX
+	MULXQ	AX, BX, SI	// x165, x166 = mulx(x156, 0xd838091dd2253531)
+	ADCQ	$0x0, R13	// x164 = x163.u64 + x151
+	MOVQ	R11, DX
+	MULXQ	BX, R11, R11	// x167, x168 = mulx(x165, 0x1000003d1)
+	ADDQ	BX, R13	// x169, x170 = addcarryx(0, x164, x165)
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x170
+	SUBQ	R11, CX	// x171, x172 = subborrowx(0, x158, x168)
+	SBBQ	$0x0, DI	// x173, x174 = subborrowx(x172, x160, 0)
+	SBBQ	$0x0, R15	// x175, x176 = subborrowx(x174, x162, 0)
+	SBBQ	$0x0, R13	// x177, x178 = subborrowx(x176, x169, 0)
+	SBBQ	$0x0, SI	// x179, x180 = subborrowx(x178, x170.u64, 0)
+	MOVQ	8(SP), R11	// reload arg2 pointer
+	MOVQ	8(R11), DX	// arg2[1]
+	MULXQ	R12, R14, BX	// x181, x182 = mulx(arg2[1], x149)
+	MOVQ	R12, 40(SP)	// spill x149
+	MULXQ	R10, AX, R12	// x183, x184 = mulx(arg2[1], x148)
+	MOVQ	R9, 48(SP)	// spill x147
+	MOVQ	R10, 56(SP)	// spill x148
+	MULXQ	R9, R10, R9	// x185, x186 = mulx(arg2[1], x147)
+	MULXQ	R8, R11, DX	// x187, x188 = mulx(arg2[1], x146)
+	ADDQ	R10, DX	// x189, x190 = addcarryx(0, x188, x185)
+	ADCXQ	AX, R9	// x191, x192 = addcarryx(x190, x186, x183)
+	ADCXQ	R14, R12	// x193, x194 = addcarryx(x192, x184, x181)
+	ADCQ	$0x0, BX	// x195 = x194.u64 + x182
+	ADDQ	R11, CX	// x196, x197 = addcarryx(0, x171, x187)
+	ADCXQ	DX, DI	// x198, x199 = addcarryx(x197, x173, x189)
+	ADCXQ	R9, R15	// x200, x201 = addcarryx(x199, x175, x191)
+	ADCXQ	R12, R13	// x202, x203 = addcarryx(x201, x177, x193)
+	ADCXQ	BX, SI	// x204, x205 = addcarryx(x203, x179, x195)
+	MOVQ	CX, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R9, CX	// x206, x207 = mulx(x196, 0xd838091dd2253531)
+	MOVQ	R9, DX
+	MOVQ	$0x1000003d1, CX
+	MULXQ	CX, R9, R9	// x208, x209 = mulx(x206, 0x1000003d1)
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x205
+	ADDQ	DX, SI	// x210, x211 = addcarryx(0, x204, x206)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x211
+	SUBQ	R9, DI	// x213, x214 = subborrowx(0, x198, x209)
+	LEAQ	0(R10)(R11*1), R10	// x212 = x205.u64 + x211.u64
+	SBBQ	$0x0, R15	// x215, x216 = subborrowx(x214, x200, 0)
+	SBBQ	$0x0, R13	// x217, x218 = subborrowx(x216, x202, 0)
+	SBBQ	$0x0, SI	// x219, x220 = subborrowx(x218, x210, 0)
+	SBBQ	$0x0, R10	// x221, x222 = subborrowx(x220, x212, 0)
+	MOVQ	8(SP), R9	// reload arg2 pointer
+	MOVQ	16(R9), DX	// arg2[2]
+	MULXQ	56(SP), BX, R11	// x225, x226 = mulx(arg2[2], x148)
+	MULXQ	48(SP), R14, R12	// x227, x228 = mulx(arg2[2], x147)
+	MULXQ	R8, R9, DX	// x229, x230 = mulx(arg2[2], x146)
+	ADDQ	R14, DX	// x231, x232 = addcarryx(0, x230, x227)
+	ADCXQ	BX, R12	// x233, x234 = addcarryx(x232, x228, x225)
+	ADCXQ	32(SP), R11	// x235, x236 = addcarryx(x234, x226, x223)
+	MOVQ	16(SP), BX	// reload x224
+	ADCQ	$0x0, BX	// x237 = x236.u64 + x224
+	ADDQ	R9, DI	// x238, x239 = addcarryx(0, x213, x229)
+	ADCXQ	DX, R15	// x240, x241 = addcarryx(x239, x215, x231)
+	ADCXQ	R12, R13	// x242, x243 = addcarryx(x241, x217, x233)
+	ADCXQ	R11, SI	// x244, x245 = addcarryx(x243, x219, x235)
+	ADCXQ	BX, R10	// x246, x247 = addcarryx(x245, x221, x237)
+	MOVQ	DI, DX
+	MULXQ	AX, R11, R9	// x248, x249 = mulx(x238, 0xd838091dd2253531)
+	MOVQ	R11, DX
+	MULXQ	CX, R9, R9	// x250, x251 = mulx(x248, 0x1000003d1)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x247
+	ADDQ	DX, R10	// x252, x253 = addcarryx(0, x246, x248)
+	ADCQ	$0x0, R11	// x254 = x247.u64 + x253.u64
+	SUBQ	R9, R15	// x255, x256 = subborrowx(0, x240, x251)
+	SBBQ	$0x0, R13	// x257, x258 = subborrowx(x256, x242, 0)
+	SBBQ	$0x0, SI	// x259, x260 = subborrowx(x258, x244, 0)
+	SBBQ	$0x0, R10	// x261, x262 = subborrowx(x260, x252, 0)
+	SBBQ	$0x0, R11	// x263, x264 = subborrowx(x262, x254, 0)
+	MOVQ	8(SP), R9	// reload arg2 pointer
+	MOVQ	24(R9), DX	// arg2[3]
+	MULXQ	40(SP), BX, DI	// x265, x266 = mulx(arg2[3], x149)
+	MULXQ	56(SP), R14, R12	// x267, x268 = mulx(arg2[3], x148)
+	MULXQ	48(SP), AX, CX	// x269, x270 = mulx(arg2[3], x147)
+	MOVQ	R8, 16(SP)	// spill x146
+	MULXQ	R8, R8, DX	// x271, x272 = mulx(arg2[3], x146)
+	ADDQ	AX, DX	// x273, x274 = addcarryx(0, x272, x269)
+	ADCXQ	R14, CX	// x275, x276 = addcarryx(x274, x270, x267)
+	ADCXQ	BX, R12	// x277, x278 = addcarryx(x276, x268, x265)
+	ADCQ	$0x0, DI	// x279 = x278.u64 + x266
+	ADDQ	R8, R15	// x280, x281 = addcarryx(0, x255, x271)
+	ADCXQ	DX, R13	// x282, x283 = addcarryx(x281, x257, x273)
+	ADCXQ	CX, SI	// x284, x285 = addcarryx(x283, x259, x275)
+	ADCXQ	R12, R10	// x286, x287 = addcarryx(x285, x261, x277)
+	ADCXQ	DI, R11	// x288, x289 = addcarryx(x287, x263, x279)
 	MOVQ	R15, DX
 	MOVQ	$-0x27c7f6e22ddacacf, AX
-	MULXQ	AX, R10, R8	// x174, x175 = mulx(x164, 0xd838091dd2253531)
-	MOVQ	DX, R8
-	MOVQ	R10, DX
-	MOVQ	$-0x1, R10
-	MULXQ	R10, R12, R11	// x176, x177 = mulx(x174, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R13
-	MULXQ	R13, R15, R14	// x182, x183 = mulx(x174, 0xfffffffefffffc2f)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x173
-	ADDQ	R12, R14	// x184, x185 = addcarryx(0, x183, x176)
-	MOVQ	SI, 16(SP)	// spill arg1 pointer
-	MOVQ	R11, SI
-	ADCXQ	R12, SI	// x186, x187 = addcarryx(x185, x177, x176)
-	ADCXQ	R11, R12	// x188, x189 = addcarryx(x187, x177, x176)
-	ADCQ	$0x0, R11	// x190 = x189.u64 + x177
-	ADDQ	R15, R8	// x191, x192 = addcarryx(0, x164, x182)
-	ADCXQ	R14, DI	// x193, x194 = addcarryx(x192, x166, x184)
-	ADCXQ	SI, R9	// x195, x196 = addcarryx(x194, x168, x186)
-	ADCXQ	R12, CX	// x197, x198 = addcarryx(x196, x170, x188)
-	ADCXQ	R11, BX	// x199, x200 = addcarryx(x198, x172, x190)
-	ADCQ	$0x0, DX	// x201 = x173.u64 + x200.u64
-	MOVQ	DI, R8
-	SUBQ	R13, R8	// x202, x203 = subborrowx(0, x193, 0xfffffffefffffc2f)
-	MOVQ	R9, R11
-	SBBQ	$-0x1, R11	// x204, x205 = subborrowx(x203, x195, 0xffffffffffffffff)
-	MOVQ	CX, SI
-	SBBQ	$-0x1, SI	// x206, x207 = subborrowx(x205, x197, 0xffffffffffffffff)
-	MOVQ	BX, R12
-	SBBQ	$-0x1, R12	// x208, x209 = subborrowx(x207, x199, 0xffffffffffffffff)
-	SBBQ	$0x0, DX	// x210, x211 = subborrowx(x209, x201, 0)
-	CMOVQCS	DI, R8	// x212 = cmovznz(x211, x202, x193)
-	CMOVQCS	R9, R11	// x213 = cmovznz(x211, x204, x195)
-	CMOVQCS	CX, SI	// x214 = cmovznz(x211, x206, x197)
-	CMOVQCS	BX, R12	// x215 = cmovznz(x211, x208, x199)
-	MOVQ	8(SP), CX	// reload arg2 pointer
-	MOVQ	0(CX), DX	// arg2[0]
-	MULXQ	R12, DI, R9	// x216, x217 = mulx(arg2[0], x215)
-	MULXQ	SI, R14, BX	// x218, x219 = mulx(arg2[0], x214)
-	MOVQ	R11, 24(SP)	// spill x213
-	MULXQ	R11, R11, R15	// x220, x221 = mulx(arg2[0], x213)
-	MULXQ	R8, CX, DX	// x222, x223 = mulx(arg2[0], x212)
-	ADDQ	R11, DX	// x224, x225 = addcarryx(0, x223, x220)
-	ADCXQ	R14, R15	// x226, x227 = addcarryx(x225, x221, x218)
-	ADCXQ	DI, BX	// x228, x229 = addcarryx(x227, x219, x216)
-	ADCQ	$0x0, R9	// x230 = x229.u64 + x217
-	MOVQ	DX, R11
-	MOVQ	CX, DX
-	MULXQ	AX, DI, CX	// x231, x232 = mulx(x222, 0xd838091dd2253531)
-	MOVQ	DX, CX
-	MOVQ	DI, DX
-	MULXQ	R10, R14, DI	// x233, x234 = mulx(x231, 0xffffffffffffffff)
-	MULXQ	R13, R13, DX	// x239, x240 = mulx(x231, 0xfffffffefffffc2f)
-	ADDQ	R14, DX	// x241, x242 = addcarryx(0, x240, x233)
-	MOVQ	DI, R10
-	ADCXQ	R14, R10	// x243, x244 = addcarryx(x242, x234, x233)
-	ADCXQ	DI, R14	// x245, x246 = addcarryx(x244, x234, x233)
-	ADCQ	$0x0, DI	// x247 = x246.u64 + x234
-	ADDQ	R13, CX	// x248, x249 = addcarryx(0, x222, x239)
-	ADCXQ	DX, R11	// x250, x251 = addcarryx(x249, x224, x241)
-	ADCXQ	R10, R15	// x252, x253 = addcarryx(x251, x226, x243)
-	ADCXQ	R14, BX	// x254, x255 = addcarryx(x253, x228, x245)
-	ADCXQ	DI, R9	// x256, x257 = addcarryx(x255, x230, x247)
-	MOVQ	8(SP), CX	// reload arg2 pointer
-	MOVQ	8(CX), DX	// arg2[1]
-	MULXQ	R12, DI, R10	// x258, x259 = mulx(arg2[1], x215)
-	MULXQ	SI, R14, R13	// x260, x261 = mulx(arg2[1], x214)
-	MOVQ	SI, 32(SP)	// spill x214
-	MOVQ	R12, 40(SP)	// spill x215
-	MULXQ	24(SP), R12, SI	// x262, x263 = mulx(arg2[1], x213)
-	MULXQ	R8, CX, DX	// x264, x265 = mulx(arg2[1], x212)
-	MOVQ	R8, 48(SP)	// spill x212
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x257
-	ADDQ	R12, DX	// x266, x267 = addcarryx(0, x265, x262)
-	ADCXQ	R14, SI	// x268, x269 = addcarryx(x267, x263, x260)
-	ADCXQ	DI, R13	// x270, x271 = addcarryx(x269, x261, x258)
-	ADCQ	$0x0, R10	// x272 = x271.u64 + x259
-	ADDQ	CX, R11	// x273, x274 = addcarryx(0, x250, x264)
-	ADCXQ	DX, R15	// x275, x276 = addcarryx(x274, x252, x266)
-	ADCXQ	SI, BX	// x277, x278 = addcarryx(x276, x254, x268)
-	ADCXQ	R13, R9	// x279, x280 = addcarryx(x278, x256, x270)
-	ADCXQ	R10, R8	// x281, x282 = addcarryx(x280, x257.u64, x272)
-	MOVQ	R11, DX
-	MULXQ	AX, R10, CX	// x283, x284 = mulx(x273, 0xd838091dd2253531)
-	MOVQ	DX, CX
-	MOVQ	R10, DX
-	MOVQ	$-0x1, R10
-	MULXQ	R10, SI, R11	// x285, x286 = mulx(x283, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, DI
-	MULXQ	DI, R13, R12	// x291, x292 = mulx(x283, 0xfffffffefffffc2f)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x282
-	ADDQ	SI, R12	// x293, x294 = addcarryx(0, x292, x285)
-	MOVQ	R11, DX
-	ADCXQ	SI, DX	// x295, x296 = addcarryx(x294, x286, x285)
-	ADCXQ	R11, SI	// x297, x298 = addcarryx(x296, x286, x285)
-	ADCQ	$0x0, R11	// x299 = x298.u64 + x286
-	ADDQ	R13, CX	// x300, x301 = addcarryx(0, x273, x291)
-	ADCXQ	R12, R15	// x302, x303 = addcarryx(x301, x275, x293)
-	ADCXQ	DX, BX	// x304, x305 = addcarryx(x303, x277, x295)
-	ADCXQ	SI, R9	// x306, x307 = addcarryx(x305, x279, x297)
-	ADCXQ	R11, R8	// x308, x309 = addcarryx(x307, x281, x299)
-	ADCQ	$0x0, R14	// x310 = x282.u64 + x309.u64
-	MOVQ	8(SP), CX	// reload arg2 pointer
-	MOVQ	16(CX), DX	// arg2[2]
-	MULXQ	40(SP), SI, R11	// x311, x312 = mulx(arg2[2], x215)
-	MULXQ	32(SP), R13, R12	// x313, x314 = mulx(arg2[2], x214)
-	MULXQ	24(SP), R10, DI	// x315, x316 = mulx(arg2[2], x213)
-	MULXQ	48(SP), CX, DX	// x317, x318 = mulx(arg2[2], x212)
-	ADDQ	R10, DX	// x319, x320 = addcarryx(0, x318, x315)
-	ADCXQ	R13, DI	// x321, x322 = addcarryx(x320, x316, x313)
-	ADCXQ	SI, R12	// x323, x324 = addcarryx(x322, x314, x311)
-	ADCQ	$0x0, R11	// x325 = x324.u64 + x312
-	ADDQ	CX, R15	// x326, x327 = addcarryx(0, x302, x317)
-	ADCXQ	DX, BX	// x328, x329 = addcarryx(x327, x304, x319)
-	ADCXQ	DI, R9	// x330, x331 = addcarryx(x329, x306, x321)
-	ADCXQ	R12, R8	// x332, x333 = addcarryx(x331, x308, x323)
-	ADCXQ	R11, R14	// x334, x335 = addcarryx(x333, x310, x325)
-	MOVQ	R15, DX
-	MULXQ	AX, R10, CX	// x336, x337 = mulx(x326, 0xd838091dd2253531)
-	MOVQ	DX, CX
-	MOVQ	R10, DX
-	MOVQ	$-0x1, R10
-	MULXQ	R10, SI, R11	// x338, x339 = mulx(x336, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, DI
-	MULXQ	DI, R13, R12	// x344, x345 = mulx(x336, 0xfffffffefffffc2f)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x335
-	ADDQ	SI, R12	// x346, x347 = addcarryx(0, x345, x338)
-	MOVQ	R11, DX
-	ADCXQ	SI, DX	// x348, x349 = addcarryx(x347, x339, x338)
-	ADCXQ	R11, SI	// x350, x351 = addcarryx(x349, x339, x338)
-	ADCQ	$0x0, R11	// x352 = x351.u64 + x339
-	ADDQ	R13, CX	// x353, x354 = addcarryx(0, x326, x344)
-	ADCXQ	R12, BX	// x355, x356 = addcarryx(x354, x328, x346)
-	ADCXQ	DX, R9	// x357, x358 = addcarryx(x356, x330, x348)
-	ADCXQ	SI, R8	// x359, x360 = addcarryx(x358, x332, x350)
-	ADCXQ	R11, R14	// x361, x362 = addcarryx(x360, x334, x352)
-	ADCQ	$0x0, R15	// x363 = x335.u64 + x362.u64
-	MOVQ	8(SP), CX	// reload arg2 pointer
-	MOVQ	24(CX), DX	// arg2[3]
-	MULXQ	40(SP), SI, R11	// x364, x365 = mulx(arg2[3], x215)
-	MULXQ	32(SP), R13, R12	// x366, x367 = mulx(arg2[3], x214)
-	MULXQ	24(SP), R10, DI	// x368, x369 = mulx(arg2[3], x213)
-	MULXQ	48(SP), CX, DX	// x370, x371 = mulx(arg2[3], x212)
-	ADDQ	R10, DX	// x372, x373 = addcarryx(0, x371, x368)
-	ADCXQ	R13, DI	// x374, x375 = addcarryx(x373, x369, x366)
-	ADCXQ	SI, R12	// x376, x377 = addcarryx(x375, x367, x364)
-	ADCQ	$0x0, R11	// x378 = x377.u64 + x365
-	ADDQ	CX, BX	// x379, x380 = addcarryx(0, x355, x370)
-	ADCXQ	DX, R9	// x381, x382 = addcarryx(x380, x357, x372)
-	ADCXQ	DI, R8	// x383, x384 = addcarryx(x382, x359, x374)
-	ADCXQ	R12, R14	// x385, x386 = addcarryx(x384, x361, x376)
-	ADCXQ	R11, R15	// x387, x388 = addcarryx(x386, x363, x378)
-	MOVQ	BX, DX
-	MULXQ	AX, R10, CX	// x389, x390 = mulx(x379, 0xd838091dd2253531)
-	MOVQ	DX, CX
-	MOVQ	R10, DX
-	MOVQ	$-0x1, R10
-	MULXQ	R10, SI, R11	// x391, x392 = mulx(x389, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, DI
-	MULXQ	DI, R12, BX	// x397, x398 = mulx(x389, 0xfffffffefffffc2f)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x388
-	ADDQ	SI, BX	// x399, x400 = addcarryx(0, x398, x391)
-	MOVQ	R11, DX
-	ADCXQ	SI, DX	// x401, x402 = addcarryx(x400, x392, x391)
-	ADCXQ	R11, SI	// x403, x404 = addcarryx(x402, x392, x391)
-	ADCQ	$0x0, R11	// x405 = x404.u64 + x392
-	ADDQ	R12, CX	// x406, x407 = addcarryx(0, x379, x397)
-	ADCXQ	BX, R9	// x408, x409 = addcarryx(x407, x381, x399)
-	ADCXQ	DX, R8	// x410, x411 = addcarryx(x409, x383, x401)
-	ADCXQ	SI, R14	// x412, x413 = addcarryx(x411, x385, x403)
-	ADCXQ	R11, R15	// x414, x415 = addcarryx(x413, x387, x405)
-	ADCQ	$0x0, R13	// x416 = x388.u64 + x415.u64
-	MOVQ	R9, CX
-	SUBQ	DI, CX	// x417, x418 = subborrowx(0, x408, 0xfffffffefffffc2f)
-	MOVQ	R8, R11
-	SBBQ	$-0x1, R11	// x419, x420 = subborrowx(x418, x410, 0xffffffffffffffff)
-	MOVQ	R14, SI
-	SBBQ	$-0x1, SI	// x421, x422 = subborrowx(x420, x412, 0xffffffffffffffff)
-	MOVQ	R15, BX
-	SBBQ	$-0x1, BX	// x423, x424 = subborrowx(x422, x414, 0xffffffffffffffff)
-	SBBQ	$0x0, R13	// x425, x426 = subborrowx(x424, x416, 0)
-	CMOVQCS	R9, CX	// x427 = cmovznz(x426, x417, x408)
-	CMOVQCS	R8, R11	// x428 = cmovznz(x426, x419, x410)
-	CMOVQCS	R14, SI	// x429 = cmovznz(x426, x421, x412)
-	CMOVQCS	R15, BX	// x430 = cmovznz(x426, x423, x414)
-	MOVQ	8(SP), R8	// reload arg2 pointer
-	MOVQ	32(R8), DX	// arg2[4]
-	MOVQ	16(SP), R9	// reload arg1 pointer
-	MULXQ	88(R9), R13, R12	// x431, x432 = mulx(arg2[4], arg1[11])
-	MULXQ	80(R9), R15, R14	// x433, x434 = mulx(arg2[4], arg1[10])
-	MOVQ	BX, 56(SP)	// spill x430
-	MOVQ	SI, 64(SP)	// spill x429
-	MULXQ	72(R9), SI, BX	// x435, x436 = mulx(arg2[4], arg1[9])
-	MOVQ	R11, 72(SP)	// spill x428
-	MULXQ	64(R9), R11, DX	// x437, x438 = mulx(arg2[4], arg1[8])
-	ADDQ	SI, DX	// x439, x440 = addcarryx(0, x438, x435)
-	ADCXQ	R15, BX	// x441, x442 = addcarryx(x440, x436, x433)
-	ADCXQ	R13, R14	// x443, x444 = addcarryx(x442, x434, x431)
-	ADCQ	$0x0, R12	// x445 = x444.u64 + x432
-	MOVQ	DX, SI
-	MOVQ	R11, DX
-	MULXQ	AX, R13, R11	// x446, x447 = mulx(x437, 0xd838091dd2253531)
-	MOVQ	DX, R11
-	MOVQ	R13, DX
-	MULXQ	R10, R15, R13	// x448, x449 = mulx(x446, 0xffffffffffffffff)
-	MOVQ	CX, 80(SP)	// spill x427
-	MULXQ	DI, CX, DX	// x454, x455 = mulx(x446, 0xfffffffefffffc2f)
-	ADDQ	R15, DX	// x456, x457 = addcarryx(0, x455, x448)
-	MOVQ	R13, DI
-	ADCXQ	R15, DI	// x458, x459 = addcarryx(x457, x449, x448)
-	ADCXQ	R13, R15	// x460, x461 = addcarryx(x459, x449, x448)
-	ADCQ	$0x0, R13	// x462 = x461.u64 + x449
-	ADDQ	CX, R11	// x463, x464 = addcarryx(0, x437, x454)
-	ADCXQ	DX, SI	// x465, x466 = addcarryx(x464, x439, x456)
-	ADCXQ	DI, BX	// x467, x468 = addcarryx(x466, x441, x458)
-	ADCXQ	R15, R14	// x469, x470 = addcarryx(x468, x443, x460)
-	ADCXQ	R13, R12	// x471, x472 = addcarryx(x470, x445, x462)
-	MOVQ	40(R8), DX	// arg2[5]
-	MULXQ	88(R9), R11, CX	// x473, x474 = mulx(arg2[5], arg1[11])
-	MULXQ	80(R9), R13, DI	// x475, x476 = mulx(arg2[5], arg1[10])
-	MULXQ	72(R9), R10, R15	// x477, x478 = mulx(arg2[5], arg1[9])
-	MULXQ	64(R9), R8, DX	// x479, x480 = mulx(arg2[5], arg1[8])
-	SETCS	R9B
-	MOVBQZX	R9B, R9	// save x472
-	ADDQ	R10, DX	// x481, x482 = addcarryx(0, x480, x477)
-	ADCXQ	R13, R15	// x483, x484 = addcarryx(x482, x478, x475)
-	ADCXQ	R11, DI	// x485, x486 = addcarryx(x484, x476, x473)
-	ADCQ	$0x0, CX	// x487 = x486.u64 + x474
-	ADDQ	R8, SI	// x488, x489 = addcarryx(0, x465, x479)
-	ADCXQ	DX, BX	// x490, x491 = addcarryx(x489, x467, x481)
-	ADCXQ	R15, R14	// x492, x493 = addcarryx(x491, x469, x483)
-	ADCXQ	DI, R12	// x494, x495 = addcarryx(x493, x471, x485)
-	ADCXQ	CX, R9	// x496, x497 = addcarryx(x495, x472.u64, x487)
-	MOVQ	SI, DX
-	MULXQ	AX, R8, CX	// x498, x499 = mulx(x488, 0xd838091dd2253531)
-	MOVQ	DX, CX
+	MULXQ	AX, R8, CX	// x290, x291 = mulx(x280, 0xd838091dd2253531)
 	MOVQ	R8, DX
-	MOVQ	$-0x1, R8
-	MULXQ	R8, R11, R10	// x500, x501 = mulx(x498, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, SI
-	MULXQ	SI, R13, DI	// x506, x507 = mulx(x498, 0xfffffffefffffc2f)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x497
-	ADDQ	R11, DI	// x508, x509 = addcarryx(0, x507, x500)
-	MOVQ	R10, DX
-	ADCXQ	R11, DX	// x510, x511 = addcarryx(x509, x501, x500)
-	ADCXQ	R10, R11	// x512, x513 = addcarryx(x511, x501, x500)
-	ADCQ	$0x0, R10	// x514 = x513.u64 + x501
-	ADDQ	R13, CX	// x515, x516 = addcarryx(0, x488, x506)
-	ADCXQ	DI, BX	// x517, x518 = addcarryx(x516, x490, x508)
-	ADCXQ	DX, R14	// x519, x520 = addcarryx(x518, x492, x510)
-	ADCXQ	R11, R12	// x521, x522 = addcarryx(x520, x494, x512)
-	ADCXQ	R10, R9	// x523, x524 = addcarryx(x522, x496, x514)
-	ADCQ	$0x0, R15	// x525 = x497.u64 + x524.u64
+	MOVQ	$0x1000003d1, CX
+	MULXQ	CX, R8, R8	// x292, x293 = mulx(x290, 0x1000003d1)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x289
+	ADDQ	DX, R11	// x294, x295 = addcarryx(0, x288, x290)
+	ADCQ	$0x0, DI	// x296 = x289.u64 + x295.u64
+	SUBQ	R8, R13	// x297, x298 = subborrowx(0, x282, x293)
+	SBBQ	$0x0, SI	// x299, x300 = subborrowx(x298, x284, 0)
+	SBBQ	$0x0, R10	// x301, x302 = subborrowx(x300, x286, 0)
+	SBBQ	$0x0, R11	// x303, x304 = subborrowx(x302, x294, 0)
+	SBBQ	$0x0, DI	// x305, x306 = subborrowx(x304, x296, 0)
+	MOVQ	$-0x1000003d1, R8
+	MOVQ	R13, BX
+	SUBQ	R8, BX	// x307, x308 = subborrowx(0, x297, 0xfffffffefffffc2f)
+	MOVQ	SI, R12
+	SBBQ	$-0x1, R12	// x309, x310 = subborrowx(x308, x299, 0xffffffffffffffff)
+	MOVQ	R10, R14
+	SBBQ	$-0x1, R14	// x311, x312 = subborrowx(x310, x301, 0xffffffffffffffff)
+	MOVQ	R11, R15
+	SBBQ	$-0x1, R15	// x313, x314 = subborrowx(x312, x303, 0xffffffffffffffff)
+	SBBQ	$0x0, DI	// x315, x316 = subborrowx(x314, x305, 0)
+	CMOVQCS	R13, BX	// x317 = cmovznz(x316, x307, x297)
+	CMOVQCS	SI, R12	// x318 = cmovznz(x316, x309, x299)
+	CMOVQCS	R10, R14	// x319 = cmovznz(x316, x311, x301)
+	CMOVQCS	R11, R15	// x320 = cmovznz(x316, x313, x303)
+	MOVQ	32(R9), DX	// arg2[4]
+	MOVQ	24(SP), R10	// reload arg1 pointer
+	MULXQ	88(R10), SI, R11	// x321, x322 = mulx(arg2[4], arg1[11])
+	MULXQ	80(R10), R13, DI	// x323, x324 = mulx(arg2[4], arg1[10])
+	MOVQ	R15, 32(SP)	// spill x320
+	MOVQ	R14, 64(SP)	// spill x319
+	MULXQ	72(R10), R14, R15	// x325, x326 = mulx(arg2[4], arg1[9])
+	MOVQ	R12, 72(SP)	// spill x318
+	MULXQ	64(R10), R12, DX	// x327, x328 = mulx(arg2[4], arg1[8])
+	ADDQ	R14, DX	// x329, x330 = addcarryx(0, x328, x325)
+	ADCXQ	R13, R15	// x331, x332 = addcarryx(x330, x326, x323)
+	ADCXQ	SI, DI	// x333, x334 = addcarryx(x332, x324, x321)
+	ADCQ	$0x0, R11	// x335 = x334.u64 + x322
+	MOVQ	DX, SI
+	MOVQ	R12, DX
+	MULXQ	AX, R13, R12	// x336, x337 = mulx(x327, 0xd838091dd2253531)
+	MOVQ	CX, DX
+	MULXQ	R13, CX, CX	// x338, x339 = mulx(x336, 0x1000003d1)
+	ADDQ	R13, R11	// x340, x341 = addcarryx(0, x335, x336)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x341
+	SUBQ	CX, SI	// x342, x343 = subborrowx(0, x329, x339)
+	SBBQ	$0x0, R15	// x344, x345 = subborrowx(x343, x331, 0)
+	SBBQ	$0x0, DI	// x346, x347 = subborrowx(x345, x333, 0)
+	SBBQ	$0x0, R11	// x348, x349 = subborrowx(x347, x340, 0)
+	SBBQ	$0x0, R12	// x350, x351 = subborrowx(x349, x341.u64, 0)
+	MOVQ	40(R9), DX	// arg2[5]
+	MULXQ	88(R10), R13, CX	// x352, x353 = mulx(arg2[5], arg1[11])
+	MOVQ	BX, 80(SP)	// spill x317
+	MULXQ	80(R10), BX, R14	// x354, x355 = mulx(arg2[5], arg1[10])
+	MULXQ	72(R10), AX, R8	// x356, x357 = mulx(arg2[5], arg1[9])
+	MULXQ	64(R10), R9, DX	// x358, x359 = mulx(arg2[5], arg1[8])
+	ADDQ	AX, DX	// x360, x361 = addcarryx(0, x359, x356)
+	ADCXQ	BX, R8	// x362, x363 = addcarryx(x361, x357, x354)
+	ADCXQ	R13, R14	// x364, x365 = addcarryx(x363, x355, x352)
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x365
+	ADDQ	R9, SI	// x367, x368 = addcarryx(0, x342, x358)
+	ADCXQ	DX, R15	// x369, x370 = addcarryx(x368, x344, x360)
+	ADCXQ	R8, DI	// x371, x372 = addcarryx(x370, x346, x362)
+	ADCXQ	R14, R11	// x373, x374 = addcarryx(x372, x348, x364)
+	MOVQ	SI, DX
+	MOVQ	$-0x27c7f6e22ddacacf, R8
+	MULXQ	R8, SI, R9	// x377, x378 = mulx(x367, 0xd838091dd2253531)
+	MOVQ	SI, DX
+	MOVQ	$0x1000003d1, R9
+	MULXQ	R9, SI, SI	// x379, x380 = mulx(x377, 0x1000003d1)
+	LEAQ	0(AX)(CX*1), AX	// x366 = x365.u64 + x353
+	ADCXQ	AX, R12	// x375, x376 = addcarryx(x374, x350, x366)
+	SETCS	AL
+	MOVBQZX	AL, AX	// save x376
+	ADDQ	DX, R12	// x381, x382 = addcarryx(0, x375, x377)
+	ADCQ	$0x0, AX	// x383 = x376.u64 + x382.u64
+	SUBQ	SI, R15	// x384, x385 = subborrowx(0, x369, x380)
+	SBBQ	$0x0, DI	// x386, x387 = subborrowx(x385, x371, 0)
+	SBBQ	$0x0, R11	// x388, x389 = subborrowx(x387, x373, 0)
+	SBBQ	$0x0, R12	// x390, x391 = subborrowx(x389, x381, 0)
 	MOVQ	8(SP), CX	// reload arg2 pointer
 	MOVQ	48(CX), DX	// arg2[6]
-	MOVQ	16(SP), R10	// reload arg1 pointer
-	MULXQ	88(R10), DI, R11	// x526, x527 = mulx(arg2[6], arg1[11])
-	MULXQ	80(R10), SI, R13	// x528, x529 = mulx(arg2[6], arg1[10])
-	MULXQ	72(R10), AX, R8	// x530, x531 = mulx(arg2[6], arg1[9])
-	MULXQ	64(R10), CX, DX	// x532, x533 = mulx(arg2[6], arg1[8])
-	ADDQ	AX, DX	// x534, x535 = addcarryx(0, x533, x530)
-	ADCXQ	SI, R8	// x536, x537 = addcarryx(x535, x531, x528)
-	ADCXQ	DI, R13	// x538, x539 = addcarryx(x537, x529, x526)
-	ADCQ	$0x0, R11	// x540 = x539.u64 + x527
-	ADDQ	CX, BX	// x541, x542 = addcarryx(0, x517, x532)
-	ADCXQ	DX, R14	// x543, x544 = addcarryx(x542, x519, x534)
-	ADCXQ	R8, R12	// x545, x546 = addcarryx(x544, x521, x536)
-	ADCXQ	R13, R9	// x547, x548 = addcarryx(x546, x523, x538)
-	ADCXQ	R11, R15	// x549, x550 = addcarryx(x548, x525, x540)
-	MOVQ	BX, DX
-	MOVQ	$-0x27c7f6e22ddacacf, AX
-	MULXQ	AX, R8, CX	// x551, x552 = mulx(x541, 0xd838091dd2253531)
-	MOVQ	DX, CX
-	MOVQ	R8, DX
-	MOVQ	$-0x1, R8
-	MULXQ	R8, SI, R11	// x553, x554 = mulx(x551, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, DI
-	MULXQ	DI, R13, BX	// x559, x560 = mulx(x551, 0xfffffffefffffc2f)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x550
-	ADDQ	SI, BX	// x561, x562 = addcarryx(0, x560, x553)
-	MOVQ	R11, DI
-	ADCXQ	SI, DI	// x563, x564 = addcarryx(x562, x554, x553)
-	ADCXQ	R11, SI	// x565, x566 = addcarryx(x564, x554, x553)
-	ADCQ	$0x0, R11	// x567 = x566.u64 + x554
-	ADDQ	R13, CX	// x568, x569 = addcarryx(0, x541, x559)
-	ADCXQ	BX, R14	// x570, x571 = addcarryx(x569, x543, x561)
-	ADCXQ	DI, R12	// x572, x573 = addcarryx(x571, x545, x563)
-	ADCXQ	SI, R9	// x574, x575 = addcarryx(x573, x547, x565)
-	ADCXQ	R11, R15	// x576, x577 = addcarryx(x575, x549, x567)
-	ADCQ	$0x0, DX	// x578 = x550.u64 + x577.u64
-	MOVQ	DX, CX
-	MOVQ	8(SP), R11	// reload arg2 pointer
-	MOVQ	56(R11), DX	// arg2[7]
-	MULXQ	88(R10), DI, SI	// x579, x580 = mulx(arg2[7], arg1[11])
-	MULXQ	80(R10), R13, BX	// x581, x582 = mulx(arg2[7], arg1[10])
-	MULXQ	72(R10), AX, R8	// x583, x584 = mulx(arg2[7], arg1[9])
-	MULXQ	64(R10), DX, R11	// x585, x586 = mulx(arg2[7], arg1[8])
-	ADDQ	AX, R11	// x587, x588 = addcarryx(0, x586, x583)
-	ADCXQ	R13, R8	// x589, x590 = addcarryx(x588, x584, x581)
-	ADCXQ	DI, BX	// x591, x592 = addcarryx(x590, x582, x579)
-	ADCQ	$0x0, SI	// x593 = x592.u64 + x580
-	ADDQ	DX, R14	// x594, x595 = addcarryx(0, x570, x585)
-	ADCXQ	R11, R12	// x596, x597 = addcarryx(x595, x572, x587)
-	ADCXQ	R8, R9	// x598, x599 = addcarryx(x597, x574, x589)
-	ADCXQ	BX, R15	// x600, x601 = addcarryx(x599, x576, x591)
-	ADCXQ	SI, CX	// x602, x603 = addcarryx(x601, x578, x593)
-	MOVQ	R14, DX
-	MOVQ	$-0x27c7f6e22ddacacf, AX
-	MULXQ	AX, R11, R8	// x604, x605 = mulx(x594, 0xd838091dd2253531)
-	MOVQ	DX, R8
-	MOVQ	R11, DX
-	MOVQ	$-0x1, R11
-	MULXQ	R11, DI, SI	// x606, x607 = mulx(x604, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, BX
-	MULXQ	BX, R14, R13	// x612, x613 = mulx(x604, 0xfffffffefffffc2f)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x603
-	ADDQ	DI, R13	// x614, x615 = addcarryx(0, x613, x606)
-	MOVQ	SI, R10
-	ADCXQ	DI, R10	// x616, x617 = addcarryx(x615, x607, x606)
-	ADCXQ	SI, DI	// x618, x619 = addcarryx(x617, x607, x606)
-	ADCQ	$0x0, SI	// x620 = x619.u64 + x607
-	ADDQ	R14, R8	// x621, x622 = addcarryx(0, x594, x612)
-	ADCXQ	R13, R12	// x623, x624 = addcarryx(x622, x596, x614)
-	ADCXQ	R10, R9	// x625, x626 = addcarryx(x624, x598, x616)
-	ADCXQ	DI, R15	// x627, x628 = addcarryx(x626, x600, x618)
-	ADCXQ	SI, CX	// x629, x630 = addcarryx(x628, x602, x620)
-	ADCQ	$0x0, DX	// x631 = x603.u64 + x630.u64
-	MOVQ	R12, R8
-	SUBQ	BX, R8	// x632, x633 = subborrowx(0, x623, 0xfffffffefffffc2f)
-	MOVQ	R9, R10
-	SBBQ	$-0x1, R10	// x634, x635 = subborrowx(x633, x625, 0xffffffffffffffff)
-	MOVQ	R15, SI
-	SBBQ	$-0x1, SI	// x636, x637 = subborrowx(x635, x627, 0xffffffffffffffff)
-	MOVQ	CX, DI
-	SBBQ	$-0x1, DI	// x638, x639 = subborrowx(x637, x629, 0xffffffffffffffff)
-	SBBQ	$0x0, DX	// x640, x641 = subborrowx(x639, x631, 0)
-	CMOVQCS	R12, R8	// x642 = cmovznz(x641, x632, x623)
-	CMOVQCS	R9, R10	// x643 = cmovznz(x641, x634, x625)
-	CMOVQCS	R15, SI	// x644 = cmovznz(x641, x636, x627)
-	CMOVQCS	CX, DI	// x645 = cmovznz(x641, x638, x629)
-	MOVQ	R8, DX
-	MULXQ	40(SP), R8, CX	// x646, x647 = mulx(x642, x215)
-	MULXQ	32(SP), R12, R9	// x648, x649 = mulx(x642, x214)
-	MULXQ	24(SP), R14, R13	// x650, x651 = mulx(x642, x213)
-	MULXQ	48(SP), DX, R15	// x652, x653 = mulx(x642, x212)
-	ADDQ	R14, R15	// x654, x655 = addcarryx(0, x653, x650)
-	ADCXQ	R12, R13	// x656, x657 = addcarryx(x655, x651, x648)
-	ADCXQ	R8, R9	// x658, x659 = addcarryx(x657, x649, x646)
-	ADCQ	$0x0, CX	// x660 = x659.u64 + x647
-	MULXQ	AX, R12, R8	// x661, x662 = mulx(x652, 0xd838091dd2253531)
-	MOVQ	DX, R8
-	MOVQ	R12, DX
-	MULXQ	R11, R14, R12	// x663, x664 = mulx(x661, 0xffffffffffffffff)
-	MOVQ	DI, 8(SP)	// spill x645
-	MULXQ	BX, DI, DX	// x669, x670 = mulx(x661, 0xfffffffefffffc2f)
-	ADDQ	R14, DX	// x671, x672 = addcarryx(0, x670, x663)
-	MOVQ	R12, BX
-	ADCXQ	R14, BX	// x673, x674 = addcarryx(x672, x664, x663)
-	ADCXQ	R12, R14	// x675, x676 = addcarryx(x674, x664, x663)
-	ADCQ	$0x0, R12	// x677 = x676.u64 + x664
-	ADDQ	DI, R8	// x678, x679 = addcarryx(0, x652, x669)
-	ADCXQ	DX, R15	// x680, x681 = addcarryx(x679, x654, x671)
-	ADCXQ	BX, R13	// x682, x683 = addcarryx(x681, x656, x673)
-	ADCXQ	R14, R9	// x684, x685 = addcarryx(x683, x658, x675)
-	ADCXQ	R12, CX	// x686, x687 = addcarryx(x685, x660, x677)
-	MOVQ	R10, DX
-	MULXQ	40(SP), R10, R8	// x688, x689 = mulx(x643, x215)
-	MULXQ	32(SP), BX, DI	// x690, x691 = mulx(x643, x214)
-	MULXQ	24(SP), R14, R12	// x692, x693 = mulx(x643, x213)
-	MOVQ	SI, 88(SP)	// spill x644
-	MULXQ	48(SP), SI, DX	// x694, x695 = mulx(x643, x212)
-	SETCS	R11B
-	MOVBQZX	R11B, R11	// save x687
-	ADDQ	R14, DX	// x696, x697 = addcarryx(0, x695, x692)
-	ADCXQ	BX, R12	// x698, x699 = addcarryx(x697, x693, x690)
-	ADCXQ	R10, DI	// x700, x701 = addcarryx(x699, x691, x688)
-	ADCQ	$0x0, R8	// x702 = x701.u64 + x689
-	ADDQ	SI, R15	// x703, x704 = addcarryx(0, x680, x694)
-	ADCXQ	DX, R13	// x705, x706 = addcarryx(x704, x682, x696)
-	ADCXQ	R12, R9	// x707, x708 = addcarryx(x706, x684, x698)
-	ADCXQ	DI, CX	// x709, x710 = addcarryx(x708, x686, x700)
-	ADCXQ	R8, R11	// x711, x712 = addcarryx(x710, x687.u64, x702)
+	MULXQ	88(R10), BX, SI	// x394, x395 = mulx(arg2[6], arg1[11])
+	MULXQ	80(R10), R14, R13	// x396, x397 = mulx(arg2[6], arg1[10])
+	MULXQ	72(R10), R8, R9	// x398, x399 = mulx(arg2[6], arg1[9])
+	MULXQ	64(R10), CX, DX	// x400, x401 = mulx(arg2[6], arg1[8])
+	SBBQ	$0x0, AX	// x392, x393 = subborrowx(x391, x383, 0)
+	ADDQ	R8, DX	// x402, x403 = addcarryx(0, x401, x398)
+	ADCXQ	R14, R9	// x404, x405 = addcarryx(x403, x399, x396)
+	ADCXQ	BX, R13	// x406, x407 = addcarryx(x405, x397, x394)
+	ADCQ	$0x0, SI	// x408 = x407.u64 + x395
+	ADDQ	CX, R15	// x409, x410 = addcarryx(0, x384, x400)
+	ADCXQ	DX, DI	// x411, x412 = addcarryx(x410, x386, x402)
+	ADCXQ	R9, R11	// x413, x414 = addcarryx(x412, x388, x404)
+	ADCXQ	R13, R12	// x415, x416 = addcarryx(x414, x390, x406)
+	ADCXQ	SI, AX	// x417, x418 = addcarryx(x416, x392, x408)
 	MOVQ	R15, DX
-	MULXQ	AX, R10, R8	// x713, x714 = mulx(x703, 0xd838091dd2253531)
-	MOVQ	DX, R8
-	MOVQ	R10, DX
-	MOVQ	$-0x1, R10
-	MULXQ	R10, DI, SI	// x715, x716 = mulx(x713, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, BX
-	MULXQ	BX, R14, R12	// x721, x722 = mulx(x713, 0xfffffffefffffc2f)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x712
-	ADDQ	DI, R12	// x723, x724 = addcarryx(0, x722, x715)
-	MOVQ	SI, DX
-	ADCXQ	DI, DX	// x725, x726 = addcarryx(x724, x716, x715)
-	ADCXQ	SI, DI	// x727, x728 = addcarryx(x726, x716, x715)
-	ADCQ	$0x0, SI	// x729 = x728.u64 + x716
-	ADDQ	R14, R8	// x730, x731 = addcarryx(0, x703, x721)
-	ADCXQ	R12, R13	// x732, x733 = addcarryx(x731, x705, x723)
-	ADCXQ	DX, R9	// x734, x735 = addcarryx(x733, x707, x725)
-	ADCXQ	DI, CX	// x736, x737 = addcarryx(x735, x709, x727)
-	ADCXQ	SI, R11	// x738, x739 = addcarryx(x737, x711, x729)
-	ADCQ	$0x0, R15	// x740 = x712.u64 + x739.u64
-	MOVQ	88(SP), DX	// reload x644
-	MULXQ	40(SP), SI, R8	// x741, x742 = mulx(x644, x215)
-	MULXQ	32(SP), R12, DI	// x743, x744 = mulx(x644, x214)
-	MULXQ	24(SP), BX, R14	// x745, x746 = mulx(x644, x213)
-	MULXQ	48(SP), R10, DX	// x747, x748 = mulx(x644, x212)
-	ADDQ	BX, DX	// x749, x750 = addcarryx(0, x748, x745)
-	ADCXQ	R12, R14	// x751, x752 = addcarryx(x750, x746, x743)
-	ADCXQ	SI, DI	// x753, x754 = addcarryx(x752, x744, x741)
-	ADCQ	$0x0, R8	// x755 = x754.u64 + x742
-	ADDQ	R10, R13	// x756, x757 = addcarryx(0, x732, x747)
-	ADCXQ	DX, R9	// x758, x759 = addcarryx(x757, x734, x749)
-	ADCXQ	R14, CX	// x760, x761 = addcarryx(x759, x736, x751)
-	ADCXQ	DI, R11	// x762, x763 = addcarryx(x761, x738, x753)
-	ADCXQ	R8, R15	// x764, x765 = addcarryx(x763, x740, x755)
-	MOVQ	R13, DX
-	MULXQ	AX, R10, R8	// x766, x767 = mulx(x756, 0xd838091dd2253531)
-	MOVQ	DX, R8
-	MOVQ	R10, DX
-	MOVQ	$-0x1, R10
-	MULXQ	R10, DI, SI	// x768, x769 = mulx(x766, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, BX
-	MULXQ	BX, R13, R12	// x774, x775 = mulx(x766, 0xfffffffefffffc2f)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x765
-	ADDQ	DI, R12	// x776, x777 = addcarryx(0, x775, x768)
-	MOVQ	SI, DX
-	ADCXQ	DI, DX	// x778, x779 = addcarryx(x777, x769, x768)
-	ADCXQ	SI, DI	// x780, x781 = addcarryx(x779, x769, x768)
-	ADCQ	$0x0, SI	// x782 = x781.u64 + x769
-	ADDQ	R13, R8	// x783, x784 = addcarryx(0, x756, x774)
-	ADCXQ	R12, R9	// x785, x786 = addcarryx(x784, x758, x776)
-	ADCXQ	DX, CX	// x787, x788 = addcarryx(x786, x760, x778)
-	ADCXQ	DI, R11	// x789, x790 = addcarryx(x788, x762, x780)
-	ADCXQ	SI, R15	// x791, x792 = addcarryx(x790, x764, x782)
-	ADCQ	$0x0, R14	// x793 = x765.u64 + x792.u64
-	MOVQ	8(SP), DX	// reload x645
-	MULXQ	40(SP), SI, R8	// x794, x795 = mulx(x645, x215)
-	MULXQ	32(SP), R12, DI	// x796, x797 = mulx(x645, x214)
-	MULXQ	24(SP), BX, R13	// x798, x799 = mulx(x645, x213)
-	MULXQ	48(SP), R10, DX	// x800, x801 = mulx(x645, x212)
-	ADDQ	BX, DX	// x802, x803 = addcarryx(0, x801, x798)
-	ADCXQ	R12, R13	// x804, x805 = addcarryx(x803, x799, x796)
-	ADCXQ	SI, DI	// x806, x807 = addcarryx(x805, x797, x794)
-	ADCQ	$0x0, R8	// x808 = x807.u64 + x795
-	ADDQ	R10, R9	// x809, x810 = addcarryx(0, x785, x800)
-	ADCXQ	DX, CX	// x811, x812 = addcarryx(x810, x787, x802)
-	ADCXQ	R13, R11	// x813, x814 = addcarryx(x812, x789, x804)
-	ADCXQ	DI, R15	// x815, x816 = addcarryx(x814, x791, x806)
-	ADCXQ	R8, R14	// x817, x818 = addcarryx(x816, x793, x808)
-	MOVQ	R9, DX
-	MULXQ	AX, R9, R8	// x819, x820 = mulx(x809, 0xd838091dd2253531)
-	MOVQ	DX, R8
-	MOVQ	R9, DX
-	MOVQ	$-0x1, R9
-	MULXQ	R9, SI, R10	// x821, x822 = mulx(x819, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, DI
-	MULXQ	DI, R12, BX	// x827, x828 = mulx(x819, 0xfffffffefffffc2f)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x818
-	ADDQ	SI, BX	// x829, x830 = addcarryx(0, x828, x821)
-	MOVQ	R10, DX
-	ADCXQ	SI, DX	// x831, x832 = addcarryx(x830, x822, x821)
-	ADCXQ	R10, SI	// x833, x834 = addcarryx(x832, x822, x821)
-	ADCQ	$0x0, R10	// x835 = x834.u64 + x822
-	ADDQ	R12, R8	// x836, x837 = addcarryx(0, x809, x827)
-	ADCXQ	BX, CX	// x838, x839 = addcarryx(x837, x811, x829)
-	ADCXQ	DX, R11	// x840, x841 = addcarryx(x839, x813, x831)
-	ADCXQ	SI, R15	// x842, x843 = addcarryx(x841, x815, x833)
-	ADCXQ	R10, R14	// x844, x845 = addcarryx(x843, x817, x835)
-	ADCQ	$0x0, R13	// x846 = x818.u64 + x845.u64
-	MOVQ	CX, R8
-	SUBQ	DI, R8	// x847, x848 = subborrowx(0, x838, 0xfffffffefffffc2f)
-	MOVQ	R11, R10
-	SBBQ	$-0x1, R10	// x849, x850 = subborrowx(x848, x840, 0xffffffffffffffff)
-	MOVQ	R15, SI
-	SBBQ	$-0x1, SI	// x851, x852 = subborrowx(x850, x842, 0xffffffffffffffff)
-	MOVQ	R14, BX
-	SBBQ	$-0x1, BX	// x853, x854 = subborrowx(x852, x844, 0xffffffffffffffff)
-	SBBQ	$0x0, R13	// x855, x856 = subborrowx(x854, x846, 0)
-	CMOVQCS	CX, R8	// x857 = cmovznz(x856, x847, x838)
-	CMOVQCS	R11, R10	// x858 = cmovznz(x856, x849, x840)
-	CMOVQCS	R15, SI	// x859 = cmovznz(x856, x851, x842)
-	CMOVQCS	R14, BX	// x860 = cmovznz(x856, x853, x844)
-	MOVQ	16(SP), CX	// reload arg1 pointer
-	MOVQ	80(SP), R11	// reload x427
-	SUBQ	0(CX), R11	// x861, x862 = subborrowx(0, x427, arg1[0])
-	MOVQ	72(SP), R12	// reload x428
-	SBBQ	8(CX), R12	// x863, x864 = subborrowx(x862, x428, arg1[1])
-	MOVQ	64(SP), R13	// reload x429
-	SBBQ	16(CX), R13	// x865, x866 = subborrowx(x864, x429, arg1[2])
-	MOVQ	56(SP), R14	// reload x430
-	SBBQ	24(CX), R14	// x867, x868 = subborrowx(x866, x430, arg1[3])
-	MOVQ	$0x0, R15
-	CMOVQCS	R9, R15	// x869 = cmovznz(x868, 0, 0xffffffffffffffff)
-	MOVQ	R15, DX
-	ANDQ	DI, DX	// x870 = x869 & 0xfffffffefffffc2f
-	ADDQ	DX, R11	// x871, x872 = addcarryx(0, x861, x870)
-	ADCXQ	R15, R12	// x873, x874 = addcarryx(x872, x863, x869)
-	ADCXQ	R15, R13	// x875, x876 = addcarryx(x874, x865, x869)
-	ADCXQ	R15, R14	// x877, x878 = addcarryx(x876, x867, x869)
-	MOVQ	R11, DX
-	MULXQ	R14, R15, R11	// x879, x880 = mulx(x871, x877)
-	MOVQ	BX, 8(SP)	// spill x860
-	MULXQ	R13, BX, CX	// x881, x882 = mulx(x871, x875)
-	MOVQ	SI, 56(SP)	// spill x859
-	MOVQ	R10, 64(SP)	// spill x858
-	MULXQ	R12, R10, SI	// x883, x884 = mulx(x871, x873)
-	MOVQ	R8, 72(SP)	// spill x857
-	MOVQ	DX, 80(SP)	// spill x871
-	MULXQ	DX, DX, R8	// x885, x886 = mulx(x871, x871)
-	ADDQ	R10, R8	// x887, x888 = addcarryx(0, x886, x883)
-	MOVQ	R10, 88(SP)	// spill x883
-	MOVQ	SI, R10
-	ADCXQ	BX, R10	// x889, x890 = addcarryx(x888, x884, x881)
-	MOVQ	BX, 96(SP)	// spill x881
-	MOVQ	CX, BX
-	ADCXQ	R15, BX	// x891, x892 = addcarryx(x890, x882, x879)
-	MOVQ	R15, 104(SP)	// spill x879
-	MOVQ	R11, R15
-	ADCQ	$0x0, R15	// x893 = x892.u64 + x880
-	MOVQ	R11, 112(SP)	// spill x880
-	MULXQ	AX, AX, R11	// x894, x895 = mulx(x885, 0xd838091dd2253531)
-	MOVQ	DX, R11
-	MOVQ	AX, DX
-	MULXQ	R9, R9, AX	// x896, x897 = mulx(x894, 0xffffffffffffffff)
-	MULXQ	DI, DI, DX	// x902, x903 = mulx(x894, 0xfffffffefffffc2f)
-	ADDQ	R9, DX	// x904, x905 = addcarryx(0, x903, x896)
-	MOVQ	CX, 120(SP)	// spill x882
-	MOVQ	AX, CX
-	ADCXQ	R9, CX	// x906, x907 = addcarryx(x905, x897, x896)
-	ADCXQ	AX, R9	// x908, x909 = addcarryx(x907, x897, x896)
-	ADCQ	$0x0, AX	// x910 = x909.u64 + x897
-	ADDQ	DI, R11	// x911, x912 = addcarryx(0, x885, x902)
-	ADCXQ	DX, R8	// x913, x914 = addcarryx(x912, x887, x904)
-	ADCXQ	CX, R10	// x915, x916 = addcarryx(x914, x889, x906)
-	ADCXQ	R9, BX	// x917, x918 = addcarryx(x916, x891, x908)
-	ADCXQ	AX, R15	// x919, x920 = addcarryx(x918, x893, x910)
-	MOVQ	R12, DX
-	MULXQ	R14, CX, AX	// x921, x922 = mulx(x873, x877)
-	MULXQ	R13, R11, R9	// x923, x924 = mulx(x873, x875)
-	MULXQ	DX, R12, DI	// x925, x926 = mulx(x873, x873)
-	MOVQ	DX, 128(SP)	// spill x873
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x920
-	ADDQ	R12, SI	// x929, x930 = addcarryx(0, x884, x925)
-	ADCXQ	R11, DI	// x931, x932 = addcarryx(x930, x926, x923)
-	MOVQ	R9, R12
-	ADCXQ	CX, R12	// x933, x934 = addcarryx(x932, x924, x921)
-	MOVQ	CX, 136(SP)	// spill x921
-	MOVQ	AX, CX
-	ADCQ	$0x0, CX	// x935 = x934.u64 + x922
-	ADDQ	88(SP), R8	// x936, x937 = addcarryx(0, x913, x883)
-	ADCXQ	SI, R10	// x938, x939 = addcarryx(x937, x915, x929)
-	ADCXQ	DI, BX	// x940, x941 = addcarryx(x939, x917, x931)
-	ADCXQ	R12, R15	// x942, x943 = addcarryx(x941, x919, x933)
-	ADCXQ	CX, DX	// x944, x945 = addcarryx(x943, x920.u64, x935)
-	MOVQ	DX, CX
-	MOVQ	R8, DX
-	MOVQ	$-0x27c7f6e22ddacacf, R8
-	MULXQ	R8, DI, SI	// x946, x947 = mulx(x936, 0xd838091dd2253531)
-	MOVQ	DX, SI
-	MOVQ	DI, DX
-	MOVQ	$-0x1, DI
-	MULXQ	DI, DI, R12	// x948, x949 = mulx(x946, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R8
-	MULXQ	R8, R8, DX	// x954, x955 = mulx(x946, 0xfffffffefffffc2f)
-	MOVQ	AX, 88(SP)	// spill x922
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x945
-	ADDQ	DI, DX	// x956, x957 = addcarryx(0, x955, x948)
-	MOVQ	R9, 144(SP)	// spill x924
-	MOVQ	R12, R9
-	ADCXQ	DI, R9	// x958, x959 = addcarryx(x957, x949, x948)
-	ADCXQ	R12, DI	// x960, x961 = addcarryx(x959, x949, x948)
-	ADCQ	$0x0, R12	// x962 = x961.u64 + x949
-	ADDQ	R8, SI	// x963, x964 = addcarryx(0, x936, x954)
-	ADCXQ	DX, R10	// x965, x966 = addcarryx(x964, x938, x956)
-	ADCXQ	R9, BX	// x967, x968 = addcarryx(x966, x940, x958)
-	ADCXQ	DI, R15	// x969, x970 = addcarryx(x968, x942, x960)
-	ADCXQ	R12, CX	// x971, x972 = addcarryx(x970, x944, x962)
-	ADCQ	$0x0, AX	// x973 = x945.u64 + x972.u64
-	MOVQ	R13, DX
-	MULXQ	R14, R9, R8	// x974, x975 = mulx(x875, x877)
-	MULXQ	DX, DI, SI	// x976, x977 = mulx(x875, x875)
-	ADDQ	120(SP), R11	// x982, x983 = addcarryx(0, x882, x923)
-	ADCXQ	144(SP), DI	// x984, x985 = addcarryx(x983, x924, x976)
-	ADCXQ	R9, SI	// x986, x987 = addcarryx(x985, x977, x974)
-	MOVQ	R8, R12
-	ADCQ	$0x0, R12	// x988 = x987.u64 + x975
-	ADDQ	96(SP), R10	// x989, x990 = addcarryx(0, x965, x881)
-	ADCXQ	R11, BX	// x991, x992 = addcarryx(x990, x967, x982)
-	ADCXQ	DI, R15	// x993, x994 = addcarryx(x992, x969, x984)
-	ADCXQ	SI, CX	// x995, x996 = addcarryx(x994, x971, x986)
-	ADCXQ	R12, AX	// x997, x998 = addcarryx(x996, x973, x988)
-	MOVQ	DX, R11
-	MOVQ	R10, DX
-	MOVQ	$-0x27c7f6e22ddacacf, R10
-	MULXQ	R10, DI, SI	// x999, x1000 = mulx(x989, 0xd838091dd2253531)
-	MOVQ	DX, SI
-	MOVQ	DI, DX
-	MOVQ	$-0x1, DI
-	MULXQ	DI, R13, R12	// x1001, x1002 = mulx(x999, 0xffffffffffffffff)
-	MOVQ	R11, 96(SP)	// spill x875
-	MOVQ	$-0x1000003d1, R11
-	MULXQ	R11, R11, DX	// x1007, x1008 = mulx(x999, 0xfffffffefffffc2f)
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x998
-	ADDQ	R13, DX	// x1009, x1010 = addcarryx(0, x1008, x1001)
-	MOVQ	R12, R10
-	ADCXQ	R13, R10	// x1011, x1012 = addcarryx(x1010, x1002, x1001)
-	ADCXQ	R12, R13	// x1013, x1014 = addcarryx(x1012, x1002, x1001)
-	ADCQ	$0x0, R12	// x1015 = x1014.u64 + x1002
-	ADDQ	R11, SI	// x1016, x1017 = addcarryx(0, x989, x1007)
-	ADCXQ	DX, BX	// x1018, x1019 = addcarryx(x1017, x991, x1009)
-	ADCXQ	R10, R15	// x1020, x1021 = addcarryx(x1019, x993, x1011)
-	ADCXQ	R13, CX	// x1022, x1023 = addcarryx(x1021, x995, x1013)
-	ADCXQ	R12, AX	// x1024, x1025 = addcarryx(x1023, x997, x1015)
-	ADCQ	$0x0, DI	// x1026 = x998.u64 + x1025.u64
-	MOVQ	R14, DX
-	MULXQ	DX, R11, R10	// x1027, x1028 = mulx(x877, x877)
-	MOVQ	112(SP), SI	// reload x880
-	ADDQ	136(SP), SI	// x1035, x1036 = addcarryx(0, x880, x921)
-	ADCXQ	88(SP), R9	// x1037, x1038 = addcarryx(x1036, x922, x974)
-	ADCXQ	R11, R8	// x1039, x1040 = addcarryx(x1038, x975, x1027)
-	ADCQ	$0x0, R10	// x1041 = x1040.u64 + x1028
-	ADDQ	104(SP), BX	// x1042, x1043 = addcarryx(0, x1018, x879)
-	ADCXQ	SI, R15	// x1044, x1045 = addcarryx(x1043, x1020, x1035)
-	ADCXQ	R9, CX	// x1046, x1047 = addcarryx(x1045, x1022, x1037)
-	ADCXQ	R8, AX	// x1048, x1049 = addcarryx(x1047, x1024, x1039)
-	ADCXQ	R10, DI	// x1050, x1051 = addcarryx(x1049, x1026, x1041)
-	MOVQ	DX, R8
-	MOVQ	BX, DX
-	MOVQ	$-0x27c7f6e22ddacacf, R9
-	MULXQ	R9, R11, R10	// x1052, x1053 = mulx(x1042, 0xd838091dd2253531)
-	MOVQ	DX, R10
-	MOVQ	R11, DX
-	MOVQ	$-0x1, R11
-	MULXQ	R11, BX, SI	// x1054, x1055 = mulx(x1052, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R12
-	MULXQ	R12, R14, R13	// x1060, x1061 = mulx(x1052, 0xfffffffefffffc2f)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x1051
-	ADDQ	BX, R13	// x1062, x1063 = addcarryx(0, x1061, x1054)
-	MOVQ	R8, 88(SP)	// spill x877
-	MOVQ	SI, R8
-	ADCXQ	BX, R8	// x1064, x1065 = addcarryx(x1063, x1055, x1054)
-	ADCXQ	SI, BX	// x1066, x1067 = addcarryx(x1065, x1055, x1054)
-	ADCQ	$0x0, SI	// x1068 = x1067.u64 + x1055
-	ADDQ	R14, R10	// x1069, x1070 = addcarryx(0, x1042, x1060)
-	ADCXQ	R13, R15	// x1071, x1072 = addcarryx(x1070, x1044, x1062)
-	ADCXQ	R8, CX	// x1073, x1074 = addcarryx(x1072, x1046, x1064)
-	ADCXQ	BX, AX	// x1075, x1076 = addcarryx(x1074, x1048, x1066)
-	ADCXQ	SI, DI	// x1077, x1078 = addcarryx(x1076, x1050, x1068)
-	ADCQ	$0x0, DX	// x1079 = x1051.u64 + x1078.u64
-	MOVQ	R15, R8
-	SUBQ	R12, R8	// x1080, x1081 = subborrowx(0, x1071, 0xfffffffefffffc2f)
-	MOVQ	CX, R10
-	SBBQ	$-0x1, R10	// x1082, x1083 = subborrowx(x1081, x1073, 0xffffffffffffffff)
-	MOVQ	AX, SI
-	SBBQ	$-0x1, SI	// x1084, x1085 = subborrowx(x1083, x1075, 0xffffffffffffffff)
-	MOVQ	DI, BX
-	SBBQ	$-0x1, BX	// x1086, x1087 = subborrowx(x1085, x1077, 0xffffffffffffffff)
-	SBBQ	$0x0, DX	// x1088, x1089 = subborrowx(x1087, x1079, 0)
-	CMOVQCS	R15, R8	// x1090 = cmovznz(x1089, x1080, x1071)
-	CMOVQCS	CX, R10	// x1091 = cmovznz(x1089, x1082, x1073)
-	CMOVQCS	AX, SI	// x1092 = cmovznz(x1089, x1084, x1075)
-	CMOVQCS	DI, BX	// x1093 = cmovznz(x1089, x1086, x1077)
-	MOVQ	R8, AX
-	ADDQ	R8, AX	// x1094, x1095 = addcarryx(0, x1090, x1090)
-	MOVQ	R10, CX
-	ADCXQ	R10, CX	// x1096, x1097 = addcarryx(x1095, x1091, x1091)
-	MOVQ	SI, DI
-	ADCXQ	SI, DI	// x1098, x1099 = addcarryx(x1097, x1092, x1092)
-	MOVQ	BX, R13
-	ADCXQ	BX, R13	// x1100, x1101 = addcarryx(x1099, x1093, x1093)
-	MOVQ	AX, R14
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x1101
-	SUBQ	R12, R14	// x1102, x1103 = subborrowx(0, x1094, 0xfffffffefffffc2f)
-	MOVQ	CX, DX
-	SBBQ	$-0x1, DX	// x1104, x1105 = subborrowx(x1103, x1096, 0xffffffffffffffff)
-	MOVQ	BX, 104(SP)	// spill x1093
-	MOVQ	DI, BX
-	SBBQ	$-0x1, BX	// x1106, x1107 = subborrowx(x1105, x1098, 0xffffffffffffffff)
-	MOVQ	SI, 112(SP)	// spill x1092
-	MOVQ	R13, SI
-	SBBQ	$-0x1, SI	// x1108, x1109 = subborrowx(x1107, x1100, 0xffffffffffffffff)
-	SBBQ	$0x0, R15	// x1110, x1111 = subborrowx(x1109, x1101.u64, 0)
-	CMOVQCS	AX, R14	// x1112 = cmovznz(x1111, x1102, x1094)
-	CMOVQCS	CX, DX	// x1113 = cmovznz(x1111, x1104, x1096)
-	CMOVQCS	DI, BX	// x1114 = cmovznz(x1111, x1106, x1098)
-	CMOVQCS	R13, SI	// x1115 = cmovznz(x1111, x1108, x1100)
-	ADDQ	R14, R14	// x1116, x1117 = addcarryx(0, x1112, x1112)
-	ADCXQ	DX, DX	// x1118, x1119 = addcarryx(x1117, x1113, x1113)
-	ADCXQ	BX, BX	// x1120, x1121 = addcarryx(x1119, x1114, x1114)
-	ADCXQ	SI, SI	// x1122, x1123 = addcarryx(x1121, x1115, x1115)
-	MOVQ	R14, AX
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x1123
-	SUBQ	R12, AX	// x1124, x1125 = subborrowx(0, x1116, 0xfffffffefffffc2f)
-	MOVQ	DX, DI
-	SBBQ	$-0x1, DI	// x1126, x1127 = subborrowx(x1125, x1118, 0xffffffffffffffff)
-	MOVQ	BX, R13
-	SBBQ	$-0x1, R13	// x1128, x1129 = subborrowx(x1127, x1120, 0xffffffffffffffff)
-	MOVQ	SI, R15
-	SBBQ	$-0x1, R15	// x1130, x1131 = subborrowx(x1129, x1122, 0xffffffffffffffff)
-	SBBQ	$0x0, CX	// x1132, x1133 = subborrowx(x1131, x1123.u64, 0)
-	CMOVQCS	R14, AX	// x1134 = cmovznz(x1133, x1124, x1116)
-	CMOVQCS	DX, DI	// x1135 = cmovznz(x1133, x1126, x1118)
-	CMOVQCS	BX, R13	// x1136 = cmovznz(x1133, x1128, x1120)
-	CMOVQCS	SI, R15	// x1137 = cmovznz(x1133, x1130, x1122)
-	MOVQ	80(SP), DX	// reload x871
-	MULXQ	R15, SI, CX	// x1138, x1139 = mulx(x871, x1137)
-	MULXQ	R13, R14, BX	// x1140, x1141 = mulx(x871, x1136)
-	MOVQ	R10, 120(SP)	// spill x1091
-	MOVQ	R8, 136(SP)	// spill x1090
-	MULXQ	DI, R8, R10	// x1142, x1143 = mulx(x871, x1135)
-	MOVQ	AX, 144(SP)	// spill x1134
-	MULXQ	AX, AX, DX	// x1144, x1145 = mulx(x871, x1134)
-	ADDQ	R8, DX	// x1146, x1147 = addcarryx(0, x1145, x1142)
-	ADCXQ	R14, R10	// x1148, x1149 = addcarryx(x1147, x1143, x1140)
-	ADCXQ	SI, BX	// x1150, x1151 = addcarryx(x1149, x1141, x1138)
-	ADCQ	$0x0, CX	// x1152 = x1151.u64 + x1139
-	MOVQ	DX, R8
-	MOVQ	AX, DX
-	MULXQ	R9, SI, AX	// x1153, x1154 = mulx(x1144, 0xd838091dd2253531)
-	MOVQ	DX, AX
-	MOVQ	SI, DX
-	MULXQ	R11, R14, SI	// x1155, x1156 = mulx(x1153, 0xffffffffffffffff)
-	MULXQ	R12, R12, DX	// x1161, x1162 = mulx(x1153, 0xfffffffefffffc2f)
-	ADDQ	R14, DX	// x1163, x1164 = addcarryx(0, x1162, x1155)
-	MOVQ	SI, R11
-	ADCXQ	R14, R11	// x1165, x1166 = addcarryx(x1164, x1156, x1155)
-	ADCXQ	SI, R14	// x1167, x1168 = addcarryx(x1166, x1156, x1155)
-	ADCQ	$0x0, SI	// x1169 = x1168.u64 + x1156
-	ADDQ	R12, AX	// x1170, x1171 = addcarryx(0, x1144, x1161)
-	ADCXQ	DX, R8	// x1172, x1173 = addcarryx(x1171, x1146, x1163)
-	ADCXQ	R11, R10	// x1174, x1175 = addcarryx(x1173, x1148, x1165)
-	ADCXQ	R14, BX	// x1176, x1177 = addcarryx(x1175, x1150, x1167)
-	ADCXQ	SI, CX	// x1178, x1179 = addcarryx(x1177, x1152, x1169)
-	MOVQ	128(SP), DX	// reload x873
-	MULXQ	R15, R11, AX	// x1180, x1181 = mulx(x873, x1137)
-	MULXQ	R13, R12, SI	// x1182, x1183 = mulx(x873, x1136)
-	MOVQ	DI, 152(SP)	// spill x1135
-	MULXQ	DI, DI, R14	// x1184, x1185 = mulx(x873, x1135)
-	MOVQ	R13, 160(SP)	// spill x1136
-	MULXQ	144(SP), R13, DX	// x1186, x1187 = mulx(x873, x1134)
-	MOVQ	R15, 168(SP)	// spill x1137
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x1179
-	ADDQ	DI, DX	// x1188, x1189 = addcarryx(0, x1187, x1184)
-	ADCXQ	R12, R14	// x1190, x1191 = addcarryx(x1189, x1185, x1182)
-	ADCXQ	R11, SI	// x1192, x1193 = addcarryx(x1191, x1183, x1180)
-	ADCQ	$0x0, AX	// x1194 = x1193.u64 + x1181
-	ADDQ	R13, R8	// x1195, x1196 = addcarryx(0, x1172, x1186)
-	ADCXQ	DX, R10	// x1197, x1198 = addcarryx(x1196, x1174, x1188)
-	ADCXQ	R14, BX	// x1199, x1200 = addcarryx(x1198, x1176, x1190)
-	ADCXQ	SI, CX	// x1201, x1202 = addcarryx(x1200, x1178, x1192)
-	ADCXQ	AX, R15	// x1203, x1204 = addcarryx(x1202, x1179.u64, x1194)
-	MOVQ	R8, DX
-	MULXQ	R9, R8, AX	// x1205, x1206 = mulx(x1195, 0xd838091dd2253531)
-	MOVQ	DX, AX
-	MOVQ	R8, DX
-	MOVQ	$-0x1, R8
-	MULXQ	R8, SI, R11	// x1207, x1208 = mulx(x1205, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, DI
-	MULXQ	DI, R13, R12	// x1213, x1214 = mulx(x1205, 0xfffffffefffffc2f)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x1204
-	ADDQ	SI, R12	// x1215, x1216 = addcarryx(0, x1214, x1207)
-	MOVQ	R11, DX
-	ADCXQ	SI, DX	// x1217, x1218 = addcarryx(x1216, x1208, x1207)
-	ADCXQ	R11, SI	// x1219, x1220 = addcarryx(x1218, x1208, x1207)
-	ADCQ	$0x0, R11	// x1221 = x1220.u64 + x1208
-	ADDQ	R13, AX	// x1222, x1223 = addcarryx(0, x1195, x1213)
-	ADCXQ	R12, R10	// x1224, x1225 = addcarryx(x1223, x1197, x1215)
-	ADCXQ	DX, BX	// x1226, x1227 = addcarryx(x1225, x1199, x1217)
-	ADCXQ	SI, CX	// x1228, x1229 = addcarryx(x1227, x1201, x1219)
-	ADCXQ	R11, R15	// x1230, x1231 = addcarryx(x1229, x1203, x1221)
-	ADCQ	$0x0, R14	// x1232 = x1204.u64 + x1231.u64
-	MOVQ	96(SP), DX	// reload x875
-	MULXQ	168(SP), R11, AX	// x1233, x1234 = mulx(x875, x1137)
-	MULXQ	160(SP), R12, SI	// x1235, x1236 = mulx(x875, x1136)
-	MULXQ	152(SP), DI, R13	// x1237, x1238 = mulx(x875, x1135)
-	MULXQ	144(SP), R8, DX	// x1239, x1240 = mulx(x875, x1134)
-	ADDQ	DI, DX	// x1241, x1242 = addcarryx(0, x1240, x1237)
-	ADCXQ	R12, R13	// x1243, x1244 = addcarryx(x1242, x1238, x1235)
-	ADCXQ	R11, SI	// x1245, x1246 = addcarryx(x1244, x1236, x1233)
-	ADCQ	$0x0, AX	// x1247 = x1246.u64 + x1234
-	ADDQ	R8, R10	// x1248, x1249 = addcarryx(0, x1224, x1239)
-	ADCXQ	DX, BX	// x1250, x1251 = addcarryx(x1249, x1226, x1241)
-	ADCXQ	R13, CX	// x1252, x1253 = addcarryx(x1251, x1228, x1243)
-	ADCXQ	SI, R15	// x1254, x1255 = addcarryx(x1253, x1230, x1245)
-	ADCXQ	AX, R14	// x1256, x1257 = addcarryx(x1255, x1232, x1247)
-	MOVQ	R10, DX
-	MULXQ	R9, R8, AX	// x1258, x1259 = mulx(x1248, 0xd838091dd2253531)
-	MOVQ	DX, AX
-	MOVQ	R8, DX
-	MOVQ	$-0x1, R8
-	MULXQ	R8, R11, R10	// x1260, x1261 = mulx(x1258, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, SI
-	MULXQ	SI, R12, DI	// x1266, x1267 = mulx(x1258, 0xfffffffefffffc2f)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1257
-	ADDQ	R11, DI	// x1268, x1269 = addcarryx(0, x1267, x1260)
-	MOVQ	R10, DX
-	ADCXQ	R11, DX	// x1270, x1271 = addcarryx(x1269, x1261, x1260)
-	ADCXQ	R10, R11	// x1272, x1273 = addcarryx(x1271, x1261, x1260)
-	ADCQ	$0x0, R10	// x1274 = x1273.u64 + x1261
-	ADDQ	R12, AX	// x1275, x1276 = addcarryx(0, x1248, x1266)
-	ADCXQ	DI, BX	// x1277, x1278 = addcarryx(x1276, x1250, x1268)
-	ADCXQ	DX, CX	// x1279, x1280 = addcarryx(x1278, x1252, x1270)
-	ADCXQ	R11, R15	// x1281, x1282 = addcarryx(x1280, x1254, x1272)
-	ADCXQ	R10, R14	// x1283, x1284 = addcarryx(x1282, x1256, x1274)
-	ADCQ	$0x0, R13	// x1285 = x1257.u64 + x1284.u64
-	MOVQ	88(SP), DX	// reload x877
-	MULXQ	168(SP), R10, AX	// x1286, x1287 = mulx(x877, x1137)
-	MULXQ	160(SP), DI, R11	// x1288, x1289 = mulx(x877, x1136)
-	MULXQ	152(SP), SI, R12	// x1290, x1291 = mulx(x877, x1135)
-	MULXQ	144(SP), R8, DX	// x1292, x1293 = mulx(x877, x1134)
-	ADDQ	SI, DX	// x1294, x1295 = addcarryx(0, x1293, x1290)
-	ADCXQ	DI, R12	// x1296, x1297 = addcarryx(x1295, x1291, x1288)
-	ADCXQ	R10, R11	// x1298, x1299 = addcarryx(x1297, x1289, x1286)
-	ADCQ	$0x0, AX	// x1300 = x1299.u64 + x1287
-	ADDQ	R8, BX	// x1301, x1302 = addcarryx(0, x1277, x1292)
-	ADCXQ	DX, CX	// x1303, x1304 = addcarryx(x1302, x1279, x1294)
-	ADCXQ	R12, R15	// x1305, x1306 = addcarryx(x1304, x1281, x1296)
-	ADCXQ	R11, R14	// x1307, x1308 = addcarryx(x1306, x1283, x1298)
-	ADCXQ	AX, R13	// x1309, x1310 = addcarryx(x1308, x1285, x1300)
-	MOVQ	BX, DX
-	MULXQ	R9, R8, AX	// x1311, x1312 = mulx(x1301, 0xd838091dd2253531)
-	MOVQ	DX, AX
-	MOVQ	R8, DX
-	MOVQ	$-0x1, R8
-	MULXQ	R8, R11, R10	// x1313, x1314 = mulx(x1311, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, SI
-	MULXQ	SI, BX, DI	// x1319, x1320 = mulx(x1311, 0xfffffffefffffc2f)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x1310
-	ADDQ	R11, DI	// x1321, x1322 = addcarryx(0, x1320, x1313)
-	MOVQ	R10, DX
-	ADCXQ	R11, DX	// x1323, x1324 = addcarryx(x1322, x1314, x1313)
-	ADCXQ	R10, R11	// x1325, x1326 = addcarryx(x1324, x1314, x1313)
-	ADCQ	$0x0, R10	// x1327 = x1326.u64 + x1314
-	ADDQ	BX, AX	// x1328, x1329 = addcarryx(0, x1301, x1319)
-	ADCXQ	DI, CX	// x1330, x1331 = addcarryx(x1329, x1303, x1321)
-	ADCXQ	DX, R15	// x1332, x1333 = addcarryx(x1331, x1305, x1323)
-	ADCXQ	R11, R14	// x1334, x1335 = addcarryx(x1333, x1307, x1325)
-	ADCXQ	R10, R13	// x1336, x1337 = addcarryx(x1335, x1309, x1327)
-	ADCQ	$0x0, R12	// x1338 = x1310.u64 + x1337.u64
-	MOVQ	CX, AX
-	SUBQ	SI, AX	// x1339, x1340 = subborrowx(0, x1330, 0xfffffffefffffc2f)
-	MOVQ	R15, R10
-	SBBQ	$-0x1, R10	// x1341, x1342 = subborrowx(x1340, x1332, 0xffffffffffffffff)
-	MOVQ	R14, R11
-	SBBQ	$-0x1, R11	// x1343, x1344 = subborrowx(x1342, x1334, 0xffffffffffffffff)
-	MOVQ	R13, DI
-	SBBQ	$-0x1, DI	// x1345, x1346 = subborrowx(x1344, x1336, 0xffffffffffffffff)
-	SBBQ	$0x0, R12	// x1347, x1348 = subborrowx(x1346, x1338, 0)
-	CMOVQCS	CX, AX	// x1349 = cmovznz(x1348, x1339, x1330)
-	CMOVQCS	R15, R10	// x1350 = cmovznz(x1348, x1341, x1332)
-	CMOVQCS	R14, R11	// x1351 = cmovznz(x1348, x1343, x1334)
-	CMOVQCS	R13, DI	// x1352 = cmovznz(x1348, x1345, x1336)
-	MOVQ	16(SP), CX	// reload arg1 pointer
-	MOVQ	72(SP), BX	// reload x857
-	SUBQ	32(CX), BX	// x1353, x1354 = subborrowx(0, x857, arg1[4])
-	MOVQ	64(SP), R12	// reload x858
-	SBBQ	40(CX), R12	// x1355, x1356 = subborrowx(x1354, x858, arg1[5])
-	MOVQ	56(SP), R13	// reload x859
-	SBBQ	48(CX), R13	// x1357, x1358 = subborrowx(x1356, x859, arg1[6])
-	MOVQ	8(SP), R14	// reload x860
-	SBBQ	56(CX), R14	// x1359, x1360 = subborrowx(x1358, x860, arg1[7])
-	MOVQ	$0x0, R15
-	CMOVQCS	R8, R15	// x1361 = cmovznz(x1360, 0, 0xffffffffffffffff)
-	MOVQ	R15, DX
-	ANDQ	SI, DX	// x1362 = x1361 & 0xfffffffefffffc2f
-	ADDQ	DX, BX	// x1363, x1364 = addcarryx(0, x1353, x1362)
-	ADCXQ	R15, R12	// x1365, x1366 = addcarryx(x1364, x1355, x1361)
-	ADCXQ	R15, R13	// x1367, x1368 = addcarryx(x1366, x1357, x1361)
-	ADCXQ	R15, R14	// x1369, x1370 = addcarryx(x1368, x1359, x1361)
-	ADDQ	BX, BX	// x1371, x1372 = addcarryx(0, x1363, x1363)
-	ADCXQ	R12, R12	// x1373, x1374 = addcarryx(x1372, x1365, x1365)
-	ADCXQ	R13, R13	// x1375, x1376 = addcarryx(x1374, x1367, x1367)
-	ADCXQ	R14, R14	// x1377, x1378 = addcarryx(x1376, x1369, x1369)
-	MOVQ	BX, R15
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x1378
-	SUBQ	SI, R15	// x1379, x1380 = subborrowx(0, x1371, 0xfffffffefffffc2f)
-	MOVQ	DI, 8(SP)	// spill x1352
-	MOVQ	R12, DI
-	SBBQ	$-0x1, DI	// x1381, x1382 = subborrowx(x1380, x1373, 0xffffffffffffffff)
-	MOVQ	R11, 56(SP)	// spill x1351
-	MOVQ	R13, R11
-	SBBQ	$-0x1, R11	// x1383, x1384 = subborrowx(x1382, x1375, 0xffffffffffffffff)
-	MOVQ	R10, 64(SP)	// spill x1350
-	MOVQ	R14, R10
-	SBBQ	$-0x1, R10	// x1385, x1386 = subborrowx(x1384, x1377, 0xffffffffffffffff)
-	SBBQ	$0x0, DX	// x1387, x1388 = subborrowx(x1386, x1378.u64, 0)
-	CMOVQCS	BX, R15	// x1389 = cmovznz(x1388, x1379, x1371)
-	CMOVQCS	R12, DI	// x1390 = cmovznz(x1388, x1381, x1373)
-	CMOVQCS	R13, R11	// x1391 = cmovznz(x1388, x1383, x1375)
-	CMOVQCS	R14, R10	// x1392 = cmovznz(x1388, x1385, x1377)
-	MOVQ	0(CX), DX	// arg1[0]
-	MULXQ	168(SP), R12, BX	// x1393, x1394 = mulx(arg1[0], x1137)
-	MULXQ	160(SP), R14, R13	// x1395, x1396 = mulx(arg1[0], x1136)
-	MOVQ	AX, 72(SP)	// spill x1349
-	MOVQ	DI, 176(SP)	// spill x1390
-	MULXQ	152(SP), DI, AX	// x1397, x1398 = mulx(arg1[0], x1135)
-	MOVQ	R11, 184(SP)	// spill x1391
-	MULXQ	144(SP), R11, DX	// x1399, x1400 = mulx(arg1[0], x1134)
-	ADDQ	DI, DX	// x1401, x1402 = addcarryx(0, x1400, x1397)
-	ADCXQ	R14, AX	// x1403, x1404 = addcarryx(x1402, x1398, x1395)
-	ADCXQ	R12, R13	// x1405, x1406 = addcarryx(x1404, x1396, x1393)
-	ADCQ	$0x0, BX	// x1407 = x1406.u64 + x1394
-	MOVQ	DX, DI
-	MOVQ	R11, DX
-	MULXQ	R9, R12, R11	// x1408, x1409 = mulx(x1399, 0xd838091dd2253531)
-	MOVQ	DX, R11
-	MOVQ	R12, DX
-	MULXQ	R8, R14, R12	// x1410, x1411 = mulx(x1408, 0xffffffffffffffff)
-	MOVQ	R10, 192(SP)	// spill x1392
-	MULXQ	SI, R10, DX	// x1416, x1417 = mulx(x1408, 0xfffffffefffffc2f)
-	ADDQ	R14, DX	// x1418, x1419 = addcarryx(0, x1417, x1410)
-	MOVQ	R15, 200(SP)	// spill x1389
-	MOVQ	R12, R15
-	ADCXQ	R14, R15	// x1420, x1421 = addcarryx(x1419, x1411, x1410)
-	ADCXQ	R12, R14	// x1422, x1423 = addcarryx(x1421, x1411, x1410)
-	ADCQ	$0x0, R12	// x1424 = x1423.u64 + x1411
-	ADDQ	R10, R11	// x1425, x1426 = addcarryx(0, x1399, x1416)
-	ADCXQ	DX, DI	// x1427, x1428 = addcarryx(x1426, x1401, x1418)
-	ADCXQ	R15, AX	// x1429, x1430 = addcarryx(x1428, x1403, x1420)
-	ADCXQ	R14, R13	// x1431, x1432 = addcarryx(x1430, x1405, x1422)
-	ADCXQ	R12, BX	// x1433, x1434 = addcarryx(x1432, x1407, x1424)
-	MOVQ	8(CX), DX	// arg1[1]
-	MULXQ	168(SP), R11, R10	// x1435, x1436 = mulx(arg1[1], x1137)
-	MULXQ	160(SP), R14, R12	// x1437, x1438 = mulx(arg1[1], x1136)
-	MULXQ	152(SP), SI, R15	// x1439, x1440 = mulx(arg1[1], x1135)
-	MULXQ	144(SP), CX, DX	// x1441, x1442 = mulx(arg1[1], x1134)
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x1434
-	ADDQ	SI, DX	// x1443, x1444 = addcarryx(0, x1442, x1439)
-	ADCXQ	R14, R15	// x1445, x1446 = addcarryx(x1444, x1440, x1437)
-	ADCXQ	R11, R12	// x1447, x1448 = addcarryx(x1446, x1438, x1435)
-	ADCQ	$0x0, R10	// x1449 = x1448.u64 + x1436
-	ADDQ	CX, DI	// x1450, x1451 = addcarryx(0, x1427, x1441)
-	ADCXQ	DX, AX	// x1452, x1453 = addcarryx(x1451, x1429, x1443)
-	ADCXQ	R15, R13	// x1454, x1455 = addcarryx(x1453, x1431, x1445)
-	ADCXQ	R12, BX	// x1456, x1457 = addcarryx(x1455, x1433, x1447)
-	ADCXQ	R10, R8	// x1458, x1459 = addcarryx(x1457, x1434.u64, x1449)
-	MOVQ	DI, DX
-	MULXQ	R9, R10, CX	// x1460, x1461 = mulx(x1450, 0xd838091dd2253531)
-	MOVQ	DX, CX
-	MOVQ	R10, DX
-	MOVQ	$-0x1, R10
-	MULXQ	R10, SI, R11	// x1462, x1463 = mulx(x1460, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, DI
-	MULXQ	DI, R14, R12	// x1468, x1469 = mulx(x1460, 0xfffffffefffffc2f)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x1459
-	ADDQ	SI, R12	// x1470, x1471 = addcarryx(0, x1469, x1462)
-	MOVQ	R11, DX
-	ADCXQ	SI, DX	// x1472, x1473 = addcarryx(x1471, x1463, x1462)
-	ADCXQ	R11, SI	// x1474, x1475 = addcarryx(x1473, x1463, x1462)
-	ADCQ	$0x0, R11	// x1476 = x1475.u64 + x1463
-	ADDQ	R14, CX	// x1477, x1478 = addcarryx(0, x1450, x1468)
-	ADCXQ	R12, AX	// x1479, x1480 = addcarryx(x1478, x1452, x1470)
-	ADCXQ	DX, R13	// x1481, x1482 = addcarryx(x1480, x1454, x1472)
-	ADCXQ	SI, BX	// x1483, x1484 = addcarryx(x1482, x1456, x1474)
-	ADCXQ	R11, R8	// x1485, x1486 = addcarryx(x1484, x1458, x1476)
-	ADCQ	$0x0, R15	// x1487 = x1459.u64 + x1486.u64
-	MOVQ	16(SP), CX	// reload arg1 pointer
-	MOVQ	16(CX), DX	// arg1[2]
-	MULXQ	168(SP), SI, R11	// x1488, x1489 = mulx(arg1[2], x1137)
-	MULXQ	160(SP), R14, R12	// x1490, x1491 = mulx(arg1[2], x1136)
-	MULXQ	152(SP), R10, DI	// x1492, x1493 = mulx(arg1[2], x1135)
-	MULXQ	144(SP), CX, DX	// x1494, x1495 = mulx(arg1[2], x1134)
-	ADDQ	R10, DX	// x1496, x1497 = addcarryx(0, x1495, x1492)
-	ADCXQ	R14, DI	// x1498, x1499 = addcarryx(x1497, x1493, x1490)
-	ADCXQ	SI, R12	// x1500, x1501 = addcarryx(x1499, x1491, x1488)
-	ADCQ	$0x0, R11	// x1502 = x1501.u64 + x1489
-	ADDQ	CX, AX	// x1503, x1504 = addcarryx(0, x1479, x1494)
-	ADCXQ	DX, R13	// x1505, x1506 = addcarryx(x1504, x1481, x1496)
-	ADCXQ	DI, BX	// x1507, x1508 = addcarryx(x1506, x1483, x1498)
-	ADCXQ	R12, R8	// x1509, x1510 = addcarryx(x1508, x1485, x1500)
-	ADCXQ	R11, R15	// x1511, x1512 = addcarryx(x1510, x1487, x1502)
-	MOVQ	AX, DX
-	MULXQ	R9, CX, AX	// x1513, x1514 = mulx(x1503, 0xd838091dd2253531)
-	MOVQ	DX, AX
-	MOVQ	CX, DX
-	MOVQ	$-0x1, CX
-	MULXQ	CX, R11, R10	// x1515, x1516 = mulx(x1513, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, SI
-	MULXQ	SI, R12, DI	// x1521, x1522 = mulx(x1513, 0xfffffffefffffc2f)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x1512
-	ADDQ	R11, DI	// x1523, x1524 = addcarryx(0, x1522, x1515)
-	MOVQ	R10, DX
-	ADCXQ	R11, DX	// x1525, x1526 = addcarryx(x1524, x1516, x1515)
-	ADCXQ	R10, R11	// x1527, x1528 = addcarryx(x1526, x1516, x1515)
-	ADCQ	$0x0, R10	// x1529 = x1528.u64 + x1516
-	ADDQ	R12, AX	// x1530, x1531 = addcarryx(0, x1503, x1521)
-	ADCXQ	DI, R13	// x1532, x1533 = addcarryx(x1531, x1505, x1523)
-	ADCXQ	DX, BX	// x1534, x1535 = addcarryx(x1533, x1507, x1525)
-	ADCXQ	R11, R8	// x1536, x1537 = addcarryx(x1535, x1509, x1527)
-	ADCXQ	R10, R15	// x1538, x1539 = addcarryx(x1537, x1511, x1529)
-	ADCQ	$0x0, R14	// x1540 = x1512.u64 + x1539.u64
-	MOVQ	16(SP), AX	// reload arg1 pointer
-	MOVQ	24(AX), DX	// arg1[3]
-	MULXQ	168(SP), R11, R10	// x1541, x1542 = mulx(arg1[3], x1137)
-	MULXQ	160(SP), R12, DI	// x1543, x1544 = mulx(arg1[3], x1136)
-	MULXQ	152(SP), CX, SI	// x1545, x1546 = mulx(arg1[3], x1135)
-	MULXQ	144(SP), AX, DX	// x1547, x1548 = mulx(arg1[3], x1134)
-	ADDQ	CX, DX	// x1549, x1550 = addcarryx(0, x1548, x1545)
-	ADCXQ	R12, SI	// x1551, x1552 = addcarryx(x1550, x1546, x1543)
-	ADCXQ	R11, DI	// x1553, x1554 = addcarryx(x1552, x1544, x1541)
-	ADCQ	$0x0, R10	// x1555 = x1554.u64 + x1542
-	ADDQ	AX, R13	// x1556, x1557 = addcarryx(0, x1532, x1547)
-	ADCXQ	DX, BX	// x1558, x1559 = addcarryx(x1557, x1534, x1549)
-	ADCXQ	SI, R8	// x1560, x1561 = addcarryx(x1559, x1536, x1551)
-	ADCXQ	DI, R15	// x1562, x1563 = addcarryx(x1561, x1538, x1553)
-	ADCXQ	R10, R14	// x1564, x1565 = addcarryx(x1563, x1540, x1555)
-	MOVQ	R13, DX
-	MULXQ	R9, CX, AX	// x1566, x1567 = mulx(x1556, 0xd838091dd2253531)
-	MOVQ	DX, AX
-	MOVQ	CX, DX
-	MOVQ	$-0x1, CX
-	MULXQ	CX, R11, R10	// x1568, x1569 = mulx(x1566, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, SI
-	MULXQ	SI, R12, DI	// x1574, x1575 = mulx(x1566, 0xfffffffefffffc2f)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1565
-	ADDQ	R11, DI	// x1576, x1577 = addcarryx(0, x1575, x1568)
-	MOVQ	R10, DX
-	ADCXQ	R11, DX	// x1578, x1579 = addcarryx(x1577, x1569, x1568)
-	ADCXQ	R10, R11	// x1580, x1581 = addcarryx(x1579, x1569, x1568)
-	ADCQ	$0x0, R10	// x1582 = x1581.u64 + x1569
-	ADDQ	R12, AX	// x1583, x1584 = addcarryx(0, x1556, x1574)
-	ADCXQ	DI, BX	// x1585, x1586 = addcarryx(x1584, x1558, x1576)
-	ADCXQ	DX, R8	// x1587, x1588 = addcarryx(x1586, x1560, x1578)
-	ADCXQ	R11, R15	// x1589, x1590 = addcarryx(x1588, x1562, x1580)
-	ADCXQ	R10, R14	// x1591, x1592 = addcarryx(x1590, x1564, x1582)
-	ADCQ	$0x0, R13	// x1593 = x1565.u64 + x1592.u64
-	MOVQ	BX, AX
-	SUBQ	SI, AX	// x1594, x1595 = subborrowx(0, x1585, 0xfffffffefffffc2f)
-	MOVQ	R8, R10
-	SBBQ	$-0x1, R10	// x1596, x1597 = subborrowx(x1595, x1587, 0xffffffffffffffff)
-	MOVQ	R15, R11
-	SBBQ	$-0x1, R11	// x1598, x1599 = subborrowx(x1597, x1589, 0xffffffffffffffff)
-	MOVQ	R14, DI
-	SBBQ	$-0x1, DI	// x1600, x1601 = subborrowx(x1599, x1591, 0xffffffffffffffff)
-	SBBQ	$0x0, R13	// x1602, x1603 = subborrowx(x1601, x1593, 0)
-	CMOVQCS	BX, AX	// x1604 = cmovznz(x1603, x1594, x1585)
-	CMOVQCS	R8, R10	// x1605 = cmovznz(x1603, x1596, x1587)
-	CMOVQCS	R15, R11	// x1606 = cmovznz(x1603, x1598, x1589)
-	CMOVQCS	R14, DI	// x1607 = cmovznz(x1603, x1600, x1591)
-	MOVQ	200(SP), DX	// reload x1389
-	MULXQ	192(SP), BX, R8	// x1608, x1609 = mulx(x1389, x1392)
-	MULXQ	184(SP), R13, R12	// x1610, x1611 = mulx(x1389, x1391)
-	MULXQ	176(SP), R15, R14	// x1612, x1613 = mulx(x1389, x1390)
-	MOVQ	DI, 144(SP)	// spill x1607
-	MULXQ	DX, DI, DX	// x1614, x1615 = mulx(x1389, x1389)
-	ADDQ	R15, DX	// x1616, x1617 = addcarryx(0, x1615, x1612)
-	MOVQ	R11, 152(SP)	// spill x1606
-	MOVQ	R14, R11
-	ADCXQ	R13, R11	// x1618, x1619 = addcarryx(x1617, x1613, x1610)
-	MOVQ	R10, 160(SP)	// spill x1605
-	MOVQ	R12, R10
-	ADCXQ	BX, R10	// x1620, x1621 = addcarryx(x1619, x1611, x1608)
-	MOVQ	AX, 168(SP)	// spill x1604
-	MOVQ	R8, AX
-	ADCQ	$0x0, AX	// x1622 = x1621.u64 + x1609
-	MOVQ	DX, 208(SP)	// spill x1616
-	MOVQ	DI, DX
-	MOVQ	BX, 216(SP)	// spill x1608
-	MULXQ	R9, BX, DI	// x1623, x1624 = mulx(x1614, 0xd838091dd2253531)
-	MOVQ	DX, DI
-	MOVQ	BX, DX
-	MOVQ	R8, 224(SP)	// spill x1609
-	MULXQ	CX, R8, BX	// x1625, x1626 = mulx(x1623, 0xffffffffffffffff)
-	MULXQ	SI, SI, DX	// x1631, x1632 = mulx(x1623, 0xfffffffefffffc2f)
-	ADDQ	R8, DX	// x1633, x1634 = addcarryx(0, x1632, x1625)
-	MOVQ	BX, CX
-	ADCXQ	R8, CX	// x1635, x1636 = addcarryx(x1634, x1626, x1625)
-	ADCXQ	BX, R8	// x1637, x1638 = addcarryx(x1636, x1626, x1625)
-	ADCQ	$0x0, BX	// x1639 = x1638.u64 + x1626
-	ADDQ	SI, DI	// x1640, x1641 = addcarryx(0, x1614, x1631)
-	ADCXQ	208(SP), DX	// x1642, x1643 = addcarryx(x1641, x1616, x1633)
-	ADCXQ	CX, R11	// x1644, x1645 = addcarryx(x1643, x1618, x1635)
-	ADCXQ	R8, R10	// x1646, x1647 = addcarryx(x1645, x1620, x1637)
-	ADCXQ	BX, AX	// x1648, x1649 = addcarryx(x1647, x1622, x1639)
-	MOVQ	DX, CX
-	MOVQ	176(SP), DX	// reload x1390
-	MULXQ	192(SP), SI, R8	// x1650, x1651 = mulx(x1390, x1392)
-	MULXQ	184(SP), BX, DI	// x1652, x1653 = mulx(x1390, x1391)
-	MOVQ	R13, 208(SP)	// spill x1610
-	MULXQ	DX, R13, DX	// x1654, x1655 = mulx(x1390, x1390)
-	MOVQ	R12, 232(SP)	// spill x1611
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x1649
-	ADDQ	R13, R14	// x1658, x1659 = addcarryx(0, x1613, x1654)
-	ADCXQ	BX, DX	// x1660, x1661 = addcarryx(x1659, x1655, x1652)
-	MOVQ	DI, R13
-	ADCXQ	SI, R13	// x1662, x1663 = addcarryx(x1661, x1653, x1650)
-	MOVQ	SI, 240(SP)	// spill x1650
-	MOVQ	R8, SI
-	ADCQ	$0x0, SI	// x1664 = x1663.u64 + x1651
-	ADDQ	R15, CX	// x1665, x1666 = addcarryx(0, x1642, x1612)
-	ADCXQ	R14, R11	// x1667, x1668 = addcarryx(x1666, x1644, x1658)
-	ADCXQ	DX, R10	// x1669, x1670 = addcarryx(x1668, x1646, x1660)
-	ADCXQ	R13, AX	// x1671, x1672 = addcarryx(x1670, x1648, x1662)
-	ADCXQ	SI, R12	// x1673, x1674 = addcarryx(x1672, x1649.u64, x1664)
-	MOVQ	CX, DX
-	MULXQ	R9, SI, CX	// x1675, x1676 = mulx(x1665, 0xd838091dd2253531)
-	MOVQ	DX, CX
-	MOVQ	SI, DX
-	MOVQ	$-0x1, SI
-	MULXQ	SI, R14, R13	// x1677, x1678 = mulx(x1675, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R15
-	MULXQ	R15, R15, DX	// x1683, x1684 = mulx(x1675, 0xfffffffefffffc2f)
+	MOVQ	$-0x27c7f6e22ddacacf, CX
+	MULXQ	CX, R9, R8	// x419, x420 = mulx(x409, 0xd838091dd2253531)
+	MOVQ	$0x1000003d1, DX
+	MULXQ	R9, R8, R8	// x421, x422 = mulx(x419, 0x1000003d1)
 	SETCS	SIB
-	MOVBQZX	SIB, SI	// save x1674
-	ADDQ	R14, DX	// x1685, x1686 = addcarryx(0, x1684, x1677)
-	MOVQ	R13, R9
-	ADCXQ	R14, R9	// x1687, x1688 = addcarryx(x1686, x1678, x1677)
-	ADCXQ	R13, R14	// x1689, x1690 = addcarryx(x1688, x1678, x1677)
-	ADCQ	$0x0, R13	// x1691 = x1690.u64 + x1678
-	ADDQ	R15, CX	// x1692, x1693 = addcarryx(0, x1665, x1683)
-	ADCXQ	DX, R11	// x1694, x1695 = addcarryx(x1693, x1667, x1685)
-	ADCXQ	R9, R10	// x1696, x1697 = addcarryx(x1695, x1669, x1687)
-	ADCXQ	R14, AX	// x1698, x1699 = addcarryx(x1697, x1671, x1689)
-	ADCXQ	R13, R12	// x1700, x1701 = addcarryx(x1699, x1673, x1691)
-	ADCQ	$0x0, SI	// x1702 = x1674.u64 + x1701.u64
-	MOVQ	184(SP), DX	// reload x1391
-	MULXQ	192(SP), R9, CX	// x1703, x1704 = mulx(x1391, x1392)
-	MULXQ	DX, R14, R13	// x1705, x1706 = mulx(x1391, x1391)
-	ADDQ	232(SP), BX	// x1711, x1712 = addcarryx(0, x1611, x1652)
-	ADCXQ	R14, DI	// x1713, x1714 = addcarryx(x1712, x1653, x1705)
-	ADCXQ	R9, R13	// x1715, x1716 = addcarryx(x1714, x1706, x1703)
-	MOVQ	CX, R14
-	ADCQ	$0x0, R14	// x1717 = x1716.u64 + x1704
-	ADDQ	208(SP), R11	// x1718, x1719 = addcarryx(0, x1694, x1610)
-	ADCXQ	BX, R10	// x1720, x1721 = addcarryx(x1719, x1696, x1711)
-	ADCXQ	DI, AX	// x1722, x1723 = addcarryx(x1721, x1698, x1713)
-	ADCXQ	R13, R12	// x1724, x1725 = addcarryx(x1723, x1700, x1715)
-	ADCXQ	R14, SI	// x1726, x1727 = addcarryx(x1725, x1702, x1717)
-	MOVQ	R11, DX
-	MOVQ	$-0x27c7f6e22ddacacf, R11
-	MULXQ	R11, BX, DI	// x1728, x1729 = mulx(x1718, 0xd838091dd2253531)
-	MOVQ	DX, DI
+	MOVBQZX	SIB, SI	// save x418.u64
+	ADDQ	R9, AX	// x423, x424 = addcarryx(0, x417, x419)
+	ADCQ	$0x0, SI	// x425 = x418.u64 + x424.u64
+	SUBQ	R8, DI	// x426, x427 = subborrowx(0, x411, x422)
+	SBBQ	$0x0, R11	// x428, x429 = subborrowx(x427, x413, 0)
+	SBBQ	$0x0, R12	// x430, x431 = subborrowx(x429, x415, 0)
+	SBBQ	$0x0, AX	// x432, x433 = subborrowx(x431, x423, 0)
+	SBBQ	$0x0, SI	// x434, x435 = subborrowx(x433, x425, 0)
+	MOVQ	8(SP), R8	// reload arg2 pointer
+	MOVQ	56(R8), DX	// arg2[7]
+	MULXQ	88(R10), BX, R9	// x436, x437 = mulx(arg2[7], arg1[11])
+	MULXQ	80(R10), R14, R13	// x438, x439 = mulx(arg2[7], arg1[10])
+	MULXQ	72(R10), CX, R15	// x440, x441 = mulx(arg2[7], arg1[9])
+	MULXQ	64(R10), DX, R8	// x442, x443 = mulx(arg2[7], arg1[8])
+	ADDQ	CX, R8	// x444, x445 = addcarryx(0, x443, x440)
+	ADCXQ	R14, R15	// x446, x447 = addcarryx(x445, x441, x438)
+	ADCXQ	BX, R13	// x448, x449 = addcarryx(x447, x439, x436)
+	ADCQ	$0x0, R9	// x450 = x449.u64 + x437
+	ADDQ	DX, DI	// x451, x452 = addcarryx(0, x426, x442)
+	ADCXQ	R8, R11	// x453, x454 = addcarryx(x452, x428, x444)
+	ADCXQ	R15, R12	// x455, x456 = addcarryx(x454, x430, x446)
+	ADCXQ	R13, AX	// x457, x458 = addcarryx(x456, x432, x448)
+	ADCXQ	R9, SI	// x459, x460 = addcarryx(x458, x434, x450)
+	MOVQ	DI, DX
+	MOVQ	$-0x27c7f6e22ddacacf, CX
+	MULXQ	CX, R9, R8	// x461, x462 = mulx(x451, 0xd838091dd2253531)
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x460
+	ADDQ	R9, SI	// x465, x466 = addcarryx(0, x459, x461)
+	ADCQ	$0x0, R8	// x467 = x460.u64 + x466.u64
+	MOVQ	R9, DX
+	MOVQ	$0x1000003d1, R9
+	MULXQ	R9, DI, DI	// x463, x464 = mulx(x461, 0x1000003d1)
+	SUBQ	DI, R11	// x468, x469 = subborrowx(0, x453, x464)
+	SBBQ	$0x0, R12	// x470, x471 = subborrowx(x469, x455, 0)
+	SBBQ	$0x0, AX	// x472, x473 = subborrowx(x471, x457, 0)
+	SBBQ	$0x0, SI	// x474, x475 = subborrowx(x473, x465, 0)
+	SBBQ	$0x0, R8	// x476, x477 = subborrowx(x475, x467, 0)
+	MOVQ	$-0x1000003d1, DI
+	MOVQ	R11, BX
+	SUBQ	DI, BX	// x478, x479 = subborrowx(0, x468, 0xfffffffefffffc2f)
+	MOVQ	R12, R13
+	SBBQ	$-0x1, R13	// x480, x481 = subborrowx(x479, x470, 0xffffffffffffffff)
+	MOVQ	AX, R14
+	SBBQ	$-0x1, R14	// x482, x483 = subborrowx(x481, x472, 0xffffffffffffffff)
+	MOVQ	SI, R15
+	SBBQ	$-0x1, R15	// x484, x485 = subborrowx(x483, x474, 0xffffffffffffffff)
+	SBBQ	$0x0, R8	// x486, x487 = subborrowx(x485, x476, 0)
+	CMOVQCS	R12, R13	// x489 = cmovznz(x487, x480, x470)
+	CMOVQCS	AX, R14	// x490 = cmovznz(x487, x482, x472)
+	CMOVQCS	SI, R15	// x491 = cmovznz(x487, x484, x474)
+	CMOVQCS	R11, BX	// x488 = cmovznz(x487, x478, x468)
 	MOVQ	BX, DX
-	MOVQ	$-0x1, BX
-	MULXQ	BX, R14, R13	// x1730, x1731 = mulx(x1728, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R15
-	MULXQ	R15, R15, DX	// x1736, x1737 = mulx(x1728, 0xfffffffefffffc2f)
+	MULXQ	40(SP), R8, AX	// x492, x493 = mulx(x488, x149)
+	MULXQ	56(SP), SI, R11	// x494, x495 = mulx(x488, x148)
+	MULXQ	48(SP), R12, BX	// x496, x497 = mulx(x488, x147)
+	MULXQ	16(SP), R10, DX	// x498, x499 = mulx(x488, x146)
+	ADDQ	R12, DX	// x500, x501 = addcarryx(0, x499, x496)
+	ADCXQ	SI, BX	// x502, x503 = addcarryx(x501, x497, x494)
+	ADCXQ	R8, R11	// x504, x505 = addcarryx(x503, x495, x492)
+	ADCQ	$0x0, AX	// x506 = x505.u64 + x493
+	MOVQ	DX, R8
+	MOVQ	CX, DX
+	MULXQ	R10, R10, CX	// x507, x508 = mulx(x498, 0xd838091dd2253531)
+	MOVQ	R9, DX
+	MULXQ	R10, CX, CX	// x509, x510 = mulx(x507, 0x1000003d1)
+	ADDQ	R10, AX	// x511, x512 = addcarryx(0, x506, x507)
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x512
+	SUBQ	CX, R8	// x513, x514 = subborrowx(0, x500, x510)
+	SBBQ	$0x0, BX	// x515, x516 = subborrowx(x514, x502, 0)
+	SBBQ	$0x0, R11	// x517, x518 = subborrowx(x516, x504, 0)
+	SBBQ	$0x0, AX	// x519, x520 = subborrowx(x518, x511, 0)
+	SBBQ	$0x0, R9	// x521, x522 = subborrowx(x520, x512.u64, 0)
+	MOVQ	R13, DX
+	MULXQ	40(SP), R10, CX	// x523, x524 = mulx(x489, x149)
+	MULXQ	56(SP), R12, SI	// x525, x526 = mulx(x489, x148)
+	MULXQ	48(SP), DI, R13	// x527, x528 = mulx(x489, x147)
+	MOVQ	R15, 8(SP)	// spill x491
+	MULXQ	16(SP), R15, DX	// x529, x530 = mulx(x489, x146)
+	ADDQ	DI, DX	// x531, x532 = addcarryx(0, x530, x527)
+	ADCXQ	R12, R13	// x533, x534 = addcarryx(x532, x528, x525)
+	ADCXQ	R10, SI	// x535, x536 = addcarryx(x534, x526, x523)
+	ADCQ	$0x0, CX	// x537 = x536.u64 + x524
+	ADDQ	R15, R8	// x538, x539 = addcarryx(0, x513, x529)
+	ADCXQ	DX, BX	// x540, x541 = addcarryx(x539, x515, x531)
+	ADCXQ	R13, R11	// x542, x543 = addcarryx(x541, x517, x533)
+	ADCXQ	SI, AX	// x544, x545 = addcarryx(x543, x519, x535)
+	ADCXQ	CX, R9	// x546, x547 = addcarryx(x545, x521, x537)
+	MOVQ	R8, DX
+	MOVQ	$-0x27c7f6e22ddacacf, CX
+	MULXQ	CX, R10, R8	// x548, x549 = mulx(x538, 0xd838091dd2253531)
+	MOVQ	R10, DX
+	MOVQ	$0x1000003d1, R8
+	MULXQ	R8, R10, R10	// x550, x551 = mulx(x548, 0x1000003d1)
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x547
+	ADDQ	DX, R9	// x552, x553 = addcarryx(0, x546, x548)
+	ADCQ	$0x0, SI	// x554 = x547.u64 + x553.u64
+	SUBQ	R10, BX	// x555, x556 = subborrowx(0, x540, x551)
+	SBBQ	$0x0, R11	// x557, x558 = subborrowx(x556, x542, 0)
+	SBBQ	$0x0, AX	// x559, x560 = subborrowx(x558, x544, 0)
+	SBBQ	$0x0, R9	// x561, x562 = subborrowx(x560, x552, 0)
+	MOVQ	R14, DX
+	MULXQ	40(SP), DI, R10	// x565, x566 = mulx(x490, x149)
+	SBBQ	$0x0, SI	// x563, x564 = subborrowx(x562, x554, 0)
+	MULXQ	56(SP), R13, R12	// x567, x568 = mulx(x490, x148)
+	MULXQ	48(SP), R15, R14	// x569, x570 = mulx(x490, x147)
+	MULXQ	16(SP), R8, DX	// x571, x572 = mulx(x490, x146)
+	ADDQ	R15, DX	// x573, x574 = addcarryx(0, x572, x569)
+	ADCXQ	R13, R14	// x575, x576 = addcarryx(x574, x570, x567)
+	ADCXQ	DI, R12	// x577, x578 = addcarryx(x576, x568, x565)
+	ADCQ	$0x0, R10	// x579 = x578.u64 + x566
+	ADDQ	R8, BX	// x580, x581 = addcarryx(0, x555, x571)
+	ADCXQ	DX, R11	// x582, x583 = addcarryx(x581, x557, x573)
+	ADCXQ	R14, AX	// x584, x585 = addcarryx(x583, x559, x575)
+	ADCXQ	R12, R9	// x586, x587 = addcarryx(x585, x561, x577)
+	ADCXQ	R10, SI	// x588, x589 = addcarryx(x587, x563, x579)
+	MOVQ	BX, DX
+	MULXQ	CX, R10, R8	// x590, x591 = mulx(x580, 0xd838091dd2253531)
+	MOVQ	R10, DX
+	MOVQ	$0x1000003d1, R8
+	MULXQ	R8, R10, R10	// x592, x593 = mulx(x590, 0x1000003d1)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x589
+	ADDQ	DX, SI	// x594, x595 = addcarryx(0, x588, x590)
+	ADCQ	$0x0, DI	// x596 = x589.u64 + x595.u64
+	SUBQ	R10, R11	// x597, x598 = subborrowx(0, x582, x593)
+	SBBQ	$0x0, AX	// x599, x600 = subborrowx(x598, x584, 0)
+	SBBQ	$0x0, R9	// x601, x602 = subborrowx(x600, x586, 0)
+	SBBQ	$0x0, SI	// x603, x604 = subborrowx(x602, x594, 0)
+	SBBQ	$0x0, DI	// x605, x606 = subborrowx(x604, x596, 0)
+	MOVQ	8(SP), DX	// reload x491
+	MULXQ	40(SP), BX, R10	// x607, x608 = mulx(x491, x149)
+	MULXQ	56(SP), R13, R12	// x609, x610 = mulx(x491, x148)
+	MULXQ	48(SP), R15, R14	// x611, x612 = mulx(x491, x147)
+	MULXQ	16(SP), R8, DX	// x613, x614 = mulx(x491, x146)
+	ADDQ	R15, DX	// x615, x616 = addcarryx(0, x614, x611)
+	ADCXQ	R13, R14	// x617, x618 = addcarryx(x616, x612, x609)
+	ADCXQ	BX, R12	// x619, x620 = addcarryx(x618, x610, x607)
+	ADCQ	$0x0, R10	// x621 = x620.u64 + x608
+	ADDQ	R8, R11	// x622, x623 = addcarryx(0, x597, x613)
+	ADCXQ	DX, AX	// x624, x625 = addcarryx(x623, x599, x615)
+	ADCXQ	R14, R9	// x626, x627 = addcarryx(x625, x601, x617)
+	ADCXQ	R12, SI	// x628, x629 = addcarryx(x627, x603, x619)
+	ADCXQ	R10, DI	// x630, x631 = addcarryx(x629, x605, x621)
+	MOVQ	R11, DX
+	MULXQ	CX, R10, R8	// x632, x633 = mulx(x622, 0xd838091dd2253531)
+	MOVQ	R10, DX
+	MOVQ	$0x1000003d1, R8
+	MULXQ	R8, R10, R10	// x634, x635 = mulx(x632, 0x1000003d1)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x631
+	ADDQ	DX, DI	// x636, x637 = addcarryx(0, x630, x632)
+	ADCQ	$0x0, R11	// x638 = x631.u64 + x637.u64
+	SUBQ	R10, AX	// x639, x640 = subborrowx(0, x624, x635)
+	SBBQ	$0x0, R9	// x641, x642 = subborrowx(x640, x626, 0)
+	SBBQ	$0x0, SI	// x643, x644 = subborrowx(x642, x628, 0)
+	SBBQ	$0x0, DI	// x645, x646 = subborrowx(x644, x636, 0)
+	SBBQ	$0x0, R11	// x647, x648 = subborrowx(x646, x638, 0)
+	MOVQ	$-0x1000003d1, R10
+	MOVQ	AX, BX
+	SUBQ	R10, BX	// x649, x650 = subborrowx(0, x639, 0xfffffffefffffc2f)
+	MOVQ	R9, R12
+	SBBQ	$-0x1, R12	// x651, x652 = subborrowx(x650, x641, 0xffffffffffffffff)
+	MOVQ	SI, R13
+	SBBQ	$-0x1, R13	// x653, x654 = subborrowx(x652, x643, 0xffffffffffffffff)
+	MOVQ	DI, R14
+	SBBQ	$-0x1, R14	// x655, x656 = subborrowx(x654, x645, 0xffffffffffffffff)
+	SBBQ	$0x0, R11	// x657, x658 = subborrowx(x656, x647, 0)
+	CMOVQCC	BX, AX	// x659 = cmovznz(x658, x649, x639)
+	CMOVQCS	R9, R12	// x660 = cmovznz(x658, x651, x641)
+	CMOVQCS	SI, R13	// x661 = cmovznz(x658, x653, x643)
+	CMOVQCS	DI, R14	// x662 = cmovznz(x658, x655, x645)
+	MOVQ	24(SP), R9	// reload arg1 pointer
+	MOVQ	80(SP), R11	// reload x317
+	SUBQ	0(R9), R11	// x663, x664 = subborrowx(0, x317, arg1[0])
+	MOVQ	72(SP), SI	// reload x318
+	SBBQ	8(R9), SI	// x665, x666 = subborrowx(x664, x318, arg1[1])
+	MOVQ	64(SP), DI	// reload x319
+	SBBQ	16(R9), DI	// x667, x668 = subborrowx(x666, x319, arg1[2])
+	MOVQ	32(SP), BX	// reload x320
+	SBBQ	24(R9), BX	// x669, x670 = subborrowx(x668, x320, arg1[3])
+	MOVQ	$-0x1, R15
+	MOVQ	$0x0, DX
+	CMOVQCS	R15, DX	// x671 = cmovznz(x670, 0, 0xffffffffffffffff)
+	MOVQ	DX, R9
+	ANDQ	R10, R9	// x672 = x671 & 0xfffffffefffffc2f
+	ADDQ	R9, R11	// x673, x674 = addcarryx(0, x663, x672)
+	ADCXQ	DX, SI	// x675, x676 = addcarryx(x674, x665, x671)
+	ADCXQ	DX, DI	// x677, x678 = addcarryx(x676, x667, x671)
+	ADCXQ	DX, BX	// x679, x680 = addcarryx(x678, x669, x671)
+	MOVQ	R11, DX
+	MULXQ	DI, R11, R9	// x683, x684 = mulx(x673, x677)
+	MOVQ	R14, 8(SP)	// spill x662
+	MOVQ	R13, 32(SP)	// spill x661
+	MULXQ	BX, R13, R14	// x681, x682 = mulx(x673, x679)
+	MOVQ	R12, 64(SP)	// spill x660
+	MOVQ	AX, 72(SP)	// spill x659
+	MULXQ	SI, AX, R12	// x685, x686 = mulx(x673, x675)
+	ADDQ	R11, R12	// x687, x688 = addcarryx(0, x686, x683)
+	ADCXQ	R13, R9	// x689, x690 = addcarryx(x688, x684, x681)
+	ADCQ	$0x0, R14	// x691 = x690.u64 + x682
+	MOVQ	DX, R11
+	MOVQ	SI, DX
+	MULXQ	BX, R13, SI	// x692, x693 = mulx(x675, x679)
+	MULXQ	DI, R10, R15	// x694, x695 = mulx(x675, x677)
+	ADDQ	R13, R15	// x696, x697 = addcarryx(0, x695, x692)
+	ADCQ	$0x0, SI	// x698 = x697.u64 + x693
+	ADDQ	R10, R9	// x699, x700 = addcarryx(0, x689, x694)
+	ADCXQ	R15, R14	// x701, x702 = addcarryx(x700, x691, x696)
+	ADCQ	$0x0, SI	// x703 = x702.u64 + x698
+	MOVQ	DX, R10
+	MOVQ	DI, DX
+	MULXQ	BX, R13, DI	// x704, x705 = mulx(x677, x679)
+	ADDQ	R13, SI	// x706, x707 = addcarryx(0, x703, x704)
+	ADCQ	$0x0, DI	// x708 = x707.u64 + x705
+	ADDQ	AX, AX	// x709, x710 = addcarryx(0, x685, x685)
+	ADCXQ	R12, R12	// x711, x712 = addcarryx(x710, x687, x687)
+	ADCXQ	R9, R9	// x713, x714 = addcarryx(x712, x699, x699)
+	ADCXQ	R14, R14	// x715, x716 = addcarryx(x714, x701, x701)
+	ADCXQ	SI, SI	// x717, x718 = addcarryx(x716, x706, x706)
+	ADCXQ	DI, DI	// x719, x720 = addcarryx(x718, x708, x708)
+	MOVQ	$0x0, R13
+	ADCQ	$0x0, R13	// x721, x722 = addcarryx(x720, 0, 0)
+	MOVQ	DX, R15
+	MOVQ	R11, DX
+	MOVQ	DX, 80(SP)	// spill x673
+	MULXQ	DX, DX, R11	// x723, x724 = mulx(x673, x673)
+	MOVQ	DX, 88(SP)	// spill x723
+	MOVQ	R10, DX
+	MOVQ	DX, 96(SP)	// spill x675
+	MULXQ	DX, DX, R10	// x725, x726 = mulx(x675, x675)
+	MOVQ	DX, 104(SP)	// spill x725
+	MOVQ	R15, DX
+	MOVQ	DX, 112(SP)	// spill x677
+	MULXQ	DX, DX, R15	// x727, x728 = mulx(x677, x677)
+	MOVQ	DX, 120(SP)	// spill x727
+	MOVQ	BX, DX
+	MOVQ	DX, 128(SP)	// spill x679
+	MULXQ	DX, DX, BX	// x729, x730 = mulx(x679, x679)
+	ADDQ	R11, AX	// x731, x732 = addcarryx(0, x709, x724)
+	ADCXQ	104(SP), R12	// x733, x734 = addcarryx(x732, x711, x725)
+	ADCXQ	R10, R9	// x735, x736 = addcarryx(x734, x713, x726)
+	ADCXQ	120(SP), R14	// x737, x738 = addcarryx(x736, x715, x727)
+	ADCXQ	R15, SI	// x739, x740 = addcarryx(x738, x717, x728)
+	ADCXQ	DX, DI	// x741, x742 = addcarryx(x740, x719, x729)
+	MOVQ	88(SP), DX	// reload x723
+	MULXQ	CX, R11, R10	// x745, x746 = mulx(x723, 0xd838091dd2253531)
+	MOVQ	R11, DX
+	MULXQ	R8, R10, R10	// x747, x748 = mulx(x745, 0x1000003d1)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x742
+	SUBQ	R10, AX	// x749, x750 = subborrowx(0, x731, x748)
+	SBBQ	$0x0, R12	// x751, x752 = subborrowx(x750, x733, 0)
+	SBBQ	$0x0, R9	// x753, x754 = subborrowx(x752, x735, 0)
+	SBBQ	$0x0, DX	// x755, x756 = subborrowx(x754, x745, 0)
+	MOVQ	$0x0, R10
+	SBBQ	$0x0, R10	// x757, x758 = subborrowx(x756, 0, 0)
+	MOVQ	DX, R15
+	MOVQ	CX, DX
+	MULXQ	AX, CX, AX	// x759, x760 = mulx(x749, 0xd838091dd2253531)
+	MOVQ	R8, DX
+	MULXQ	CX, AX, AX	// x761, x762 = mulx(x759, 0x1000003d1)
+	ADDQ	CX, R10	// x763, x764 = addcarryx(0, x757, x759)
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x764
+	ADDQ	$-0x1, R11	// CF = x742
+	ADCXQ	BX, R13	// x743, x744 = addcarryx(x742, x721, x730)
+	SUBQ	AX, R12	// x765, x766 = subborrowx(0, x751, x762)
+	SBBQ	$0x0, R9	// x767, x768 = subborrowx(x766, x753, 0)
+	SBBQ	$0x0, R15	// x769, x770 = subborrowx(x768, x755, 0)
+	SBBQ	$0x0, R10	// x771, x772 = subborrowx(x770, x763, 0)
+	SBBQ	$0x0, CX	// x773, x774 = subborrowx(x772, x764.u64, 0)
+	MOVQ	R12, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R11, R8	// x775, x776 = mulx(x765, 0xd838091dd2253531)
+	MOVQ	$0x1000003d1, DX
+	MULXQ	R11, R8, R8	// x777, x778 = mulx(x775, 0x1000003d1)
+	ADDQ	R11, CX	// x779, x780 = addcarryx(0, x773, x775)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x780
+	SUBQ	R8, R9	// x781, x782 = subborrowx(0, x767, x778)
+	SBBQ	$0x0, R15	// x783, x784 = subborrowx(x782, x769, 0)
+	SBBQ	$0x0, R10	// x785, x786 = subborrowx(x784, x771, 0)
+	SBBQ	$0x0, CX	// x787, x788 = subborrowx(x786, x779, 0)
+	SBBQ	$0x0, R11	// x789, x790 = subborrowx(x788, x780.u64, 0)
+	MOVQ	R9, DX
+	MULXQ	AX, R9, R8	// x791, x792 = mulx(x781, 0xd838091dd2253531)
+	MOVQ	R9, DX
+	MOVQ	$0x1000003d1, R8
+	MULXQ	R8, R9, R9	// x793, x794 = mulx(x791, 0x1000003d1)
+	ADDQ	DX, R11	// x795, x796 = addcarryx(0, x789, x791)
 	SETCS	BL
-	MOVBQZX	BL, BX	// save x1727
-	ADDQ	R14, DX	// x1738, x1739 = addcarryx(0, x1737, x1730)
+	MOVBQZX	BL, BX	// save x796
+	SUBQ	R9, R15	// x797, x798 = subborrowx(0, x783, x794)
+	SBBQ	$0x0, R10	// x799, x800 = subborrowx(x798, x785, 0)
+	SBBQ	$0x0, CX	// x801, x802 = subborrowx(x800, x787, 0)
+	SBBQ	$0x0, R11	// x803, x804 = subborrowx(x802, x795, 0)
+	SBBQ	$0x0, BX	// x805, x806 = subborrowx(x804, x796.u64, 0)
+	ADDQ	R14, R15	// x807, x808 = addcarryx(0, x797, x737)
+	ADCXQ	SI, R10	// x809, x810 = addcarryx(x808, x799, x739)
+	ADCXQ	DI, CX	// x811, x812 = addcarryx(x810, x801, x741)
+	ADCXQ	R13, R11	// x813, x814 = addcarryx(x812, x803, x743)
+	ADCQ	$0x0, BX	// x815 = x814.u64 + x805
+	MOVQ	$-0x1000003d1, R9
+	MOVQ	R15, SI
+	SUBQ	R9, SI	// x816, x817 = subborrowx(0, x807, 0xfffffffefffffc2f)
+	MOVQ	R10, DI
+	SBBQ	$-0x1, DI	// x818, x819 = subborrowx(x817, x809, 0xffffffffffffffff)
+	MOVQ	CX, R12
+	SBBQ	$-0x1, R12	// x820, x821 = subborrowx(x819, x811, 0xffffffffffffffff)
+	MOVQ	R11, R13
+	SBBQ	$-0x1, R13	// x822, x823 = subborrowx(x821, x813, 0xffffffffffffffff)
+	SBBQ	$0x0, BX	// x824, x825 = subborrowx(x823, x815, 0)
+	CMOVQCS	R15, SI	// x826 = cmovznz(x825, x816, x807)
+	CMOVQCS	R10, DI	// x827 = cmovznz(x825, x818, x809)
+	CMOVQCS	CX, R12	// x828 = cmovznz(x825, x820, x811)
+	CMOVQCS	R11, R13	// x829 = cmovznz(x825, x822, x813)
+	MOVQ	SI, CX
+	ADDQ	SI, CX	// x830, x831 = addcarryx(0, x826, x826)
+	MOVQ	DI, R10
+	ADCXQ	DI, R10	// x832, x833 = addcarryx(x831, x827, x827)
+	MOVQ	R12, R11
+	ADCXQ	R12, R11	// x834, x835 = addcarryx(x833, x828, x828)
+	MOVQ	R13, BX
+	ADCXQ	R13, BX	// x836, x837 = addcarryx(x835, x829, x829)
+	MOVQ	CX, R14
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x837
+	SUBQ	R9, R14	// x838, x839 = subborrowx(0, x830, 0xfffffffefffffc2f)
+	MOVQ	R10, DX
+	SBBQ	$-0x1, DX	// x840, x841 = subborrowx(x839, x832, 0xffffffffffffffff)
+	MOVQ	R13, 88(SP)	// spill x829
+	MOVQ	R11, R13
+	SBBQ	$-0x1, R13	// x842, x843 = subborrowx(x841, x834, 0xffffffffffffffff)
+	MOVQ	R12, 104(SP)	// spill x828
+	MOVQ	BX, R12
+	SBBQ	$-0x1, R12	// x844, x845 = subborrowx(x843, x836, 0xffffffffffffffff)
+	SBBQ	$0x0, R15	// x846, x847 = subborrowx(x845, x837.u64, 0)
+	CMOVQCS	CX, R14	// x848 = cmovznz(x847, x838, x830)
+	CMOVQCS	R10, DX	// x849 = cmovznz(x847, x840, x832)
+	CMOVQCS	R11, R13	// x850 = cmovznz(x847, x842, x834)
+	CMOVQCS	BX, R12	// x851 = cmovznz(x847, x844, x836)
+	ADDQ	R14, R14	// x852, x853 = addcarryx(0, x848, x848)
+	ADCXQ	DX, DX	// x854, x855 = addcarryx(x853, x849, x849)
+	ADCXQ	R13, R13	// x856, x857 = addcarryx(x855, x850, x850)
+	ADCXQ	R12, R12	// x858, x859 = addcarryx(x857, x851, x851)
+	MOVQ	R14, CX
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x859
+	SUBQ	R9, CX	// x860, x861 = subborrowx(0, x852, 0xfffffffefffffc2f)
+	MOVQ	DX, R11
+	SBBQ	$-0x1, R11	// x862, x863 = subborrowx(x861, x854, 0xffffffffffffffff)
+	MOVQ	R13, BX
+	SBBQ	$-0x1, BX	// x864, x865 = subborrowx(x863, x856, 0xffffffffffffffff)
+	MOVQ	R12, R15
+	SBBQ	$-0x1, R15	// x866, x867 = subborrowx(x865, x858, 0xffffffffffffffff)
+	SBBQ	$0x0, R10	// x868, x869 = subborrowx(x867, x859.u64, 0)
+	CMOVQCS	R14, CX	// x870 = cmovznz(x869, x860, x852)
+	CMOVQCS	DX, R11	// x871 = cmovznz(x869, x862, x854)
+	CMOVQCS	R13, BX	// x872 = cmovznz(x869, x864, x856)
+	CMOVQCC	R15, R12	// x873 = cmovznz(x869, x866, x858)
+	MOVQ	80(SP), DX	// reload x673
+	MULXQ	R12, R13, R10	// x874, x875 = mulx(x673, x873)
+	MULXQ	BX, R15, R14	// x876, x877 = mulx(x673, x872)
+	MOVQ	DI, 120(SP)	// spill x827
+	MOVQ	SI, 136(SP)	// spill x826
+	MULXQ	R11, SI, DI	// x878, x879 = mulx(x673, x871)
+	MULXQ	CX, R9, DX	// x880, x881 = mulx(x673, x870)
+	ADDQ	SI, DX	// x882, x883 = addcarryx(0, x881, x878)
+	ADCXQ	R15, DI	// x884, x885 = addcarryx(x883, x879, x876)
+	ADCXQ	R13, R14	// x886, x887 = addcarryx(x885, x877, x874)
+	ADCQ	$0x0, R10	// x888 = x887.u64 + x875
+	MOVQ	DX, SI
+	MOVQ	R9, DX
+	MULXQ	AX, R13, R9	// x889, x890 = mulx(x880, 0xd838091dd2253531)
+	MOVQ	R13, DX
+	MULXQ	R8, R9, R9	// x891, x892 = mulx(x889, 0x1000003d1)
+	ADDQ	DX, R10	// x893, x894 = addcarryx(0, x888, x889)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x894
+	SUBQ	R9, SI	// x895, x896 = subborrowx(0, x882, x892)
+	SBBQ	$0x0, DI	// x897, x898 = subborrowx(x896, x884, 0)
+	SBBQ	$0x0, R14	// x899, x900 = subborrowx(x898, x886, 0)
+	SBBQ	$0x0, R10	// x901, x902 = subborrowx(x900, x893, 0)
+	SBBQ	$0x0, R13	// x903, x904 = subborrowx(x902, x894.u64, 0)
+	MOVQ	96(SP), DX	// reload x675
+	MULXQ	R12, R15, R9	// x905, x906 = mulx(x675, x873)
+	MOVQ	R11, 144(SP)	// spill x871
+	MULXQ	R11, R11, R8	// x909, x910 = mulx(x675, x871)
+	MOVQ	CX, 152(SP)	// spill x870
+	MULXQ	CX, AX, CX	// x911, x912 = mulx(x675, x870)
+	ADDQ	R11, CX	// x913, x914 = addcarryx(0, x912, x909)
+	MULXQ	BX, DX, R11	// x907, x908 = mulx(x675, x872)
+	ADCXQ	DX, R8	// x915, x916 = addcarryx(x914, x910, x907)
+	ADCXQ	R15, R11	// x917, x918 = addcarryx(x916, x908, x905)
+	ADCQ	$0x0, R9	// x919 = x918.u64 + x906
+	ADDQ	AX, SI	// x920, x921 = addcarryx(0, x895, x911)
+	ADCXQ	CX, DI	// x922, x923 = addcarryx(x921, x897, x913)
+	ADCXQ	R8, R14	// x924, x925 = addcarryx(x923, x899, x915)
+	ADCXQ	R11, R10	// x926, x927 = addcarryx(x925, x901, x917)
+	ADCXQ	R9, R13	// x928, x929 = addcarryx(x927, x903, x919)
+	MOVQ	SI, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R8, CX	// x930, x931 = mulx(x920, 0xd838091dd2253531)
+	MOVQ	R8, DX
+	MOVQ	$0x1000003d1, CX
+	MULXQ	CX, R8, R8	// x932, x933 = mulx(x930, 0x1000003d1)
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x929
+	ADDQ	DX, R13	// x934, x935 = addcarryx(0, x928, x930)
+	ADCQ	$0x0, R9	// x936 = x929.u64 + x935.u64
+	SUBQ	R8, DI	// x937, x938 = subborrowx(0, x922, x933)
+	SBBQ	$0x0, R14	// x939, x940 = subborrowx(x938, x924, 0)
+	SBBQ	$0x0, R10	// x941, x942 = subborrowx(x940, x926, 0)
+	SBBQ	$0x0, R13	// x943, x944 = subborrowx(x942, x934, 0)
+	SBBQ	$0x0, R9	// x945, x946 = subborrowx(x944, x936, 0)
+	MOVQ	112(SP), DX	// reload x677
+	MULXQ	R12, R11, R8	// x947, x948 = mulx(x677, x873)
+	MULXQ	BX, R15, SI	// x949, x950 = mulx(x677, x872)
+	MOVQ	BX, 160(SP)	// spill x872
+	MULXQ	144(SP), BX, CX	// x951, x952 = mulx(x677, x871)
+	MOVQ	R12, 168(SP)	// spill x873
+	MULXQ	152(SP), R12, DX	// x953, x954 = mulx(x677, x870)
+	ADDQ	BX, DX	// x955, x956 = addcarryx(0, x954, x951)
+	ADCXQ	R15, CX	// x957, x958 = addcarryx(x956, x952, x949)
+	ADCXQ	R11, SI	// x959, x960 = addcarryx(x958, x950, x947)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x960.u64
+	ADDQ	R12, DI	// x962, x963 = addcarryx(0, x937, x953)
+	ADCXQ	DX, R14	// x964, x965 = addcarryx(x963, x939, x955)
+	ADCXQ	CX, R10	// x966, x967 = addcarryx(x965, x941, x957)
+	ADCXQ	SI, R13	// x968, x969 = addcarryx(x967, x943, x959)
+	LEAQ	0(R11)(R8*1), R11	// x961 = x960.u64 + x948
+	ADCXQ	R11, R9	// x970, x971 = addcarryx(x969, x945, x961)
+	MOVQ	DI, DX
+	MULXQ	AX, R8, CX	// x972, x973 = mulx(x962, 0xd838091dd2253531)
+	MOVQ	R8, DX
+	MOVQ	$0x1000003d1, CX
+	MULXQ	CX, R8, R8	// x974, x975 = mulx(x972, 0x1000003d1)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x971
+	ADDQ	DX, R9	// x976, x977 = addcarryx(0, x970, x972)
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x977.u64
+	SUBQ	R8, R14	// x979, x980 = subborrowx(0, x964, x975)
+	SBBQ	$0x0, R10	// x981, x982 = subborrowx(x980, x966, 0)
+	LEAQ	0(R11)(SI*1), R11	// x978 = x971.u64 + x977.u64
+	SBBQ	$0x0, R13	// x983, x984 = subborrowx(x982, x968, 0)
+	SBBQ	$0x0, R9	// x985, x986 = subborrowx(x984, x976, 0)
+	SBBQ	$0x0, R11	// x987, x988 = subborrowx(x986, x978, 0)
+	MOVQ	128(SP), DX	// reload x679
+	MULXQ	168(SP), SI, R8	// x989, x990 = mulx(x679, x873)
+	MULXQ	160(SP), BX, DI	// x991, x992 = mulx(x679, x872)
+	MULXQ	144(SP), R15, R12	// x993, x994 = mulx(x679, x871)
+	MULXQ	152(SP), CX, DX	// x995, x996 = mulx(x679, x870)
+	ADDQ	R15, DX	// x997, x998 = addcarryx(0, x996, x993)
+	ADCXQ	BX, R12	// x999, x1000 = addcarryx(x998, x994, x991)
+	ADCXQ	SI, DI	// x1001, x1002 = addcarryx(x1000, x992, x989)
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x1002.u64
+	ADDQ	CX, R14	// x1004, x1005 = addcarryx(0, x979, x995)
+	ADCXQ	DX, R10	// x1006, x1007 = addcarryx(x1005, x981, x997)
+	ADCXQ	R12, R13	// x1008, x1009 = addcarryx(x1007, x983, x999)
+	LEAQ	0(SI)(R8*1), SI	// x1003 = x1002.u64 + x990
+	ADCXQ	DI, R9	// x1010, x1011 = addcarryx(x1009, x985, x1001)
+	ADCXQ	SI, R11	// x1012, x1013 = addcarryx(x1011, x987, x1003)
+	MOVQ	R14, DX
+	MULXQ	AX, R8, CX	// x1014, x1015 = mulx(x1004, 0xd838091dd2253531)
+	MOVQ	R8, DX
+	MOVQ	$0x1000003d1, CX
+	MULXQ	CX, R8, R8	// x1016, x1017 = mulx(x1014, 0x1000003d1)
+	SETCS	SIB
+	MOVBQZX	SIB, SI	// save x1013
+	ADDQ	DX, R11	// x1018, x1019 = addcarryx(0, x1012, x1014)
+	ADCQ	$0x0, SI	// x1020 = x1013.u64 + x1019.u64
+	SUBQ	R8, R10	// x1021, x1022 = subborrowx(0, x1006, x1017)
+	SBBQ	$0x0, R13	// x1023, x1024 = subborrowx(x1022, x1008, 0)
+	SBBQ	$0x0, R9	// x1025, x1026 = subborrowx(x1024, x1010, 0)
+	SBBQ	$0x0, R11	// x1027, x1028 = subborrowx(x1026, x1018, 0)
+	SBBQ	$0x0, SI	// x1029, x1030 = subborrowx(x1028, x1020, 0)
+	MOVQ	$-0x1000003d1, R8
+	MOVQ	R10, DI
+	SUBQ	R8, DI	// x1031, x1032 = subborrowx(0, x1021, 0xfffffffefffffc2f)
+	MOVQ	R13, BX
+	SBBQ	$-0x1, BX	// x1033, x1034 = subborrowx(x1032, x1023, 0xffffffffffffffff)
+	MOVQ	R9, R12
+	SBBQ	$-0x1, R12	// x1035, x1036 = subborrowx(x1034, x1025, 0xffffffffffffffff)
+	MOVQ	R11, R14
+	SBBQ	$-0x1, R14	// x1037, x1038 = subborrowx(x1036, x1027, 0xffffffffffffffff)
+	SBBQ	$0x0, SI	// x1039, x1040 = subborrowx(x1038, x1029, 0)
+	CMOVQCS	R10, DI	// x1041 = cmovznz(x1040, x1031, x1021)
+	CMOVQCS	R13, BX	// x1042 = cmovznz(x1040, x1033, x1023)
+	CMOVQCS	R9, R12	// x1043 = cmovznz(x1040, x1035, x1025)
+	CMOVQCS	R11, R14	// x1044 = cmovznz(x1040, x1037, x1027)
+	MOVQ	24(SP), R9	// reload arg1 pointer
+	MOVQ	72(SP), R10	// reload x659
+	SUBQ	32(R9), R10	// x1045, x1046 = subborrowx(0, x659, arg1[4])
+	MOVQ	64(SP), R11	// reload x660
+	SBBQ	40(R9), R11	// x1047, x1048 = subborrowx(x1046, x660, arg1[5])
+	MOVQ	32(SP), SI	// reload x661
+	SBBQ	48(R9), SI	// x1049, x1050 = subborrowx(x1048, x661, arg1[6])
+	MOVQ	8(SP), R13	// reload x662
+	SBBQ	56(R9), R13	// x1051, x1052 = subborrowx(x1050, x662, arg1[7])
+	MOVQ	$0x0, R15
+	MOVQ	$-0x1, DX
+	CMOVQCC	R15, DX	// x1053 = cmovznz(x1052, 0, 0xffffffffffffffff)
+	MOVQ	R14, 8(SP)	// spill x1044
+	MOVQ	DX, R14
+	ANDQ	R8, R14	// x1054 = x1053 & 0xfffffffefffffc2f
+	ADDQ	R14, R10	// x1055, x1056 = addcarryx(0, x1045, x1054)
+	ADCXQ	DX, R11	// x1057, x1058 = addcarryx(x1056, x1047, x1053)
+	ADCXQ	DX, SI	// x1059, x1060 = addcarryx(x1058, x1049, x1053)
+	ADCXQ	DX, R13	// x1061, x1062 = addcarryx(x1060, x1051, x1053)
+	ADDQ	R10, R10	// x1063, x1064 = addcarryx(0, x1055, x1055)
+	ADCXQ	R11, R11	// x1065, x1066 = addcarryx(x1064, x1057, x1057)
+	ADCXQ	SI, SI	// x1067, x1068 = addcarryx(x1066, x1059, x1059)
+	ADCXQ	R13, R13	// x1069, x1070 = addcarryx(x1068, x1061, x1061)
+	MOVQ	R10, R14
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x1070
+	SUBQ	R8, R14	// x1071, x1072 = subborrowx(0, x1063, 0xfffffffefffffc2f)
+	MOVQ	R11, R8
+	SBBQ	$-0x1, R8	// x1073, x1074 = subborrowx(x1072, x1065, 0xffffffffffffffff)
+	MOVQ	R12, 32(SP)	// spill x1043
+	MOVQ	SI, R12
+	SBBQ	$-0x1, R12	// x1075, x1076 = subborrowx(x1074, x1067, 0xffffffffffffffff)
+	MOVQ	BX, 64(SP)	// spill x1042
+	MOVQ	R13, BX
+	SBBQ	$-0x1, BX	// x1077, x1078 = subborrowx(x1076, x1069, 0xffffffffffffffff)
+	SBBQ	$0x0, DX	// x1079, x1080 = subborrowx(x1078, x1070.u64, 0)
+	CMOVQCS	R10, R14	// x1081 = cmovznz(x1080, x1071, x1063)
+	CMOVQCS	R11, R8	// x1082 = cmovznz(x1080, x1073, x1065)
+	CMOVQCS	SI, R12	// x1083 = cmovznz(x1080, x1075, x1067)
+	CMOVQCS	R13, BX	// x1084 = cmovznz(x1080, x1077, x1069)
+	MOVQ	168(SP), DX	// reload x873
+	MULXQ	0(R9), R11, R10	// x1085, x1086 = mulx(arg1[0], x873)
+	MOVQ	0(R9), DX	// arg1[0]
+	MULXQ	160(SP), R13, SI	// x1087, x1088 = mulx(arg1[0], x872)
+	MOVQ	DI, 72(SP)	// spill x1041
+	MOVQ	R8, 176(SP)	// spill x1082
+	MULXQ	144(SP), R8, DI	// x1089, x1090 = mulx(arg1[0], x871)
+	MOVQ	R12, 184(SP)	// spill x1083
+	MULXQ	152(SP), R12, DX	// x1091, x1092 = mulx(arg1[0], x870)
+	ADDQ	R8, DX	// x1093, x1094 = addcarryx(0, x1092, x1089)
+	ADCXQ	R13, DI	// x1095, x1096 = addcarryx(x1094, x1090, x1087)
+	ADCXQ	R11, SI	// x1097, x1098 = addcarryx(x1096, x1088, x1085)
+	ADCQ	$0x0, R10	// x1099 = x1098.u64 + x1086
+	MOVQ	DX, R8
+	MOVQ	R12, DX
+	MULXQ	AX, R12, R11	// x1100, x1101 = mulx(x1091, 0xd838091dd2253531)
+	MOVQ	R12, DX
+	MULXQ	CX, R11, R11	// x1102, x1103 = mulx(x1100, 0x1000003d1)
+	SUBQ	R11, R8	// x1106, x1107 = subborrowx(0, x1093, x1103)
+	SBBQ	$0x0, DI	// x1108, x1109 = subborrowx(x1107, x1095, 0)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x1109
+	ADDQ	DX, R10	// x1104, x1105 = addcarryx(0, x1099, x1100)
+	SETCS	R12B
+	MOVBQZX	R12B, R12	// save x1105
+	ADDQ	$-0x1, R11	// CF = x1109
+	SBBQ	$0x0, SI	// x1110, x1111 = subborrowx(x1109, x1097, 0)
+	SBBQ	$0x0, R10	// x1112, x1113 = subborrowx(x1111, x1104, 0)
+	SBBQ	$0x0, R12	// x1114, x1115 = subborrowx(x1113, x1105.u64, 0)
+	MOVQ	8(R9), DX	// arg1[1]
+	MULXQ	168(SP), R13, R11	// x1116, x1117 = mulx(arg1[1], x873)
+	MOVQ	BX, 192(SP)	// spill x1084
+	MOVQ	R14, 200(SP)	// spill x1081
+	MULXQ	160(SP), R14, BX	// x1118, x1119 = mulx(arg1[1], x872)
+	MULXQ	144(SP), AX, CX	// x1120, x1121 = mulx(arg1[1], x871)
+	MULXQ	152(SP), R9, DX	// x1122, x1123 = mulx(arg1[1], x870)
+	ADDQ	AX, DX	// x1124, x1125 = addcarryx(0, x1123, x1120)
+	ADCXQ	R14, CX	// x1126, x1127 = addcarryx(x1125, x1121, x1118)
+	ADCXQ	R13, BX	// x1128, x1129 = addcarryx(x1127, x1119, x1116)
+	ADCQ	$0x0, R11	// x1130 = x1129.u64 + x1117
+	ADDQ	R9, R8	// x1131, x1132 = addcarryx(0, x1106, x1122)
+	ADCXQ	DX, DI	// x1133, x1134 = addcarryx(x1132, x1108, x1124)
+	ADCXQ	CX, SI	// x1135, x1136 = addcarryx(x1134, x1110, x1126)
+	ADCXQ	BX, R10	// x1137, x1138 = addcarryx(x1136, x1112, x1128)
+	ADCXQ	R11, R12	// x1139, x1140 = addcarryx(x1138, x1114, x1130)
+	MOVQ	R8, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R8, CX	// x1141, x1142 = mulx(x1131, 0xd838091dd2253531)
+	MOVQ	R8, DX
+	MOVQ	$0x1000003d1, CX
+	MULXQ	CX, R8, R8	// x1143, x1144 = mulx(x1141, 0x1000003d1)
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x1140
+	ADDQ	DX, R12	// x1145, x1146 = addcarryx(0, x1139, x1141)
+	ADCQ	$0x0, R9	// x1147 = x1140.u64 + x1146.u64
+	SUBQ	R8, DI	// x1148, x1149 = subborrowx(0, x1133, x1144)
+	SBBQ	$0x0, SI	// x1150, x1151 = subborrowx(x1149, x1135, 0)
+	SBBQ	$0x0, R10	// x1152, x1153 = subborrowx(x1151, x1137, 0)
+	SBBQ	$0x0, R12	// x1154, x1155 = subborrowx(x1153, x1145, 0)
+	SBBQ	$0x0, R9	// x1156, x1157 = subborrowx(x1155, x1147, 0)
+	MOVQ	24(SP), R8	// reload arg1 pointer
+	MOVQ	16(R8), DX	// arg1[2]
+	MULXQ	168(SP), BX, R11	// x1158, x1159 = mulx(arg1[2], x873)
+	MULXQ	160(SP), R14, R13	// x1160, x1161 = mulx(arg1[2], x872)
+	MULXQ	144(SP), AX, CX	// x1162, x1163 = mulx(arg1[2], x871)
+	MULXQ	152(SP), R8, DX	// x1164, x1165 = mulx(arg1[2], x870)
+	TESTQ	AX, AX
+	ADOXQ	AX, DX	// x1166, x1167 = addcarryx(0, x1165, x1162)
+	ADOXQ	R14, CX	// x1168, x1169 = addcarryx(x1167, x1163, x1160)
+	ADOXQ	BX, R13	// x1170, x1171 = addcarryx(x1169, x1161, x1158)
+	ADCXQ	R8, DI	// x1173, x1174 = addcarryx(0, x1148, x1164)
+	ADCXQ	DX, SI	// x1175, x1176 = addcarryx(x1174, x1150, x1166)
+	ADCXQ	CX, R10	// x1177, x1178 = addcarryx(x1176, x1152, x1168)
+	ADOXQ	R15, R11	// x1172 = x1171.u64 + x1159
+	ADCXQ	R13, R12	// x1179, x1180 = addcarryx(x1178, x1154, x1170)
+	ADCXQ	R11, R9	// x1181, x1182 = addcarryx(x1180, x1156, x1172)
+	MOVQ	DI, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R8, CX	// x1183, x1184 = mulx(x1173, 0xd838091dd2253531)
+	MOVQ	R8, DX
+	MOVQ	$0x1000003d1, CX
+	MULXQ	CX, R8, R8	// x1185, x1186 = mulx(x1183, 0x1000003d1)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x1182
+	ADDQ	DX, R9	// x1187, x1188 = addcarryx(0, x1181, x1183)
+	ADCQ	$0x0, R11	// x1189 = x1182.u64 + x1188.u64
+	SUBQ	R8, SI	// x1190, x1191 = subborrowx(0, x1175, x1186)
+	SBBQ	$0x0, R10	// x1192, x1193 = subborrowx(x1191, x1177, 0)
+	SBBQ	$0x0, R12	// x1194, x1195 = subborrowx(x1193, x1179, 0)
+	SBBQ	$0x0, R9	// x1196, x1197 = subborrowx(x1195, x1187, 0)
+	SBBQ	$0x0, R11	// x1198, x1199 = subborrowx(x1197, x1189, 0)
+	MOVQ	24(SP), R8	// reload arg1 pointer
+	MOVQ	24(R8), DX	// arg1[3]
+	MULXQ	168(SP), BX, DI	// x1200, x1201 = mulx(arg1[3], x873)
+	MULXQ	160(SP), R14, R13	// x1202, x1203 = mulx(arg1[3], x872)
+	MULXQ	144(SP), AX, CX	// x1204, x1205 = mulx(arg1[3], x871)
+	MULXQ	152(SP), R8, DX	// x1206, x1207 = mulx(arg1[3], x870)
+	ADDQ	AX, DX	// x1208, x1209 = addcarryx(0, x1207, x1204)
+	ADCXQ	R14, CX	// x1210, x1211 = addcarryx(x1209, x1205, x1202)
+	ADCXQ	BX, R13	// x1212, x1213 = addcarryx(x1211, x1203, x1200)
+	ADCQ	$0x0, DI	// x1214 = x1213.u64 + x1201
+	ADDQ	R8, SI	// x1215, x1216 = addcarryx(0, x1190, x1206)
+	ADCXQ	DX, R10	// x1217, x1218 = addcarryx(x1216, x1192, x1208)
+	ADCXQ	CX, R12	// x1219, x1220 = addcarryx(x1218, x1194, x1210)
+	ADCXQ	R13, R9	// x1221, x1222 = addcarryx(x1220, x1196, x1212)
+	ADCXQ	DI, R11	// x1223, x1224 = addcarryx(x1222, x1198, x1214)
+	MOVQ	SI, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R8, CX	// x1225, x1226 = mulx(x1215, 0xd838091dd2253531)
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x1224.u64
+	ADDQ	R8, R11	// x1229, x1230 = addcarryx(0, x1223, x1225)
+	MOVQ	R8, DX
+	MOVQ	$0x1000003d1, R8
+	MULXQ	R8, SI, SI	// x1227, x1228 = mulx(x1225, 0x1000003d1)
+	ADCQ	$0x0, CX	// x1231 = x1224.u64 + x1230.u64
+	SUBQ	SI, R10	// x1232, x1233 = subborrowx(0, x1217, x1228)
+	SBBQ	$0x0, R12	// x1234, x1235 = subborrowx(x1233, x1219, 0)
+	SBBQ	$0x0, R9	// x1236, x1237 = subborrowx(x1235, x1221, 0)
+	SBBQ	$0x0, R11	// x1238, x1239 = subborrowx(x1237, x1229, 0)
+	SBBQ	$0x0, CX	// x1240, x1241 = subborrowx(x1239, x1231, 0)
+	MOVQ	$-0x1000003d1, SI
+	MOVQ	R10, DI
+	SUBQ	SI, DI	// x1242, x1243 = subborrowx(0, x1232, 0xfffffffefffffc2f)
+	MOVQ	R12, BX
+	SBBQ	$-0x1, BX	// x1244, x1245 = subborrowx(x1243, x1234, 0xffffffffffffffff)
+	MOVQ	R9, R13
+	SBBQ	$-0x1, R13	// x1246, x1247 = subborrowx(x1245, x1236, 0xffffffffffffffff)
+	MOVQ	R11, R14
+	SBBQ	$-0x1, R14	// x1248, x1249 = subborrowx(x1247, x1238, 0xffffffffffffffff)
+	SBBQ	$0x0, CX	// x1250, x1251 = subborrowx(x1249, x1240, 0)
+	CMOVQCS	R10, DI	// x1252 = cmovznz(x1251, x1242, x1232)
+	CMOVQCS	R12, BX	// x1253 = cmovznz(x1251, x1244, x1234)
+	CMOVQCS	R9, R13	// x1254 = cmovznz(x1251, x1246, x1236)
+	CMOVQCC	R14, R11	// x1255 = cmovznz(x1251, x1248, x1238)
+	MOVQ	192(SP), DX	// reload x1084
+	MULXQ	200(SP), R9, CX	// x1256, x1257 = mulx(x1081, x1084)
+	MOVQ	200(SP), DX	// reload x1081
+	MULXQ	184(SP), R12, R10	// x1258, x1259 = mulx(x1081, x1083)
+	MULXQ	176(SP), SI, R14	// x1260, x1261 = mulx(x1081, x1082)
+	ADDQ	R12, R14	// x1262, x1263 = addcarryx(0, x1261, x1258)
+	ADCXQ	R9, R10	// x1264, x1265 = addcarryx(x1263, x1259, x1256)
+	ADCQ	$0x0, CX	// x1266 = x1265.u64 + x1257
+	MOVQ	176(SP), DX	// reload x1082
+	MULXQ	192(SP), R12, R9	// x1267, x1268 = mulx(x1082, x1084)
+	MOVQ	R11, 144(SP)	// spill x1255
+	MOVQ	R13, 152(SP)	// spill x1254
+	MULXQ	184(SP), R13, R11	// x1269, x1270 = mulx(x1082, x1083)
+	TESTQ	AX, AX
+	ADOXQ	R12, R11	// x1271, x1272 = addcarryx(0, x1270, x1267)
+	ADCXQ	R13, R10	// x1274, x1275 = addcarryx(0, x1264, x1269)
+	ADOXQ	R15, R9	// x1273 = x1272.u64 + x1268
+	ADCXQ	R11, CX	// x1276, x1277 = addcarryx(x1275, x1266, x1271)
+	ADCQ	$0x0, R9	// x1278 = x1277.u64 + x1273
+	MOVQ	184(SP), DX	// reload x1083
+	MULXQ	192(SP), R12, R11	// x1279, x1280 = mulx(x1083, x1084)
+	ADDQ	R12, R9	// x1281, x1282 = addcarryx(0, x1278, x1279)
+	ADCQ	$0x0, R11	// x1283 = x1282.u64 + x1280
+	ADDQ	SI, SI	// x1284, x1285 = addcarryx(0, x1260, x1260)
+	ADCXQ	R14, R14	// x1286, x1287 = addcarryx(x1285, x1262, x1262)
+	ADCXQ	R10, R10	// x1288, x1289 = addcarryx(x1287, x1274, x1274)
+	ADCXQ	CX, CX	// x1290, x1291 = addcarryx(x1289, x1276, x1276)
+	ADCXQ	R9, R9	// x1292, x1293 = addcarryx(x1291, x1281, x1281)
+	ADCXQ	R11, R11	// x1294, x1295 = addcarryx(x1293, x1283, x1283)
+	MOVQ	$0x0, R12
+	ADCQ	$0x0, R12	// x1296, x1297 = addcarryx(x1295, 0, 0)
+	MOVQ	200(SP), DX	// reload x1081
+	MULXQ	DX, DX, R13	// x1298, x1299 = mulx(x1081, x1081)
+	MOVQ	DX, 160(SP)	// spill x1298
+	MOVQ	176(SP), DX	// reload x1082
+	MOVQ	BX, 168(SP)	// spill x1253
+	MULXQ	DX, BX, DX	// x1300, x1301 = mulx(x1082, x1082)
+	MOVQ	DX, 208(SP)	// spill x1301
+	MOVQ	184(SP), DX	// reload x1083
+	MOVQ	DI, 216(SP)	// spill x1252
+	MULXQ	DX, DI, DX	// x1302, x1303 = mulx(x1083, x1083)
+	MOVQ	DX, 224(SP)	// spill x1303
+	MOVQ	192(SP), DX	// reload x1084
+	MULXQ	DX, R8, DX	// x1304, x1305 = mulx(x1084, x1084)
+	ADDQ	R13, SI	// x1306, x1307 = addcarryx(0, x1284, x1299)
+	ADCXQ	BX, R14	// x1308, x1309 = addcarryx(x1307, x1286, x1300)
+	ADCXQ	208(SP), R10	// x1310, x1311 = addcarryx(x1309, x1288, x1301)
+	ADCXQ	DI, CX	// x1312, x1313 = addcarryx(x1311, x1290, x1302)
+	ADCXQ	224(SP), R9	// x1314, x1315 = addcarryx(x1313, x1292, x1303)
+	ADCXQ	R8, R11	// x1316, x1317 = addcarryx(x1315, x1294, x1304)
+	ADCXQ	DX, R12	// x1318, x1319 = addcarryx(x1317, x1296, x1305)
+	MOVQ	160(SP), DX	// reload x1298
+	MULXQ	AX, DI, R8	// x1320, x1321 = mulx(x1298, 0xd838091dd2253531)
+	MOVQ	DI, DX
+	MOVQ	$0x1000003d1, R8
+	MULXQ	R8, DI, DI	// x1322, x1323 = mulx(x1320, 0x1000003d1)
+	SUBQ	DI, SI	// x1324, x1325 = subborrowx(0, x1306, x1323)
+	SBBQ	$0x0, R14	// x1326, x1327 = subborrowx(x1325, x1308, 0)
+	MOVQ	DX, DI
+	MOVQ	SI, DX
+	MULXQ	AX, BX, SI	// x1334, x1335 = mulx(x1324, 0xd838091dd2253531)
+	SBBQ	$0x0, R10	// x1328, x1329 = subborrowx(x1327, x1310, 0)
+	MOVQ	BX, DX
+	MULXQ	R8, SI, SI	// x1336, x1337 = mulx(x1334, 0x1000003d1)
+	SBBQ	$0x0, DI	// x1330, x1331 = subborrowx(x1329, x1320, 0)
+	MOVQ	$0x0, BX
+	SBBQ	$0x0, BX	// x1332, x1333 = subborrowx(x1331, 0, 0)
+	ADDQ	DX, BX	// x1338, x1339 = addcarryx(0, x1332, x1334)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1339
+	SUBQ	SI, R14	// x1340, x1341 = subborrowx(0, x1326, x1337)
+	SBBQ	$0x0, R10	// x1342, x1343 = subborrowx(x1341, x1328, 0)
+	SBBQ	$0x0, DI	// x1344, x1345 = subborrowx(x1343, x1330, 0)
+	SBBQ	$0x0, BX	// x1346, x1347 = subborrowx(x1345, x1338, 0)
+	SBBQ	$0x0, R13	// x1348, x1349 = subborrowx(x1347, x1339.u64, 0)
+	MOVQ	R14, DX
+	MULXQ	AX, R14, SI	// x1350, x1351 = mulx(x1340, 0xd838091dd2253531)
+	MOVQ	R14, DX
+	MULXQ	R8, SI, SI	// x1352, x1353 = mulx(x1350, 0x1000003d1)
+	ADDQ	DX, R13	// x1354, x1355 = addcarryx(0, x1348, x1350)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1355
+	SUBQ	SI, R10	// x1356, x1357 = subborrowx(0, x1342, x1353)
+	SBBQ	$0x0, DI	// x1358, x1359 = subborrowx(x1357, x1344, 0)
+	SBBQ	$0x0, BX	// x1360, x1361 = subborrowx(x1359, x1346, 0)
+	SBBQ	$0x0, R13	// x1362, x1363 = subborrowx(x1361, x1354, 0)
+	SBBQ	$0x0, R14	// x1364, x1365 = subborrowx(x1363, x1355.u64, 0)
+	MOVQ	R10, DX
+	MULXQ	AX, SI, R10	// x1366, x1367 = mulx(x1356, 0xd838091dd2253531)
+	MOVQ	R8, DX
+	MULXQ	SI, R8, R8	// x1368, x1369 = mulx(x1366, 0x1000003d1)
+	ADDQ	SI, R14	// x1370, x1371 = addcarryx(0, x1364, x1366)
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x1371
+	SUBQ	R8, DI	// x1372, x1373 = subborrowx(0, x1358, x1369)
+	SBBQ	$0x0, BX	// x1374, x1375 = subborrowx(x1373, x1360, 0)
+	SBBQ	$0x0, R13	// x1376, x1377 = subborrowx(x1375, x1362, 0)
+	SBBQ	$0x0, R14	// x1378, x1379 = subborrowx(x1377, x1370, 0)
+	SBBQ	$0x0, R10	// x1380, x1381 = subborrowx(x1379, x1371.u64, 0)
+	ADDQ	CX, DI	// x1382, x1383 = addcarryx(0, x1372, x1312)
+	ADCXQ	R9, BX	// x1384, x1385 = addcarryx(x1383, x1374, x1314)
+	ADCXQ	R11, R13	// x1386, x1387 = addcarryx(x1385, x1376, x1316)
+	ADCXQ	R12, R14	// x1388, x1389 = addcarryx(x1387, x1378, x1318)
+	ADCQ	$0x0, R10	// x1390 = x1389.u64 + x1380
+	MOVQ	$-0x1000003d1, CX
+	MOVQ	DI, R8
+	SUBQ	CX, R8	// x1391, x1392 = subborrowx(0, x1382, 0xfffffffefffffc2f)
+	MOVQ	BX, R9
+	SBBQ	$-0x1, R9	// x1393, x1394 = subborrowx(x1392, x1384, 0xffffffffffffffff)
 	MOVQ	R13, R11
-	ADCXQ	R14, R11	// x1740, x1741 = addcarryx(x1739, x1731, x1730)
-	ADCXQ	R13, R14	// x1742, x1743 = addcarryx(x1741, x1731, x1730)
-	ADCQ	$0x0, R13	// x1744 = x1743.u64 + x1731
-	ADDQ	R15, DI	// x1745, x1746 = addcarryx(0, x1718, x1736)
-	ADCXQ	DX, R10	// x1747, x1748 = addcarryx(x1746, x1720, x1738)
-	ADCXQ	R11, AX	// x1749, x1750 = addcarryx(x1748, x1722, x1740)
-	ADCXQ	R14, R12	// x1751, x1752 = addcarryx(x1750, x1724, x1742)
-	ADCXQ	R13, SI	// x1753, x1754 = addcarryx(x1752, x1726, x1744)
-	ADCQ	$0x0, BX	// x1755 = x1727.u64 + x1754.u64
-	MOVQ	192(SP), DX	// reload x1392
-	MULXQ	DX, DI, R11	// x1756, x1757 = mulx(x1392, x1392)
-	MOVQ	224(SP), R13	// reload x1609
-	ADDQ	240(SP), R13	// x1764, x1765 = addcarryx(0, x1609, x1650)
-	ADCXQ	R9, R8	// x1766, x1767 = addcarryx(x1765, x1651, x1703)
-	ADCXQ	DI, CX	// x1768, x1769 = addcarryx(x1767, x1704, x1756)
-	ADCQ	$0x0, R11	// x1770 = x1769.u64 + x1757
-	ADDQ	216(SP), R10	// x1771, x1772 = addcarryx(0, x1747, x1608)
-	ADCXQ	R13, AX	// x1773, x1774 = addcarryx(x1772, x1749, x1764)
-	ADCXQ	R8, R12	// x1775, x1776 = addcarryx(x1774, x1751, x1766)
-	ADCXQ	CX, SI	// x1777, x1778 = addcarryx(x1776, x1753, x1768)
-	ADCXQ	R11, BX	// x1779, x1780 = addcarryx(x1778, x1755, x1770)
+	SBBQ	$-0x1, R11	// x1395, x1396 = subborrowx(x1394, x1386, 0xffffffffffffffff)
+	MOVQ	R14, SI
+	SBBQ	$-0x1, SI	// x1397, x1398 = subborrowx(x1396, x1388, 0xffffffffffffffff)
+	SBBQ	$0x0, R10	// x1399, x1400 = subborrowx(x1398, x1390, 0)
+	CMOVQCS	DI, R8	// x1401 = cmovznz(x1400, x1391, x1382)
+	CMOVQCS	BX, R9	// x1402 = cmovznz(x1400, x1393, x1384)
+	CMOVQCS	R13, R11	// x1403 = cmovznz(x1400, x1395, x1386)
+	CMOVQCS	R14, SI	// x1404 = cmovznz(x1400, x1397, x1388)
+	SUBQ	72(SP), R8	// x1405, x1406 = subborrowx(0, x1401, x1041)
+	SBBQ	64(SP), R9	// x1407, x1408 = subborrowx(x1406, x1402, x1042)
+	SBBQ	32(SP), R11	// x1409, x1410 = subborrowx(x1408, x1403, x1043)
+	SBBQ	8(SP), SI	// x1411, x1412 = subborrowx(x1410, x1404, x1044)
+	MOVQ	$-0x1, R10
+	MOVQ	$0x0, DI
+	CMOVQCS	R10, DI	// x1413 = cmovznz(x1412, 0, 0xffffffffffffffff)
+	MOVQ	DI, BX
+	ANDQ	CX, BX	// x1414 = x1413 & 0xfffffffefffffc2f
+	ADDQ	BX, R8	// x1415, x1416 = addcarryx(0, x1405, x1414)
+	ADCXQ	DI, R9	// x1417, x1418 = addcarryx(x1416, x1407, x1413)
+	ADCXQ	DI, R11	// x1419, x1420 = addcarryx(x1418, x1409, x1413)
+	ADCXQ	DI, SI	// x1421, x1422 = addcarryx(x1420, x1411, x1413)
+	SUBQ	216(SP), R8	// x1423, x1424 = subborrowx(0, x1415, x1252)
+	SBBQ	168(SP), R9	// x1425, x1426 = subborrowx(x1424, x1417, x1253)
+	SBBQ	152(SP), R11	// x1427, x1428 = subborrowx(x1426, x1419, x1254)
+	SBBQ	144(SP), SI	// x1429, x1430 = subborrowx(x1428, x1421, x1255)
+	MOVQ	$0x0, DI
+	CMOVQCS	R10, DI	// x1431 = cmovznz(x1430, 0, 0xffffffffffffffff)
+	MOVQ	DI, BX
+	ANDQ	CX, BX	// x1432 = x1431 & 0xfffffffefffffc2f
+	ADDQ	BX, R8	// x1433, x1434 = addcarryx(0, x1423, x1432)
+	ADCXQ	DI, R9	// x1435, x1436 = addcarryx(x1434, x1425, x1431)
+	ADCXQ	DI, R11	// x1437, x1438 = addcarryx(x1436, x1427, x1431)
+	ADCXQ	DI, SI	// x1439, x1440 = addcarryx(x1438, x1429, x1431)
+	SUBQ	216(SP), R8	// x1441, x1442 = subborrowx(0, x1433, x1252)
+	SBBQ	168(SP), R9	// x1443, x1444 = subborrowx(x1442, x1435, x1253)
+	SBBQ	152(SP), R11	// x1445, x1446 = subborrowx(x1444, x1437, x1254)
+	SBBQ	144(SP), SI	// x1447, x1448 = subborrowx(x1446, x1439, x1255)
+	MOVQ	$0x0, DI
+	CMOVQCS	R10, DI	// x1449 = cmovznz(x1448, 0, 0xffffffffffffffff)
+	MOVQ	DI, BX
+	ANDQ	CX, BX	// x1450 = x1449 & 0xfffffffefffffc2f
+	ADDQ	BX, R8	// x1451, x1452 = addcarryx(0, x1441, x1450)
+	MOVQ	0(SP), BX	// reload out1 pointer
+	MOVQ	R8, 0(BX)	// out1[0] = x1451
+	ADCXQ	DI, R9	// x1453, x1454 = addcarryx(x1452, x1443, x1449)
+	MOVQ	R9, 8(BX)	// out1[1] = x1453
+	ADCXQ	DI, R11	// x1455, x1456 = addcarryx(x1454, x1445, x1449)
+	MOVQ	R11, 16(BX)	// out1[2] = x1455
+	ADCXQ	DI, SI	// x1457, x1458 = addcarryx(x1456, x1447, x1449)
+	MOVQ	SI, 24(BX)	// out1[3] = x1457
+	MOVQ	24(SP), DI	// reload arg1 pointer
+	MOVQ	32(DI), DX	// arg1[4]
+	MULXQ	8(SP), R13, R12	// x1459, x1460 = mulx(arg1[4], x1044)
+	MULXQ	32(SP), BX, R14	// x1461, x1462 = mulx(arg1[4], x1043)
+	MULXQ	64(SP), CX, R10	// x1463, x1464 = mulx(arg1[4], x1042)
+	MOVQ	SI, 160(SP)	// spill x1457
+	MULXQ	72(SP), SI, DX	// x1465, x1466 = mulx(arg1[4], x1041)
+	ADDQ	CX, DX	// x1467, x1468 = addcarryx(0, x1466, x1463)
+	ADCXQ	BX, R10	// x1469, x1470 = addcarryx(x1468, x1464, x1461)
+	ADCXQ	R13, R14	// x1471, x1472 = addcarryx(x1470, x1462, x1459)
+	ADCQ	$0x0, R12	// x1473 = x1472.u64 + x1460
+	MOVQ	DX, CX
+	MOVQ	SI, DX
+	MULXQ	AX, BX, SI	// x1474, x1475 = mulx(x1465, 0xd838091dd2253531)
+	MOVQ	$0x1000003d1, DX
+	MULXQ	BX, SI, SI	// x1476, x1477 = mulx(x1474, 0x1000003d1)
+	ADDQ	BX, R12	// x1478, x1479 = addcarryx(0, x1473, x1474)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x1479
+	SUBQ	SI, CX	// x1480, x1481 = subborrowx(0, x1467, x1477)
+	SBBQ	$0x0, R10	// x1482, x1483 = subborrowx(x1481, x1469, 0)
+	SBBQ	$0x0, R14	// x1484, x1485 = subborrowx(x1483, x1471, 0)
+	SBBQ	$0x0, R12	// x1486, x1487 = subborrowx(x1485, x1478, 0)
+	SBBQ	$0x0, BX	// x1488, x1489 = subborrowx(x1487, x1479.u64, 0)
+	MOVQ	40(DI), DX	// arg1[5]
+	MULXQ	8(SP), R13, SI	// x1490, x1491 = mulx(arg1[5], x1044)
+	MOVQ	R11, 208(SP)	// spill x1455
+	MOVQ	R9, 224(SP)	// spill x1453
+	MULXQ	32(SP), R9, R11	// x1492, x1493 = mulx(arg1[5], x1043)
+	MOVQ	R8, 232(SP)	// spill x1451
+	MULXQ	64(SP), AX, R8	// x1494, x1495 = mulx(arg1[5], x1042)
+	MULXQ	72(SP), DI, DX	// x1496, x1497 = mulx(arg1[5], x1041)
+	ADDQ	AX, DX	// x1498, x1499 = addcarryx(0, x1497, x1494)
+	ADCXQ	R9, R8	// x1500, x1501 = addcarryx(x1499, x1495, x1492)
+	ADCXQ	R13, R11	// x1502, x1503 = addcarryx(x1501, x1493, x1490)
+	ADCQ	$0x0, SI	// x1504 = x1503.u64 + x1491
+	ADDQ	DI, CX	// x1505, x1506 = addcarryx(0, x1480, x1496)
+	ADCXQ	DX, R10	// x1507, x1508 = addcarryx(x1506, x1482, x1498)
+	ADCXQ	R8, R14	// x1509, x1510 = addcarryx(x1508, x1484, x1500)
+	ADCXQ	R11, R12	// x1511, x1512 = addcarryx(x1510, x1486, x1502)
+	ADCXQ	SI, BX	// x1513, x1514 = addcarryx(x1512, x1488, x1504)
+	MOVQ	CX, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R8, CX	// x1515, x1516 = mulx(x1505, 0xd838091dd2253531)
+	MOVQ	R8, DX
+	MOVQ	$0x1000003d1, CX
+	MULXQ	CX, R8, R8	// x1517, x1518 = mulx(x1515, 0x1000003d1)
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x1514
+	ADDQ	DX, BX	// x1519, x1520 = addcarryx(0, x1513, x1515)
+	ADCQ	$0x0, R9	// x1521 = x1514.u64 + x1520.u64
+	SUBQ	R8, R10	// x1522, x1523 = subborrowx(0, x1507, x1518)
+	SBBQ	$0x0, R14	// x1524, x1525 = subborrowx(x1523, x1509, 0)
+	SBBQ	$0x0, R12	// x1526, x1527 = subborrowx(x1525, x1511, 0)
+	SBBQ	$0x0, BX	// x1528, x1529 = subborrowx(x1527, x1519, 0)
+	MOVQ	24(SP), R8	// reload arg1 pointer
+	MOVQ	48(R8), DX	// arg1[6]
+	MULXQ	8(SP), SI, R11	// x1532, x1533 = mulx(arg1[6], x1044)
+	MULXQ	32(SP), R13, DI	// x1534, x1535 = mulx(arg1[6], x1043)
+	MULXQ	64(SP), AX, CX	// x1536, x1537 = mulx(arg1[6], x1042)
+	MULXQ	72(SP), R8, DX	// x1538, x1539 = mulx(arg1[6], x1041)
+	MOVQ	R9, 240(SP)	// spill x1521
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x1529
+	ADDQ	AX, DX	// x1540, x1541 = addcarryx(0, x1539, x1536)
+	ADCXQ	R13, CX	// x1542, x1543 = addcarryx(x1541, x1537, x1534)
+	ADCXQ	SI, DI	// x1544, x1545 = addcarryx(x1543, x1535, x1532)
+	ADCQ	$0x0, R11	// x1546 = x1545.u64 + x1533
+	ADDQ	R8, R10	// x1547, x1548 = addcarryx(0, x1522, x1538)
+	ADCXQ	DX, R14	// x1549, x1550 = addcarryx(x1548, x1524, x1540)
+	ADCXQ	CX, R12	// x1551, x1552 = addcarryx(x1550, x1526, x1542)
+	ADCXQ	DI, BX	// x1553, x1554 = addcarryx(x1552, x1528, x1544)
+	MOVQ	240(SP), AX	// reload x1521
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x1554
+	ADDQ	$-0x1, R9	// CF = x1529
+	SBBQ	$0x0, AX	// x1530, x1531 = subborrowx(x1529, x1521, 0)
+	ADDQ	$-0x1, CX	// CF = x1554
+	ADCXQ	R11, AX	// x1555, x1556 = addcarryx(x1554, x1530, x1546)
 	MOVQ	R10, DX
 	MOVQ	$-0x27c7f6e22ddacacf, CX
-	MULXQ	CX, R9, R8	// x1781, x1782 = mulx(x1771, 0xd838091dd2253531)
-	MOVQ	DX, R8
+	MULXQ	CX, R9, R8	// x1557, x1558 = mulx(x1547, 0xd838091dd2253531)
 	MOVQ	R9, DX
-	MOVQ	$-0x1, R9
-	MULXQ	R9, R11, R10	// x1783, x1784 = mulx(x1781, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, DI
-	MULXQ	DI, R14, R13	// x1789, x1790 = mulx(x1781, 0xfffffffefffffc2f)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x1780
-	ADDQ	R11, R13	// x1791, x1792 = addcarryx(0, x1790, x1783)
-	MOVQ	R10, DX
-	ADCXQ	R11, DX	// x1793, x1794 = addcarryx(x1792, x1784, x1783)
-	ADCXQ	R10, R11	// x1795, x1796 = addcarryx(x1794, x1784, x1783)
-	ADCQ	$0x0, R10	// x1797 = x1796.u64 + x1784
-	ADDQ	R14, R8	// x1798, x1799 = addcarryx(0, x1771, x1789)
-	ADCXQ	R13, AX	// x1800, x1801 = addcarryx(x1799, x1773, x1791)
-	ADCXQ	DX, R12	// x1802, x1803 = addcarryx(x1801, x1775, x1793)
-	ADCXQ	R11, SI	// x1804, x1805 = addcarryx(x1803, x1777, x1795)
-	ADCXQ	R10, BX	// x1806, x1807 = addcarryx(x1805, x1779, x1797)
-	ADCQ	$0x0, R15	// x1808 = x1780.u64 + x1807.u64
-	MOVQ	AX, R8
-	SUBQ	DI, R8	// x1809, x1810 = subborrowx(0, x1800, 0xfffffffefffffc2f)
-	MOVQ	R12, R10
-	SBBQ	$-0x1, R10	// x1811, x1812 = subborrowx(x1810, x1802, 0xffffffffffffffff)
-	MOVQ	SI, R11
-	SBBQ	$-0x1, R11	// x1813, x1814 = subborrowx(x1812, x1804, 0xffffffffffffffff)
-	MOVQ	BX, R13
-	SBBQ	$-0x1, R13	// x1815, x1816 = subborrowx(x1814, x1806, 0xffffffffffffffff)
-	SBBQ	$0x0, R15	// x1817, x1818 = subborrowx(x1816, x1808, 0)
-	CMOVQCS	AX, R8	// x1819 = cmovznz(x1818, x1809, x1800)
-	CMOVQCS	R12, R10	// x1820 = cmovznz(x1818, x1811, x1802)
-	CMOVQCS	SI, R11	// x1821 = cmovznz(x1818, x1813, x1804)
-	CMOVQCS	BX, R13	// x1822 = cmovznz(x1818, x1815, x1806)
-	SUBQ	72(SP), R8	// x1823, x1824 = subborrowx(0, x1819, x1349)
-	SBBQ	64(SP), R10	// x1825, x1826 = subborrowx(x1824, x1820, x1350)
-	SBBQ	56(SP), R11	// x1827, x1828 = subborrowx(x1826, x1821, x1351)
-	SBBQ	8(SP), R13	// x1829, x1830 = subborrowx(x1828, x1822, x1352)
-	MOVQ	$0x0, AX
-	CMOVQCS	R9, AX	// x1831 = cmovznz(x1830, 0, 0xffffffffffffffff)
-	MOVQ	AX, SI
-	ANDQ	DI, SI	// x1832 = x1831 & 0xfffffffefffffc2f
-	ADDQ	SI, R8	// x1833, x1834 = addcarryx(0, x1823, x1832)
-	ADCXQ	AX, R10	// x1835, x1836 = addcarryx(x1834, x1825, x1831)
-	ADCXQ	AX, R11	// x1837, x1838 = addcarryx(x1836, x1827, x1831)
-	ADCXQ	AX, R13	// x1839, x1840 = addcarryx(x1838, x1829, x1831)
-	SUBQ	168(SP), R8	// x1841, x1842 = subborrowx(0, x1833, x1604)
-	SBBQ	160(SP), R10	// x1843, x1844 = subborrowx(x1842, x1835, x1605)
-	SBBQ	152(SP), R11	// x1845, x1846 = subborrowx(x1844, x1837, x1606)
-	SBBQ	144(SP), R13	// x1847, x1848 = subborrowx(x1846, x1839, x1607)
-	MOVQ	$0x0, AX
-	CMOVQCS	R9, AX	// x1849 = cmovznz(x1848, 0, 0xffffffffffffffff)
-	MOVQ	AX, SI
-	ANDQ	DI, SI	// x1850 = x1849 & 0xfffffffefffffc2f
-	ADDQ	SI, R8	// x1851, x1852 = addcarryx(0, x1841, x1850)
-	ADCXQ	AX, R10	// x1853, x1854 = addcarryx(x1852, x1843, x1849)
-	ADCXQ	AX, R11	// x1855, x1856 = addcarryx(x1854, x1845, x1849)
-	ADCXQ	AX, R13	// x1857, x1858 = addcarryx(x1856, x1847, x1849)
-	SUBQ	168(SP), R8	// x1859, x1860 = subborrowx(0, x1851, x1604)
-	SBBQ	160(SP), R10	// x1861, x1862 = subborrowx(x1860, x1853, x1605)
-	SBBQ	152(SP), R11	// x1863, x1864 = subborrowx(x1862, x1855, x1606)
-	SBBQ	144(SP), R13	// x1865, x1866 = subborrowx(x1864, x1857, x1607)
-	MOVQ	$0x0, AX
-	CMOVQCS	R9, AX	// x1867 = cmovznz(x1866, 0, 0xffffffffffffffff)
-	MOVQ	AX, SI
-	ANDQ	DI, SI	// x1868 = x1867 & 0xfffffffefffffc2f
-	ADDQ	SI, R8	// x1869, x1870 = addcarryx(0, x1859, x1868)
-	MOVQ	0(SP), SI	// reload out1 pointer
-	MOVQ	R8, 0(SI)	// out1[0] = x1869
-	ADCXQ	AX, R10	// x1871, x1872 = addcarryx(x1870, x1861, x1867)
-	MOVQ	R10, 8(SI)	// out1[1] = x1871
-	ADCXQ	AX, R11	// x1873, x1874 = addcarryx(x1872, x1863, x1867)
-	MOVQ	R11, 16(SI)	// out1[2] = x1873
-	ADCXQ	AX, R13	// x1875, x1876 = addcarryx(x1874, x1865, x1867)
-	MOVQ	R13, 24(SI)	// out1[3] = x1875
-	MOVQ	16(SP), AX	// reload arg1 pointer
-	MOVQ	32(AX), DX	// arg1[4]
-	MULXQ	8(SP), R12, BX	// x1877, x1878 = mulx(arg1[4], x1352)
-	MULXQ	56(SP), R15, R14	// x1879, x1880 = mulx(arg1[4], x1351)
-	MOVQ	R13, 208(SP)	// spill x1875
-	MULXQ	64(SP), R13, SI	// x1881, x1882 = mulx(arg1[4], x1350)
-	MOVQ	R11, 216(SP)	// spill x1873
-	MULXQ	72(SP), R11, DX	// x1883, x1884 = mulx(arg1[4], x1349)
-	ADDQ	R13, DX	// x1885, x1886 = addcarryx(0, x1884, x1881)
-	ADCXQ	R15, SI	// x1887, x1888 = addcarryx(x1886, x1882, x1879)
-	ADCXQ	R12, R14	// x1889, x1890 = addcarryx(x1888, x1880, x1877)
-	ADCQ	$0x0, BX	// x1891 = x1890.u64 + x1878
-	MOVQ	DX, R12
-	MOVQ	R11, DX
-	MULXQ	CX, R13, R11	// x1892, x1893 = mulx(x1883, 0xd838091dd2253531)
-	MOVQ	DX, R11
-	MOVQ	R13, DX
-	MULXQ	R9, R15, R13	// x1894, x1895 = mulx(x1892, 0xffffffffffffffff)
-	MOVQ	R10, 224(SP)	// spill x1871
-	MULXQ	DI, R10, DX	// x1900, x1901 = mulx(x1892, 0xfffffffefffffc2f)
-	ADDQ	R15, DX	// x1902, x1903 = addcarryx(0, x1901, x1894)
-	MOVQ	R8, 232(SP)	// spill x1869
-	MOVQ	R13, R8
-	ADCXQ	R15, R8	// x1904, x1905 = addcarryx(x1903, x1895, x1894)
-	ADCXQ	R13, R15	// x1906, x1907 = addcarryx(x1905, x1895, x1894)
-	ADCQ	$0x0, R13	// x1908 = x1907.u64 + x1895
-	ADDQ	R10, R11	// x1909, x1910 = addcarryx(0, x1883, x1900)
-	ADCXQ	DX, R12	// x1911, x1912 = addcarryx(x1910, x1885, x1902)
-	ADCXQ	R8, SI	// x1913, x1914 = addcarryx(x1912, x1887, x1904)
-	ADCXQ	R15, R14	// x1915, x1916 = addcarryx(x1914, x1889, x1906)
-	ADCXQ	R13, BX	// x1917, x1918 = addcarryx(x1916, x1891, x1908)
-	MOVQ	40(AX), DX	// arg1[5]
-	MULXQ	8(SP), R10, R8	// x1919, x1920 = mulx(arg1[5], x1352)
-	MULXQ	56(SP), R13, R11	// x1921, x1922 = mulx(arg1[5], x1351)
-	MULXQ	64(SP), DI, R15	// x1923, x1924 = mulx(arg1[5], x1350)
-	MULXQ	72(SP), AX, DX	// x1925, x1926 = mulx(arg1[5], x1349)
-	SETCS	R9B
-	MOVBQZX	R9B, R9	// save x1918
-	ADDQ	DI, DX	// x1927, x1928 = addcarryx(0, x1926, x1923)
-	ADCXQ	R13, R15	// x1929, x1930 = addcarryx(x1928, x1924, x1921)
-	ADCXQ	R10, R11	// x1931, x1932 = addcarryx(x1930, x1922, x1919)
-	ADCQ	$0x0, R8	// x1933 = x1932.u64 + x1920
-	ADDQ	AX, R12	// x1934, x1935 = addcarryx(0, x1911, x1925)
-	ADCXQ	DX, SI	// x1936, x1937 = addcarryx(x1935, x1913, x1927)
-	ADCXQ	R15, R14	// x1938, x1939 = addcarryx(x1937, x1915, x1929)
-	ADCXQ	R11, BX	// x1940, x1941 = addcarryx(x1939, x1917, x1931)
-	ADCXQ	R8, R9	// x1942, x1943 = addcarryx(x1941, x1918.u64, x1933)
-	MOVQ	R12, DX
-	MULXQ	CX, R8, AX	// x1944, x1945 = mulx(x1934, 0xd838091dd2253531)
-	MOVQ	DX, AX
-	MOVQ	R8, DX
-	MOVQ	$-0x1, R8
-	MULXQ	R8, R11, R10	// x1946, x1947 = mulx(x1944, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, DI
-	MULXQ	DI, R13, R12	// x1952, x1953 = mulx(x1944, 0xfffffffefffffc2f)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x1943
-	ADDQ	R11, R12	// x1954, x1955 = addcarryx(0, x1953, x1946)
-	MOVQ	R10, DX
-	ADCXQ	R11, DX	// x1956, x1957 = addcarryx(x1955, x1947, x1946)
-	ADCXQ	R10, R11	// x1958, x1959 = addcarryx(x1957, x1947, x1946)
-	ADCQ	$0x0, R10	// x1960 = x1959.u64 + x1947
-	ADDQ	R13, AX	// x1961, x1962 = addcarryx(0, x1934, x1952)
-	ADCXQ	R12, SI	// x1963, x1964 = addcarryx(x1962, x1936, x1954)
-	ADCXQ	DX, R14	// x1965, x1966 = addcarryx(x1964, x1938, x1956)
-	ADCXQ	R11, BX	// x1967, x1968 = addcarryx(x1966, x1940, x1958)
-	ADCXQ	R10, R9	// x1969, x1970 = addcarryx(x1968, x1942, x1960)
-	ADCQ	$0x0, R15	// x1971 = x1943.u64 + x1970.u64
-	MOVQ	16(SP), AX	// reload arg1 pointer
-	MOVQ	48(AX), DX	// arg1[6]
-	MULXQ	8(SP), R11, R10	// x1972, x1973 = mulx(arg1[6], x1352)
-	MULXQ	56(SP), R13, R12	// x1974, x1975 = mulx(arg1[6], x1351)
-	MULXQ	64(SP), R8, DI	// x1976, x1977 = mulx(arg1[6], x1350)
-	MULXQ	72(SP), AX, DX	// x1978, x1979 = mulx(arg1[6], x1349)
-	ADDQ	R8, DX	// x1980, x1981 = addcarryx(0, x1979, x1976)
-	ADCXQ	R13, DI	// x1982, x1983 = addcarryx(x1981, x1977, x1974)
-	ADCXQ	R11, R12	// x1984, x1985 = addcarryx(x1983, x1975, x1972)
-	ADCQ	$0x0, R10	// x1986 = x1985.u64 + x1973
-	ADDQ	AX, SI	// x1987, x1988 = addcarryx(0, x1963, x1978)
-	ADCXQ	DX, R14	// x1989, x1990 = addcarryx(x1988, x1965, x1980)
-	ADCXQ	DI, BX	// x1991, x1992 = addcarryx(x1990, x1967, x1982)
-	ADCXQ	R12, R9	// x1993, x1994 = addcarryx(x1992, x1969, x1984)
-	ADCXQ	R10, R15	// x1995, x1996 = addcarryx(x1994, x1971, x1986)
-	MOVQ	SI, DX
-	MULXQ	CX, R8, AX	// x1997, x1998 = mulx(x1987, 0xd838091dd2253531)
-	MOVQ	DX, AX
-	MOVQ	R8, DX
-	MOVQ	$-0x1, R8
-	MULXQ	R8, R11, R10	// x1999, x2000 = mulx(x1997, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, SI
-	MULXQ	SI, R12, DI	// x2005, x2006 = mulx(x1997, 0xfffffffefffffc2f)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x1996
-	ADDQ	R11, DI	// x2007, x2008 = addcarryx(0, x2006, x1999)
-	MOVQ	R10, DX
-	ADCXQ	R11, DX	// x2009, x2010 = addcarryx(x2008, x2000, x1999)
-	ADCXQ	R10, R11	// x2011, x2012 = addcarryx(x2010, x2000, x1999)
-	ADCQ	$0x0, R10	// x2013 = x2012.u64 + x2000
-	ADDQ	R12, AX	// x2014, x2015 = addcarryx(0, x1987, x2005)
-	ADCXQ	DI, R14	// x2016, x2017 = addcarryx(x2015, x1989, x2007)
-	ADCXQ	DX, BX	// x2018, x2019 = addcarryx(x2017, x1991, x2009)
-	ADCXQ	R11, R9	// x2020, x2021 = addcarryx(x2019, x1993, x2011)
-	ADCXQ	R10, R15	// x2022, x2023 = addcarryx(x2021, x1995, x2013)
-	ADCQ	$0x0, R13	// x2024 = x1996.u64 + x2023.u64
-	MOVQ	16(SP), AX	// reload arg1 pointer
-	MOVQ	56(AX), DX	// arg1[7]
-	MULXQ	8(SP), R11, R10	// x2025, x2026 = mulx(arg1[7], x1352)
-	MULXQ	56(SP), R12, DI	// x2027, x2028 = mulx(arg1[7], x1351)
-	MULXQ	64(SP), R8, SI	// x2029, x2030 = mulx(arg1[7], x1350)
-	MULXQ	72(SP), AX, DX	// x2031, x2032 = mulx(arg1[7], x1349)
-	ADDQ	R8, DX	// x2033, x2034 = addcarryx(0, x2032, x2029)
-	ADCXQ	R12, SI	// x2035, x2036 = addcarryx(x2034, x2030, x2027)
-	ADCXQ	R11, DI	// x2037, x2038 = addcarryx(x2036, x2028, x2025)
-	ADCQ	$0x0, R10	// x2039 = x2038.u64 + x2026
-	ADDQ	AX, R14	// x2040, x2041 = addcarryx(0, x2016, x2031)
-	ADCXQ	DX, BX	// x2042, x2043 = addcarryx(x2041, x2018, x2033)
-	ADCXQ	SI, R9	// x2044, x2045 = addcarryx(x2043, x2020, x2035)
-	ADCXQ	DI, R15	// x2046, x2047 = addcarryx(x2045, x2022, x2037)
-	ADCXQ	R10, R13	// x2048, x2049 = addcarryx(x2047, x2024, x2039)
+	MOVQ	$0x1000003d1, R8
+	MULXQ	R8, R9, R9	// x1559, x1560 = mulx(x1557, 0x1000003d1)
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x1556
+	ADDQ	DX, AX	// x1561, x1562 = addcarryx(0, x1555, x1557)
+	ADCQ	$0x0, R10	// x1563 = x1556.u64 + x1562.u64
+	SUBQ	R9, R14	// x1564, x1565 = subborrowx(0, x1549, x1560)
+	SBBQ	$0x0, R12	// x1566, x1567 = subborrowx(x1565, x1551, 0)
+	SBBQ	$0x0, BX	// x1568, x1569 = subborrowx(x1567, x1553, 0)
+	SBBQ	$0x0, AX	// x1570, x1571 = subborrowx(x1569, x1561, 0)
+	SBBQ	$0x0, R10	// x1572, x1573 = subborrowx(x1571, x1563, 0)
+	MOVQ	24(SP), R9	// reload arg1 pointer
+	MOVQ	56(R9), DX	// arg1[7]
+	MULXQ	8(SP), SI, R11	// x1574, x1575 = mulx(arg1[7], x1044)
+	MULXQ	32(SP), R13, DI	// x1576, x1577 = mulx(arg1[7], x1043)
+	MULXQ	64(SP), CX, R8	// x1578, x1579 = mulx(arg1[7], x1042)
+	MULXQ	72(SP), R9, DX	// x1580, x1581 = mulx(arg1[7], x1041)
+	ADDQ	CX, DX	// x1582, x1583 = addcarryx(0, x1581, x1578)
+	ADCXQ	R13, R8	// x1584, x1585 = addcarryx(x1583, x1579, x1576)
+	ADCXQ	SI, DI	// x1586, x1587 = addcarryx(x1585, x1577, x1574)
+	ADCQ	$0x0, R11	// x1588 = x1587.u64 + x1575
+	ADDQ	R9, R14	// x1589, x1590 = addcarryx(0, x1564, x1580)
+	ADCXQ	DX, R12	// x1591, x1592 = addcarryx(x1590, x1566, x1582)
+	ADCXQ	R8, BX	// x1593, x1594 = addcarryx(x1592, x1568, x1584)
+	ADCXQ	DI, AX	// x1595, x1596 = addcarryx(x1594, x1570, x1586)
+	ADCXQ	R11, R10	// x1597, x1598 = addcarryx(x1596, x1572, x1588)
 	MOVQ	R14, DX
-	MULXQ	CX, R8, AX	// x2050, x2051 = mulx(x2040, 0xd838091dd2253531)
-	MOVQ	DX, AX
-	MOVQ	R8, DX
-	MOVQ	$-0x1, R8
-	MULXQ	R8, R11, R10	// x2052, x2053 = mulx(x2050, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, SI
-	MULXQ	SI, R12, DI	// x2058, x2059 = mulx(x2050, 0xfffffffefffffc2f)
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x2049
-	ADDQ	R11, DI	// x2060, x2061 = addcarryx(0, x2059, x2052)
-	MOVQ	R10, DX
-	ADCXQ	R11, DX	// x2062, x2063 = addcarryx(x2061, x2053, x2052)
-	ADCXQ	R10, R11	// x2064, x2065 = addcarryx(x2063, x2053, x2052)
-	ADCQ	$0x0, R10	// x2066 = x2065.u64 + x2053
-	ADDQ	R12, AX	// x2067, x2068 = addcarryx(0, x2040, x2058)
-	ADCXQ	DI, BX	// x2069, x2070 = addcarryx(x2068, x2042, x2060)
-	ADCXQ	DX, R9	// x2071, x2072 = addcarryx(x2070, x2044, x2062)
-	ADCXQ	R11, R15	// x2073, x2074 = addcarryx(x2072, x2046, x2064)
-	ADCXQ	R10, R13	// x2075, x2076 = addcarryx(x2074, x2048, x2066)
-	ADCQ	$0x0, R14	// x2077 = x2049.u64 + x2076.u64
-	MOVQ	BX, AX
-	SUBQ	SI, AX	// x2078, x2079 = subborrowx(0, x2069, 0xfffffffefffffc2f)
-	MOVQ	R9, R10
-	SBBQ	$-0x1, R10	// x2080, x2081 = subborrowx(x2079, x2071, 0xffffffffffffffff)
-	MOVQ	R15, R11
-	SBBQ	$-0x1, R11	// x2082, x2083 = subborrowx(x2081, x2073, 0xffffffffffffffff)
-	MOVQ	R13, DI
-	SBBQ	$-0x1, DI	// x2084, x2085 = subborrowx(x2083, x2075, 0xffffffffffffffff)
-	SBBQ	$0x0, R14	// x2086, x2087 = subborrowx(x2085, x2077, 0)
-	CMOVQCS	BX, AX	// x2088 = cmovznz(x2087, x2078, x2069)
-	CMOVQCS	R9, R10	// x2089 = cmovznz(x2087, x2080, x2071)
-	CMOVQCS	R15, R11	// x2090 = cmovznz(x2087, x2082, x2073)
-	CMOVQCS	R13, DI	// x2091 = cmovznz(x2087, x2084, x2075)
-	MOVQ	168(SP), R9	// reload x1604
-	SUBQ	232(SP), R9	// x2092, x2093 = subborrowx(0, x1604, x1869)
-	MOVQ	160(SP), BX	// reload x1605
-	SBBQ	224(SP), BX	// x2094, x2095 = subborrowx(x2093, x1605, x1871)
-	MOVQ	152(SP), R12	// reload x1606
-	SBBQ	216(SP), R12	// x2096, x2097 = subborrowx(x2095, x1606, x1873)
-	MOVQ	144(SP), R13	// reload x1607
-	SBBQ	208(SP), R13	// x2098, x2099 = subborrowx(x2097, x1607, x1875)
-	MOVQ	$0x0, R14
-	CMOVQCS	R8, R14	// x2100 = cmovznz(x2099, 0, 0xffffffffffffffff)
-	MOVQ	R14, R15
-	ANDQ	SI, R15	// x2101 = x2100 & 0xfffffffefffffc2f
-	ADDQ	R15, R9	// x2102, x2103 = addcarryx(0, x2092, x2101)
-	ADCXQ	R14, BX	// x2104, x2105 = addcarryx(x2103, x2094, x2100)
-	ADCXQ	R14, R12	// x2106, x2107 = addcarryx(x2105, x2096, x2100)
-	ADCXQ	R14, R13	// x2108, x2109 = addcarryx(x2107, x2098, x2100)
-	MOVQ	200(SP), DX	// reload x1389
-	MULXQ	R13, R15, R14	// x2110, x2111 = mulx(x1389, x2108)
-	MOVQ	DI, 8(SP)	// spill x2091
-	MOVQ	R11, 56(SP)	// spill x2090
-	MULXQ	R12, R11, DI	// x2112, x2113 = mulx(x1389, x2106)
-	MOVQ	R10, 64(SP)	// spill x2089
-	MOVQ	AX, 72(SP)	// spill x2088
-	MULXQ	BX, AX, R10	// x2114, x2115 = mulx(x1389, x2104)
-	MOVQ	R9, 144(SP)	// spill x2102
-	MULXQ	R9, R9, DX	// x2116, x2117 = mulx(x1389, x2102)
-	ADDQ	AX, DX	// x2118, x2119 = addcarryx(0, x2117, x2114)
-	ADCXQ	R11, R10	// x2120, x2121 = addcarryx(x2119, x2115, x2112)
-	ADCXQ	R15, DI	// x2122, x2123 = addcarryx(x2121, x2113, x2110)
-	ADCQ	$0x0, R14	// x2124 = x2123.u64 + x2111
-	MOVQ	DX, AX
-	MOVQ	R9, DX
-	MULXQ	CX, R11, R9	// x2125, x2126 = mulx(x2116, 0xd838091dd2253531)
-	MOVQ	DX, R9
-	MOVQ	R11, DX
-	MULXQ	R8, R15, R11	// x2127, x2128 = mulx(x2125, 0xffffffffffffffff)
-	MULXQ	SI, SI, DX	// x2133, x2134 = mulx(x2125, 0xfffffffefffffc2f)
-	ADDQ	R15, DX	// x2135, x2136 = addcarryx(0, x2134, x2127)
-	MOVQ	R11, R8
-	ADCXQ	R15, R8	// x2137, x2138 = addcarryx(x2136, x2128, x2127)
-	ADCXQ	R11, R15	// x2139, x2140 = addcarryx(x2138, x2128, x2127)
-	ADCQ	$0x0, R11	// x2141 = x2140.u64 + x2128
-	ADDQ	SI, R9	// x2142, x2143 = addcarryx(0, x2116, x2133)
-	ADCXQ	DX, AX	// x2144, x2145 = addcarryx(x2143, x2118, x2135)
-	ADCXQ	R8, R10	// x2146, x2147 = addcarryx(x2145, x2120, x2137)
-	ADCXQ	R15, DI	// x2148, x2149 = addcarryx(x2147, x2122, x2139)
-	ADCXQ	R11, R14	// x2150, x2151 = addcarryx(x2149, x2124, x2141)
-	MOVQ	176(SP), DX	// reload x1390
-	MULXQ	R13, R9, R8	// x2152, x2153 = mulx(x1390, x2108)
-	MULXQ	R12, SI, R11	// x2154, x2155 = mulx(x1390, x2106)
-	MOVQ	BX, 152(SP)	// spill x2104
-	MULXQ	BX, BX, R15	// x2156, x2157 = mulx(x1390, x2104)
-	MOVQ	R12, 160(SP)	// spill x2106
-	MULXQ	144(SP), R12, DX	// x2158, x2159 = mulx(x1390, x2102)
-	MOVQ	R13, 168(SP)	// spill x2108
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x2151
-	ADDQ	BX, DX	// x2160, x2161 = addcarryx(0, x2159, x2156)
-	ADCXQ	SI, R15	// x2162, x2163 = addcarryx(x2161, x2157, x2154)
-	ADCXQ	R9, R11	// x2164, x2165 = addcarryx(x2163, x2155, x2152)
-	ADCQ	$0x0, R8	// x2166 = x2165.u64 + x2153
-	ADDQ	R12, AX	// x2167, x2168 = addcarryx(0, x2144, x2158)
-	ADCXQ	DX, R10	// x2169, x2170 = addcarryx(x2168, x2146, x2160)
-	ADCXQ	R15, DI	// x2171, x2172 = addcarryx(x2170, x2148, x2162)
-	ADCXQ	R11, R14	// x2173, x2174 = addcarryx(x2172, x2150, x2164)
-	ADCXQ	R8, R13	// x2175, x2176 = addcarryx(x2174, x2151.u64, x2166)
-	MOVQ	AX, DX
-	MULXQ	CX, R8, AX	// x2177, x2178 = mulx(x2167, 0xd838091dd2253531)
-	MOVQ	DX, AX
-	MOVQ	R8, DX
-	MOVQ	$-0x1, R8
-	MULXQ	R8, R11, R9	// x2179, x2180 = mulx(x2177, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, SI
-	MULXQ	SI, R12, BX	// x2185, x2186 = mulx(x2177, 0xfffffffefffffc2f)
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x2176
-	ADDQ	R11, BX	// x2187, x2188 = addcarryx(0, x2186, x2179)
-	MOVQ	R9, DX
-	ADCXQ	R11, DX	// x2189, x2190 = addcarryx(x2188, x2180, x2179)
-	ADCXQ	R9, R11	// x2191, x2192 = addcarryx(x2190, x2180, x2179)
-	ADCQ	$0x0, R9	// x2193 = x2192.u64 + x2180
-	ADDQ	R12, AX	// x2194, x2195 = addcarryx(0, x2167, x2185)
-	ADCXQ	BX, R10	// x2196, x2197 = addcarryx(x2195, x2169, x2187)
-	ADCXQ	DX, DI	// x2198, x2199 = addcarryx(x2197, x2171, x2189)
-	ADCXQ	R11, R14	// x2200, x2201 = addcarryx(x2199, x2173, x2191)
-	ADCXQ	R9, R13	// x2202, x2203 = addcarryx(x2201, x2175, x2193)
-	ADCQ	$0x0, R15	// x2204 = x2176.u64 + x2203.u64
-	MOVQ	184(SP), DX	// reload x1391
-	MULXQ	168(SP), R9, AX	// x2205, x2206 = mulx(x1391, x2108)
-	MULXQ	160(SP), BX, R11	// x2207, x2208 = mulx(x1391, x2106)
-	MULXQ	152(SP), SI, R12	// x2209, x2210 = mulx(x1391, x2104)
-	MULXQ	144(SP), R8, DX	// x2211, x2212 = mulx(x1391, x2102)
-	ADDQ	SI, DX	// x2213, x2214 = addcarryx(0, x2212, x2209)
-	ADCXQ	BX, R12	// x2215, x2216 = addcarryx(x2214, x2210, x2207)
-	ADCXQ	R9, R11	// x2217, x2218 = addcarryx(x2216, x2208, x2205)
-	ADCQ	$0x0, AX	// x2219 = x2218.u64 + x2206
-	ADDQ	R8, R10	// x2220, x2221 = addcarryx(0, x2196, x2211)
-	ADCXQ	DX, DI	// x2222, x2223 = addcarryx(x2221, x2198, x2213)
-	ADCXQ	R12, R14	// x2224, x2225 = addcarryx(x2223, x2200, x2215)
-	ADCXQ	R11, R13	// x2226, x2227 = addcarryx(x2225, x2202, x2217)
-	ADCXQ	AX, R15	// x2228, x2229 = addcarryx(x2227, x2204, x2219)
-	MOVQ	R10, DX
-	MULXQ	CX, R8, AX	// x2230, x2231 = mulx(x2220, 0xd838091dd2253531)
-	MOVQ	DX, AX
-	MOVQ	R8, DX
-	MOVQ	$-0x1, R8
-	MULXQ	R8, R10, R9	// x2232, x2233 = mulx(x2230, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R11
-	MULXQ	R11, BX, SI	// x2238, x2239 = mulx(x2230, 0xfffffffefffffc2f)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x2229
-	ADDQ	R10, SI	// x2240, x2241 = addcarryx(0, x2239, x2232)
-	MOVQ	R9, DX
-	ADCXQ	R10, DX	// x2242, x2243 = addcarryx(x2241, x2233, x2232)
-	ADCXQ	R9, R10	// x2244, x2245 = addcarryx(x2243, x2233, x2232)
-	ADCQ	$0x0, R9	// x2246 = x2245.u64 + x2233
-	ADDQ	BX, AX	// x2247, x2248 = addcarryx(0, x2220, x2238)
-	ADCXQ	SI, DI	// x2249, x2250 = addcarryx(x2248, x2222, x2240)
-	ADCXQ	DX, R14	// x2251, x2252 = addcarryx(x2250, x2224, x2242)
-	ADCXQ	R10, R13	// x2253, x2254 = addcarryx(x2252, x2226, x2244)
-	ADCXQ	R9, R15	// x2255, x2256 = addcarryx(x2254, x2228, x2246)
-	ADCQ	$0x0, R12	// x2257 = x2229.u64 + x2256.u64
-	MOVQ	192(SP), DX	// reload x1392
-	MULXQ	168(SP), R9, AX	// x2258, x2259 = mulx(x1392, x2108)
-	MULXQ	160(SP), SI, R10	// x2260, x2261 = mulx(x1392, x2106)
-	MULXQ	152(SP), R11, BX	// x2262, x2263 = mulx(x1392, x2104)
-	MULXQ	144(SP), R8, DX	// x2264, x2265 = mulx(x1392, x2102)
-	ADDQ	R11, DX	// x2266, x2267 = addcarryx(0, x2265, x2262)
-	ADCXQ	SI, BX	// x2268, x2269 = addcarryx(x2267, x2263, x2260)
-	ADCXQ	R9, R10	// x2270, x2271 = addcarryx(x2269, x2261, x2258)
-	ADCQ	$0x0, AX	// x2272 = x2271.u64 + x2259
-	ADDQ	R8, DI	// x2273, x2274 = addcarryx(0, x2249, x2264)
-	ADCXQ	DX, R14	// x2275, x2276 = addcarryx(x2274, x2251, x2266)
-	ADCXQ	BX, R13	// x2277, x2278 = addcarryx(x2276, x2253, x2268)
-	ADCXQ	R10, R15	// x2279, x2280 = addcarryx(x2278, x2255, x2270)
-	ADCXQ	AX, R12	// x2281, x2282 = addcarryx(x2280, x2257, x2272)
-	MOVQ	DI, DX
-	MULXQ	CX, R8, AX	// x2283, x2284 = mulx(x2273, 0xd838091dd2253531)
-	MOVQ	DX, AX
-	MOVQ	R8, DX
-	MOVQ	$-0x1, R8
-	MULXQ	R8, R10, R9	// x2285, x2286 = mulx(x2283, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R11
-	MULXQ	R11, DI, SI	// x2291, x2292 = mulx(x2283, 0xfffffffefffffc2f)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x2282
-	ADDQ	R10, SI	// x2293, x2294 = addcarryx(0, x2292, x2285)
-	MOVQ	R9, DX
-	ADCXQ	R10, DX	// x2295, x2296 = addcarryx(x2294, x2286, x2285)
-	ADCXQ	R9, R10	// x2297, x2298 = addcarryx(x2296, x2286, x2285)
-	ADCQ	$0x0, R9	// x2299 = x2298.u64 + x2286
-	ADDQ	DI, AX	// x2300, x2301 = addcarryx(0, x2273, x2291)
-	ADCXQ	SI, R14	// x2302, x2303 = addcarryx(x2301, x2275, x2293)
-	ADCXQ	DX, R13	// x2304, x2305 = addcarryx(x2303, x2277, x2295)
-	ADCXQ	R10, R15	// x2306, x2307 = addcarryx(x2305, x2279, x2297)
-	ADCXQ	R9, R12	// x2308, x2309 = addcarryx(x2307, x2281, x2299)
-	ADCQ	$0x0, BX	// x2310 = x2282.u64 + x2309.u64
-	MOVQ	R14, AX
-	SUBQ	R11, AX	// x2311, x2312 = subborrowx(0, x2302, 0xfffffffefffffc2f)
-	MOVQ	R13, R9
-	SBBQ	$-0x1, R9	// x2313, x2314 = subborrowx(x2312, x2304, 0xffffffffffffffff)
-	MOVQ	R15, R10
-	SBBQ	$-0x1, R10	// x2315, x2316 = subborrowx(x2314, x2306, 0xffffffffffffffff)
-	MOVQ	R12, SI
-	SBBQ	$-0x1, SI	// x2317, x2318 = subborrowx(x2316, x2308, 0xffffffffffffffff)
-	SBBQ	$0x0, BX	// x2319, x2320 = subborrowx(x2318, x2310, 0)
-	CMOVQCS	R14, AX	// x2321 = cmovznz(x2320, x2311, x2302)
-	CMOVQCS	R13, R9	// x2322 = cmovznz(x2320, x2313, x2304)
-	CMOVQCS	R15, R10	// x2323 = cmovznz(x2320, x2315, x2306)
-	CMOVQCS	R12, SI	// x2324 = cmovznz(x2320, x2317, x2308)
-	MOVQ	72(SP), DI	// reload x2088
-	ADDQ	72(SP), DI	// x2325, x2326 = addcarryx(0, x2088, x2088)
-	MOVQ	64(SP), BX	// reload x2089
-	ADCXQ	64(SP), BX	// x2327, x2328 = addcarryx(x2326, x2089, x2089)
-	MOVQ	56(SP), R12	// reload x2090
-	ADCXQ	56(SP), R12	// x2329, x2330 = addcarryx(x2328, x2090, x2090)
-	MOVQ	8(SP), R13	// reload x2091
-	ADCXQ	8(SP), R13	// x2331, x2332 = addcarryx(x2330, x2091, x2091)
-	MOVQ	DI, R14
-	SETCS	R15B
-	MOVBQZX	R15B, R15	// save x2332
-	SUBQ	R11, R14	// x2333, x2334 = subborrowx(0, x2325, 0xfffffffefffffc2f)
-	MOVQ	BX, DX
-	SBBQ	$-0x1, DX	// x2335, x2336 = subborrowx(x2334, x2327, 0xffffffffffffffff)
-	MOVQ	R12, CX
-	SBBQ	$-0x1, CX	// x2337, x2338 = subborrowx(x2336, x2329, 0xffffffffffffffff)
-	MOVQ	R13, R11
-	SBBQ	$-0x1, R11	// x2339, x2340 = subborrowx(x2338, x2331, 0xffffffffffffffff)
-	SBBQ	$0x0, R15	// x2341, x2342 = subborrowx(x2340, x2332.u64, 0)
-	CMOVQCS	DI, R14	// x2343 = cmovznz(x2342, x2333, x2325)
-	CMOVQCS	BX, DX	// x2344 = cmovznz(x2342, x2335, x2327)
-	CMOVQCS	R12, CX	// x2345 = cmovznz(x2342, x2337, x2329)
-	CMOVQCS	R13, R11	// x2346 = cmovznz(x2342, x2339, x2331)
-	SUBQ	R14, AX	// x2347, x2348 = subborrowx(0, x2321, x2343)
-	SBBQ	DX, R9	// x2349, x2350 = subborrowx(x2348, x2322, x2344)
-	SBBQ	CX, R10	// x2351, x2352 = subborrowx(x2350, x2323, x2345)
-	SBBQ	R11, SI	// x2353, x2354 = subborrowx(x2352, x2324, x2346)
-	MOVQ	$0x0, CX
-	CMOVQCS	R8, CX	// x2355 = cmovznz(x2354, 0, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R11
-	MOVQ	CX, DI
-	ANDQ	R11, DI	// x2356 = x2355 & 0xfffffffefffffc2f
-	ADDQ	DI, AX	// x2357, x2358 = addcarryx(0, x2347, x2356)
-	MOVQ	0(SP), DI	// reload out1 pointer
-	MOVQ	AX, 32(DI)	// out1[4] = x2357
-	ADCXQ	CX, R9	// x2359, x2360 = addcarryx(x2358, x2349, x2355)
-	MOVQ	R9, 40(DI)	// out1[5] = x2359
-	ADCXQ	CX, R10	// x2361, x2362 = addcarryx(x2360, x2351, x2355)
-	MOVQ	R10, 48(DI)	// out1[6] = x2361
-	ADCXQ	CX, SI	// x2363, x2364 = addcarryx(x2362, x2353, x2355)
-	MOVQ	SI, 56(DI)	// out1[7] = x2363
-	MOVQ	16(SP), CX	// reload arg1 pointer
-	MOVQ	64(CX), AX	// arg1[8]
-	ADDQ	80(SP), AX	// x2365, x2366 = addcarryx(0, arg1[8], x871)
-	MOVQ	72(CX), R9	// arg1[9]
-	ADCXQ	128(SP), R9	// x2367, x2368 = addcarryx(x2366, arg1[9], x873)
-	MOVQ	80(CX), R10	// arg1[10]
-	ADCXQ	96(SP), R10	// x2369, x2370 = addcarryx(x2368, arg1[10], x875)
-	MOVQ	88(CX), SI	// arg1[11]
-	ADCXQ	88(SP), SI	// x2371, x2372 = addcarryx(x2370, arg1[11], x877)
-	MOVQ	AX, CX
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x2372
-	SUBQ	R11, CX	// x2373, x2374 = subborrowx(0, x2365, 0xfffffffefffffc2f)
-	MOVQ	R9, R12
-	SBBQ	$-0x1, R12	// x2375, x2376 = subborrowx(x2374, x2367, 0xffffffffffffffff)
+	MOVQ	$-0x27c7f6e22ddacacf, CX
+	MULXQ	CX, R9, R8	// x1599, x1600 = mulx(x1589, 0xd838091dd2253531)
+	MOVQ	$0x1000003d1, DX
+	MULXQ	R9, R8, R8	// x1601, x1602 = mulx(x1599, 0x1000003d1)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x1598
+	ADDQ	R9, R10	// x1603, x1604 = addcarryx(0, x1597, x1599)
+	ADCQ	$0x0, R11	// x1605 = x1598.u64 + x1604.u64
+	SUBQ	R8, R12	// x1606, x1607 = subborrowx(0, x1591, x1602)
+	SBBQ	$0x0, BX	// x1608, x1609 = subborrowx(x1607, x1593, 0)
+	SBBQ	$0x0, AX	// x1610, x1611 = subborrowx(x1609, x1595, 0)
+	SBBQ	$0x0, R10	// x1612, x1613 = subborrowx(x1611, x1603, 0)
+	SBBQ	$0x0, R11	// x1614, x1615 = subborrowx(x1613, x1605, 0)
+	MOVQ	$-0x1000003d1, R8
+	MOVQ	R12, R9
+	SUBQ	R8, R9	// x1616, x1617 = subborrowx(0, x1606, 0xfffffffefffffc2f)
+	MOVQ	BX, SI
+	SBBQ	$-0x1, SI	// x1618, x1619 = subborrowx(x1617, x1608, 0xffffffffffffffff)
+	MOVQ	AX, DI
+	SBBQ	$-0x1, DI	// x1620, x1621 = subborrowx(x1619, x1610, 0xffffffffffffffff)
 	MOVQ	R10, R13
-	SBBQ	$-0x1, R13	// x2377, x2378 = subborrowx(x2376, x2369, 0xffffffffffffffff)
-	MOVQ	SI, R14
-	SBBQ	$-0x1, R14	// x2379, x2380 = subborrowx(x2378, x2371, 0xffffffffffffffff)
-	SBBQ	$0x0, BX	// x2381, x2382 = subborrowx(x2380, x2372.u64, 0)
-	CMOVQCS	AX, CX	// x2383 = cmovznz(x2382, x2373, x2365)
-	CMOVQCS	R9, R12	// x2384 = cmovznz(x2382, x2375, x2367)
-	CMOVQCS	R10, R13	// x2385 = cmovznz(x2382, x2377, x2369)
-	CMOVQCS	SI, R14	// x2386 = cmovznz(x2382, x2379, x2371)
-	MOVQ	CX, DX
-	MULXQ	R14, CX, AX	// x2387, x2388 = mulx(x2383, x2386)
-	MULXQ	R13, R10, R9	// x2389, x2390 = mulx(x2383, x2385)
-	MULXQ	R12, BX, SI	// x2391, x2392 = mulx(x2383, x2384)
-	MULXQ	DX, DX, R15	// x2393, x2394 = mulx(x2383, x2383)
-	ADDQ	BX, R15	// x2395, x2396 = addcarryx(0, x2394, x2391)
-	MOVQ	SI, DI
-	ADCXQ	R10, DI	// x2397, x2398 = addcarryx(x2396, x2392, x2389)
-	MOVQ	R10, 8(SP)	// spill x2389
-	MOVQ	R9, R10
-	ADCXQ	CX, R10	// x2399, x2400 = addcarryx(x2398, x2390, x2387)
-	MOVQ	CX, 16(SP)	// spill x2387
-	MOVQ	AX, CX
-	ADCQ	$0x0, CX	// x2401 = x2400.u64 + x2388
-	MOVQ	AX, 56(SP)	// spill x2388
-	MOVQ	$-0x27c7f6e22ddacacf, AX
-	MOVQ	R9, 64(SP)	// spill x2390
-	MULXQ	AX, R9, AX	// x2402, x2403 = mulx(x2393, 0xd838091dd2253531)
-	MOVQ	DX, AX
-	MOVQ	R9, DX
-	MULXQ	R8, R8, R9	// x2404, x2405 = mulx(x2402, 0xffffffffffffffff)
-	MULXQ	R11, R11, DX	// x2410, x2411 = mulx(x2402, 0xfffffffefffffc2f)
-	ADDQ	R8, DX	// x2412, x2413 = addcarryx(0, x2411, x2404)
-	MOVQ	BX, 72(SP)	// spill x2391
-	MOVQ	R9, BX
-	ADCXQ	R8, BX	// x2414, x2415 = addcarryx(x2413, x2405, x2404)
-	ADCXQ	R9, R8	// x2416, x2417 = addcarryx(x2415, x2405, x2404)
-	ADCQ	$0x0, R9	// x2418 = x2417.u64 + x2405
-	ADDQ	R11, AX	// x2419, x2420 = addcarryx(0, x2393, x2410)
-	ADCXQ	DX, R15	// x2421, x2422 = addcarryx(x2420, x2395, x2412)
-	ADCXQ	BX, DI	// x2423, x2424 = addcarryx(x2422, x2397, x2414)
-	ADCXQ	R8, R10	// x2425, x2426 = addcarryx(x2424, x2399, x2416)
-	ADCXQ	R9, CX	// x2427, x2428 = addcarryx(x2426, x2401, x2418)
-	MOVQ	R12, DX
-	MULXQ	R14, R8, AX	// x2429, x2430 = mulx(x2384, x2386)
-	MULXQ	R13, R11, R9	// x2431, x2432 = mulx(x2384, x2385)
-	MULXQ	DX, R12, BX	// x2433, x2434 = mulx(x2384, x2384)
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x2428
-	ADDQ	R12, SI	// x2437, x2438 = addcarryx(0, x2392, x2433)
-	ADCXQ	R11, BX	// x2439, x2440 = addcarryx(x2438, x2434, x2431)
-	MOVQ	R9, R12
-	ADCXQ	R8, R12	// x2441, x2442 = addcarryx(x2440, x2432, x2429)
-	MOVQ	R8, 80(SP)	// spill x2429
-	MOVQ	AX, R8
-	ADCQ	$0x0, R8	// x2443 = x2442.u64 + x2430
-	ADDQ	72(SP), R15	// x2444, x2445 = addcarryx(0, x2421, x2391)
-	ADCXQ	SI, DI	// x2446, x2447 = addcarryx(x2445, x2423, x2437)
-	ADCXQ	BX, R10	// x2448, x2449 = addcarryx(x2447, x2425, x2439)
-	ADCXQ	R12, CX	// x2450, x2451 = addcarryx(x2449, x2427, x2441)
-	ADCXQ	R8, DX	// x2452, x2453 = addcarryx(x2451, x2428.u64, x2443)
-	MOVQ	DX, R8
-	MOVQ	R15, DX
-	MOVQ	$-0x27c7f6e22ddacacf, SI
-	MULXQ	SI, R12, BX	// x2454, x2455 = mulx(x2444, 0xd838091dd2253531)
-	MOVQ	DX, BX
-	MOVQ	R12, DX
+	SBBQ	$-0x1, R13	// x1622, x1623 = subborrowx(x1621, x1612, 0xffffffffffffffff)
+	SBBQ	$0x0, R11	// x1624, x1625 = subborrowx(x1623, x1614, 0)
+	CMOVQCS	BX, SI	// x1627 = cmovznz(x1625, x1618, x1608)
+	CMOVQCS	AX, DI	// x1628 = cmovznz(x1625, x1620, x1610)
+	CMOVQCS	R10, R13	// x1629 = cmovznz(x1625, x1622, x1612)
+	CMOVQCS	R12, R9	// x1626 = cmovznz(x1625, x1616, x1606)
+	MOVQ	216(SP), AX	// reload x1252
+	SUBQ	232(SP), AX	// x1630, x1631 = subborrowx(0, x1252, x1451)
+	MOVQ	168(SP), R10	// reload x1253
+	SBBQ	224(SP), R10	// x1632, x1633 = subborrowx(x1631, x1253, x1453)
+	MOVQ	152(SP), R11	// reload x1254
+	SBBQ	208(SP), R11	// x1634, x1635 = subborrowx(x1633, x1254, x1455)
+	MOVQ	144(SP), BX	// reload x1255
+	SBBQ	160(SP), BX	// x1636, x1637 = subborrowx(x1635, x1255, x1457)
 	MOVQ	$-0x1, R12
-	MULXQ	R12, R12, R15	// x2456, x2457 = mulx(x2454, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, SI
-	MULXQ	SI, SI, DX	// x2462, x2463 = mulx(x2454, 0xfffffffefffffc2f)
-	MOVQ	AX, 72(SP)	// spill x2430
-	SETCS	AL
-	MOVBQZX	AL, AX	// save x2453
-	ADDQ	R12, DX	// x2464, x2465 = addcarryx(0, x2463, x2456)
-	MOVQ	R9, 88(SP)	// spill x2432
-	MOVQ	R15, R9
-	ADCXQ	R12, R9	// x2466, x2467 = addcarryx(x2465, x2457, x2456)
-	ADCXQ	R15, R12	// x2468, x2469 = addcarryx(x2467, x2457, x2456)
-	ADCQ	$0x0, R15	// x2470 = x2469.u64 + x2457
-	ADDQ	SI, BX	// x2471, x2472 = addcarryx(0, x2444, x2462)
-	ADCXQ	DX, DI	// x2473, x2474 = addcarryx(x2472, x2446, x2464)
-	ADCXQ	R9, R10	// x2475, x2476 = addcarryx(x2474, x2448, x2466)
-	ADCXQ	R12, CX	// x2477, x2478 = addcarryx(x2476, x2450, x2468)
-	ADCXQ	R15, R8	// x2479, x2480 = addcarryx(x2478, x2452, x2470)
-	ADCQ	$0x0, AX	// x2481 = x2453.u64 + x2480.u64
-	MOVQ	R13, DX
-	MULXQ	R14, SI, R9	// x2482, x2483 = mulx(x2385, x2386)
-	MULXQ	DX, R12, BX	// x2484, x2485 = mulx(x2385, x2385)
-	ADDQ	64(SP), R11	// x2490, x2491 = addcarryx(0, x2390, x2431)
-	ADCXQ	88(SP), R12	// x2492, x2493 = addcarryx(x2491, x2432, x2484)
-	ADCXQ	SI, BX	// x2494, x2495 = addcarryx(x2493, x2485, x2482)
-	MOVQ	R9, R13
-	ADCQ	$0x0, R13	// x2496 = x2495.u64 + x2483
-	ADDQ	8(SP), DI	// x2497, x2498 = addcarryx(0, x2473, x2389)
-	ADCXQ	R11, R10	// x2499, x2500 = addcarryx(x2498, x2475, x2490)
-	ADCXQ	R12, CX	// x2501, x2502 = addcarryx(x2500, x2477, x2492)
-	ADCXQ	BX, R8	// x2503, x2504 = addcarryx(x2502, x2479, x2494)
-	ADCXQ	R13, AX	// x2505, x2506 = addcarryx(x2504, x2481, x2496)
-	MOVQ	DI, DX
-	MOVQ	$-0x27c7f6e22ddacacf, R11
-	MULXQ	R11, BX, DI	// x2507, x2508 = mulx(x2497, 0xd838091dd2253531)
-	MOVQ	DX, DI
-	MOVQ	BX, DX
-	MOVQ	$-0x1, BX
-	MULXQ	BX, R13, R12	// x2509, x2510 = mulx(x2507, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, R15
-	MULXQ	R15, R15, DX	// x2515, x2516 = mulx(x2507, 0xfffffffefffffc2f)
-	SETCS	BL
-	MOVBQZX	BL, BX	// save x2506
-	ADDQ	R13, DX	// x2517, x2518 = addcarryx(0, x2516, x2509)
-	MOVQ	R12, R11
-	ADCXQ	R13, R11	// x2519, x2520 = addcarryx(x2518, x2510, x2509)
-	ADCXQ	R12, R13	// x2521, x2522 = addcarryx(x2520, x2510, x2509)
-	ADCQ	$0x0, R12	// x2523 = x2522.u64 + x2510
-	ADDQ	R15, DI	// x2524, x2525 = addcarryx(0, x2497, x2515)
-	ADCXQ	DX, R10	// x2526, x2527 = addcarryx(x2525, x2499, x2517)
-	ADCXQ	R11, CX	// x2528, x2529 = addcarryx(x2527, x2501, x2519)
-	ADCXQ	R13, R8	// x2530, x2531 = addcarryx(x2529, x2503, x2521)
-	ADCXQ	R12, AX	// x2532, x2533 = addcarryx(x2531, x2505, x2523)
-	ADCQ	$0x0, BX	// x2534 = x2506.u64 + x2533.u64
-	MOVQ	R14, DX
-	MULXQ	DX, DI, R11	// x2535, x2536 = mulx(x2386, x2386)
-	MOVQ	56(SP), R12	// reload x2388
-	ADDQ	80(SP), R12	// x2543, x2544 = addcarryx(0, x2388, x2429)
-	ADCXQ	72(SP), SI	// x2545, x2546 = addcarryx(x2544, x2430, x2482)
-	ADCXQ	DI, R9	// x2547, x2548 = addcarryx(x2546, x2483, x2535)
-	ADCQ	$0x0, R11	// x2549 = x2548.u64 + x2536
-	ADDQ	16(SP), R10	// x2550, x2551 = addcarryx(0, x2526, x2387)
-	ADCXQ	R12, CX	// x2552, x2553 = addcarryx(x2551, x2528, x2543)
-	ADCXQ	SI, R8	// x2554, x2555 = addcarryx(x2553, x2530, x2545)
-	ADCXQ	R9, AX	// x2556, x2557 = addcarryx(x2555, x2532, x2547)
-	ADCXQ	R11, BX	// x2558, x2559 = addcarryx(x2557, x2534, x2549)
-	MOVQ	R10, DX
-	MOVQ	$-0x27c7f6e22ddacacf, R9
-	MULXQ	R9, R10, R9	// x2560, x2561 = mulx(x2550, 0xd838091dd2253531)
+	MOVQ	$0x0, R14
+	CMOVQCS	R12, R14	// x1638 = cmovznz(x1637, 0, 0xffffffffffffffff)
+	MOVQ	R14, R12
+	ANDQ	R8, R12	// x1639 = x1638 & 0xfffffffefffffc2f
+	ADDQ	R12, AX	// x1640, x1641 = addcarryx(0, x1630, x1639)
+	MOVQ	200(SP), DX	// reload x1081
+	MULXQ	AX, R8, R12	// x1654, x1655 = mulx(x1081, x1640)
+	ADCXQ	R14, R10	// x1642, x1643 = addcarryx(x1641, x1632, x1638)
+	ADCXQ	R14, R11	// x1644, x1645 = addcarryx(x1643, x1634, x1638)
+	ADCXQ	R14, BX	// x1646, x1647 = addcarryx(x1645, x1636, x1638)
+	MOVQ	R13, 8(SP)	// spill x1629
+	MULXQ	BX, R13, R14	// x1648, x1649 = mulx(x1081, x1646)
+	MOVQ	DI, 32(SP)	// spill x1628
+	MOVQ	SI, 64(SP)	// spill x1627
+	MULXQ	R11, SI, DI	// x1650, x1651 = mulx(x1081, x1644)
+	MOVQ	R9, 72(SP)	// spill x1626
+	MULXQ	R10, R9, DX	// x1652, x1653 = mulx(x1081, x1642)
+	ADDQ	R9, R12	// x1656, x1657 = addcarryx(0, x1655, x1652)
+	ADCXQ	SI, DX	// x1658, x1659 = addcarryx(x1657, x1653, x1650)
+	ADCXQ	R13, DI	// x1660, x1661 = addcarryx(x1659, x1651, x1648)
+	ADCQ	$0x0, R14	// x1662 = x1661.u64 + x1649
 	MOVQ	DX, R9
-	MOVQ	R10, DX
-	MOVQ	$-0x1, R10
-	MULXQ	R10, SI, R11	// x2562, x2563 = mulx(x2560, 0xffffffffffffffff)
-	MOVQ	$-0x1000003d1, DI
-	MULXQ	DI, R13, R12	// x2568, x2569 = mulx(x2560, 0xfffffffefffffc2f)
+	MOVQ	R8, DX
+	MULXQ	CX, SI, R8	// x1663, x1664 = mulx(x1654, 0xd838091dd2253531)
+	MOVQ	SI, DX
+	MOVQ	$0x1000003d1, R8
+	MULXQ	R8, SI, SI	// x1665, x1666 = mulx(x1663, 0x1000003d1)
+	ADDQ	DX, R14	// x1667, x1668 = addcarryx(0, x1662, x1663)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x1668
+	SUBQ	SI, R12	// x1669, x1670 = subborrowx(0, x1656, x1666)
+	SBBQ	$0x0, R9	// x1671, x1672 = subborrowx(x1670, x1658, 0)
+	SBBQ	$0x0, DI	// x1673, x1674 = subborrowx(x1672, x1660, 0)
+	SBBQ	$0x0, R14	// x1675, x1676 = subborrowx(x1674, x1667, 0)
+	SBBQ	$0x0, R13	// x1677, x1678 = subborrowx(x1676, x1668.u64, 0)
+	MOVQ	176(SP), DX	// reload x1082
+	MULXQ	BX, R8, SI	// x1679, x1680 = mulx(x1082, x1646)
+	MOVQ	R11, 144(SP)	// spill x1644
+	MULXQ	R11, R11, CX	// x1681, x1682 = mulx(x1082, x1644)
+	MOVQ	R10, 152(SP)	// spill x1642
+	MOVQ	BX, 160(SP)	// spill x1646
+	MULXQ	R10, BX, R10	// x1683, x1684 = mulx(x1082, x1642)
+	MOVQ	AX, 168(SP)	// spill x1640
+	MULXQ	AX, AX, DX	// x1685, x1686 = mulx(x1082, x1640)
+	ADDQ	BX, DX	// x1687, x1688 = addcarryx(0, x1686, x1683)
+	ADCXQ	R11, R10	// x1689, x1690 = addcarryx(x1688, x1684, x1681)
+	ADCXQ	R8, CX	// x1691, x1692 = addcarryx(x1690, x1682, x1679)
+	ADCQ	$0x0, SI	// x1693 = x1692.u64 + x1680
+	ADDQ	AX, R12	// x1694, x1695 = addcarryx(0, x1669, x1685)
+	ADCXQ	DX, R9	// x1696, x1697 = addcarryx(x1695, x1671, x1687)
+	ADCXQ	R10, DI	// x1698, x1699 = addcarryx(x1697, x1673, x1689)
+	ADCXQ	CX, R14	// x1700, x1701 = addcarryx(x1699, x1675, x1691)
+	ADCXQ	SI, R13	// x1702, x1703 = addcarryx(x1701, x1677, x1693)
+	MOVQ	R12, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R8, CX	// x1704, x1705 = mulx(x1694, 0xd838091dd2253531)
+	MOVQ	R8, DX
+	MOVQ	$0x1000003d1, CX
+	MULXQ	CX, R8, R8	// x1706, x1707 = mulx(x1704, 0x1000003d1)
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x1703
+	ADDQ	DX, R13	// x1708, x1709 = addcarryx(0, x1702, x1704)
+	ADCQ	$0x0, R10	// x1710 = x1703.u64 + x1709.u64
+	SUBQ	R8, R9	// x1711, x1712 = subborrowx(0, x1696, x1707)
+	SBBQ	$0x0, DI	// x1713, x1714 = subborrowx(x1712, x1698, 0)
+	SBBQ	$0x0, R14	// x1715, x1716 = subborrowx(x1714, x1700, 0)
+	SBBQ	$0x0, R13	// x1717, x1718 = subborrowx(x1716, x1708, 0)
+	MOVQ	184(SP), DX	// reload x1083
+	MULXQ	160(SP), R11, R8	// x1721, x1722 = mulx(x1083, x1646)
+	MULXQ	144(SP), BX, SI	// x1723, x1724 = mulx(x1083, x1644)
+	SBBQ	$0x0, R10	// x1719, x1720 = subborrowx(x1718, x1710, 0)
+	MULXQ	152(SP), CX, R12	// x1725, x1726 = mulx(x1083, x1642)
+	MULXQ	168(SP), AX, DX	// x1727, x1728 = mulx(x1083, x1640)
+	ADDQ	CX, DX	// x1729, x1730 = addcarryx(0, x1728, x1725)
+	ADCXQ	BX, R12	// x1731, x1732 = addcarryx(x1730, x1726, x1723)
+	ADCXQ	R11, SI	// x1733, x1734 = addcarryx(x1732, x1724, x1721)
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x1734.u64
+	ADDQ	AX, R9	// x1736, x1737 = addcarryx(0, x1711, x1727)
+	LEAQ	0(CX)(R8*1), CX	// x1735 = x1734.u64 + x1722
+	ADCXQ	DX, DI	// x1738, x1739 = addcarryx(x1737, x1713, x1729)
+	ADCXQ	R12, R14	// x1740, x1741 = addcarryx(x1739, x1715, x1731)
+	ADCXQ	SI, R13	// x1742, x1743 = addcarryx(x1741, x1717, x1733)
+	ADCXQ	CX, R10	// x1744, x1745 = addcarryx(x1743, x1719, x1735)
+	MOVQ	R9, DX
+	MOVQ	$-0x27c7f6e22ddacacf, AX
+	MULXQ	AX, R8, CX	// x1746, x1747 = mulx(x1736, 0xd838091dd2253531)
+	MOVQ	R8, DX
+	MOVQ	$0x1000003d1, CX
+	MULXQ	CX, R8, R8	// x1748, x1749 = mulx(x1746, 0x1000003d1)
+	SETCS	R9B
+	MOVBQZX	R9B, R9	// save x1745
+	ADDQ	DX, R10	// x1750, x1751 = addcarryx(0, x1744, x1746)
+	ADCQ	$0x0, R9	// x1752 = x1745.u64 + x1751.u64
+	SUBQ	R8, DI	// x1753, x1754 = subborrowx(0, x1738, x1749)
+	SBBQ	$0x0, R14	// x1755, x1756 = subborrowx(x1754, x1740, 0)
+	SBBQ	$0x0, R13	// x1757, x1758 = subborrowx(x1756, x1742, 0)
+	SBBQ	$0x0, R10	// x1759, x1760 = subborrowx(x1758, x1750, 0)
+	SBBQ	$0x0, R9	// x1761, x1762 = subborrowx(x1760, x1752, 0)
+	MOVQ	192(SP), DX	// reload x1084
+	MULXQ	160(SP), R11, R8	// x1763, x1764 = mulx(x1084, x1646)
+	MULXQ	144(SP), BX, SI	// x1765, x1766 = mulx(x1084, x1644)
+	MULXQ	152(SP), CX, R12	// x1767, x1768 = mulx(x1084, x1642)
+	MULXQ	168(SP), AX, DX	// x1769, x1770 = mulx(x1084, x1640)
+	ADDQ	CX, DX	// x1771, x1772 = addcarryx(0, x1770, x1767)
+	ADCXQ	BX, R12	// x1773, x1774 = addcarryx(x1772, x1768, x1765)
+	ADCXQ	R11, SI	// x1775, x1776 = addcarryx(x1774, x1766, x1763)
+	ADCQ	$0x0, R8	// x1777 = x1776.u64 + x1764
+	ADDQ	AX, DI	// x1778, x1779 = addcarryx(0, x1753, x1769)
+	ADCXQ	DX, R14	// x1780, x1781 = addcarryx(x1779, x1755, x1771)
+	ADCXQ	R12, R13	// x1782, x1783 = addcarryx(x1781, x1757, x1773)
+	ADCXQ	SI, R10	// x1784, x1785 = addcarryx(x1783, x1759, x1775)
+	ADCXQ	R8, R9	// x1786, x1787 = addcarryx(x1785, x1761, x1777)
+	MOVQ	$-0x27c7f6e22ddacacf, DX
+	MULXQ	DI, CX, AX	// x1788, x1789 = mulx(x1778, 0xd838091dd2253531)
+	MOVQ	CX, DX
+	MOVQ	$0x1000003d1, AX
+	MULXQ	AX, CX, CX	// x1790, x1791 = mulx(x1788, 0x1000003d1)
+	SETCS	R8B
+	MOVBQZX	R8B, R8	// save x1787
+	ADDQ	DX, R9	// x1792, x1793 = addcarryx(0, x1786, x1788)
+	ADCQ	$0x0, R8	// x1794 = x1787.u64 + x1793.u64
+	SUBQ	CX, R14	// x1795, x1796 = subborrowx(0, x1780, x1791)
+	SBBQ	$0x0, R13	// x1797, x1798 = subborrowx(x1796, x1782, 0)
+	SBBQ	$0x0, R10	// x1799, x1800 = subborrowx(x1798, x1784, 0)
+	SBBQ	$0x0, R9	// x1801, x1802 = subborrowx(x1800, x1792, 0)
+	SBBQ	$0x0, R8	// x1803, x1804 = subborrowx(x1802, x1794, 0)
+	MOVQ	$-0x1000003d1, CX
+	MOVQ	R14, R11
+	SUBQ	CX, R11	// x1805, x1806 = subborrowx(0, x1795, 0xfffffffefffffc2f)
+	MOVQ	R13, SI
+	SBBQ	$-0x1, SI	// x1807, x1808 = subborrowx(x1806, x1797, 0xffffffffffffffff)
+	MOVQ	R10, DI
+	SBBQ	$-0x1, DI	// x1809, x1810 = subborrowx(x1808, x1799, 0xffffffffffffffff)
+	MOVQ	R9, BX
+	SBBQ	$-0x1, BX	// x1811, x1812 = subborrowx(x1810, x1801, 0xffffffffffffffff)
+	SBBQ	$0x0, R8	// x1813, x1814 = subborrowx(x1812, x1803, 0)
+	CMOVQCS	R14, R11	// x1815 = cmovznz(x1814, x1805, x1795)
+	CMOVQCS	R13, SI	// x1816 = cmovznz(x1814, x1807, x1797)
+	CMOVQCS	R10, DI	// x1817 = cmovznz(x1814, x1809, x1799)
+	CMOVQCC	BX, R9	// x1818 = cmovznz(x1814, x1811, x1801)
+	MOVQ	72(SP), R8	// reload x1626
+	ADDQ	72(SP), R8	// x1819, x1820 = addcarryx(0, x1626, x1626)
+	MOVQ	64(SP), R10	// reload x1627
+	ADCXQ	64(SP), R10	// x1821, x1822 = addcarryx(x1820, x1627, x1627)
+	MOVQ	32(SP), BX	// reload x1628
+	ADCXQ	32(SP), BX	// x1823, x1824 = addcarryx(x1822, x1628, x1628)
+	MOVQ	8(SP), R12	// reload x1629
+	ADCXQ	8(SP), R12	// x1825, x1826 = addcarryx(x1824, x1629, x1629)
+	MOVQ	R8, R13
 	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x2559
-	ADDQ	SI, R12	// x2570, x2571 = addcarryx(0, x2569, x2562)
-	MOVQ	R11, R15
-	ADCXQ	SI, R15	// x2572, x2573 = addcarryx(x2571, x2563, x2562)
-	ADCXQ	R11, SI	// x2574, x2575 = addcarryx(x2573, x2563, x2562)
-	ADCQ	$0x0, R11	// x2576 = x2575.u64 + x2563
-	ADDQ	R13, R9	// x2577, x2578 = addcarryx(0, x2550, x2568)
-	ADCXQ	R12, CX	// x2579, x2580 = addcarryx(x2578, x2552, x2570)
-	ADCXQ	R15, R8	// x2581, x2582 = addcarryx(x2580, x2554, x2572)
-	ADCXQ	SI, AX	// x2583, x2584 = addcarryx(x2582, x2556, x2574)
-	ADCXQ	R11, BX	// x2585, x2586 = addcarryx(x2584, x2558, x2576)
-	ADCQ	$0x0, R14	// x2587 = x2559.u64 + x2586.u64
+	MOVBQZX	R14B, R14	// save x1826
+	SUBQ	CX, R13	// x1827, x1828 = subborrowx(0, x1819, 0xfffffffefffffc2f)
+	MOVQ	R10, DX
+	SBBQ	$-0x1, DX	// x1829, x1830 = subborrowx(x1828, x1821, 0xffffffffffffffff)
+	MOVQ	BX, AX
+	SBBQ	$-0x1, AX	// x1831, x1832 = subborrowx(x1830, x1823, 0xffffffffffffffff)
+	MOVQ	R12, CX
+	SBBQ	$-0x1, CX	// x1833, x1834 = subborrowx(x1832, x1825, 0xffffffffffffffff)
+	SBBQ	$0x0, R14	// x1835, x1836 = subborrowx(x1834, x1826.u64, 0)
+	CMOVQCS	R8, R13	// x1837 = cmovznz(x1836, x1827, x1819)
+	CMOVQCS	R10, DX	// x1838 = cmovznz(x1836, x1829, x1821)
+	CMOVQCS	BX, AX	// x1839 = cmovznz(x1836, x1831, x1823)
+	CMOVQCS	R12, CX	// x1840 = cmovznz(x1836, x1833, x1825)
+	SUBQ	R13, R11	// x1841, x1842 = subborrowx(0, x1815, x1837)
+	SBBQ	DX, SI	// x1843, x1844 = subborrowx(x1842, x1816, x1838)
+	SBBQ	AX, DI	// x1845, x1846 = subborrowx(x1844, x1817, x1839)
+	SBBQ	CX, R9	// x1847, x1848 = subborrowx(x1846, x1818, x1840)
+	MOVQ	$-0x1, AX
+	MOVQ	$0x0, CX
+	CMOVQCS	AX, CX	// x1849 = cmovznz(x1848, 0, 0xffffffffffffffff)
+	MOVQ	$-0x1000003d1, R8
+	MOVQ	CX, R10
+	ANDQ	R8, R10	// x1850 = x1849 & 0xfffffffefffffc2f
+	ADDQ	R10, R11	// x1851, x1852 = addcarryx(0, x1841, x1850)
+	MOVQ	0(SP), R10	// reload out1 pointer
+	MOVQ	R11, 32(R10)	// out1[4] = x1851
+	ADCXQ	CX, SI	// x1853, x1854 = addcarryx(x1852, x1843, x1849)
+	MOVQ	SI, 40(R10)	// out1[5] = x1853
+	ADCXQ	CX, DI	// x1855, x1856 = addcarryx(x1854, x1845, x1849)
+	MOVQ	DI, 48(R10)	// out1[6] = x1855
+	ADCXQ	CX, R9	// x1857, x1858 = addcarryx(x1856, x1847, x1849)
+	MOVQ	R9, 56(R10)	// out1[7] = x1857
+	MOVQ	24(SP), R9	// reload arg1 pointer
+	MOVQ	64(R9), CX	// arg1[8]
+	ADDQ	80(SP), CX	// x1859, x1860 = addcarryx(0, arg1[8], x673)
+	MOVQ	72(R9), R11	// arg1[9]
+	ADCXQ	96(SP), R11	// x1861, x1862 = addcarryx(x1860, arg1[9], x675)
+	MOVQ	80(R9), SI	// arg1[10]
+	ADCXQ	112(SP), SI	// x1863, x1864 = addcarryx(x1862, arg1[10], x677)
+	MOVQ	88(R9), DI	// arg1[11]
+	ADCXQ	128(SP), DI	// x1865, x1866 = addcarryx(x1864, arg1[11], x679)
 	MOVQ	CX, R9
-	SUBQ	DI, R9	// x2588, x2589 = subborrowx(0, x2579, 0xfffffffefffffc2f)
-	MOVQ	R8, R11
-	SBBQ	$-0x1, R11	// x2590, x2591 = subborrowx(x2589, x2581, 0xffffffffffffffff)
-	MOVQ	AX, SI
-	SBBQ	$-0x1, SI	// x2592, x2593 = subborrowx(x2591, x2583, 0xffffffffffffffff)
-	MOVQ	BX, R12
-	SBBQ	$-0x1, R12	// x2594, x2595 = subborrowx(x2593, x2585, 0xffffffffffffffff)
-	SBBQ	$0x0, R14	// x2596, x2597 = subborrowx(x2595, x2587, 0)
-	CMOVQCS	CX, R9	// x2598 = cmovznz(x2597, x2588, x2579)
-	CMOVQCS	R8, R11	// x2599 = cmovznz(x2597, x2590, x2581)
-	CMOVQCS	AX, SI	// x2600 = cmovznz(x2597, x2592, x2583)
-	CMOVQCS	BX, R12	// x2601 = cmovznz(x2597, x2594, x2585)
-	SUBQ	48(SP), R9	// x2602, x2603 = subborrowx(0, x2598, x212)
-	SBBQ	24(SP), R11	// x2604, x2605 = subborrowx(x2603, x2599, x213)
-	SBBQ	32(SP), SI	// x2606, x2607 = subborrowx(x2605, x2600, x214)
-	SBBQ	40(SP), R12	// x2608, x2609 = subborrowx(x2607, x2601, x215)
-	MOVQ	$0x0, AX
-	CMOVQCS	R10, AX	// x2610 = cmovznz(x2609, 0, 0xffffffffffffffff)
-	MOVQ	AX, CX
-	ANDQ	DI, CX	// x2611 = x2610 & 0xfffffffefffffc2f
-	ADDQ	CX, R9	// x2612, x2613 = addcarryx(0, x2602, x2611)
-	ADCXQ	AX, R11	// x2614, x2615 = addcarryx(x2613, x2604, x2610)
-	ADCXQ	AX, SI	// x2616, x2617 = addcarryx(x2615, x2606, x2610)
-	ADCXQ	AX, R12	// x2618, x2619 = addcarryx(x2617, x2608, x2610)
-	SUBQ	136(SP), R9	// x2620, x2621 = subborrowx(0, x2612, x1090)
-	SBBQ	120(SP), R11	// x2622, x2623 = subborrowx(x2621, x2614, x1091)
-	SBBQ	112(SP), SI	// x2624, x2625 = subborrowx(x2623, x2616, x1092)
-	SBBQ	104(SP), R12	// x2626, x2627 = subborrowx(x2625, x2618, x1093)
-	MOVQ	$0x0, AX
-	CMOVQCS	R10, AX	// x2628 = cmovznz(x2627, 0, 0xffffffffffffffff)
-	MOVQ	AX, CX
-	ANDQ	DI, CX	// x2629 = x2628 & 0xfffffffefffffc2f
-	ADDQ	CX, R9	// x2630, x2631 = addcarryx(0, x2620, x2629)
-	MOVQ	0(SP), CX	// reload out1 pointer
-	MOVQ	R9, 64(CX)	// out1[8] = x2630
-	ADCXQ	AX, R11	// x2632, x2633 = addcarryx(x2631, x2622, x2628)
-	MOVQ	R11, 72(CX)	// out1[9] = x2632
-	ADCXQ	AX, SI	// x2634, x2635 = addcarryx(x2633, x2624, x2628)
-	MOVQ	SI, 80(CX)	// out1[10] = x2634
-	ADCXQ	AX, R12	// x2636, x2637 = addcarryx(x2635, x2626, x2628)
-	MOVQ	R12, 88(CX)	// out1[11] = x2636
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x1866
+	SUBQ	R8, R9	// x1867, x1868 = subborrowx(0, x1859, 0xfffffffefffffc2f)
+	MOVQ	R11, R12
+	SBBQ	$-0x1, R12	// x1869, x1870 = subborrowx(x1868, x1861, 0xffffffffffffffff)
+	MOVQ	SI, R13
+	SBBQ	$-0x1, R13	// x1871, x1872 = subborrowx(x1870, x1863, 0xffffffffffffffff)
+	MOVQ	DI, R14
+	SBBQ	$-0x1, R14	// x1873, x1874 = subborrowx(x1872, x1865, 0xffffffffffffffff)
+	SBBQ	$0x0, BX	// x1875, x1876 = subborrowx(x1874, x1866.u64, 0)
+	CMOVQCS	CX, R9	// x1877 = cmovznz(x1876, x1867, x1859)
+	CMOVQCS	R11, R12	// x1878 = cmovznz(x1876, x1869, x1861)
+	CMOVQCS	SI, R13	// x1879 = cmovznz(x1876, x1871, x1863)
+	CMOVQCS	DI, R14	// x1880 = cmovznz(x1876, x1873, x1865)
+	MOVQ	R9, DX
+	MULXQ	R14, R9, CX	// x1881, x1882 = mulx(x1877, x1880)
+	MULXQ	R13, SI, R11	// x1883, x1884 = mulx(x1877, x1879)
+	MULXQ	R12, BX, DI	// x1885, x1886 = mulx(x1877, x1878)
+	ADDQ	SI, DI	// x1887, x1888 = addcarryx(0, x1886, x1883)
+	ADCXQ	R9, R11	// x1889, x1890 = addcarryx(x1888, x1884, x1881)
+	ADCQ	$0x0, CX	// x1891 = x1890.u64 + x1882
+	MOVQ	DX, R9
+	MOVQ	R12, DX
+	MULXQ	R14, R12, SI	// x1892, x1893 = mulx(x1878, x1880)
+	MULXQ	R13, AX, R10	// x1894, x1895 = mulx(x1878, x1879)
+	ADDQ	R12, R10	// x1896, x1897 = addcarryx(0, x1895, x1892)
+	ADCQ	$0x0, SI	// x1898 = x1897.u64 + x1893
+	ADDQ	AX, R11	// x1899, x1900 = addcarryx(0, x1889, x1894)
+	ADCXQ	R10, CX	// x1901, x1902 = addcarryx(x1900, x1891, x1896)
+	ADCQ	$0x0, SI	// x1903 = x1902.u64 + x1898
+	MOVQ	DX, AX
+	MOVQ	R13, DX
+	MULXQ	R14, R12, R10	// x1904, x1905 = mulx(x1879, x1880)
+	ADDQ	R12, SI	// x1906, x1907 = addcarryx(0, x1903, x1904)
+	ADCQ	$0x0, R10	// x1908 = x1907.u64 + x1905
+	ADDQ	BX, BX	// x1909, x1910 = addcarryx(0, x1885, x1885)
+	ADCXQ	DI, DI	// x1911, x1912 = addcarryx(x1910, x1887, x1887)
+	ADCXQ	R11, R11	// x1913, x1914 = addcarryx(x1912, x1899, x1899)
+	ADCXQ	CX, CX	// x1915, x1916 = addcarryx(x1914, x1901, x1901)
+	ADCXQ	SI, SI	// x1917, x1918 = addcarryx(x1916, x1906, x1906)
+	ADCXQ	R10, R10	// x1919, x1920 = addcarryx(x1918, x1908, x1908)
+	MOVQ	$0x0, R12
+	ADCQ	$0x0, R12	// x1921, x1922 = addcarryx(x1920, 0, 0)
+	MOVQ	DX, R13
+	MOVQ	R9, DX
+	MULXQ	DX, DX, R9	// x1923, x1924 = mulx(x1877, x1877)
+	MOVQ	DX, 8(SP)	// spill x1923
+	MOVQ	AX, DX
+	MULXQ	DX, DX, AX	// x1925, x1926 = mulx(x1878, x1878)
+	MOVQ	DX, 24(SP)	// spill x1925
+	MOVQ	R13, DX
+	MULXQ	DX, DX, R13	// x1927, x1928 = mulx(x1879, x1879)
+	MOVQ	DX, 32(SP)	// spill x1927
+	MOVQ	R14, DX
+	MULXQ	DX, DX, R14	// x1929, x1930 = mulx(x1880, x1880)
+	ADDQ	R9, BX	// x1931, x1932 = addcarryx(0, x1909, x1924)
+	ADCXQ	24(SP), DI	// x1933, x1934 = addcarryx(x1932, x1911, x1925)
+	ADCXQ	AX, R11	// x1935, x1936 = addcarryx(x1934, x1913, x1926)
+	ADCXQ	32(SP), CX	// x1937, x1938 = addcarryx(x1936, x1915, x1927)
+	ADCXQ	R13, SI	// x1939, x1940 = addcarryx(x1938, x1917, x1928)
+	ADCXQ	DX, R10	// x1941, x1942 = addcarryx(x1940, x1919, x1929)
+	ADCXQ	R14, R12	// x1943, x1944 = addcarryx(x1942, x1921, x1930)
+	MOVQ	$-0x27c7f6e22ddacacf, DX
+	MULXQ	8(SP), R9, AX	// x1945, x1946 = mulx(x1923, 0xd838091dd2253531)
+	MOVQ	R9, DX
+	MOVQ	$0x1000003d1, AX
+	MULXQ	AX, R9, R9	// x1947, x1948 = mulx(x1945, 0x1000003d1)
+	SUBQ	R9, BX	// x1949, x1950 = subborrowx(0, x1931, x1948)
+	SBBQ	$0x0, DI	// x1951, x1952 = subborrowx(x1950, x1933, 0)
+	SBBQ	$0x0, R11	// x1953, x1954 = subborrowx(x1952, x1935, 0)
+	SBBQ	$0x0, DX	// x1955, x1956 = subborrowx(x1954, x1945, 0)
+	MOVQ	$0x0, R9
+	SBBQ	$0x0, R9	// x1957, x1958 = subborrowx(x1956, 0, 0)
+	MOVQ	DX, R13
+	MOVQ	BX, DX
+	MOVQ	$-0x27c7f6e22ddacacf, BX
+	MULXQ	BX, DX, R14	// x1959, x1960 = mulx(x1949, 0xd838091dd2253531)
+	MULXQ	AX, R14, R14	// x1961, x1962 = mulx(x1959, 0x1000003d1)
+	SUBQ	R14, DI	// x1965, x1966 = subborrowx(0, x1951, x1962)
+	SBBQ	$0x0, R11	// x1967, x1968 = subborrowx(x1966, x1953, 0)
+	SETCS	R14B
+	MOVBQZX	R14B, R14	// save x1968
+	ADDQ	DX, R9	// x1963, x1964 = addcarryx(0, x1957, x1959)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x1964
+	ADDQ	$-0x1, R14	// CF = x1968
+	SBBQ	$0x0, R13	// x1969, x1970 = subborrowx(x1968, x1955, 0)
+	SBBQ	$0x0, R9	// x1971, x1972 = subborrowx(x1970, x1963, 0)
+	SBBQ	$0x0, DX	// x1973, x1974 = subborrowx(x1972, x1964.u64, 0)
+	MOVQ	DX, R14
+	MOVQ	DI, DX
+	MULXQ	BX, DX, DI	// x1975, x1976 = mulx(x1965, 0xd838091dd2253531)
+	MULXQ	AX, DI, DI	// x1977, x1978 = mulx(x1975, 0x1000003d1)
+	ADDQ	DX, R14	// x1979, x1980 = addcarryx(0, x1973, x1975)
+	SETCS	DL
+	MOVBQZX	DL, DX	// save x1980
+	SUBQ	DI, R11	// x1981, x1982 = subborrowx(0, x1967, x1978)
+	SBBQ	$0x0, R13	// x1983, x1984 = subborrowx(x1982, x1969, 0)
+	SBBQ	$0x0, R9	// x1985, x1986 = subborrowx(x1984, x1971, 0)
+	SBBQ	$0x0, R14	// x1987, x1988 = subborrowx(x1986, x1979, 0)
+	SBBQ	$0x0, DX	// x1989, x1990 = subborrowx(x1988, x1980.u64, 0)
+	MOVQ	DX, DI
+	MOVQ	R11, DX
+	MULXQ	BX, BX, R11	// x1991, x1992 = mulx(x1981, 0xd838091dd2253531)
+	MOVQ	BX, DX
+	MULXQ	AX, AX, AX	// x1993, x1994 = mulx(x1991, 0x1000003d1)
+	ADDQ	DX, DI	// x1995, x1996 = addcarryx(0, x1989, x1991)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x1996
+	SUBQ	AX, R13	// x1997, x1998 = subborrowx(0, x1983, x1994)
+	SBBQ	$0x0, R9	// x1999, x2000 = subborrowx(x1998, x1985, 0)
+	SBBQ	$0x0, R14	// x2001, x2002 = subborrowx(x2000, x1987, 0)
+	SBBQ	$0x0, DI	// x2003, x2004 = subborrowx(x2002, x1995, 0)
+	SBBQ	$0x0, R11	// x2005, x2006 = subborrowx(x2004, x1996.u64, 0)
+	ADDQ	CX, R13	// x2007, x2008 = addcarryx(0, x1997, x1937)
+	ADCXQ	SI, R9	// x2009, x2010 = addcarryx(x2008, x1999, x1939)
+	ADCXQ	R10, R14	// x2011, x2012 = addcarryx(x2010, x2001, x1941)
+	ADCXQ	R12, DI	// x2013, x2014 = addcarryx(x2012, x2003, x1943)
+	ADCQ	$0x0, R11	// x2015 = x2014.u64 + x2005
+	MOVQ	R13, AX
+	SUBQ	R8, AX	// x2016, x2017 = subborrowx(0, x2007, 0xfffffffefffffc2f)
+	MOVQ	R9, CX
+	SBBQ	$-0x1, CX	// x2018, x2019 = subborrowx(x2017, x2009, 0xffffffffffffffff)
+	MOVQ	R14, R10
+	SBBQ	$-0x1, R10	// x2020, x2021 = subborrowx(x2019, x2011, 0xffffffffffffffff)
+	MOVQ	DI, SI
+	SBBQ	$-0x1, SI	// x2022, x2023 = subborrowx(x2021, x2013, 0xffffffffffffffff)
+	SBBQ	$0x0, R11	// x2024, x2025 = subborrowx(x2023, x2015, 0)
+	CMOVQCS	R13, AX	// x2026 = cmovznz(x2025, x2016, x2007)
+	CMOVQCS	R9, CX	// x2027 = cmovznz(x2025, x2018, x2009)
+	CMOVQCS	R14, R10	// x2028 = cmovznz(x2025, x2020, x2011)
+	CMOVQCS	DI, SI	// x2029 = cmovznz(x2025, x2022, x2013)
+	SUBQ	16(SP), AX	// x2030, x2031 = subborrowx(0, x2026, x146)
+	SBBQ	48(SP), CX	// x2032, x2033 = subborrowx(x2031, x2027, x147)
+	SBBQ	56(SP), R10	// x2034, x2035 = subborrowx(x2033, x2028, x148)
+	SBBQ	40(SP), SI	// x2036, x2037 = subborrowx(x2035, x2029, x149)
+	MOVQ	$-0x1, R9
+	MOVQ	$0x0, R11
+	CMOVQCS	R9, R11	// x2038 = cmovznz(x2037, 0, 0xffffffffffffffff)
+	MOVQ	R11, DI
+	ANDQ	R8, DI	// x2039 = x2038 & 0xfffffffefffffc2f
+	ADDQ	DI, AX	// x2040, x2041 = addcarryx(0, x2030, x2039)
+	ADCXQ	R11, CX	// x2042, x2043 = addcarryx(x2041, x2032, x2038)
+	ADCXQ	R11, R10	// x2044, x2045 = addcarryx(x2043, x2034, x2038)
+	ADCXQ	R11, SI	// x2046, x2047 = addcarryx(x2045, x2036, x2038)
+	SUBQ	136(SP), AX	// x2048, x2049 = subborrowx(0, x2040, x826)
+	SBBQ	120(SP), CX	// x2050, x2051 = subborrowx(x2049, x2042, x827)
+	SBBQ	104(SP), R10	// x2052, x2053 = subborrowx(x2051, x2044, x828)
+	SBBQ	88(SP), SI	// x2054, x2055 = subborrowx(x2053, x2046, x829)
+	MOVQ	$0x0, R11
+	CMOVQCS	R9, R11	// x2056 = cmovznz(x2055, 0, 0xffffffffffffffff)
+	MOVQ	R11, R9
+	ANDQ	R8, R9	// x2057 = x2056 & 0xfffffffefffffc2f
+	ADDQ	R9, AX	// x2058, x2059 = addcarryx(0, x2048, x2057)
+	MOVQ	0(SP), R8	// reload out1 pointer
+	MOVQ	AX, 64(R8)	// out1[8] = x2058
+	ADCXQ	R11, CX	// x2060, x2061 = addcarryx(x2059, x2050, x2056)
+	MOVQ	CX, 72(R8)	// out1[9] = x2060
+	ADCXQ	R11, R10	// x2062, x2063 = addcarryx(x2061, x2052, x2056)
+	MOVQ	R10, 80(R8)	// out1[10] = x2062
+	ADCXQ	R11, SI	// x2064, x2065 = addcarryx(x2063, x2054, x2056)
+	MOVQ	SI, 88(R8)	// out1[11] = x2064
 	RET
