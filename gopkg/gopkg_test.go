@@ -138,6 +138,9 @@ func TestLadderStepPackage(t *testing.T) {
 		files, _, err := Generate(context.Background(), c)
 		require.NoError(t, err)
 		require.Contains(t, string(files[tc.field+".go"]), tc.want)
+		// doc.go lists every function by its exported name (it once printed "- :").
+		api := strings.Fields(strings.TrimPrefix(tc.want, "func "))[0]
+		require.Contains(t, string(files["doc.go"]), "//   - "+api[:strings.Index(api, "(")]+": uarch")
 		vetAndTest(t, c, files)
 	}
 }

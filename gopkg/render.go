@@ -24,6 +24,14 @@ const (
 // apiNames are the exported names of the ops.
 var apiNames = map[string]string{"mul": "Mul", "square": "Square", "add": "Add", "sub": "Sub", "opp": "Opp", "carry": "Carry", fields.OpLadderStep: "LadderStep"}
 
+// apiName is the exported name of op, a field op or a composite.
+func apiName(op string) string {
+	if c, ok := composites[op]; ok {
+		return c.api
+	}
+	return apiNames[op]
+}
+
 // render writes every file of the package.
 func render(c Config, ops []*op) (map[string][]byte, error) {
 	prefix := c.Field.Name
@@ -261,7 +269,7 @@ func docGo(c Config, ops []*op) string {
 		if u == "" {
 			u = "generic"
 		}
-		fmt.Fprintf(&b, "//   - %s: uarch %s, genome %.16s, IR %.16s, %d instructions\n", apiNames[o.name], u, o.genome.Genome.Hash(), o.fn.Hash(), o.report.Instructions)
+		fmt.Fprintf(&b, "//   - %s: uarch %s, genome %.16s, IR %.16s, %d instructions\n", apiName(o.name), u, o.genome.Genome.Hash(), o.fn.Hash(), o.report.Instructions)
 	}
 	fmt.Fprintf(&b, "//\n// Regenerate with:\n//\n//\t%s\npackage %s\n", c.Command, c.Package)
 	return b.String()

@@ -11,9 +11,9 @@
 //   - Add: uarch generic, genome 738ac635576da683, IR 4a65acdbab7f0761, 40 instructions
 //   - Sub: uarch generic, genome 60761ef21cf7f671, IR ea04a83cd79e27a6, 36 instructions
 //   - Opp: uarch generic, genome 60761ef21cf7f671, IR 2a1cb4b9ac1c22fd, 36 instructions
-//   - : uarch znver5, genome 5007280ac0dc49ec, IR 1d274d2ce1994c50, 1315 instructions
-//   - : uarch znver5, genome 747d4366b5237b38, IR 9b464ee3d28552e3, 2177 instructions
-//   - : uarch znver5, genome 1d67161d3b1620be, IR 297eb58beb2629ed, 1611 instructions
+//   - JacDouble: uarch znver5, genome 5007280ac0dc49ec, IR 1d274d2ce1994c50, 1315 instructions
+//   - JacAdd: uarch znver5, genome 747d4366b5237b38, IR 9b464ee3d28552e3, 2177 instructions
+//   - JacAddAffine: uarch znver5, genome 1d67161d3b1620be, IR 297eb58beb2629ed, 1611 instructions
 //
 // Regenerate with:
 //

@@ -11,8 +11,8 @@
 //   - Add: uarch generic, genome 738ac635576da683, IR 65aeef5ddccb3d4a, 39 instructions
 //   - Sub: uarch generic, genome 7b54433af4c5faf3, IR b11d8fa5fdf3923a, 33 instructions
 //   - Opp: uarch generic, genome 7b54433af4c5faf3, IR 1479819738526300, 33 instructions
-//   - : uarch znver5, genome 60d015a877fb32d2, IR cf462b05f92b6490, 1083 instructions
-//   - : uarch znver5, genome 8ca1ace438b6c6f6, IR c0ac136369de1a7a, 1678 instructions
+//   - JacDouble: uarch znver5, genome 60d015a877fb32d2, IR cf462b05f92b6490, 1083 instructions
+//   - JacAddAffine: uarch znver5, genome 8ca1ace438b6c6f6, IR c0ac136369de1a7a, 1678 instructions
 //
 // Regenerate with:
 //
