@@ -61,6 +61,9 @@ type Report struct {
 	CheckerBug     bool            `json:"checker_bug,omitempty"`
 	Note           string          `json:"note,omitempty"`
 	Duration       time.Duration   `json:"duration_ns"`
+	// AliasSafe: proved, and every input limb is read before out1's limb at the same offset
+	// is written, so the proof holds also when out1 is one of the inputs (or all of them).
+	AliasSafe bool `json:"alias_safe"`
 }
 
 // Check proves that asm (GNU or NASM text of one function) computes fn for every input
@@ -121,6 +124,7 @@ func check(fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (Report, er
 	rep.Outputs = c.outputs
 	rep.Classes = c.g.Len()
 	rep.Proved = len(rep.Failures) == 0
+	rep.AliasSafe = rep.Proved && c.asm.LateRead == 0
 	c.randomTest(&rep, opts)
 	rep.Duration = time.Since(start)
 	return rep, nil

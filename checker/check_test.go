@@ -98,6 +98,33 @@ func TestAliasing(t *testing.T) {
 	require.Error(t, err)
 }
 
+// TestAliasSafe: a proof says whether out1 may be an input as well (every input limb read
+// before out1's limb at its offset is written), as gopkg's wrappers rely on.
+func TestAliasSafe(t *testing.T) {
+	src := string(readTestdata(t, "mix.asm"))
+	stores := "mov [ rdi ], r8\nmov [ rdi + 0x8 ], r9\n"
+	require.Contains(t, src, stores)
+	late := strings.Replace(strings.Replace(src, stores, "", 1), "mov rbx, [ rsp - 0x10 ]", stores+"mov rbx, [ rsp - 0x10 ]", 1)
+	// The same stores after an input read at their offsets: arg2[1] read late (write-then-read
+	// at offset 8 only).
+	readBack := strings.Replace(late, "ret", "mov rax, [ rcx + 0x8 ]\nret", 1)
+	for _, tc := range []struct {
+		name, text string
+		safe       bool
+	}{
+		{"stores-before-reads", src, false},
+		{"stores-last", late, true},
+		{"input-read-after-store", readBack, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rep, err := Check(mixFunc(), []byte(tc.text), Options{RandomTrials: 16})
+			require.NoError(t, err)
+			require.True(t, rep.Proved, "%+v", rep.Failures)
+			require.Equal(t, tc.safe, rep.AliasSafe)
+		})
+	}
+}
+
 func TestBadInput(t *testing.T) {
 	_, err := Check(mixFunc(), []byte("SECTION .text\nGLOBAL f\nf:\nvpaddq xmm0, xmm1\nret\n"), Options{})
 	require.Error(t, err)

@@ -81,6 +81,9 @@ func Generate(ctx context.Context, c Config) (files, models map[string][]byte, e
 	models = map[string][]byte{}
 	for _, o := range ops {
 		models[o.name] = Model(c.Field.Name, o.name, o.asm)
+		if o.aliasFree() {
+			models[o.name] = append([]byte(AliasSafeClaim+"\n"), models[o.name]...)
+		}
 	}
 	files, err = render(c, ops)
 	return files, models, err
@@ -189,6 +192,16 @@ func genomeFor(c Config, name string, plan *codegen.Plan) (search.File, error) {
 	}
 	return gf, nil
 }
+
+// AliasSafeClaim heads the model of a function whose API wrapper calls it with out
+// aliasing the inputs (no copy through a temporary): `cryptopt check-go` re-proves the
+// claim (checker.Report.AliasSafe) along with the function.
+const AliasSafeClaim = "# cryptopt: out1 may be an input: every input limb is read before out1's limb at its offset is written"
+
+// aliasFree says whether o's API wrapper may call it with out aliasing the inputs: a field
+// op (composites keep their copies) whose proof found it alias-safe. The pure-Go fallback
+// is alias-safe by construction (goemit reads every input before it stores).
+func (o *op) aliasFree() bool { return !isComposite(o.name) && o.report.AliasSafe }
 
 // Model is the GNU text of the program the checker proves for a Go function (see
 // goasm.Func.Checked); `cryptopt check-go` reads it back to re-prove the function.

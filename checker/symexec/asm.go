@@ -83,6 +83,10 @@ type AsmResult struct {
 	Violation *Violation
 	Creator   map[egraph.Id]int // the first instruction that produced each class
 	Returned  bool
+	// LateRead is 1 + the first instruction that reads an input cell after an output
+	// array's cell at the same offset was written (0: none). Without one, out1 may be any
+	// input array of its length: each input limb is read before its cell can be overwritten.
+	LateRead int
 }
 
 // Load is the final content of the 8-byte cell at base+off, and whether it was written.
@@ -120,7 +124,8 @@ type asmExec struct {
 	inst   int
 	res    *AsmResult
 	bad    *Violation
-	writes map[int]bool // bases written
+	writes map[int]bool   // bases written
+	outAt  map[int64]bool // offsets of output cells written (see AsmResult.LateRead)
 	// released maps a stack cell written before rsp moved above it to the instruction
 	// that moved rsp: a signal handler may have overwritten it since (see stack.go).
 	released map[int64]int
@@ -135,7 +140,7 @@ func (x *asmExec) violate(format string, args ...any) {
 
 // ExecAsm executes p over g with the given argument arrays.
 func ExecAsm(g *egraph.EGraph, p *x86.Program, arrs []Array) *AsmResult {
-	x := &asmExec{g: g, arrs: arrs, mem: map[memKey]Val{}, released: map[int64]int{}}
+	x := &asmExec{g: g, arrs: arrs, mem: map[memKey]Val{}, released: map[int64]int{}, outAt: map[int64]bool{}}
 	x.res = &AsmResult{Creator: map[egraph.Id]int{}}
 	for r := range x.regs {
 		x.regs[r] = Val{Id: g.Sym(InitRegName(x86.Reg(r)), egraph.Mask(64))}
@@ -306,6 +311,9 @@ func (x *asmExec) loadCell(k memKey) Val {
 		return Val{Id: x.g.Sym(fmt.Sprintf("stack[%d]", k.off), egraph.Mask(64))}
 	}
 	a := x.arrayOf(k.base, false)
+	if a.Input != nil && x.outAt[k.off] && x.res.LateRead == 0 {
+		x.res.LateRead = x.inst + 1
+	}
 	if a.Input == nil {
 		x.violate("reads %s[%d] before writing it", a.Name, k.off/8)
 		return Val{Id: x.g.Word(0)}
@@ -335,6 +343,9 @@ func (x *asmExec) store(o x86.Operand, size int64, v Val) {
 		return
 	}
 	cell := memKey{k.base, k.off &^ 7}
+	if k.base != StackBase && x.arrayOf(k.base, true).Output {
+		x.outAt[cell.off] = true
+	}
 	if size == 8 {
 		if k.off&7 != 0 {
 			x.violate("unaligned 8-byte access at offset %d", k.off)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -74,6 +75,9 @@ func cmdCheckGo(env *cliEnv, args []string) error {
 	printReport(reportWriter(env, stampOut != nil, rep.Proved), *sPath+" ("+*fn+")", rep)
 	if !rep.Proved {
 		return notProved(fmt.Errorf("%s: %s not proved equivalent to %s", *sPath, *fn, rep.Function))
+	}
+	if bytes.HasPrefix(model, []byte(gopkg.AliasSafeClaim+"\n")) && !rep.AliasSafe {
+		return notProved(fmt.Errorf("%s: %s reads an input limb after writing out1's at its offset, but its model claims out1 may alias the inputs", *sPath, *fn))
 	}
 	return commitStamp(set, stampOut, rep)
 }

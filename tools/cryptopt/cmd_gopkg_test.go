@@ -8,6 +8,10 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/rules-cryptopt/rules_cryptopt/gopkg"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
+	"github.com/rules-cryptopt/rules_cryptopt/x86/goasm"
 )
 
 func needGo(t *testing.T) {
@@ -140,4 +144,51 @@ func TestGopkgFiat(t *testing.T) {
 	code, _, stderr = runCLI("check-go", "--curve", "sm2", "--op", "mul", "--field-fiat", fiat, "--s", s, "--go-func", "mul", "--model", filepath.Join(models, "mul.S"))
 	require.Equal(t, 2, code, stderr)
 	require.Contains(t, stderr, "does not compute sm2 mul")
+}
+
+// TestCheckGoAliasClaim: gopkg's models claim alias safety where the wrapper relies on it,
+// and check-go re-proves the claim: curve25519 add with one more (unused) load of arg1[0]
+// after out1[0] is written is proved, but not with the claim.
+func TestCheckGoAliasClaim(t *testing.T) {
+	needGo(t)
+	dir := t.TempDir()
+	pkg, models := filepath.Join(dir, "pkg"), filepath.Join(dir, "models")
+	code, _, stderr := runCLI("gopkg", "--curve", "curve25519", "--ops", "add", "--package", "p", "--models", models, "-o", pkg)
+	require.Equal(t, 0, code, stderr)
+	model, err := os.ReadFile(filepath.Join(models, "add.S"))
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(string(model), gopkg.AliasSafeClaim+"\n"), "add is alias-safe")
+	api, err := os.ReadFile(filepath.Join(pkg, "curve25519.go"))
+	require.NoError(t, err)
+	require.NotContains(t, string(api), "if out == a", "no copy for a function proved alias-safe")
+
+	prog, err := x86.Parse(model)
+	require.NoError(t, err)
+	late, err := x86.Parse([]byte("\t.intel_syntax noprefix\n\t.text\nf:\n\tmov r8, qword ptr [rsi]\n\tret\n"))
+	require.NoError(t, err)
+	k := len(prog.Insts) - 6 // before the model's pops of rbx, r12-r15 and its ret
+	prog.Insts = append(append(prog.Insts[:k:k], late.Insts[0]), prog.Insts[k:]...)
+	f, err := goasm.NewFunc("add", []string{"out1", "arg1", "arg2"}, prog)
+	require.NoError(t, err)
+	text, err := (&goasm.File{Funcs: []*goasm.Func{f}}).Print()
+	require.NoError(t, err)
+	s := filepath.Join(dir, "late_amd64.s")
+	require.NoError(t, os.WriteFile(s, text, 0o644))
+	plain := gopkg.Model("curve25519", "add", f)
+	for _, tc := range []struct {
+		name  string
+		model []byte
+		code  int
+	}{
+		{"unclaimed", plain, 0},
+		{"claimed", append([]byte(gopkg.AliasSafeClaim+"\n"), plain...), 1},
+	} {
+		m := filepath.Join(dir, tc.name+".S")
+		require.NoError(t, os.WriteFile(m, tc.model, 0o644))
+		code, _, stderr := runCLI("check-go", "--curve", "curve25519", "--op", "add", "--s", s, "--go-func", "add", "--model", m)
+		require.Equal(t, tc.code, code, "%s: %s", tc.name, stderr)
+		if tc.code != 0 {
+			require.Contains(t, stderr, "claims out1 may alias the inputs")
+		}
+	}
 }

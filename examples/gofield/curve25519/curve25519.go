@@ -13,12 +13,6 @@ type Element [5]uint64
 // Output: limbs within [0x0, 0x0, 0x0, 0x0, 0x0] .. [0x8000000000000, 0x8000000000000, 0x8000000000000, 0x8000000000000, 0x8000000000000].
 // out may alias the inputs.
 func Mul(out, a, b *Element) {
-	if out == a || out == b {
-		var t Element
-		mul((*[5]uint64)(&t), (*[5]uint64)(a), (*[5]uint64)(b))
-		out[0], out[1], out[2], out[3], out[4] = t[0], t[1], t[2], t[3], t[4]
-		return
-	}
 	mul((*[5]uint64)(out), (*[5]uint64)(a), (*[5]uint64)(b))
 }
 
@@ -28,12 +22,6 @@ func Mul(out, a, b *Element) {
 // Output: limbs within [0x0, 0x0, 0x0, 0x0, 0x0] .. [0x8000000000000, 0x8000000000000, 0x8000000000000, 0x8000000000000, 0x8000000000000].
 // out may alias the inputs.
 func Square(out, a *Element) {
-	if out == a {
-		var t Element
-		square((*[5]uint64)(&t), (*[5]uint64)(a))
-		out[0], out[1], out[2], out[3], out[4] = t[0], t[1], t[2], t[3], t[4]
-		return
-	}
 	square((*[5]uint64)(out), (*[5]uint64)(a))
 }
 
@@ -44,12 +32,6 @@ func Square(out, a *Element) {
 // Output: limbs within [0x0, 0x0, 0x0, 0x0, 0x0] .. [0x18000000000000, 0x18000000000000, 0x18000000000000, 0x18000000000000, 0x18000000000000].
 // out may alias the inputs.
 func Add(out, a, b *Element) {
-	if out == a || out == b {
-		var t Element
-		add((*[5]uint64)(&t), (*[5]uint64)(a), (*[5]uint64)(b))
-		out[0], out[1], out[2], out[3], out[4] = t[0], t[1], t[2], t[3], t[4]
-		return
-	}
 	add((*[5]uint64)(out), (*[5]uint64)(a), (*[5]uint64)(b))
 }
 
@@ -60,12 +42,6 @@ func Add(out, a, b *Element) {
 // Output: limbs within [0x0, 0x0, 0x0, 0x0, 0x0] .. [0x18000000000000, 0x18000000000000, 0x18000000000000, 0x18000000000000, 0x18000000000000].
 // out may alias the inputs.
 func Sub(out, a, b *Element) {
-	if out == a || out == b {
-		var t Element
-		sub((*[5]uint64)(&t), (*[5]uint64)(a), (*[5]uint64)(b))
-		out[0], out[1], out[2], out[3], out[4] = t[0], t[1], t[2], t[3], t[4]
-		return
-	}
 	sub((*[5]uint64)(out), (*[5]uint64)(a), (*[5]uint64)(b))
 }
 
@@ -75,12 +51,6 @@ func Sub(out, a, b *Element) {
 // Output: limbs within [0x0, 0x0, 0x0, 0x0, 0x0] .. [0x18000000000000, 0x18000000000000, 0x18000000000000, 0x18000000000000, 0x18000000000000].
 // out may alias the inputs.
 func Opp(out, a *Element) {
-	if out == a {
-		var t Element
-		opp((*[5]uint64)(&t), (*[5]uint64)(a))
-		out[0], out[1], out[2], out[3], out[4] = t[0], t[1], t[2], t[3], t[4]
-		return
-	}
 	opp((*[5]uint64)(out), (*[5]uint64)(a))
 }
 
@@ -90,11 +60,5 @@ func Opp(out, a *Element) {
 // Output: limbs within [0x0, 0x0, 0x0, 0x0, 0x0] .. [0x8000000000000, 0x8000000000000, 0x8000000000000, 0x8000000000000, 0x8000000000000].
 // out may alias the inputs.
 func Carry(out, a *Element) {
-	if out == a {
-		var t Element
-		carry((*[5]uint64)(&t), (*[5]uint64)(a))
-		out[0], out[1], out[2], out[3], out[4] = t[0], t[1], t[2], t[3], t[4]
-		return
-	}
 	carry((*[5]uint64)(out), (*[5]uint64)(a))
 }

@@ -13,12 +13,6 @@ type Element [7]uint64
 // Output: limbs within [0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
 // out may alias the inputs.
 func Mul(out, a, b *Element) {
-	if out == a || out == b {
-		var t Element
-		mul((*[7]uint64)(&t), (*[7]uint64)(a), (*[7]uint64)(b))
-		out[0], out[1], out[2], out[3], out[4], out[5], out[6] = t[0], t[1], t[2], t[3], t[4], t[5], t[6]
-		return
-	}
 	mul((*[7]uint64)(out), (*[7]uint64)(a), (*[7]uint64)(b))
 }
 
@@ -28,12 +22,6 @@ func Mul(out, a, b *Element) {
 // Output: limbs within [0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
 // out may alias the inputs.
 func Square(out, a *Element) {
-	if out == a {
-		var t Element
-		square((*[7]uint64)(&t), (*[7]uint64)(a))
-		out[0], out[1], out[2], out[3], out[4], out[5], out[6] = t[0], t[1], t[2], t[3], t[4], t[5], t[6]
-		return
-	}
 	square((*[7]uint64)(out), (*[7]uint64)(a))
 }
 
@@ -44,12 +32,6 @@ func Square(out, a *Element) {
 // Output: limbs within [0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
 // out may alias the inputs.
 func Add(out, a, b *Element) {
-	if out == a || out == b {
-		var t Element
-		add((*[7]uint64)(&t), (*[7]uint64)(a), (*[7]uint64)(b))
-		out[0], out[1], out[2], out[3], out[4], out[5], out[6] = t[0], t[1], t[2], t[3], t[4], t[5], t[6]
-		return
-	}
 	add((*[7]uint64)(out), (*[7]uint64)(a), (*[7]uint64)(b))
 }
 
@@ -60,12 +42,6 @@ func Add(out, a, b *Element) {
 // Output: limbs within [0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
 // out may alias the inputs.
 func Sub(out, a, b *Element) {
-	if out == a || out == b {
-		var t Element
-		sub((*[7]uint64)(&t), (*[7]uint64)(a), (*[7]uint64)(b))
-		out[0], out[1], out[2], out[3], out[4], out[5], out[6] = t[0], t[1], t[2], t[3], t[4], t[5], t[6]
-		return
-	}
 	sub((*[7]uint64)(out), (*[7]uint64)(a), (*[7]uint64)(b))
 }
 
@@ -75,11 +51,5 @@ func Sub(out, a, b *Element) {
 // Output: limbs within [0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
 // out may alias the inputs.
 func Opp(out, a *Element) {
-	if out == a {
-		var t Element
-		opp((*[7]uint64)(&t), (*[7]uint64)(a))
-		out[0], out[1], out[2], out[3], out[4], out[5], out[6] = t[0], t[1], t[2], t[3], t[4], t[5], t[6]
-		return
-	}
 	opp((*[7]uint64)(out), (*[7]uint64)(a))
 }

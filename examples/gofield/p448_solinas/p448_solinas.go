@@ -28,12 +28,6 @@ func Mul(out, a, b *Element) {
 // Output: limbs within [0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0] .. [0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000].
 // out may alias the inputs.
 func Square(out, a *Element) {
-	if out == a {
-		var t Element
-		square((*[8]uint64)(&t), (*[8]uint64)(a))
-		out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7] = t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]
-		return
-	}
 	square((*[8]uint64)(out), (*[8]uint64)(a))
 }
 
@@ -44,12 +38,6 @@ func Square(out, a *Element) {
 // Output: limbs within [0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0] .. [0x300000000000000, 0x300000000000000, 0x300000000000000, 0x300000000000000, 0x300000000000000, 0x300000000000000, 0x300000000000000, 0x300000000000000].
 // out may alias the inputs.
 func Add(out, a, b *Element) {
-	if out == a || out == b {
-		var t Element
-		add((*[8]uint64)(&t), (*[8]uint64)(a), (*[8]uint64)(b))
-		out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7] = t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]
-		return
-	}
 	add((*[8]uint64)(out), (*[8]uint64)(a), (*[8]uint64)(b))
 }
 
@@ -60,12 +48,6 @@ func Add(out, a, b *Element) {
 // Output: limbs within [0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0] .. [0x300000000000000, 0x300000000000000, 0x300000000000000, 0x300000000000000, 0x300000000000000, 0x300000000000000, 0x300000000000000, 0x300000000000000].
 // out may alias the inputs.
 func Sub(out, a, b *Element) {
-	if out == a || out == b {
-		var t Element
-		sub((*[8]uint64)(&t), (*[8]uint64)(a), (*[8]uint64)(b))
-		out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7] = t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]
-		return
-	}
 	sub((*[8]uint64)(out), (*[8]uint64)(a), (*[8]uint64)(b))
 }
 
@@ -75,12 +57,6 @@ func Sub(out, a, b *Element) {
 // Output: limbs within [0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0] .. [0x300000000000000, 0x300000000000000, 0x300000000000000, 0x300000000000000, 0x300000000000000, 0x300000000000000, 0x300000000000000, 0x300000000000000].
 // out may alias the inputs.
 func Opp(out, a *Element) {
-	if out == a {
-		var t Element
-		opp((*[8]uint64)(&t), (*[8]uint64)(a))
-		out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7] = t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]
-		return
-	}
 	opp((*[8]uint64)(out), (*[8]uint64)(a))
 }
 
@@ -90,11 +66,5 @@ func Opp(out, a *Element) {
 // Output: limbs within [0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0] .. [0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000].
 // out may alias the inputs.
 func Carry(out, a *Element) {
-	if out == a {
-		var t Element
-		carry((*[8]uint64)(&t), (*[8]uint64)(a))
-		out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7] = t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]
-		return
-	}
 	carry((*[8]uint64)(out), (*[8]uint64)(a))
 }

@@ -13,12 +13,6 @@ type Element [4]uint64
 // Output: limbs within [0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
 // out may alias the inputs.
 func Mul(out, a, b *Element) {
-	if out == a || out == b {
-		var t Element
-		mul((*[4]uint64)(&t), (*[4]uint64)(a), (*[4]uint64)(b))
-		out[0], out[1], out[2], out[3] = t[0], t[1], t[2], t[3]
-		return
-	}
 	mul((*[4]uint64)(out), (*[4]uint64)(a), (*[4]uint64)(b))
 }
 
@@ -28,12 +22,6 @@ func Mul(out, a, b *Element) {
 // Output: limbs within [0x0, 0x0, 0x0, 0x0] .. [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff].
 // out may alias the inputs.
 func Square(out, a *Element) {
-	if out == a {
-		var t Element
-		square((*[4]uint64)(&t), (*[4]uint64)(a))
-		out[0], out[1], out[2], out[3] = t[0], t[1], t[2], t[3]
-		return
-	}
 	square((*[4]uint64)(out), (*[4]uint64)(a))
 }
 
@@ -45,12 +33,6 @@ func Square(out, a *Element) {
 // The inputs' values must be below p (as in Fiat Cryptography); the output then is.
 // out may alias the inputs.
 func Add(out, a, b *Element) {
-	if out == a || out == b {
-		var t Element
-		add((*[4]uint64)(&t), (*[4]uint64)(a), (*[4]uint64)(b))
-		out[0], out[1], out[2], out[3] = t[0], t[1], t[2], t[3]
-		return
-	}
 	add((*[4]uint64)(out), (*[4]uint64)(a), (*[4]uint64)(b))
 }
 
@@ -62,12 +44,6 @@ func Add(out, a, b *Element) {
 // The inputs' values must be below p (as in Fiat Cryptography); the output then is.
 // out may alias the inputs.
 func Sub(out, a, b *Element) {
-	if out == a || out == b {
-		var t Element
-		sub((*[4]uint64)(&t), (*[4]uint64)(a), (*[4]uint64)(b))
-		out[0], out[1], out[2], out[3] = t[0], t[1], t[2], t[3]
-		return
-	}
 	sub((*[4]uint64)(out), (*[4]uint64)(a), (*[4]uint64)(b))
 }
 
@@ -78,12 +54,6 @@ func Sub(out, a, b *Element) {
 // The inputs' values must be below p (as in Fiat Cryptography); the output then is.
 // out may alias the inputs.
 func Opp(out, a *Element) {
-	if out == a {
-		var t Element
-		opp((*[4]uint64)(&t), (*[4]uint64)(a))
-		out[0], out[1], out[2], out[3] = t[0], t[1], t[2], t[3]
-		return
-	}
 	opp((*[4]uint64)(out), (*[4]uint64)(a))
 }
 
