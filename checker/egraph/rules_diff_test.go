@@ -223,6 +223,9 @@ func TestRulesAgainstBigInt(t *testing.T) {
 		if !ok {
 			templates, ok = reassocTemplates[rule.Name]
 		}
+		if !ok {
+			templates, ok = doubleTemplates[rule.Name]
+		}
 		require.True(t, ok, "rule %s has no templates", rule.Name)
 		t.Run(rule.Name, func(t *testing.T) {
 			fired := 0
