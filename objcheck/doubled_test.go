@@ -42,7 +42,7 @@ func TestDoubledSquare(t *testing.T) {
 	require.NoError(t, err)
 	for _, tc := range []struct {
 		name, pattern, repl string
-		proved             bool
+		proved              bool
 	}{
 		{"as built", ``, ``, true},
 		{"bit 62", `(shrq\s+\$)63(,)`, `${1}62$2`, false},

@@ -7,7 +7,11 @@ package egraph
 // next word) and adds the diagonal squares to those pieces in another order. Both carries
 // reach one normal form when a doubled sum's carry is written on the undoubled sum:
 // (2*S + B) >> 64 = S >> 63 for B < 2, where B may also be the bit that a shift leaves
-// below the doubling, (X >> m) = 2*(X >> (m+1)) + ((X >> m) mod 2).
+// below the doubling, (X >> m) = 2*(X >> (m+1)) + ((X >> m) mod 2). The word itself,
+// (2*S + B) mod 2^64 = 2*(S mod 2^63) + B, splits only small B (splitting shifts there
+// separated the carries of a word from its carry-in). And clang adds the bit into the low
+// word of a diagonal square without a carry (shr-residue).
+
 // DoubleRules names doubleRules: the checker's main attempt leaves them out (checker's
 // attempts), since they steer some other compiler objects' two sides apart.
 var DoubleRules = []string{"shr-halve", "mod-halve", "shr-residue"}
@@ -50,9 +54,9 @@ func shrHalve(g *EGraph, n Node) (Id, bool) {
 }
 
 // modHalve: Z = 2^j*A' + R with 0 <= R < 2^j (shrHalve's split), so Z mod 2^k is
-// 2^j*(A' mod 2^(k-j)) + R: the low j bits are R's, the rest A''s. clang's doubled word
-// 2*W mod 2^64 (add r, r) is 2*(W mod 2^63) by mod-scaled; the IR's (2*W + c) mod 2^64 with
-// the bit c of the word below meets it as 2*(W mod 2^63) + c.
+// 2^j*(A' mod 2^(k-j)) + R: the low j bits are R's, the rest those of A'. clang's doubled
+// word 2*W mod 2^64 (add r, r) is 2*(W mod 2^63) by mod-scaled; the IR's (2*W + c) mod
+// 2^64 with the bit c of the word below meets it as 2*(W mod 2^63) + c.
 func modHalve(g *EGraph, n Node) (Id, bool) {
 	x := g.Node(n.Args[0])
 	if x.Op != OpAdd || n.K < 2 || n.K >= 128 {
