@@ -35,22 +35,11 @@ func doubleRules() []Rewrite {
 // constant's low j bits are left over too. A sum with nothing left over but the constant
 // is shr-scaled's; j >= k is shr-split's.
 func shrHalve(g *EGraph, n Node) (Id, bool) {
-	x := g.Node(n.Args[0])
-	if x.Op != OpAdd || n.K < 2 || n.K >= 128 {
+	j, a, _, ok := halve(g, g.Node(n.Args[0]), n.K, true)
+	if !ok {
 		return 0, false
 	}
-	tried := uint128Set{}
-	for _, c := range x.Coef {
-		j := trailingZeros(c)
-		if j == 0 || j >= n.K || tried.has(j) {
-			continue
-		}
-		tried.add(j)
-		if a, _, ok := halvedSum(g, x, j, true); ok {
-			return g.Shr(a, n.K-j), true
-		}
-	}
-	return 0, false
+	return g.Shr(a, n.K-j), true
 }
 
 // modHalve: Z = 2^j*A' + R with 0 <= R < 2^j (shrHalve's split), so Z mod 2^k is
@@ -58,22 +47,31 @@ func shrHalve(g *EGraph, n Node) (Id, bool) {
 // word 2*W mod 2^64 (add r, r) is 2*(W mod 2^63) by mod-scaled; the IR's (2*W + c) mod
 // 2^64 with the bit c of the word below meets it as 2*(W mod 2^63) + c.
 func modHalve(g *EGraph, n Node) (Id, bool) {
-	x := g.Node(n.Args[0])
-	if x.Op != OpAdd || n.K < 2 || n.K >= 128 {
+	j, a, r, ok := halve(g, g.Node(n.Args[0]), n.K, false)
+	if !ok {
 		return 0, false
+	}
+	return g.Sum(U128{}, Term{g.Mod(a, n.K-j), Pow2(j)}, Term{r, W(1)}), true
+}
+
+// halve tries the j of the coefficients' trailing zero counts (0 < j < k), least first,
+// and returns the first split halvedSum makes of the sum x.
+func halve(g *EGraph, x Node, k int, shifts bool) (j int, a, r Id, ok bool) {
+	if x.Op != OpAdd || k < 2 || k >= 128 {
+		return 0, 0, 0, false
 	}
 	tried := uint128Set{}
 	for _, c := range x.Coef {
 		j := trailingZeros(c)
-		if j == 0 || j >= n.K || tried.has(j) {
+		if j == 0 || j >= k || tried.has(j) {
 			continue
 		}
 		tried.add(j)
-		if a, r, ok := halvedSum(g, x, j, false); ok {
-			return g.Sum(U128{}, Term{g.Mod(a, n.K-j), Pow2(j)}, Term{r, W(1)}), true
+		if a, r, ok := halvedSum(g, x, j, shifts); ok {
+			return j, a, r, true
 		}
 	}
-	return 0, false
+	return 0, 0, 0, false
 }
 
 // uint128Set is a set of bit positions 0..127.

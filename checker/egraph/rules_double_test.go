@@ -64,26 +64,7 @@ var doubleDistinct = []rewriteCase{
 }
 
 func TestDoubleRewrites(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 8))
-	for _, tc := range doubleRewrites {
-		t.Run(tc.name, func(t *testing.T) {
-			g := New()
-			le, l := build(t, g, tc.lhs)
-			re, rr := build(t, g, tc.rhs)
-			require.Equal(t, g.Format(rr, 20), g.Format(l, 20), "%s => %s", tc.lhs, tc.rhs)
-			for range 200 {
-				env := randomEnv(r)
-				want, err := EvalExpr(le, env)
-				require.NoError(t, err)
-				other, err := EvalExpr(re, env)
-				require.NoError(t, err)
-				require.Zero(t, want.Cmp(other), "%s: the two texts differ", tc.name)
-				got, err := g.Eval(l, env)
-				require.NoError(t, err)
-				require.Zero(t, want.Cmp(got), "%s: text %v, normalised %v", tc.lhs, want, got)
-			}
-		})
-	}
+	checkRewrites(t, rand.New(rand.NewPCG(7, 8)), doubleRewrites)
 }
 
 // TestDoubleDistinct: the rows must stay apart, and without the rules the rewrites of
