@@ -231,7 +231,7 @@ func TestRulesAgainstBigInt(t *testing.T) {
 			fired := 0
 			for k, src := range append(templates, templates...) {
 				// Each template twice: with every rule, and without the rules checker's
-				// second attempt leaves out (its fallbackSkips' scaled truncations), which
+				// second attempt leaves out (the scaled truncations of its attempts), which
 				// otherwise rewrite or-disjoint-mod's operands before it sees them.
 				g := New()
 				if k >= len(templates) {
