@@ -135,10 +135,10 @@ func check(fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (Report, er
 // the first is the main set, the others are tried only when it fails.
 //
 // The main set leaves out the doubled-square rules (egraph's rules_double.go): they prove
-// clang's squares that double each product pair (curve25519_solinas; also clang's sm2 mul
-// and square and p434 square), but a first version of them steered gcc's p434 and both compilers'
-// p448_saturated mul apart; they come last, with every other rule, so that what the other
-// sets prove is proved as before.
+// clang's squares that double each product pair (curve25519_solinas; also clang's sm2
+// mul and square and p434 square), but a first version of them steered gcc's p434 and
+// both compilers' p448_saturated mul apart; they come last, with every other rule, so
+// that what the other sets prove is proved as before.
 //
 // The second attempt leaves out add-carry-mod: it proves compiler objects' carry splits
 // (docs/checker.md) but steers p448_saturated mul's sums to a normal form its IR does not
