@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/rules-cryptopt/rules_cryptopt/checker/egraph"
@@ -103,15 +104,15 @@ func check(fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (Report, er
 	if rep.Instructions > MaxInstructions {
 		return rep, fmt.Errorf("%d instructions: the checker's limit is %d", rep.Instructions, MaxInstructions)
 	}
-	c, err := prove(egraph.New(), fn, prog, asm, opts)
+	c, err := prove(egraph.NewWithout(attempts[0]...), fn, prog, asm, opts)
 	if err != nil {
 		return rep, err
 	}
 	if len(c.failures) > 0 && c.asm.Violation == nil {
 		// The rules normalise (first match wins), so a rule that proves one function can
-		// steer another's two sides apart: try again without the rules known to do so, and
-		// keep the attempt with fewer failed obligations (the more precise refusal).
-		for _, skips := range fallbackSkips {
+		// steer another's two sides apart: try again with the other rule sets, and keep
+		// the attempt with fewer failed obligations (the more precise refusal).
+		for _, skips := range attempts[1:] {
 			if len(c.failures) == 0 {
 				break
 			}
@@ -130,15 +131,29 @@ func check(fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (Report, er
 	return rep, nil
 }
 
-// fallbackSkips are the rule sets left out of further attempts of a failed proof, in turn:
-// add-carry-mod proves compiler objects' carry splits (docs/checker.md) but steers
-// p448_saturated mul's sums to a normal form its IR does not reach; so do mod-scaled and
-// mod-push-scaled (compile's p448_saturated mul, both needed out).
+// attempts are the rule sets a proof tries in turn, each named by the rules it leaves out;
+// the first is the main set, the others are tried only when it fails.
 //
-// A second fallback leaves out shr-drop-low alone: it proves clang's p384 but steers gcc's
+// The main set leaves out the doubled-square rules (egraph's rules_double.go): they prove
+// clang's squares that double each product pair (curve25519_solinas; also clang's sm2
+// mul and square and p434 square), but a first version of them steered gcc's p434 and
+// both compilers' p448_saturated mul apart; they come last, with every other rule, so
+// that what the other sets prove is proved as before.
+//
+// The second attempt leaves out add-carry-mod: it proves compiler objects' carry splits
+// (docs/checker.md) but steers p448_saturated mul's sums to a normal form its IR does not
+// reach; so do mod-scaled and mod-push-scaled (compile's p448_saturated mul, both needed
+// out).
+//
+// The third leaves out shr-drop-low alone: it proves clang's p384 but steers gcc's
 // sparse-fold squares (p448_saturated, objcheck's TestSparseFoldThreeLimbs) apart, which
-// need the rules the first fallback drops.
-var fallbackSkips = [][]string{{"add-carry-mod", "mod-scaled", "mod-push-scaled"}, {"shr-drop-low"}}
+// need the rules the second attempt drops.
+var attempts = [][]string{
+	egraph.DoubleRules,
+	slices.Concat(egraph.DoubleRules, []string{"add-carry-mod", "mod-scaled", "mod-push-scaled"}),
+	slices.Concat(egraph.DoubleRules, []string{"shr-drop-low"}),
+	nil,
+}
 
 // prove runs both sides symbolically into g and lists the failed obligations.
 func prove(g *egraph.EGraph, fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (*comparison, error) {

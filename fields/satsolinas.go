@@ -56,7 +56,7 @@ func satSolinasFunc(F Field, op, name string) (*ir.Func, error) {
 	return satFunc(F, op, name, satFolds{
 		reduce: func(w words, x []ir.Arg) []ir.Arg { return satSolinasReduce(w, x, c) },
 		mul:    schoolbook,
-		square: func(w words, x []ir.Arg) []ir.Arg { return schoolbook(w, x, x) },
+		square: squareWords,
 		carry:  func(w words, s []ir.Arg, carry ir.Arg, sub bool) []ir.Arg { return foldCarry(w, s, carry, c, sub) },
 	})
 }

@@ -23,7 +23,11 @@ import (
 // inputs but whose E-graph class differs, earliest instruction first: the first
 // normal forms the rules fail to join (docs/checker.md, "Branch h-mont").
 // Equal values on samples are no proof: a rarely differing carry shows up too.
-// CRYPTOPT_DIAG_ALL=1 lists non-minimal ones too, CRYPTOPT_DIAG_DEPTH sets the print depth.
+// CRYPTOPT_DIAG_ALL=1 lists non-minimal ones too, CRYPTOPT_DIAG_DEPTH sets the print depth,
+// CRYPTOPT_DIAG_MAX the number listed (12).
+// A custom prime: CRYPTOPT_DIAG_FN=custom_square with CRYPTOPT_DIAG_PRIME=0xffffffffffffffffffffffffffffffffffffffffffffff13,
+// CRYPTOPT_DIAG_METHOD=saturated-solinas, CRYPTOPT_DIAG_LIMBS=3 (and
+// CRYPTOPT_DIAG_SYMBOL when the object holds other symbols too).
 func TestDiagMissed(t *testing.T) {
 	path, name := os.Getenv("CRYPTOPT_DIAG_OBJ"), os.Getenv("CRYPTOPT_DIAG_FN")
 	if path == "" {
@@ -40,7 +44,7 @@ func TestDiagMissed(t *testing.T) {
 		require.NoError(t, err)
 	}
 	g := d.g
-	for _, m := range ms[:min(len(ms), 12)] {
+	for _, m := range ms[:min(len(ms), envInt("CRYPTOPT_DIAG_MAX", 12))] {
 		fmt.Printf("#%d %s\n  IR %s = %s\n  ASM %s\n", m.inst+1, d.prog.Insts[m.inst], d.irName[m.irc], g.Format(m.irc, depth), g.Format(m.a, depth))
 		if x, y := narrowPair(g, m.irc, m.a); x != m.irc {
 			fmt.Printf("  narrowed IR  %s\n  narrowed ASM %s\n", g.Format(x, depth), g.Format(y, depth))
@@ -78,11 +82,11 @@ func newDiag(t *testing.T, path, name string) *diag {
 	if i := strings.LastIndex(name, "_"); i > len(f) {
 		f, op = name[:i], name[i+1:] // secp256k1_montgomery_mul and the like
 	}
-	F, err := fields.Lookup(f)
+	F, err := diagField(f)
 	require.NoError(t, err)
 	fn, err := F.Func(op)
 	require.NoError(t, err)
-	ld, err := LoadObject(path, "", "")
+	ld, err := LoadObject(path, os.Getenv("CRYPTOPT_DIAG_SYMBOL"), "")
 	require.NoError(t, err)
 	d := &diag{g: egraph.New(), prog: ld.Program, irByFP: map[string]egraph.Id{}, irName: map[egraph.Id]string{}}
 	d.ir, err = symexec.ExecIR(d.g, fn)
@@ -101,6 +105,19 @@ func newDiag(t *testing.T, path, name string) *diag {
 		}
 	}
 	return d
+}
+
+// diagField is the catalogue field f, or the custom prime of CRYPTOPT_DIAG_PRIME when f
+// is "custom".
+func diagField(f string) (fields.Field, error) {
+	if f != "custom" {
+		return fields.Lookup(f)
+	}
+	p, ok := new(big.Int).SetString(os.Getenv("CRYPTOPT_DIAG_PRIME"), 0)
+	if !ok {
+		return fields.Field{}, fmt.Errorf("CRYPTOPT_DIAG_PRIME %q: want a decimal or 0x hex prime", os.Getenv("CRYPTOPT_DIAG_PRIME"))
+	}
+	return fields.Custom(p, os.Getenv("CRYPTOPT_DIAG_METHOD"), envInt("CRYPTOPT_DIAG_LIMBS", 0))
 }
 
 // sample draws n environments: random words, words near 2^64, small words, and words

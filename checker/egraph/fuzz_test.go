@@ -8,7 +8,7 @@ import (
 // FuzzParse feeds arbitrary text to the s-expression parser; whatever builds must
 // normalise to a node that evaluates like the text itself (rule soundness).
 func FuzzParse(f *testing.F) {
-	for _, tc := range rewriteTable {
+	for _, tc := range append(append([]rewriteCase(nil), rewriteTable...), doubleRewrites...) {
 		f.Add(tc.lhs, uint64(1))
 		f.Add(tc.rhs, uint64(2))
 	}

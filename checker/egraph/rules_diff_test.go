@@ -223,12 +223,15 @@ func TestRulesAgainstBigInt(t *testing.T) {
 		if !ok {
 			templates, ok = reassocTemplates[rule.Name]
 		}
+		if !ok {
+			templates, ok = doubleTemplates[rule.Name]
+		}
 		require.True(t, ok, "rule %s has no templates", rule.Name)
 		t.Run(rule.Name, func(t *testing.T) {
 			fired := 0
 			for k, src := range append(templates, templates...) {
 				// Each template twice: with every rule, and without the rules checker's
-				// second attempt leaves out (its fallbackSkips' scaled truncations), which
+				// second attempt leaves out (the scaled truncations of its attempts), which
 				// otherwise rewrite or-disjoint-mod's operands before it sees them.
 				g := New()
 				if k >= len(templates) {

@@ -9,7 +9,7 @@ package curve25519_solinas
 //go:noescape
 func mul(out1 *[4]uint64, arg1 *[4]uint64, arg2 *[4]uint64)
 
-// square is implemented in curve25519_solinas_amd64.s (proved equivalent to the IR d67cb1b9a920).
+// square is implemented in curve25519_solinas_amd64.s (proved equivalent to the IR a3b8e6ed042e).
 //
 //go:noescape
 func square(out1 *[4]uint64, arg1 *[4]uint64)
@@ -29,7 +29,7 @@ func sub(out1 *[4]uint64, arg1 *[4]uint64, arg2 *[4]uint64)
 //go:noescape
 func opp(out1 *[4]uint64, arg1 *[4]uint64)
 
-// ladderstep is implemented in curve25519_solinas_amd64.s (proved equivalent to the IR 2e54ceba7916).
+// ladderstep is implemented in curve25519_solinas_amd64.s (proved equivalent to the IR 1c7171bac079).
 //
 //go:noescape
 func ladderstep(out1 *[4]Element, arg1 *[4]Element, arg2 *Element)

@@ -101,105 +101,84 @@ TEXT ·mul(SB), NOSPLIT, $0-24
 	RET
 
 // func square(out1, arg1 *[...]uint64)
-TEXT ·square(SB), NOSPLIT, $32-16
+TEXT ·square(SB), NOSPLIT, $0-16
 	MOVQ	out1+0(FP), DI
 	MOVQ	arg1+8(FP), SI
-	MOVQ	0(SI), DX	// arg1[0]
-	MULXQ	DX, CX, AX	// x7, x8 = mulx(arg1[0], arg1[0])
-	MULXQ	8(SI), R9, R8	// x5, x6 = mulx(arg1[0], arg1[1])
-	XORQ	R10, R10
-	ADOXQ	R9, AX	// x9, x10 = addcarryx(0, x8, x5)
-	MULXQ	16(SI), BX, R11	// x3, x4 = mulx(arg1[0], arg1[2])
-	MOVQ	16(SI), DX	// arg1[2]
-	MULXQ	8(SI), R13, R12	// x18, x19 = mulx(arg1[1], arg1[2])
 	MOVQ	8(SI), DX	// arg1[1]
-	MULXQ	DX, R15, R14	// x20, x21 = mulx(arg1[1], arg1[1])
-	ADCXQ	R8, R15	// x24, x25 = addcarryx(0, x6, x20)
-	MOVQ	DI, 0(SP)	// spill out1 pointer
-	MULXQ	24(SI), DI, DX	// x16, x17 = mulx(arg1[1], arg1[3])
-	ADCXQ	R13, R14	// x26, x27 = addcarryx(x25, x21, x18)
-	MOVQ	CX, 8(SP)	// spill x7
-	MOVQ	R12, CX
-	ADCXQ	DI, CX	// x28, x29 = addcarryx(x27, x19, x16)
-	MOVQ	DI, 16(SP)	// spill x16
-	MOVQ	DX, DI
-	ADCXQ	R10, DI	// x30 = x29.u64 + x17
-	CLC
-	ADCXQ	R9, AX	// x31, x32 = addcarryx(0, x9, x5)
-	ADOXQ	BX, R8	// x11, x12 = addcarryx(x10, x6, x3)
-	ADCXQ	R15, R8	// x33, x34 = addcarryx(x32, x11, x24)
-	MOVQ	DX, R9
-	MOVQ	0(SI), DX	// arg1[0]
-	MULXQ	24(SI), DX, R15	// x1, x2 = mulx(arg1[0], arg1[3])
-	MOVQ	AX, 24(SP)	// spill x31
-	MOVQ	R11, AX
-	ADOXQ	DX, AX	// x13, x14 = addcarryx(x12, x4, x1)
-	ADCXQ	R14, AX	// x35, x36 = addcarryx(x34, x13, x26)
-	MOVQ	R15, R14
-	ADOXQ	R10, R14	// x15 = x14.u64 + x2
-	ADCXQ	CX, R14	// x37, x38 = addcarryx(x36, x15, x28)
-	ADCQ	$0x0, DI	// x39 = x38.u64 + x30
-	XORQ	CX, CX
-	ADOXQ	BX, R8	// x55, x56 = addcarryx(0, x33, x3)
-	ADCXQ	R13, R11	// x48, x49 = addcarryx(0, x4, x18)
-	ADOXQ	R11, AX	// x57, x58 = addcarryx(x56, x35, x48)
-	MOVQ	DX, R11
+	MULXQ	0(SI), CX, AX	// x5, x6 = mulx(arg1[0], arg1[1])
 	MOVQ	16(SI), DX	// arg1[2]
-	MULXQ	DX, R13, BX	// x42, x43 = mulx(arg1[2], arg1[2])
-	ADCXQ	R13, R12	// x50, x51 = addcarryx(x49, x19, x42)
-	MULXQ	24(SI), DX, R13	// x40, x41 = mulx(arg1[2], arg1[3])
-	ADCXQ	DX, BX	// x52, x53 = addcarryx(x51, x43, x40)
-	ADOXQ	R12, R14	// x59, x60 = addcarryx(x58, x37, x50)
-	ADOXQ	BX, DI	// x61, x62 = addcarryx(x60, x39, x52)
-	MOVQ	R13, BX
-	ADCXQ	R10, BX	// x54 = x53.u64 + x41
-	ADOXQ	R10, BX	// x63 = x62.u64 + x54
-	TESTQ	AX, AX
-	ADOXQ	16(SP), R15	// x72, x73 = addcarryx(0, x2, x16)
-	ADOXQ	DX, R9	// x74, x75 = addcarryx(x73, x17, x40)
+	MULXQ	0(SI), R9, R8	// x3, x4 = mulx(arg1[0], arg1[2])
 	MOVQ	24(SI), DX	// arg1[3]
-	MULXQ	DX, R12, SI	// x64, x65 = mulx(arg1[3], arg1[3])
-	ADOXQ	R12, R13	// x76, x77 = addcarryx(x75, x41, x64)
-	ADCXQ	R11, AX	// x79, x80 = addcarryx(0, x57, x1)
-	ADCXQ	R15, R14	// x81, x82 = addcarryx(x80, x59, x72)
-	ADCXQ	R9, DI	// x83, x84 = addcarryx(x82, x61, x74)
-	ADCXQ	R13, BX	// x85, x86 = addcarryx(x84, x63, x76)
-	MOVQ	BX, DX
-	MOVQ	$0x26, R9
-	MULXQ	R9, BX, R11	// x90, x91 = mulx(0x26, x85)
-	ADOXQ	R10, SI	// x78 = x77.u64 + x65
-	ADCQ	$0x0, SI	// x87 = x86.u64 + x78
-	MOVQ	R14, DX
-	MULXQ	R9, R13, R12	// x94, x95 = mulx(0x26, x81)
-	XORQ	DX, DX
-	ADOXQ	8(SP), R13	// x103, x104 = addcarryx(0, x7, x94)
-	MOVQ	SI, DX
-	MULXQ	R9, R14, SI	// x88, x89 = mulx(0x26, x87)
+	MULXQ	8(SI), R11, R10	// x12, x13 = mulx(arg1[1], arg1[3])
+	MOVQ	0(SI), DX	// arg1[0]
+	MULXQ	DX, R12, BX	// x43, x44 = mulx(arg1[0], arg1[0])
+	ADDQ	R9, AX	// x7, x8 = addcarryx(0, x6, x3)
+	MULXQ	24(SI), DX, R9	// x1, x2 = mulx(arg1[0], arg1[3])
+	ADCXQ	DX, R8	// x9, x10 = addcarryx(x8, x4, x1)
+	ADCQ	$0x0, R9	// x11 = x10.u64 + x2
+	MOVQ	8(SI), DX	// arg1[1]
+	MULXQ	DX, R14, R13	// x45, x46 = mulx(arg1[1], arg1[1])
+	MULXQ	16(SI), R15, DX	// x14, x15 = mulx(arg1[1], arg1[2])
+	ADDQ	R11, DX	// x16, x17 = addcarryx(0, x15, x12)
+	ADCQ	$0x0, R10	// x18 = x17.u64 + x13
+	ADDQ	R15, R8	// x19, x20 = addcarryx(0, x9, x14)
+	ADCXQ	DX, R9	// x21, x22 = addcarryx(x20, x11, x16)
+	MOVQ	24(SI), DX	// arg1[3]
+	MULXQ	16(SI), R15, R11	// x24, x25 = mulx(arg1[2], arg1[3])
+	ADCQ	$0x0, R10	// x23 = x22.u64 + x18
+	ADDQ	R15, R10	// x26, x27 = addcarryx(0, x23, x24)
+	ADCQ	$0x0, R11	// x28 = x27.u64 + x25
+	ADDQ	CX, CX	// x29, x30 = addcarryx(0, x5, x5)
+	ADCXQ	AX, AX	// x31, x32 = addcarryx(x30, x7, x7)
+	ADCXQ	R8, R8	// x33, x34 = addcarryx(x32, x19, x19)
+	ADCXQ	R9, R9	// x35, x36 = addcarryx(x34, x21, x21)
+	ADCXQ	R10, R10	// x37, x38 = addcarryx(x36, x26, x26)
+	ADCXQ	R11, R11	// x39, x40 = addcarryx(x38, x28, x28)
+	MOVQ	$0x0, R15
+	ADCQ	$0x0, R15	// x41, x42 = addcarryx(x40, 0, 0)
+	ADDQ	BX, CX	// x51, x52 = addcarryx(0, x29, x44)
+	ADCXQ	R14, AX	// x53, x54 = addcarryx(x52, x31, x45)
+	MULXQ	DX, R14, BX	// x49, x50 = mulx(arg1[3], arg1[3])
+	MOVQ	16(SI), DX	// arg1[2]
+	MULXQ	DX, DX, SI	// x47, x48 = mulx(arg1[2], arg1[2])
+	ADCXQ	R13, R8	// x55, x56 = addcarryx(x54, x33, x46)
+	ADCXQ	DX, R9	// x57, x58 = addcarryx(x56, x35, x47)
+	ADCXQ	SI, R10	// x59, x60 = addcarryx(x58, x37, x48)
 	MOVQ	R9, DX
-	MULXQ	DI, DI, R9	// x92, x93 = mulx(0x26, x83)
-	ADCXQ	DI, R12	// x96, x97 = addcarryx(0, x95, x92)
-	ADOXQ	24(SP), R12	// x105, x106 = addcarryx(x104, x31, x96)
-	ADCXQ	BX, R9	// x98, x99 = addcarryx(x97, x93, x90)
-	ADCXQ	R14, R11	// x100, x101 = addcarryx(x99, x91, x88)
-	ADOXQ	R9, R8	// x107, x108 = addcarryx(x106, x55, x98)
-	ADCXQ	R10, SI	// x102 = x101.u64 + x89
-	ADOXQ	R11, AX	// x109, x110 = addcarryx(x108, x79, x100)
-	ADOXQ	R10, SI	// x111 = x110.u64 + x102
-	MULXQ	SI, R11, R9	// x112, x113 = mulx(x111, 0x26)
+	MOVQ	$0x26, R9
+	MULXQ	R9, R13, SI	// x71, x72 = mulx(0x26, x57)
+	ADCXQ	R14, R11	// x61, x62 = addcarryx(x60, x39, x49)
+	ADCXQ	BX, R15	// x63, x64 = addcarryx(x62, x41, x50)
+	MOVQ	R10, DX
+	MULXQ	R9, BX, R10	// x69, x70 = mulx(0x26, x59)
+	MOVQ	R11, DX
+	MULXQ	R9, R14, R11	// x67, x68 = mulx(0x26, x61)
+	ADDQ	BX, SI	// x73, x74 = addcarryx(0, x72, x69)
+	MOVQ	R15, DX
+	MULXQ	R9, R15, BX	// x65, x66 = mulx(0x26, x63)
+	ADCXQ	R14, R10	// x75, x76 = addcarryx(x74, x70, x67)
+	ADCXQ	R15, R11	// x77, x78 = addcarryx(x76, x68, x65)
+	ADCQ	$0x0, BX	// x79 = x78.u64 + x66
+	XORQ	DX, DX
+	ADOXQ	R13, R12	// x80, x81 = addcarryx(0, x43, x71)
+	ADOXQ	SI, CX	// x82, x83 = addcarryx(x81, x51, x73)
+	ADOXQ	R10, AX	// x84, x85 = addcarryx(x83, x53, x75)
+	ADOXQ	R11, R8	// x86, x87 = addcarryx(x85, x55, x77)
+	ADOXQ	DX, BX	// x88 = x87.u64 + x79
+	MOVQ	R9, DX
+	MULXQ	BX, R10, R9	// x89, x90 = mulx(x88, 0x26)
 	XORQ	R9, R9
-	ADOXQ	R11, R13	// x114, x115 = addcarryx(0, x103, x112)
-	ADOXQ	R10, R12	// x116, x117 = addcarryx(x115, x105, 0)
-	MOVQ	0(SP), R11	// reload out1 pointer
-	MOVQ	R12, 8(R11)	// out1[1] = x116
-	ADOXQ	R10, R8	// x118, x119 = addcarryx(x117, x107, 0)
-	MOVQ	R8, 16(R11)	// out1[2] = x118
-	ADOXQ	R10, AX	// x120, x121 = addcarryx(x119, x109, 0)
-	MOVQ	AX, 24(R11)	// out1[3] = x120
-	MOVQ	$0x26, AX
-	CMOVQOC	R10, AX	// x122 = cmovznz(x121, 0, 0x26)
-	XORQ	R8, R8
-	ADOXQ	R13, AX	// x123, x124 = addcarryx(0, x122, x114)
-	MOVQ	AX, 0(R11)	// out1[0] = x123
+	ADOXQ	R10, R12	// x91, x92 = addcarryx(0, x80, x89)
+	ADOXQ	R9, CX	// x93, x94 = addcarryx(x92, x82, 0)
+	MOVQ	CX, 8(DI)	// out1[1] = x93
+	ADOXQ	R9, AX	// x95, x96 = addcarryx(x94, x84, 0)
+	MOVQ	AX, 16(DI)	// out1[2] = x95
+	ADOXQ	R9, R8	// x97, x98 = addcarryx(x96, x86, 0)
+	MOVQ	R8, 24(DI)	// out1[3] = x97
+	MOVQ	$0x0, AX
+	CMOVQOS	DX, AX	// x99 = cmovznz(x98, 0, 0x26)
+	ADCXQ	R12, AX	// x100, x101 = addcarryx(0, x99, x91)
+	MOVQ	AX, 0(DI)	// out1[0] = x100
 	RET
 
 // func add(out1, arg1, arg2 *[...]uint64)
@@ -289,7 +268,7 @@ TEXT ·opp(SB), NOSPLIT, $0-16
 	RET
 
 // func ladderstep(out1, arg1, arg2 *[...]uint64)
-TEXT ·ladderstep(SB), NOSPLIT, $208-24
+TEXT ·ladderstep(SB), NOSPLIT, $192-24
 	MOVQ	out1+0(FP), DI
 	MOVQ	arg1+8(FP), SI
 	MOVQ	arg2+16(FP), DX
@@ -369,842 +348,802 @@ TEXT ·ladderstep(SB), NOSPLIT, $208-24
 	CMOVQCS	R10, SI	// x78 = cmovznz(x77, 0, 0x26)
 	SUBQ	SI, BX	// x79, x80 = subborrowx(0, x70, x78)
 	MOVQ	DX, SI
-	MOVQ	R9, DX
-	MOVQ	R14, 48(SP)	// spill x59
-	MULXQ	AX, R14, R9	// x81, x82 = mulx(x19, x16)
-	MOVQ	DX, 56(SP)	// spill x16
 	MOVQ	AX, DX
-	MOVQ	R15, 64(SP)	// spill x76
-	MULXQ	R8, R15, AX	// x83, x84 = mulx(x19, x14)
-	MOVQ	SI, 72(SP)	// spill x74
-	MOVQ	DI, 80(SP)	// spill x72
-	MULXQ	CX, DI, SI	// x85, x86 = mulx(x19, x12)
-	MOVQ	DX, 88(SP)	// spill x19
-	MOVQ	BX, 96(SP)	// spill x79
-	MULXQ	DX, BX, DX	// x87, x88 = mulx(x19, x19)
-	ADDQ	DI, DX	// x89, x90 = addcarryx(0, x88, x85)
-	MOVQ	SI, R10
-	ADCXQ	R15, R10	// x91, x92 = addcarryx(x90, x86, x83)
-	MOVQ	R12, 104(SP)	// spill x34
-	MOVQ	AX, R12
-	ADCXQ	R14, R12	// x93, x94 = addcarryx(x92, x84, x81)
-	MOVQ	R11, 112(SP)	// spill x39
-	MOVQ	R9, R11
-	ADCQ	$0x0, R11	// x95 = x94.u64 + x82
-	MOVQ	DX, 120(SP)	// spill x89
+	MOVQ	R14, 48(SP)	// spill x59
+	MULXQ	R9, R14, AX	// x81, x82 = mulx(x19, x16)
+	MOVQ	R15, 56(SP)	// spill x76
+	MOVQ	SI, 64(SP)	// spill x74
+	MULXQ	R8, SI, R15	// x83, x84 = mulx(x19, x14)
+	MOVQ	DI, 72(SP)	// spill x72
+	MOVQ	BX, 80(SP)	// spill x79
+	MULXQ	CX, BX, DI	// x85, x86 = mulx(x19, x12)
+	ADDQ	SI, DI	// x87, x88 = addcarryx(0, x86, x83)
+	ADCXQ	R14, R15	// x89, x90 = addcarryx(x88, x84, x81)
+	ADCQ	$0x0, AX	// x91 = x90.u64 + x82
+	MOVQ	DX, SI
 	MOVQ	CX, DX
-	MOVQ	R13, 128(SP)	// spill x36
-	MULXQ	56(SP), R13, CX	// x96, x97 = mulx(x12, x16)
-	MOVQ	BX, 136(SP)	// spill x87
-	MOVQ	R14, 144(SP)	// spill x81
-	MULXQ	R8, R14, BX	// x98, x99 = mulx(x12, x14)
-	MOVQ	DX, 152(SP)	// spill x12
-	MOVQ	R9, 160(SP)	// spill x82
-	MULXQ	DX, R9, DX	// x100, x101 = mulx(x12, x12)
-	ADDQ	R9, SI	// x104, x105 = addcarryx(0, x86, x100)
-	ADCXQ	R14, DX	// x106, x107 = addcarryx(x105, x101, x98)
-	MOVQ	BX, R9
-	ADCXQ	R13, R9	// x108, x109 = addcarryx(x107, x99, x96)
-	MOVQ	R13, 168(SP)	// spill x96
-	MOVQ	CX, R13
-	ADCQ	$0x0, R13	// x110 = x109.u64 + x97
-	ADDQ	120(SP), DI	// x111, x112 = addcarryx(0, x89, x85)
-	ADCXQ	SI, R10	// x113, x114 = addcarryx(x112, x91, x104)
-	ADCXQ	DX, R12	// x115, x116 = addcarryx(x114, x93, x106)
-	ADCXQ	R9, R11	// x117, x118 = addcarryx(x116, x95, x108)
-	ADCQ	$0x0, R13	// x119 = x118.u64 + x110
+	MULXQ	R9, R14, CX	// x92, x93 = mulx(x12, x16)
+	MOVQ	R12, 88(SP)	// spill x34
+	MULXQ	R8, R12, R10	// x94, x95 = mulx(x12, x14)
+	ADDQ	R14, R10	// x96, x97 = addcarryx(0, x95, x92)
+	ADCQ	$0x0, CX	// x98 = x97.u64 + x93
+	ADDQ	R12, R15	// x99, x100 = addcarryx(0, x89, x94)
+	ADCXQ	R10, AX	// x101, x102 = addcarryx(x100, x91, x96)
+	ADCQ	$0x0, CX	// x103 = x102.u64 + x98
+	MOVQ	DX, R10
 	MOVQ	R8, DX
-	MULXQ	56(SP), R9, R8	// x120, x121 = mulx(x14, x16)
-	MOVQ	DX, 120(SP)	// spill x14
-	MULXQ	DX, DX, SI	// x122, x123 = mulx(x14, x14)
-	ADDQ	R14, AX	// x128, x129 = addcarryx(0, x84, x98)
-	ADCXQ	DX, BX	// x130, x131 = addcarryx(x129, x99, x122)
-	ADCXQ	R9, SI	// x132, x133 = addcarryx(x131, x123, x120)
-	MOVQ	R8, R14
-	ADCQ	$0x0, R14	// x134 = x133.u64 + x121
-	ADDQ	R15, R10	// x135, x136 = addcarryx(0, x113, x83)
-	ADCXQ	AX, R12	// x137, x138 = addcarryx(x136, x115, x128)
-	ADCXQ	BX, R11	// x139, x140 = addcarryx(x138, x117, x130)
-	ADCXQ	SI, R13	// x141, x142 = addcarryx(x140, x119, x132)
-	ADCQ	$0x0, R14	// x143 = x142.u64 + x134
-	MOVQ	56(SP), DX	// reload x16
-	MULXQ	DX, SI, AX	// x144, x145 = mulx(x16, x16)
-	MOVQ	160(SP), BX	// reload x82
-	ADDQ	168(SP), BX	// x152, x153 = addcarryx(0, x82, x96)
-	ADCXQ	R9, CX	// x154, x155 = addcarryx(x153, x97, x120)
-	ADCXQ	SI, R8	// x156, x157 = addcarryx(x155, x121, x144)
-	ADCQ	$0x0, AX	// x158 = x157.u64 + x145
-	ADDQ	144(SP), R12	// x159, x160 = addcarryx(0, x137, x81)
-	ADCXQ	BX, R11	// x161, x162 = addcarryx(x160, x139, x152)
-	ADCXQ	CX, R13	// x163, x164 = addcarryx(x162, x141, x154)
-	ADCXQ	R8, R14	// x165, x166 = addcarryx(x164, x143, x156)
-	ADCQ	$0x0, AX	// x167 = x166.u64 + x158
-	MOVQ	$0x26, DX
-	MULXQ	AX, CX, AX	// x168, x169 = mulx(0x26, x167)
-	MULXQ	R14, R9, R8	// x170, x171 = mulx(0x26, x165)
-	MULXQ	R13, BX, SI	// x172, x173 = mulx(0x26, x163)
-	MULXQ	R11, R13, R11	// x174, x175 = mulx(0x26, x161)
-	ADDQ	BX, R11	// x176, x177 = addcarryx(0, x175, x172)
-	ADCXQ	R9, SI	// x178, x179 = addcarryx(x177, x173, x170)
-	ADCXQ	CX, R8	// x180, x181 = addcarryx(x179, x171, x168)
-	ADCQ	$0x0, AX	// x182 = x181.u64 + x169
-	ADDQ	136(SP), R13	// x183, x184 = addcarryx(0, x87, x174)
-	ADCXQ	R11, DI	// x185, x186 = addcarryx(x184, x111, x176)
-	ADCXQ	SI, R10	// x187, x188 = addcarryx(x186, x135, x178)
-	ADCXQ	R8, R12	// x189, x190 = addcarryx(x188, x159, x180)
-	ADCQ	$0x0, AX	// x191 = x190.u64 + x182
-	MULXQ	AX, CX, AX	// x192, x193 = mulx(x191, 0x26)
-	ADDQ	CX, R13	// x194, x195 = addcarryx(0, x183, x192)
-	ADCQ	$0x0, DI	// x196, x197 = addcarryx(x195, x185, 0)
-	ADCQ	$0x0, R10	// x198, x199 = addcarryx(x197, x187, 0)
-	ADCQ	$0x0, R12	// x200, x201 = addcarryx(x199, x189, 0)
-	MOVQ	$0x0, AX
-	CMOVQCS	DX, AX	// x202 = cmovznz(x201, 0, 0x26)
-	ADDQ	R13, AX	// x203, x204 = addcarryx(0, x202, x194)
-	MOVQ	112(SP), DX	// reload x39
-	MULXQ	128(SP), R8, CX	// x205, x206 = mulx(x39, x36)
-	MULXQ	104(SP), R11, R9	// x207, x208 = mulx(x39, x34)
-	MULXQ	16(SP), BX, SI	// x209, x210 = mulx(x39, x32)
-	MULXQ	DX, R14, R13	// x211, x212 = mulx(x39, x39)
-	ADDQ	BX, R13	// x213, x214 = addcarryx(0, x212, x209)
-	MOVQ	SI, R15
-	ADCXQ	R11, R15	// x215, x216 = addcarryx(x214, x210, x207)
+	MULXQ	R9, R12, R8	// x104, x105 = mulx(x14, x16)
+	ADDQ	R12, CX	// x106, x107 = addcarryx(0, x103, x104)
+	ADCQ	$0x0, R8	// x108 = x107.u64 + x105
+	ADDQ	BX, BX	// x109, x110 = addcarryx(0, x85, x85)
+	ADCXQ	DI, DI	// x111, x112 = addcarryx(x110, x87, x87)
+	ADCXQ	R15, R15	// x113, x114 = addcarryx(x112, x99, x99)
+	ADCXQ	AX, AX	// x115, x116 = addcarryx(x114, x101, x101)
+	ADCXQ	CX, CX	// x117, x118 = addcarryx(x116, x106, x106)
+	ADCXQ	R8, R8	// x119, x120 = addcarryx(x118, x108, x108)
+	MOVQ	$0x0, R12
+	ADCQ	$0x0, R12	// x121, x122 = addcarryx(x120, 0, 0)
+	MOVQ	DX, R14
+	MOVQ	SI, DX
+	MOVQ	DX, 96(SP)	// spill x19
+	MULXQ	DX, DX, SI	// x123, x124 = mulx(x19, x19)
+	MOVQ	DX, 104(SP)	// spill x123
+	MOVQ	R10, DX
+	MOVQ	DX, 112(SP)	// spill x12
+	MULXQ	DX, DX, R10	// x125, x126 = mulx(x12, x12)
+	MOVQ	DX, 120(SP)	// spill x125
+	MOVQ	R14, DX
+	MOVQ	DX, 128(SP)	// spill x14
+	MULXQ	DX, DX, R14	// x127, x128 = mulx(x14, x14)
+	MOVQ	DX, 136(SP)	// spill x127
 	MOVQ	R9, DX
-	ADCXQ	R8, DX	// x217, x218 = addcarryx(x216, x208, x205)
-	MOVQ	R12, 136(SP)	// spill x200
-	MOVQ	CX, R12
-	ADCQ	$0x0, R12	// x219 = x218.u64 + x206
-	MOVQ	DX, 144(SP)	// spill x217
-	MOVQ	16(SP), DX	// reload x32
-	MOVQ	R10, 160(SP)	// spill x198
-	MOVQ	DI, 168(SP)	// spill x196
-	MULXQ	128(SP), DI, R10	// x220, x221 = mulx(x32, x36)
-	MOVQ	AX, 176(SP)	// spill x203
-	MOVQ	R14, 184(SP)	// spill x211
-	MULXQ	104(SP), R14, AX	// x222, x223 = mulx(x32, x34)
-	MOVQ	R8, 192(SP)	// spill x205
-	MULXQ	DX, R8, DX	// x224, x225 = mulx(x32, x32)
-	ADDQ	R8, SI	// x228, x229 = addcarryx(0, x210, x224)
-	ADCXQ	R14, DX	// x230, x231 = addcarryx(x229, x225, x222)
-	MOVQ	AX, R8
-	ADCXQ	DI, R8	// x232, x233 = addcarryx(x231, x223, x220)
-	MOVQ	CX, 200(SP)	// spill x206
-	MOVQ	R10, CX
-	ADCQ	$0x0, CX	// x234 = x233.u64 + x221
-	ADDQ	BX, R13	// x235, x236 = addcarryx(0, x213, x209)
-	ADCXQ	SI, R15	// x237, x238 = addcarryx(x236, x215, x228)
-	ADCXQ	144(SP), DX	// x239, x240 = addcarryx(x238, x217, x230)
-	ADCXQ	R8, R12	// x241, x242 = addcarryx(x240, x219, x232)
-	ADCQ	$0x0, CX	// x243 = x242.u64 + x234
+	MOVQ	DX, 144(SP)	// spill x16
+	MULXQ	DX, DX, R9	// x129, x130 = mulx(x16, x16)
+	ADDQ	SI, BX	// x131, x132 = addcarryx(0, x109, x124)
+	ADCXQ	120(SP), DI	// x133, x134 = addcarryx(x132, x111, x125)
+	ADCXQ	R10, R15	// x135, x136 = addcarryx(x134, x113, x126)
+	ADCXQ	136(SP), AX	// x137, x138 = addcarryx(x136, x115, x127)
+	ADCXQ	R14, CX	// x139, x140 = addcarryx(x138, x117, x128)
+	ADCXQ	DX, R8	// x141, x142 = addcarryx(x140, x119, x129)
+	ADCXQ	R9, R12	// x143, x144 = addcarryx(x142, x121, x130)
+	MOVQ	$0x26, DX
+	MULXQ	R12, R10, R9	// x145, x146 = mulx(0x26, x143)
+	MULXQ	R8, SI, R8	// x147, x148 = mulx(0x26, x141)
+	MULXQ	CX, R12, CX	// x149, x150 = mulx(0x26, x139)
+	MULXQ	AX, R14, AX	// x151, x152 = mulx(0x26, x137)
+	ADDQ	R12, AX	// x153, x154 = addcarryx(0, x152, x149)
+	ADCXQ	SI, CX	// x155, x156 = addcarryx(x154, x150, x147)
+	ADCXQ	R10, R8	// x157, x158 = addcarryx(x156, x148, x145)
+	ADCQ	$0x0, R9	// x159 = x158.u64 + x146
+	ADDQ	104(SP), R14	// x160, x161 = addcarryx(0, x123, x151)
+	ADCXQ	AX, BX	// x162, x163 = addcarryx(x161, x131, x153)
+	ADCXQ	CX, DI	// x164, x165 = addcarryx(x163, x133, x155)
+	ADCXQ	R8, R15	// x166, x167 = addcarryx(x165, x135, x157)
+	ADCQ	$0x0, R9	// x168 = x167.u64 + x159
+	MULXQ	R9, CX, AX	// x169, x170 = mulx(x168, 0x26)
+	ADDQ	CX, R14	// x171, x172 = addcarryx(0, x160, x169)
+	ADCQ	$0x0, BX	// x173, x174 = addcarryx(x172, x162, 0)
+	ADCQ	$0x0, DI	// x175, x176 = addcarryx(x174, x164, 0)
+	ADCQ	$0x0, R15	// x177, x178 = addcarryx(x176, x166, 0)
+	MOVQ	$0x0, AX
+	CMOVQCS	DX, AX	// x179 = cmovznz(x178, 0, 0x26)
+	ADDQ	R14, AX	// x180, x181 = addcarryx(0, x179, x171)
+	MOVQ	R11, DX
+	MULXQ	R13, R8, CX	// x182, x183 = mulx(x39, x36)
+	MULXQ	88(SP), R10, R9	// x184, x185 = mulx(x39, x34)
+	MULXQ	16(SP), SI, R11	// x186, x187 = mulx(x39, x32)
+	ADDQ	R10, R11	// x188, x189 = addcarryx(0, x187, x184)
+	ADCXQ	R8, R9	// x190, x191 = addcarryx(x189, x185, x182)
+	ADCQ	$0x0, CX	// x192 = x191.u64 + x183
 	MOVQ	DX, R8
-	MOVQ	104(SP), DX	// reload x34
-	MULXQ	128(SP), BX, SI	// x244, x245 = mulx(x34, x36)
-	MOVQ	R13, 144(SP)	// spill x235
-	MULXQ	DX, R13, DX	// x246, x247 = mulx(x34, x34)
-	ADDQ	R14, R9	// x252, x253 = addcarryx(0, x208, x222)
-	ADCXQ	R13, AX	// x254, x255 = addcarryx(x253, x223, x246)
-	ADCXQ	BX, DX	// x256, x257 = addcarryx(x255, x247, x244)
-	MOVQ	SI, R13
-	ADCQ	$0x0, R13	// x258 = x257.u64 + x245
-	ADDQ	R11, R15	// x259, x260 = addcarryx(0, x237, x207)
-	ADCXQ	R9, R8	// x261, x262 = addcarryx(x260, x239, x252)
-	ADCXQ	AX, R12	// x263, x264 = addcarryx(x262, x241, x254)
-	ADCXQ	DX, CX	// x265, x266 = addcarryx(x264, x243, x256)
-	ADCQ	$0x0, R13	// x267 = x266.u64 + x258
-	MOVQ	128(SP), DX	// reload x36
-	MULXQ	DX, R9, AX	// x268, x269 = mulx(x36, x36)
-	ADDQ	200(SP), DI	// x276, x277 = addcarryx(0, x206, x220)
-	ADCXQ	BX, R10	// x278, x279 = addcarryx(x277, x221, x244)
-	ADCXQ	R9, SI	// x280, x281 = addcarryx(x279, x245, x268)
-	ADCQ	$0x0, AX	// x282 = x281.u64 + x269
-	ADDQ	192(SP), R8	// x283, x284 = addcarryx(0, x261, x205)
-	ADCXQ	DI, R12	// x285, x286 = addcarryx(x284, x263, x276)
-	ADCXQ	R10, CX	// x287, x288 = addcarryx(x286, x265, x278)
-	ADCXQ	SI, R13	// x289, x290 = addcarryx(x288, x267, x280)
-	ADCQ	$0x0, AX	// x291 = x290.u64 + x282
+	MOVQ	16(SP), DX	// reload x32
+	MULXQ	R13, R12, R10	// x193, x194 = mulx(x32, x36)
+	MOVQ	R15, 104(SP)	// spill x177
+	MULXQ	88(SP), R15, R14	// x195, x196 = mulx(x32, x34)
+	ADDQ	R12, R14	// x197, x198 = addcarryx(0, x196, x193)
+	ADCQ	$0x0, R10	// x199 = x198.u64 + x194
+	ADDQ	R15, R9	// x200, x201 = addcarryx(0, x190, x195)
+	ADCXQ	R14, CX	// x202, x203 = addcarryx(x201, x192, x197)
+	ADCQ	$0x0, R10	// x204 = x203.u64 + x199
+	MOVQ	88(SP), DX	// reload x34
+	MULXQ	R13, R14, R12	// x205, x206 = mulx(x34, x36)
+	ADDQ	R14, R10	// x207, x208 = addcarryx(0, x204, x205)
+	ADCQ	$0x0, R12	// x209 = x208.u64 + x206
+	ADDQ	SI, SI	// x210, x211 = addcarryx(0, x186, x186)
+	ADCXQ	R11, R11	// x212, x213 = addcarryx(x211, x188, x188)
+	ADCXQ	R9, R9	// x214, x215 = addcarryx(x213, x200, x200)
+	ADCXQ	CX, CX	// x216, x217 = addcarryx(x215, x202, x202)
+	ADCXQ	R10, R10	// x218, x219 = addcarryx(x217, x207, x207)
+	ADCXQ	R12, R12	// x220, x221 = addcarryx(x219, x209, x209)
+	MOVQ	$0x0, R14
+	ADCQ	$0x0, R14	// x222, x223 = addcarryx(x221, 0, 0)
+	MOVQ	R8, DX
+	MULXQ	DX, R15, R8	// x224, x225 = mulx(x39, x39)
+	MOVQ	DX, 120(SP)	// spill x39
+	MOVQ	16(SP), DX	// reload x32
+	MOVQ	DI, 136(SP)	// spill x175
+	MULXQ	DX, DI, DX	// x226, x227 = mulx(x32, x32)
+	MOVQ	DX, 152(SP)	// spill x227
+	MOVQ	88(SP), DX	// reload x34
+	MOVQ	BX, 160(SP)	// spill x173
+	MULXQ	DX, BX, DX	// x228, x229 = mulx(x34, x34)
+	MOVQ	DX, 168(SP)	// spill x229
+	MOVQ	R13, DX
+	MOVQ	AX, 176(SP)	// spill x180
+	MULXQ	DX, AX, R13	// x230, x231 = mulx(x36, x36)
+	ADDQ	R8, SI	// x232, x233 = addcarryx(0, x210, x225)
+	ADCXQ	DI, R11	// x234, x235 = addcarryx(x233, x212, x226)
+	ADCXQ	152(SP), R9	// x236, x237 = addcarryx(x235, x214, x227)
+	ADCXQ	BX, CX	// x238, x239 = addcarryx(x237, x216, x228)
+	ADCXQ	168(SP), R10	// x240, x241 = addcarryx(x239, x218, x229)
+	ADCXQ	AX, R12	// x242, x243 = addcarryx(x241, x220, x230)
+	ADCXQ	R13, R14	// x244, x245 = addcarryx(x243, x222, x231)
+	MOVQ	DX, AX
 	MOVQ	$0x26, DX
-	MULXQ	AX, R9, AX	// x292, x293 = mulx(0x26, x291)
-	MULXQ	R13, R11, R10	// x294, x295 = mulx(0x26, x289)
-	MULXQ	CX, SI, CX	// x296, x297 = mulx(0x26, x287)
-	MULXQ	R12, BX, DI	// x298, x299 = mulx(0x26, x285)
-	ADDQ	SI, DI	// x300, x301 = addcarryx(0, x299, x296)
-	ADCXQ	R11, CX	// x302, x303 = addcarryx(x301, x297, x294)
-	ADCXQ	R9, R10	// x304, x305 = addcarryx(x303, x295, x292)
-	ADCQ	$0x0, AX	// x306 = x305.u64 + x293
-	ADDQ	184(SP), BX	// x307, x308 = addcarryx(0, x211, x298)
-	ADCXQ	144(SP), DI	// x309, x310 = addcarryx(x308, x235, x300)
-	ADCXQ	CX, R15	// x311, x312 = addcarryx(x310, x259, x302)
-	ADCXQ	R10, R8	// x313, x314 = addcarryx(x312, x283, x304)
-	ADCQ	$0x0, AX	// x315 = x314.u64 + x306
-	MULXQ	AX, CX, AX	// x316, x317 = mulx(x315, 0x26)
-	ADDQ	CX, BX	// x318, x319 = addcarryx(0, x307, x316)
-	ADCQ	$0x0, DI	// x320, x321 = addcarryx(x319, x309, 0)
-	ADCQ	$0x0, R15	// x322, x323 = addcarryx(x321, x311, 0)
-	ADCQ	$0x0, R8	// x324, x325 = addcarryx(x323, x313, 0)
-	MOVQ	$0x0, AX
-	CMOVQCS	DX, AX	// x326 = cmovznz(x325, 0, 0x26)
-	ADDQ	BX, AX	// x327, x328 = addcarryx(0, x326, x318)
-	MOVQ	96(SP), DX	// reload x79
-	MULXQ	56(SP), R9, CX	// x329, x330 = mulx(x79, x16)
-	MULXQ	120(SP), R11, R10	// x331, x332 = mulx(x79, x14)
-	MULXQ	152(SP), BX, SI	// x333, x334 = mulx(x79, x12)
-	MULXQ	88(SP), R13, R12	// x335, x336 = mulx(x79, x19)
-	ADDQ	BX, R12	// x337, x338 = addcarryx(0, x336, x333)
-	ADCXQ	R11, SI	// x339, x340 = addcarryx(x338, x334, x331)
-	ADCXQ	R9, R10	// x341, x342 = addcarryx(x340, x332, x329)
-	ADCQ	$0x0, CX	// x343 = x342.u64 + x330
-	MOVQ	80(SP), DX	// reload x72
-	MULXQ	56(SP), R11, R9	// x344, x345 = mulx(x72, x16)
-	MULXQ	120(SP), R14, BX	// x346, x347 = mulx(x72, x14)
-	MOVQ	R8, 96(SP)	// spill x324
-	MOVQ	R15, 144(SP)	// spill x322
-	MULXQ	152(SP), R15, R8	// x348, x349 = mulx(x72, x12)
-	MOVQ	DI, 184(SP)	// spill x320
-	MULXQ	88(SP), DI, DX	// x350, x351 = mulx(x72, x19)
-	ADDQ	R15, DX	// x352, x353 = addcarryx(0, x351, x348)
-	ADCXQ	R14, R8	// x354, x355 = addcarryx(x353, x349, x346)
-	ADCXQ	R11, BX	// x356, x357 = addcarryx(x355, x347, x344)
-	ADCQ	$0x0, R9	// x358 = x357.u64 + x345
-	ADDQ	DI, R12	// x359, x360 = addcarryx(0, x337, x350)
-	ADCXQ	DX, SI	// x361, x362 = addcarryx(x360, x339, x352)
-	ADCXQ	R8, R10	// x363, x364 = addcarryx(x362, x341, x354)
-	ADCXQ	BX, CX	// x365, x366 = addcarryx(x364, x343, x356)
-	ADCQ	$0x0, R9	// x367 = x366.u64 + x358
-	MOVQ	72(SP), DX	// reload x74
-	MULXQ	56(SP), R11, R8	// x368, x369 = mulx(x74, x16)
-	MULXQ	120(SP), BX, DI	// x370, x371 = mulx(x74, x14)
-	MULXQ	152(SP), R15, R14	// x372, x373 = mulx(x74, x12)
-	MOVQ	AX, 80(SP)	// spill x327
-	MULXQ	88(SP), AX, DX	// x374, x375 = mulx(x74, x19)
-	ADDQ	R15, DX	// x376, x377 = addcarryx(0, x375, x372)
-	ADCXQ	BX, R14	// x378, x379 = addcarryx(x377, x373, x370)
-	ADCXQ	R11, DI	// x380, x381 = addcarryx(x379, x371, x368)
-	ADCQ	$0x0, R8	// x382 = x381.u64 + x369
-	ADDQ	AX, SI	// x383, x384 = addcarryx(0, x361, x374)
-	ADCXQ	DX, R10	// x385, x386 = addcarryx(x384, x363, x376)
-	ADCXQ	R14, CX	// x387, x388 = addcarryx(x386, x365, x378)
-	ADCXQ	DI, R9	// x389, x390 = addcarryx(x388, x367, x380)
-	ADCQ	$0x0, R8	// x391 = x390.u64 + x382
-	MOVQ	64(SP), DX	// reload x76
-	MULXQ	56(SP), R11, AX	// x392, x393 = mulx(x76, x16)
-	MULXQ	120(SP), BX, DI	// x394, x395 = mulx(x76, x14)
-	MULXQ	152(SP), R15, R14	// x396, x397 = mulx(x76, x12)
-	MOVQ	SI, 56(SP)	// spill x383
-	MULXQ	88(SP), SI, DX	// x398, x399 = mulx(x76, x19)
-	ADDQ	R15, DX	// x400, x401 = addcarryx(0, x399, x396)
-	ADCXQ	BX, R14	// x402, x403 = addcarryx(x401, x397, x394)
-	ADCXQ	R11, DI	// x404, x405 = addcarryx(x403, x395, x392)
-	ADCQ	$0x0, AX	// x406 = x405.u64 + x393
-	ADDQ	SI, R10	// x407, x408 = addcarryx(0, x385, x398)
-	ADCXQ	DX, CX	// x409, x410 = addcarryx(x408, x387, x400)
-	ADCXQ	R14, R9	// x411, x412 = addcarryx(x410, x389, x402)
-	ADCXQ	DI, R8	// x413, x414 = addcarryx(x412, x391, x404)
-	ADCQ	$0x0, AX	// x415 = x414.u64 + x406
-	MOVQ	$0x26, DX
-	MULXQ	AX, R11, AX	// x416, x417 = mulx(0x26, x415)
-	MULXQ	R8, SI, R8	// x418, x419 = mulx(0x26, x413)
-	MULXQ	R9, DI, R9	// x420, x421 = mulx(0x26, x411)
-	MULXQ	CX, BX, CX	// x422, x423 = mulx(0x26, x409)
-	ADDQ	DI, CX	// x424, x425 = addcarryx(0, x423, x420)
-	ADCXQ	SI, R9	// x426, x427 = addcarryx(x425, x421, x418)
-	ADCXQ	R11, R8	// x428, x429 = addcarryx(x427, x419, x416)
-	ADCQ	$0x0, AX	// x430 = x429.u64 + x417
-	ADDQ	BX, R13	// x431, x432 = addcarryx(0, x335, x422)
-	ADCXQ	CX, R12	// x433, x434 = addcarryx(x432, x359, x424)
-	ADCXQ	56(SP), R9	// x435, x436 = addcarryx(x434, x383, x426)
-	ADCXQ	R8, R10	// x437, x438 = addcarryx(x436, x407, x428)
-	ADCQ	$0x0, AX	// x439 = x438.u64 + x430
-	MULXQ	AX, CX, AX	// x440, x441 = mulx(x439, 0x26)
-	ADDQ	CX, R13	// x442, x443 = addcarryx(0, x431, x440)
-	ADCQ	$0x0, R12	// x444, x445 = addcarryx(x443, x433, 0)
-	ADCQ	$0x0, R9	// x446, x447 = addcarryx(x445, x435, 0)
-	ADCQ	$0x0, R10	// x448, x449 = addcarryx(x447, x437, 0)
-	MOVQ	$0x0, AX
-	CMOVQCS	DX, AX	// x450 = cmovznz(x449, 0, 0x26)
-	ADDQ	R13, AX	// x451, x452 = addcarryx(0, x450, x442)
-	MOVQ	48(SP), DX	// reload x59
-	MULXQ	128(SP), R8, CX	// x453, x454 = mulx(x59, x36)
-	MULXQ	104(SP), SI, R11	// x455, x456 = mulx(x59, x34)
-	MULXQ	16(SP), BX, DI	// x457, x458 = mulx(x59, x32)
-	MULXQ	112(SP), R14, R13	// x459, x460 = mulx(x59, x39)
-	ADDQ	BX, R13	// x461, x462 = addcarryx(0, x460, x457)
-	ADCXQ	SI, DI	// x463, x464 = addcarryx(x462, x458, x455)
-	ADCXQ	R8, R11	// x465, x466 = addcarryx(x464, x456, x453)
-	ADCQ	$0x0, CX	// x467 = x466.u64 + x454
-	MOVQ	40(SP), DX	// reload x52
-	MULXQ	128(SP), SI, R8	// x468, x469 = mulx(x52, x36)
-	MULXQ	104(SP), R15, BX	// x470, x471 = mulx(x52, x34)
-	MOVQ	R10, 48(SP)	// spill x448
-	MOVQ	R9, 56(SP)	// spill x446
-	MULXQ	16(SP), R9, R10	// x472, x473 = mulx(x52, x32)
-	MOVQ	R12, 64(SP)	// spill x444
-	MULXQ	112(SP), R12, DX	// x474, x475 = mulx(x52, x39)
-	ADDQ	R9, DX	// x476, x477 = addcarryx(0, x475, x472)
-	ADCXQ	R15, R10	// x478, x479 = addcarryx(x477, x473, x470)
-	ADCXQ	SI, BX	// x480, x481 = addcarryx(x479, x471, x468)
-	ADCQ	$0x0, R8	// x482 = x481.u64 + x469
-	ADDQ	R12, R13	// x483, x484 = addcarryx(0, x461, x474)
-	ADCXQ	DX, DI	// x485, x486 = addcarryx(x484, x463, x476)
-	ADCXQ	R10, R11	// x487, x488 = addcarryx(x486, x465, x478)
-	ADCXQ	BX, CX	// x489, x490 = addcarryx(x488, x467, x480)
-	ADCQ	$0x0, R8	// x491 = x490.u64 + x482
-	MOVQ	32(SP), DX	// reload x54
-	MULXQ	128(SP), R10, R9	// x492, x493 = mulx(x54, x36)
-	MULXQ	104(SP), BX, SI	// x494, x495 = mulx(x54, x34)
-	MULXQ	16(SP), R15, R12	// x496, x497 = mulx(x54, x32)
-	MOVQ	AX, 40(SP)	// spill x451
-	MULXQ	112(SP), AX, DX	// x498, x499 = mulx(x54, x39)
-	ADDQ	R15, DX	// x500, x501 = addcarryx(0, x499, x496)
-	ADCXQ	BX, R12	// x502, x503 = addcarryx(x501, x497, x494)
-	ADCXQ	R10, SI	// x504, x505 = addcarryx(x503, x495, x492)
-	ADCQ	$0x0, R9	// x506 = x505.u64 + x493
-	ADDQ	AX, DI	// x507, x508 = addcarryx(0, x485, x498)
-	ADCXQ	DX, R11	// x509, x510 = addcarryx(x508, x487, x500)
-	ADCXQ	R12, CX	// x511, x512 = addcarryx(x510, x489, x502)
-	ADCXQ	SI, R8	// x513, x514 = addcarryx(x512, x491, x504)
-	ADCQ	$0x0, R9	// x515 = x514.u64 + x506
-	MOVQ	24(SP), DX	// reload x56
-	MULXQ	128(SP), R10, AX	// x516, x517 = mulx(x56, x36)
-	MULXQ	104(SP), BX, SI	// x518, x519 = mulx(x56, x34)
-	MULXQ	16(SP), R15, R12	// x520, x521 = mulx(x56, x32)
-	MOVQ	DI, 16(SP)	// spill x507
-	MULXQ	112(SP), DI, DX	// x522, x523 = mulx(x56, x39)
-	ADDQ	R15, DX	// x524, x525 = addcarryx(0, x523, x520)
-	ADCXQ	BX, R12	// x526, x527 = addcarryx(x525, x521, x518)
-	ADCXQ	R10, SI	// x528, x529 = addcarryx(x527, x519, x516)
-	ADCQ	$0x0, AX	// x530 = x529.u64 + x517
-	ADDQ	DI, R11	// x531, x532 = addcarryx(0, x509, x522)
-	ADCXQ	DX, CX	// x533, x534 = addcarryx(x532, x511, x524)
-	ADCXQ	R12, R8	// x535, x536 = addcarryx(x534, x513, x526)
-	ADCXQ	SI, R9	// x537, x538 = addcarryx(x536, x515, x528)
-	ADCQ	$0x0, AX	// x539 = x538.u64 + x530
-	MOVQ	$0x26, DX
-	MULXQ	AX, R10, AX	// x540, x541 = mulx(0x26, x539)
-	MULXQ	R9, SI, R9	// x542, x543 = mulx(0x26, x537)
-	MULXQ	R8, DI, R8	// x544, x545 = mulx(0x26, x535)
-	MULXQ	CX, BX, CX	// x546, x547 = mulx(0x26, x533)
-	ADDQ	DI, CX	// x548, x549 = addcarryx(0, x547, x544)
-	ADCXQ	SI, R8	// x550, x551 = addcarryx(x549, x545, x542)
-	ADCXQ	R10, R9	// x552, x553 = addcarryx(x551, x543, x540)
-	ADCQ	$0x0, AX	// x554 = x553.u64 + x541
-	ADDQ	BX, R14	// x555, x556 = addcarryx(0, x459, x546)
-	ADCXQ	CX, R13	// x557, x558 = addcarryx(x556, x483, x548)
-	ADCXQ	16(SP), R8	// x559, x560 = addcarryx(x558, x507, x550)
-	ADCXQ	R9, R11	// x561, x562 = addcarryx(x560, x531, x552)
-	ADCQ	$0x0, AX	// x563 = x562.u64 + x554
-	MULXQ	AX, CX, AX	// x564, x565 = mulx(x563, 0x26)
-	ADDQ	CX, R14	// x566, x567 = addcarryx(0, x555, x564)
-	ADCQ	$0x0, R13	// x568, x569 = addcarryx(x567, x557, 0)
-	ADCQ	$0x0, R8	// x570, x571 = addcarryx(x569, x559, 0)
-	ADCQ	$0x0, R11	// x572, x573 = addcarryx(x571, x561, 0)
-	MOVQ	$0x0, AX
-	CMOVQCS	DX, AX	// x574 = cmovznz(x573, 0, 0x26)
-	ADDQ	R14, AX	// x575, x576 = addcarryx(0, x574, x566)
-	MOVQ	176(SP), CX
-	SUBQ	80(SP), CX	// x577, x578 = subborrowx(0, x203, x327)
-	MOVQ	168(SP), R9
-	SBBQ	184(SP), R9	// x579, x580 = subborrowx(x578, x196, x320)
-	MOVQ	160(SP), R10
-	SBBQ	144(SP), R10	// x581, x582 = subborrowx(x580, x198, x322)
-	MOVQ	136(SP), SI
-	SBBQ	96(SP), SI	// x583, x584 = subborrowx(x582, x200, x324)
-	MOVQ	$0x0, DI
-	CMOVQCS	DX, DI	// x585 = cmovznz(x584, 0, 0x26)
-	SUBQ	DI, CX	// x586, x587 = subborrowx(0, x577, x585)
-	SBBQ	$0x0, R9	// x588, x589 = subborrowx(x587, x579, 0)
-	SBBQ	$0x0, R10	// x590, x591 = subborrowx(x589, x581, 0)
-	SBBQ	$0x0, SI	// x592, x593 = subborrowx(x591, x583, 0)
-	MOVQ	$0x0, DI
-	CMOVQCS	DX, DI	// x594 = cmovznz(x593, 0, 0x26)
-	SUBQ	DI, CX	// x595, x596 = subborrowx(0, x586, x594)
-	MOVQ	176(SP), DX	// reload x203
-	MULXQ	96(SP), BX, DI	// x597, x598 = mulx(x203, x324)
-	MULXQ	144(SP), R14, R12	// x599, x600 = mulx(x203, x322)
-	MOVQ	R11, 16(SP)	// spill x572
-	MULXQ	184(SP), R11, R15	// x601, x602 = mulx(x203, x320)
-	MOVQ	R8, 24(SP)	// spill x570
-	MULXQ	80(SP), R8, DX	// x603, x604 = mulx(x203, x327)
-	ADDQ	R11, DX	// x605, x606 = addcarryx(0, x604, x601)
-	ADCXQ	R14, R15	// x607, x608 = addcarryx(x606, x602, x599)
-	ADCXQ	BX, R12	// x609, x610 = addcarryx(x608, x600, x597)
-	ADCQ	$0x0, DI	// x611 = x610.u64 + x598
-	MOVQ	DX, R11
-	MOVQ	168(SP), DX	// reload x196
-	MULXQ	96(SP), R14, BX	// x612, x613 = mulx(x196, x324)
-	MOVQ	R13, 32(SP)	// spill x568
-	MOVQ	AX, 72(SP)	// spill x575
-	MULXQ	144(SP), AX, R13	// x614, x615 = mulx(x196, x322)
-	MOVQ	CX, 88(SP)	// spill x595
-	MOVQ	R9, 104(SP)	// spill x588
-	MULXQ	184(SP), R9, CX	// x616, x617 = mulx(x196, x320)
-	MOVQ	R10, 112(SP)	// spill x590
-	MULXQ	80(SP), R10, DX	// x618, x619 = mulx(x196, x327)
-	ADDQ	R9, DX	// x620, x621 = addcarryx(0, x619, x616)
-	ADCXQ	AX, CX	// x622, x623 = addcarryx(x621, x617, x614)
-	ADCXQ	R14, R13	// x624, x625 = addcarryx(x623, x615, x612)
-	ADCQ	$0x0, BX	// x626 = x625.u64 + x613
-	ADDQ	R10, R11	// x627, x628 = addcarryx(0, x605, x618)
-	ADCXQ	DX, R15	// x629, x630 = addcarryx(x628, x607, x620)
-	ADCXQ	CX, R12	// x631, x632 = addcarryx(x630, x609, x622)
-	ADCXQ	R13, DI	// x633, x634 = addcarryx(x632, x611, x624)
-	ADCQ	$0x0, BX	// x635 = x634.u64 + x626
-	MOVQ	160(SP), DX	// reload x198
-	MULXQ	96(SP), CX, AX	// x636, x637 = mulx(x198, x324)
-	MULXQ	144(SP), R10, R9	// x638, x639 = mulx(x198, x322)
-	MULXQ	184(SP), R14, R13	// x640, x641 = mulx(x198, x320)
-	MOVQ	SI, 120(SP)	// spill x592
-	MULXQ	80(SP), SI, DX	// x642, x643 = mulx(x198, x327)
-	ADDQ	R14, DX	// x644, x645 = addcarryx(0, x643, x640)
-	ADCXQ	R10, R13	// x646, x647 = addcarryx(x645, x641, x638)
-	ADCXQ	CX, R9	// x648, x649 = addcarryx(x647, x639, x636)
-	ADCQ	$0x0, AX	// x650 = x649.u64 + x637
-	ADDQ	SI, R15	// x651, x652 = addcarryx(0, x629, x642)
-	ADCXQ	DX, R12	// x653, x654 = addcarryx(x652, x631, x644)
-	ADCXQ	R13, DI	// x655, x656 = addcarryx(x654, x633, x646)
-	ADCXQ	R9, BX	// x657, x658 = addcarryx(x656, x635, x648)
-	ADCQ	$0x0, AX	// x659 = x658.u64 + x650
-	MOVQ	136(SP), DX	// reload x200
-	MULXQ	96(SP), R9, CX	// x660, x661 = mulx(x200, x324)
-	MULXQ	144(SP), SI, R10	// x662, x663 = mulx(x200, x322)
-	MULXQ	184(SP), R14, R13	// x664, x665 = mulx(x200, x320)
-	MOVQ	R15, 128(SP)	// spill x651
-	MULXQ	80(SP), R15, DX	// x666, x667 = mulx(x200, x327)
-	ADDQ	R14, DX	// x668, x669 = addcarryx(0, x667, x664)
-	ADCXQ	SI, R13	// x670, x671 = addcarryx(x669, x665, x662)
-	ADCXQ	R9, R10	// x672, x673 = addcarryx(x671, x663, x660)
-	ADCQ	$0x0, CX	// x674 = x673.u64 + x661
-	ADDQ	R15, R12	// x675, x676 = addcarryx(0, x653, x666)
-	ADCXQ	DX, DI	// x677, x678 = addcarryx(x676, x655, x668)
-	ADCXQ	R13, BX	// x679, x680 = addcarryx(x678, x657, x670)
-	ADCXQ	R10, AX	// x681, x682 = addcarryx(x680, x659, x672)
-	ADCQ	$0x0, CX	// x683 = x682.u64 + x674
-	MOVQ	$0x26, DX
-	MULXQ	CX, R9, CX	// x684, x685 = mulx(0x26, x683)
-	MULXQ	AX, R10, AX	// x686, x687 = mulx(0x26, x681)
-	MULXQ	BX, BX, SI	// x688, x689 = mulx(0x26, x679)
-	MULXQ	DI, R13, DI	// x690, x691 = mulx(0x26, x677)
-	ADDQ	BX, DI	// x692, x693 = addcarryx(0, x691, x688)
-	ADCXQ	R10, SI	// x694, x695 = addcarryx(x693, x689, x686)
-	ADCXQ	R9, AX	// x696, x697 = addcarryx(x695, x687, x684)
-	ADCQ	$0x0, CX	// x698 = x697.u64 + x685
-	ADDQ	R13, R8	// x699, x700 = addcarryx(0, x603, x690)
-	ADCXQ	DI, R11	// x701, x702 = addcarryx(x700, x627, x692)
-	ADCXQ	128(SP), SI	// x703, x704 = addcarryx(x702, x651, x694)
-	ADCXQ	AX, R12	// x705, x706 = addcarryx(x704, x675, x696)
-	ADCQ	$0x0, CX	// x707 = x706.u64 + x698
-	MULXQ	CX, CX, AX	// x708, x709 = mulx(x707, 0x26)
-	ADDQ	CX, R8	// x710, x711 = addcarryx(0, x699, x708)
-	ADCQ	$0x0, R11	// x712, x713 = addcarryx(x711, x701, 0)
-	MOVQ	8(SP), AX	// reload out1 pointer
-	MOVQ	R11, 8(AX)	// out1[1] = x712
-	ADCQ	$0x0, SI	// x714, x715 = addcarryx(x713, x703, 0)
-	MOVQ	SI, 16(AX)	// out1[2] = x714
-	ADCQ	$0x0, R12	// x716, x717 = addcarryx(x715, x705, 0)
-	MOVQ	R12, 24(AX)	// out1[3] = x716
+	MULXQ	R14, DI, R8	// x246, x247 = mulx(0x26, x244)
+	MULXQ	R12, R12, BX	// x248, x249 = mulx(0x26, x242)
+	MULXQ	R10, R13, R10	// x250, x251 = mulx(0x26, x240)
+	MULXQ	CX, R14, CX	// x252, x253 = mulx(0x26, x238)
+	ADDQ	R13, CX	// x254, x255 = addcarryx(0, x253, x250)
+	ADCXQ	R12, R10	// x256, x257 = addcarryx(x255, x251, x248)
+	ADCXQ	DI, BX	// x258, x259 = addcarryx(x257, x249, x246)
+	ADCQ	$0x0, R8	// x260 = x259.u64 + x247
+	ADDQ	R14, R15	// x261, x262 = addcarryx(0, x224, x252)
+	ADCXQ	CX, SI	// x263, x264 = addcarryx(x262, x232, x254)
+	ADCXQ	R10, R11	// x265, x266 = addcarryx(x264, x234, x256)
+	ADCXQ	BX, R9	// x267, x268 = addcarryx(x266, x236, x258)
+	ADCQ	$0x0, R8	// x269 = x268.u64 + x260
+	MULXQ	R8, R8, CX	// x270, x271 = mulx(x269, 0x26)
+	ADDQ	R8, R15	// x272, x273 = addcarryx(0, x261, x270)
+	ADCQ	$0x0, SI	// x274, x275 = addcarryx(x273, x263, 0)
+	ADCQ	$0x0, R11	// x276, x277 = addcarryx(x275, x265, 0)
+	ADCQ	$0x0, R9	// x278, x279 = addcarryx(x277, x267, 0)
 	MOVQ	$0x0, CX
-	CMOVQCS	DX, CX	// x718 = cmovznz(x717, 0, 0x26)
-	ADDQ	R8, CX	// x719, x720 = addcarryx(0, x718, x710)
-	MOVQ	CX, 0(AX)	// out1[0] = x719
+	CMOVQCS	DX, CX	// x280 = cmovznz(x279, 0, 0x26)
+	ADDQ	R15, CX	// x281, x282 = addcarryx(0, x280, x272)
+	MOVQ	80(SP), DX	// reload x79
+	MULXQ	144(SP), R10, R8	// x283, x284 = mulx(x79, x16)
+	MULXQ	128(SP), BX, DI	// x285, x286 = mulx(x79, x14)
+	MULXQ	112(SP), R13, R12	// x287, x288 = mulx(x79, x12)
+	MULXQ	96(SP), R15, R14	// x289, x290 = mulx(x79, x19)
+	XORQ	DX, DX
+	ADOXQ	R13, R14	// x291, x292 = addcarryx(0, x290, x287)
+	ADOXQ	BX, R12	// x293, x294 = addcarryx(x292, x288, x285)
+	ADOXQ	R10, DI	// x295, x296 = addcarryx(x294, x286, x283)
+	ADOXQ	DX, R8	// x297 = x296.u64 + x284
+	MOVQ	72(SP), DX	// reload x72
+	MULXQ	144(SP), BX, R10	// x298, x299 = mulx(x72, x16)
+	MOVQ	R9, 80(SP)	// spill x278
+	MULXQ	128(SP), R9, R13	// x300, x301 = mulx(x72, x14)
+	MOVQ	R11, 152(SP)	// spill x276
+	MOVQ	SI, 168(SP)	// spill x274
+	MULXQ	112(SP), SI, R11	// x302, x303 = mulx(x72, x12)
+	MOVQ	CX, 184(SP)	// spill x281
+	MULXQ	96(SP), CX, DX	// x304, x305 = mulx(x72, x19)
+	ADCXQ	SI, DX	// x306, x307 = addcarryx(0, x305, x302)
+	ADCXQ	R9, R11	// x308, x309 = addcarryx(x307, x303, x300)
+	ADCXQ	BX, R13	// x310, x311 = addcarryx(x309, x301, x298)
+	ADCQ	$0x0, R10	// x312 = x311.u64 + x299
+	ADDQ	CX, R14	// x313, x314 = addcarryx(0, x291, x304)
+	ADCXQ	DX, R12	// x315, x316 = addcarryx(x314, x293, x306)
+	ADCXQ	R11, DI	// x317, x318 = addcarryx(x316, x295, x308)
+	ADCXQ	R13, R8	// x319, x320 = addcarryx(x318, x297, x310)
+	ADCQ	$0x0, R10	// x321 = x320.u64 + x312
+	MOVQ	64(SP), DX	// reload x74
+	MULXQ	144(SP), R9, CX	// x322, x323 = mulx(x74, x16)
+	MULXQ	128(SP), SI, R11	// x324, x325 = mulx(x74, x14)
+	MULXQ	112(SP), R13, BX	// x326, x327 = mulx(x74, x12)
+	MOVQ	AX, 72(SP)	// spill x36
+	MULXQ	96(SP), AX, DX	// x328, x329 = mulx(x74, x19)
+	ADDQ	R13, DX	// x330, x331 = addcarryx(0, x329, x326)
+	ADCXQ	SI, BX	// x332, x333 = addcarryx(x331, x327, x324)
+	ADCXQ	R9, R11	// x334, x335 = addcarryx(x333, x325, x322)
+	ADCQ	$0x0, CX	// x336 = x335.u64 + x323
+	ADDQ	AX, R12	// x337, x338 = addcarryx(0, x315, x328)
+	ADCXQ	DX, DI	// x339, x340 = addcarryx(x338, x317, x330)
+	ADCXQ	BX, R8	// x341, x342 = addcarryx(x340, x319, x332)
+	ADCXQ	R11, R10	// x343, x344 = addcarryx(x342, x321, x334)
+	ADCQ	$0x0, CX	// x345 = x344.u64 + x336
+	MOVQ	56(SP), DX	// reload x76
+	MULXQ	144(SP), R9, AX	// x346, x347 = mulx(x76, x16)
+	MULXQ	128(SP), SI, R11	// x348, x349 = mulx(x76, x14)
+	MULXQ	112(SP), R13, BX	// x350, x351 = mulx(x76, x12)
+	MOVQ	R12, 64(SP)	// spill x337
+	MULXQ	96(SP), R12, DX	// x352, x353 = mulx(x76, x19)
+	ADDQ	R13, DX	// x354, x355 = addcarryx(0, x353, x350)
+	ADCXQ	SI, BX	// x356, x357 = addcarryx(x355, x351, x348)
+	ADCXQ	R9, R11	// x358, x359 = addcarryx(x357, x349, x346)
+	ADCQ	$0x0, AX	// x360 = x359.u64 + x347
+	ADDQ	R12, DI	// x361, x362 = addcarryx(0, x339, x352)
+	ADCXQ	DX, R8	// x363, x364 = addcarryx(x362, x341, x354)
+	ADCXQ	BX, R10	// x365, x366 = addcarryx(x364, x343, x356)
+	ADCXQ	R11, CX	// x367, x368 = addcarryx(x366, x345, x358)
+	ADCQ	$0x0, AX	// x369 = x368.u64 + x360
+	MOVQ	$0x26, DX
+	MULXQ	AX, R9, AX	// x370, x371 = mulx(0x26, x369)
+	MULXQ	CX, R11, CX	// x372, x373 = mulx(0x26, x367)
+	MULXQ	R10, SI, R10	// x374, x375 = mulx(0x26, x365)
+	MULXQ	R8, BX, R8	// x376, x377 = mulx(0x26, x363)
+	ADDQ	SI, R8	// x378, x379 = addcarryx(0, x377, x374)
+	ADCXQ	R11, R10	// x380, x381 = addcarryx(x379, x375, x372)
+	ADCXQ	R9, CX	// x382, x383 = addcarryx(x381, x373, x370)
+	ADCQ	$0x0, AX	// x384 = x383.u64 + x371
+	ADDQ	BX, R15	// x385, x386 = addcarryx(0, x289, x376)
+	ADCXQ	R8, R14	// x387, x388 = addcarryx(x386, x313, x378)
+	ADCXQ	64(SP), R10	// x389, x390 = addcarryx(x388, x337, x380)
+	ADCXQ	CX, DI	// x391, x392 = addcarryx(x390, x361, x382)
+	ADCQ	$0x0, AX	// x393 = x392.u64 + x384
+	MULXQ	AX, CX, AX	// x394, x395 = mulx(x393, 0x26)
+	ADDQ	CX, R15	// x396, x397 = addcarryx(0, x385, x394)
+	ADCQ	$0x0, R14	// x398, x399 = addcarryx(x397, x387, 0)
+	ADCQ	$0x0, R10	// x400, x401 = addcarryx(x399, x389, 0)
+	ADCQ	$0x0, DI	// x402, x403 = addcarryx(x401, x391, 0)
+	MOVQ	$0x0, AX
+	CMOVQCS	DX, AX	// x404 = cmovznz(x403, 0, 0x26)
+	ADDQ	R15, AX	// x405, x406 = addcarryx(0, x404, x396)
+	MOVQ	48(SP), DX	// reload x59
+	MULXQ	72(SP), R8, CX	// x407, x408 = mulx(x59, x36)
+	MULXQ	88(SP), R11, R9	// x409, x410 = mulx(x59, x34)
+	MULXQ	16(SP), BX, SI	// x411, x412 = mulx(x59, x32)
+	MULXQ	120(SP), R13, R12	// x413, x414 = mulx(x59, x39)
+	ADDQ	BX, R12	// x415, x416 = addcarryx(0, x414, x411)
+	ADCXQ	R11, SI	// x417, x418 = addcarryx(x416, x412, x409)
+	ADCXQ	R8, R9	// x419, x420 = addcarryx(x418, x410, x407)
+	ADCQ	$0x0, CX	// x421 = x420.u64 + x408
+	MOVQ	40(SP), DX	// reload x52
+	MULXQ	72(SP), R11, R8	// x422, x423 = mulx(x52, x36)
+	MULXQ	88(SP), R15, BX	// x424, x425 = mulx(x52, x34)
+	MOVQ	DI, 48(SP)	// spill x402
+	MOVQ	R10, 56(SP)	// spill x400
+	MULXQ	16(SP), R10, DI	// x426, x427 = mulx(x52, x32)
+	MOVQ	R14, 64(SP)	// spill x398
+	MULXQ	120(SP), R14, DX	// x428, x429 = mulx(x52, x39)
+	ADDQ	R10, DX	// x430, x431 = addcarryx(0, x429, x426)
+	ADCXQ	R15, DI	// x432, x433 = addcarryx(x431, x427, x424)
+	ADCXQ	R11, BX	// x434, x435 = addcarryx(x433, x425, x422)
+	ADCQ	$0x0, R8	// x436 = x435.u64 + x423
+	ADDQ	R14, R12	// x437, x438 = addcarryx(0, x415, x428)
+	ADCXQ	DX, SI	// x439, x440 = addcarryx(x438, x417, x430)
+	ADCXQ	DI, R9	// x441, x442 = addcarryx(x440, x419, x432)
+	ADCXQ	BX, CX	// x443, x444 = addcarryx(x442, x421, x434)
+	ADCQ	$0x0, R8	// x445 = x444.u64 + x436
+	MOVQ	32(SP), DX	// reload x54
+	MULXQ	72(SP), R11, R10	// x446, x447 = mulx(x54, x36)
+	MULXQ	88(SP), BX, DI	// x448, x449 = mulx(x54, x34)
+	MULXQ	16(SP), R15, R14	// x450, x451 = mulx(x54, x32)
+	MOVQ	AX, 40(SP)	// spill x405
+	MULXQ	120(SP), AX, DX	// x452, x453 = mulx(x54, x39)
+	ADDQ	R15, DX	// x454, x455 = addcarryx(0, x453, x450)
+	ADCXQ	BX, R14	// x456, x457 = addcarryx(x455, x451, x448)
+	ADCXQ	R11, DI	// x458, x459 = addcarryx(x457, x449, x446)
+	ADCQ	$0x0, R10	// x460 = x459.u64 + x447
+	ADDQ	AX, SI	// x461, x462 = addcarryx(0, x439, x452)
+	ADCXQ	DX, R9	// x463, x464 = addcarryx(x462, x441, x454)
+	ADCXQ	R14, CX	// x465, x466 = addcarryx(x464, x443, x456)
+	ADCXQ	DI, R8	// x467, x468 = addcarryx(x466, x445, x458)
+	ADCQ	$0x0, R10	// x469 = x468.u64 + x460
+	MOVQ	24(SP), DX	// reload x56
+	MULXQ	72(SP), R11, AX	// x470, x471 = mulx(x56, x36)
+	MULXQ	88(SP), BX, DI	// x472, x473 = mulx(x56, x34)
+	MULXQ	16(SP), R15, R14	// x474, x475 = mulx(x56, x32)
+	MOVQ	SI, 16(SP)	// spill x461
+	MULXQ	120(SP), SI, DX	// x476, x477 = mulx(x56, x39)
+	ADDQ	R15, DX	// x478, x479 = addcarryx(0, x477, x474)
+	ADCXQ	BX, R14	// x480, x481 = addcarryx(x479, x475, x472)
+	ADCXQ	R11, DI	// x482, x483 = addcarryx(x481, x473, x470)
+	ADCQ	$0x0, AX	// x484 = x483.u64 + x471
+	ADDQ	SI, R9	// x485, x486 = addcarryx(0, x463, x476)
+	ADCXQ	DX, CX	// x487, x488 = addcarryx(x486, x465, x478)
+	ADCXQ	R14, R8	// x489, x490 = addcarryx(x488, x467, x480)
+	ADCXQ	DI, R10	// x491, x492 = addcarryx(x490, x469, x482)
+	ADCQ	$0x0, AX	// x493 = x492.u64 + x484
+	MOVQ	$0x26, DX
+	MULXQ	AX, R11, AX	// x494, x495 = mulx(0x26, x493)
+	MULXQ	R10, SI, R10	// x496, x497 = mulx(0x26, x491)
+	MULXQ	R8, DI, R8	// x498, x499 = mulx(0x26, x489)
+	MULXQ	CX, BX, CX	// x500, x501 = mulx(0x26, x487)
+	ADDQ	DI, CX	// x502, x503 = addcarryx(0, x501, x498)
+	ADCXQ	SI, R8	// x504, x505 = addcarryx(x503, x499, x496)
+	ADCXQ	R11, R10	// x506, x507 = addcarryx(x505, x497, x494)
+	ADCQ	$0x0, AX	// x508 = x507.u64 + x495
+	ADDQ	BX, R13	// x509, x510 = addcarryx(0, x413, x500)
+	ADCXQ	CX, R12	// x511, x512 = addcarryx(x510, x437, x502)
+	ADCXQ	16(SP), R8	// x513, x514 = addcarryx(x512, x461, x504)
+	ADCXQ	R10, R9	// x515, x516 = addcarryx(x514, x485, x506)
+	ADCQ	$0x0, AX	// x517 = x516.u64 + x508
+	MULXQ	AX, CX, AX	// x518, x519 = mulx(x517, 0x26)
+	ADDQ	CX, R13	// x520, x521 = addcarryx(0, x509, x518)
+	ADCQ	$0x0, R12	// x522, x523 = addcarryx(x521, x511, 0)
+	ADCQ	$0x0, R8	// x524, x525 = addcarryx(x523, x513, 0)
+	ADCQ	$0x0, R9	// x526, x527 = addcarryx(x525, x515, 0)
+	MOVQ	$0x0, AX
+	CMOVQCS	DX, AX	// x528 = cmovznz(x527, 0, 0x26)
+	MOVQ	176(SP), CX
+	SUBQ	184(SP), CX	// x531, x532 = subborrowx(0, x180, x281)
+	MOVQ	160(SP), R10
+	SBBQ	168(SP), R10	// x533, x534 = subborrowx(x532, x173, x274)
+	MOVQ	136(SP), R11
+	SBBQ	152(SP), R11	// x535, x536 = subborrowx(x534, x175, x276)
+	MOVQ	104(SP), SI
+	SBBQ	80(SP), SI	// x537, x538 = subborrowx(x536, x177, x278)
+	MOVQ	$0x0, DI
+	CMOVQCS	DX, DI	// x539 = cmovznz(x538, 0, 0x26)
+	SUBQ	DI, CX	// x540, x541 = subborrowx(0, x531, x539)
+	SBBQ	$0x0, R10	// x542, x543 = subborrowx(x541, x533, 0)
+	SBBQ	$0x0, R11	// x544, x545 = subborrowx(x543, x535, 0)
+	SBBQ	$0x0, SI	// x546, x547 = subborrowx(x545, x537, 0)
+	MOVQ	$0x0, DI
+	CMOVQCS	DX, DI	// x548 = cmovznz(x547, 0, 0x26)
+	SUBQ	DI, CX	// x549, x550 = subborrowx(0, x540, x548)
+	ADDQ	R13, AX	// x529, x530 = addcarryx(0, x528, x520)
+	MOVQ	176(SP), DX	// reload x180
+	MULXQ	80(SP), BX, DI	// x551, x552 = mulx(x180, x278)
+	MULXQ	152(SP), R14, R13	// x553, x554 = mulx(x180, x276)
+	MOVQ	R9, 16(SP)	// spill x526
+	MULXQ	168(SP), R9, R15	// x555, x556 = mulx(x180, x274)
+	MOVQ	R8, 24(SP)	// spill x524
+	MULXQ	184(SP), R8, DX	// x557, x558 = mulx(x180, x281)
+	ADDQ	R9, DX	// x559, x560 = addcarryx(0, x558, x555)
+	ADCXQ	R14, R15	// x561, x562 = addcarryx(x560, x556, x553)
+	ADCXQ	BX, R13	// x563, x564 = addcarryx(x562, x554, x551)
+	ADCQ	$0x0, DI	// x565 = x564.u64 + x552
+	MOVQ	DX, R9
+	MOVQ	160(SP), DX	// reload x173
+	MULXQ	80(SP), R14, BX	// x566, x567 = mulx(x173, x278)
+	MOVQ	R12, 32(SP)	// spill x522
+	MOVQ	AX, 72(SP)	// spill x529
+	MULXQ	152(SP), AX, R12	// x568, x569 = mulx(x173, x276)
+	MOVQ	CX, 88(SP)	// spill x549
+	MOVQ	R10, 96(SP)	// spill x542
+	MULXQ	168(SP), R10, CX	// x570, x571 = mulx(x173, x274)
+	MOVQ	R11, 112(SP)	// spill x544
+	MULXQ	184(SP), R11, DX	// x572, x573 = mulx(x173, x281)
+	ADDQ	R10, DX	// x574, x575 = addcarryx(0, x573, x570)
+	ADCXQ	AX, CX	// x576, x577 = addcarryx(x575, x571, x568)
+	ADCXQ	R14, R12	// x578, x579 = addcarryx(x577, x569, x566)
+	ADCQ	$0x0, BX	// x580 = x579.u64 + x567
+	ADDQ	R11, R9	// x581, x582 = addcarryx(0, x559, x572)
+	ADCXQ	DX, R15	// x583, x584 = addcarryx(x582, x561, x574)
+	ADCXQ	CX, R13	// x585, x586 = addcarryx(x584, x563, x576)
+	ADCXQ	R12, DI	// x587, x588 = addcarryx(x586, x565, x578)
+	ADCQ	$0x0, BX	// x589 = x588.u64 + x580
+	MOVQ	136(SP), DX	// reload x175
+	MULXQ	80(SP), CX, AX	// x590, x591 = mulx(x175, x278)
+	MULXQ	152(SP), R11, R10	// x592, x593 = mulx(x175, x276)
+	MULXQ	168(SP), R14, R12	// x594, x595 = mulx(x175, x274)
+	MOVQ	SI, 120(SP)	// spill x546
+	MULXQ	184(SP), SI, DX	// x596, x597 = mulx(x175, x281)
+	ADDQ	R14, DX	// x598, x599 = addcarryx(0, x597, x594)
+	ADCXQ	R11, R12	// x600, x601 = addcarryx(x599, x595, x592)
+	ADCXQ	CX, R10	// x602, x603 = addcarryx(x601, x593, x590)
+	ADCQ	$0x0, AX	// x604 = x603.u64 + x591
+	ADDQ	SI, R15	// x605, x606 = addcarryx(0, x583, x596)
+	ADCXQ	DX, R13	// x607, x608 = addcarryx(x606, x585, x598)
+	ADCXQ	R12, DI	// x609, x610 = addcarryx(x608, x587, x600)
+	ADCXQ	R10, BX	// x611, x612 = addcarryx(x610, x589, x602)
+	ADCQ	$0x0, AX	// x613 = x612.u64 + x604
+	MOVQ	104(SP), DX	// reload x177
+	MULXQ	80(SP), R10, CX	// x614, x615 = mulx(x177, x278)
+	MULXQ	152(SP), SI, R11	// x616, x617 = mulx(x177, x276)
+	MULXQ	168(SP), R14, R12	// x618, x619 = mulx(x177, x274)
+	MOVQ	R15, 128(SP)	// spill x605
+	MULXQ	184(SP), R15, DX	// x620, x621 = mulx(x177, x281)
+	ADDQ	R14, DX	// x622, x623 = addcarryx(0, x621, x618)
+	ADCXQ	SI, R12	// x624, x625 = addcarryx(x623, x619, x616)
+	ADCXQ	R10, R11	// x626, x627 = addcarryx(x625, x617, x614)
+	ADCQ	$0x0, CX	// x628 = x627.u64 + x615
+	ADDQ	R15, R13	// x629, x630 = addcarryx(0, x607, x620)
+	ADCXQ	DX, DI	// x631, x632 = addcarryx(x630, x609, x622)
+	ADCXQ	R12, BX	// x633, x634 = addcarryx(x632, x611, x624)
+	ADCXQ	R11, AX	// x635, x636 = addcarryx(x634, x613, x626)
+	ADCQ	$0x0, CX	// x637 = x636.u64 + x628
+	MOVQ	$0x26, DX
+	MULXQ	CX, R10, CX	// x638, x639 = mulx(0x26, x637)
+	MULXQ	AX, R11, AX	// x640, x641 = mulx(0x26, x635)
+	MULXQ	BX, BX, SI	// x642, x643 = mulx(0x26, x633)
+	MULXQ	DI, R12, DI	// x644, x645 = mulx(0x26, x631)
+	ADDQ	BX, DI	// x646, x647 = addcarryx(0, x645, x642)
+	ADCXQ	R11, SI	// x648, x649 = addcarryx(x647, x643, x640)
+	ADCXQ	R10, AX	// x650, x651 = addcarryx(x649, x641, x638)
+	ADCQ	$0x0, CX	// x652 = x651.u64 + x639
+	ADDQ	R12, R8	// x653, x654 = addcarryx(0, x557, x644)
+	ADCXQ	DI, R9	// x655, x656 = addcarryx(x654, x581, x646)
+	ADCXQ	128(SP), SI	// x657, x658 = addcarryx(x656, x605, x648)
+	ADCXQ	AX, R13	// x659, x660 = addcarryx(x658, x629, x650)
+	ADCQ	$0x0, CX	// x661 = x660.u64 + x652
+	MULXQ	CX, CX, AX	// x662, x663 = mulx(x661, 0x26)
+	ADDQ	CX, R8	// x664, x665 = addcarryx(0, x653, x662)
+	ADCQ	$0x0, R9	// x666, x667 = addcarryx(x665, x655, 0)
+	MOVQ	8(SP), AX	// reload out1 pointer
+	MOVQ	R9, 8(AX)	// out1[1] = x666
+	ADCQ	$0x0, SI	// x668, x669 = addcarryx(x667, x657, 0)
+	MOVQ	SI, 16(AX)	// out1[2] = x668
+	ADCQ	$0x0, R13	// x670, x671 = addcarryx(x669, x659, 0)
+	MOVQ	R13, 24(AX)	// out1[3] = x670
+	MOVQ	$0x0, CX
+	CMOVQCS	DX, CX	// x672 = cmovznz(x671, 0, 0x26)
+	ADDQ	R8, CX	// x673, x674 = addcarryx(0, x672, x664)
+	MOVQ	CX, 0(AX)	// out1[0] = x673
 	MOVQ	$0x1db42, DX
-	MULXQ	120(SP), R8, CX	// x721, x722 = mulx(0x1db42, x592)
-	MULXQ	112(SP), R10, R9	// x723, x724 = mulx(0x1db42, x590)
-	MULXQ	104(SP), SI, R11	// x725, x726 = mulx(0x1db42, x588)
-	MULXQ	88(SP), BX, DI	// x727, x728 = mulx(0x1db42, x595)
-	ADDQ	SI, DI	// x729, x730 = addcarryx(0, x728, x725)
-	ADCXQ	R10, R11	// x731, x732 = addcarryx(x730, x726, x723)
-	ADCXQ	R8, R9	// x733, x734 = addcarryx(x732, x724, x721)
-	ADCQ	$0x0, CX	// x735 = x734.u64 + x722
+	MULXQ	120(SP), R8, CX	// x675, x676 = mulx(0x1db42, x546)
+	MULXQ	112(SP), R10, R9	// x677, x678 = mulx(0x1db42, x544)
+	MULXQ	96(SP), SI, R11	// x679, x680 = mulx(0x1db42, x542)
+	MULXQ	88(SP), BX, DI	// x681, x682 = mulx(0x1db42, x549)
+	ADDQ	SI, DI	// x683, x684 = addcarryx(0, x682, x679)
+	ADCXQ	R10, R11	// x685, x686 = addcarryx(x684, x680, x677)
+	ADCXQ	R8, R9	// x687, x688 = addcarryx(x686, x678, x675)
+	ADCQ	$0x0, CX	// x689 = x688.u64 + x676
 	MOVQ	CX, DX
 	MOVQ	$0x26, CX
-	MULXQ	CX, R10, R8	// x736, x737 = mulx(x735, 0x26)
-	ADDQ	R10, BX	// x738, x739 = addcarryx(0, x727, x736)
-	ADCQ	$0x0, DI	// x740, x741 = addcarryx(x739, x729, 0)
-	ADCQ	$0x0, R11	// x742, x743 = addcarryx(x741, x731, 0)
-	ADCQ	$0x0, R9	// x744, x745 = addcarryx(x743, x733, 0)
+	MULXQ	CX, R10, R8	// x690, x691 = mulx(x689, 0x26)
+	ADDQ	R10, BX	// x692, x693 = addcarryx(0, x681, x690)
+	ADCQ	$0x0, DI	// x694, x695 = addcarryx(x693, x683, 0)
+	ADCQ	$0x0, R11	// x696, x697 = addcarryx(x695, x685, 0)
+	ADCQ	$0x0, R9	// x698, x699 = addcarryx(x697, x687, 0)
 	MOVQ	$0x0, R8
-	CMOVQCS	CX, R8	// x746 = cmovznz(x745, 0, 0x26)
-	ADDQ	R8, BX	// x747, x748 = addcarryx(0, x738, x746)
+	CMOVQCS	CX, R8	// x700 = cmovznz(x699, 0, 0x26)
+	ADDQ	R8, BX	// x701, x702 = addcarryx(0, x692, x700)
 	MOVQ	40(SP), R8
-	ADDQ	72(SP), R8	// x749, x750 = addcarryx(0, x451, x575)
+	ADDQ	72(SP), R8	// x703, x704 = addcarryx(0, x405, x529)
 	MOVQ	64(SP), R10
-	ADCXQ	32(SP), R10	// x751, x752 = addcarryx(x750, x444, x568)
+	ADCXQ	32(SP), R10	// x705, x706 = addcarryx(x704, x398, x522)
 	MOVQ	56(SP), SI
-	ADCXQ	24(SP), SI	// x753, x754 = addcarryx(x752, x446, x570)
+	ADCXQ	24(SP), SI	// x707, x708 = addcarryx(x706, x400, x524)
 	MOVQ	48(SP), R12
-	ADCXQ	16(SP), R12	// x755, x756 = addcarryx(x754, x448, x572)
+	ADCXQ	16(SP), R12	// x709, x710 = addcarryx(x708, x402, x526)
 	MOVQ	$0x0, R13
-	CMOVQCS	CX, R13	// x757 = cmovznz(x756, 0, 0x26)
-	ADDQ	R13, R8	// x758, x759 = addcarryx(0, x749, x757)
-	ADCQ	$0x0, R10	// x760, x761 = addcarryx(x759, x751, 0)
-	ADCQ	$0x0, SI	// x762, x763 = addcarryx(x761, x753, 0)
-	ADCQ	$0x0, R12	// x764, x765 = addcarryx(x763, x755, 0)
+	CMOVQCS	CX, R13	// x711 = cmovznz(x710, 0, 0x26)
+	ADDQ	R13, R8	// x712, x713 = addcarryx(0, x703, x711)
+	ADCQ	$0x0, R10	// x714, x715 = addcarryx(x713, x705, 0)
+	ADCQ	$0x0, SI	// x716, x717 = addcarryx(x715, x707, 0)
+	ADCQ	$0x0, R12	// x718, x719 = addcarryx(x717, x709, 0)
 	MOVQ	$0x0, R13
-	CMOVQCS	CX, R13	// x766 = cmovznz(x765, 0, 0x26)
-	ADDQ	R13, R8	// x767, x768 = addcarryx(0, x758, x766)
-	MOVQ	40(SP), R13	// reload x451
-	SUBQ	72(SP), R13	// x769, x770 = subborrowx(0, x451, x575)
-	MOVQ	64(SP), R14	// reload x444
-	SBBQ	32(SP), R14	// x771, x772 = subborrowx(x770, x444, x568)
-	MOVQ	56(SP), R15	// reload x446
-	SBBQ	24(SP), R15	// x773, x774 = subborrowx(x772, x446, x570)
-	MOVQ	48(SP), DX	// reload x448
-	SBBQ	16(SP), DX	// x775, x776 = subborrowx(x774, x448, x572)
+	CMOVQCS	CX, R13	// x720 = cmovznz(x719, 0, 0x26)
+	ADDQ	R13, R8	// x721, x722 = addcarryx(0, x712, x720)
+	MOVQ	40(SP), R13	// reload x405
+	SUBQ	72(SP), R13	// x723, x724 = subborrowx(0, x405, x529)
+	MOVQ	64(SP), R14	// reload x398
+	SBBQ	32(SP), R14	// x725, x726 = subborrowx(x724, x398, x522)
+	MOVQ	56(SP), R15	// reload x400
+	SBBQ	24(SP), R15	// x727, x728 = subborrowx(x726, x400, x524)
+	MOVQ	48(SP), DX	// reload x402
+	SBBQ	16(SP), DX	// x729, x730 = subborrowx(x728, x402, x526)
 	MOVQ	$0x0, AX
-	CMOVQCS	CX, AX	// x777 = cmovznz(x776, 0, 0x26)
-	SUBQ	AX, R13	// x778, x779 = subborrowx(0, x769, x777)
-	SBBQ	$0x0, R14	// x780, x781 = subborrowx(x779, x771, 0)
-	SBBQ	$0x0, R15	// x782, x783 = subborrowx(x781, x773, 0)
-	SBBQ	$0x0, DX	// x784, x785 = subborrowx(x783, x775, 0)
+	CMOVQCS	CX, AX	// x731 = cmovznz(x730, 0, 0x26)
+	SUBQ	AX, R13	// x732, x733 = subborrowx(0, x723, x731)
+	SBBQ	$0x0, R14	// x734, x735 = subborrowx(x733, x725, 0)
+	SBBQ	$0x0, R15	// x736, x737 = subborrowx(x735, x727, 0)
+	SBBQ	$0x0, DX	// x738, x739 = subborrowx(x737, x729, 0)
 	MOVQ	$0x0, AX
-	CMOVQCS	CX, AX	// x786 = cmovznz(x785, 0, 0x26)
-	SUBQ	AX, R13	// x787, x788 = subborrowx(0, x778, x786)
-	ADDQ	80(SP), BX	// x789, x790 = addcarryx(0, x747, x327)
-	ADCXQ	184(SP), DI	// x791, x792 = addcarryx(x790, x740, x320)
-	ADCXQ	144(SP), R11	// x793, x794 = addcarryx(x792, x742, x322)
-	ADCXQ	96(SP), R9	// x795, x796 = addcarryx(x794, x744, x324)
+	CMOVQCS	CX, AX	// x740 = cmovznz(x739, 0, 0x26)
+	SUBQ	AX, R13	// x741, x742 = subborrowx(0, x732, x740)
+	ADDQ	184(SP), BX	// x743, x744 = addcarryx(0, x701, x281)
+	ADCXQ	168(SP), DI	// x745, x746 = addcarryx(x744, x694, x274)
+	ADCXQ	152(SP), R11	// x747, x748 = addcarryx(x746, x696, x276)
+	ADCXQ	80(SP), R9	// x749, x750 = addcarryx(x748, x698, x278)
 	MOVQ	$0x0, AX
-	CMOVQCS	CX, AX	// x797 = cmovznz(x796, 0, 0x26)
-	ADDQ	AX, BX	// x798, x799 = addcarryx(0, x789, x797)
-	ADCQ	$0x0, DI	// x800, x801 = addcarryx(x799, x791, 0)
-	ADCQ	$0x0, R11	// x802, x803 = addcarryx(x801, x793, 0)
-	ADCQ	$0x0, R9	// x804, x805 = addcarryx(x803, x795, 0)
+	CMOVQCS	CX, AX	// x751 = cmovznz(x750, 0, 0x26)
+	ADDQ	AX, BX	// x752, x753 = addcarryx(0, x743, x751)
+	ADCQ	$0x0, DI	// x754, x755 = addcarryx(x753, x745, 0)
+	ADCQ	$0x0, R11	// x756, x757 = addcarryx(x755, x747, 0)
+	ADCQ	$0x0, R9	// x758, x759 = addcarryx(x757, x749, 0)
 	MOVQ	$0x0, AX
-	CMOVQCS	CX, AX	// x806 = cmovznz(x805, 0, 0x26)
-	ADDQ	AX, BX	// x807, x808 = addcarryx(0, x798, x806)
-	MOVQ	DX, AX
+	CMOVQCS	CX, AX	// x760 = cmovznz(x759, 0, 0x26)
+	MOVQ	DX, 16(SP)	// spill x738
 	MOVQ	R8, DX
-	MOVQ	BX, 16(SP)	// spill x807
-	MULXQ	R12, BX, R8	// x809, x810 = mulx(x767, x764)
-	MOVQ	DI, 24(SP)	// spill x800
-	MOVQ	R11, 32(SP)	// spill x802
-	MULXQ	SI, R11, DI	// x811, x812 = mulx(x767, x762)
-	MOVQ	R9, 40(SP)	// spill x804
-	MULXQ	R10, CX, R9	// x813, x814 = mulx(x767, x760)
-	MOVQ	R14, 48(SP)	// spill x780
-	MULXQ	DX, R14, DX	// x815, x816 = mulx(x767, x767)
-	ADDQ	CX, DX	// x817, x818 = addcarryx(0, x816, x813)
-	MOVQ	R15, 56(SP)	// spill x782
-	MOVQ	R9, R15
-	ADCXQ	R11, R15	// x819, x820 = addcarryx(x818, x814, x811)
-	MOVQ	AX, 64(SP)	// spill x784
-	MOVQ	DI, AX
-	ADCXQ	BX, AX	// x821, x822 = addcarryx(x820, x812, x809)
-	MOVQ	R13, 72(SP)	// spill x787
-	MOVQ	R8, R13
-	ADCQ	$0x0, R13	// x823 = x822.u64 + x810
-	MOVQ	DX, 80(SP)	// spill x817
+	MOVQ	DI, 24(SP)	// spill x754
+	MULXQ	R12, DI, R8	// x763, x764 = mulx(x721, x718)
+	MOVQ	R11, 32(SP)	// spill x756
+	MOVQ	R9, 40(SP)	// spill x758
+	MULXQ	SI, R9, R11	// x765, x766 = mulx(x721, x716)
+	MOVQ	R14, 48(SP)	// spill x734
+	MULXQ	R10, R14, CX	// x767, x768 = mulx(x721, x714)
+	ADDQ	R9, CX	// x769, x770 = addcarryx(0, x768, x765)
+	ADCXQ	DI, R11	// x771, x772 = addcarryx(x770, x766, x763)
+	ADCQ	$0x0, R8	// x773 = x772.u64 + x764
+	MOVQ	DX, R9
 	MOVQ	R10, DX
-	MOVQ	R14, 96(SP)	// spill x815
-	MULXQ	R12, R14, R10	// x824, x825 = mulx(x760, x764)
-	MOVQ	BX, 128(SP)	// spill x809
-	MOVQ	R8, 136(SP)	// spill x810
-	MULXQ	SI, R8, BX	// x826, x827 = mulx(x760, x762)
-	MOVQ	R11, 144(SP)	// spill x811
-	MULXQ	DX, R11, DX	// x828, x829 = mulx(x760, x760)
-	ADDQ	R11, R9	// x832, x833 = addcarryx(0, x814, x828)
-	ADCXQ	R8, DX	// x834, x835 = addcarryx(x833, x829, x826)
-	MOVQ	BX, R11
-	ADCXQ	R14, R11	// x836, x837 = addcarryx(x835, x827, x824)
-	MOVQ	R14, 152(SP)	// spill x824
-	MOVQ	R10, R14
-	ADCQ	$0x0, R14	// x838 = x837.u64 + x825
-	ADDQ	80(SP), CX	// x839, x840 = addcarryx(0, x817, x813)
-	ADCXQ	R9, R15	// x841, x842 = addcarryx(x840, x819, x832)
-	ADCXQ	DX, AX	// x843, x844 = addcarryx(x842, x821, x834)
-	ADCXQ	R11, R13	// x845, x846 = addcarryx(x844, x823, x836)
-	ADCQ	$0x0, R14	// x847 = x846.u64 + x838
+	MULXQ	R12, DI, R10	// x774, x775 = mulx(x714, x718)
+	MOVQ	R15, 56(SP)	// spill x736
+	MOVQ	R13, 64(SP)	// spill x741
+	MULXQ	SI, R13, R15	// x776, x777 = mulx(x714, x716)
+	ADDQ	DI, R15	// x778, x779 = addcarryx(0, x777, x774)
+	ADCQ	$0x0, R10	// x780 = x779.u64 + x775
+	ADDQ	R13, R11	// x781, x782 = addcarryx(0, x771, x776)
+	ADCXQ	R15, R8	// x783, x784 = addcarryx(x782, x773, x778)
+	ADCQ	$0x0, R10	// x785 = x784.u64 + x780
+	MOVQ	DX, DI
 	MOVQ	SI, DX
-	MULXQ	R12, R11, R9	// x848, x849 = mulx(x762, x764)
-	MULXQ	DX, DX, SI	// x850, x851 = mulx(x762, x762)
-	ADDQ	R8, DI	// x856, x857 = addcarryx(0, x812, x826)
-	ADCXQ	DX, BX	// x858, x859 = addcarryx(x857, x827, x850)
-	ADCXQ	R11, SI	// x860, x861 = addcarryx(x859, x851, x848)
-	MOVQ	R9, R8
-	ADCQ	$0x0, R8	// x862 = x861.u64 + x849
-	ADDQ	144(SP), R15	// x863, x864 = addcarryx(0, x841, x811)
-	ADCXQ	DI, AX	// x865, x866 = addcarryx(x864, x843, x856)
-	ADCXQ	BX, R13	// x867, x868 = addcarryx(x866, x845, x858)
-	ADCXQ	SI, R14	// x869, x870 = addcarryx(x868, x847, x860)
-	ADCQ	$0x0, R8	// x871 = x870.u64 + x862
+	MULXQ	R12, R13, SI	// x786, x787 = mulx(x716, x718)
+	ADDQ	R13, R10	// x788, x789 = addcarryx(0, x785, x786)
+	ADCQ	$0x0, SI	// x790 = x789.u64 + x787
+	ADDQ	R14, R14	// x791, x792 = addcarryx(0, x767, x767)
+	ADCXQ	CX, CX	// x793, x794 = addcarryx(x792, x769, x769)
+	ADCXQ	R11, R11	// x795, x796 = addcarryx(x794, x781, x781)
+	ADCXQ	R8, R8	// x797, x798 = addcarryx(x796, x783, x783)
+	ADCXQ	R10, R10	// x799, x800 = addcarryx(x798, x788, x788)
+	ADCXQ	SI, SI	// x801, x802 = addcarryx(x800, x790, x790)
+	MOVQ	$0x0, R13
+	ADCQ	$0x0, R13	// x803, x804 = addcarryx(x802, 0, 0)
+	MOVQ	DX, R15
+	MOVQ	R9, DX
+	MULXQ	DX, DX, R9	// x805, x806 = mulx(x721, x721)
+	MOVQ	DX, 72(SP)	// spill x805
+	MOVQ	DI, DX
+	MULXQ	DX, DX, DI	// x807, x808 = mulx(x714, x714)
+	ADDQ	AX, BX	// x761, x762 = addcarryx(0, x752, x760)
+	MOVQ	DX, AX
+	MOVQ	R15, DX
+	MULXQ	DX, DX, R15	// x809, x810 = mulx(x716, x716)
+	MOVQ	DX, 80(SP)	// spill x809
 	MOVQ	R12, DX
-	MULXQ	DX, DI, SI	// x872, x873 = mulx(x764, x764)
-	MOVQ	136(SP), BX	// reload x810
-	ADDQ	152(SP), BX	// x880, x881 = addcarryx(0, x810, x824)
-	ADCXQ	R11, R10	// x882, x883 = addcarryx(x881, x825, x848)
-	ADCXQ	DI, R9	// x884, x885 = addcarryx(x883, x849, x872)
-	ADCQ	$0x0, SI	// x886 = x885.u64 + x873
-	ADDQ	128(SP), AX	// x887, x888 = addcarryx(0, x865, x809)
-	ADCXQ	BX, R13	// x889, x890 = addcarryx(x888, x867, x880)
-	ADCXQ	R10, R14	// x891, x892 = addcarryx(x890, x869, x882)
-	ADCXQ	R9, R8	// x893, x894 = addcarryx(x892, x871, x884)
-	ADCQ	$0x0, SI	// x895 = x894.u64 + x886
+	MULXQ	DX, DX, R12	// x811, x812 = mulx(x718, x718)
+	ADDQ	R9, R14	// x813, x814 = addcarryx(0, x791, x806)
+	ADCXQ	AX, CX	// x815, x816 = addcarryx(x814, x793, x807)
+	ADCXQ	DI, R11	// x817, x818 = addcarryx(x816, x795, x808)
+	ADCXQ	80(SP), R8	// x819, x820 = addcarryx(x818, x797, x809)
+	ADCXQ	R15, R10	// x821, x822 = addcarryx(x820, x799, x810)
+	ADCXQ	DX, SI	// x823, x824 = addcarryx(x822, x801, x811)
+	ADCXQ	R12, R13	// x825, x826 = addcarryx(x824, x803, x812)
 	MOVQ	$0x26, DX
-	MULXQ	SI, R10, R9	// x896, x897 = mulx(0x26, x895)
-	MULXQ	R8, R11, R8	// x898, x899 = mulx(0x26, x893)
-	MULXQ	R14, DI, SI	// x900, x901 = mulx(0x26, x891)
-	MULXQ	R13, R12, BX	// x902, x903 = mulx(0x26, x889)
-	ADDQ	DI, BX	// x904, x905 = addcarryx(0, x903, x900)
-	ADCXQ	R11, SI	// x906, x907 = addcarryx(x905, x901, x898)
-	ADCXQ	R10, R8	// x908, x909 = addcarryx(x907, x899, x896)
-	ADCQ	$0x0, R9	// x910 = x909.u64 + x897
-	ADDQ	96(SP), R12	// x911, x912 = addcarryx(0, x815, x902)
-	ADCXQ	BX, CX	// x913, x914 = addcarryx(x912, x839, x904)
-	ADCXQ	SI, R15	// x915, x916 = addcarryx(x914, x863, x906)
-	ADCXQ	R8, AX	// x917, x918 = addcarryx(x916, x887, x908)
-	ADCQ	$0x0, R9	// x919 = x918.u64 + x910
-	MULXQ	R9, R9, R8	// x920, x921 = mulx(x919, 0x26)
-	ADDQ	R9, R12	// x922, x923 = addcarryx(0, x911, x920)
-	ADCQ	$0x0, CX	// x924, x925 = addcarryx(x923, x913, 0)
-	MOVQ	8(SP), R8	// reload out1 pointer
-	MOVQ	CX, 40(R8)	// out1[5] = x924
-	ADCQ	$0x0, R15	// x926, x927 = addcarryx(x925, x915, 0)
-	MOVQ	R15, 48(R8)	// out1[6] = x926
-	ADCQ	$0x0, AX	// x928, x929 = addcarryx(x927, x917, 0)
-	MOVQ	AX, 56(R8)	// out1[7] = x928
-	MOVQ	$0x0, AX
-	CMOVQCS	DX, AX	// x930 = cmovznz(x929, 0, 0x26)
-	ADDQ	R12, AX	// x931, x932 = addcarryx(0, x930, x922)
-	MOVQ	AX, 32(R8)	// out1[4] = x931
-	MOVQ	72(SP), DX	// reload x787
-	MULXQ	64(SP), CX, AX	// x933, x934 = mulx(x787, x784)
-	MULXQ	56(SP), R10, R9	// x935, x936 = mulx(x787, x782)
-	MULXQ	48(SP), SI, R11	// x937, x938 = mulx(x787, x780)
-	MULXQ	DX, BX, DI	// x939, x940 = mulx(x787, x787)
-	ADDQ	SI, DI	// x941, x942 = addcarryx(0, x940, x937)
-	MOVQ	R11, R12
-	ADCXQ	R10, R12	// x943, x944 = addcarryx(x942, x938, x935)
-	MOVQ	R9, R13
-	ADCXQ	CX, R13	// x945, x946 = addcarryx(x944, x936, x933)
-	MOVQ	AX, R14
-	ADCQ	$0x0, R14	// x947 = x946.u64 + x934
-	MOVQ	48(SP), DX	// reload x780
-	MULXQ	64(SP), R8, R15	// x948, x949 = mulx(x780, x784)
-	MOVQ	BX, 72(SP)	// spill x939
-	MOVQ	CX, 80(SP)	// spill x933
-	MULXQ	56(SP), CX, BX	// x950, x951 = mulx(x780, x782)
-	MOVQ	AX, 96(SP)	// spill x934
-	MULXQ	DX, AX, DX	// x952, x953 = mulx(x780, x780)
-	ADDQ	AX, R11	// x956, x957 = addcarryx(0, x938, x952)
-	ADCXQ	CX, DX	// x958, x959 = addcarryx(x957, x953, x950)
-	MOVQ	BX, AX
-	ADCXQ	R8, AX	// x960, x961 = addcarryx(x959, x951, x948)
-	MOVQ	R8, 48(SP)	// spill x948
-	MOVQ	R15, R8
-	ADCQ	$0x0, R8	// x962 = x961.u64 + x949
-	ADDQ	SI, DI	// x963, x964 = addcarryx(0, x941, x937)
-	ADCXQ	R11, R12	// x965, x966 = addcarryx(x964, x943, x956)
-	ADCXQ	DX, R13	// x967, x968 = addcarryx(x966, x945, x958)
-	ADCXQ	AX, R14	// x969, x970 = addcarryx(x968, x947, x960)
-	ADCQ	$0x0, R8	// x971 = x970.u64 + x962
-	MOVQ	56(SP), DX	// reload x782
-	MULXQ	64(SP), R11, AX	// x972, x973 = mulx(x782, x784)
-	MULXQ	DX, DX, SI	// x974, x975 = mulx(x782, x782)
-	ADDQ	CX, R9	// x980, x981 = addcarryx(0, x936, x950)
-	ADCXQ	DX, BX	// x982, x983 = addcarryx(x981, x951, x974)
-	ADCXQ	R11, SI	// x984, x985 = addcarryx(x983, x975, x972)
-	MOVQ	AX, CX
-	ADCQ	$0x0, CX	// x986 = x985.u64 + x973
-	ADDQ	R10, R12	// x987, x988 = addcarryx(0, x965, x935)
-	ADCXQ	R9, R13	// x989, x990 = addcarryx(x988, x967, x980)
-	ADCXQ	BX, R14	// x991, x992 = addcarryx(x990, x969, x982)
-	ADCXQ	SI, R8	// x993, x994 = addcarryx(x992, x971, x984)
-	ADCQ	$0x0, CX	// x995 = x994.u64 + x986
-	MOVQ	64(SP), DX	// reload x784
-	MULXQ	DX, R10, R9	// x996, x997 = mulx(x784, x784)
-	MOVQ	96(SP), SI	// reload x934
-	ADDQ	48(SP), SI	// x1004, x1005 = addcarryx(0, x934, x948)
-	ADCXQ	R11, R15	// x1006, x1007 = addcarryx(x1005, x949, x972)
-	ADCXQ	R10, AX	// x1008, x1009 = addcarryx(x1007, x973, x996)
-	ADCQ	$0x0, R9	// x1010 = x1009.u64 + x997
-	ADDQ	80(SP), R13	// x1011, x1012 = addcarryx(0, x989, x933)
-	ADCXQ	SI, R14	// x1013, x1014 = addcarryx(x1012, x991, x1004)
-	ADCXQ	R15, R8	// x1015, x1016 = addcarryx(x1014, x993, x1006)
-	ADCXQ	AX, CX	// x1017, x1018 = addcarryx(x1016, x995, x1008)
-	ADCQ	$0x0, R9	// x1019 = x1018.u64 + x1010
-	MOVQ	$0x26, DX
-	MULXQ	R9, R9, AX	// x1020, x1021 = mulx(0x26, x1019)
-	MULXQ	CX, R10, CX	// x1022, x1023 = mulx(0x26, x1017)
-	MULXQ	R8, R11, R8	// x1024, x1025 = mulx(0x26, x1015)
-	MULXQ	R14, BX, SI	// x1026, x1027 = mulx(0x26, x1013)
-	ADDQ	R11, SI	// x1028, x1029 = addcarryx(0, x1027, x1024)
-	ADCXQ	R10, R8	// x1030, x1031 = addcarryx(x1029, x1025, x1022)
-	ADCXQ	R9, CX	// x1032, x1033 = addcarryx(x1031, x1023, x1020)
-	ADCQ	$0x0, AX	// x1034 = x1033.u64 + x1021
-	ADDQ	72(SP), BX	// x1035, x1036 = addcarryx(0, x939, x1026)
-	ADCXQ	SI, DI	// x1037, x1038 = addcarryx(x1036, x963, x1028)
-	ADCXQ	R8, R12	// x1039, x1040 = addcarryx(x1038, x987, x1030)
-	ADCXQ	CX, R13	// x1041, x1042 = addcarryx(x1040, x1011, x1032)
-	ADCQ	$0x0, AX	// x1043 = x1042.u64 + x1034
-	MULXQ	AX, CX, AX	// x1044, x1045 = mulx(x1043, 0x26)
-	ADDQ	CX, BX	// x1046, x1047 = addcarryx(0, x1035, x1044)
-	ADCQ	$0x0, DI	// x1048, x1049 = addcarryx(x1047, x1037, 0)
-	ADCQ	$0x0, R12	// x1050, x1051 = addcarryx(x1049, x1039, 0)
-	ADCQ	$0x0, R13	// x1052, x1053 = addcarryx(x1051, x1041, 0)
-	MOVQ	$0x0, AX
-	CMOVQCS	DX, AX	// x1054 = cmovznz(x1053, 0, 0x26)
-	ADDQ	BX, AX	// x1055, x1056 = addcarryx(0, x1054, x1046)
-	MOVQ	88(SP), DX	// reload x595
-	MULXQ	40(SP), R8, CX	// x1057, x1058 = mulx(x595, x804)
-	MULXQ	32(SP), R10, R9	// x1059, x1060 = mulx(x595, x802)
-	MULXQ	24(SP), SI, R11	// x1061, x1062 = mulx(x595, x800)
-	MULXQ	16(SP), R14, BX	// x1063, x1064 = mulx(x595, x807)
-	ADDQ	SI, BX	// x1065, x1066 = addcarryx(0, x1064, x1061)
-	ADCXQ	R10, R11	// x1067, x1068 = addcarryx(x1066, x1062, x1059)
-	ADCXQ	R8, R9	// x1069, x1070 = addcarryx(x1068, x1060, x1057)
-	ADCQ	$0x0, CX	// x1071 = x1070.u64 + x1058
-	MOVQ	104(SP), DX	// reload x588
-	MULXQ	40(SP), R10, R8	// x1072, x1073 = mulx(x588, x804)
-	MULXQ	32(SP), R15, SI	// x1074, x1075 = mulx(x588, x802)
-	MOVQ	R13, 48(SP)	// spill x1052
-	MOVQ	R12, 56(SP)	// spill x1050
-	MULXQ	24(SP), R12, R13	// x1076, x1077 = mulx(x588, x800)
-	MOVQ	DI, 64(SP)	// spill x1048
-	MULXQ	16(SP), DI, DX	// x1078, x1079 = mulx(x588, x807)
-	ADDQ	R12, DX	// x1080, x1081 = addcarryx(0, x1079, x1076)
-	ADCXQ	R15, R13	// x1082, x1083 = addcarryx(x1081, x1077, x1074)
-	ADCXQ	R10, SI	// x1084, x1085 = addcarryx(x1083, x1075, x1072)
-	ADCQ	$0x0, R8	// x1086 = x1085.u64 + x1073
-	ADDQ	DI, BX	// x1087, x1088 = addcarryx(0, x1065, x1078)
-	ADCXQ	DX, R11	// x1089, x1090 = addcarryx(x1088, x1067, x1080)
-	ADCXQ	R13, R9	// x1091, x1092 = addcarryx(x1090, x1069, x1082)
-	ADCXQ	SI, CX	// x1093, x1094 = addcarryx(x1092, x1071, x1084)
-	ADCQ	$0x0, R8	// x1095 = x1094.u64 + x1086
-	MOVQ	112(SP), DX	// reload x590
-	MULXQ	40(SP), SI, R10	// x1096, x1097 = mulx(x590, x804)
-	MULXQ	32(SP), R12, DI	// x1098, x1099 = mulx(x590, x802)
-	MULXQ	24(SP), R15, R13	// x1100, x1101 = mulx(x590, x800)
-	MOVQ	AX, 72(SP)	// spill x1055
-	MULXQ	16(SP), AX, DX	// x1102, x1103 = mulx(x590, x807)
-	ADDQ	R15, DX	// x1104, x1105 = addcarryx(0, x1103, x1100)
-	ADCXQ	R12, R13	// x1106, x1107 = addcarryx(x1105, x1101, x1098)
-	ADCXQ	SI, DI	// x1108, x1109 = addcarryx(x1107, x1099, x1096)
-	ADCQ	$0x0, R10	// x1110 = x1109.u64 + x1097
-	ADDQ	AX, R11	// x1111, x1112 = addcarryx(0, x1089, x1102)
-	ADCXQ	DX, R9	// x1113, x1114 = addcarryx(x1112, x1091, x1104)
-	ADCXQ	R13, CX	// x1115, x1116 = addcarryx(x1114, x1093, x1106)
-	ADCXQ	DI, R8	// x1117, x1118 = addcarryx(x1116, x1095, x1108)
-	ADCQ	$0x0, R10	// x1119 = x1118.u64 + x1110
-	MOVQ	120(SP), DX	// reload x592
-	MULXQ	40(SP), SI, AX	// x1120, x1121 = mulx(x592, x804)
-	MULXQ	32(SP), R12, DI	// x1122, x1123 = mulx(x592, x802)
-	MULXQ	24(SP), R15, R13	// x1124, x1125 = mulx(x592, x800)
-	MOVQ	R11, 24(SP)	// spill x1111
-	MULXQ	16(SP), R11, DX	// x1126, x1127 = mulx(x592, x807)
-	ADDQ	R15, DX	// x1128, x1129 = addcarryx(0, x1127, x1124)
-	ADCXQ	R12, R13	// x1130, x1131 = addcarryx(x1129, x1125, x1122)
-	ADCXQ	SI, DI	// x1132, x1133 = addcarryx(x1131, x1123, x1120)
-	ADCQ	$0x0, AX	// x1134 = x1133.u64 + x1121
-	ADDQ	R11, R9	// x1135, x1136 = addcarryx(0, x1113, x1126)
-	ADCXQ	DX, CX	// x1137, x1138 = addcarryx(x1136, x1115, x1128)
-	ADCXQ	R13, R8	// x1139, x1140 = addcarryx(x1138, x1117, x1130)
-	ADCXQ	DI, R10	// x1141, x1142 = addcarryx(x1140, x1119, x1132)
-	ADCQ	$0x0, AX	// x1143 = x1142.u64 + x1134
-	MOVQ	$0x26, DX
-	MULXQ	AX, R11, AX	// x1144, x1145 = mulx(0x26, x1143)
-	MULXQ	R10, SI, R10	// x1146, x1147 = mulx(0x26, x1141)
-	MULXQ	R8, DI, R8	// x1148, x1149 = mulx(0x26, x1139)
-	MULXQ	CX, R12, CX	// x1150, x1151 = mulx(0x26, x1137)
-	ADDQ	DI, CX	// x1152, x1153 = addcarryx(0, x1151, x1148)
-	ADCXQ	SI, R8	// x1154, x1155 = addcarryx(x1153, x1149, x1146)
-	ADCXQ	R11, R10	// x1156, x1157 = addcarryx(x1155, x1147, x1144)
-	ADCQ	$0x0, AX	// x1158 = x1157.u64 + x1145
-	ADDQ	R12, R14	// x1159, x1160 = addcarryx(0, x1063, x1150)
-	ADCXQ	CX, BX	// x1161, x1162 = addcarryx(x1160, x1087, x1152)
-	ADCXQ	24(SP), R8	// x1163, x1164 = addcarryx(x1162, x1111, x1154)
-	ADCXQ	R10, R9	// x1165, x1166 = addcarryx(x1164, x1135, x1156)
-	ADCQ	$0x0, AX	// x1167 = x1166.u64 + x1158
-	MULXQ	AX, CX, AX	// x1168, x1169 = mulx(x1167, 0x26)
-	ADDQ	CX, R14	// x1170, x1171 = addcarryx(0, x1159, x1168)
-	ADCQ	$0x0, BX	// x1172, x1173 = addcarryx(x1171, x1161, 0)
+	MULXQ	R13, R9, AX	// x827, x828 = mulx(0x26, x825)
+	MULXQ	SI, DI, SI	// x829, x830 = mulx(0x26, x823)
+	MULXQ	R10, R12, R10	// x831, x832 = mulx(0x26, x821)
+	MULXQ	R8, R13, R8	// x833, x834 = mulx(0x26, x819)
+	ADDQ	R12, R8	// x835, x836 = addcarryx(0, x834, x831)
+	ADCXQ	DI, R10	// x837, x838 = addcarryx(x836, x832, x829)
+	ADCXQ	R9, SI	// x839, x840 = addcarryx(x838, x830, x827)
+	ADCQ	$0x0, AX	// x841 = x840.u64 + x828
+	ADDQ	72(SP), R13	// x842, x843 = addcarryx(0, x805, x833)
+	ADCXQ	R8, R14	// x844, x845 = addcarryx(x843, x813, x835)
+	ADCXQ	R10, CX	// x846, x847 = addcarryx(x845, x815, x837)
+	ADCXQ	SI, R11	// x848, x849 = addcarryx(x847, x817, x839)
+	ADCQ	$0x0, AX	// x850 = x849.u64 + x841
+	MULXQ	AX, R8, AX	// x851, x852 = mulx(x850, 0x26)
+	ADDQ	R8, R13	// x853, x854 = addcarryx(0, x842, x851)
+	ADCQ	$0x0, R14	// x855, x856 = addcarryx(x854, x844, 0)
 	MOVQ	8(SP), AX	// reload out1 pointer
-	MOVQ	BX, 72(AX)	// out1[9] = x1172
-	ADCQ	$0x0, R8	// x1174, x1175 = addcarryx(x1173, x1163, 0)
-	MOVQ	R8, 80(AX)	// out1[10] = x1174
-	ADCQ	$0x0, R9	// x1176, x1177 = addcarryx(x1175, x1165, 0)
-	MOVQ	R9, 88(AX)	// out1[11] = x1176
+	MOVQ	R14, 40(AX)	// out1[5] = x855
+	ADCQ	$0x0, CX	// x857, x858 = addcarryx(x856, x846, 0)
+	MOVQ	CX, 48(AX)	// out1[6] = x857
+	ADCQ	$0x0, R11	// x859, x860 = addcarryx(x858, x848, 0)
+	MOVQ	R11, 56(AX)	// out1[7] = x859
 	MOVQ	$0x0, CX
-	CMOVQCS	DX, CX	// x1178 = cmovznz(x1177, 0, 0x26)
-	ADDQ	R14, CX	// x1179, x1180 = addcarryx(0, x1178, x1170)
-	MOVQ	CX, 64(AX)	// out1[8] = x1179
-	MOVQ	72(SP), DX	// reload x1055
+	CMOVQCS	DX, CX	// x861 = cmovznz(x860, 0, 0x26)
+	ADDQ	R13, CX	// x862, x863 = addcarryx(0, x861, x853)
+	MOVQ	CX, 32(AX)	// out1[4] = x862
+	MOVQ	64(SP), DX	// reload x741
+	MULXQ	16(SP), R8, CX	// x864, x865 = mulx(x741, x738)
+	MULXQ	56(SP), R10, R9	// x866, x867 = mulx(x741, x736)
+	MULXQ	48(SP), SI, R11	// x868, x869 = mulx(x741, x734)
+	ADDQ	R10, R11	// x870, x871 = addcarryx(0, x869, x866)
+	ADCXQ	R8, R9	// x872, x873 = addcarryx(x871, x867, x864)
+	ADCQ	$0x0, CX	// x874 = x873.u64 + x865
+	MOVQ	48(SP), DX	// reload x734
+	MULXQ	16(SP), R10, R8	// x875, x876 = mulx(x734, x738)
+	MULXQ	56(SP), R12, DI	// x877, x878 = mulx(x734, x736)
+	ADDQ	R10, DI	// x879, x880 = addcarryx(0, x878, x875)
+	ADCQ	$0x0, R8	// x881 = x880.u64 + x876
+	ADDQ	R12, R9	// x882, x883 = addcarryx(0, x872, x877)
+	ADCXQ	DI, CX	// x884, x885 = addcarryx(x883, x874, x879)
+	ADCQ	$0x0, R8	// x886 = x885.u64 + x881
+	MOVQ	56(SP), DX	// reload x736
+	MULXQ	16(SP), DI, R10	// x887, x888 = mulx(x736, x738)
+	ADDQ	DI, R8	// x889, x890 = addcarryx(0, x886, x887)
+	ADCQ	$0x0, R10	// x891 = x890.u64 + x888
+	ADDQ	SI, SI	// x892, x893 = addcarryx(0, x868, x868)
+	ADCXQ	R11, R11	// x894, x895 = addcarryx(x893, x870, x870)
+	ADCXQ	R9, R9	// x896, x897 = addcarryx(x895, x882, x882)
+	ADCXQ	CX, CX	// x898, x899 = addcarryx(x897, x884, x884)
+	ADCXQ	R8, R8	// x900, x901 = addcarryx(x899, x889, x889)
+	ADCXQ	R10, R10	// x902, x903 = addcarryx(x901, x891, x891)
+	MOVQ	$0x0, DI
+	ADCQ	$0x0, DI	// x904, x905 = addcarryx(x903, 0, 0)
+	MOVQ	64(SP), DX	// reload x741
+	MULXQ	DX, R13, R12	// x906, x907 = mulx(x741, x741)
+	MOVQ	48(SP), DX	// reload x734
+	MULXQ	DX, R15, R14	// x908, x909 = mulx(x734, x734)
+	MOVQ	56(SP), DX	// reload x736
+	MULXQ	DX, AX, DX	// x910, x911 = mulx(x736, x736)
+	MOVQ	DX, 48(SP)	// spill x911
+	MOVQ	16(SP), DX	// reload x738
+	MOVQ	BX, 56(SP)	// spill x761
+	MULXQ	DX, BX, DX	// x912, x913 = mulx(x738, x738)
+	ADDQ	R12, SI	// x914, x915 = addcarryx(0, x892, x907)
+	ADCXQ	R15, R11	// x916, x917 = addcarryx(x915, x894, x908)
+	ADCXQ	R14, R9	// x918, x919 = addcarryx(x917, x896, x909)
+	ADCXQ	AX, CX	// x920, x921 = addcarryx(x919, x898, x910)
+	ADCXQ	48(SP), R8	// x922, x923 = addcarryx(x921, x900, x911)
+	ADCXQ	BX, R10	// x924, x925 = addcarryx(x923, x902, x912)
+	ADCXQ	DX, DI	// x926, x927 = addcarryx(x925, x904, x913)
+	MOVQ	$0x26, DX
+	MULXQ	DI, DI, AX	// x928, x929 = mulx(0x26, x926)
+	MULXQ	R10, BX, R10	// x930, x931 = mulx(0x26, x924)
+	MULXQ	R8, R12, R8	// x932, x933 = mulx(0x26, x922)
+	MULXQ	CX, R14, CX	// x934, x935 = mulx(0x26, x920)
+	ADDQ	R12, CX	// x936, x937 = addcarryx(0, x935, x932)
+	ADCXQ	BX, R8	// x938, x939 = addcarryx(x937, x933, x930)
+	ADCXQ	DI, R10	// x940, x941 = addcarryx(x939, x931, x928)
+	ADCQ	$0x0, AX	// x942 = x941.u64 + x929
+	ADDQ	R14, R13	// x943, x944 = addcarryx(0, x906, x934)
+	ADCXQ	CX, SI	// x945, x946 = addcarryx(x944, x914, x936)
+	ADCXQ	R8, R11	// x947, x948 = addcarryx(x946, x916, x938)
+	ADCXQ	R10, R9	// x949, x950 = addcarryx(x948, x918, x940)
+	ADCQ	$0x0, AX	// x951 = x950.u64 + x942
+	MULXQ	AX, CX, AX	// x952, x953 = mulx(x951, 0x26)
+	ADDQ	CX, R13	// x954, x955 = addcarryx(0, x943, x952)
+	ADCQ	$0x0, SI	// x956, x957 = addcarryx(x955, x945, 0)
+	ADCQ	$0x0, R11	// x958, x959 = addcarryx(x957, x947, 0)
+	ADCQ	$0x0, R9	// x960, x961 = addcarryx(x959, x949, 0)
+	MOVQ	$0x0, AX
+	CMOVQCS	DX, AX	// x962 = cmovznz(x961, 0, 0x26)
+	ADDQ	R13, AX	// x963, x964 = addcarryx(0, x962, x954)
+	MOVQ	88(SP), DX	// reload x549
+	MULXQ	40(SP), R8, CX	// x965, x966 = mulx(x549, x758)
+	MULXQ	32(SP), DI, R10	// x967, x968 = mulx(x549, x756)
+	MULXQ	24(SP), R12, BX	// x969, x970 = mulx(x549, x754)
+	MULXQ	56(SP), R14, R13	// x971, x972 = mulx(x549, x761)
+	ADDQ	R12, R13	// x973, x974 = addcarryx(0, x972, x969)
+	ADCXQ	DI, BX	// x975, x976 = addcarryx(x974, x970, x967)
+	ADCXQ	R8, R10	// x977, x978 = addcarryx(x976, x968, x965)
+	ADCQ	$0x0, CX	// x979 = x978.u64 + x966
+	MOVQ	96(SP), DX	// reload x542
+	MULXQ	40(SP), DI, R8	// x980, x981 = mulx(x542, x758)
+	MULXQ	32(SP), R15, R12	// x982, x983 = mulx(x542, x756)
+	MOVQ	R9, 16(SP)	// spill x960
+	MOVQ	R11, 48(SP)	// spill x958
+	MULXQ	24(SP), R11, R9	// x984, x985 = mulx(x542, x754)
+	MOVQ	SI, 64(SP)	// spill x956
+	MULXQ	56(SP), SI, DX	// x986, x987 = mulx(x542, x761)
+	ADDQ	R11, DX	// x988, x989 = addcarryx(0, x987, x984)
+	ADCXQ	R15, R9	// x990, x991 = addcarryx(x989, x985, x982)
+	ADCXQ	DI, R12	// x992, x993 = addcarryx(x991, x983, x980)
+	ADCQ	$0x0, R8	// x994 = x993.u64 + x981
+	ADDQ	SI, R13	// x995, x996 = addcarryx(0, x973, x986)
+	ADCXQ	DX, BX	// x997, x998 = addcarryx(x996, x975, x988)
+	ADCXQ	R9, R10	// x999, x1000 = addcarryx(x998, x977, x990)
+	ADCXQ	R12, CX	// x1001, x1002 = addcarryx(x1000, x979, x992)
+	ADCQ	$0x0, R8	// x1003 = x1002.u64 + x994
+	MOVQ	112(SP), DX	// reload x544
+	MULXQ	40(SP), R11, R9	// x1004, x1005 = mulx(x544, x758)
+	MULXQ	32(SP), DI, SI	// x1006, x1007 = mulx(x544, x756)
+	MULXQ	24(SP), R15, R12	// x1008, x1009 = mulx(x544, x754)
+	MOVQ	AX, 72(SP)	// spill x963
+	MULXQ	56(SP), AX, DX	// x1010, x1011 = mulx(x544, x761)
+	ADDQ	R15, DX	// x1012, x1013 = addcarryx(0, x1011, x1008)
+	ADCXQ	DI, R12	// x1014, x1015 = addcarryx(x1013, x1009, x1006)
+	ADCXQ	R11, SI	// x1016, x1017 = addcarryx(x1015, x1007, x1004)
+	ADCQ	$0x0, R9	// x1018 = x1017.u64 + x1005
+	ADDQ	AX, BX	// x1019, x1020 = addcarryx(0, x997, x1010)
+	ADCXQ	DX, R10	// x1021, x1022 = addcarryx(x1020, x999, x1012)
+	ADCXQ	R12, CX	// x1023, x1024 = addcarryx(x1022, x1001, x1014)
+	ADCXQ	SI, R8	// x1025, x1026 = addcarryx(x1024, x1003, x1016)
+	MOVQ	120(SP), DX	// reload x546
+	MULXQ	40(SP), R11, AX	// x1028, x1029 = mulx(x546, x758)
+	ADCQ	$0x0, R9	// x1027 = x1026.u64 + x1018
+	MULXQ	32(SP), DI, SI	// x1030, x1031 = mulx(x546, x756)
+	MULXQ	24(SP), R15, R12	// x1032, x1033 = mulx(x546, x754)
+	MOVQ	BX, 24(SP)	// spill x1019
+	MULXQ	56(SP), BX, DX	// x1034, x1035 = mulx(x546, x761)
+	ADDQ	R15, DX	// x1036, x1037 = addcarryx(0, x1035, x1032)
+	ADCXQ	DI, R12	// x1038, x1039 = addcarryx(x1037, x1033, x1030)
+	ADCXQ	R11, SI	// x1040, x1041 = addcarryx(x1039, x1031, x1028)
+	SETCS	R11B
+	MOVBQZX	R11B, R11	// save x1041.u64
+	ADDQ	BX, R10	// x1043, x1044 = addcarryx(0, x1021, x1034)
+	ADCXQ	DX, CX	// x1045, x1046 = addcarryx(x1044, x1023, x1036)
+	MOVQ	$0x26, DX
+	MULXQ	CX, DI, CX	// x1058, x1059 = mulx(0x26, x1045)
+	ADCXQ	R12, R8	// x1047, x1048 = addcarryx(x1046, x1025, x1038)
+	ADCXQ	SI, R9	// x1049, x1050 = addcarryx(x1048, x1027, x1040)
+	LEAQ	0(R11)(AX*1), R11	// x1042 = x1041.u64 + x1029
+	ADCQ	$0x0, R11	// x1051 = x1050.u64 + x1042
+	MULXQ	R11, R11, AX	// x1052, x1053 = mulx(0x26, x1051)
+	MULXQ	R9, SI, R9	// x1054, x1055 = mulx(0x26, x1049)
+	MULXQ	R8, BX, R8	// x1056, x1057 = mulx(0x26, x1047)
+	ADDQ	BX, CX	// x1060, x1061 = addcarryx(0, x1059, x1056)
+	ADCXQ	SI, R8	// x1062, x1063 = addcarryx(x1061, x1057, x1054)
+	ADCXQ	R11, R9	// x1064, x1065 = addcarryx(x1063, x1055, x1052)
+	ADCQ	$0x0, AX	// x1066 = x1065.u64 + x1053
+	ADDQ	DI, R14	// x1067, x1068 = addcarryx(0, x971, x1058)
+	ADCXQ	CX, R13	// x1069, x1070 = addcarryx(x1068, x995, x1060)
+	ADCXQ	24(SP), R8	// x1071, x1072 = addcarryx(x1070, x1019, x1062)
+	ADCXQ	R9, R10	// x1073, x1074 = addcarryx(x1072, x1043, x1064)
+	ADCQ	$0x0, AX	// x1075 = x1074.u64 + x1066
+	MULXQ	AX, CX, AX	// x1076, x1077 = mulx(x1075, 0x26)
+	ADDQ	CX, R14	// x1078, x1079 = addcarryx(0, x1067, x1076)
+	ADCQ	$0x0, R13	// x1080, x1081 = addcarryx(x1079, x1069, 0)
+	MOVQ	8(SP), AX	// reload out1 pointer
+	MOVQ	R13, 72(AX)	// out1[9] = x1080
+	ADCQ	$0x0, R8	// x1082, x1083 = addcarryx(x1081, x1071, 0)
+	MOVQ	R8, 80(AX)	// out1[10] = x1082
+	ADCQ	$0x0, R10	// x1084, x1085 = addcarryx(x1083, x1073, 0)
+	MOVQ	R10, 88(AX)	// out1[11] = x1084
+	MOVQ	$0x0, CX
+	CMOVQCS	DX, CX	// x1086 = cmovznz(x1085, 0, 0x26)
+	ADDQ	R14, CX	// x1087, x1088 = addcarryx(0, x1086, x1078)
+	MOVQ	CX, 64(AX)	// out1[8] = x1087
+	MOVQ	72(SP), DX	// reload x963
 	MOVQ	0(SP), CX	// reload arg2 pointer
-	MULXQ	24(CX), R9, R8	// x1181, x1182 = mulx(x1055, arg2[3])
-	MULXQ	16(CX), R11, R10	// x1183, x1184 = mulx(x1055, arg2[2])
-	MULXQ	8(CX), DI, SI	// x1185, x1186 = mulx(x1055, arg2[1])
-	MULXQ	0(CX), R12, BX	// x1187, x1188 = mulx(x1055, arg2[0])
-	ADDQ	DI, BX	// x1189, x1190 = addcarryx(0, x1188, x1185)
-	ADCXQ	R11, SI	// x1191, x1192 = addcarryx(x1190, x1186, x1183)
-	ADCXQ	R9, R10	// x1193, x1194 = addcarryx(x1192, x1184, x1181)
-	ADCQ	$0x0, R8	// x1195 = x1194.u64 + x1182
-	MOVQ	64(SP), DX	// reload x1048
-	MULXQ	24(CX), R11, R9	// x1196, x1197 = mulx(x1048, arg2[3])
-	MULXQ	16(CX), R13, DI	// x1198, x1199 = mulx(x1048, arg2[2])
-	MULXQ	8(CX), R15, R14	// x1200, x1201 = mulx(x1048, arg2[1])
-	MULXQ	0(CX), AX, DX	// x1202, x1203 = mulx(x1048, arg2[0])
-	ADDQ	R15, DX	// x1204, x1205 = addcarryx(0, x1203, x1200)
-	ADCXQ	R13, R14	// x1206, x1207 = addcarryx(x1205, x1201, x1198)
-	ADCXQ	R11, DI	// x1208, x1209 = addcarryx(x1207, x1199, x1196)
-	ADCQ	$0x0, R9	// x1210 = x1209.u64 + x1197
-	ADDQ	AX, BX	// x1211, x1212 = addcarryx(0, x1189, x1202)
-	ADCXQ	DX, SI	// x1213, x1214 = addcarryx(x1212, x1191, x1204)
-	ADCXQ	R14, R10	// x1215, x1216 = addcarryx(x1214, x1193, x1206)
-	ADCXQ	DI, R8	// x1217, x1218 = addcarryx(x1216, x1195, x1208)
-	ADCQ	$0x0, R9	// x1219 = x1218.u64 + x1210
-	MOVQ	56(SP), DX	// reload x1050
-	MULXQ	24(CX), R11, AX	// x1220, x1221 = mulx(x1050, arg2[3])
-	MULXQ	16(CX), R13, DI	// x1222, x1223 = mulx(x1050, arg2[2])
-	MULXQ	8(CX), R15, R14	// x1224, x1225 = mulx(x1050, arg2[1])
-	MOVQ	BX, 16(SP)	// spill x1211
-	MULXQ	0(CX), BX, DX	// x1226, x1227 = mulx(x1050, arg2[0])
-	ADDQ	R15, DX	// x1228, x1229 = addcarryx(0, x1227, x1224)
-	ADCXQ	R13, R14	// x1230, x1231 = addcarryx(x1229, x1225, x1222)
-	ADCXQ	R11, DI	// x1232, x1233 = addcarryx(x1231, x1223, x1220)
-	ADCQ	$0x0, AX	// x1234 = x1233.u64 + x1221
-	ADDQ	BX, SI	// x1235, x1236 = addcarryx(0, x1213, x1226)
-	ADCXQ	DX, R10	// x1237, x1238 = addcarryx(x1236, x1215, x1228)
-	ADCXQ	R14, R8	// x1239, x1240 = addcarryx(x1238, x1217, x1230)
-	ADCXQ	DI, R9	// x1241, x1242 = addcarryx(x1240, x1219, x1232)
-	ADCQ	$0x0, AX	// x1243 = x1242.u64 + x1234
-	MOVQ	48(SP), DX	// reload x1052
-	MULXQ	24(CX), DI, R11	// x1244, x1245 = mulx(x1052, arg2[3])
-	MULXQ	16(CX), R13, BX	// x1246, x1247 = mulx(x1052, arg2[2])
-	MULXQ	8(CX), R15, R14	// x1248, x1249 = mulx(x1052, arg2[1])
-	MOVQ	SI, 24(SP)	// spill x1235
-	MULXQ	0(CX), SI, DX	// x1250, x1251 = mulx(x1052, arg2[0])
-	ADDQ	R15, DX	// x1252, x1253 = addcarryx(0, x1251, x1248)
-	ADCXQ	R13, R14	// x1254, x1255 = addcarryx(x1253, x1249, x1246)
-	ADCXQ	DI, BX	// x1256, x1257 = addcarryx(x1255, x1247, x1244)
-	ADCQ	$0x0, R11	// x1258 = x1257.u64 + x1245
-	ADDQ	SI, R10	// x1259, x1260 = addcarryx(0, x1237, x1250)
-	ADCXQ	DX, R8	// x1261, x1262 = addcarryx(x1260, x1239, x1252)
-	ADCXQ	R14, R9	// x1263, x1264 = addcarryx(x1262, x1241, x1254)
-	ADCXQ	BX, AX	// x1265, x1266 = addcarryx(x1264, x1243, x1256)
-	ADCQ	$0x0, R11	// x1267 = x1266.u64 + x1258
-	MOVQ	$0x26, DX
-	MULXQ	R11, R11, CX	// x1268, x1269 = mulx(0x26, x1267)
-	MULXQ	AX, SI, AX	// x1270, x1271 = mulx(0x26, x1265)
-	MULXQ	R9, DI, R9	// x1272, x1273 = mulx(0x26, x1263)
-	MULXQ	R8, BX, R8	// x1274, x1275 = mulx(0x26, x1261)
-	ADDQ	DI, R8	// x1276, x1277 = addcarryx(0, x1275, x1272)
-	ADCXQ	SI, R9	// x1278, x1279 = addcarryx(x1277, x1273, x1270)
-	ADCXQ	R11, AX	// x1280, x1281 = addcarryx(x1279, x1271, x1268)
-	ADCQ	$0x0, CX	// x1282 = x1281.u64 + x1269
-	ADDQ	BX, R12	// x1283, x1284 = addcarryx(0, x1187, x1274)
-	ADCXQ	16(SP), R8	// x1285, x1286 = addcarryx(x1284, x1211, x1276)
-	ADCXQ	24(SP), R9	// x1287, x1288 = addcarryx(x1286, x1235, x1278)
-	ADCXQ	AX, R10	// x1289, x1290 = addcarryx(x1288, x1259, x1280)
-	ADCQ	$0x0, CX	// x1291 = x1290.u64 + x1282
-	MULXQ	CX, CX, AX	// x1292, x1293 = mulx(x1291, 0x26)
-	ADDQ	CX, R12	// x1294, x1295 = addcarryx(0, x1283, x1292)
-	ADCQ	$0x0, R8	// x1296, x1297 = addcarryx(x1295, x1285, 0)
+	MULXQ	24(CX), R9, R8	// x1089, x1090 = mulx(x963, arg2[3])
+	MULXQ	16(CX), R11, R10	// x1091, x1092 = mulx(x963, arg2[2])
+	MULXQ	8(CX), DI, SI	// x1093, x1094 = mulx(x963, arg2[1])
+	MULXQ	0(CX), R12, BX	// x1095, x1096 = mulx(x963, arg2[0])
+	ADDQ	DI, BX	// x1097, x1098 = addcarryx(0, x1096, x1093)
+	ADCXQ	R11, SI	// x1099, x1100 = addcarryx(x1098, x1094, x1091)
+	ADCXQ	R9, R10	// x1101, x1102 = addcarryx(x1100, x1092, x1089)
+	ADCQ	$0x0, R8	// x1103 = x1102.u64 + x1090
+	MOVQ	64(SP), DX	// reload x956
+	MULXQ	24(CX), R11, R9	// x1104, x1105 = mulx(x956, arg2[3])
+	MULXQ	16(CX), R13, DI	// x1106, x1107 = mulx(x956, arg2[2])
+	MULXQ	8(CX), R15, R14	// x1108, x1109 = mulx(x956, arg2[1])
+	MULXQ	0(CX), AX, DX	// x1110, x1111 = mulx(x956, arg2[0])
+	ADDQ	R15, DX	// x1112, x1113 = addcarryx(0, x1111, x1108)
+	ADCXQ	R13, R14	// x1114, x1115 = addcarryx(x1113, x1109, x1106)
+	ADCXQ	R11, DI	// x1116, x1117 = addcarryx(x1115, x1107, x1104)
+	ADCQ	$0x0, R9	// x1118 = x1117.u64 + x1105
+	ADDQ	AX, BX	// x1119, x1120 = addcarryx(0, x1097, x1110)
+	ADCXQ	DX, SI	// x1121, x1122 = addcarryx(x1120, x1099, x1112)
+	ADCXQ	R14, R10	// x1123, x1124 = addcarryx(x1122, x1101, x1114)
+	ADCXQ	DI, R8	// x1125, x1126 = addcarryx(x1124, x1103, x1116)
+	ADCQ	$0x0, R9	// x1127 = x1126.u64 + x1118
+	MOVQ	48(SP), DX	// reload x958
+	MULXQ	24(CX), R11, AX	// x1128, x1129 = mulx(x958, arg2[3])
+	MULXQ	16(CX), R13, DI	// x1130, x1131 = mulx(x958, arg2[2])
+	MULXQ	8(CX), R15, R14	// x1132, x1133 = mulx(x958, arg2[1])
+	MOVQ	BX, 24(SP)	// spill x1119
+	MULXQ	0(CX), BX, DX	// x1134, x1135 = mulx(x958, arg2[0])
+	ADDQ	R15, DX	// x1136, x1137 = addcarryx(0, x1135, x1132)
+	ADCXQ	R13, R14	// x1138, x1139 = addcarryx(x1137, x1133, x1130)
+	ADCXQ	R11, DI	// x1140, x1141 = addcarryx(x1139, x1131, x1128)
+	ADCQ	$0x0, AX	// x1142 = x1141.u64 + x1129
+	ADDQ	BX, SI	// x1143, x1144 = addcarryx(0, x1121, x1134)
+	ADCXQ	DX, R10	// x1145, x1146 = addcarryx(x1144, x1123, x1136)
+	ADCXQ	R14, R8	// x1147, x1148 = addcarryx(x1146, x1125, x1138)
+	ADCXQ	DI, R9	// x1149, x1150 = addcarryx(x1148, x1127, x1140)
+	ADCQ	$0x0, AX	// x1151 = x1150.u64 + x1142
+	MOVQ	16(SP), DX	// reload x960
+	MULXQ	24(CX), DI, R11	// x1152, x1153 = mulx(x960, arg2[3])
+	MULXQ	16(CX), R13, BX	// x1154, x1155 = mulx(x960, arg2[2])
+	MULXQ	8(CX), R15, R14	// x1156, x1157 = mulx(x960, arg2[1])
+	MOVQ	SI, 32(SP)	// spill x1143
+	MULXQ	0(CX), SI, DX	// x1158, x1159 = mulx(x960, arg2[0])
+	ADDQ	R15, DX	// x1160, x1161 = addcarryx(0, x1159, x1156)
+	ADCXQ	R13, R14	// x1162, x1163 = addcarryx(x1161, x1157, x1154)
+	ADCXQ	DI, BX	// x1164, x1165 = addcarryx(x1163, x1155, x1152)
+	ADCQ	$0x0, R11	// x1166 = x1165.u64 + x1153
+	ADDQ	SI, R10	// x1167, x1168 = addcarryx(0, x1145, x1158)
+	ADCXQ	DX, R8	// x1169, x1170 = addcarryx(x1168, x1147, x1160)
+	ADCXQ	R14, R9	// x1171, x1172 = addcarryx(x1170, x1149, x1162)
+	ADCXQ	BX, AX	// x1173, x1174 = addcarryx(x1172, x1151, x1164)
+	ADCQ	$0x0, R11	// x1175 = x1174.u64 + x1166
+	MOVQ	R11, DX
+	MOVQ	$0x26, CX
+	MULXQ	CX, SI, R11	// x1176, x1177 = mulx(0x26, x1175)
+	MOVQ	CX, DX
+	MULXQ	AX, CX, AX	// x1178, x1179 = mulx(0x26, x1173)
+	MULXQ	R9, DI, R9	// x1180, x1181 = mulx(0x26, x1171)
+	MULXQ	R8, BX, R8	// x1182, x1183 = mulx(0x26, x1169)
+	ADDQ	DI, R8	// x1184, x1185 = addcarryx(0, x1183, x1180)
+	ADCXQ	CX, R9	// x1186, x1187 = addcarryx(x1185, x1181, x1178)
+	ADCXQ	SI, AX	// x1188, x1189 = addcarryx(x1187, x1179, x1176)
+	ADCQ	$0x0, R11	// x1190 = x1189.u64 + x1177
+	ADDQ	BX, R12	// x1191, x1192 = addcarryx(0, x1095, x1182)
+	ADCXQ	24(SP), R8	// x1193, x1194 = addcarryx(x1192, x1119, x1184)
+	ADCXQ	32(SP), R9	// x1195, x1196 = addcarryx(x1194, x1143, x1186)
+	ADCXQ	AX, R10	// x1197, x1198 = addcarryx(x1196, x1167, x1188)
+	ADCQ	$0x0, R11	// x1199 = x1198.u64 + x1190
+	MULXQ	R11, CX, AX	// x1200, x1201 = mulx(x1199, 0x26)
+	ADDQ	CX, R12	// x1202, x1203 = addcarryx(0, x1191, x1200)
+	ADCQ	$0x0, R8	// x1204, x1205 = addcarryx(x1203, x1193, 0)
 	MOVQ	8(SP), AX	// reload out1 pointer
-	MOVQ	R8, 104(AX)	// out1[13] = x1296
-	ADCQ	$0x0, R9	// x1298, x1299 = addcarryx(x1297, x1287, 0)
-	MOVQ	R9, 112(AX)	// out1[14] = x1298
-	ADCQ	$0x0, R10	// x1300, x1301 = addcarryx(x1299, x1289, 0)
-	MOVQ	R10, 120(AX)	// out1[15] = x1300
+	MOVQ	R8, 104(AX)	// out1[13] = x1204
+	ADCQ	$0x0, R9	// x1206, x1207 = addcarryx(x1205, x1195, 0)
+	MOVQ	R9, 112(AX)	// out1[14] = x1206
+	ADCQ	$0x0, R10	// x1208, x1209 = addcarryx(x1207, x1197, 0)
+	MOVQ	R10, 120(AX)	// out1[15] = x1208
 	MOVQ	$0x0, CX
-	CMOVQCS	DX, CX	// x1302 = cmovznz(x1301, 0, 0x26)
-	ADDQ	R12, CX	// x1303, x1304 = addcarryx(0, x1302, x1294)
-	MOVQ	CX, 96(AX)	// out1[12] = x1303
+	CMOVQCS	DX, CX	// x1210 = cmovznz(x1209, 0, 0x26)
+	ADDQ	R12, CX	// x1211, x1212 = addcarryx(0, x1210, x1202)
+	MOVQ	CX, 96(AX)	// out1[12] = x1211
 	RET

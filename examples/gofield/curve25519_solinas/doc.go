@@ -7,11 +7,11 @@
 //
 // Functions (uarch the genome was tuned on; genome hash):
 //   - Mul: uarch znver5, genome 917de08a76dd344f, IR ba4ff83573a9613c, 99 instructions
-//   - Square: uarch znver5, genome 535cb54b08dc5262, IR d67cb1b9a920234b, 112 instructions
+//   - Square: uarch znver5, genome 84400d3e3f940497, IR a3b8e6ed042e8fb7, 86 instructions
 //   - Add: uarch generic, genome 43f018b5b0653643, IR 0e37e3b7e9494893, 33 instructions
 //   - Sub: uarch generic, genome 1d0a4bd529e99fac, IR dac6428a87f125fb, 33 instructions
 //   - Opp: uarch generic, genome 1d0a4bd529e99fac, IR 01bc5b6f00364f7c, 33 instructions
-//   - LadderStep: uarch znver5, genome 92d880888ef70fcf, IR 2e54ceba79168cb8, 930 instructions
+//   - LadderStep: uarch znver5, genome 096ab8ab2fe266e9, IR 1c7171bac079c053, 890 instructions
 //
 // Regenerate with:
 //
