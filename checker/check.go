@@ -149,9 +149,9 @@ func check(fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (Report, er
 // sparse-fold squares (p448_saturated, objcheck's TestSparseFoldThreeLimbs) apart, which
 // need the rules the second attempt drops.
 var attempts = [][]string{
-	egraph.DoubleRules,
-	slices.Concat(egraph.DoubleRules, []string{"add-carry-mod", "mod-scaled", "mod-push-scaled"}),
-	slices.Concat(egraph.DoubleRules, []string{"shr-drop-low"}),
+	slices.Concat(egraph.DoubleRules, egraph.BorrowRules),
+	slices.Concat(egraph.DoubleRules, egraph.BorrowRules, []string{"add-carry-mod", "mod-scaled", "mod-push-scaled"}),
+	slices.Concat(egraph.DoubleRules, egraph.BorrowRules, []string{"shr-drop-low"}),
 	nil,
 }
 
