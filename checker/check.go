@@ -134,6 +134,10 @@ func check(fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (Report, er
 // attempts are the rule sets a proof tries in turn, each named by the rules it leaves out;
 // the first is the main set, the others are tried only when it fails.
 //
+// Only the last has mod-borrow-zero (egraph's rules_borrow.go, clang's p256 mul and
+// square: x - 0 - borrow added as a sign mask), added after the others so that what they
+// prove is proved as before.
+//
 // The main set leaves out the doubled-square rules (egraph's rules_double.go): they prove
 // clang's squares that double each product pair (curve25519_solinas; also clang's sm2
 // mul and square and p434 square), but a first version of them steered gcc's p434 and
