@@ -1,18 +1,11 @@
 package objcheck
 
 import (
-	"context"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/rules-cryptopt/rules_cryptopt/checker"
 	"github.com/rules-cryptopt/rules_cryptopt/fields"
-	"github.com/rules-cryptopt/rules_cryptopt/ir/cemit"
 )
 
 // TestZeroWordBorrow: clang-19 -O3 ends p256 mul with the trial subtraction a - p as a
@@ -28,22 +21,11 @@ func TestZeroWordBorrow(t *testing.T) {
 	require.NoError(t, err)
 	fn, err := F.Func("mul")
 	require.NoError(t, err)
-	c, err := cemit.Emit(fn, "f_p256_mul")
-	require.NoError(t, err)
 	dir := t.TempDir()
-	src := filepath.Join(dir, "p256.c")
-	require.NoError(t, os.WriteFile(src, c, 0o644))
-	asm := filepath.Join(dir, "p256.s")
-	out, err := exec.Command("clang-19", "-O3", "-march=x86-64-v3", "-madx", "-S", "-o", asm, src).CombinedOutput()
-	require.NoError(t, err, string(out))
-	text, err := os.ReadFile(asm)
-	require.NoError(t, err)
+	text := clangAsm(t, fn, "f_p256_mul", dir)
 	// mov mask, w; add x, w; adc $0, mask: one word of the chain (x plus the mask)
 	word := `(movq\t(%r\w+), (%r\w+)\n\taddq\t(%r\w+), %r\w+\n\tadcq\t)\$0(, %r\w+\n\tsarq\t\$63)`
-	for _, tc := range []struct {
-		name, pattern, repl string
-		proved              bool
-	}{
+	runPlanted(t, fn, "f_p256_mul", dir, text, []plantedCase{
 		{"as built", ``, ``, true},
 		{"top borrow kept", `(adcq\t)\$0(, %r\w+\n\tsarq\t\$63, %r\w+\n\t#APP)`, `${1}$$1${2}`, false},
 		{"mask dropped", word, `movq	${4}, ${3}
@@ -53,28 +35,5 @@ func TestZeroWordBorrow(t *testing.T) {
 	notq	${3}
 	addq	${4}, ${3}
 	adcq	$$0${5}`, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			mutated := text
-			if tc.pattern != "" {
-				re := regexp.MustCompile(tc.pattern)
-				loc := re.FindSubmatchIndex(mutated)
-				require.NotNil(t, loc, "the pattern is not in clang's code")
-				edit := re.Expand(nil, []byte(tc.repl), mutated, loc)
-				mutated = append(append(append([]byte(nil), mutated[:loc[0]]...), edit...), mutated[loc[1]:]...)
-			}
-			s := filepath.Join(dir, "m.s")
-			require.NoError(t, os.WriteFile(s, mutated, 0o644))
-			obj, err := Assemble(context.Background(), s, "clang-19", t.TempDir())
-			require.NoError(t, err)
-			ld, err := LoadObject(obj, "f_p256_mul", "")
-			require.NoError(t, err)
-			rep, err := checker.CheckProgram(fn, ld.Program, checker.Options{RandomTrials: 64})
-			require.NoError(t, err)
-			require.Equal(t, tc.proved, rep.Proved, "%+v", rep.Failures)
-			if !tc.proved {
-				require.NotNil(t, rep.Counterexample, "a planted bug must come with a counterexample")
-			}
-		})
-	}
+	})
 }

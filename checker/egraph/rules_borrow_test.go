@@ -80,20 +80,6 @@ func TestBorrowRewrites(t *testing.T) {
 // TestBorrowDistinct: the rows must stay apart, and without the rule the rewrites of
 // borrowRewrites do too (so the rule is what joins them).
 func TestBorrowDistinct(t *testing.T) {
-	for _, tc := range borrowDistinct {
-		t.Run(tc.name, func(t *testing.T) {
-			g := New()
-			_, l := build(t, g, tc.lhs)
-			_, rr := build(t, g, tc.rhs)
-			require.NotEqual(t, rr, l, "%s", g.Format(l, 10))
-		})
-	}
-	for _, tc := range borrowRewrites {
-		t.Run("without-"+tc.name, func(t *testing.T) {
-			g := NewWithout(BorrowRules...)
-			_, l := build(t, g, tc.lhs)
-			_, rr := build(t, g, tc.rhs)
-			require.NotEqual(t, rr, l, "%s", g.Format(l, 10))
-		})
-	}
+	checkDistinct(t, "", borrowDistinct, nil)
+	checkDistinct(t, "without-", borrowRewrites, BorrowRules)
 }
