@@ -94,6 +94,10 @@ halved-shift-count@checker/egraph/rules_double.go@halvedSum@g.Shr(tn.Args[0], tn
 halved-rest-constant@checker/egraph/rules_double.go@halvedSum@g.Sum(x.Val.Trunc(j), rs...)@g.Sum(U128{}, rs...)@./checker/egraph;./checker/...
 shr-residue-bound@checker/egraph/rules_double.go@shrResidue@if top+small.Lo > 7 {@if top+small.Lo > 8 {@./checker/egraph;./checker/...
 shr-residue-width@checker/egraph/rules_double.go@shrResidue@n.K < 3 ||@n.K < 1 ||@./checker/egraph;./checker/...
+borrow-zero-constant@checker/egraph/rules_borrow.go@modBorrowZero@ || !x.Val.IsZero()@@./checker/egraph;./checker/...
+borrow-zero-coef@checker/egraph/rules_borrow.go@modBorrowZero@if x.Coef[i] != Mask(n.K) ||@if false ||@./checker/egraph;./checker/...
+borrow-zero-not@checker/egraph/rules_borrow.go@modBorrowZero@nb.Op != OpNot || @@./checker/egraph;./checker/...
+borrow-zero-not-width@checker/egraph/rules_borrow.go@modBorrowZero@ || nb.K != 1@@./checker/egraph;./checker/...
 LIST
 )
 
@@ -115,6 +119,12 @@ LIST
 # chooses the normal form: q*t joining A' and r*t left over is the same identity for any
 # coefficient. shrResidue's "small.Cmp(W(7)) > 0" is covered by "top+small.Lo > 7" while
 # the bound fits 64 bits (it keeps small.Hi out of the sum).
+# rules_borrow.go: modBorrowZero's "n.K < 2" (at k = 1, 1-c = c+1 mod 2 holds too; the
+# guard avoids matching ~c's own coefficient 1), its bit bound on ~c's operand (a one-bit
+# complement of a wider value does not evaluate: the tests cannot build one), the
+# overflow check on c's coefficient (2^128 vanishes modulo 2^k, k < 128) and wideRest
+# (it only keeps the borrow chain's own words in the form sign-borrow reads) are not
+# soundness guards.
 
 root=$(mktemp -d)
 scratch=$root/repo

@@ -56,6 +56,15 @@ func TestDiagMissed(t *testing.T) {
 		fmt.Printf(" %v", g.Find(v.Id) == g.Find(want))
 	}
 	fmt.Println()
+	// An output that differs although no intermediate value was missed: print where its
+	// two terms part.
+	for i, want := range d.ir.Outputs[0] {
+		v, _ := d.asm.Load(d.arrs[0].Base, int64(8*i))
+		if g.Find(v.Id) != g.Find(want) {
+			x, y := narrowPair(g, want, v.Id)
+			fmt.Printf("out1[%d]\n  narrowed IR  %s\n  narrowed ASM %s\n", i, g.Format(x, depth), g.Format(y, depth))
+		}
+	}
 }
 
 // diag holds both sides of one object's proof and the sampled values of its classes.

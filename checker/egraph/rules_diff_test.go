@@ -226,6 +226,9 @@ func TestRulesAgainstBigInt(t *testing.T) {
 		if !ok {
 			templates, ok = doubleTemplates[rule.Name]
 		}
+		if !ok {
+			templates, ok = borrowTemplates[rule.Name]
+		}
 		require.True(t, ok, "rule %s has no templates", rule.Name)
 		t.Run(rule.Name, func(t *testing.T) {
 			fired := 0

@@ -3,8 +3,6 @@ package egraph
 import (
 	"math/rand/v2"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 )
 
 // doubleTemplates are the TestRulesAgainstBigInt templates of rules_double.go, on both
@@ -71,20 +69,6 @@ func TestDoubleRewrites(t *testing.T) {
 // doubleRewrites do too (so the rules are what joins them), but doubled-carry: a carry
 // of a doubled 64-bit word meets through shr-split and shr-scaled already.
 func TestDoubleDistinct(t *testing.T) {
-	for _, tc := range doubleDistinct {
-		t.Run(tc.name, func(t *testing.T) {
-			g := New()
-			_, l := build(t, g, tc.lhs)
-			_, rr := build(t, g, tc.rhs)
-			require.NotEqual(t, rr, l, "%s", g.Format(l, 10))
-		})
-	}
-	for _, tc := range doubleRewrites[1:] {
-		t.Run("without-"+tc.name, func(t *testing.T) {
-			g := NewWithout(DoubleRules...)
-			_, l := build(t, g, tc.lhs)
-			_, rr := build(t, g, tc.rhs)
-			require.NotEqual(t, rr, l, "%s", g.Format(l, 10))
-		})
-	}
+	checkDistinct(t, "", doubleDistinct, nil)
+	checkDistinct(t, "without-", doubleRewrites[1:], DoubleRules)
 }

@@ -114,9 +114,15 @@ func checkRewrites(t *testing.T, r *rand.Rand, rows []rewriteCase) {
 }
 
 func TestReassocDistinct(t *testing.T) {
-	for _, tc := range reassocDistinct {
-		t.Run(tc.name, func(t *testing.T) {
-			g := New()
+	checkDistinct(t, "", reassocDistinct, nil)
+}
+
+// checkDistinct: each row's two sides must stay apart in a graph without the rules skip
+// names (every rule when skip is empty); subtests are named prefix + the row's name.
+func checkDistinct(t *testing.T, prefix string, rows []rewriteCase, skip []string) {
+	for _, tc := range rows {
+		t.Run(prefix+tc.name, func(t *testing.T) {
+			g := NewWithout(skip...)
 			_, l := build(t, g, tc.lhs)
 			_, rr := build(t, g, tc.rhs)
 			require.NotEqual(t, rr, l, "%s", g.Format(l, 10))
