@@ -129,6 +129,37 @@ func TestDecisionsDescribed(t *testing.T) {
 	require.Contains(t, p.DescribeDecision(len(p.Options())), "does not exist")
 }
 
+// TestDecisionClasses: decisions of one class choose between the same alternatives (the
+// same description and number of options); the spill decision, mulx's rdx operand and the
+// carry chain's flag are each alone in class -1.
+func TestDecisionClasses(t *testing.T) {
+	for _, fn := range []string{"fiat_p256_mul", "fiat_secp256k1_dettman_mul"} {
+		p, err := codegen.NewPlan(fiatFunc(t, fn))
+		require.NoError(t, err)
+		classes, opts := p.Classes(), p.Options()
+		require.Len(t, classes, len(opts), fn)
+		require.Equal(t, -1, classes[0], fn)
+		first := map[int]int{}
+		for d := 1; d < len(opts); d++ {
+			placing := strings.Contains(p.DescribeDecision(d), "rdx") || strings.Contains(p.DescribeDecision(d), "carry chain")
+			require.Equal(t, placing, classes[d] < 0, "%s: %s", fn, p.DescribeDecision(d))
+			if placing {
+				continue
+			}
+			if f, ok := first[classes[d]]; ok {
+				require.Equal(t, choices(p.DescribeDecision(f)), choices(p.DescribeDecision(d)), "%s: decisions %d and %d", fn, f, d)
+				require.Equal(t, opts[f], opts[d], "%s: decisions %d and %d", fn, f, d)
+			} else {
+				first[classes[d]] = d
+			}
+		}
+		require.Greater(t, len(first), 1, "%s: one class only", fn)
+	}
+}
+
+// choices is what a decision's description says it chooses between, without the operation.
+func choices(desc string) string { return desc[strings.LastIndex(desc, "): ")+3:] }
+
 // TestConcurrentGenerate: one Plan serves several goroutines (the search may evaluate
 // candidates in parallel); every result matches a sequential run.
 func TestConcurrentGenerate(t *testing.T) {

@@ -173,6 +173,25 @@ func (p *Plan) Deps() [][]int { return p.deps }
 // Options is the number of choices of every decision point.
 func (p *Plan) Options() []int { return p.options }
 
+// Classes labels every decision with the operation it belongs to (search.Problem.Classes):
+// decisions of one operation kind choose between the same instructions (DescribeDecision:
+// shrd or a flag-free split, add or lea, ...), so the search may switch them all at once.
+// Decisions that place a value rather than pick an instruction (mulx's rdx operand, the
+// CF or OF chain of an addition) and the spill decision get -1, each a class of its own:
+// switching all of those at once undoes the schedule rather than the selection.
+func (p *Plan) Classes() []int {
+	c := make([]int, len(p.options))
+	for d := range c {
+		c[d] = -1
+	}
+	for j, d := range p.decBase {
+		if op := p.f.Body[j].Op; d >= 0 && op != ir.OpMulx && op != ir.OpAddCarryx {
+			c[d] = int(op)
+		}
+	}
+	return c
+}
+
 // Func is the machine-form function the genome's order indexes.
 func (p *Plan) Func() *ir.Func { return p.f }
 

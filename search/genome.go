@@ -23,6 +23,10 @@ type Genome struct {
 type Problem struct {
 	Deps    [][]int // Deps[i] lists the operations i reads from (each < len(Deps))
 	Options []int   // Options[d] ≥ 1 is the number of choices of decision d
+	// Classes, when not nil, labels every decision: decisions with the same label ≥ 0
+	// choose between the same alternatives (codegen.Plan.Classes: the same operation), so
+	// the Class mutation may set them all at once; -1 is a class of its own.
+	Classes []int
 }
 
 // Clone returns an independent copy of g.

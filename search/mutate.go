@@ -20,6 +20,8 @@ const (
 	// Anchor compared the run's latest record with the current genome (Options.Anchor);
 	// accepted: the walk went back to the record.
 	Anchor
+	// Class set every used decision of one class (Problem.Classes) to one value.
+	Class
 )
 
 // maxChain is the most operations a chain mutation moves.
@@ -37,6 +39,8 @@ func (m Mutation) String() string {
 		return "chain"
 	case Anchor:
 		return "anchor"
+	case Class:
+		return "class"
 	}
 	return "unknown"
 }
@@ -47,6 +51,7 @@ type mutator struct {
 	deps    [][]int
 	users   [][]int // users[i] lists the operations reading i (the dependants)
 	options []int
+	classes []int // Problem.Classes, nil when the problem has none
 	links   []int // scratch of chain, so that it allocates nothing
 }
 
@@ -57,7 +62,11 @@ func newMutator(p Problem) *mutator {
 			users[d] = append(users[d], op)
 		}
 	}
-	return &mutator{deps: p.Deps, users: users, options: p.Options, links: make([]int, 0, maxChain)}
+	classes := p.Classes
+	if len(classes) != len(p.Options) {
+		classes = nil
+	}
+	return &mutator{deps: p.Deps, users: users, options: p.Options, classes: classes, links: make([]int, 0, maxChain)}
 }
 
 // state is a genome plus the inverse of its order and the decisions its last code
@@ -95,9 +104,12 @@ func (s *state) setUsed(used []int, options []int) {
 }
 
 // mutate applies one mutation to s: half the time decide (when a used decision has an
-// alternative), an eighth of the time chain, else permute (also when chain cannot move).
+// alternative; with Problem.Classes, a quarter of those set a whole class), an eighth of
+// the time chain, else permute (also when chain cannot move).
 func (m *mutator) mutate(s *state, rng *rand.Rand) Mutation {
 	switch k := rng.Intn(8); {
+	case k == 3 && m.classes != nil && len(s.usable) > 0 && m.class(s, rng):
+		return Class
 	case k < 4 && len(s.usable) > 0:
 		m.decide(s, rng)
 		return Decide
@@ -158,6 +170,42 @@ func (m *mutator) decide(s *state, rng *rand.Rand) {
 		v++
 	}
 	s.g.Decisions[d] = v
+}
+
+// class sets every usable decision of a random usable decision's class to one value,
+// drawn among those that change at least one of them. A single decision (one shrd split,
+// one shift made flag-free) often changes the time by less than the noise of a
+// comparison, so the walk cannot see it; the whole class at once it can (docs/why-slow.md:
+// every shrd of secp256k1_dettman mul split, +5 %). It reports whether anything changed.
+func (m *mutator) class(s *state, rng *rand.Rand) bool {
+	d := s.usable[rng.Intn(len(s.usable))]
+	c, n := m.classes[d], m.options[d]
+	if c < 0 {
+		return false
+	}
+	start := rng.Intn(n)
+	for t := range n {
+		v := (start + t) % n
+		if m.setClass(s, c, v, false) {
+			return m.setClass(s, c, v, true)
+		}
+	}
+	return false
+}
+
+// setClass reports whether setting class c's usable decisions to v changes one; with
+// apply it also sets them.
+func (m *mutator) setClass(s *state, c, v int, apply bool) bool {
+	changed := false
+	for _, d := range s.usable {
+		if m.classes[d] == c && v < m.options[d] && s.g.Decisions[d] != v {
+			changed = true
+			if apply {
+				s.g.Decisions[d] = v
+			}
+		}
+	}
+	return changed
 }
 
 // permute moves one operation to another position of its window: after the last of its

@@ -9,12 +9,18 @@ import (
 )
 
 // TestMutationsKeepDependencies is the property test: over random problems and genomes,
-// every mutation yields a valid genome that differs from its parent by one move or one
-// decision, and decide only touches used decisions.
+// every mutation yields a valid genome that differs from its parent by one move, one
+// decision or one class of decisions, and decide and class only touch used decisions.
 func TestMutationsKeepDependencies(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for trial := range 200 {
 		p := randomProblem(rng, 1+rng.Intn(80), rng.Intn(12))
+		if trial%2 == 1 { // decisions in up to three classes, -1 included
+			p.Classes = make([]int, len(p.Options))
+			for d := range p.Classes {
+				p.Classes[d] = rng.Intn(4) - 1
+			}
+		}
 		m := newMutator(p)
 		s := newState(Random(p, rng))
 		require.NoError(t, s.g.Validate(p), "trial %d: Random", trial)
@@ -40,6 +46,15 @@ func TestMutationsKeepDependencies(t *testing.T) {
 			case Chain:
 				require.Equal(t, parent.g.Decisions, s.g.Decisions)
 				require.NotEqual(t, parent.g.Order, s.g.Order, "chain reports only a move")
+			case Class:
+				require.Equal(t, parent.g.Order, s.g.Order)
+				changed := diffIndices(parent.g.Decisions, s.g.Decisions)
+				require.NotEmpty(t, changed, "class reports only a change")
+				for _, d := range changed {
+					require.Contains(t, used, d, "class changed an unused decision")
+					require.Equal(t, p.Classes[changed[0]], p.Classes[d], "class changed two classes")
+					require.GreaterOrEqual(t, p.Classes[d], 0, "class changed a decision of class -1")
+				}
 			default:
 				t.Fatalf("unexpected mutation %v", kind)
 			}
