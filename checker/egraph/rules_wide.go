@@ -44,12 +44,7 @@ func addRecombineField(g *EGraph, n Node) (Id, bool) {
 			if g.Find(g.Mod(f.Args[0], w)) != g.Find(g.Mod(bn.Args[0], w)) {
 				continue
 			}
-			y := g.Shr(bn.Args[0], f.K)
-			m := termsOf(n)
-			m[b], _ = m[b].Sub(want)
-			m[a], _ = m[a].Sub(c)
-			m[y], _ = m[y].Add(c)
-			return rebuildSum(g, n.Val, m), true
+			return joinParts(g, n, a, b, g.Shr(bn.Args[0], f.K), c, want), true
 		}
 	}
 	return 0, false

@@ -48,13 +48,19 @@ func TestIRShapesMeet(t *testing.T) {
 	s1, _ := chain.AddCarry(ir.V(c0), ir.V(h1), ir.C(0))
 	chain.Return("out1", ir.U64, []ir.Arg{ir.V(l0), ir.V(s0), ir.V(s1)}, nil, nil)
 
+	requireMeet(t, wide.Func(), chain.Func())
+}
+
+// requireMeet executes both functions into one graph: their outputs must be one class.
+func requireMeet(t *testing.T, f1, f2 *ir.Func) {
+	t.Helper()
 	g := egraph.New()
-	rw, err := ExecIR(g, wide.Func())
+	r1, err := ExecIR(g, f1)
 	require.NoError(t, err)
-	rc, err := ExecIR(g, chain.Func())
+	r2, err := ExecIR(g, f2)
 	require.NoError(t, err)
-	for i := range rw.Outputs[0] {
-		require.Equal(t, g.Format(rw.Outputs[0][i], 8), g.Format(rc.Outputs[0][i], 8), "limb %d", i)
+	for i := range r1.Outputs[0] {
+		require.Equal(t, g.Format(r1.Outputs[0][i], 8), g.Format(r2.Outputs[0][i], 8), "limb %d", i)
 	}
 }
 
@@ -80,14 +86,7 @@ func TestIRSub128MeetsBorrowChain(t *testing.T) {
 	s1, _ := chain.SubBorrow(ir.V(b0), ir.V(h0), ir.V(h1))
 	chain.Return("out1", ir.U64, []ir.Arg{ir.V(s0), ir.V(s1)}, nil, nil)
 
-	g := egraph.New()
-	rw, err := ExecIR(g, wide.Func())
-	require.NoError(t, err)
-	rc, err := ExecIR(g, chain.Func())
-	require.NoError(t, err)
-	for i := range rw.Outputs[0] {
-		require.Equal(t, g.Format(rc.Outputs[0][i], 8), g.Format(rw.Outputs[0][i], 8), "limb %d", i)
-	}
+	requireMeet(t, wide.Func(), chain.Func())
 }
 
 func TestExecFiat(t *testing.T) {
