@@ -112,3 +112,19 @@ func TestGoldenAgainstBig(t *testing.T) {
 		})
 	}
 }
+
+// TestSubCovered: the difference keeps the minuend's bound; a subtrahend that may exceed
+// the minuend is refused (it cannot be a covered part of it).
+func TestSubCovered(t *testing.T) {
+	tests := []struct {
+		x, y    uint64
+		wantErr bool
+	}{{100, 100, false}, {100, 7, false}, {100, 101, true}}
+	for _, tt := range tests {
+		g := &bounded{b: ir.NewBuilder("t")}
+		v := g.b.Param("arg1", ir.U64, []uint64{0, 0}, []uint64{tt.x, tt.y})
+		d := g.subCovered(input(v[0], tt.x), input(v[1], tt.y))
+		require.Equal(t, tt.wantErr, g.err != nil, "%d - %d", tt.x, tt.y)
+		require.Zero(t, d.ub.Cmp(bigU(tt.x)))
+	}
+}
