@@ -135,8 +135,9 @@ func check(fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (Report, er
 // the first is the main set, the others are tried only when it fails.
 //
 // Only the last has mod-borrow-zero (egraph's rules_borrow.go, clang's p256 mul and
-// square: x - 0 - borrow added as a sign mask), added after the others so that what they
-// prove is proved as before.
+// square: x - 0 - borrow added as a sign mask) and add-recombine-field (rules_wide.go:
+// the compilers' shrd of a u128 difference, p448_solinas' golden-ratio Karatsuba), added
+// after the others so that what they prove is proved as before.
 //
 // The main set leaves out the doubled-square rules (egraph's rules_double.go): they prove
 // clang's squares that double each product pair (curve25519_solinas; also clang's sm2
@@ -153,9 +154,9 @@ func check(fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (Report, er
 // sparse-fold squares (p448_saturated, objcheck's TestSparseFoldThreeLimbs) apart, which
 // need the rules the second attempt drops.
 var attempts = [][]string{
-	slices.Concat(egraph.DoubleRules, egraph.BorrowRules),
-	slices.Concat(egraph.DoubleRules, egraph.BorrowRules, []string{"add-carry-mod", "mod-scaled", "mod-push-scaled"}),
-	slices.Concat(egraph.DoubleRules, egraph.BorrowRules, []string{"shr-drop-low"}),
+	slices.Concat(egraph.DoubleRules, egraph.BorrowRules, egraph.WideRules),
+	slices.Concat(egraph.DoubleRules, egraph.BorrowRules, egraph.WideRules, []string{"add-carry-mod", "mod-scaled", "mod-push-scaled"}),
+	slices.Concat(egraph.DoubleRules, egraph.BorrowRules, egraph.WideRules, []string{"shr-drop-low"}),
 	nil,
 }
 

@@ -67,6 +67,17 @@ func (g *bounded) add(x, y bval) bval {
 	return g.emit(ir.OpAdd, new(big.Int).Add(x.ub, y.ub), false, x.a, y.a)
 }
 
+// subCovered is x − y where the caller has proven y ≤ x from the algebra (the bounds
+// cannot see it: they are per value, and the covering is between correlated values), so
+// the result is below x's bound. A y whose bound exceeds x's is refused as a likely
+// mistake: a covered y is a part of what x sums.
+func (g *bounded) subCovered(x, y bval) bval {
+	if y.ub.Cmp(x.ub) > 0 && g.err == nil {
+		g.err = fmt.Errorf("subtrahend bound %#x exceeds the minuend's %#x", y.ub, x.ub)
+	}
+	return g.emit(ir.OpSub, x.ub, false, x.a, y.a)
+}
+
 // shr is x >> k, typed u1 when the result is a single bit.
 func (g *bounded) shr(x bval, k int) bval {
 	return g.emit(ir.OpShr, new(big.Int).Rsh(x.ub, uint(k)), true, x.a, ir.C(uint64(k)))

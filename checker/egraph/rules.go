@@ -32,7 +32,7 @@ func Rules() []Rewrite {
 		{"select-fold", OpSelect, selectFold},  // constant condition, equal arms
 		{"select-flip", OpSelect, selectFlip},  // select(~c or c==0, a, b) = select(c, b, a)
 		{"zero-flag", OpIsZero, zeroOfFlag},    // (1-c) == 0 is c for a bit c
-	}, append(append(append(append(append(append(append(maskRules(), fieldRules()...), carryRules()...), gccRules()...), montRules()...), reassocRules()...), doubleRules()...), borrowRules()...)...)
+	}, append(append(append(append(append(append(append(append(maskRules(), fieldRules()...), carryRules()...), gccRules()...), montRules()...), reassocRules()...), doubleRules()...), borrowRules()...), wideRules()...)...)
 }
 
 func rulesByOp() [numOps][]Rewrite {
@@ -228,14 +228,20 @@ func addRecombine(g *EGraph, n Node) (Id, bool) {
 			if g.Mod(y, an.K) != g.Find(a) {
 				continue
 			}
-			m := termsOf(n)
-			m[b], _ = m[b].Sub(want)
-			m[a], _ = m[a].Sub(c)
-			m[y], _ = m[y].Add(c)
-			return rebuildSum(g, n.Val, m), true
+			return joinParts(g, n, a, b, y, c, want), true
 		}
 	}
 	return 0, false
+}
+
+// joinParts rewrites the sum n with c of its low part lo and want of its high part hi
+// taken out and c of the value whole they make put in.
+func joinParts(g *EGraph, n Node, lo, hi, whole Id, c, want U128) Id {
+	m := termsOf(n)
+	m[hi], _ = m[hi].Sub(want)
+	m[lo], _ = m[lo].Sub(c)
+	m[whole], _ = m[whole].Add(c)
+	return rebuildSum(g, n.Val, m)
 }
 
 // addCarry merges a carry Shr(L, k), where L holds X mod 2^K (K >= k), with a term

@@ -229,6 +229,9 @@ func TestRulesAgainstBigInt(t *testing.T) {
 		if !ok {
 			templates, ok = borrowTemplates[rule.Name]
 		}
+		if !ok {
+			templates, ok = wideTemplates[rule.Name]
+		}
 		require.True(t, ok, "rule %s has no templates", rule.Name)
 		t.Run(rule.Name, func(t *testing.T) {
 			fired := 0

@@ -158,6 +158,9 @@ func (x *irExec) compute(in *ir.Instr, a []egraph.Id) ([]egraph.Id, error) {
 	case ir.OpAdd:
 		return one(a, 2, -1, func() egraph.Id { return g.Plus(a...) })
 	case ir.OpSub:
+		if bits == 128 && len(a) == 2 {
+			return []egraph.Id{sub128(g, a[0], a[1])}, nil
+		}
 		return one(a, 2, 2, func() egraph.Id {
 			return g.Plus(a[0], g.Not(g.Mod(a[1], bits), bits), g.Word(1))
 		})
@@ -228,4 +231,14 @@ func one(a []egraph.Id, lo, hi int, f func() egraph.Id) ([]egraph.Id, error) {
 func SubBorrow(g *egraph.EGraph, a, b, bin egraph.Id) (diff, borrow egraph.Id) {
 	t := g.Plus(g.Mod(a, 64), g.Not(g.Mod(b, 64), 64), g.Not(g.Mod(bin, 1), 1))
 	return g.Mod(t, 64), g.Not(g.Shr(t, 64), 1)
+}
+
+// sub128 is (a - b) mod 2^128 by words, as the machine's sub/sbb computes it: the low
+// words' difference and borrow, then the high words' difference less the borrow.
+func sub128(g *egraph.EGraph, a, b egraph.Id) egraph.Id {
+	alo, ahi := g.Mod(a, 64), g.Mod(g.Shr(a, 64), 64)
+	blo, bhi := g.Mod(b, 64), g.Mod(g.Shr(b, 64), 64)
+	lo, borrow := SubBorrow(g, alo, blo, g.Word(0))
+	hi, _ := SubBorrow(g, ahi, bhi, borrow)
+	return g.Plus(lo, g.Scale(hi, egraph.Pow2(64)))
 }

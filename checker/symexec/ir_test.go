@@ -48,14 +48,45 @@ func TestIRShapesMeet(t *testing.T) {
 	s1, _ := chain.AddCarry(ir.V(c0), ir.V(h1), ir.C(0))
 	chain.Return("out1", ir.U64, []ir.Arg{ir.V(l0), ir.V(s0), ir.V(s1)}, nil, nil)
 
+	requireMeet(t, wide.Func(), chain.Func())
+}
+
+// requireMeet executes both functions into one graph: their outputs must be one class.
+func requireMeet(t *testing.T, f1, f2 *ir.Func) {
+	t.Helper()
 	g := egraph.New()
-	rw, err := ExecIR(g, wide.Func())
+	r1, err := ExecIR(g, f1)
 	require.NoError(t, err)
-	rc, err := ExecIR(g, chain.Func())
+	r2, err := ExecIR(g, f2)
 	require.NoError(t, err)
-	for i := range rw.Outputs[0] {
-		require.Equal(t, g.Format(rw.Outputs[0][i], 8), g.Format(rc.Outputs[0][i], 8), "limb %d", i)
+	for i := range r1.Outputs[0] {
+		require.Equal(t, g.Format(r1.Outputs[0][i], 8), g.Format(r2.Outputs[0][i], 8), "limb %d", i)
 	}
+}
+
+// A u128 difference (the IR's sub, as golden-ratio Karatsuba writes it) must meet the
+// machine's sub/sbb of its words: the IR side is executed by words for that.
+func TestIRSub128MeetsBorrowChain(t *testing.T) {
+	max2 := []uint64{^uint64(0), ^uint64(0)}
+	wide := ir.NewBuilder("wide")
+	a := wide.Param("arg1", ir.U64, []uint64{0, 0}, max2)
+	b := wide.Param("arg2", ir.U64, []uint64{0, 0}, max2)
+	p0 := wide.Op1(ir.OpMul, ir.U128, ir.V(a[0]), ir.V(b[0]))
+	p1 := wide.Op1(ir.OpMul, ir.U128, ir.V(a[1]), ir.V(b[1]))
+	d := wide.Op1(ir.OpSub, ir.U128, ir.V(p0), ir.V(p1))
+	wide.Return("out1", ir.U64, []ir.Arg{ir.V(wide.Op1(ir.OpCast, ir.U64, ir.V(d))),
+		ir.V(wide.Op1(ir.OpCast, ir.U64, ir.V(wide.Op1(ir.OpShr, ir.U128, ir.V(d), ir.C(64)))))}, nil, nil)
+
+	chain := ir.NewBuilder("chain")
+	a = chain.Param("arg1", ir.U64, []uint64{0, 0}, max2)
+	b = chain.Param("arg2", ir.U64, []uint64{0, 0}, max2)
+	l0, h0 := chain.Mulx(ir.V(a[0]), ir.V(b[0]))
+	l1, h1 := chain.Mulx(ir.V(a[1]), ir.V(b[1]))
+	s0, b0 := chain.SubBorrow(ir.C(0), ir.V(l0), ir.V(l1))
+	s1, _ := chain.SubBorrow(ir.V(b0), ir.V(h0), ir.V(h1))
+	chain.Return("out1", ir.U64, []ir.Arg{ir.V(s0), ir.V(s1)}, nil, nil)
+
+	requireMeet(t, wide.Func(), chain.Func())
 }
 
 func TestExecFiat(t *testing.T) {

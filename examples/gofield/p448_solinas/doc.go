@@ -6,8 +6,8 @@
 // pure-Go fallback printed from the same IR (build tag "!amd64 || purego", or -tags purego).
 //
 // Functions (uarch the genome was tuned on; genome hash):
-//   - Mul: uarch emeraldrapids, genome e9d23a0a63f8ecf6, IR 97ec4b27f6d09b70, 460 instructions
-//   - Square: uarch emeraldrapids, genome e0bd5c1854dc553a, IR b261b7a8f14f1a30, 412 instructions
+//   - Mul: uarch emeraldrapids, genome d5cfb4d99f0b7645, IR 6589bc94fb18e425, 341 instructions
+//   - Square: uarch emeraldrapids, genome bb8c7734fcfb154f, IR ccd4620183735781, 332 instructions
 //   - Add: uarch generic, genome 8c385e5a4a10667f, IR 85e46144abec4426, 35 instructions
 //   - Sub: uarch generic, genome d7ef35eb8f037096, IR 5db7b99cd37e6993, 45 instructions
 //   - Opp: uarch generic, genome 2eacbc5b8e362093, IR 7e12abe46842a21a, 35 instructions

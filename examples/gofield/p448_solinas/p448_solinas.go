@@ -13,12 +13,6 @@ type Element [8]uint64
 // Output: limbs within [0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0] .. [0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000].
 // out may alias the inputs.
 func Mul(out, a, b *Element) {
-	if out == a || out == b {
-		var t Element
-		mul((*[8]uint64)(&t), (*[8]uint64)(a), (*[8]uint64)(b))
-		out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7] = t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]
-		return
-	}
 	mul((*[8]uint64)(out), (*[8]uint64)(a), (*[8]uint64)(b))
 }
 

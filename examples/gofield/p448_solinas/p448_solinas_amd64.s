@@ -6,856 +6,657 @@
 #include "textflag.h"
 
 // func mul(out1, arg1, arg2 *[...]uint64)
-TEXT ·mul(SB), NOSPLIT, $448-24
+TEXT ·mul(SB), NOSPLIT, $304-24
 	MOVQ	out1+0(FP), DI
 	MOVQ	arg1+8(FP), SI
 	MOVQ	arg2+16(FP), DX
-	MOVQ	56(DX), AX
-	LEAQ	0(AX)(AX*1), AX	// x83 = arg2[7] * 2
-	MOVQ	48(DX), CX
-	LEAQ	0(CX)(CX*1), CX	// x86 = arg2[6] * 2
-	MOVQ	DX, R8
-	MOVQ	24(SI), DX	// arg1[3]
-	MULXQ	40(R8), R10, R9	// x4.lo, x4.hi = mulx(arg1[3], arg2[5])
-	MOVQ	8(SI), DX	// arg1[1]
-	MULXQ	56(R8), BX, R11	// x2.lo, x2.hi = mulx(arg1[1], arg2[7])
-	MOVQ	40(R8), R12
-	LEAQ	0(R12)(R12*1), R12	// x89 = arg2[5] * 2
-	MOVQ	56(SI), DX	// arg1[7]
-	MULXQ	R12, R13, R12	// x90.lo, x90.hi = mulx(arg1[7], x89)
-	MULXQ	CX, R15, R14	// x118.lo, x118.hi = mulx(arg1[7], x86)
+	MOVQ	DX, AX
 	MOVQ	0(SI), DX	// arg1[0]
-	MOVQ	R14, 0(SP)	// spill x118.hi
-	MOVQ	R15, 8(SP)	// spill x118.lo
-	MULXQ	0(R8), R15, R14	// x1.lo, x1.hi = mulx(arg1[0], arg2[0])
-	ADDQ	BX, R15	// x12.lo, x12.c = addcarryx(0, x1.lo, x2.lo)
-	MOVQ	40(SI), DX	// arg1[5]
-	MOVQ	R12, 16(SP)	// spill x90.hi
-	MOVQ	R13, 24(SP)	// spill x90.lo
-	MULXQ	AX, R13, R12	// x84.lo, x84.hi = mulx(arg1[5], x83)
-	MOVQ	16(SI), DX	// arg1[2]
-	MOVQ	R12, 32(SP)	// spill x84.hi
-	MOVQ	R13, 40(SP)	// spill x84.lo
-	MULXQ	48(R8), R13, R12	// x3.lo, x3.hi = mulx(arg1[2], arg2[6])
-	MOVQ	56(SI), DX	// arg1[7]
-	MOVQ	BX, 48(SP)	// spill x2.lo
-	MOVQ	DI, 56(SP)	// spill out1 pointer
-	MULXQ	AX, DI, BX	// x144.lo, x144.hi = mulx(arg1[7], x83)
-	MOVQ	32(SI), DX	// arg1[4]
-	MOVQ	BX, 64(SP)	// spill x144.hi
-	MOVQ	DI, 72(SP)	// spill x144.lo
-	MULXQ	48(R8), DI, BX	// x45.lo, x45.hi = mulx(arg1[4], arg2[6])
-	ADCXQ	R11, R14	// x12.hi, x12.c2 = addcarryx(x12.c, x1.hi, x2.hi)
-	MOVQ	R11, 80(SP)	// spill x2.hi
-	MOVQ	CX, 88(SP)	// spill x86
-	MULXQ	56(R8), CX, R11	// x62.lo, x62.hi = mulx(arg1[4], arg2[7])
-	MOVQ	48(SI), DX	// arg1[6]
-	MOVQ	R11, 96(SP)	// spill x62.hi
-	MOVQ	CX, 104(SP)	// spill x62.lo
-	MULXQ	48(R8), CX, R11	// x9.lo, x9.hi = mulx(arg1[6], arg2[6])
-	MOVQ	32(SI), DX	// arg1[4]
-	MOVQ	BX, 112(SP)	// spill x45.hi
-	MULXQ	32(R8), BX, DX	// x5.lo, x5.hi = mulx(arg1[4], arg2[4])
-	ADDQ	R13, R15	// x13.lo, x13.c = addcarryx(0, x12.lo, x3.lo)
-	ADCXQ	R12, R14	// x13.hi, x13.c2 = addcarryx(x13.c, x12.hi, x3.hi)
-	ADDQ	R10, R15	// x14.lo, x14.c = addcarryx(0, x13.lo, x4.lo)
-	ADCXQ	R9, R14	// x14.hi, x14.c2 = addcarryx(x14.c, x13.hi, x4.hi)
-	MOVQ	DX, 120(SP)	// spill x5.hi
-	MOVQ	40(SI), DX	// arg1[5]
-	MOVQ	R9, 128(SP)	// spill x4.hi
-	MOVQ	R10, 136(SP)	// spill x4.lo
-	MULXQ	32(R8), R10, R9	// x27.lo, x27.hi = mulx(arg1[5], arg2[4])
-	ADDQ	BX, R15	// x15.lo, x15.c = addcarryx(0, x14.lo, x5.lo)
-	ADCXQ	120(SP), R14	// x15.hi, x15.c2 = addcarryx(x15.c, x14.hi, x5.hi)
-	MOVQ	BX, 144(SP)	// spill x5.lo
-	MOVQ	R12, 152(SP)	// spill x3.hi
-	MULXQ	24(R8), R12, BX	// x6.lo, x6.hi = mulx(arg1[5], arg2[3])
-	ADDQ	R12, R15	// x16.lo, x16.c = addcarryx(0, x15.lo, x6.lo)
-	ADCXQ	BX, R14	// x16.hi, x16.c2 = addcarryx(x16.c, x15.hi, x6.hi)
-	MOVQ	BX, 160(SP)	// spill x6.hi
-	MOVQ	R12, 168(SP)	// spill x6.lo
-	MULXQ	56(R8), R12, BX	// x7.lo, x7.hi = mulx(arg1[5], arg2[7])
-	ADDQ	R12, R15	// x17.lo, x17.c = addcarryx(0, x16.lo, x7.lo)
-	MOVQ	48(SI), DX	// arg1[6]
-	MOVQ	R13, 176(SP)	// spill x3.lo
-	MULXQ	16(R8), R13, R12	// x8.lo, x8.hi = mulx(arg1[6], arg2[2])
-	ADCXQ	BX, R14	// x17.hi, x17.c2 = addcarryx(x17.c, x16.hi, x7.hi)
-	ADDQ	R13, R15	// x18.lo, x18.c = addcarryx(0, x17.lo, x8.lo)
-	ADCXQ	R12, R14	// x18.hi, x18.c2 = addcarryx(x18.c, x17.hi, x8.hi)
-	ADDQ	CX, R15	// x19.lo, x19.c = addcarryx(0, x18.lo, x9.lo)
-	ADCXQ	R11, R14	// x19.hi, x19.c2 = addcarryx(x19.c, x18.hi, x9.hi)
-	MOVQ	56(SI), DX	// arg1[7]
-	MULXQ	40(R8), R11, CX	// x11.lo, x11.hi = mulx(arg1[7], arg2[5])
-	MOVQ	R12, 184(SP)	// spill x8.hi
-	MULXQ	8(R8), R12, BX	// x10.lo, x10.hi = mulx(arg1[7], arg2[1])
-	ADDQ	R12, R15	// x20.lo, x20.c = addcarryx(0, x19.lo, x10.lo)
-	ADCXQ	BX, R14	// x20.hi, x20.c2 = addcarryx(x20.c, x19.hi, x10.hi)
-	ADDQ	R11, R15	// x21.lo, x21.c = addcarryx(0, x20.lo, x11.lo)
-	MOVQ	0(SI), DX	// arg1[0]
-	MOVQ	BX, 192(SP)	// spill x10.hi
-	MULXQ	8(R8), BX, R11	// x22.lo, x22.hi = mulx(arg1[0], arg2[1])
-	ADCXQ	CX, R14	// x21.hi, x21.c2 = addcarryx(x21.c, x20.hi, x11.hi)
-	MOVQ	R15, CX
-	SHRQ	$0x38, R14, CX	// x180 = shrd(x21.lo, x21.hi, 0x38)
-	MOVQ	48(SI), DX	// arg1[6]
-	MULXQ	AX, R14, AX	// x116.lo, x116.hi = mulx(arg1[6], x83)
+	MULXQ	0(AX), R8, CX	// x9.lo, x9.hi = mulx(arg1[0], arg2[0])
 	MOVQ	8(SI), DX	// arg1[1]
-	MOVQ	AX, 200(SP)	// spill x116.hi
-	MOVQ	R14, 208(SP)	// spill x116.lo
-	MULXQ	0(R8), R14, AX	// x23.lo, x23.hi = mulx(arg1[1], arg2[0])
-	ADDQ	R14, BX	// x32.lo, x32.c = addcarryx(0, x22.lo, x23.lo)
-	ADCXQ	AX, R11	// x32.hi, x32.c2 = addcarryx(x32.c, x22.hi, x23.hi)
+	MULXQ	0(AX), R10, R9	// x13.lo, x13.hi = mulx(arg1[1], arg2[0])
+	MOVQ	16(SI), R11	// arg1[2]
+	MOVQ	48(SI), BX	// arg1[6]
+	LEAQ	0(R11)(BX*1), R12	// x3 = arg1[2] + arg1[6]
+	MOVQ	24(AX), R13
+	ADDQ	56(AX), R13	// x8 = arg2[3] + arg2[7]
+	MOVQ	24(SI), R14	// arg1[3]
+	MOVQ	56(SI), R15	// arg1[7]
+	LEAQ	0(R14)(R15*1), BX	// x4 = arg1[3] + arg1[7]
+	MOVQ	DX, R15
+	ADDQ	40(SI), R15	// x2 = arg1[1] + arg1[5]
+	MOVQ	DI, 0(SP)	// spill out1 pointer
+	MOVQ	0(SI), DI
+	ADDQ	32(SI), DI	// x1 = arg1[0] + arg1[4]
+	MOVQ	R15, DX
+	MULXQ	R13, R14, R15	// x48.lo, x48.hi = mulx(x2, x8)
+	MOVQ	R15, 8(SP)	// spill x48.hi
+	MOVQ	8(AX), R15
+	ADDQ	40(AX), R15	// x6 = arg2[1] + arg2[5]
+	MOVQ	DX, 16(SP)	// spill x2
+	MOVQ	R12, DX
+	MOVQ	R14, 24(SP)	// spill x48.lo
+	MULXQ	R13, R14, R12	// x52.lo, x52.hi = mulx(x3, x8)
+	MOVQ	R12, 32(SP)	// spill x52.hi
+	MOVQ	R14, 40(SP)	// spill x52.lo
+	MULXQ	R15, R14, R12	// x50.lo, x50.hi = mulx(x3, x6)
+	MOVQ	CX, 48(SP)	// spill x9.hi
+	MOVQ	16(AX), CX
+	ADDQ	48(AX), CX	// x7 = arg2[2] + arg2[6]
+	MOVQ	DX, 56(SP)	// spill x3
+	MOVQ	BX, DX
+	MOVQ	R8, 64(SP)	// spill x9.lo
+	MULXQ	CX, R8, BX	// x55.lo, x55.hi = mulx(x4, x7)
+	MOVQ	BX, 72(SP)	// spill x55.hi
+	MOVQ	R8, 80(SP)	// spill x55.lo
+	MULXQ	R13, R8, BX	// x56.lo, x56.hi = mulx(x4, x8)
+	MOVQ	DX, 88(SP)	// spill x4
+	MOVQ	16(SP), DX	// reload x2
+	MOVQ	BX, 96(SP)	// spill x56.hi
+	MOVQ	R8, 104(SP)	// spill x56.lo
+	MULXQ	CX, R8, BX	// x47.lo, x47.hi = mulx(x2, x7)
+	MOVQ	0(AX), R11
+	ADDQ	32(AX), R11	// x5 = arg2[0] + arg2[4]
+	MOVQ	DI, DX
+	MOVQ	R9, 112(SP)	// spill x13.hi
+	MULXQ	CX, R9, DI	// x43.lo, x43.hi = mulx(x1, x7)
+	MOVQ	DI, 120(SP)	// spill x43.hi
+	MULXQ	R13, DI, R13	// x44.lo, x44.hi = mulx(x1, x8)
+	ADDQ	R8, DI	// x103.lo, x103.c = addcarryx(0, x44.lo, x47.lo)
+	MOVQ	R9, 128(SP)	// spill x43.lo
+	MULXQ	R15, R9, R8	// x42.lo, x42.hi = mulx(x1, x6)
+	ADCXQ	BX, R13	// x103.hi, x103.c2 = addcarryx(x103.c, x44.hi, x47.hi)
+	MULXQ	R11, DX, BX	// x41.lo, x41.hi = mulx(x1, x5)
+	MOVQ	DX, 136(SP)	// spill x41.lo
+	MOVQ	R15, DX
+	MOVQ	R8, 144(SP)	// spill x42.hi
+	MULXQ	16(SP), R8, R15	// x46.lo, x46.hi = mulx(x2, x6)
+	MOVQ	DX, 152(SP)	// spill x6
+	MOVQ	56(SP), DX	// reload x3
+	MOVQ	R15, 160(SP)	// spill x46.hi
+	MULXQ	CX, R15, CX	// x51.lo, x51.hi = mulx(x3, x7)
+	MOVQ	16(SP), DX	// reload x2
+	MOVQ	R8, 168(SP)	// spill x46.lo
+	MULXQ	R11, R8, DX	// x45.lo, x45.hi = mulx(x2, x5)
+	ADDQ	R14, DI	// x104.lo, x104.c = addcarryx(0, x103.lo, x50.lo)
+	MOVQ	DX, R14
+	MOVQ	88(SP), DX	// reload x4
+	MOVQ	R14, 16(SP)	// spill x45.hi
+	MOVQ	R8, 176(SP)	// spill x45.lo
+	MULXQ	R11, R8, R14	// x53.lo, x53.hi = mulx(x4, x5)
+	MOVQ	R9, 184(SP)	// spill x42.lo
+	MULXQ	152(SP), R9, DX	// x54.lo, x54.hi = mulx(x4, x6)
+	MOVQ	DX, 88(SP)	// spill x54.hi
 	MOVQ	16(SI), DX	// arg1[2]
-	MULXQ	56(R8), R14, AX	// x24.lo, x24.hi = mulx(arg1[2], arg2[7])
-	ADDQ	R14, BX	// x33.lo, x33.c = addcarryx(0, x32.lo, x24.lo)
+	MOVQ	BX, 152(SP)	// spill x41.hi
+	MOVQ	R9, 192(SP)	// spill x54.lo
+	MULXQ	8(AX), R9, BX	// x18.lo, x18.hi = mulx(arg1[2], arg2[1])
+	MOVQ	56(SP), DX	// reload x3
+	MULXQ	R11, DX, R11	// x49.lo, x49.hi = mulx(x3, x5)
+	MOVQ	DX, 56(SP)	// spill x49.lo
+	MOVQ	8(SI), DX	// arg1[1]
+	MOVQ	R11, 200(SP)	// spill x49.hi
+	MOVQ	CX, 208(SP)	// spill x51.hi
+	MULXQ	8(AX), CX, R11	// x14.lo, x14.hi = mulx(arg1[1], arg2[1])
+	MOVQ	0(SI), DX	// arg1[0]
+	MOVQ	R15, 216(SP)	// spill x51.lo
+	MOVQ	BX, 224(SP)	// spill x18.hi
+	MULXQ	8(AX), BX, R15	// x10.lo, x10.hi = mulx(arg1[0], arg2[1])
+	ADCXQ	R12, R13	// x104.hi, x104.c2 = addcarryx(x104.c, x103.hi, x50.hi)
+	ADDQ	R8, DI	// x105.lo, x105.c = addcarryx(0, x104.lo, x53.lo)
+	MULXQ	16(AX), R12, R8	// x11.lo, x11.hi = mulx(arg1[0], arg2[2])
+	ADCXQ	R14, R13	// x105.hi, x105.c2 = addcarryx(x105.c, x104.hi, x53.hi)
+	ADDQ	R10, BX	// x57.lo, x57.c = addcarryx(0, x10.lo, x13.lo)
+	ADCXQ	112(SP), R15	// x57.hi, x57.c2 = addcarryx(x57.c, x10.hi, x13.hi)
+	MULXQ	24(AX), R14, R10	// x12.lo, x12.hi = mulx(arg1[0], arg2[3])
+	ADDQ	CX, R12	// x58.lo, x58.c = addcarryx(0, x11.lo, x14.lo)
+	MOVQ	8(SI), DX	// arg1[1]
+	MOVQ	R15, 112(SP)	// spill x57.hi
+	MULXQ	16(AX), R15, CX	// x15.lo, x15.hi = mulx(arg1[1], arg2[2])
+	MOVQ	BX, 232(SP)	// spill x57.lo
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x58.c
+	ADDQ	R15, R14	// x60.lo, x60.c = addcarryx(0, x12.lo, x15.lo)
+	SETCS	R15B
+	MOVBQZX	R15B, R15	// save x60.c
+	ADDQ	$-0x1, BX	// CF = x58.c
+	ADCXQ	R11, R8	// x58.hi, x58.c2 = addcarryx(x58.c, x11.hi, x14.hi)
+	ADDQ	$-0x1, R15	// CF = x60.c
+	ADCXQ	CX, R10	// x60.hi, x60.c2 = addcarryx(x60.c, x12.hi, x15.hi)
+	MULXQ	24(AX), R11, CX	// x16.lo, x16.hi = mulx(arg1[1], arg2[3])
+	MOVQ	16(SI), DX	// arg1[2]
+	MULXQ	0(AX), R15, BX	// x17.lo, x17.hi = mulx(arg1[2], arg2[0])
+	ADDQ	R15, R12	// x59.lo, x59.c = addcarryx(0, x58.lo, x17.lo)
+	ADCXQ	BX, R8	// x59.hi, x59.c2 = addcarryx(x59.c, x58.hi, x17.hi)
+	TESTQ	AX, AX
+	ADOXQ	R9, R14	// x61.lo, x61.c = addcarryx(0, x60.lo, x18.lo)
+	MULXQ	16(AX), BX, R9	// x19.lo, x19.hi = mulx(arg1[2], arg2[2])
+	MULXQ	24(AX), DX, R15	// x20.lo, x20.hi = mulx(arg1[2], arg2[3])
+	MOVQ	DX, 240(SP)	// spill x20.lo
 	MOVQ	24(SI), DX	// arg1[3]
-	MOVQ	R14, 216(SP)	// spill x24.lo
-	MOVQ	R12, 224(SP)	// spill x10.lo
-	MULXQ	48(R8), R12, R14	// x25.lo, x25.hi = mulx(arg1[3], arg2[6])
-	ADCXQ	AX, R11	// x33.hi, x33.c2 = addcarryx(x33.c, x32.hi, x24.hi)
-	MOVQ	AX, 232(SP)	// spill x24.hi
-	MOVQ	$0xffffffffffffff, AX
-	ANDQ	AX, R15	// x181 = x21.lo & 0xffffffffffffff
-	ADDQ	R12, BX	// x34.lo, x34.c = addcarryx(0, x33.lo, x25.lo)
-	ADCXQ	R14, R11	// x34.hi, x34.c2 = addcarryx(x34.c, x33.hi, x25.hi)
+	MOVQ	R15, 248(SP)	// spill x20.hi
+	MOVQ	R8, 256(SP)	// spill x59.hi
+	MULXQ	0(AX), R8, R15	// x21.lo, x21.hi = mulx(arg1[3], arg2[0])
+	ADCXQ	R8, R14	// x62.lo, x62.c = addcarryx(0, x61.lo, x21.lo)
+	ADOXQ	224(SP), R10	// x61.hi, x61.c2 = addcarryx(x61.c, x60.hi, x18.hi)
+	ADCXQ	R15, R10	// x62.hi, x62.c2 = addcarryx(x62.c, x61.hi, x21.hi)
+	MULXQ	16(AX), R15, R8	// x23.lo, x23.hi = mulx(arg1[3], arg2[2])
+	SUBQ	R14, DI	// x106.lo, x106.b = subborrowx(0, x105.lo, x62.lo)
+	SBBQ	R10, R13	// x106.hi, x106.b2 = subborrowx(x106.b, x105.hi, x62.hi)
+	MOVQ	R13, 224(SP)	// spill x106.hi
+	MOVQ	DI, 264(SP)	// spill x106.lo
+	MULXQ	8(AX), DI, R13	// x22.lo, x22.hi = mulx(arg1[3], arg2[1])
+	MOVQ	R8, 272(SP)	// spill x23.hi
+	MULXQ	24(AX), R8, DX	// x24.lo, x24.hi = mulx(arg1[3], arg2[3])
+	MOVQ	DX, 280(SP)	// spill x24.hi
 	MOVQ	32(SI), DX	// arg1[4]
-	MOVQ	R15, 240(SP)	// spill x181
-	MULXQ	40(R8), DX, R15	// x26.lo, x26.hi = mulx(arg1[4], arg2[5])
-	ADDQ	DX, BX	// x35.lo, x35.c = addcarryx(0, x34.lo, x26.lo)
-	MOVQ	DX, 248(SP)	// spill x26.lo
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x35.c
-	ADDQ	R10, BX	// x36.lo, x36.c = addcarryx(0, x35.lo, x27.lo)
-	MOVQ	R10, 256(SP)	// spill x27.lo
-	SETCS	R10B
-	MOVBQZX	R10B, R10	// save x36.c
-	ADDQ	$-0x1, DX	// CF = x35.c
-	ADCXQ	R15, R11	// x35.hi, x35.c2 = addcarryx(x35.c, x34.hi, x26.hi)
-	ADDQ	$-0x1, R10	// CF = x36.c
-	ADCXQ	R9, R11	// x36.hi, x36.c2 = addcarryx(x36.c, x35.hi, x27.hi)
+	MOVQ	R8, 288(SP)	// spill x24.lo
+	MOVQ	R15, 296(SP)	// spill x23.lo
+	MULXQ	32(AX), R15, R8	// x25.lo, x25.hi = mulx(arg1[4], arg2[4])
+	ADDQ	64(SP), R15	// x63.lo, x63.c = addcarryx(0, x9.lo, x25.lo)
+	ADCXQ	48(SP), R8	// x63.hi, x63.c2 = addcarryx(x63.c, x9.hi, x25.hi)
+	TESTQ	AX, AX
+	ADOXQ	24(SP), R15	// x64.lo, x64.c = addcarryx(0, x63.lo, x48.lo)
+	ADOXQ	8(SP), R8	// x64.hi, x64.c2 = addcarryx(x64.c, x63.hi, x48.hi)
+	ADCXQ	216(SP), R15	// x65.lo, x65.c = addcarryx(0, x64.lo, x51.lo)
+	ADCXQ	208(SP), R8	// x65.hi, x65.c2 = addcarryx(x65.c, x64.hi, x51.hi)
+	ADDQ	192(SP), R15	// x66.lo, x66.c = addcarryx(0, x65.lo, x54.lo)
+	ADCXQ	88(SP), R8	// x66.hi, x66.c2 = addcarryx(x66.c, x65.hi, x54.hi)
+	SUBQ	R11, R15	// x67.lo, x67.b = subborrowx(0, x66.lo, x16.lo)
+	SBBQ	CX, R8	// x67.hi, x67.b2 = subborrowx(x67.b, x66.hi, x16.hi)
+	SUBQ	BX, R15	// x68.lo, x68.b = subborrowx(0, x67.lo, x19.lo)
+	SBBQ	R9, R8	// x68.hi, x68.b2 = subborrowx(x68.b, x67.hi, x19.hi)
+	MULXQ	40(AX), R9, CX	// x26.lo, x26.hi = mulx(arg1[4], arg2[5])
+	SUBQ	DI, R15	// x69.lo, x69.b = subborrowx(0, x68.lo, x22.lo)
+	SBBQ	R13, R8	// x69.hi, x69.b2 = subborrowx(x69.b, x68.hi, x22.hi)
+	MULXQ	48(AX), DI, R11	// x27.lo, x27.hi = mulx(arg1[4], arg2[6])
+	ADDQ	232(SP), R9	// x70.lo, x70.c = addcarryx(0, x57.lo, x26.lo)
+	ADCXQ	112(SP), CX	// x70.hi, x70.c2 = addcarryx(x70.c, x57.hi, x26.hi)
+	TESTQ	AX, AX
+	ADOXQ	R12, DI	// x76.lo, x76.c = addcarryx(0, x59.lo, x27.lo)
+	ADOXQ	256(SP), R11	// x76.hi, x76.c2 = addcarryx(x76.c, x59.hi, x27.hi)
+	MULXQ	56(AX), R13, BX	// x28.lo, x28.hi = mulx(arg1[4], arg2[7])
+	ADCXQ	R13, R14	// x81.lo, x81.c = addcarryx(0, x62.lo, x28.lo)
+	ADCXQ	BX, R10	// x81.hi, x81.c2 = addcarryx(x81.c, x62.hi, x28.hi)
+	MOVQ	40(SI), DX	// arg1[5]
+	MULXQ	32(AX), R13, BX	// x29.lo, x29.hi = mulx(arg1[5], arg2[4])
+	ADDQ	R13, R9	// x71.lo, x71.c = addcarryx(0, x70.lo, x29.lo)
+	ADCXQ	BX, CX	// x71.hi, x71.c2 = addcarryx(x71.c, x70.hi, x29.hi)
+	ADDQ	40(SP), R9	// x72.lo, x72.c = addcarryx(0, x71.lo, x52.lo)
+	ADCXQ	32(SP), CX	// x72.hi, x72.c2 = addcarryx(x72.c, x71.hi, x52.hi)
+	ADDQ	80(SP), R9	// x73.lo, x73.c = addcarryx(0, x72.lo, x55.lo)
+	ADCXQ	72(SP), CX	// x73.hi, x73.c2 = addcarryx(x73.c, x72.hi, x55.hi)
+	MOVQ	R15, BX
+	SHRQ	$0x38, R8, BX	// x107 = shrd(x69.lo, x69.hi, 0x38)
+	SUBQ	240(SP), R9	// x74.lo, x74.b = subborrowx(0, x73.lo, x20.lo)
+	SBBQ	248(SP), CX	// x74.hi, x74.b2 = subborrowx(x74.b, x73.hi, x20.hi)
+	SUBQ	296(SP), R9	// x75.lo, x75.b = subborrowx(0, x74.lo, x23.lo)
+	SBBQ	272(SP), CX	// x75.hi, x75.b2 = subborrowx(x75.b, x74.hi, x23.hi)
+	MOVQ	$0xffffffffffffff, R8
+	ANDQ	R8, R15	// x108 = x69.lo & 0xffffffffffffff
+	MOVQ	R15, 240(SP)	// spill x108
+	MULXQ	40(AX), R15, R13	// x30.lo, x30.hi = mulx(arg1[5], arg2[5])
+	ADDQ	R9, BX	// x109.lo, x109.c = addcarryx(0, x107, x75.lo)
+	ADCQ	$0x0, CX	// x109.hi, x109.c2 = addcarryx(x109.c, 0, x75.hi)
+	ADDQ	R15, DI	// x77.lo, x77.c = addcarryx(0, x76.lo, x30.lo)
+	ADCXQ	R13, R11	// x77.hi, x77.c2 = addcarryx(x77.c, x76.hi, x30.hi)
+	MULXQ	48(AX), R13, R9	// x31.lo, x31.hi = mulx(arg1[5], arg2[6])
+	MOVQ	BX, R15
+	SHRQ	$0x38, CX, R15	// x110 = shrd(x109.lo, x109.hi, 0x38)
+	XORQ	CX, CX
+	ADOXQ	R13, R14	// x82.lo, x82.c = addcarryx(0, x81.lo, x31.lo)
+	ADOXQ	R9, R10	// x82.hi, x82.c2 = addcarryx(x82.c, x81.hi, x31.hi)
+	MULXQ	56(AX), R13, R9	// x32.lo, x32.hi = mulx(arg1[5], arg2[7])
 	MOVQ	48(SI), DX	// arg1[6]
-	MOVQ	R9, 264(SP)	// spill x27.hi
-	MULXQ	24(R8), R9, R10	// x28.lo, x28.hi = mulx(arg1[6], arg2[3])
-	ADDQ	R9, BX	// x37.lo, x37.c = addcarryx(0, x36.lo, x28.lo)
-	ADCXQ	R10, R11	// x37.hi, x37.c2 = addcarryx(x37.c, x36.hi, x28.hi)
-	MOVQ	R10, 272(SP)	// spill x28.hi
-	MOVQ	R9, 280(SP)	// spill x28.lo
-	MULXQ	32(R8), R9, R10	// x47.lo, x47.hi = mulx(arg1[6], arg2[4])
-	MOVQ	R15, 288(SP)	// spill x26.hi
-	MOVQ	R14, 296(SP)	// spill x25.hi
-	MULXQ	56(R8), R14, R15	// x29.lo, x29.hi = mulx(arg1[6], arg2[7])
-	ADDQ	R14, BX	// x38.lo, x38.c = addcarryx(0, x37.lo, x29.lo)
+	MOVQ	R12, 248(SP)	// spill x59.lo
+	MOVQ	BX, 272(SP)	// spill x109.lo
+	MULXQ	32(AX), BX, R12	// x33.lo, x33.hi = mulx(arg1[6], arg2[4])
+	ADCXQ	BX, DI	// x78.lo, x78.c = addcarryx(0, x77.lo, x33.lo)
+	ADCXQ	R12, R11	// x78.hi, x78.c2 = addcarryx(x78.c, x77.hi, x33.hi)
+	ADDQ	104(SP), DI	// x79.lo, x79.c = addcarryx(0, x78.lo, x56.lo)
+	ADCXQ	96(SP), R11	// x79.hi, x79.c2 = addcarryx(x79.c, x78.hi, x56.hi)
+	SUBQ	288(SP), DI	// x80.lo, x80.b = subborrowx(0, x79.lo, x24.lo)
+	SETCS	BL
+	MOVBQZX	BL, BX	// save x80.b
+	ADDQ	DI, R15	// x112.lo, x112.c = addcarryx(0, x110, x80.lo)
+	SETCS	DIB
+	MOVBQZX	DIB, DI	// save x112.c
+	ADDQ	$-0x1, BX	// CF = x80.b
+	SBBQ	280(SP), R11	// x80.hi, x80.b2 = subborrowx(x80.b, x79.hi, x24.hi)
+	ADDQ	$-0x1, DI	// CF = x112.c
+	ADCQ	$0x0, R11	// x112.hi, x112.c2 = addcarryx(x112.c, 0, x80.hi)
+	MOVQ	R15, DI
+	ANDQ	R8, DI	// x114 = x112.lo & 0xffffffffffffff
+	MULXQ	40(AX), R12, BX	// x34.lo, x34.hi = mulx(arg1[6], arg2[5])
+	ADDQ	R12, R14	// x83.lo, x83.c = addcarryx(0, x82.lo, x34.lo)
+	ADCXQ	BX, R10	// x83.hi, x83.c2 = addcarryx(x83.c, x82.hi, x34.hi)
+	MULXQ	48(AX), R12, BX	// x35.lo, x35.hi = mulx(arg1[6], arg2[6])
+	ADDQ	R12, R13	// x85.lo, x85.c = addcarryx(0, x32.lo, x35.lo)
+	ADCXQ	BX, R9	// x85.hi, x85.c2 = addcarryx(x85.c, x32.hi, x35.hi)
+	MULXQ	56(AX), R12, BX	// x36.lo, x36.hi = mulx(arg1[6], arg2[7])
+	SHRQ	$0x38, R11, R15	// x113 = shrd(x112.lo, x112.hi, 0x38)
 	MOVQ	56(SI), DX	// arg1[7]
-	MOVQ	R12, 304(SP)	// spill x25.lo
-	MULXQ	16(R8), R12, R14	// x30.lo, x30.hi = mulx(arg1[7], arg2[2])
-	ADCXQ	R15, R11	// x38.hi, x38.c2 = addcarryx(x38.c, x37.hi, x29.hi)
-	ADDQ	R12, BX	// x39.lo, x39.c = addcarryx(0, x38.lo, x30.lo)
-	MOVQ	R12, 312(SP)	// spill x30.lo
-	MULXQ	48(R8), R12, R15	// x31.lo, x31.hi = mulx(arg1[7], arg2[6])
-	ADCXQ	R14, R11	// x39.hi, x39.c2 = addcarryx(x39.c, x38.hi, x30.hi)
-	ADDQ	R12, BX	// x40.lo, x40.c = addcarryx(0, x39.lo, x31.lo)
-	ADCXQ	R15, R11	// x40.hi, x40.c2 = addcarryx(x40.c, x39.hi, x31.hi)
-	ADDQ	BX, CX	// x182.lo, x182.c = addcarryx(0, x180, x40.lo)
-	ADCQ	$0x0, R11	// x182.hi, x182.c2 = addcarryx(x182.c, 0, x40.hi)
+	MOVQ	DI, 280(SP)	// spill x114
+	MULXQ	32(AX), DI, R11	// x37.lo, x37.hi = mulx(arg1[7], arg2[4])
+	ADDQ	DI, R14	// x84.lo, x84.c = addcarryx(0, x83.lo, x37.lo)
+	ADCXQ	R11, R10	// x84.hi, x84.c2 = addcarryx(x84.c, x83.hi, x37.hi)
+	MOVQ	$0x38, R11
+	BZHIQ	R11, 272(SP), DI	// x111 = x109.lo & 0xffffffffffffff
+	ADDQ	R14, R15	// x115.lo, x115.c = addcarryx(0, x113, x84.lo)
+	MOVQ	DI, 272(SP)	// spill x111
+	MULXQ	40(AX), DI, R14	// x38.lo, x38.hi = mulx(arg1[7], arg2[5])
+	ADCQ	$0x0, R10	// x115.hi, x115.c2 = addcarryx(x115.c, 0, x84.hi)
+	ADDQ	DI, R13	// x86.lo, x86.c = addcarryx(0, x85.lo, x38.lo)
+	ADCXQ	R14, R9	// x86.hi, x86.c2 = addcarryx(x86.c, x85.hi, x38.hi)
+	MOVQ	R15, DI
+	SHRQ	$0x38, R10, DI	// x116 = shrd(x115.lo, x115.hi, 0x38)
+	ADDQ	136(SP), R13	// x87.lo, x87.c = addcarryx(0, x86.lo, x41.lo)
+	MULXQ	48(AX), R14, R10	// x39.lo, x39.hi = mulx(arg1[7], arg2[6])
+	ADCXQ	152(SP), R9	// x87.hi, x87.c2 = addcarryx(x87.c, x86.hi, x41.hi)
+	ADDQ	24(SP), R13	// x88.lo, x88.c = addcarryx(0, x87.lo, x48.lo)
+	ADCXQ	8(SP), R9	// x88.hi, x88.c2 = addcarryx(x88.c, x87.hi, x48.hi)
+	TESTQ	AX, AX
+	ADOXQ	216(SP), R13	// x89.lo, x89.c = addcarryx(0, x88.lo, x51.lo)
+	ADOXQ	208(SP), R9	// x89.hi, x89.c2 = addcarryx(x89.c, x88.hi, x51.hi)
+	ADCXQ	192(SP), R13	// x90.lo, x90.c = addcarryx(0, x89.lo, x54.lo)
+	ADCXQ	88(SP), R9	// x90.hi, x90.c2 = addcarryx(x90.c, x89.hi, x54.hi)
+	SUBQ	64(SP), R13	// x91.lo, x91.b = subborrowx(0, x90.lo, x9.lo)
+	SBBQ	48(SP), R9	// x91.hi, x91.b2 = subborrowx(x91.b, x90.hi, x9.hi)
+	ADDQ	R13, DI	// x118.lo, x118.c = addcarryx(0, x116, x91.lo)
+	ADCQ	$0x0, R9	// x118.hi, x118.c2 = addcarryx(x118.c, 0, x91.hi)
+	MOVQ	DI, R13
+	ANDQ	R8, R13	// x120 = x118.lo & 0xffffffffffffff
+	ADDQ	R14, R12	// x92.lo, x92.c = addcarryx(0, x36.lo, x39.lo)
+	ADCXQ	R10, BX	// x92.hi, x92.c2 = addcarryx(x92.c, x36.hi, x39.hi)
+	ADDQ	184(SP), R12	// x93.lo, x93.c = addcarryx(0, x92.lo, x42.lo)
+	ADCXQ	144(SP), BX	// x93.hi, x93.c2 = addcarryx(x93.c, x92.hi, x42.hi)
+	ADDQ	176(SP), R12	// x94.lo, x94.c = addcarryx(0, x93.lo, x45.lo)
+	ADCXQ	16(SP), BX	// x94.hi, x94.c2 = addcarryx(x94.c, x93.hi, x45.hi)
+	ADDQ	40(SP), R12	// x95.lo, x95.c = addcarryx(0, x94.lo, x52.lo)
+	ADCXQ	32(SP), BX	// x95.hi, x95.c2 = addcarryx(x95.c, x94.hi, x52.hi)
+	ADDQ	80(SP), R12	// x96.lo, x96.c = addcarryx(0, x95.lo, x55.lo)
+	ADCXQ	72(SP), BX	// x96.hi, x96.c2 = addcarryx(x96.c, x95.hi, x55.hi)
+	SUBQ	232(SP), R12	// x97.lo, x97.b = subborrowx(0, x96.lo, x57.lo)
+	SBBQ	112(SP), BX	// x97.hi, x97.b2 = subborrowx(x97.b, x96.hi, x57.hi)
+	SHRQ	$0x38, R9, DI	// x119 = shrd(x118.lo, x118.hi, 0x38)
+	MULXQ	56(AX), R10, R9	// x40.lo, x40.hi = mulx(arg1[7], arg2[7])
+	ADDQ	R12, DI	// x121.lo, x121.c = addcarryx(0, x119, x97.lo)
+	ADCQ	$0x0, BX	// x121.hi, x121.c2 = addcarryx(x121.c, 0, x97.hi)
+	MOVQ	DI, AX
+	ANDQ	R8, AX	// x123 = x121.lo & 0xffffffffffffff
+	ADDQ	128(SP), R10	// x98.lo, x98.c = addcarryx(0, x40.lo, x43.lo)
+	ADCXQ	120(SP), R9	// x98.hi, x98.c2 = addcarryx(x98.c, x40.hi, x43.hi)
+	SHRQ	$0x38, BX, DI	// x122 = shrd(x121.lo, x121.hi, 0x38)
+	ADDQ	168(SP), R10	// x99.lo, x99.c = addcarryx(0, x98.lo, x46.lo)
+	ADCXQ	160(SP), R9	// x99.hi, x99.c2 = addcarryx(x99.c, x98.hi, x46.hi)
+	ADDQ	56(SP), R10	// x100.lo, x100.c = addcarryx(0, x99.lo, x49.lo)
+	ADCXQ	200(SP), R9	// x100.hi, x100.c2 = addcarryx(x100.c, x99.hi, x49.hi)
+	ADDQ	104(SP), R10	// x101.lo, x101.c = addcarryx(0, x100.lo, x56.lo)
+	ADCXQ	96(SP), R9	// x101.hi, x101.c2 = addcarryx(x101.c, x100.hi, x56.hi)
+	SUBQ	248(SP), R10	// x102.lo, x102.b = subborrowx(0, x101.lo, x59.lo)
+	SBBQ	256(SP), R9	// x102.hi, x102.b2 = subborrowx(x102.b, x101.hi, x59.hi)
+	ANDQ	R8, R15	// x117 = x115.lo & 0xffffffffffffff
+	MOVQ	0(SP), SI	// reload out1 pointer
+	MOVQ	R15, 24(SI)	// out1[3] = x117
+	ADDQ	R10, DI	// x124.lo, x124.c = addcarryx(0, x122, x102.lo)
+	ADCQ	$0x0, R9	// x124.hi, x124.c2 = addcarryx(x124.c, 0, x102.hi)
+	MOVQ	DI, R10
+	SHRQ	$0x38, R9, R10	// x125 = shrd(x124.lo, x124.hi, 0x38)
+	ADDQ	264(SP), R10	// x127.lo, x127.c = addcarryx(0, x125, x106.lo)
+	MOVQ	224(SP), R9	// reload x106.hi
+	ADCQ	$0x0, R9	// x127.hi, x127.c2 = addcarryx(x127.c, 0, x106.hi)
+	MOVQ	R10, CX
+	SHRQ	$0x38, R9, CX	// x128 = shrd(x127.lo, x127.hi, 0x38)
+	LEAQ	0(R13)(CX*1), R13	// x131 = x120 + x128
+	MOVQ	R13, R9
+	SHRQ	$0x38, R9	// x138 = x131 >> 0x38
+	LEAQ	0(R9)(AX*1), R9	// x140 = x138 + x123
+	ADDQ	240(SP), CX	// x130 = x108 + x128
+	MOVQ	R9, AX
+	SHRQ	$0x38, AX	// x141 = x140 >> 0x38
+	ANDQ	$0x1, AX	// x141.u1 = (u1)x141
+	ANDQ	R8, DI	// x126 = x124.lo & 0xffffffffffffff
 	MOVQ	CX, BX
-	SHRQ	$0x38, R11, BX	// x183 = shrd(x182.lo, x182.hi, 0x38)
-	ANDQ	AX, CX	// x184 = x182.lo & 0xffffffffffffff
-	MOVQ	0(SI), DX	// arg1[0]
-	MULXQ	16(R8), R12, R11	// x41.lo, x41.hi = mulx(arg1[0], arg2[2])
-	MOVQ	8(SI), DX	// arg1[1]
-	MOVQ	CX, 320(SP)	// spill x184
-	MULXQ	8(R8), CX, R15	// x42.lo, x42.hi = mulx(arg1[1], arg2[1])
-	ADDQ	CX, R12	// x50.lo, x50.c = addcarryx(0, x41.lo, x42.lo)
-	ADCXQ	R15, R11	// x50.hi, x50.c2 = addcarryx(x50.c, x41.hi, x42.hi)
-	MOVQ	16(SI), DX	// arg1[2]
-	MULXQ	0(R8), R15, CX	// x43.lo, x43.hi = mulx(arg1[2], arg2[0])
-	ADDQ	R15, R12	// x51.lo, x51.c = addcarryx(0, x50.lo, x43.lo)
-	ADCXQ	CX, R11	// x51.hi, x51.c2 = addcarryx(x51.c, x50.hi, x43.hi)
-	MOVQ	24(SI), DX	// arg1[3]
-	MULXQ	56(R8), R15, CX	// x44.lo, x44.hi = mulx(arg1[3], arg2[7])
-	ADDQ	R15, R12	// x52.lo, x52.c = addcarryx(0, x51.lo, x44.lo)
-	ADCXQ	CX, R11	// x52.hi, x52.c2 = addcarryx(x52.c, x51.hi, x44.hi)
-	ADDQ	DI, R12	// x53.lo, x53.c = addcarryx(0, x52.lo, x45.lo)
-	MOVQ	40(SI), DX	// arg1[5]
-	MOVQ	DI, 328(SP)	// spill x45.lo
-	MOVQ	CX, 336(SP)	// spill x44.hi
-	MULXQ	40(R8), CX, DI	// x46.lo, x46.hi = mulx(arg1[5], arg2[5])
-	ADCXQ	112(SP), R11	// x53.hi, x53.c2 = addcarryx(x53.c, x52.hi, x45.hi)
-	ADDQ	CX, R12	// x54.lo, x54.c = addcarryx(0, x53.lo, x46.lo)
-	ADCXQ	DI, R11	// x54.hi, x54.c2 = addcarryx(x54.c, x53.hi, x46.hi)
-	ADDQ	R9, R12	// x55.lo, x55.c = addcarryx(0, x54.lo, x47.lo)
-	ADCXQ	R10, R11	// x55.hi, x55.c2 = addcarryx(x55.c, x54.hi, x47.hi)
-	MOVQ	0(SI), DX	// arg1[0]
-	MOVQ	R10, 344(SP)	// spill x47.hi
-	MOVQ	R9, 352(SP)	// spill x47.lo
-	MULXQ	24(R8), R9, R10	// x58.lo, x58.hi = mulx(arg1[0], arg2[3])
-	MOVQ	56(SI), DX	// arg1[7]
-	MOVQ	DI, 360(SP)	// spill x46.hi
-	MOVQ	CX, 368(SP)	// spill x46.lo
-	MULXQ	24(R8), CX, DI	// x48.lo, x48.hi = mulx(arg1[7], arg2[3])
-	ADDQ	CX, R12	// x56.lo, x56.c = addcarryx(0, x55.lo, x48.lo)
-	ADCXQ	DI, R11	// x56.hi, x56.c2 = addcarryx(x56.c, x55.hi, x48.hi)
-	MOVQ	DI, 376(SP)	// spill x48.hi
-	MOVQ	CX, 384(SP)	// spill x48.lo
-	MULXQ	56(R8), CX, DI	// x49.lo, x49.hi = mulx(arg1[7], arg2[7])
-	ADDQ	CX, R12	// x57.lo, x57.c = addcarryx(0, x56.lo, x49.lo)
-	ADCXQ	DI, R11	// x57.hi, x57.c2 = addcarryx(x57.c, x56.hi, x49.hi)
-	ADDQ	R12, BX	// x185.lo, x185.c = addcarryx(0, x183, x57.lo)
-	ADCQ	$0x0, R11	// x185.hi, x185.c2 = addcarryx(x185.c, 0, x57.hi)
-	MOVQ	8(SI), DX	// arg1[1]
-	MULXQ	16(R8), DI, CX	// x59.lo, x59.hi = mulx(arg1[1], arg2[2])
-	ADDQ	DI, R9	// x66.lo, x66.c = addcarryx(0, x58.lo, x59.lo)
-	MOVQ	$0x38, DI
-	MOVQ	$0x8, R12
-	MOVQ	R15, 392(SP)	// spill x44.lo
-	SHRXQ	DI, BX, R15
-	SHLXQ	R12, R11, R11
-	LEAQ	0(R15)(R11*1), R15	// x186 = shrd(x185.lo, x185.hi, 0x38)
-	MOVQ	16(SI), DX	// arg1[2]
-	MULXQ	8(R8), R12, R11	// x60.lo, x60.hi = mulx(arg1[2], arg2[1])
-	ADCXQ	CX, R10	// x66.hi, x66.c2 = addcarryx(x66.c, x58.hi, x59.hi)
-	ADDQ	R12, R9	// x67.lo, x67.c = addcarryx(0, x66.lo, x60.lo)
-	MOVQ	24(SI), DX	// arg1[3]
-	MULXQ	0(R8), R12, CX	// x61.lo, x61.hi = mulx(arg1[3], arg2[0])
-	ADCXQ	R11, R10	// x67.hi, x67.c2 = addcarryx(x67.c, x66.hi, x60.hi)
-	ADDQ	R12, R9	// x68.lo, x68.c = addcarryx(0, x67.lo, x61.lo)
-	ADCXQ	CX, R10	// x68.hi, x68.c2 = addcarryx(x68.c, x67.hi, x61.hi)
-	MOVQ	48(SI), DX	// arg1[6]
-	MULXQ	88(SP), R11, CX	// x87.lo, x87.hi = mulx(arg1[6], x86)
-	ADDQ	104(SP), R9	// x69.lo, x69.c = addcarryx(0, x68.lo, x62.lo)
-	ADCXQ	96(SP), R10	// x69.hi, x69.c2 = addcarryx(x69.c, x68.hi, x62.hi)
-	MULXQ	40(R8), DX, R12	// x64.lo, x64.hi = mulx(arg1[6], arg2[5])
-	MOVQ	DX, 88(SP)	// spill x64.lo
-	MOVQ	40(SI), DX	// arg1[5]
-	MOVQ	R14, 400(SP)	// spill x30.hi
-	MULXQ	48(R8), R14, DX	// x63.lo, x63.hi = mulx(arg1[5], arg2[6])
-	ADDQ	R14, R9	// x70.lo, x70.c = addcarryx(0, x69.lo, x63.lo)
-	ADCXQ	DX, R10	// x70.hi, x70.c2 = addcarryx(x70.c, x69.hi, x63.hi)
-	ADDQ	88(SP), R9	// x71.lo, x71.c = addcarryx(0, x70.lo, x64.lo)
-	MOVQ	DX, 408(SP)	// spill x63.hi
-	MOVQ	56(SI), DX	// arg1[7]
-	MOVQ	R14, 416(SP)	// spill x63.lo
-	MULXQ	32(R8), R14, DX	// x65.lo, x65.hi = mulx(arg1[7], arg2[4])
-	ADCXQ	R12, R10	// x71.hi, x71.c2 = addcarryx(x71.c, x70.hi, x64.hi)
-	ADDQ	R14, R9	// x72.lo, x72.c = addcarryx(0, x71.lo, x65.lo)
-	ADCXQ	DX, R10	// x72.hi, x72.c2 = addcarryx(x72.c, x71.hi, x65.hi)
-	ADDQ	R9, R15	// x188.lo, x188.c = addcarryx(0, x186, x72.lo)
-	ADCQ	$0x0, R10	// x188.hi, x188.c2 = addcarryx(x188.c, 0, x72.hi)
-	MOVQ	R15, R9
-	ANDQ	AX, R9	// x190 = x188.lo & 0xffffffffffffff
-	MOVQ	DX, 424(SP)	// spill x65.hi
-	MOVQ	56(SP), DX	// reload out1 pointer
-	MOVQ	R9, 24(DX)	// out1[3] = x190
-	MOVQ	0(SI), DX	// arg1[0]
-	MOVQ	R14, 432(SP)	// spill x65.lo
-	MULXQ	32(R8), R14, R9	// x73.lo, x73.hi = mulx(arg1[0], arg2[4])
-	SHRQ	$0x38, R10, R15	// x189 = shrd(x188.lo, x188.hi, 0x38)
-	MOVQ	8(SI), DX	// arg1[1]
-	MOVQ	R12, 440(SP)	// spill x64.hi
-	MULXQ	24(R8), R12, R10	// x74.lo, x74.hi = mulx(arg1[1], arg2[3])
-	ADDQ	R12, R14	// x91.lo, x91.c = addcarryx(0, x73.lo, x74.lo)
-	ADCXQ	R10, R9	// x91.hi, x91.c2 = addcarryx(x91.c, x73.hi, x74.hi)
-	ADDQ	48(SP), R14	// x92.lo, x92.c = addcarryx(0, x91.lo, x2.lo)
-	MOVQ	16(SI), DX	// arg1[2]
-	MULXQ	16(R8), R12, R10	// x76.lo, x76.hi = mulx(arg1[2], arg2[2])
-	ADCXQ	80(SP), R9	// x92.hi, x92.c2 = addcarryx(x92.c, x91.hi, x2.hi)
-	ADDQ	R12, R14	// x93.lo, x93.c = addcarryx(0, x92.lo, x76.lo)
-	ADCXQ	R10, R9	// x93.hi, x93.c2 = addcarryx(x93.c, x92.hi, x76.hi)
-	ADDQ	176(SP), R14	// x94.lo, x94.c = addcarryx(0, x93.lo, x3.lo)
-	MOVQ	24(SI), DX	// arg1[3]
-	MULXQ	8(R8), R12, R10	// x78.lo, x78.hi = mulx(arg1[3], arg2[1])
-	ADCXQ	152(SP), R9	// x94.hi, x94.c2 = addcarryx(x94.c, x93.hi, x3.hi)
-	ADDQ	R12, R14	// x95.lo, x95.c = addcarryx(0, x94.lo, x78.lo)
-	ADCXQ	R10, R9	// x95.hi, x95.c2 = addcarryx(x95.c, x94.hi, x78.hi)
-	ADDQ	136(SP), R14	// x96.lo, x96.c = addcarryx(0, x95.lo, x4.lo)
-	MOVQ	32(SI), DX	// arg1[4]
-	MULXQ	0(R8), R12, R10	// x80.lo, x80.hi = mulx(arg1[4], arg2[0])
-	ADCXQ	128(SP), R9	// x96.hi, x96.c2 = addcarryx(x96.c, x95.hi, x4.hi)
-	ADDQ	R12, R14	// x97.lo, x97.c = addcarryx(0, x96.lo, x80.lo)
-	ADCXQ	R10, R9	// x97.hi, x97.c2 = addcarryx(x97.c, x96.hi, x80.hi)
-	ADDQ	144(SP), R14	// x98.lo, x98.c = addcarryx(0, x97.lo, x5.lo)
-	MOVQ	8(SI), DX	// arg1[1]
-	MULXQ	32(R8), R12, R10	// x106.lo, x106.hi = mulx(arg1[1], arg2[4])
-	ADCXQ	120(SP), R9	// x98.hi, x98.c2 = addcarryx(x98.c, x97.hi, x5.hi)
-	ANDQ	AX, BX	// x187 = x185.lo & 0xffffffffffffff
-	ADDQ	168(SP), R14	// x99.lo, x99.c = addcarryx(0, x98.lo, x6.lo)
-	ADCXQ	160(SP), R9	// x99.hi, x99.c2 = addcarryx(x99.c, x98.hi, x6.hi)
-	ADDQ	40(SP), R14	// x100.lo, x100.c = addcarryx(0, x99.lo, x84.lo)
-	ADCXQ	32(SP), R9	// x100.hi, x100.c2 = addcarryx(x100.c, x99.hi, x84.hi)
-	ADDQ	R13, R14	// x101.lo, x101.c = addcarryx(0, x100.lo, x8.lo)
-	ADCXQ	184(SP), R9	// x101.hi, x101.c2 = addcarryx(x101.c, x100.hi, x8.hi)
-	ADDQ	R11, R14	// x102.lo, x102.c = addcarryx(0, x101.lo, x87.lo)
-	ADCXQ	CX, R9	// x102.hi, x102.c2 = addcarryx(x102.c, x101.hi, x87.hi)
-	ADDQ	224(SP), R14	// x103.lo, x103.c = addcarryx(0, x102.lo, x10.lo)
-	MOVQ	0(SI), DX	// arg1[0]
-	MULXQ	40(R8), R11, CX	// x105.lo, x105.hi = mulx(arg1[0], arg2[5])
-	ADCXQ	192(SP), R9	// x103.hi, x103.c2 = addcarryx(x103.c, x102.hi, x10.hi)
-	ADDQ	24(SP), R14	// x104.lo, x104.c = addcarryx(0, x103.lo, x90.lo)
-	ADCXQ	16(SP), R9	// x104.hi, x104.c2 = addcarryx(x104.c, x103.hi, x90.hi)
-	ADDQ	R14, R15	// x191.lo, x191.c = addcarryx(0, x189, x104.lo)
-	ADCQ	$0x0, R9	// x191.hi, x191.c2 = addcarryx(x191.c, 0, x104.hi)
-	ADDQ	R12, R11	// x119.lo, x119.c = addcarryx(0, x105.lo, x106.lo)
-	ADCXQ	R10, CX	// x119.hi, x119.c2 = addcarryx(x119.c, x105.hi, x106.hi)
-	MOVQ	16(SI), DX	// arg1[2]
-	MULXQ	24(R8), R12, R10	// x107.lo, x107.hi = mulx(arg1[2], arg2[3])
-	ADDQ	R12, R11	// x120.lo, x120.c = addcarryx(0, x119.lo, x107.lo)
-	ADCXQ	R10, CX	// x120.hi, x120.c2 = addcarryx(x120.c, x119.hi, x107.hi)
-	ADDQ	216(SP), R11	// x121.lo, x121.c = addcarryx(0, x120.lo, x24.lo)
-	ADCXQ	232(SP), CX	// x121.hi, x121.c2 = addcarryx(x121.c, x120.hi, x24.hi)
-	MOVQ	24(SI), DX	// arg1[3]
-	MULXQ	16(R8), R12, R10	// x109.lo, x109.hi = mulx(arg1[3], arg2[2])
-	ADDQ	R12, R11	// x122.lo, x122.c = addcarryx(0, x121.lo, x109.lo)
-	ADCXQ	R10, CX	// x122.hi, x122.c2 = addcarryx(x122.c, x121.hi, x109.hi)
-	MOVQ	32(SI), DX	// arg1[4]
-	MULXQ	8(R8), R12, R10	// x111.lo, x111.hi = mulx(arg1[4], arg2[1])
-	TESTQ	AX, AX
-	ADOXQ	304(SP), R11	// x123.lo, x123.c = addcarryx(0, x122.lo, x25.lo)
-	ADOXQ	296(SP), CX	// x123.hi, x123.c2 = addcarryx(x123.c, x122.hi, x25.hi)
-	ADCXQ	R12, R11	// x124.lo, x124.c = addcarryx(0, x123.lo, x111.lo)
-	ADCXQ	R10, CX	// x124.hi, x124.c2 = addcarryx(x124.c, x123.hi, x111.hi)
-	MOVQ	R15, R10
-	SHRQ	$0x38, R9, R10	// x192 = shrd(x191.lo, x191.hi, 0x38)
-	ADDQ	248(SP), R11	// x125.lo, x125.c = addcarryx(0, x124.lo, x26.lo)
-	ADCXQ	288(SP), CX	// x125.hi, x125.c2 = addcarryx(x125.c, x124.hi, x26.hi)
-	MOVQ	40(SI), DX	// arg1[5]
-	MULXQ	0(R8), R12, R9	// x113.lo, x113.hi = mulx(arg1[5], arg2[0])
-	ADDQ	R12, R11	// x126.lo, x126.c = addcarryx(0, x125.lo, x113.lo)
-	ADCXQ	R9, CX	// x126.hi, x126.c2 = addcarryx(x126.c, x125.hi, x113.hi)
-	ADDQ	256(SP), R11	// x127.lo, x127.c = addcarryx(0, x126.lo, x27.lo)
-	ADCXQ	264(SP), CX	// x127.hi, x127.c2 = addcarryx(x127.c, x126.hi, x27.hi)
-	ADDQ	280(SP), R11	// x128.lo, x128.c = addcarryx(0, x127.lo, x28.lo)
-	ADCXQ	272(SP), CX	// x128.hi, x128.c2 = addcarryx(x128.c, x127.hi, x28.hi)
-	MOVQ	48(R8), DX	// arg2[6]
-	MULXQ	0(SI), R12, R9	// x132.lo, x132.hi = mulx(arg1[0], arg2[6])
-	ADDQ	208(SP), R11	// x129.lo, x129.c = addcarryx(0, x128.lo, x116.lo)
-	ADCXQ	200(SP), CX	// x129.hi, x129.c2 = addcarryx(x129.c, x128.hi, x116.hi)
-	ADDQ	312(SP), R11	// x130.lo, x130.c = addcarryx(0, x129.lo, x30.lo)
-	ADCXQ	400(SP), CX	// x130.hi, x130.c2 = addcarryx(x130.c, x129.hi, x30.hi)
-	ADDQ	8(SP), R11	// x131.lo, x131.c = addcarryx(0, x130.lo, x118.lo)
-	ADCXQ	0(SP), CX	// x131.hi, x131.c2 = addcarryx(x131.c, x130.hi, x118.hi)
-	ADDQ	R11, R10	// x194.lo, x194.c = addcarryx(0, x192, x131.lo)
-	ADCQ	$0x0, CX	// x194.hi, x194.c2 = addcarryx(x194.c, 0, x131.hi)
-	MOVQ	8(SI), DX	// arg1[1]
-	MULXQ	40(R8), R13, R11	// x133.lo, x133.hi = mulx(arg1[1], arg2[5])
-	ANDQ	AX, R15	// x193 = x191.lo & 0xffffffffffffff
-	ADDQ	R13, R12	// x145.lo, x145.c = addcarryx(0, x132.lo, x133.lo)
-	MOVQ	16(SI), DX	// arg1[2]
-	MULXQ	32(R8), R14, R13	// x134.lo, x134.hi = mulx(arg1[2], arg2[4])
-	ADCXQ	R11, R9	// x145.hi, x145.c2 = addcarryx(x145.c, x132.hi, x133.hi)
-	MOVQ	R10, R11
-	SHRQ	$0x38, CX, R11	// x195 = shrd(x194.lo, x194.hi, 0x38)
-	ADDQ	R14, R12	// x146.lo, x146.c = addcarryx(0, x145.lo, x134.lo)
-	MOVQ	24(SI), DX	// arg1[3]
-	MULXQ	24(R8), R14, CX	// x135.lo, x135.hi = mulx(arg1[3], arg2[3])
-	ADCXQ	R13, R9	// x146.hi, x146.c2 = addcarryx(x146.c, x145.hi, x134.hi)
-	ADDQ	R14, R12	// x147.lo, x147.c = addcarryx(0, x146.lo, x135.lo)
-	ADCXQ	CX, R9	// x147.hi, x147.c2 = addcarryx(x147.c, x146.hi, x135.hi)
-	MOVQ	32(SI), DX	// arg1[4]
-	MULXQ	16(R8), R13, CX	// x137.lo, x137.hi = mulx(arg1[4], arg2[2])
-	ADDQ	392(SP), R12	// x148.lo, x148.c = addcarryx(0, x147.lo, x44.lo)
-	ADCXQ	336(SP), R9	// x148.hi, x148.c2 = addcarryx(x148.c, x147.hi, x44.hi)
-	ADDQ	R13, R12	// x149.lo, x149.c = addcarryx(0, x148.lo, x137.lo)
-	ADCXQ	CX, R9	// x149.hi, x149.c2 = addcarryx(x149.c, x148.hi, x137.hi)
-	ADDQ	328(SP), R12	// x150.lo, x150.c = addcarryx(0, x149.lo, x45.lo)
-	MOVQ	0(SI), DX	// arg1[0]
-	MULXQ	56(R8), R13, CX	// x157.lo, x157.hi = mulx(arg1[0], arg2[7])
-	ADCXQ	112(SP), R9	// x150.hi, x150.c2 = addcarryx(x150.c, x149.hi, x45.hi)
-	MOVQ	40(SI), DX	// arg1[5]
-	MOVQ	BX, 0(SP)	// spill x187
-	MULXQ	8(R8), BX, R14	// x139.lo, x139.hi = mulx(arg1[5], arg2[1])
-	ADDQ	BX, R12	// x151.lo, x151.c = addcarryx(0, x150.lo, x139.lo)
-	ADCXQ	R14, R9	// x151.hi, x151.c2 = addcarryx(x151.c, x150.hi, x139.hi)
-	TESTQ	AX, AX
-	ADOXQ	368(SP), R12	// x152.lo, x152.c = addcarryx(0, x151.lo, x46.lo)
-	ADOXQ	360(SP), R9	// x152.hi, x152.c2 = addcarryx(x152.c, x151.hi, x46.hi)
-	MOVQ	48(SI), DX	// arg1[6]
-	MULXQ	0(R8), R14, BX	// x141.lo, x141.hi = mulx(arg1[6], arg2[0])
-	ADCXQ	R14, R12	// x153.lo, x153.c = addcarryx(0, x152.lo, x141.lo)
-	ADCXQ	BX, R9	// x153.hi, x153.c2 = addcarryx(x153.c, x152.hi, x141.hi)
-	ADDQ	352(SP), R12	// x154.lo, x154.c = addcarryx(0, x153.lo, x47.lo)
-	ADCXQ	344(SP), R9	// x154.hi, x154.c2 = addcarryx(x154.c, x153.hi, x47.hi)
-	ADDQ	384(SP), R12	// x155.lo, x155.c = addcarryx(0, x154.lo, x48.lo)
-	ADCXQ	376(SP), R9	// x155.hi, x155.c2 = addcarryx(x155.c, x154.hi, x48.hi)
-	ADDQ	72(SP), R12	// x156.lo, x156.c = addcarryx(0, x155.lo, x144.lo)
-	ADCXQ	64(SP), R9	// x156.hi, x156.c2 = addcarryx(x156.c, x155.hi, x144.hi)
-	ADDQ	R12, R11	// x197.lo, x197.c = addcarryx(0, x195, x156.lo)
-	ADCQ	$0x0, R9	// x197.hi, x197.c2 = addcarryx(x197.c, 0, x156.hi)
-	MOVQ	8(SI), DX	// arg1[1]
-	MULXQ	48(R8), R12, BX	// x158.lo, x158.hi = mulx(arg1[1], arg2[6])
-	ADDQ	R12, R13	// x169.lo, x169.c = addcarryx(0, x157.lo, x158.lo)
-	ADCXQ	BX, CX	// x169.hi, x169.c2 = addcarryx(x169.c, x157.hi, x158.hi)
-	MOVQ	16(SI), DX	// arg1[2]
-	MULXQ	40(R8), R12, BX	// x159.lo, x159.hi = mulx(arg1[2], arg2[5])
-	MOVQ	R11, R14
-	SHRQ	$0x38, R9, R14	// x198 = shrd(x197.lo, x197.hi, 0x38)
-	ADDQ	R12, R13	// x170.lo, x170.c = addcarryx(0, x169.lo, x159.lo)
-	MOVQ	24(SI), DX	// arg1[3]
-	MULXQ	32(R8), R12, R9	// x160.lo, x160.hi = mulx(arg1[3], arg2[4])
-	ADCXQ	BX, CX	// x170.hi, x170.c2 = addcarryx(x170.c, x169.hi, x159.hi)
-	MOVQ	32(SI), DX	// arg1[4]
-	MULXQ	24(R8), DX, BX	// x161.lo, x161.hi = mulx(arg1[4], arg2[3])
-	ADDQ	R12, R13	// x171.lo, x171.c = addcarryx(0, x170.lo, x160.lo)
-	ADCXQ	R9, CX	// x171.hi, x171.c2 = addcarryx(x171.c, x170.hi, x160.hi)
-	ANDQ	AX, R10	// x196 = x194.lo & 0xffffffffffffff
-	ADDQ	DX, R13	// x172.lo, x172.c = addcarryx(0, x171.lo, x161.lo)
-	ADCXQ	BX, CX	// x172.hi, x172.c2 = addcarryx(x172.c, x171.hi, x161.hi)
-	ADDQ	104(SP), R13	// x173.lo, x173.c = addcarryx(0, x172.lo, x62.lo)
-	ADCXQ	96(SP), CX	// x173.hi, x173.c2 = addcarryx(x173.c, x172.hi, x62.hi)
-	MOVQ	40(SI), DX	// arg1[5]
-	MULXQ	16(R8), BX, R9	// x163.lo, x163.hi = mulx(arg1[5], arg2[2])
-	ADDQ	BX, R13	// x174.lo, x174.c = addcarryx(0, x173.lo, x163.lo)
-	ADCXQ	R9, CX	// x174.hi, x174.c2 = addcarryx(x174.c, x173.hi, x163.hi)
-	ADDQ	416(SP), R13	// x175.lo, x175.c = addcarryx(0, x174.lo, x63.lo)
-	ADCXQ	408(SP), CX	// x175.hi, x175.c2 = addcarryx(x175.c, x174.hi, x63.hi)
-	MOVQ	48(SI), DX	// arg1[6]
-	MULXQ	8(R8), BX, R9	// x165.lo, x165.hi = mulx(arg1[6], arg2[1])
-	ANDQ	AX, R11	// x199 = x197.lo & 0xffffffffffffff
-	ADDQ	BX, R13	// x176.lo, x176.c = addcarryx(0, x175.lo, x165.lo)
-	ADCXQ	R9, CX	// x176.hi, x176.c2 = addcarryx(x176.c, x175.hi, x165.hi)
-	ADDQ	88(SP), R13	// x177.lo, x177.c = addcarryx(0, x176.lo, x64.lo)
-	ADCXQ	440(SP), CX	// x177.hi, x177.c2 = addcarryx(x177.c, x176.hi, x64.hi)
-	MOVQ	56(SI), DX	// arg1[7]
-	MULXQ	0(R8), SI, R9	// x167.lo, x167.hi = mulx(arg1[7], arg2[0])
-	ADDQ	SI, R13	// x178.lo, x178.c = addcarryx(0, x177.lo, x167.lo)
-	ADCXQ	R9, CX	// x178.hi, x178.c2 = addcarryx(x178.c, x177.hi, x167.hi)
-	ADDQ	432(SP), R13	// x179.lo, x179.c = addcarryx(0, x178.lo, x65.lo)
-	ADCXQ	424(SP), CX	// x179.hi, x179.c2 = addcarryx(x179.c, x178.hi, x65.hi)
-	ADDQ	R13, R14	// x200.lo, x200.c = addcarryx(0, x198, x179.lo)
-	ADCQ	$0x0, CX	// x200.hi, x200.c2 = addcarryx(x200.c, 0, x179.hi)
-	MOVQ	R14, R8
-	SHRQ	$0x38, CX, R8	// x201 = shrd(x200.lo, x200.hi, 0x38)
-	ADDQ	R8, R15	// x204 = x193 + x201
-	MOVQ	240(SP), CX	// reload x181
-	LEAQ	0(R8)(CX*1), R8	// x203 = x181 + x201
-	MOVQ	R8, CX
-	SHRQ	$0x38, CX	// x205 = x203 >> 0x38
-	MOVQ	R15, R9
-	SHRQ	$0x38, R9	// x211 = x204 >> 0x38
-	ADDQ	320(SP), CX	// x207 = x205 + x184
-	ADDQ	R10, R9	// x213 = x211 + x196
-	MOVQ	CX, R10
-	SHRQ	$0x38, R10	// x208 = x207 >> 0x38
-	ANDQ	AX, CX	// x209 = x207 & 0xffffffffffffff
-	MOVQ	56(SP), SI	// reload out1 pointer
-	MOVQ	CX, 8(SI)	// out1[1] = x209
-	ANDQ	AX, R14	// x202 = x200.lo & 0xffffffffffffff
-	MOVQ	R14, 56(SI)	// out1[7] = x202
-	MOVQ	R9, CX
-	SHRQ	$0x38, CX	// x214 = x213 >> 0x38
-	ANDQ	$0x1, CX	// x214.u1 = (u1)x214
-	ANDQ	$0x1, R10	// x208.u1 = (u1)x208
-	ADDQ	R11, CX	// x216 = x214.u1.u64 + x199
-	MOVQ	CX, 48(SI)	// out1[6] = x216
-	ANDQ	AX, R9	// x215 = x213 & 0xffffffffffffff
-	MOVQ	R9, 40(SI)	// out1[5] = x215
-	ANDQ	AX, R15	// x212 = x204 & 0xffffffffffffff
-	MOVQ	R15, 32(SI)	// out1[4] = x212
-	ADDQ	0(SP), R10	// x210 = x208.u1.u64 + x187
-	MOVQ	R10, 16(SI)	// out1[2] = x210
-	ANDQ	AX, R8	// x206 = x203 & 0xffffffffffffff
-	MOVQ	R8, 0(SI)	// out1[0] = x206
+	SHRQ	$0x38, BX	// x132 = x130 >> 0x38
+	ADDQ	272(SP), BX	// x134 = x132 + x111
+	SHRXQ	R11, BX, R12	// x135 = x134 >> 0x38
+	ANDQ	$0x1, R12	// x135.u1 = (u1)x135
+	ANDQ	R8, R10	// x129 = x127.lo & 0xffffffffffffff
+	MOVQ	R10, 56(SI)	// out1[7] = x129
+	ADDQ	280(SP), R12	// x137 = x135.u1.u64 + x114
+	MOVQ	R12, 16(SI)	// out1[2] = x137
+	ANDQ	R8, BX	// x136 = x134 & 0xffffffffffffff
+	MOVQ	BX, 8(SI)	// out1[1] = x136
+	ANDQ	R8, R13	// x139 = x131 & 0xffffffffffffff
+	MOVQ	R13, 32(SI)	// out1[4] = x139
+	ANDQ	R8, CX	// x133 = x130 & 0xffffffffffffff
+	MOVQ	CX, 0(SI)	// out1[0] = x133
+	ANDQ	R8, R9	// x142 = x140 & 0xffffffffffffff
+	MOVQ	R9, 40(SI)	// out1[5] = x142
+	LEAQ	0(AX)(DI*1), AX	// x143 = x141.u1.u64 + x126
+	MOVQ	AX, 48(SI)	// out1[6] = x143
 	RET
 
 // func square(out1, arg1 *[...]uint64)
-TEXT ·square(SB), NOSPLIT, $376-16
+TEXT ·square(SB), NOSPLIT, $256-16
 	MOVQ	out1+0(FP), DI
 	MOVQ	arg1+8(FP), SI
-	MOVQ	56(SI), AX
-	LEAQ	0(AX)(AX*1), AX	// x2 = arg1[7] * 2
-	MOVQ	0(SI), DX	// arg1[0]
-	MULXQ	DX, R8, CX	// x1.lo, x1.hi = mulx(arg1[0], arg1[0])
-	MOVQ	56(SI), R9
-	SHLQ	$0x2, R9	// x55 = arg1[7] * 4
-	MOVQ	48(SI), R10
-	LEAQ	0(R10)(R10*1), R10	// x4 = arg1[6] * 2
-	MOVQ	AX, DX
-	MULXQ	56(SI), R11, AX	// x86.lo, x86.hi = mulx(arg1[7], x2)
-	MULXQ	8(SI), R12, BX	// x3.lo, x3.hi = mulx(arg1[1], x2)
-	MOVQ	DX, R13
-	MOVQ	R10, DX
-	MULXQ	40(SI), R14, R10	// x43.lo, x43.hi = mulx(arg1[5], x4)
-	MOVQ	DX, R15
-	MOVQ	R13, DX
-	MOVQ	DI, 0(SP)	// spill out1 pointer
-	MULXQ	16(SI), DI, R13	// x19.lo, x19.hi = mulx(arg1[2], x2)
-	TESTQ	AX, AX
-	ADOXQ	R12, R8	// x11.lo, x11.c = addcarryx(0, x1.lo, x3.lo)
-	MOVQ	AX, 8(SP)	// spill x86.hi
-	MOVQ	R11, 16(SP)	// spill x86.lo
-	MULXQ	48(SI), R11, AX	// x22.lo, x22.hi = mulx(arg1[6], x2)
-	MOVQ	R9, 24(SP)	// spill x55
-	MOVQ	R12, 32(SP)	// spill x3.lo
-	MULXQ	32(SI), R12, R9	// x42.lo, x42.hi = mulx(arg1[4], x2)
-	MOVQ	DX, 40(SP)	// spill x2
-	MOVQ	16(SI), DX	// arg1[2]
-	MOVQ	R10, 48(SP)	// spill x43.hi
-	MOVQ	R14, 56(SP)	// spill x43.lo
-	MULXQ	R15, R14, R10	// x5.lo, x5.hi = mulx(arg1[2], x4)
-	MOVQ	24(SI), DX	// arg1[3]
-	MOVQ	R9, 64(SP)	// spill x42.hi
-	MOVQ	AX, 72(SP)	// spill x22.hi
-	MULXQ	DX, AX, R9	// x82.lo, x82.hi = mulx(arg1[3], arg1[3])
-	MOVQ	R9, 80(SP)	// spill x82.hi
-	MOVQ	16(SI), R9
-	LEAQ	0(R9)(R9*1), R9	// x27 = arg1[2] * 2
-	MOVQ	R9, DX
-	MOVQ	AX, 88(SP)	// spill x82.lo
-	MULXQ	8(SI), AX, R9	// x41.lo, x41.hi = mulx(arg1[1], x27)
-	MOVQ	R9, 96(SP)	// spill x41.hi
-	MOVQ	8(SI), R9
-	LEAQ	0(R9)(R9*1), R9	// x17 = arg1[1] * 2
-	MOVQ	R11, 104(SP)	// spill x22.lo
-	MULXQ	0(SI), R11, DX	// x28.lo, x28.hi = mulx(arg1[0], x27)
-	ADOXQ	BX, CX	// x11.hi, x11.c2 = addcarryx(x11.c, x1.hi, x3.hi)
-	MOVQ	DX, 112(SP)	// spill x28.hi
-	MOVQ	R9, DX
-	MULXQ	0(SI), DX, R9	// x18.lo, x18.hi = mulx(arg1[0], x17)
-	MOVQ	DX, 120(SP)	// spill x18.lo
-	MOVQ	40(SI), DX	// arg1[5]
-	MOVQ	BX, 128(SP)	// spill x3.hi
-	MOVQ	R12, 136(SP)	// spill x42.lo
-	MULXQ	40(SP), R12, BX	// x9.lo, x9.hi = mulx(arg1[5], x2)
-	MOVQ	AX, 144(SP)	// spill x41.lo
-	IMUL3Q	$0x2, DX, AX	// x6 = arg1[5] * 2
-	MOVQ	8(SI), DX	// arg1[1]
-	MOVQ	R11, 152(SP)	// spill x28.lo
-	MULXQ	DX, R11, DX	// x29.lo, x29.hi = mulx(arg1[1], arg1[1])
-	ADDQ	R14, R8	// x12.lo, x12.c = addcarryx(0, x11.lo, x5.lo)
-	ADCXQ	R10, CX	// x12.hi, x12.c2 = addcarryx(x12.c, x11.hi, x5.hi)
-	MOVQ	DX, 160(SP)	// spill x29.hi
-	MOVQ	24(SI), DX	// arg1[3]
-	MOVQ	R10, 168(SP)	// spill x5.hi
-	MOVQ	R14, 176(SP)	// spill x5.lo
-	MULXQ	AX, R14, R10	// x7.lo, x7.hi = mulx(arg1[3], x6)
-	ADDQ	R14, R8	// x13.lo, x13.c = addcarryx(0, x12.lo, x7.lo)
-	MOVQ	32(SI), DX	// arg1[4]
-	MOVQ	R14, 184(SP)	// spill x7.lo
-	MOVQ	R11, 192(SP)	// spill x29.lo
-	MULXQ	DX, R11, R14	// x8.lo, x8.hi = mulx(arg1[4], arg1[4])
-	ADCXQ	R10, CX	// x13.hi, x13.c2 = addcarryx(x13.c, x12.hi, x7.hi)
-	MOVQ	R10, 200(SP)	// spill x7.hi
-	MOVQ	120(SP), R10	// reload x18.lo
-	TESTQ	AX, AX
-	ADOXQ	DI, R10	// x23.lo, x23.c = addcarryx(0, x18.lo, x19.lo)
-	MOVQ	DI, 120(SP)	// spill x19.lo
-	LEAQ	0(DX)(DX*1), DI	// x47 = arg1[4] * 2
-	MOVQ	DI, DX
-	MOVQ	DX, 208(SP)	// spill x47
-	MULXQ	0(SI), DX, DI	// x48.lo, x48.hi = mulx(arg1[0], x47)
-	ADCXQ	R11, R8	// x14.lo, x14.c = addcarryx(0, x13.lo, x8.lo)
-	ADCXQ	R14, CX	// x14.hi, x14.c2 = addcarryx(x14.c, x13.hi, x8.hi)
-	MOVQ	DX, 216(SP)	// spill x48.lo
-	MOVQ	R15, DX
-	MOVQ	R14, 224(SP)	// spill x8.hi
-	MULXQ	24(SI), R14, R15	// x20.lo, x20.hi = mulx(arg1[3], x4)
-	CLC
-	ADCXQ	R12, R8	// x15.lo, x15.c = addcarryx(0, x14.lo, x9.lo)
-	ADOXQ	R13, R9	// x23.hi, x23.c2 = addcarryx(x23.c, x18.hi, x19.hi)
-	MOVQ	DX, R12
-	MOVQ	40(SP), DX	// reload x2
-	MOVQ	R13, 232(SP)	// spill x19.hi
-	MULXQ	24(SI), R13, DX	// x30.lo, x30.hi = mulx(arg1[3], x2)
-	MOVQ	R11, 240(SP)	// spill x8.lo
-	SETCS	R11B
-	MOVBQZX	R11B, R11	// save x15.c
-	ADDQ	R14, R10	// x24.lo, x24.c = addcarryx(0, x23.lo, x20.lo)
-	MOVQ	DX, 248(SP)	// spill x30.hi
-	MOVQ	48(SI), DX	// arg1[6]
-	MOVQ	R14, 256(SP)	// spill x20.lo
-	MOVQ	DI, 264(SP)	// spill x48.hi
-	MULXQ	DX, DI, R14	// x10.lo, x10.hi = mulx(arg1[6], arg1[6])
-	MOVQ	32(SI), DX	// arg1[4]
-	MOVQ	R13, 272(SP)	// spill x30.lo
-	MULXQ	AX, R13, DX	// x21.lo, x21.hi = mulx(arg1[4], x6)
-	MOVQ	DX, 280(SP)	// spill x21.hi
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x24.c
-	ADDQ	DI, R8	// x16.lo, x16.c = addcarryx(0, x15.lo, x10.lo)
-	SETCS	DIB
-	MOVBQZX	DIB, DI	// save x16.c
-	ADDQ	$-0x1, R11	// CF = x15.c
-	ADCXQ	BX, CX	// x15.hi, x15.c2 = addcarryx(x15.c, x14.hi, x9.hi)
-	ADDQ	$-0x1, DI	// CF = x16.c
-	ADCXQ	R14, CX	// x16.hi, x16.c2 = addcarryx(x16.c, x15.hi, x10.hi)
-	ADDQ	$-0x1, DX	// CF = x24.c
-	ADCXQ	R15, R9	// x24.hi, x24.c2 = addcarryx(x24.c, x23.hi, x20.hi)
-	MOVQ	24(SI), R11
-	LEAQ	0(R11)(R11*1), R11	// x39 = arg1[3] * 2
-	MOVQ	0(SI), DX	// arg1[0]
-	MULXQ	R12, BX, DI	// x79.lo, x79.hi = mulx(arg1[0], x4)
-	MOVQ	R8, R14
-	SHRQ	$0x38, CX, R14	// x105 = shrd(x16.lo, x16.hi, 0x38)
-	MOVQ	8(SI), DX	// arg1[1]
-	MOVQ	R8, 288(SP)	// spill x16.lo
-	MULXQ	AX, R8, CX	// x80.lo, x80.hi = mulx(arg1[1], x6)
-	TESTQ	AX, AX
-	ADOXQ	R13, R10	// x25.lo, x25.c = addcarryx(0, x24.lo, x21.lo)
-	MOVQ	R15, 296(SP)	// spill x20.hi
-	MULXQ	R11, R15, DX	// x49.lo, x49.hi = mulx(arg1[1], x39)
-	MOVQ	DX, 304(SP)	// spill x49.hi
-	MOVQ	56(SI), DX	// arg1[7]
-	MOVQ	R13, 312(SP)	// spill x21.lo
-	MULXQ	DX, R13, DX	// x33.lo, x33.hi = mulx(arg1[7], arg1[7])
-	MOVQ	DX, 320(SP)	// spill x33.hi
-	MOVQ	40(SI), DX	// arg1[5]
-	MOVQ	CX, 328(SP)	// spill x80.hi
-	MULXQ	DX, CX, DX	// x32.lo, x32.hi = mulx(arg1[5], arg1[5])
-	MOVQ	DI, 336(SP)	// spill x79.hi
-	MOVQ	152(SP), DI	// reload x28.lo
-	ADCXQ	192(SP), DI	// x34.lo, x34.c = addcarryx(0, x28.lo, x29.lo)
-	ADOXQ	280(SP), R9	// x25.hi, x25.c2 = addcarryx(x25.c, x24.hi, x21.hi)
-	MOVQ	R8, 152(SP)	// spill x80.lo
-	MOVQ	112(SP), R8	// reload x28.hi
-	ADCXQ	160(SP), R8	// x34.hi, x34.c2 = addcarryx(x34.c, x28.hi, x29.hi)
-	MOVQ	DX, 112(SP)	// spill x32.hi
-	MOVQ	48(SI), DX	// arg1[6]
-	MOVQ	BX, 160(SP)	// spill x79.lo
-	MULXQ	R12, BX, DX	// x57.lo, x57.hi = mulx(arg1[6], x4)
-	ADDQ	272(SP), DI	// x35.lo, x35.c = addcarryx(0, x34.lo, x30.lo)
-	ADCXQ	248(SP), R8	// x35.hi, x35.c2 = addcarryx(x35.c, x34.hi, x30.hi)
-	MOVQ	DX, 192(SP)	// spill x57.hi
-	MOVQ	32(SI), DX	// arg1[4]
-	MOVQ	R12, 344(SP)	// spill x4
-	MULXQ	R12, R12, DX	// x31.lo, x31.hi = mulx(arg1[4], x4)
-	TESTQ	AX, AX
-	ADOXQ	R12, DI	// x36.lo, x36.c = addcarryx(0, x35.lo, x31.lo)
-	ADCXQ	CX, DI	// x37.lo, x37.c = addcarryx(0, x36.lo, x32.lo)
-	ADOXQ	DX, R8	// x36.hi, x36.c2 = addcarryx(x36.c, x35.hi, x31.hi)
-	ADCXQ	112(SP), R8	// x37.hi, x37.c2 = addcarryx(x37.c, x36.hi, x32.hi)
-	MOVQ	DX, 352(SP)	// spill x31.hi
-	MOVQ	R11, DX
-	MOVQ	BX, 360(SP)	// spill x57.lo
-	MULXQ	0(SI), BX, R11	// x40.lo, x40.hi = mulx(arg1[0], x39)
-	ADDQ	144(SP), BX	// x44.lo, x44.c = addcarryx(0, x40.lo, x41.lo)
-	MOVQ	CX, 144(SP)	// spill x32.lo
-	SETCS	CL
-	MOVBQZX	CL, CX	// save x44.c
-	ADDQ	136(SP), BX	// x45.lo, x45.c = addcarryx(0, x44.lo, x42.lo)
-	MOVQ	R12, 368(SP)	// spill x31.lo
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x45.c
-	TESTQ	AX, AX
-	ADOXQ	R13, DI	// x38.lo, x38.c = addcarryx(0, x37.lo, x33.lo)
-	ADCXQ	104(SP), R10	// x26.lo, x26.c = addcarryx(0, x25.lo, x22.lo)
-	ADCXQ	72(SP), R9	// x26.hi, x26.c2 = addcarryx(x26.c, x25.hi, x22.hi)
-	SETOS	R13B
-	MOVBQZX	R13B, R13	// save x38.c
-	ADDQ	$-0x1, CX	// CF = x44.c
-	ADCXQ	96(SP), R11	// x44.hi, x44.c2 = addcarryx(x44.c, x40.hi, x41.hi)
-	ADDQ	$-0x1, R12	// CF = x45.c
-	ADCXQ	64(SP), R11	// x45.hi, x45.c2 = addcarryx(x45.c, x44.hi, x42.hi)
-	XORQ	CX, CX
-	ADOXQ	56(SP), BX	// x46.lo, x46.c = addcarryx(0, x45.lo, x43.lo)
-	ADOXQ	48(SP), R11	// x46.hi, x46.c2 = addcarryx(x46.c, x45.hi, x43.hi)
-	ADCXQ	216(SP), R15	// x58.lo, x58.c = addcarryx(0, x48.lo, x49.lo)
-	MOVQ	DX, R12
-	MOVQ	16(SI), DX	// arg1[2]
-	MOVQ	R11, 72(SP)	// spill x46.hi
-	MOVQ	BX, 96(SP)	// spill x46.lo
-	MULXQ	DX, BX, R11	// x51.lo, x51.hi = mulx(arg1[2], arg1[2])
-	MOVQ	DI, 104(SP)	// spill x38.lo
-	MOVQ	264(SP), DI	// reload x48.hi
-	ADCXQ	304(SP), DI	// x58.hi, x58.c2 = addcarryx(x58.c, x48.hi, x49.hi)
-	ADDQ	32(SP), R15	// x59.lo, x59.c = addcarryx(0, x58.lo, x3.lo)
-	MOVQ	R8, 32(SP)	// spill x37.hi
-	MULXQ	R12, R8, R12	// x68.lo, x68.hi = mulx(arg1[2], x39)
-	ADCXQ	128(SP), DI	// x59.hi, x59.c2 = addcarryx(x59.c, x58.hi, x3.hi)
-	TESTQ	AX, AX
-	ADOXQ	BX, R15	// x60.lo, x60.c = addcarryx(0, x59.lo, x51.lo)
-	ADOXQ	R11, DI	// x60.hi, x60.c2 = addcarryx(x60.c, x59.hi, x51.hi)
-	XORQ	R11, R11
-	ADOXQ	176(SP), R15	// x61.lo, x61.c = addcarryx(0, x60.lo, x5.lo)
-	ADCXQ	184(SP), R15	// x62.lo, x62.c = addcarryx(0, x61.lo, x7.lo)
-	ADOXQ	168(SP), DI	// x61.hi, x61.c2 = addcarryx(x61.c, x60.hi, x5.hi)
-	ADCXQ	200(SP), DI	// x62.hi, x62.c2 = addcarryx(x62.c, x61.hi, x7.hi)
-	MOVQ	24(SP), DX	// reload x55
-	MULXQ	40(SI), R11, BX	// x56.lo, x56.hi = mulx(arg1[5], x55)
-	TESTQ	AX, AX
-	ADOXQ	240(SP), R15	// x63.lo, x63.c = addcarryx(0, x62.lo, x8.lo)
-	MOVQ	16(SI), DX	// arg1[2]
-	MOVQ	R13, 128(SP)	// spill x38.c
-	MULXQ	208(SP), R13, DX	// x81.lo, x81.hi = mulx(arg1[2], x47)
-	ADCXQ	R11, R15	// x64.lo, x64.c = addcarryx(0, x63.lo, x56.lo)
-	ADOXQ	224(SP), DI	// x63.hi, x63.c2 = addcarryx(x63.c, x62.hi, x8.hi)
-	ADCXQ	BX, DI	// x64.hi, x64.c2 = addcarryx(x64.c, x63.hi, x56.hi)
-	MOVQ	DX, R11
-	MOVQ	0(SI), DX	// arg1[0]
-	MOVQ	DI, 168(SP)	// spill x64.hi
-	MULXQ	AX, DI, BX	// x66.lo, x66.hi = mulx(arg1[0], x6)
-	MOVQ	8(SI), DX	// arg1[1]
-	MOVQ	AX, 176(SP)	// spill x6
-	MULXQ	208(SP), AX, DX	// x67.lo, x67.hi = mulx(arg1[1], x47)
-	ADDQ	AX, DI	// x73.lo, x73.c = addcarryx(0, x66.lo, x67.lo)
-	ADCXQ	DX, BX	// x73.hi, x73.c2 = addcarryx(x73.c, x66.hi, x67.hi)
-	ADDQ	R10, R14	// x107.lo, x107.c = addcarryx(0, x105, x26.lo)
-	ADCQ	$0x0, R9	// x107.hi, x107.c2 = addcarryx(x107.c, 0, x26.hi)
-	ADDQ	R8, DI	// x74.lo, x74.c = addcarryx(0, x73.lo, x68.lo)
-	MOVQ	160(SP), AX	// reload x79.lo
-	SETCS	R8B
-	MOVBQZX	R8B, R8	// save x74.c
-	XORQ	R10, R10
-	ADOXQ	152(SP), AX	// x87.lo, x87.c = addcarryx(0, x79.lo, x80.lo)
-	MOVQ	336(SP), DX	// reload x79.hi
-	ADOXQ	328(SP), DX	// x87.hi, x87.c2 = addcarryx(x87.c, x79.hi, x80.hi)
-	TESTQ	AX, AX
-	ADOXQ	120(SP), DI	// x75.lo, x75.c = addcarryx(0, x74.lo, x19.lo)
-	SETOS	R10B
-	MOVBQZX	R10B, R10	// save x75.c
-	ADDQ	$-0x1, R8	// CF = x74.c
-	ADCXQ	R12, BX	// x74.hi, x74.c2 = addcarryx(x74.c, x73.hi, x68.hi)
-	MOVQ	R14, R8
-	SHRQ	$0x38, R9, R8	// x108 = shrd(x107.lo, x107.hi, 0x38)
-	ADDQ	$-0x1, R10	// CF = x75.c
-	ADCXQ	232(SP), BX	// x75.hi, x75.c2 = addcarryx(x75.c, x74.hi, x19.hi)
-	MOVQ	32(SP), R9	// reload x37.hi
-	MOVQ	128(SP), R10	// reload x38.c
-	ADDQ	$-0x1, R10	// CF = x38.c
-	ADCXQ	320(SP), R9	// x38.hi, x38.c2 = addcarryx(x38.c, x37.hi, x33.hi)
-	XORQ	R10, R10
-	ADOXQ	256(SP), DI	// x76.lo, x76.c = addcarryx(0, x75.lo, x20.lo)
-	ADCXQ	312(SP), DI	// x77.lo, x77.c = addcarryx(0, x76.lo, x21.lo)
-	ADOXQ	296(SP), BX	// x76.hi, x76.c2 = addcarryx(x76.c, x75.hi, x20.hi)
-	SETCS	R12B
-	MOVBQZX	R12B, R12	// save x77.c
-	ADDQ	R13, AX	// x88.lo, x88.c = addcarryx(0, x87.lo, x81.lo)
-	SETCS	R13B
-	MOVBQZX	R13B, R13	// save x88.c
-	ADDQ	$-0x1, R12	// CF = x77.c
-	ADCXQ	280(SP), BX	// x77.hi, x77.c2 = addcarryx(x77.c, x76.hi, x21.hi)
-	MOVQ	DX, R12
-	MOVQ	48(SI), DX	// arg1[6]
-	MULXQ	24(SP), R10, DX	// x72.lo, x72.hi = mulx(arg1[6], x55)
-	MOVQ	DX, 24(SP)	// spill x72.hi
-	MOVQ	0(SI), DX	// arg1[0]
-	MOVQ	R14, 32(SP)	// spill x107.lo
-	MULXQ	40(SP), R14, DX	// x94.lo, x94.hi = mulx(arg1[0], x2)
-	ADDQ	88(SP), AX	// x89.lo, x89.c = addcarryx(0, x88.lo, x82.lo)
-	MOVQ	DX, 40(SP)	// spill x94.hi
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x89.c
-	TESTQ	AX, AX
-	ADOXQ	272(SP), AX	// x90.lo, x90.c = addcarryx(0, x89.lo, x30.lo)
-	ADCXQ	104(SP), R8	// x110.lo, x110.c = addcarryx(0, x108, x38.lo)
-	ADCXQ	CX, R9	// x110.hi, x110.c2 = addcarryx(x110.c, 0, x38.hi)
-	CLC
-	ADCXQ	368(SP), AX	// x91.lo, x91.c = addcarryx(0, x90.lo, x31.lo)
-	MOVQ	R14, 88(SP)	// spill x94.lo
-	SETCS	R14B
-	MOVBQZX	R14B, R14	// save x91.c
-	MOVQ	R15, 104(SP)	// spill x64.lo
-	SETOS	R15B
-	MOVBQZX	R15B, R15	// save x90.c
-	ADDQ	$-0x1, R13	// CF = x88.c
-	ADCXQ	R11, R12	// x88.hi, x88.c2 = addcarryx(x88.c, x87.hi, x81.hi)
-	ADDQ	$-0x1, DX	// CF = x89.c
-	ADCXQ	80(SP), R12	// x89.hi, x89.c2 = addcarryx(x89.c, x88.hi, x82.hi)
-	ADDQ	$-0x1, R15	// CF = x90.c
-	ADCXQ	248(SP), R12	// x90.hi, x90.c2 = addcarryx(x90.c, x89.hi, x30.hi)
-	XORQ	R11, R11
-	ADOXQ	144(SP), AX	// x92.lo, x92.c = addcarryx(0, x91.lo, x32.lo)
-	ADCXQ	16(SP), AX	// x93.lo, x93.c = addcarryx(0, x92.lo, x86.lo)
-	MOVQ	$0x38, R13
-	SETCS	DL
-	MOVBQZX	DL, DX	// save x93.c
-	SETOS	R11B
-	MOVBQZX	R11B, R11	// save x92.c
-	BZHIQ	R13, R8, R15	// x112 = x110.lo & 0xffffffffffffff
-	TESTQ	AX, AX
-	ADOXQ	R10, DI	// x78.lo, x78.c = addcarryx(0, x77.lo, x72.lo)
-	ADOXQ	24(SP), BX	// x78.hi, x78.c2 = addcarryx(x78.c, x77.hi, x72.hi)
-	ADDQ	$-0x1, R14	// CF = x91.c
-	ADCXQ	352(SP), R12	// x91.hi, x91.c2 = addcarryx(x91.c, x90.hi, x31.hi)
-	SHRQ	$0x38, R9, R8	// x111 = shrd(x110.lo, x110.hi, 0x38)
-	MOVQ	DX, R9
-	MOVQ	24(SI), DX	// arg1[3]
-	MULXQ	208(SP), R14, R10	// x97.lo, x97.hi = mulx(arg1[3], x47)
-	ADDQ	$-0x1, R11	// CF = x92.c
-	ADCXQ	112(SP), R12	// x92.hi, x92.c2 = addcarryx(x92.c, x91.hi, x32.hi)
-	ADDQ	$-0x1, R9	// CF = x93.c
-	ADCXQ	8(SP), R12	// x93.hi, x93.c2 = addcarryx(x93.c, x92.hi, x86.hi)
-	MOVQ	104(SP), R9	// reload x64.lo
-	XORQ	R11, R11
-	ADOXQ	360(SP), R9	// x65.lo, x65.c = addcarryx(0, x64.lo, x57.lo)
-	MOVQ	344(SP), DX	// reload x4
-	MULXQ	8(SI), R11, DX	// x95.lo, x95.hi = mulx(arg1[1], x4)
-	ADCXQ	88(SP), R11	// x100.lo, x100.c = addcarryx(0, x94.lo, x95.lo)
-	MOVQ	DX, 8(SP)	// spill x95.hi
-	MOVQ	176(SP), DX	// reload x6
-	MOVQ	R15, 16(SP)	// spill x112
-	MULXQ	16(SI), R15, DX	// x96.lo, x96.hi = mulx(arg1[2], x6)
-	MOVQ	40(SP), SI	// reload x94.hi
-	ADCXQ	8(SP), SI	// x100.hi, x100.c2 = addcarryx(x100.c, x94.hi, x95.hi)
-	CLC
-	ADCXQ	R15, R11	// x101.lo, x101.c = addcarryx(0, x100.lo, x96.lo)
-	ADCXQ	DX, SI	// x101.hi, x101.c2 = addcarryx(x101.c, x100.hi, x96.hi)
-	CLC
-	ADCXQ	R14, R11	// x102.lo, x102.c = addcarryx(0, x101.lo, x97.lo)
-	ADCXQ	R10, SI	// x102.hi, x102.c2 = addcarryx(x102.c, x101.hi, x97.hi)
-	MOVQ	168(SP), R10	// reload x64.hi
-	ADOXQ	192(SP), R10	// x65.hi, x65.c2 = addcarryx(x65.c, x64.hi, x57.hi)
-	XORQ	DX, DX
-	ADOXQ	136(SP), R11	// x103.lo, x103.c = addcarryx(0, x102.lo, x42.lo)
-	ADOXQ	64(SP), SI	// x103.hi, x103.c2 = addcarryx(x103.c, x102.hi, x42.hi)
-	TESTQ	AX, AX
-	ADOXQ	56(SP), R11	// x104.lo, x104.c = addcarryx(0, x103.lo, x43.lo)
-	ADOXQ	48(SP), SI	// x104.hi, x104.c2 = addcarryx(x104.c, x103.hi, x43.hi)
-	BZHIQ	R13, 288(SP), R14	// x106 = x16.lo & 0xffffffffffffff
-	ADDQ	96(SP), R8	// x113.lo, x113.c = addcarryx(0, x111, x46.lo)
-	MOVQ	72(SP), R15	// reload x46.hi
-	ADCQ	$0x0, R15	// x113.hi, x113.c2 = addcarryx(x113.c, 0, x46.hi)
+	IMUL3Q	$0x2, 16(SI), AX	// x6 = arg1[2] * 2
+	MOVQ	0(SI), CX	// arg1[0]
+	MOVQ	32(SI), R8	// arg1[4]
+	LEAQ	0(CX)(R8*1), R9	// x1 = arg1[0] + arg1[4]
+	MOVQ	CX, DX
+	MULXQ	DX, R10, CX	// x8.lo, x8.hi = mulx(arg1[0], arg1[0])
 	MOVQ	R8, DX
-	SHRQ	$0x38, R15, DX	// x114 = shrd(x113.lo, x113.hi, 0x38)
-	ADDQ	R9, DX	// x116.lo, x116.c = addcarryx(0, x114, x65.lo)
-	ADCQ	$0x0, R10	// x116.hi, x116.c2 = addcarryx(x116.c, 0, x65.hi)
-	MOVQ	DX, R9
-	SHRQ	$0x38, R10, R9	// x117 = shrd(x116.lo, x116.hi, 0x38)
-	BZHIQ	R13, DX, DX	// x118 = x116.lo & 0xffffffffffffff
-	ADDQ	DI, R9	// x119.lo, x119.c = addcarryx(0, x117, x78.lo)
-	ADCQ	$0x0, BX	// x119.hi, x119.c2 = addcarryx(x119.c, 0, x78.hi)
-	MOVQ	R9, R10
-	SHRQ	$0x38, BX, R10	// x120 = shrd(x119.lo, x119.hi, 0x38)
-	ADDQ	AX, R10	// x122.lo, x122.c = addcarryx(0, x120, x93.lo)
-	ADCQ	$0x0, R12	// x122.hi, x122.c2 = addcarryx(x122.c, 0, x93.hi)
-	MOVQ	R10, AX
-	SHRQ	$0x38, R12, AX	// x123 = shrd(x122.lo, x122.hi, 0x38)
+	MULXQ	DX, R11, R8	// x21.lo, x21.hi = mulx(arg1[4], arg1[4])
+	ADDQ	R10, R11	// x46.lo, x46.c = addcarryx(0, x8.lo, x21.lo)
+	MOVQ	40(SI), DX	// arg1[5]
+	MULXQ	DX, R12, BX	// x25.lo, x25.hi = mulx(arg1[5], arg1[5])
+	MOVQ	48(SI), DX	// arg1[6]
+	MULXQ	DX, R14, R13	// x28.lo, x28.hi = mulx(arg1[6], arg1[6])
+	MOVQ	40(SI), R15
+	LEAQ	0(R15)(R15*1), R15	// x18 = arg1[5] * 2
+	MOVQ	DI, 0(SP)	// spill out1 pointer
+	MOVQ	8(SI), DI
+	LEAQ	0(DI)(DI*1), DI	// x5 = arg1[1] * 2
+	ADCXQ	CX, R8	// x46.hi, x46.c2 = addcarryx(x46.c, x8.hi, x21.hi)
+	MOVQ	BX, 8(SP)	// spill x25.hi
+	MOVQ	8(SI), BX	// arg1[1]
+	MOVQ	R12, 16(SP)	// spill x25.lo
+	MOVQ	40(SI), R12	// arg1[5]
+	MOVQ	CX, 24(SP)	// spill x8.hi
+	LEAQ	0(BX)(R12*1), CX	// x2 = arg1[1] + arg1[5]
+	MOVQ	R10, 32(SP)	// spill x8.lo
+	MOVQ	56(SI), R10
+	LEAQ	0(R10)(R10*1), R10	// x20 = arg1[7] * 2
+	MOVQ	R10, DX
+	MULXQ	R12, R12, R10	// x27.lo, x27.hi = mulx(arg1[5], x20)
+	MOVQ	R10, 40(SP)	// spill x27.hi
+	MOVQ	R13, 48(SP)	// spill x28.hi
+	MULXQ	32(SI), R13, R10	// x24.lo, x24.hi = mulx(arg1[4], x20)
+	TESTQ	AX, AX
+	ADOXQ	R14, R12	// x60.lo, x60.c = addcarryx(0, x27.lo, x28.lo)
+	MOVQ	DX, R14
+	MOVQ	0(SI), DX	// arg1[0]
+	MOVQ	R10, 56(SP)	// spill x24.hi
+	MULXQ	DI, R10, DI	// x9.lo, x9.hi = mulx(arg1[0], x5)
+	MOVQ	R13, 64(SP)	// spill x24.lo
+	MOVQ	16(SI), R13	// arg1[2]
+	MOVQ	R8, 72(SP)	// spill x46.hi
+	MOVQ	48(SI), R8	// arg1[6]
+	MOVQ	R14, 80(SP)	// spill x20
+	LEAQ	0(R13)(R8*1), R14	// x3 = arg1[2] + arg1[6]
+	LEAQ	0(R14)(R14*1), R13	// x32 = x3 * 2
+	MOVQ	24(SI), R8
+	LEAQ	0(R8)(R8*1), R8	// x7 = arg1[3] * 2
+	MOVQ	R13, DX
+	MOVQ	DX, 88(SP)	// spill x32
+	MULXQ	R9, DX, R13	// x36.lo, x36.hi = mulx(x1, x32)
+	MOVQ	DX, 96(SP)	// spill x36.lo
+	MOVQ	R15, DX
+	MULXQ	32(SI), DX, R15	// x22.lo, x22.hi = mulx(arg1[4], x18)
+	MOVQ	R13, 104(SP)	// spill x36.hi
+	MOVQ	24(SI), R13	// arg1[3]
+	MOVQ	R11, 112(SP)	// spill x46.lo
+	MOVQ	56(SI), R11	// arg1[7]
+	MOVQ	R12, 120(SP)	// spill x60.lo
+	LEAQ	0(R13)(R11*1), R12	// x4 = arg1[3] + arg1[7]
+	LEAQ	0(R12)(R12*1), R13	// x33 = x4 * 2
+	MOVQ	DX, 128(SP)	// spill x22.lo
+	MOVQ	R14, DX
+	MULXQ	R13, R11, R14	// x42.lo, x42.hi = mulx(x3, x33)
+	MOVQ	DX, 136(SP)	// spill x3
+	MOVQ	R8, DX
+	MOVQ	R12, 144(SP)	// spill x4
+	MULXQ	0(SI), R12, R8	// x11.lo, x11.hi = mulx(arg1[0], x7)
+	MOVQ	DX, 152(SP)	// spill x7
+	MOVQ	CX, DX
+	MOVQ	R13, 160(SP)	// spill x33
+	MULXQ	R13, R13, CX	// x40.lo, x40.hi = mulx(x2, x33)
+	MOVQ	CX, 168(SP)	// spill x40.hi
+	MOVQ	R10, CX
+	ADCXQ	128(SP), CX	// x51.lo, x51.c = addcarryx(0, x9.lo, x22.lo)
+	MOVQ	DX, 128(SP)	// spill x2
+	MOVQ	AX, DX
+	MOVQ	R10, 176(SP)	// spill x9.lo
+	MULXQ	BX, R10, AX	// x13.lo, x13.hi = mulx(arg1[1], x6)
+	ADCXQ	DI, R15	// x51.hi, x51.c2 = addcarryx(x51.c, x9.hi, x22.hi)
+	CLC
+	ADCXQ	R11, CX	// x52.lo, x52.c = addcarryx(0, x51.lo, x42.lo)
+	ADCXQ	R14, R15	// x52.hi, x52.c2 = addcarryx(x52.c, x51.hi, x42.hi)
+	MOVQ	DX, 184(SP)	// spill x6
+	MOVQ	136(SP), DX	// reload x3
+	MOVQ	DI, 192(SP)	// spill x9.hi
+	MULXQ	DX, DI, DX	// x41.lo, x41.hi = mulx(x3, x3)
+	CLC
+	ADCXQ	R10, R12	// x45.lo, x45.c = addcarryx(0, x11.lo, x13.lo)
+	MOVQ	48(SI), R10
+	LEAQ	0(R10)(R10*1), R10	// x19 = arg1[6] * 2
+	ADCXQ	AX, R8	// x45.hi, x45.c2 = addcarryx(x45.c, x11.hi, x13.hi)
+	MOVQ	DX, AX
+	MOVQ	152(SP), DX	// reload x7
+	MOVQ	R8, 136(SP)	// spill x45.hi
+	MOVQ	R12, 200(SP)	// spill x45.lo
+	MULXQ	16(SI), R12, R8	// x16.lo, x16.hi = mulx(arg1[2], x7)
+	MOVQ	R9, DX
+	MOVQ	R10, 208(SP)	// spill x19
+	MULXQ	DX, R10, R9	// x34.lo, x34.hi = mulx(x1, x1)
+	MOVQ	R14, 216(SP)	// spill x42.hi
+	SETOS	R14B
+	MOVBQZX	R14B, R14	// save x60.c
+	SUBQ	R12, CX	// x53.lo, x53.b = subborrowx(0, x52.lo, x16.lo)
+	MOVQ	DX, R12
+	MOVQ	BX, DX
+	MOVQ	CX, 224(SP)	// spill x53.lo
+	MULXQ	DX, CX, BX	// x12.lo, x12.hi = mulx(arg1[1], arg1[1])
+	SBBQ	R8, R15	// x53.hi, x53.b2 = subborrowx(x53.b, x52.hi, x16.hi)
+	MOVQ	128(SP), R8
+	LEAQ	0(R8)(R8*1), R8	// x31 = x2 * 2
+	MOVQ	R8, DX
+	MULXQ	R12, DX, R8	// x35.lo, x35.hi = mulx(x1, x31)
+	MOVQ	DX, 232(SP)	// spill x35.lo
+	MOVQ	144(SP), DX	// reload x4
+	MOVQ	R15, 240(SP)	// spill x53.hi
+	MULXQ	DX, R15, DX	// x43.lo, x43.hi = mulx(x4, x4)
+	MOVQ	DX, 144(SP)	// spill x43.hi
+	MOVQ	152(SP), DX	// reload x7
+	MOVQ	R15, 248(SP)	// spill x43.lo
+	MULXQ	8(SI), R15, DX	// x14.lo, x14.hi = mulx(arg1[1], x7)
+	TESTQ	AX, AX
+	ADOXQ	120(SP), R10	// x61.lo, x61.c = addcarryx(0, x60.lo, x34.lo)
+	MOVQ	R12, 120(SP)	// spill x1
+	MOVQ	112(SP), R12	// reload x46.lo
+	ADCXQ	R13, R12	// x47.lo, x47.c = addcarryx(0, x46.lo, x40.lo)
+	MOVQ	DX, 112(SP)	// spill x14.hi
+	MOVQ	48(SI), DX	// arg1[6]
+	MOVQ	BX, 152(SP)	// spill x12.hi
+	MULXQ	80(SP), BX, DX	// x29.lo, x29.hi = mulx(arg1[6], x20)
+	MOVQ	CX, 80(SP)	// spill x12.lo
+	MOVQ	72(SP), CX	// reload x46.hi
+	ADCXQ	168(SP), CX	// x47.hi, x47.c2 = addcarryx(x47.c, x46.hi, x40.hi)
+	CLC
+	ADCXQ	DI, R12	// x48.lo, x48.c = addcarryx(0, x47.lo, x41.lo)
+	ADCXQ	AX, CX	// x48.hi, x48.c2 = addcarryx(x48.c, x47.hi, x41.hi)
+	MOVQ	AX, 72(SP)	// spill x41.hi
+	SETOS	AL
+	MOVBQZX	AL, AX	// save x61.c
+	SUBQ	R15, R12	// x49.lo, x49.b = subborrowx(0, x48.lo, x14.lo)
+	SBBQ	112(SP), CX	// x49.hi, x49.b2 = subborrowx(x49.b, x48.hi, x14.hi)
+	ADDQ	R13, R10	// x62.lo, x62.c = addcarryx(0, x61.lo, x40.lo)
+	SETCS	R13B
+	MOVBQZX	R13B, R13	// save x62.c
+	ADDQ	232(SP), BX	// x65.lo, x65.c = addcarryx(0, x29.lo, x35.lo)
+	MOVQ	40(SP), R15	// reload x27.hi
+	MOVQ	CX, 112(SP)	// spill x49.hi
+	SETCS	CL
+	MOVBQZX	CL, CX	// save x65.c
+	ADDQ	$-0x1, R14	// CF = x60.c
+	ADCXQ	48(SP), R15	// x60.hi, x60.c2 = addcarryx(x60.c, x27.hi, x28.hi)
+	ADDQ	$-0x1, AX	// CF = x61.c
+	ADCXQ	R9, R15	// x61.hi, x61.c2 = addcarryx(x61.c, x60.hi, x34.hi)
+	ADDQ	$-0x1, CX	// CF = x65.c
+	ADCXQ	R8, DX	// x65.hi, x65.c2 = addcarryx(x65.c, x29.hi, x35.hi)
+	ADDQ	R11, BX	// x66.lo, x66.c = addcarryx(0, x65.lo, x42.lo)
+	ADCXQ	216(SP), DX	// x66.hi, x66.c2 = addcarryx(x66.c, x65.hi, x42.hi)
+	ADDQ	$-0x1, R13	// CF = x62.c
+	ADCXQ	168(SP), R15	// x62.hi, x62.c2 = addcarryx(x62.c, x61.hi, x40.hi)
+	MOVQ	DX, AX
+	MOVQ	0(SI), DX	// arg1[0]
+	MULXQ	184(SP), R8, CX	// x10.lo, x10.hi = mulx(arg1[0], x6)
+	MOVQ	40(SI), DX	// arg1[5]
+	MULXQ	208(SP), R11, R9	// x26.lo, x26.hi = mulx(arg1[5], x19)
+	XORQ	DX, DX
+	ADOXQ	80(SP), R8	// x44.lo, x44.c = addcarryx(0, x10.lo, x12.lo)
+	ADOXQ	152(SP), CX	// x44.hi, x44.c2 = addcarryx(x44.c, x10.hi, x12.hi)
+	MOVQ	88(SP), DX	// reload x32
+	MULXQ	128(SP), R14, R13	// x39.lo, x39.hi = mulx(x2, x32)
+	XORQ	DX, DX
+	ADOXQ	DI, R10	// x63.lo, x63.c = addcarryx(0, x62.lo, x41.lo)
+	SETOS	DIB
+	MOVBQZX	DIB, DI	// save x63.c
+	SUBQ	32(SP), R10	// x64.lo, x64.b = subborrowx(0, x63.lo, x8.lo)
+	MOVQ	R10, 32(SP)	// spill x64.lo
+	SETCS	R10B
+	MOVBQZX	R10B, R10	// save x64.b
+	ADDQ	$-0x1, DI	// CF = x63.c
+	ADCXQ	72(SP), R15	// x63.hi, x63.c2 = addcarryx(x63.c, x62.hi, x41.hi)
+	MOVQ	120(SP), DX	// reload x1
+	MULXQ	160(SP), DX, DI	// x37.lo, x37.hi = mulx(x1, x33)
+	MOVQ	R9, 40(SP)	// spill x26.hi
+	MOVQ	200(SP), R9
+	ADDQ	64(SP), R9	// x58.lo, x58.c = addcarryx(0, x45.lo, x24.lo)
+	MOVQ	R9, 48(SP)	// spill x58.lo
+	MOVQ	136(SP), R9
+	ADCXQ	56(SP), R9	// x58.hi, x58.c2 = addcarryx(x58.c, x45.hi, x24.hi)
+	ADDQ	$-0x1, R10	// CF = x64.b
+	SBBQ	24(SP), R15	// x64.hi, x64.b2 = subborrowx(x64.b, x63.hi, x8.hi)
+	ADDQ	R14, DX	// x72.lo, x72.c = addcarryx(0, x37.lo, x39.lo)
+	ADCXQ	R13, DI	// x72.hi, x72.c2 = addcarryx(x72.c, x37.hi, x39.hi)
+	MOVQ	DX, R10
+	MOVQ	208(SP), DX	// reload x19
+	MULXQ	32(SI), R14, R13	// x23.lo, x23.hi = mulx(arg1[4], x19)
+	ADDQ	R8, R14	// x54.lo, x54.c = addcarryx(0, x44.lo, x23.lo)
+	ADCXQ	CX, R13	// x54.hi, x54.c2 = addcarryx(x54.c, x44.hi, x23.hi)
+	MOVQ	16(SI), DX	// arg1[2]
+	MOVQ	DI, 24(SP)	// spill x72.hi
+	MULXQ	DX, DI, DX	// x15.lo, x15.hi = mulx(arg1[2], arg1[2])
+	SUBQ	DI, R12	// x50.lo, x50.b = subborrowx(0, x49.lo, x15.lo)
+	MOVQ	112(SP), DI	// reload x49.hi
+	SBBQ	DX, DI	// x50.hi, x50.b2 = subborrowx(x50.b, x49.hi, x15.hi)
+	MOVQ	R12, DX
+	SHRQ	$0x38, DI, DX	// x74 = shrd(x50.lo, x50.hi, 0x38)
 	XORQ	DI, DI
-	ADOXQ	R11, AX	// x125.lo, x125.c = addcarryx(0, x123, x104.lo)
-	ADOXQ	CX, SI	// x125.hi, x125.c2 = addcarryx(x125.c, 0, x104.hi)
-	BZHIQ	R13, 32(SP), CX	// x109 = x107.lo & 0xffffffffffffff
-	MOVQ	AX, R11
-	SHRQ	$0x38, SI, R11	// x126 = shrd(x125.lo, x125.hi, 0x38)
-	ADDQ	R11, R14	// x128 = x106 + x126
-	BZHIQ	R13, R14, SI	// x131 = x128 & 0xffffffffffffff
-	MOVQ	0(SP), BX	// reload out1 pointer
-	MOVQ	SI, 0(BX)	// out1[0] = x131
-	SHRQ	$0x38, R14	// x130 = x128 >> 0x38
-	MOVQ	$0xffffffffffffff, SI
-	ANDQ	SI, R9	// x121 = x119.lo & 0xffffffffffffff
-	ADDQ	CX, R14	// x132 = x130 + x109
-	BZHIQ	R13, R10, R10	// x124 = x122.lo & 0xffffffffffffff
-	ADDQ	R11, DX	// x129 = x118 + x126
-	BZHIQ	R13, DX, CX	// x137 = x129 & 0xffffffffffffff
-	MOVQ	CX, 32(BX)	// out1[4] = x137
-	SHRXQ	R13, R14, CX	// x133 = x132 >> 0x38
-	BZHIQ	R13, R14, R14	// x134 = x132 & 0xffffffffffffff
-	MOVQ	R14, 8(BX)	// out1[1] = x134
-	SHRQ	$0x38, DX	// x136 = x129 >> 0x38
-	LEAQ	0(DX)(R9*1), DX	// x138 = x136 + x121
-	ANDQ	$0x1, CX	// x133.u1 = (u1)x133
-	MOVQ	DX, R9
-	SHRQ	$0x38, R9	// x139 = x138 >> 0x38
-	ANDQ	$0x1, R9	// x139.u1 = (u1)x139
-	ANDQ	SI, AX	// x127 = x125.lo & 0xffffffffffffff
-	MOVQ	AX, 56(BX)	// out1[7] = x127
-	ANDQ	SI, R8	// x115 = x113.lo & 0xffffffffffffff
-	MOVQ	R8, 24(BX)	// out1[3] = x115
-	BZHIQ	R13, DX, DX	// x140 = x138 & 0xffffffffffffff
-	MOVQ	DX, 40(BX)	// out1[5] = x140
-	MOVQ	16(SP), AX	// reload x112
-	LEAQ	0(CX)(AX*1), CX	// x135 = x133.u1.u64 + x112
-	MOVQ	CX, 16(BX)	// out1[2] = x135
-	LEAQ	0(R9)(R10*1), R9	// x141 = x139.u1.u64 + x124
-	MOVQ	R9, 48(BX)	// out1[6] = x141
+	ADOXQ	224(SP), DX	// x76.lo, x76.c = addcarryx(0, x74, x53.lo)
+	MOVQ	R10, 56(SP)	// spill x72.lo
+	MOVQ	240(SP), R10	// reload x53.hi
+	ADOXQ	DI, R10	// x76.hi, x76.c2 = addcarryx(x76.c, 0, x53.hi)
+	SUBQ	176(SP), BX	// x67.lo, x67.b = subborrowx(0, x66.lo, x9.lo)
+	SBBQ	192(SP), AX	// x67.hi, x67.b2 = subborrowx(x67.b, x66.hi, x9.hi)
+	MOVQ	R12, 64(SP)	// spill x50.lo
+	MOVQ	DX, R12
+	SHRQ	$0x38, R10, R12	// x77 = shrd(x76.lo, x76.hi, 0x38)
+	MOVQ	DX, R10
+	MOVQ	56(SI), DX	// arg1[7]
+	MOVQ	R10, 72(SP)	// spill x76.lo
+	MULXQ	DX, R10, DX	// x30.lo, x30.hi = mulx(arg1[7], arg1[7])
+	MOVQ	DX, 80(SP)	// spill x30.hi
+	MOVQ	128(SP), DX	// reload x2
+	MOVQ	AX, 88(SP)	// spill x67.hi
+	MULXQ	DX, AX, DX	// x38.lo, x38.hi = mulx(x2, x2)
+	ADDQ	96(SP), R10	// x68.lo, x68.c = addcarryx(0, x30.lo, x36.lo)
+	MOVQ	BX, 96(SP)	// spill x67.lo
+	MOVQ	80(SP), BX	// reload x30.hi
+	ADCXQ	104(SP), BX	// x68.hi, x68.c2 = addcarryx(x68.c, x30.hi, x36.hi)
+	TESTQ	AX, AX
+	ADOXQ	AX, R10	// x69.lo, x69.c = addcarryx(0, x68.lo, x38.lo)
+	ADCXQ	248(SP), R10	// x70.lo, x70.c = addcarryx(0, x69.lo, x43.lo)
+	ADOXQ	DX, BX	// x69.hi, x69.c2 = addcarryx(x69.c, x68.hi, x38.hi)
+	ADCXQ	144(SP), BX	// x70.hi, x70.c2 = addcarryx(x70.c, x69.hi, x43.hi)
+	XORQ	AX, AX
+	ADOXQ	16(SP), R14	// x55.lo, x55.c = addcarryx(0, x54.lo, x25.lo)
+	MOVQ	24(SI), DX	// arg1[3]
+	MULXQ	DX, DX, SI	// x17.lo, x17.hi = mulx(arg1[3], arg1[3])
+	ADOXQ	8(SP), R13	// x55.hi, x55.c2 = addcarryx(x55.c, x54.hi, x25.hi)
+	ADCXQ	248(SP), R14	// x56.lo, x56.c = addcarryx(0, x55.lo, x43.lo)
+	ADCXQ	144(SP), R13	// x56.hi, x56.c2 = addcarryx(x56.c, x55.hi, x43.hi)
+	SUBQ	DX, R14	// x57.lo, x57.b = subborrowx(0, x56.lo, x17.lo)
+	SBBQ	SI, R13	// x57.hi, x57.b2 = subborrowx(x57.b, x56.hi, x17.hi)
+	SUBQ	R8, R10	// x71.lo, x71.b = subborrowx(0, x70.lo, x44.lo)
+	SBBQ	CX, BX	// x71.hi, x71.b2 = subborrowx(x71.b, x70.hi, x44.hi)
+	ADDQ	R14, R12	// x79.lo, x79.c = addcarryx(0, x77, x57.lo)
+	ADCQ	$0x0, R13	// x79.hi, x79.c2 = addcarryx(x79.c, 0, x57.hi)
+	MOVQ	R12, CX
+	SHRQ	$0x38, R13, CX	// x80 = shrd(x79.lo, x79.hi, 0x38)
+	XORQ	R8, R8
+	ADOXQ	48(SP), R11	// x59.lo, x59.c = addcarryx(0, x58.lo, x26.lo)
+	ADOXQ	40(SP), R9	// x59.hi, x59.c2 = addcarryx(x59.c, x58.hi, x26.hi)
+	ADCXQ	R11, CX	// x82.lo, x82.c = addcarryx(0, x80, x59.lo)
+	ADCQ	$0x0, R9	// x82.hi, x82.c2 = addcarryx(x82.c, 0, x59.hi)
+	MOVQ	CX, R11
+	SHRQ	$0x38, R9, R11	// x83 = shrd(x82.lo, x82.hi, 0x38)
+	XORQ	R9, R9
+	ADOXQ	32(SP), R11	// x85.lo, x85.c = addcarryx(0, x83, x64.lo)
+	ADOXQ	DI, R15	// x85.hi, x85.c2 = addcarryx(x85.c, 0, x64.hi)
+	MOVQ	R11, SI
+	SHRQ	$0x38, R15, SI	// x86 = shrd(x85.lo, x85.hi, 0x38)
+	XORQ	DX, DX
+	ADOXQ	96(SP), SI	// x88.lo, x88.c = addcarryx(0, x86, x67.lo)
+	MOVQ	88(SP), R13	// reload x67.hi
+	ADOXQ	DI, R13	// x88.hi, x88.c2 = addcarryx(x88.c, 0, x67.hi)
+	MOVQ	$0xffffffffffffff, R14
+	MOVQ	64(SP), R15	// reload x50.lo
+	ANDQ	R14, R15	// x75 = x50.lo & 0xffffffffffffff
+	MOVQ	$0x38, AX
+	BZHIQ	AX, R11, R11	// x87 = x85.lo & 0xffffffffffffff
+	MOVQ	SI, R8
+	SHRQ	$0x38, R13, R8	// x89 = shrd(x88.lo, x88.hi, 0x38)
+	ADDQ	R10, R8	// x91.lo, x91.c = addcarryx(0, x89, x71.lo)
+	ADCQ	$0x0, BX	// x91.hi, x91.c2 = addcarryx(x91.c, 0, x71.hi)
+	MOVQ	R8, R10
+	SHRQ	$0x38, BX, R10	// x92 = shrd(x91.lo, x91.hi, 0x38)
+	MOVQ	56(SP), BX	// reload x72.lo
+	SUBQ	200(SP), BX	// x73.lo, x73.b = subborrowx(0, x72.lo, x45.lo)
+	MOVQ	24(SP), R13	// reload x72.hi
+	SBBQ	136(SP), R13	// x73.hi, x73.b2 = subborrowx(x73.b, x72.hi, x45.hi)
+	BZHIQ	AX, 72(SP), R9	// x78 = x76.lo & 0xffffffffffffff
+	TESTQ	AX, AX
+	ADOXQ	BX, R10	// x94.lo, x94.c = addcarryx(0, x92, x73.lo)
+	ADOXQ	DI, R13	// x94.hi, x94.c2 = addcarryx(x94.c, 0, x73.hi)
+	MOVQ	R10, DI
+	SHRQ	$0x38, R13, DI	// x95 = shrd(x94.lo, x94.hi, 0x38)
+	LEAQ	0(R11)(DI*1), R11	// x98 = x87 + x95
+	MOVQ	R11, BX
+	SHRQ	$0x38, BX	// x105 = x98 >> 0x38
+	BZHIQ	AX, R8, R8	// x93 = x91.lo & 0xffffffffffffff
+	LEAQ	0(R15)(DI*1), R15	// x97 = x75 + x95
+	SHRXQ	AX, R15, DI	// x99 = x97 >> 0x38
+	ADDQ	R9, DI	// x101 = x99 + x78
+	MOVQ	DI, R9
+	SHRQ	$0x38, R9	// x102 = x101 >> 0x38
+	BZHIQ	AX, R15, R15	// x100 = x97 & 0xffffffffffffff
+	MOVQ	0(SP), R13	// reload out1 pointer
+	MOVQ	R15, 0(R13)	// out1[0] = x100
+	ANDQ	R14, SI	// x90 = x88.lo & 0xffffffffffffff
+	ADDQ	SI, BX	// x107 = x105 + x90
+	MOVQ	BX, SI
+	SHRQ	$0x38, SI	// x108 = x107 >> 0x38
+	ANDQ	$0x1, R9	// x102.u1 = (u1)x102
+	ANDQ	R14, CX	// x84 = x82.lo & 0xffffffffffffff
+	MOVQ	CX, 24(R13)	// out1[3] = x84
+	BZHIQ	AX, DI, DI	// x103 = x101 & 0xffffffffffffff
+	MOVQ	DI, 8(R13)	// out1[1] = x103
+	ANDQ	R14, R12	// x81 = x79.lo & 0xffffffffffffff
+	LEAQ	0(R9)(R12*1), R9	// x104 = x102.u1.u64 + x81
+	MOVQ	R9, 16(R13)	// out1[2] = x104
+	BZHIQ	AX, BX, BX	// x109 = x107 & 0xffffffffffffff
+	MOVQ	BX, 40(R13)	// out1[5] = x109
+	ANDQ	$0x1, SI	// x108.u1 = (u1)x108
+	ANDQ	R14, R10	// x96 = x94.lo & 0xffffffffffffff
+	MOVQ	R10, 56(R13)	// out1[7] = x96
+	LEAQ	0(SI)(R8*1), SI	// x110 = x108.u1.u64 + x93
+	MOVQ	SI, 48(R13)	// out1[6] = x110
+	ANDQ	R14, R11	// x106 = x98 & 0xffffffffffffff
+	MOVQ	R11, 32(R13)	// out1[4] = x106
 	RET
 
 // func add(out1, arg1, arg2 *[...]uint64)
