@@ -3,14 +3,16 @@
 load(":toolchain.bzl", "cryptopt_tool")
 
 # `cryptopt --persistent_worker` answers Bazel's JSON work requests, each run exactly as the
-# standalone `cryptopt check ...` of the same arguments: a build starts one process for all
-# its checks instead of one per function. Multiplex: one process, requests in parallel.
-# Bazel's default strategy list puts the worker before sandboxed and local ones; with
-# --strategy=CryptoptCheck=sandboxed (or local, or remote execution) the action runs
-# standalone, as `cryptopt @FILE`, which reads the same params file.
+# standalone `cryptopt check ...` of the same arguments: a build starts a few processes for
+# all its checks instead of one per function. Singleplex (one request at a time per
+# process, Bazel runs several): two checks in one Go process ran no faster than one after
+# the other on the loaded 2-core machine (GC stops waiting for a descheduled thread), two
+# processes took half the time (docs/checker.md). Bazel's default strategy list puts the
+# worker before sandboxed and local; with --strategy=CryptoptCheck=sandboxed (or local, or
+# remote execution) the action runs standalone, as `cryptopt @FILE`, which reads the same
+# params file.
 CHECK_EXECUTION_REQUIREMENTS = {
     "requires-worker-protocol": "json",
-    "supports-multiplex-workers": "1",
     "supports-workers": "1",
 }
 

@@ -28,7 +28,6 @@ def _worker_requirements_test_impl(ctx):
     run = runs[0]
     asserts.equals(env, {
         "requires-worker-protocol": "json",
-        "supports-multiplex-workers": "1",
         "supports-workers": "1",
     }, run["execution_requirements"])
     asserts.equals(env, "CryptoptCheck", run["mnemonic"])
