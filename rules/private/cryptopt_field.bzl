@@ -6,6 +6,7 @@ load("@rules_cc//cc/common:cc_common.bzl", "cc_common")
 load("@rules_cc//cc/common:cc_info.bzl", "CcInfo")
 load(":attrs.bzl", "FIELD_DOC", "field_attrs")
 load(":catalogue.bzl", "catalogue_error", "catalogue_func")
+load(":check.bzl", "check_action")
 load(":providers.bzl", "CryptoptFieldInfo")
 load(":toolchain.bzl", "EXEC_COMPATIBLE_WITH", "TOOLCHAIN_TYPE", "cryptopt_tool", "search_action", "search_exec_groups", "uarch_tag")
 
@@ -108,12 +109,11 @@ def _check_action(ctx, ir, ir_args, obj, symbol):
         args += ["--aliasing", ctx.attr.aliasing]
     if ctx.attr.wipe_spills:
         args.append("--wipe-spills")
-    ctx.actions.run(
-        executable = cryptopt_tool(ctx),
-        arguments = args,
+    check_action(
+        ctx,
+        args,
         inputs = [ir, obj],
-        outputs = [stamp],
-        mnemonic = "CryptoptCheck",
+        stamp = stamp,
         progress_message = "CryptoptCheck %{label}: proving the linked object " + obj.basename + " equivalent to its IR",
     )
     return stamp

@@ -15,6 +15,7 @@ unless its tag is //rules:uarch) when `optimize = True`.
 
 load("@rules_go//go:def.bzl", "go_library")
 load(":catalogue.bzl", "catalogue_error")
+load(":check.bzl", "check_action")
 load(":providers.bzl", "CryptoptGoLibraryInfo")
 load(":toolchain.bzl", "EXEC_COMPATIBLE_WITH", "TOOLCHAIN_TYPE", "cryptopt_tool", "search_action", "search_exec_groups", "uarch_tag")
 
@@ -162,12 +163,11 @@ def _check_action(ctx, sdk, asm, op, model):
     if ctx.file.fiat_json:
         args += ["--field-fiat", ctx.file.fiat_json.path]
         inputs.append(ctx.file.fiat_json)
-    ctx.actions.run(
-        executable = cryptopt_tool(ctx),
-        arguments = args,
+    check_action(
+        ctx,
+        args,
         inputs = depset(inputs, transitive = [sdk.tools, sdk.headers]),
-        outputs = [stamp],
-        mnemonic = "CryptoptCheck",
+        stamp = stamp,
         progress_message = "CryptoptCheck %{label}: proving " + op + " from go tool asm's bytes",
     )
     return stamp

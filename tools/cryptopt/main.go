@@ -7,6 +7,7 @@ import (
 	"os"
 	"sort"
 
+	"github.com/rules-cryptopt/rules_cryptopt/internal/bzworker"
 	"github.com/rules-cryptopt/rules_cryptopt/internal/outfile"
 )
 
@@ -54,12 +55,20 @@ func (e *exitError) Unwrap() error { return e.err }
 func notProved(err error) error { return &exitError{code: 1, err: err} }
 
 func main() {
+	if len(os.Args) == 2 && os.Args[1] == bzworker.Flag {
+		os.Exit(serveWorker(os.Stdin, os.Stderr))
+	}
 	env := &cliEnv{stdout: os.Stdout, stderr: os.Stderr}
 	os.Exit(run(env, os.Args[1:]))
 }
 
 func run(env *cliEnv, args []string) int {
 	cmds := commands()
+	args, err := expandParams(args)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "cryptopt: %s\n", clipMessage(err.Error()))
+		return 2
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		usage(env.stderr, cmds)
 		if len(args) == 0 {
@@ -72,7 +81,7 @@ func run(env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "cryptopt: unknown command %s (run 'cryptopt -h')\n", outfile.Clip(args[0]))
 		return 2
 	}
-	err := c.run(env, args[1:])
+	err = c.run(env, args[1:])
 	if err == nil || errors.Is(err, errHelp) {
 		return 0
 	}
@@ -86,6 +95,8 @@ func run(env *cliEnv, args []string) int {
 
 func usage(w io.Writer, cmds map[string]command) {
 	fmt.Fprintln(w, "usage: cryptopt <command> [flags]   ('cryptopt <command> -h' for its flags)")
+	fmt.Fprintln(w, "       cryptopt @FILE               (the arguments, one a line: a Bazel params file)")
+	fmt.Fprintln(w, "       cryptopt "+bzworker.Flag+"  (a Bazel persistent worker running check and check-go)")
 	fmt.Fprintln(w, "\ncommands:")
 	names := make([]string, 0, len(cmds))
 	for n := range cmds {
