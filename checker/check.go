@@ -8,6 +8,7 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/checker/egraph"
 	"github.com/rules-cryptopt/rules_cryptopt/checker/symexec"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/ir/interp"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
@@ -195,7 +196,8 @@ type comparison struct {
 	asm      *symexec.AsmResult
 	arrs     []symexec.Array
 	outputs  int
-	failures []Failure // the obligations that do not hold
+	failures []Failure       // the obligations that do not hold
+	ref      *interp.Machine // the IR interpreter of random testing, compiled once
 }
 
 // compare lists the obligations that do not hold in the symbolic final states.

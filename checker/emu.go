@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"math/rand"
@@ -32,12 +33,18 @@ func (m *emu) signal() {
 		if r.addr != stackTop-stackSize {
 			continue
 		}
-		// One random word per signal is enough junk and keeps the emulator fast.
+		// One random word per signal is enough junk and keeps the emulator fast. The
+		// region starts 8-aligned: byte j of it gets byte j%8 of w, up to the limit.
 		w := m.junk.Uint64()
-		for j := range r.data {
-			if r.addr+uint64(j) >= limit {
-				break
-			}
+		n := 0
+		if limit > r.addr {
+			n = int(min(limit-r.addr, uint64(len(r.data))))
+		}
+		j := 0
+		for ; j+8 <= n; j += 8 {
+			binary.LittleEndian.PutUint64(r.data[j:], w)
+		}
+		for ; j < n; j++ {
 			r.data[j] = byte(w >> (8 * (j & 7)))
 		}
 	}
