@@ -157,13 +157,8 @@ case_b() {
 
 case_a() {
   log "a) a corrupted .S fails the build (CryptoptCheck, in the worker and standalone), a corrupted genome too (CryptoptEmit)"
-  # The checks run in cryptopt's persistent worker by default; it must be the one that
-  # proves here (the symbol is new, so nothing is cached).
-  bz build --disk_cache="$DISK_CACHE" --strategy=CryptoptCheck=worker //:pinned || die "a: cannot build //:pinned"
-  grep -Eq 'processes: .*[0-9]+ (multiplex-)?worker' "$IT/last.log" || {
-    grep processes "$IT/last.log"
-    die "a: no CryptoptCheck ran in a worker"
-  }
+  # Case b, run first, has built //:pinned already; here it is only the source of the .S.
+  bz build --disk_cache="$DISK_CACHE" //:pinned || die "a: cannot build //:pinned"
   local asm
   asm=$(bin "pinned.$HOST_TAG.S")
   python3 - "$asm" "$WS/corrupt.S" <<'EOF'
@@ -179,11 +174,18 @@ else:
 open(sys.argv[2], "w").write("\n".join(src))
 EOF
   for strategy in worker sandboxed; do
-    if bz build --disk_cache="$DISK_CACHE" --strategy=CryptoptCheck=$strategy //:corrupt_asm; then
+    if bz build --disk_cache="$DISK_CACHE" --strategy=CryptoptCheck=$strategy \
+      --execution_log_json_file="$IT/a_$strategy.json" //:corrupt_asm; then
       die "a: a corrupted .S built (CryptoptCheck=$strategy)"
     fi
     expect_fail "a (.S, $strategy)" 'CryptoptCheck'
     grep -E '^cryptopt check' "$IT/last.log" | head -3 || true
+    # The checks run in cryptopt's persistent worker by default: it must be the one that
+    # refused here (a failed check is never cached, so it ran in this build).
+    if [ "$strategy" = worker ] && ! spawns "$IT/a_worker.json" | grep -Eq '^CryptoptCheck (multiplex-)?worker '; then
+      spawns "$IT/a_worker.json"
+      die "a: the refusing CryptoptCheck did not run in a worker"
+    fi
   done
   # Every instruction intact, but alignment fill of ret bytes in the middle: only a check of
   # the object the toolchain assembled sees it.
