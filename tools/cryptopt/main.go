@@ -63,12 +63,17 @@ func main() {
 }
 
 func run(env *cliEnv, args []string) int {
-	cmds := commands()
 	args, err := expandParams(args)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "cryptopt: %s\n", clipMessage(err.Error()))
 		return 2
 	}
+	return dispatch(env, args)
+}
+
+// dispatch runs the command args names (params files already expanded).
+func dispatch(env *cliEnv, args []string) int {
+	cmds := commands()
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		usage(env.stderr, cmds)
 		if len(args) == 0 {
@@ -81,7 +86,7 @@ func run(env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "cryptopt: unknown command %s (run 'cryptopt -h')\n", outfile.Clip(args[0]))
 		return 2
 	}
-	err = c.run(env, args[1:])
+	err := c.run(env, args[1:])
 	if err == nil || errors.Is(err, errHelp) {
 		return 0
 	}

@@ -69,7 +69,7 @@ func workRequest(args []string, out io.Writer) int {
 		fmt.Fprintf(out, "cryptopt %s: %s\n", bzworker.Flag, clipMessage(err.Error()))
 		return 2
 	}
-	return run(&cliEnv{stdout: out, stderr: out}, args)
+	return dispatch(&cliEnv{stdout: out, stderr: out}, args)
 }
 
 // protocolStdout moves the protocol off file descriptor 1: the responses go to a new
