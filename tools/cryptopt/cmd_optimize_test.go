@@ -6,12 +6,15 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/testenv"
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
 	"github.com/rules-cryptopt/rules_cryptopt/optimizer"
@@ -110,6 +113,9 @@ func TestOptimizeBadInput(t *testing.T) {
 		{"negative slower rounds", []string{"--curve", "p256", "--op", "mul", "--slower-rounds", "-1"}, "--slower-rounds -1 out of range"},
 		{"race too long", []string{"--curve", "p256", "--op", "mul", "--duel", "1001"}, "--duel 1001 out of range 0..1000"},
 		{"negative anchor", []string{"--curve", "p256", "--op", "mul", "--anchor", "-1"}, "--anchor -1 out of range 0..10000000"},
+		{"empty baseline in a list", []string{"--curve", "p256", "--op", "mul", "--baseline", "gcc,"}, "--baseline gcc,: a list names compilers only"},
+		{"keyword in a list", []string{"--curve", "p256", "--op", "mul", "--baseline", "gcc,none"}, "a list names compilers only"},
+		{"missing baseline compiler", []string{"--curve", "p256", "--op", "mul", "--baseline", "gcc,no-such-cc"}, `baseline compiler "no-such-cc" not found`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -124,6 +130,27 @@ func TestOptimizeBadInput(t *testing.T) {
 			require.Empty(t, entries, "no partial files")
 		})
 	}
+}
+
+// TestOptimizeFastestBaseline: with two baseline compilers the search is scored against
+// the faster of them, timed side by side first, and the report says how it was chosen.
+func TestOptimizeFastestBaseline(t *testing.T) {
+	needTimingCPU(t)
+	testenv.Tool(t, "gcc")
+	testenv.Tool(t, "clang-19", "clang")
+	asm := filepath.Join(t.TempDir(), "out.S")
+	code, stdout, stderr := runCLI("optimize", "--curve", "poly1305", "--op", "mul", "--evals", "50",
+		"--bets", "2", "--batches", "5", "--baseline", "fastest", "-o", asm)
+	require.Equal(t, 0, code, stderr)
+	m := regexp.MustCompile(`baseline choice: (\S+) -O3 \S+, the faster in 7 side-by-side comparisons \((\S+) -O3 \S+ ([0-9.]+)x its time\)`).FindStringSubmatch(stdout)
+	require.NotNil(t, m, stdout)
+	require.ElementsMatch(t, []string{"gcc", "clang"}, []string{strings.TrimSuffix(m[1], "-19"), strings.TrimSuffix(m[2], "-19")})
+	rel, err := strconv.ParseFloat(m[3], 64)
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, rel, 1.0, "the other baseline is the slower one")
+	text, err := os.ReadFile(asm)
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(parseAsmHeader(text)["baseline"], m[1]+" "), "the header names the chosen baseline")
 }
 
 // TestOptimizeRefusesCPUWithoutADX fakes the CPU: the refusal comes before anything runs.

@@ -10,7 +10,6 @@ import (
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
 	"github.com/rules-cryptopt/rules_cryptopt/internal/outfile"
-	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
 	"github.com/rules-cryptopt/rules_cryptopt/optimizer"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
@@ -59,13 +58,14 @@ func (j *optimizeJob) run() (func() error, error) {
 		traceW = j.files.trace
 	}
 	tr := newTrace(traceW, j.o.evals)
-	var native *measure.Native
-	if j.o.baseline != "none" {
-		if native, j.baseName, err = optimizer.CompileBaseline(j.src.Func, j.o.baseline); err != nil {
-			return nil, oneLine(err)
-		}
+	native, baseName, choice, err := j.baseline()
+	if err != nil {
+		return nil, err
+	}
+	if native != nil {
 		defer native.Close()
 	}
+	j.baseName = baseName
 	prog := newProgress(j.env.stderr, j.o.evals, j.o.timeLimit, j.baseName)
 	prog.bySize = j.o.obj.objective == "size"
 	res, err := optimizer.Run(j.ctx, optimizer.Config{Func: j.src.Func, Plan: j.plan, Codegen: j.gopts,
@@ -87,6 +87,7 @@ func (j *optimizeJob) run() (func() error, error) {
 	if err := slowerVerdict(j.o.ifSlower, res, j.baseName, j.env.stderr); err != nil {
 		return nil, err
 	}
+	res.Report = choice + res.Report
 	return j.write(res, tr)
 }
 
