@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"math/big"
 	"os"
@@ -14,7 +13,6 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/ir/interp"
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
-	"github.com/rules-cryptopt/rules_cryptopt/optimizer"
 )
 
 // bench --fiat-baselines DIR: besides the project's C for the timed function's IR, bench
@@ -48,13 +46,11 @@ func fiatTarget(field, op string) (file, name, why string) {
 	return F.Name + "_64.json", name, ""
 }
 
-// fiatSet reads Fiat's functions from one directory and builds their C, each JSON file
-// read once and each function compiled once per compiler, however many files time it.
+// fiatSet reads Fiat's functions from one directory, each JSON file once however many
+// files time its functions.
 type fiatSet struct {
 	dir   string
-	files map[string][]*ir.Func            // parsed JSON, by base name
-	built map[string][]*measure.Native     // by function name, one per compiler
-	fns   map[string]map[string]measure.Fn // by function name, by compiler
+	files map[string][]*ir.Func // parsed JSON, by base name
 }
 
 // newFiatSet checks that dir is a directory.
@@ -62,8 +58,7 @@ func newFiatSet(dir string) (*fiatSet, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("--fiat-baselines %s is not a directory", outfile.Clip(dir))
 	}
-	return &fiatSet{dir: dir, files: map[string][]*ir.Func{}, built: map[string][]*measure.Native{},
-		fns: map[string]map[string]measure.Fn{}}, nil
+	return &fiatSet{dir: dir, files: map[string][]*ir.Func{}}, nil
 }
 
 // baseline finds Fiat's formulation of src. A field or op Fiat lacks, or a function its
@@ -121,41 +116,6 @@ func (s *fiatSet) read(file string) ([]*ir.Func, error) {
 	}
 	s.files[file] = fns
 	return fns, nil
-}
-
-// natives are b's function compiled by each compiler, each checked mod p against the
-// reference (built on first use, then reused).
-func (s *fiatSet) natives(b *fiatBaseline, compilers []string) ([]measure.Fn, error) {
-	if s.fns[b.name] == nil {
-		s.fns[b.name] = map[string]measure.Fn{}
-	}
-	var out []measure.Fn
-	for _, c := range compilers {
-		fn, ok := s.fns[b.name][c]
-		if !ok {
-			n, _, err := optimizer.CompileBaseline(b.fn, c)
-			if err != nil {
-				return nil, fmt.Errorf("Fiat's %s: %w", b.name, err)
-			}
-			s.built[b.name] = append(s.built[b.name], n)
-			fn = n.Fn().Checked(congruent(b.field, b.fn))
-			fn.Name = "Fiat's " + b.name + " (" + c + ")"
-			s.fns[b.name][c] = fn
-		}
-		out = append(out, fn)
-	}
-	return out, nil
-}
-
-// Close unloads every function built.
-func (s *fiatSet) Close() error {
-	var errs []error
-	for _, ns := range s.built {
-		for _, n := range ns {
-			errs = append(errs, n.Close())
-		}
-	}
-	return errors.Join(errs...)
 }
 
 // congruent checks an output of Fiat's function ff: within ff's output bounds, and the

@@ -26,18 +26,26 @@ type fiatCells struct {
 }
 
 // withFiat is the reference to time j against (j's IR, its inputs narrowed to Fiat's
-// bounds too) and Fiat's builds to time with it; j's IR and none without a baseline.
-func withFiat(j benchJob, fiat *fiatSet, compilers []string) (*ir.Func, []measure.Fn, error) {
-	if fiat == nil || j.fiat == nil || j.fiat.fn == nil {
+// bounds too) and Fiat's builds to time with it, each checked mod p against the
+// reference; j's IR and none without a Fiat function.
+func withFiat(j benchJob, builds *cBuilds, compilers []string) (*ir.Func, []measure.Fn, error) {
+	b := j.fiat
+	if b == nil || b.fn == nil {
 		return j.src.Func, nil, nil
 	}
-	ref, err := intersectInputs(j.src.Func, j.fiat.fn)
+	ref, err := intersectInputs(j.src.Func, b.fn)
 	if err != nil {
 		return nil, nil, err
 	}
-	fns, err := fiat.natives(j.fiat, compilers)
-	if err != nil {
-		return nil, nil, err
+	var fns []measure.Fn
+	for _, c := range compilers {
+		fn, err := builds.fn(b.fn, c)
+		if err != nil {
+			return nil, nil, err
+		}
+		fn = fn.Checked(congruent(b.field, b.fn))
+		fn.Name = "Fiat's " + b.name + " (" + c + ")"
+		fns = append(fns, fn)
 	}
 	return ref, fns, nil
 }

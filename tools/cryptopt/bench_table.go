@@ -11,7 +11,6 @@ import (
 
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
-	"github.com/rules-cryptopt/rules_cryptopt/optimizer"
 )
 
 // benchRow is one function's result: our cycles, each compiler's, and the speedups
@@ -36,8 +35,8 @@ func rowName(fn, path string) string {
 }
 
 // benchOne times a .S file against each compiler's build of the project's C, and of
-// Fiat's C when fiat is set (the Fiat builds belong to fiat, which closes them).
-func benchOne(r *measure.Runner, j benchJob, compilers []string, b *benchFlags, fiat *fiatSet, progress func(rep int)) (benchRow, error) {
+// Fiat's C when the job has a Fiat function.
+func benchOne(r *measure.Runner, j benchJob, compilers []string, b *benchFlags, builds *cBuilds, progress func(rep int)) (benchRow, error) {
 	shape, err := measure.ShapeOf(j.src.Func)
 	if err != nil {
 		return benchRow{}, err
@@ -48,14 +47,13 @@ func benchOne(r *measure.Runner, j benchJob, compilers []string, b *benchFlags, 
 	}
 	fns := []measure.Fn{fn}
 	for _, c := range compilers {
-		n, _, err := optimizer.CompileBaseline(j.src.Func, c)
+		n, err := builds.fn(j.src.Func, c)
 		if err != nil {
 			return benchRow{}, err
 		}
-		defer n.Close()
-		fns = append(fns, n.Fn())
+		fns = append(fns, n)
 	}
-	ref, fiatFns, err := withFiat(j, fiat, compilers)
+	ref, fiatFns, err := withFiat(j, builds, compilers)
 	if err != nil {
 		return benchRow{}, err
 	}

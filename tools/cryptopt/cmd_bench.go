@@ -76,12 +76,8 @@ func cmdBench(env *cliEnv, args []string) error {
 	if err != nil {
 		return err
 	}
-	fiat, err := b.fiatBaselines(jobs)
-	if err != nil {
+	if err := b.fiatBaselines(jobs); err != nil {
 		return err
-	}
-	if fiat != nil {
-		defer fiat.Close()
 	}
 	compilers, err := resolveCompilers(b.compilers)
 	if err != nil {
@@ -91,6 +87,11 @@ func cmdBench(env *cliEnv, args []string) error {
 	if err != nil {
 		return err
 	}
+	builds, err := buildBaselines(baselineFuncs(jobs), compilers)
+	if err != nil {
+		return oneLine(err)
+	}
+	defer builds.Close()
 	r, err := measure.NewRunner(measure.DefaultRunnerOptions())
 	if err != nil {
 		return err
@@ -99,7 +100,7 @@ func cmdBench(env *cliEnv, args []string) error {
 	var rows []benchRow
 	prog := newBenchProgress(env.stderr, len(jobs), b.repeats)
 	for i, j := range jobs {
-		row, err := benchOne(r, j, compilers, &b, fiat, func(rep int) { prog.update(i, j.path, rep) })
+		row, err := benchOne(r, j, compilers, &b, builds, func(rep int) { prog.update(i, j.path, rep) })
 		if err != nil {
 			return oneLine(fmt.Errorf("%s: %w", j.path, err))
 		}
@@ -151,22 +152,22 @@ func (b *benchFlags) jobs() ([]benchJob, error) {
 	return []benchJob{{path: b.asm, src: src, prog: prog}}, nil
 }
 
-// fiatBaselines finds Fiat's function of every job (nil without --fiat-baselines), before
-// anything is timed: a bad directory or file fails at once, not after minutes of timing.
-func (b *benchFlags) fiatBaselines(jobs []benchJob) (*fiatSet, error) {
+// fiatBaselines finds Fiat's function of every job (none without --fiat-baselines),
+// before anything is built or timed: a bad directory or file fails at once.
+func (b *benchFlags) fiatBaselines(jobs []benchJob) error {
 	if b.fiatDir == "" {
-		return nil, nil
+		return nil
 	}
 	set, err := newFiatSet(b.fiatDir)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for i := range jobs {
 		if jobs[i].fiat, err = set.baseline(jobs[i].src); err != nil {
-			return nil, oneLine(fmt.Errorf("%s: %w", outfile.Clip(jobs[i].path), err))
+			return oneLine(fmt.Errorf("%s: %w", outfile.Clip(jobs[i].path), err))
 		}
 	}
-	return set, nil
+	return nil
 }
 
 // benchDir finds the .S files of dir and their functions, from the header's function
