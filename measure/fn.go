@@ -47,9 +47,22 @@ func sameLimbs(s, t Shape) bool { return s.Out == t.Out && s.Arg1 == t.Arg1 && s
 // symbol from CompileC. It is a small value; copies refer to the same code.
 type Fn struct {
 	Name  string
-	shape Shape    // validated shape (JIT only)
-	code  *jitCode // JIT only
-	addr  uintptr  // native only
+	shape Shape       // validated shape (JIT only)
+	code  *jitCode    // JIT only
+	addr  uintptr     // native only
+	check OutputCheck // nil: the output must equal the reference's
+}
+
+// OutputCheck accepts or refuses got, a function's output on args, given want, the
+// reference interpreter's output on the same args; an error says what is wrong with got.
+type OutputCheck func(args [][]uint64, got, want []uint64) error
+
+// Checked is fn with its outputs checked by c instead of compared limb for limb with the
+// reference: for another formulation of the same field function (Fiat's C, say), whose
+// limbs may differ from the reference's while the value is the same mod p.
+func (fn Fn) Checked(c OutputCheck) Fn {
+	fn.check = c
+	return fn
 }
 
 // IsZero reports whether fn is the zero Fn (nothing loaded).

@@ -117,10 +117,15 @@ type WrongOutputError struct {
 	Index  int    // its index in the compared set
 	Inputs [][]uint64
 	Got    []uint64
-	Want   []uint64
+	Want   []uint64 // the reference's output
+	Reason string   // from the function's OutputCheck; "" when Got must equal Want
 }
 
 func (e *WrongOutputError) Error() string {
+	if e.Reason != "" {
+		return fmt.Sprintf("measure: WRONG OUTPUT from %s (function %d): inputs %#x: got %#x: %s (the reference gives %#x)",
+			e.Fn, e.Index, e.Inputs, e.Got, e.Reason, e.Want)
+	}
 	return fmt.Sprintf("measure: WRONG OUTPUT from %s (function %d): inputs %#x: got %#x, want %#x",
 		e.Fn, e.Index, e.Inputs, e.Got, e.Want)
 }
@@ -235,7 +240,8 @@ func (t *Timer) fill(fns []Fn, f *ir.Func, rng *rand.Rand, sp Sparse) {
 	}
 }
 
-// check compares every output of the job with the interpreter's.
+// check compares every output of the job with the interpreter's (or hands it to the
+// function's OutputCheck).
 func (t *Timer) check() error {
 	j, s, nf := &t.job, t.shape, len(t.job.fns)
 	stride := s.Arg1 + s.Arg2
@@ -254,17 +260,32 @@ func (t *Timer) check() error {
 				continue // not run in this batch (Sparse): a timed batch takes ticks
 			}
 			got := j.results[(b*nf+k)*s.Out : (b*nf+k+1)*s.Out]
-			if !slices.Equal(got, want) {
-				inputs := make([][]uint64, len(t.args))
-				for i, a := range t.args {
-					inputs[i] = slices.Clone(a)
-				}
-				return &WrongOutputError{Fn: j.fns[k].Name, Index: k, Inputs: inputs,
-					Got: slices.Clone(got), Want: slices.Clone(want)}
+			if err := t.checkOne(j.fns[k], got, want); err != nil {
+				err.Index = k
+				return err
 			}
 		}
 	}
 	return nil
+}
+
+// checkOne checks fn's output got on t.args against the reference's want.
+func (t *Timer) checkOne(fn Fn, got, want []uint64) *WrongOutputError {
+	reason := ""
+	if fn.check != nil {
+		err := fn.check(t.args, got, want)
+		if err == nil {
+			return nil
+		}
+		reason = err.Error()
+	} else if slices.Equal(got, want) {
+		return nil
+	}
+	inputs := make([][]uint64, len(t.args))
+	for i, a := range t.args {
+		inputs[i] = slices.Clone(a)
+	}
+	return &WrongOutputError{Fn: fn.Name, Inputs: inputs, Got: slices.Clone(got), Want: slices.Clone(want), Reason: reason}
 }
 
 // stats summarises function k of nf in the last job.

@@ -8,8 +8,8 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 )
 
-// limbBounds is the [lower, upper] range of limb j of p; absent bounds mean the type's range.
-func limbBounds(p *ir.Param, j int) (uint64, uint64) {
+// LimbBounds is the [lower, upper] range of limb j of p; absent bounds mean the type's range.
+func LimbBounds(p *ir.Param, j int) (uint64, uint64) {
 	lo, hi := uint64(0), p.Type.LimbMax()
 	if j < len(p.Lower) {
 		lo = p.Lower[j]
@@ -30,7 +30,7 @@ func RandomInputs(f *ir.Func, rng *rand.Rand) [][]uint64 {
 		p := &f.Params[i]
 		args[i] = make([]uint64, len(p.Limbs))
 		for j := range p.Limbs {
-			lo, hi := limbBounds(p, j)
+			lo, hi := LimbBounds(p, j)
 			if n := hi - lo + 1; n == 0 {
 				args[i][j] = rng.Uint64()
 			} else {
@@ -109,7 +109,7 @@ func EdgeInputs(f *ir.Func) [][][]uint64 {
 			p := &f.Params[i]
 			args[i] = make([]uint64, len(p.Limbs))
 			for j := range p.Limbs {
-				lo, hi := limbBounds(p, j)
+				lo, hi := LimbBounds(p, j)
 				args[i][j] = edgeLimb(pat, j, lo, hi)
 			}
 		}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/measure/uarch"
-	"github.com/rules-cryptopt/rules_cryptopt/optimizer"
 )
 
 // benchRow is one function's result: our cycles, each compiler's, and the speedups
@@ -21,6 +20,7 @@ type benchRow struct {
 	ours     measure.Spread
 	base     []measure.Spread
 	speedups []measure.Spread
+	fiat     fiatCells // with --fiat-baselines
 }
 
 // rowName names a table row by its function, and by its file too when the file is not
@@ -34,8 +34,9 @@ func rowName(fn, path string) string {
 	return fmt.Sprintf("%s (%s)", fn, base)
 }
 
-// benchOne times a .S file against each compiler's build of the project's C.
-func benchOne(r *measure.Runner, j benchJob, compilers []string, b *benchFlags, progress func(rep int)) (benchRow, error) {
+// benchOne times a .S file against each compiler's build of the project's C, and of
+// Fiat's C when the job has a Fiat function.
+func benchOne(r *measure.Runner, j benchJob, compilers []string, b *benchFlags, builds *cBuilds, progress func(rep int)) (benchRow, error) {
 	shape, err := measure.ShapeOf(j.src.Func)
 	if err != nil {
 		return benchRow{}, err
@@ -46,26 +47,31 @@ func benchOne(r *measure.Runner, j benchJob, compilers []string, b *benchFlags, 
 	}
 	fns := []measure.Fn{fn}
 	for _, c := range compilers {
-		n, _, err := optimizer.CompileBaseline(j.src.Func, c)
+		n, err := builds.fn(j.src.Func, c)
 		if err != nil {
 			return benchRow{}, err
 		}
-		defer n.Close()
-		fns = append(fns, n.Fn())
+		fns = append(fns, n)
 	}
+	ref, fiatFns, err := withFiat(j, builds, compilers)
+	if err != nil {
+		return benchRow{}, err
+	}
+	fns = append(fns, fiatFns...)
 	timer, err := measure.NewTimer(r, measure.TimerOptions{Batches: b.batches, Seed: b.seed})
 	if err != nil {
 		return benchRow{}, err
 	}
-	med, err := timer.Repeat(fns, j.src.Func, rand.New(rand.NewSource(b.seed)), b.repeats, progress)
+	med, err := timer.Repeat(fns, ref, rand.New(rand.NewSource(b.seed)), b.repeats, progress)
 	if err != nil {
 		return benchRow{}, err
 	}
 	row := benchRow{name: rowName(j.src.Func.Name, j.path), ours: measure.SpreadOf(med[0])}
-	for k := 1; k < len(fns); k++ {
+	for k := 1; k <= len(compilers); k++ {
 		row.base = append(row.base, measure.SpreadOf(med[k]))
 		row.speedups = append(row.speedups, measure.SpreadOf(measure.Ratios(med, k, 0)))
 	}
+	row.fiat = newFiatCells(j.fiat, med, 1+len(compilers))
 	return row, nil
 }
 
@@ -92,7 +98,8 @@ func (p *benchProgress) update(i int, path string, rep int) {
 // speedups, each as the median over repeats with the repeats' range, then the geometric
 // mean speedups. The CPU is repeated under the table: a table pasted into BENCHMARKS.md
 // must say which machine it came from (the machines change between runs).
-func printBenchTable(w io.Writer, cpu uarch.Info, rows []benchRow, compilers []string, repeats, batches int) {
+func printBenchTable(w io.Writer, cpu uarch.Info, rows []benchRow, compilers []string, b *benchFlags) {
+	repeats, batches, withFiat := b.repeats, b.batches, b.fiatDir != ""
 	fmt.Fprintf(w, "cpu: %s (%s)\n\n", safeHeaderValue(cpu.Model), safeHeaderValue(cpu.Tag))
 	head := []string{"function", "cryptopt cycles"}
 	for _, c := range compilers {
@@ -101,6 +108,9 @@ func printBenchTable(w io.Writer, cpu uarch.Info, rows []benchRow, compilers []s
 	for _, c := range compilers {
 		head = append(head, "speedup vs "+c)
 	}
+	if withFiat {
+		head = append(head, fiatHead(compilers)...)
+	}
 	fmt.Fprintf(w, "| %s |\n|%s\n", strings.Join(head, " | "), strings.Repeat("---|", len(head)))
 	for _, r := range rows {
 		cells := []string{r.name, fmtCycles(r.ours)}
@@ -108,7 +118,10 @@ func printBenchTable(w io.Writer, cpu uarch.Info, rows []benchRow, compilers []s
 			cells = append(cells, fmtCycles(s))
 		}
 		for _, s := range r.speedups {
-			cells = append(cells, fmt.Sprintf("%.2fx (%.2f–%.2f)", s.Med, s.Lo, s.Hi))
+			cells = append(cells, fmtSpeedup(s))
+		}
+		if withFiat {
+			cells = append(cells, r.fiat.cells(len(compilers))...)
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
 	}
@@ -125,11 +138,21 @@ func printBenchTable(w io.Writer, cpu uarch.Info, rows []benchRow, compilers []s
 			}
 			cells = append(cells, fmt.Sprintf("**%.3fx** (faster in %d/%d)", math.Exp(logSum/float64(len(rows))), wins, len(rows)))
 		}
+		if withFiat {
+			cells = append(cells, fiatGeomean(rows, len(compilers))...)
+		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
+	}
+	if withFiat {
+		printFiatNotes(w, rows, b.fiatDir)
 	}
 	fmt.Fprintf(w, "\nmeasured on %s (tag `%s`); cycles: TSC ticks per call, median over %d repeats of the median of %d interleaved batches; "+
 		"(lo–hi) is the range over the repeats; speedup = compiler cycles / cryptopt cycles per repeat.\n",
 		safeHeaderValue(cpu.Model), safeHeaderValue(cpu.Tag), repeats, batches)
+}
+
+func fmtSpeedup(s measure.Spread) string {
+	return fmt.Sprintf("%.2fx (%.2f–%.2f)", s.Med, s.Lo, s.Hi)
 }
 
 func fmtCycles(s measure.Spread) string {

@@ -26,6 +26,7 @@ type benchFlags struct {
 	compilers        string
 	batches, repeats int
 	seed             int64
+	fiatDir          string // --fiat-baselines
 }
 
 func (b *benchFlags) register(fs *flag.FlagSet) {
@@ -37,24 +38,80 @@ func (b *benchFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&b.batches, "batches", 31, "timing batches per comparison")
 	fs.IntVar(&b.repeats, "repeats", 7, "comparisons per function; the table shows their median and range")
 	fs.Int64Var(&b.seed, "seed", 1, "seed of the inputs and calling orders")
+	fs.StringVar(&b.fiatDir, "fiat-baselines", "", "directory of Fiat Cryptography JSON files (e.g. ../shared/fiat-json): also time Fiat's C of each function's field and op (<field>_64.json), built by every --compilers compiler, outputs checked mod p")
 }
 
 // benchJob is one .S file to time and the function it implements.
 type benchJob struct {
 	path string
 	src  *source
-	prog *x86.Program // parsed from path, checked against src's IR
+	prog *x86.Program  // parsed from path, checked against src's IR
+	fiat *fiatBaseline // with --fiat-baselines
 }
 
 // cmdBench times assembly against gcc and clang compiling the project's C for the same IR,
 // all side by side in one interleaved run per repeat, outputs checked every batch.
 func cmdBench(env *cliEnv, args []string) error {
 	var b benchFlags
-	fs := newFlagSet(env, "bench", "bench (--curve C --op O | --fiat FILE --func NAME) --asm out.S | bench --all --dir DIR")
+	fs := newFlagSet(env, "bench", "bench (--curve C --op O | --fiat FILE --func NAME) --asm out.S | bench --all --dir DIR\n"+
+		"          [--compilers gcc,clang] [--fiat-baselines DIR] [--repeats N] [--batches N] [--seed S]\n\n"+
+		"Times assembly against the project's C for the same IR (emit-c), built by each compiler,\n"+
+		"side by side in one interleaved run per repeat, every output checked in every batch.\n"+
+		"--fiat-baselines DIR adds Fiat Cryptography's C of the same field and op (mul is\n"+
+		"fiat_<f>_mul, or fiat_<f>_carry_mul on unsaturated limbs, from DIR/<field>_64.json):\n"+
+		"a column per compiler and the speedup against the faster one; its inputs lie within both\n"+
+		"functions' input bounds, its outputs must be congruent mod p to the IR's and within\n"+
+		"Fiat's output bounds. Functions Fiat lacks (p448_saturated, ladder and point ops) get no\n"+
+		"Fiat value and a note under the table.\n"+
+		"Example: cryptopt bench --all --dir out/ --fiat-baselines ../shared/fiat-json")
 	b.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := b.check(fs); err != nil {
+		return err
+	}
+	// Inputs first, then the tools: a bad flag is reported as such even where no compiler is.
+	jobs, err := b.jobs()
+	if err != nil {
+		return err
+	}
+	if err := b.fiatBaselines(jobs); err != nil {
+		return err
+	}
+	compilers, err := resolveCompilers(b.compilers)
+	if err != nil {
+		return err
+	}
+	cpu, err := checkCPU(uarch.Detect, "")
+	if err != nil {
+		return err
+	}
+	builds, err := buildBaselines(baselineFuncs(jobs), compilers)
+	if err != nil {
+		return oneLine(err)
+	}
+	defer builds.Close()
+	r, err := measure.NewRunner(measure.DefaultRunnerOptions())
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	var rows []benchRow
+	prog := newBenchProgress(env.stderr, len(jobs), b.repeats)
+	for i, j := range jobs {
+		row, err := benchOne(r, j, compilers, &b, builds, func(rep int) { prog.update(i, j.path, rep) })
+		if err != nil {
+			return oneLine(fmt.Errorf("%s: %w", j.path, err))
+		}
+		rows = append(rows, row)
+	}
+	printBenchTable(env.stdout, cpu, rows, compilers, &b)
+	return nil
+}
+
+// check refuses out-of-range counts and flags that do not go together.
+func (b *benchFlags) check(fs *flag.FlagSet) error {
 	if err := inRange("--batches", b.batches, 1, maxBatches); err != nil {
 		return err
 	}
@@ -70,34 +127,6 @@ func cmdBench(env *cliEnv, args []string) error {
 	} else if b.dir != "" {
 		return errors.New("--dir goes with --all")
 	}
-	// Inputs first, then the tools: a bad flag is reported as such even where no compiler is.
-	jobs, err := b.jobs()
-	if err != nil {
-		return err
-	}
-	compilers, err := resolveCompilers(b.compilers)
-	if err != nil {
-		return err
-	}
-	cpu, err := checkCPU(uarch.Detect, "")
-	if err != nil {
-		return err
-	}
-	r, err := measure.NewRunner(measure.DefaultRunnerOptions())
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	var rows []benchRow
-	prog := newBenchProgress(env.stderr, len(jobs), b.repeats)
-	for i, j := range jobs {
-		row, err := benchOne(r, j, compilers, &b, func(rep int) { prog.update(i, j.path, rep) })
-		if err != nil {
-			return oneLine(fmt.Errorf("%s: %w", j.path, err))
-		}
-		rows = append(rows, row)
-	}
-	printBenchTable(env.stdout, cpu, rows, compilers, b.repeats, b.batches)
 	return nil
 }
 
@@ -121,6 +150,24 @@ func (b *benchFlags) jobs() ([]benchJob, error) {
 		return nil, fmt.Errorf("%s: %w", outfile.Clip(b.asm), err)
 	}
 	return []benchJob{{path: b.asm, src: src, prog: prog}}, nil
+}
+
+// fiatBaselines finds Fiat's function of every job (none without --fiat-baselines),
+// before anything is built or timed: a bad directory or file fails at once.
+func (b *benchFlags) fiatBaselines(jobs []benchJob) error {
+	if b.fiatDir == "" {
+		return nil
+	}
+	set, err := newFiatSet(b.fiatDir)
+	if err != nil {
+		return err
+	}
+	for i := range jobs {
+		if jobs[i].fiat, err = set.baseline(jobs[i].src); err != nil {
+			return oneLine(fmt.Errorf("%s: %w", outfile.Clip(jobs[i].path), err))
+		}
+	}
+	return nil
 }
 
 // benchDir finds the .S files of dir and their functions, from the header's function

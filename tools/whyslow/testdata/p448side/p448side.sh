@@ -5,6 +5,8 @@
 # OP is mul or square; OLD_BIN and NEW_BIN are cryptopt binaries of the two IRs; DIR holds
 # the genomes {old,new}_OP_s{1,2,3}.json their optimize --genome-out wrote. The build goes
 # to DIR/side (objects, the harness); every output is checked mod p before timing.
+# Searched code against Fiat's C alone is `cryptopt bench --fiat-baselines DIR` now
+# (docs/cli.md); this script stays for timing the code of two IRs (two binaries) together.
 set -euo pipefail
 op=$1 old=$2 new=$3 dir=$4
 src=$(cd "$(dirname "$0")" && pwd)
