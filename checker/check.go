@@ -135,7 +135,7 @@ func check(fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (Report, er
 // attempts are the rule sets a proof tries in turn, each named by the rules it leaves out;
 // the first is the main set, the others are tried only when it fails.
 //
-// Only the last has mod-borrow-zero (egraph's rules_borrow.go, clang's p256 mul and
+// Only the fourth and fifth have mod-borrow-zero (egraph's rules_borrow.go, clang's p256 mul and
 // square: x - 0 - borrow added as a sign mask), add-recombine-field and mod-join-borrows
 // (rules_wide.go: the compilers' shrd of a u128 difference and clang's sum of the
 // products it subtracts, p448_solinas' golden-ratio Karatsuba), added after the others so
@@ -144,7 +144,7 @@ func check(fn *ir.Func, prog *x86.Program, asm []byte, opts Options) (Report, er
 // The main set leaves out the doubled-square rules (egraph's rules_double.go): they prove
 // clang's squares that double each product pair (curve25519_solinas; also clang's sm2
 // mul and square and p434 square), but a first version of them steered gcc's p434 and
-// both compilers' p448_saturated mul apart; they come last, with every other rule, so
+// both compilers' p448_saturated mul apart; they come fourth, with every other rule, so
 // that what the other sets prove is proved as before.
 //
 // The second attempt leaves out add-carry-mod: it proves compiler objects' carry splits

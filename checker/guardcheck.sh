@@ -135,6 +135,8 @@ LIST
 # overflow check on c's coefficient (2^128 vanishes modulo 2^k, k < 128) and wideRest
 # (it only keeps the borrow chain's own words in the form sign-borrow reads) are not
 # soundness guards.
+# rules_wide.go: modJoinBorrows' overflow check when it adds 1 to ~T's coefficient (a sum
+# holding ~T already with coefficient 2^128-1 cannot be built from words: unreachable).
 
 root=$(mktemp -d)
 scratch=$root/repo

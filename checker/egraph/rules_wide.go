@@ -88,7 +88,7 @@ func modJoinBorrows(g *EGraph, n Node) (Id, bool) {
 		delete(zm, u)
 		delete(zm, v)
 		nt := g.Not(g.Mod(xy, k), k)
-		if zm[nt], ok = zm[nt].Add(W(1)); ok { // an overflow: the shift's sum is no truncation
+		if zm[nt], ok = zm[nt].Add(W(1)); ok { // the shift's sum is not truncated: no wrapping
 			return 0, false
 		}
 		rest, _ := z.Val.Sub(W(1))
