@@ -108,10 +108,11 @@ func TestCompilerObjects(t *testing.T) {
 	}
 	// The counts measured with gcc 12.2 and clang 19.1.7 (docs/checker.md): a change to the
 	// rules that loses one of these proofs fails here instead of only lowering a log line.
-	// clang's 19 (21 before): its objects of p448_solinas' golden-ratio Karatsuba mul and
-	// square add the subtracted products up before subtracting, which the rules do not
-	// follow (decoded, no counterexample; gcc's are proved).
-	floor := map[string]int{"gcc -O3": 24, "clang-19 -O3": 19, rebuilt: 4}
+	// clang's 22: its p448_solinas mul and square (golden-ratio Karatsuba) add the
+	// subtracted products up before subtracting, joined to the IR's one-by-one subtraction
+	// by mod-join-borrows; the square and p448_saturated square in the checker's fifth
+	// attempt (without mod-scaled).
+	floor := map[string]int{"gcc -O3": 24, "clang-19 -O3": 22, rebuilt: 4}
 	for build, n := range counts {
 		t.Logf("%s: %d/%d proved from their objects", build, n[0], n[1])
 		require.GreaterOrEqual(t, n[0], floor[build], "%s: objects proved", build)

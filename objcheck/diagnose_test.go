@@ -24,7 +24,8 @@ import (
 // normal forms the rules fail to join (docs/checker.md, "Branch h-mont").
 // Equal values on samples are no proof: a rarely differing carry shows up too.
 // CRYPTOPT_DIAG_ALL=1 lists non-minimal ones too, CRYPTOPT_DIAG_DEPTH sets the print depth,
-// CRYPTOPT_DIAG_MAX the number listed (12).
+// CRYPTOPT_DIAG_MAX the number listed (12), CRYPTOPT_DIAG_SKIP rules to leave out
+// (space-separated names, as the checker's attempts do; every rule by default).
 // A custom prime: CRYPTOPT_DIAG_FN=custom_square with CRYPTOPT_DIAG_PRIME=0xffffffffffffffffffffffffffffffffffffffffffffff13,
 // CRYPTOPT_DIAG_METHOD=saturated-solinas, CRYPTOPT_DIAG_LIMBS=3 (and
 // CRYPTOPT_DIAG_SYMBOL when the object holds other symbols too).
@@ -97,7 +98,7 @@ func newDiag(t *testing.T, path, name string) *diag {
 	require.NoError(t, err)
 	ld, err := LoadObject(path, os.Getenv("CRYPTOPT_DIAG_SYMBOL"), "")
 	require.NoError(t, err)
-	d := &diag{g: egraph.New(), prog: ld.Program, irByFP: map[string]egraph.Id{}, irName: map[egraph.Id]string{}}
+	d := &diag{g: egraph.NewWithout(strings.Fields(os.Getenv("CRYPTOPT_DIAG_SKIP"))...), prog: ld.Program, irByFP: map[string]egraph.Id{}, irName: map[egraph.Id]string{}}
 	d.ir, err = symexec.ExecIR(d.g, fn)
 	require.NoError(t, err)
 	d.arrs, err = symexec.Layout(fn, symexec.InputSyms(d.g, fn), false)

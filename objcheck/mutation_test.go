@@ -38,7 +38,7 @@ func fieldFunc(t *testing.T, field, op string) *ir.Func {
 
 // mutationSubjects: six compile outputs (gcc-assembled) and gcc/clang-19 -O3 builds of
 // emit-c's C: poly1305, p256, curve25519_solinas and secp256k1_montgomery mul by both,
-// p224 mul by both, curve25519_solinas square by clang.
+// p224 mul by both, curve25519_solinas and p448_solinas square by clang.
 func mutationSubjects(t *testing.T, dir string) []subject {
 	var out []subject
 	for i, fo := range [][2]string{{"poly1305", "mul"}, {"poly1305", "square"}, {"curve25519", "mul"},
@@ -61,11 +61,13 @@ func mutationSubjects(t *testing.T, dir string) []subject {
 	// and mod-neg-bit, gcc's secp256k1_montgomery mul through not-bit-wide and add-carry-mod
 	// probing a wide low part, both compilers' p224 mul through mod-not, add-carry-field and
 	// shr-neg-low, clang's curve25519_solinas square (each product once, doubled) through
-	// shr-halve, mod-halve and shr-residue: their mutants test those rules.
+	// shr-halve, mod-halve and shr-residue, clang's p448_solinas square (the Karatsuba's
+	// subtracted products summed first) through mod-join-borrows in the fifth attempt:
+	// their mutants test those rules.
 	for _, fc := range [][3]string{{"poly1305", "mul", "gcc"}, {"poly1305", "mul", "clang-19"}, {"p256", "mul", "gcc"},
 		{"p256", "mul", "clang-19"}, {"secp256k1_montgomery", "mul", "clang-19"}, {"curve25519_solinas", "mul", "clang-19"},
 		{"curve25519_solinas", "mul", "gcc"}, {"secp256k1_montgomery", "mul", "gcc"}, {"p224", "mul", "gcc"},
-		{"p224", "mul", "clang-19"}, {"curve25519_solinas", "square", "clang-19"}} {
+		{"p224", "mul", "clang-19"}, {"curve25519_solinas", "square", "clang-19"}, {"p448_solinas", "square", "clang-19"}} {
 		fo, cc := fc[:2], fc[2]
 		fn := fieldFunc(t, fo[0], fo[1])
 		sym := cc[:3] + "_" + fo[0] + "_" + fo[1]
