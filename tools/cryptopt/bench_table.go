@@ -16,7 +16,8 @@ import (
 // benchRow is one function's result: our cycles, each compiler's, and the speedups
 // (compiler cycles / our cycles, per repeat).
 type benchRow struct {
-	name     string
+	name     string // the function, and the file when not named after it
+	fn       string // the function
 	ours     measure.Spread
 	base     []measure.Spread
 	speedups []measure.Spread
@@ -66,7 +67,7 @@ func benchOne(r *measure.Runner, j benchJob, compilers []string, b *benchFlags, 
 	if err != nil {
 		return benchRow{}, err
 	}
-	row := benchRow{name: rowName(j.src.Func.Name, j.path), ours: measure.SpreadOf(med[0])}
+	row := benchRow{name: rowName(j.src.Func.Name, j.path), fn: j.src.Func.Name, ours: measure.SpreadOf(med[0])}
 	for k := 1; k <= len(compilers); k++ {
 		row.base = append(row.base, measure.SpreadOf(med[k]))
 		row.speedups = append(row.speedups, measure.SpreadOf(measure.Ratios(med, k, 0)))
@@ -146,6 +147,7 @@ func printBenchTable(w io.Writer, cpu uarch.Info, rows []benchRow, compilers []s
 	if withFiat {
 		printFiatNotes(w, rows, b.fiatDir)
 	}
+	printPerFunction(w, rows, compilers, withFiat)
 	fmt.Fprintf(w, "\nmeasured on %s (tag `%s`); cycles: TSC ticks per call, median over %d repeats of the median of %d interleaved batches; "+
 		"(lo–hi) is the range over the repeats; speedup = compiler cycles / cryptopt cycles per repeat.\n",
 		safeHeaderValue(cpu.Model), safeHeaderValue(cpu.Tag), repeats, batches)
