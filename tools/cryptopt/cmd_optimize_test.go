@@ -114,6 +114,7 @@ func TestOptimizeBadInput(t *testing.T) {
 		{"race too long", []string{"--curve", "p256", "--op", "mul", "--duel", "1001"}, "--duel 1001 out of range 0..1000"},
 		{"negative anchor", []string{"--curve", "p256", "--op", "mul", "--anchor", "-1"}, "--anchor -1 out of range 0..10000000"},
 		{"empty baseline in a list", []string{"--curve", "p256", "--op", "mul", "--baseline", "gcc,"}, "--baseline gcc,: a list names compilers only"},
+		{"compiler named twice", []string{"--curve", "p256", "--op", "mul", "--baseline", "gcc,gcc"}, "--baseline gcc,gcc: gcc is named twice"},
 		{"keyword in a list", []string{"--curve", "p256", "--op", "mul", "--baseline", "gcc,none"}, "a list names compilers only"},
 		{"missing baseline compiler", []string{"--curve", "p256", "--op", "mul", "--baseline", "gcc,no-such-cc"}, `baseline compiler "no-such-cc" not found`},
 	}

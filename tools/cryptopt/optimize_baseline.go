@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"slices"
 	"strings"
 
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
@@ -35,9 +36,12 @@ func baselineCompilers(flag string) ([]string, error) {
 		return out, nil
 	}
 	out := strings.Split(flag, ",")
-	for _, c := range out {
+	for i, c := range out {
 		if c == "" || c == "none" || c == "auto" || c == "fastest" {
 			return nil, fmt.Errorf("--baseline %s: a list names compilers only", flag)
+		}
+		if slices.Contains(out[:i], c) {
+			return nil, fmt.Errorf("--baseline %s: %s is named twice", flag, c)
 		}
 	}
 	return out, nil
