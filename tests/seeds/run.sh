@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Issue 14's seed table: 2-minute searches of the mul/square functions, several seeds each,
+# kept in the repository so that the table grows across sessions on the same CPU.
+# Manual, not part of CI (hours of searching; the figures need a quiet machine).
+#
+#   tests/seeds/run.sh search [FUNC...]   search every missing (function, seed) pair
+#   tests/seeds/run.sh bench  [OUT_DIR]   compile every kept genome of this CPU's tag and
+#                                         time them all in one `cryptopt bench --all` run
+#
+# FUNC is <field>_<op> (default: the 24 mul/square functions of the catalogue). Genomes and
+# search reports go to tests/seeds/<uarch tag>/<func>.s<seed>.{genome.json,report.txt}: a
+# pair that has a genome is never searched again, so an interrupted run resumes. Each
+# report ends with the SHA-256 of the program's instruction lines; `bench` refuses a genome
+# that this checkout's codegen turns into another program.
+# Env: SEEDS (default "1 2 3 4 5"), TIME (default 2m), BASELINE (default fastest),
+# CRYPTOPT (default: built from this checkout), FIAT (default ../shared/fiat-json).
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$ROOT"
+CRYPTOPT=${CRYPTOPT:-}
+if [[ -z "$CRYPTOPT" ]]; then
+  CRYPTOPT=$(mktemp -d)/cryptopt
+  go build -o "$CRYPTOPT" ./tools/cryptopt
+fi
+TAG=$("$CRYPTOPT" uarch)
+DIR=tests/seeds/$TAG
+SEEDS=${SEEDS:-1 2 3 4 5}
+TIME=${TIME:-2m}
+BASELINE=${BASELINE:-fastest}
+FIAT=${FIAT:-$ROOT/../shared/fiat-json}
+ALL="curve25519 curve25519_solinas p224 p256 p384 p434 sm2 secp256k1_montgomery
+p448_solinas p448_saturated p521 poly1305 secp256k1_dettman"
+
+# program is the hash of a .S file's instructions (its header comments apart).
+program() { grep -v '^#' "$1" | sha256sum | cut -d' ' -f1; }
+
+usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+
+search() {
+  local funcs=("$@")
+  if ((${#funcs[@]} == 0)); then
+    for f in $ALL; do funcs+=("${f}_mul" "${f}_square"); done
+  fi
+  mkdir -p "$DIR"
+  TMP=$(mktemp -d)
+  for seed in $SEEDS; do
+    for fn in "${funcs[@]}"; do
+      local field=${fn%_*} op=${fn##*_} base=$DIR/$fn.s$seed
+      # The hash line is written last: a pair without it did not finish.
+      grep -qs '^program-sha256: ' "$base.report.txt" && [[ -e $base.genome.json ]] && continue
+      echo "$(date -u +%H:%M:%S) $fn seed $seed (load $(cut -d' ' -f1 /proc/loadavg))" >&2
+      # --evals is only a cap: the time limit ends each search. The .S is not kept: the
+      # genome reproduces it (compile --genome), the report keeps what the search measured.
+      "$CRYPTOPT" optimize --curve "$field" --op "$op" --seed "$seed" --evals 10000000 \
+        --time-limit "$TIME" --baseline "$BASELINE" --expect-uarch "$TAG" \
+        --genome-out "$base.genome.json" --report "$base.report.txt" -o "$TMP/$fn.S"
+      echo "program-sha256: $(program "$TMP/$fn.S")" >>"$base.report.txt"
+    done
+  done
+}
+
+bench() {
+  local out=${1:-$(mktemp -d)}
+  mkdir -p "$out"
+  local n=0
+  for g in "$DIR"/*.genome.json; do
+    local b=${g##*/} fn=${b%%.s*} seed=${b#*.s}
+    seed=${seed%%.*}
+    "$CRYPTOPT" compile --curve "${fn%_*}" --op "${fn##*_}" --genome "$g" -o "$out/$fn.s$seed.S"
+    # A genome is a list of decisions codegen interprets: if today's codegen makes another
+    # program of it, that program is not the one the search timed.
+    local want
+    want=$(sed -n 's/^program-sha256: //p' "${g%.genome.json}.report.txt")
+    if [[ "$want" != "$(program "$out/$fn.s$seed.S")" ]]; then
+      echo "$g: this checkout compiles it to another program than the search timed (codegen changed): search it again" >&2
+      exit 1
+    fi
+    n=$((n + 1))
+  done
+  ((n > 0)) || { echo "no genomes in $DIR" >&2; exit 1; }
+  echo "$n files of $DIR compiled into $out" >&2
+  "$CRYPTOPT" bench --all --dir "$out" --fiat-baselines "$FIAT"
+}
+
+case "${1:-}" in
+search) shift; search "$@" ;;
+bench) shift; bench "$@" ;;
+*) usage ;;
+esac
