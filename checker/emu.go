@@ -14,7 +14,7 @@ import (
 // cross-checks it.
 type emu struct {
 	regs           [16]uint64
-	xmm            [16]uint64
+	vec            [16][4]uint64 // vector registers as 64-bit lanes (lane 0: xmm's low qword)
 	cf, of, zf, sf bool
 	regions        []region
 	// junk, when set, plays a signal handler each time rsp moves up: it overwrites the
@@ -119,7 +119,7 @@ func (m *emu) get(in x86.Inst, o x86.Operand) (uint64, error) {
 		case o.Reg.IsGP32():
 			return m.regs[o.Reg.Num()] & 0xffffffff, nil
 		case o.Reg.IsXMM():
-			return m.xmm[o.Reg.Num()], nil
+			return m.vec[o.Reg.Num()][0], nil
 		}
 	case x86.KindMem:
 		return m.load(m.addr(o), in.MemSize())
@@ -140,7 +140,7 @@ func (m *emu) set(in x86.Inst, o x86.Operand, v uint64) error {
 		case o.Reg.IsGP32():
 			m.regs[o.Reg.Num()] = v & 0xffffffff // the upper half is zeroed
 		case o.Reg.IsXMM():
-			m.xmm[o.Reg.Num()] = v
+			m.vec[o.Reg.Num()][0], m.vec[o.Reg.Num()][1] = v, 0 // legacy movq: 128..255 kept
 		}
 		return nil
 	case x86.KindMem:

@@ -8,6 +8,9 @@ import (
 )
 
 func (m *emu) step(in x86.Inst) error {
+	if in.Op.IsVector() {
+		return m.vector(in)
+	}
 	a := in.Args
 	vals := make([]uint64, len(a))
 	for i, o := range a {

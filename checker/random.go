@@ -152,7 +152,10 @@ func bytesLimbs(b []byte) []uint64 {
 func runAsm(p *x86.Program, fn *ir.Func, args [][]uint64, alias bool, rng *rand.Rand) ([][]uint64, error) {
 	m := &emu{junk: rng}
 	for r := range m.regs {
-		m.regs[r], m.xmm[r] = rng.Uint64(), rng.Uint64()
+		m.regs[r] = rng.Uint64()
+		for l := range m.vec[r] {
+			m.vec[r][l] = rng.Uint64()
+		}
 	}
 	stack := make([]byte, stackSize+8)
 	for i := range stack {

@@ -139,6 +139,7 @@ func TestSymexecAgainstEmulator(t *testing.T) {
 			}
 		}
 	}
+	compareVectors(t, rng, n/6, compared)
 	var ops []string
 	for op := x86.Opcode(1); op < x86.NumOpcodes; op++ {
 		switch op {
@@ -179,9 +180,16 @@ func compareProbe(t *testing.T, p *x86.Program, probed x86.Inst, rng *rand.Rand)
 		return rng.Uint64() >> uint(rng.Intn(64))
 	}
 	for r := range m.regs {
-		m.regs[r], m.xmm[r] = pick(), pick()
+		m.regs[r] = pick()
 		env[symexec.InitRegName(x86.Reg(r))] = new(big.Int).SetUint64(m.regs[r])
-		env[symexec.InitRegName(x86.XMM0+x86.Reg(r))] = new(big.Int).SetUint64(m.xmm[r])
+		for l := range m.vec[r] {
+			m.vec[r][l] = pick()
+			name := symexec.InitRegName(x86.XMM0 + x86.Reg(r))
+			if l > 0 {
+				name = fmt.Sprintf("%s.%d", symexec.InitRegName(x86.YMM0+x86.Reg(r)), l)
+			}
+			env[name] = new(big.Int).SetUint64(m.vec[r][l])
+		}
 	}
 	args := make([]uint64, 4)
 	for i := range args {

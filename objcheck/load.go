@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/rules-cryptopt/rules_cryptopt/objfile"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
@@ -37,7 +38,7 @@ func LoadObject(path, symbol, srcBase string) (*Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	ld, err := LoadCode(fn.Name, fn.Code)
+	ld, err := loadCode(fn.Name, fn.Code, fn.Const, fn.ConstFields())
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +52,14 @@ func LoadObject(path, symbol, srcBase string) (*Loaded, error) {
 // LoadCode decodes the bytes of the function name (already taken out of an object by the
 // caller) and requires the round trip; errors are refusals.
 func LoadCode(name string, code []byte) (*Loaded, error) {
-	d, err := decode.Decode(code)
+	return loadCode(name, code, nil, nil)
+}
+
+// loadCode is LoadCode reading RIP-relative constants through consts; fields are the
+// offsets of the relocations objfile accepted, each of which must be the disp32 of one
+// decoded constant load (a relocation anywhere else patches code the proof is about).
+func loadCode(name string, code []byte, consts decode.ConstFunc, fields []int) (*Loaded, error) {
+	d, err := decode.DecodeConsts(code, consts)
 	var de *decode.Error
 	if errors.As(err, &de) && de.Incomplete { // a truncated function: bad input, exit 2
 		return nil, &objfile.BadInputError{Msg: fmt.Sprintf("%s: %v", name, err)}
@@ -61,6 +69,9 @@ func LoadCode(name string, code []byte) (*Loaded, error) {
 	}
 	if err := roundTrip(d, code); err != nil {
 		return nil, &objfile.RefusedError{Msg: fmt.Sprintf("%s: %v", name, err)}
+	}
+	if !slices.Equal(d.Fields, fields) {
+		return nil, &objfile.RefusedError{Msg: fmt.Sprintf("%s: relocations at code offsets %#x, RIP-relative constant loads at %#x: a relocation patches bytes other than a constant's address", name, fields, d.Fields)}
 	}
 	return &Loaded{Program: &x86.Program{Symbol: name, Insts: d.Insts}, Offs: d.Offs, Size: len(code)}, nil
 }

@@ -2,6 +2,7 @@ package objcheck
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"math/rand"
 	"os"
@@ -38,7 +39,8 @@ func fieldFunc(t *testing.T, field, op string) *ir.Func {
 
 // mutationSubjects: six compile outputs (gcc-assembled) and gcc/clang-19 -O3 builds of
 // emit-c's C: poly1305, p256, curve25519_solinas and secp256k1_montgomery mul by both,
-// p224 mul by both, curve25519_solinas and p448_solinas square by clang.
+// p224 mul by both, curve25519_solinas and p448_solinas square by clang, and clang's AVX2
+// secp256k1_dettman mul (its mask read through a PC32 relocation: linked for the runs).
 func mutationSubjects(t *testing.T, dir string) []subject {
 	var out []subject
 	for i, fo := range [][2]string{{"poly1305", "mul"}, {"poly1305", "square"}, {"curve25519", "mul"},
@@ -67,7 +69,8 @@ func mutationSubjects(t *testing.T, dir string) []subject {
 	for _, fc := range [][3]string{{"poly1305", "mul", "gcc"}, {"poly1305", "mul", "clang-19"}, {"p256", "mul", "gcc"},
 		{"p256", "mul", "clang-19"}, {"secp256k1_montgomery", "mul", "clang-19"}, {"curve25519_solinas", "mul", "clang-19"},
 		{"curve25519_solinas", "mul", "gcc"}, {"secp256k1_montgomery", "mul", "gcc"}, {"p224", "mul", "gcc"},
-		{"p224", "mul", "clang-19"}, {"curve25519_solinas", "square", "clang-19"}, {"p448_solinas", "square", "clang-19"}} {
+		{"p224", "mul", "clang-19"}, {"curve25519_solinas", "square", "clang-19"}, {"p448_solinas", "square", "clang-19"},
+		{"secp256k1_dettman", "mul", "clang-19"}} { // the last: AVX2, its mask through a relocation
 		fo, cc := fc[:2], fc[2]
 		fn := fieldFunc(t, fo[0], fo[1])
 		sym := cc[:3] + "_" + fo[0] + "_" + fo[1]
@@ -131,6 +134,7 @@ func mutateSubject(t *testing.T, run *objrun.Runner, s subject, n int, rng *rand
 	require.NoError(t, err)
 	data, err := os.ReadFile(s.obj)
 	require.NoError(t, err)
+	link := linker(t, f)
 	inputs := objrun.Inputs(s.fn, rng, 24)
 	blobs := make([][]byte, n)
 	proved := make([]bool, n)
@@ -138,6 +142,9 @@ func mutateSubject(t *testing.T, run *objrun.Runner, s subject, n int, rng *rand
 	for i := range n {
 		code, ld, err := mutant(t, i%4, f, data, rng, s.symbol, filepath.Join(dir, "m.o"))
 		blobs[i] = code
+		if i%4 < 2 { // read back from the object: its relocations apply (inserted or deleted bytes: LoadCode, none)
+			blobs[i] = link(code)
+		}
 		st.total++
 		if err != nil {
 			// A mutant that lost its final ret is a truncated function: bad input (exit 2)
@@ -166,7 +173,7 @@ func mutateSubject(t *testing.T, run *objrun.Runner, s subject, n int, rng *rand
 		}
 	}
 	// The unmutated code first: the harness must find it right, or "wrong" means nothing.
-	res, err := run.Run(s.fn, append([][]byte{f.Code}, blobs...), inputs)
+	res, err := run.Run(s.fn, append([][]byte{link(f.Code)}, blobs...), inputs)
 	require.NoError(t, err)
 	why, err := objrun.Wrong(s.fn, inputs, res[0])
 	require.NoError(t, err)
@@ -183,6 +190,30 @@ func mutateSubject(t *testing.T, run *objrun.Runner, s subject, n int, rng *rand
 		}
 	}
 	return st
+}
+
+// linker returns what the linker makes of f's code (or a mutant of it, same length): the
+// constants its relocations address appended after the code, each disp32 patched to reach
+// its constant, as the blob runner has no linker. The identity without relocations.
+func linker(t *testing.T, f *objfile.Function) func([]byte) []byte {
+	fields := f.ConstFields()
+	vals := make([]uint64, len(fields))
+	for i, fd := range fields {
+		v, err := f.Const(fd, fd+4, 8) // the model's one form: the disp32 ends the instruction
+		require.NoError(t, err)
+		vals[i] = v
+	}
+	return func(code []byte) []byte {
+		if len(fields) == 0 {
+			return code
+		}
+		out := append(append([]byte(nil), code...), make([]byte, (8-len(code)%8)%8)...)
+		for i, fd := range fields {
+			binary.LittleEndian.PutUint32(out[fd:], uint32(len(out)-(fd+4)))
+			out = binary.LittleEndian.AppendUint64(out, vals[i])
+		}
+		return out
+	}
 }
 
 // mutant makes one mutant of f's code: kind 0 flips a bit and 1 overwrites a byte in the

@@ -41,7 +41,7 @@ func (fn *Function) load(f *elf.File, syms []elf.Symbol, s elf.Symbol) error {
 	if err := overlaps(syms, self, s.Size); err != nil {
 		return err
 	}
-	if err := relocations(f, s); err != nil {
+	if err := fn.relocations(f, syms, s); err != nil {
 		return err
 	}
 	data, err := sec.Data()
@@ -98,8 +98,9 @@ func relocWidth(t elf.R_X86_64) uint64 {
 	return 8
 }
 
-// relocations refuses a relocation that patches any byte of s.
-func relocations(f *elf.File, s elf.Symbol) error {
+// relocations refuses a relocation that patches any byte of s, except one accepted as
+// the address of a read-only constant (acceptConst).
+func (fn *Function) relocations(f *elf.File, syms []elf.Symbol, s elf.Symbol) error {
 	for _, rs := range f.Sections {
 		if (rs.Type != elf.SHT_RELA && rs.Type != elf.SHT_REL) || rs.Info != uint32(s.Section) {
 			continue
@@ -117,10 +118,16 @@ func relocations(f *elf.File, s elf.Symbol) error {
 		}
 		for i := 0; i+size <= len(data); i += size {
 			off := binary.LittleEndian.Uint64(data[i:])
-			typ := elf.R_X86_64(binary.LittleEndian.Uint64(data[i+8:]) & 0xffffffff)
+			info := binary.LittleEndian.Uint64(data[i+8:])
+			typ := elf.R_X86_64(info & 0xffffffff)
 			if off+max(relocWidth(typ), 1) > s.Value && off < s.Value+s.Size {
-				return refused("relocation %v at offset %#x patches the function's bytes (offset %#x in it)",
-					typ, off, int64(off)-int64(s.Value))
+				var addend int64
+				if size == 24 {
+					addend = int64(binary.LittleEndian.Uint64(data[i+16:]))
+				}
+				if err := fn.acceptConst(f, syms, rs, off, info, addend, s); err != nil {
+					return err
+				}
 			}
 		}
 	}

@@ -35,6 +35,7 @@ type Function struct {
 	Code    []byte
 	file    *elf.File
 	secIdx  int
+	consts  map[uint64]constReloc // by code offset of the relocated field (see Const)
 }
 
 // maxObjectBytes bounds what Read loads into memory: far above any object of one field

@@ -21,6 +21,9 @@ const (
 	cImm32                   // sign-extended 32-bit immediate
 	cImm64                   // any 64-bit immediate
 	cR32                     // 32-bit general-purpose register (compiler code)
+	cYMM                     // ymm register (compiler code)
+	cConst                   // RIP-relative constant (KindConst, compiler code)
+	cImm1                    // 0 or 1 (vinserti128's half)
 )
 
 // form is one allowed operand shape list of an opcode, Intel order.
@@ -61,7 +64,11 @@ func classOf(o Operand) class {
 			return cXMM
 		case o.Reg.IsGP32():
 			return cR32
+		case o.Reg.IsYMM():
+			return cYMM
 		}
+	case KindConst:
+		return cConst
 	case KindMem:
 		return memClass(o)
 	case KindImm:
@@ -71,6 +78,9 @@ func classOf(o Operand) class {
 		}
 		if o.Imm >= 0 && o.Imm <= 255 {
 			c |= cImm8
+		}
+		if o.Imm == 0 || o.Imm == 1 {
+			c |= cImm1
 		}
 		return c
 	}
@@ -203,6 +213,8 @@ func (in Inst) MemSize() int {
 	switch in.Op {
 	case LEA:
 		return 0
+	case VMOVDQU:
+		return 32
 	case MOVZX, SET:
 		return 1
 	case MOV, ADD, ADC, SUB, SBB, AND, OR, XOR, CMP:
@@ -253,6 +265,10 @@ func describeOperand(o Operand) string {
 		return "r32"
 	case c&cXMM != 0:
 		return "xmm"
+	case c&cYMM != 0:
+		return "ymm"
+	case c&cConst != 0:
+		return "[rip+const]"
 	case c&cM64 != 0:
 		return "m"
 	case c&cAddr != 0:
@@ -280,8 +296,8 @@ func kindName(k Kind) string {
 var classNames = []struct {
 	c    class
 	name string
-}{{cR64, "r64"}, {cR32, "r32"}, {cR8, "r8"}, {cCL, "cl"}, {cXMM, "xmm"}, {cM64, "m64"}, {cM8, "m8"},
-	{cAddr, "mem"}, {cImm8, "imm8"}, {cImm32, "imm32"}, {cImm64, "imm64"}}
+}{{cR64, "r64"}, {cR32, "r32"}, {cR8, "r8"}, {cCL, "cl"}, {cXMM, "xmm"}, {cYMM, "ymm"}, {cConst, "[rip+const]"}, {cM64, "m64"}, {cM8, "m8"},
+	{cAddr, "mem"}, {cImm1, "0|1"}, {cImm8, "imm8"}, {cImm32, "imm32"}, {cImm64, "imm64"}}
 
 func describeForms(fs []form) string {
 	var out []string

@@ -50,8 +50,24 @@ const (
 	PUSH
 	POP
 	RET
+	// The AVX2 forms clang's default -O3 build ends some functions with (the final limbs
+	// masked four at a time). Compiler code only: codegen never emits them, the random
+	// program generators leave them out (FirstVector), the decoder and the checker read them.
+	VMOVQ        // vmovq xmm, r64|m64: lane 0, bits 64..255 zeroed
+	VPUNPCKLQDQ  // vpunpcklqdq xmm, xmm, xmm: the low qwords of both sources; bits 128..255 zeroed
+	VINSERTI128  // vinserti128 ymm, ymm, xmm, imm8: the first source with one 128-bit half replaced
+	VPBROADCASTQ // vpbroadcastq ymm, qword [rip + c]: the constant in all four lanes
+	VPAND        // vpand ymm, ymm, ymm
+	VMOVDQU      // vmovdqu ymmword [m], ymm: a 32-byte store
+	VZEROUPPER   // bits 128..255 of every vector register zeroed
 	NumOpcodes
 )
+
+// FirstVector is the first of the compiler-only vector opcodes (VMOVQ..VZEROUPPER).
+const FirstVector = VMOVQ
+
+// IsVector reports whether o is one of the AVX2 opcodes.
+func (o Opcode) IsVector() bool { return o >= FirstVector && o < NumOpcodes }
 
 func (o Opcode) String() string {
 	if o >= NumOpcodes {
@@ -134,6 +150,14 @@ var opTable = [NumOpcodes]opInfo{
 	PUSH: {"push", []form{{cR64}}, "r", 0, 0},
 	POP:  {"pop", []form{{cR64}}, "w", 0, 0},
 	RET:  {"ret", []form{{}}, "", 0, 0},
+	// VEX-encoded, no flags. vinserti128's immediate is 0 or 1 (which half).
+	VMOVQ:        {"vmovq", []form{{cXMM, cR64}, {cXMM, cM64}}, "wr", 0, 0},
+	VPUNPCKLQDQ:  {"vpunpcklqdq", []form{{cXMM, cXMM, cXMM}}, "wrr", 0, 0},
+	VINSERTI128:  {"vinserti128", []form{{cYMM, cYMM, cXMM, cImm1}}, "wrrr", 0, 0},
+	VPBROADCASTQ: {"vpbroadcastq", []form{{cYMM, cConst}}, "wr", 0, 0},
+	VPAND:        {"vpand", []form{{cYMM, cYMM, cYMM}}, "wrr", 0, 0},
+	VMOVDQU:      {"vmovdqu", []form{{cM64, cYMM}}, "wr", 0, 0},
+	VZEROUPPER:   {"vzeroupper", []form{{}}, "", 0, 0},
 }
 
 // condFlags are the flags each condition code reads.
@@ -150,7 +174,7 @@ func (o Opcode) Arity() (lo, hi int) {
 	if !o.Valid() {
 		return 0, 0
 	}
-	lo = 3
+	lo = 4
 	for _, f := range opTable[o].forms {
 		lo, hi = min(lo, len(f)), max(hi, len(f))
 	}

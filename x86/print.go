@@ -99,6 +99,16 @@ func appendOperand(b []byte, in Inst, o Operand, sx syntax, sized bool) []byte {
 		return append(b, o.Reg.String()...)
 	case KindImm:
 		return appendImm(b, in, o.Imm)
+	case KindConst:
+		// Objects only: the displacement before linking is 0; the constant is what the
+		// relocated address reads (printed in a comment-like suffix for messages).
+		b = append(b, "qword "...)
+		if sx == gnu {
+			b = append(b, "ptr "...)
+		}
+		b = append(b, "[rip + 0] /* = 0x"...)
+		b = strconv.AppendUint(b, uint64(o.Imm), 16)
+		return append(b, " */"...)
 	case KindMem:
 		if sized {
 			switch in.MemSize() {
@@ -106,6 +116,8 @@ func appendOperand(b []byte, in Inst, o Operand, sx syntax, sized bool) []byte {
 				b = append(b, "byte "...)
 			case 8:
 				b = append(b, "qword "...)
+			case 32:
+				b = append(b, "ymmword "...)
 			}
 			if sx == gnu && in.MemSize() != 0 {
 				b = append(b, "ptr "...)

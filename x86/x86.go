@@ -7,7 +7,9 @@ import (
 
 // Reg is a register. 0–15 are the 64-bit general-purpose registers in encoding order,
 // 16–31 their low-byte forms (same order), 32–47 xmm0–xmm15, 48–63 the 32-bit forms of
-// the general-purpose registers (same order). NoReg marks an absent register.
+// the general-purpose registers (same order), 64–79 ymm0–ymm15 (the 256-bit registers
+// whose low halves are the xmm registers; compiler code only). NoReg marks an absent
+// register.
 type Reg uint8
 
 // The 64-bit general-purpose registers in hardware encoding order.
@@ -74,6 +76,9 @@ const (
 	R15D
 )
 
+// YMM0 is the first ymm register; YMM0+i is ymm<i>, whose low 128 bits are xmm<i>.
+const YMM0 Reg = 64
+
 // NoReg is the absent register (e.g. no index in a memory operand).
 const NoReg Reg = 255
 
@@ -95,6 +100,9 @@ func (r Reg) IsXMM() bool { return r >= 32 && r < 48 }
 
 // IsGP32 reports whether r is a 32-bit general-purpose register.
 func (r Reg) IsGP32() bool { return r >= 48 && r < 64 }
+
+// IsYMM reports whether r is a ymm register.
+func (r Reg) IsYMM() bool { return r >= 64 && r < 80 }
 
 // Num is the hardware number of r (0–15) within its class.
 func (r Reg) Num() int { return int(r) & 15 }
@@ -123,6 +131,8 @@ func (r Reg) String() string {
 		return fmt.Sprintf("xmm%d", r.Num())
 	case r.IsGP32():
 		return gp32Names[r.Num()]
+	case r.IsYMM():
+		return fmt.Sprintf("ymm%d", r.Num())
 	}
 	return "noreg"
 }
@@ -139,6 +149,12 @@ const (
 	KindReg
 	KindMem // qword [Base + Index*Scale + Disp] (Index NoReg when absent)
 	KindImm
+	// KindConst is a constant read from a read-only data section of the object through a
+	// RIP-relative address (qword [rip + disp32], relocated by R_X86_64_PC32): Imm is the
+	// 64-bit constant, which objfile read from the section and proved no link can change.
+	// Before linking the displacement is 0, which the encoder writes back. Compiler code
+	// only (vpbroadcastq).
+	KindConst
 )
 
 // Operand is a register, a 64-bit memory location or an immediate.
@@ -167,6 +183,9 @@ func M(base Reg, disp int32) Operand {
 func MI(base, index Reg, scale uint8, disp int32) Operand {
 	return Operand{Kind: KindMem, Base: base, Index: index, Scale: scale, Disp: disp}
 }
+
+// C makes a RIP-relative constant operand holding v (see KindConst).
+func C(v uint64) Operand { return Operand{Kind: KindConst, Imm: int64(v)} }
 
 // I makes an immediate operand.
 func I(v int64) Operand { return Operand{Kind: KindImm, Imm: v} }

@@ -118,7 +118,7 @@ type asmExec struct {
 	g      *egraph.EGraph
 	arrs   []Array
 	regs   [16]Val
-	xmm    [16]Val
+	vec    [16][4]Val // the vector registers as 64-bit lanes (lane 0 is xmm's low qword)
 	flags  [numFlags]flag
 	mem    map[memKey]Val
 	inst   int
@@ -144,7 +144,10 @@ func ExecAsm(g *egraph.EGraph, p *x86.Program, arrs []Array) *AsmResult {
 	x.res = &AsmResult{Creator: map[egraph.Id]int{}}
 	for r := range x.regs {
 		x.regs[r] = Val{Id: g.Sym(InitRegName(x86.Reg(r)), egraph.Mask(64))}
-		x.xmm[r] = Val{Id: g.Sym(InitRegName(x86.XMM0+x86.Reg(r)), egraph.Mask(64))}
+		x.vec[r][0] = Val{Id: g.Sym(InitRegName(x86.XMM0+x86.Reg(r)), egraph.Mask(64))}
+		for l := 1; l < 4; l++ {
+			x.vec[r][l] = Val{Id: g.Sym(fmt.Sprintf("%s.%d", InitRegName(x86.YMM0+x86.Reg(r)), l), egraph.Mask(64))}
+		}
 	}
 	x.regs[x86.RSP] = Val{Ptr: true, Base: StackBase}
 	for i, a := range arrs {
@@ -380,7 +383,7 @@ func (x *asmExec) read(in x86.Inst, o x86.Operand) Val {
 		case o.Reg.IsGP32():
 			return x.value(x.g.Mod(x.word(x.regs[o.Reg.Full()]), 32))
 		case o.Reg.IsXMM():
-			return x.xmm[o.Reg.Num()]
+			return x.vec[o.Reg.Num()][0]
 		}
 	case x86.KindMem:
 		return x.load(o, int64(in.MemSize()))
@@ -410,7 +413,8 @@ func (x *asmExec) write(in x86.Inst, o x86.Operand, v Val) {
 			x.regs[o.Reg.Full()] = x.value(x.g.Mod(x.word(v), 32))
 			return
 		case o.Reg.IsXMM():
-			x.xmm[o.Reg.Num()] = v
+			// Legacy-SSE movq: bits 64..127 zeroed, 128..255 kept.
+			x.vec[o.Reg.Num()][0], x.vec[o.Reg.Num()][1] = v, Val{Id: x.g.Word(0)}
 			return
 		}
 	case x86.KindMem:

@@ -21,6 +21,10 @@ func (x *asmExec) exec(in x86.Inst) {
 	}
 	g := x.g
 	a := in.Args
+	if in.Op.IsVector() {
+		x.vector(in)
+		return
+	}
 	switch in.Op {
 	case x86.MOV, x86.MOVQ:
 		x.write(in, a[0], x.read(in, a[1]))

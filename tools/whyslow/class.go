@@ -13,7 +13,7 @@ const (
 	Logic Class = "logic" // and, or, xor, not, andn, bzhi, test, cmp, setcc, cmovcc
 	Move  Class = "mov"   // mov, movzx, xchg, lea
 	Stack Class = "stack" // push, pop
-	Vec   Class = "vec"   // movq to or from an xmm register
+	Vec   Class = "vec"   // movq to or from an xmm register, the AVX2 forms of clang's masking
 	Other Class = "other" // ret, clc, stc
 )
 
@@ -28,6 +28,8 @@ var classes = map[x86.Opcode]Class{
 	x86.BZHI: Logic, x86.TEST: Logic, x86.CMP: Logic, x86.SET: Logic, x86.CMOV: Logic,
 	x86.MOV: Move, x86.MOVZX: Move, x86.XCHG: Move, x86.LEA: Move,
 	x86.PUSH: Stack, x86.POP: Stack, x86.MOVQ: Vec,
+	x86.VMOVQ: Vec, x86.VPUNPCKLQDQ: Vec, x86.VINSERTI128: Vec, x86.VPBROADCASTQ: Vec, x86.VPAND: Vec,
+	x86.VMOVDQU: Vec, x86.VZEROUPPER: Vec,
 }
 
 func classOf(op x86.Opcode) Class {

@@ -43,7 +43,12 @@ type loc struct {
 	mem  x86.Operand
 }
 
-func regLoc(r x86.Reg) loc { return loc{kind: 'r', reg: r.Full()} }
+func regLoc(r x86.Reg) loc {
+	if r.IsYMM() { // one physical register with its xmm half
+		r = x86.XMM0 + x86.Reg(r.Num())
+	}
+	return loc{kind: 'r', reg: r.Full()}
+}
 
 // memLoc names memory operand a when rsp is off from its value at entry.
 func memLoc(a x86.Operand, off int64) loc {

@@ -225,3 +225,9 @@ func TestValidateOptions(t *testing.T) {
 		})
 	}
 }
+
+// TestVectorRefused: the compiler-only vector forms are not code the validator passes.
+func TestVectorRefused(t *testing.T) {
+	p := &x86.Program{Symbol: "f", Insts: []x86.Inst{{Op: x86.VZEROUPPER}, {Op: x86.RET}}}
+	require.ErrorContains(t, Validate(p, Shape{Out: 4, Arg1: 4, Arg2: 4}, Options{}), "vector instruction")
+}

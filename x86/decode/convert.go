@@ -20,7 +20,9 @@ var opcodes = map[string]x86.Opcode{
 	"AND": x86.AND, "ANDN": x86.ANDN, "BZHI": x86.BZHI, "OR": x86.OR, "XOR": x86.XOR,
 	"NOT": x86.NOT, "NEG": x86.NEG, "TEST": x86.TEST, "CMP": x86.CMP, "CLC": x86.CLC,
 	"STC": x86.STC, "INC": x86.INC, "DEC": x86.DEC, "PUSH": x86.PUSH, "POP": x86.POP,
-	"RET": x86.RET,
+	"RET": x86.RET, "VMOVQ": x86.VMOVQ, "VPUNPCKLQDQ": x86.VPUNPCKLQDQ,
+	"VINSERTI128": x86.VINSERTI128, "VPBROADCASTQ": x86.VPBROADCASTQ, "VPAND": x86.VPAND,
+	"VMOVDQU": x86.VMOVDQU, "VZEROUPPER": x86.VZEROUPPER,
 }
 
 // conds maps x86asm's condition suffixes (cmovb, setae, ...) to the model's.
@@ -91,6 +93,8 @@ func register(r x86asm.Reg) (x86.Reg, error) {
 		return x86.XMM0 + x86.Reg(r-x86asm.X0), nil
 	case r >= x86asm.EAX && r <= x86asm.R15L:
 		return x86.EAX + x86.Reg(r-x86asm.EAX), nil
+	case r >= x86asm.Y0 && r <= x86asm.Y15:
+		return x86.YMM0 + x86.Reg(r-x86asm.Y0), nil
 	}
 	return x86.NoReg, fmt.Errorf("register %v is not in the model", r)
 }

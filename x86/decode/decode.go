@@ -26,19 +26,28 @@ type Decoded struct {
 	Insts []x86.Inst
 	Offs  []int // byte offset of Insts[i]
 	Lens  []int // encoded length of Insts[i]
+	// Fields are the code offsets of the disp32 fields of the RIP-relative constants read
+	// (through the ConstFunc): each must be exactly one relocation of the object.
+	Fields []int
 }
 
 // Decode decodes code, the bytes of one function, into straight-line instructions that
 // end with the only ret, exactly at the end of code. It refuses (with an *Error) bytes
 // that do not decode, instructions or operands outside the model, any control flow other
-// than that final ret, and code that falls off the end.
-func Decode(code []byte) (*Decoded, error) {
+// than that final ret, and code that falls off the end. RIP-relative loads are refused.
+func Decode(code []byte) (*Decoded, error) { return DecodeConsts(code, nil) }
+
+// DecodeConsts is Decode reading the constants of RIP-relative loads through consts.
+func DecodeConsts(code []byte, consts ConstFunc) (*Decoded, error) {
 	d := &Decoded{}
 	off := 0
 	for off < len(code) {
-		in, n, err := decodeInst(code[off:])
+		in, n, err := decodeInst(code[off:], off, consts)
 		if err != nil {
 			return nil, &Error{Off: off, Msg: err.Error()}
+		}
+		if in.Op == x86.VPBROADCASTQ {
+			d.Fields = append(d.Fields, off+n-4)
 		}
 		d.Insts = append(d.Insts, in)
 		d.Offs = append(d.Offs, off)
@@ -55,7 +64,11 @@ func Decode(code []byte) (*Decoded, error) {
 }
 
 // decodeInst decodes the instruction at the start of b and its length.
-func decodeInst(b []byte) (x86.Inst, int, error) {
+func decodeInst(b []byte, off int, consts ConstFunc) (x86.Inst, int, error) {
+	if len(b) >= 3 && b[0] == 0xc5 && b[1] == 0xf8 && b[2] == 0x77 {
+		// x86asm takes a ModRM byte after vzeroupper's opcode (4 bytes when more follow).
+		return x86.Inst{Op: x86.VZEROUPPER}, 3, nil
+	}
 	var raw x86asm.Inst
 	op := ""
 	if pd, ok := preDecode(b); ok {
@@ -75,6 +88,9 @@ func decodeInst(b []byte) (x86.Inst, int, error) {
 	}
 	if in, ok := movR32Imm(b, raw); ok {
 		return in, raw.Len, nil
+	}
+	if in, ok, err := ripConst(b, raw, off, consts); ok {
+		return in, raw.Len, err
 	}
 	if p, ok := extraPrefix(raw, op); ok {
 		return x86.Inst{}, 0, fmt.Errorf("prefix %#02x is not in the model (% x)", uint8(p), b[:raw.Len])

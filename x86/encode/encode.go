@@ -79,7 +79,7 @@ type Encoder struct {
 // h holds opcode, condition, operand count and kinds; a holds one word per operand.
 type encKey struct {
 	h uint64
-	a [3]uint64
+	a [4]uint64
 }
 
 func keyOf(in x86.Inst) encKey {
@@ -92,7 +92,7 @@ func keyOf(in x86.Inst) encKey {
 		case x86.KindMem:
 			k.a[i] = uint64(o.Base) | uint64(o.Index)<<8 | uint64(o.Scale)<<16 | uint64(uint32(o.Disp))<<24 |
 				uint64(o.Size)<<56
-		case x86.KindImm:
+		case x86.KindImm, x86.KindConst:
 			k.a[i] = uint64(o.Imm)
 		}
 	}
@@ -121,7 +121,7 @@ func (e *Encoder) Encode(p *x86.Program) ([]byte, error) {
 
 // AppendInst appends the machine code of in to dst.
 func (e *Encoder) AppendInst(dst []byte, in x86.Inst) ([]byte, error) {
-	if len(in.Args) > 3 {
+	if len(in.Args) > 4 {
 		return dst, fmt.Errorf("%s: too many operands", in.Mnemonic())
 	}
 	k := keyOf(in)
@@ -163,10 +163,13 @@ func emit(prog *ia.Program, in x86.Inst) (err error) {
 			err = fmt.Errorf("iasm: %v", r)
 		}
 	}()
-	var a [3]interface{} // AT&T order
+	var a [4]interface{} // AT&T order
 	n := len(in.Args)
 	for i, o := range in.Args {
 		a[n-1-i] = iaOperand(o)
+	}
+	if in.Op.IsVector() {
+		return emitVector(prog, in, a)
 	}
 	switch {
 	case in.Dword() && n == 2 && enc32[in.Op] != nil:
@@ -209,6 +212,50 @@ func emit(prog *ia.Program, in x86.Inst) (err error) {
 	return nil
 }
 
+// emitVector adds one of the AVX2 forms (operands a in AT&T order). iasm picks the VEX
+// encodings GNU as and clang pick for these operands (two-byte VEX where it can).
+func emitVector(prog *ia.Program, in x86.Inst, a [4]interface{}) error {
+	switch in.Op {
+	case x86.VMOVQ:
+		if m := in.Args[1]; m.Kind == x86.KindMem && (m.Disp < -128 || m.Disp > 127) && m.Disp%8 == 0 {
+			return emitVMOVQDisp32(prog, m, a[1])
+		}
+		prog.VMOVQ(a[0], a[1])
+	case x86.VPUNPCKLQDQ:
+		prog.VPUNPCKLQDQ(a[0], a[1], a[2])
+	case x86.VINSERTI128:
+		prog.VINSERTI128(a[0], a[1], a[2], a[3])
+	case x86.VPBROADCASTQ:
+		prog.VPBROADCASTQ(a[0], a[1])
+	case x86.VPAND:
+		prog.VPAND(a[0], a[1], a[2])
+	case x86.VMOVDQU:
+		prog.VMOVDQU(a[0], a[1])
+	case x86.VZEROUPPER:
+		prog.VZEROUPPER()
+	default:
+		return fmt.Errorf("no encoder for %s", in.Mnemonic())
+	}
+	return nil
+}
+
+// emitVMOVQDisp32 works around iasm choosing the EVEX form of vmovq xmm, m64 for a
+// displacement that EVEX's scaled disp8 holds and VEX's disp8 does not (0x100 = 8*0x20):
+// GNU as and the compilers write VEX with a disp32. It encodes the displacement plus one
+// (no scaled form then, the same disp32 layout) and patches the last 4 bytes back.
+func emitVMOVQDisp32(prog *ia.Program, m x86.Operand, dst interface{}) error {
+	one := ia.CreateArch().CreateProgram()
+	m.Disp++
+	one.VMOVQ(iaOperand(m), dst)
+	b, err := assemble(one)
+	if err != nil {
+		return err
+	}
+	binary.LittleEndian.PutUint32(b[len(b)-4:], uint32(m.Disp-1))
+	prog.Data(b)
+	return nil
+}
+
 // emitIMULImm32 works around iasm v0.2.0 choosing the sign-extended imm8 form of
 // imul r64, r/m64, imm for 128..255 (which multiplies by imm-256): it encodes the imm32 form
 // with a placeholder constant, patches the constant (the last 4 bytes) and emits raw bytes.
@@ -236,7 +283,14 @@ func iaOperand(o x86.Operand) interface{} {
 			return iaR32[o.Reg.Num()]
 		case o.Reg.IsXMM():
 			return ia.XMMRegister(o.Reg.Num())
+		case o.Reg.IsYMM():
+			return ia.YMMRegister(o.Reg.Num())
 		}
+	case x86.KindConst:
+		// [rip + 0]: the object's placeholder, which the linker's PC32 relocation fills.
+		m := ia.CreateMemoryOperand()
+		m.Addr.Type = ia.Offset
+		return m
 	case x86.KindMem:
 		if o.Index == x86.NoReg {
 			return ia.Ptr(iaR64[o.Base.Num()], o.Disp)
