@@ -15,6 +15,12 @@ binary to compare two versions side by side on the same command lines. --dump wr
 command lines, one a line, for `go test ./tools/cryptopt -run TestChecktimeOneProcess`
 (CRYPTOPT_CHECKTIME=FILE; run it from the execution root, with -cpuprofile for a profile).
 The stamps go to a temporary directory, never into bazel-out.
+
+With the offline Bazel (/opt/bazel-offline, a chroot), the execution root exists only
+inside the chroot: dump the command lines, then run them there from the execution root:
+  tests/checktime/cpu.py --dump .it/lines.txt
+  chroot /opt/bazel-offline/sid bash -c "cd $(bazel info --config=ci execution_root) &&
+    python3 $PWD/tests/checktime/cpu.py --lines $PWD/.it/lines.txt --cryptopt BIN"
 """
 import argparse
 import json
@@ -88,6 +94,7 @@ def main():
     ap.add_argument("--dump", help="write the command lines to this file and stop")
     ap.add_argument("--lines", help="run this file's command lines (one a line) from the "
                     "current directory instead of the examples' (no Bazel needed with --cryptopt)")
+    ap.add_argument("--stamps", help="keep the stamps in this directory (e.g. to compare two binaries')")
     o = ap.parse_args()
     if o.lines:
         lines, root = [l.split() for l in open(o.lines) if l.strip()], os.getcwd()
@@ -95,14 +102,19 @@ def main():
         lines = command_lines()
         root = bazel("info", "--config=ci", "execution_root").strip()
     if o.dump:
+        stamps = os.path.join(tempfile.gettempdir(), "checktime-stamps")
+        os.makedirs(stamps, exist_ok=True)
         with open(o.dump, "w") as f:
-            f.writelines(" ".join(a) + "\n" for a in restamp(lines, tempfile.mkdtemp()))
+            f.writelines(" ".join(a) + "\n" for a in restamp(lines, stamps))
         return
     binary = os.path.abspath(o.cryptopt) if o.cryptopt else os.path.join(
         bazel("info", "--config=ci", "bazel-bin").strip(), "tools/cryptopt/cryptopt_/cryptopt")
     run = standalone_cpu if o.standalone else worker_cpu
     for _ in range(o.rounds):
         with tempfile.TemporaryDirectory() as tmp:
+            if o.stamps:
+                os.makedirs(o.stamps, exist_ok=True)
+                tmp = o.stamps
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             ru, failed = run(binary, restamp(lines, tmp), root)
             cpu = (ru.ru_utime - before.ru_utime) + (ru.ru_stime - before.ru_stime)
