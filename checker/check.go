@@ -19,7 +19,7 @@ const DefaultTrials = 256
 // ProvedExtraTrials is how many random inputs a proved check runs on both sides after its
 // edge inputs, unless Options.RandomTrials says otherwise. The proof is the guarantee;
 // the trials after it only catch a checker bug (a rule that proves a wrong program), and
-// the 256 trials every check ran were 25-30% of the examples' check time
+// the 256 trials every check ran were a quarter of the examples' check CPU
 // (docs/checker.md), for no case that fewer missed (checker/guardcheck.sh).
 const ProvedExtraTrials = 32
 

@@ -66,7 +66,7 @@ func (c *comparison) randomTest(rep *Report, opts Options) {
 }
 
 // trialCount is how many inputs randomTest runs first: asked (Options.RandomTrials) when
-// given, else the edges inputs and ProvedExtraTrials more for a proof, DefaultTrials for
+// given, else the edge inputs and ProvedExtraTrials more for a proof, DefaultTrials for
 // a failed one. The inputs are the same sequence either way, so a proved check runs a
 // prefix of what it ran before there were fewer trials after a proof.
 func trialCount(asked, edges int, proved bool) int {
