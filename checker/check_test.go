@@ -10,6 +10,7 @@ import (
 
 	"github.com/rules-cryptopt/rules_cryptopt/internal/fiatdata"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
+	"github.com/rules-cryptopt/rules_cryptopt/ir/interp"
 )
 
 // mixFunc is the IR of testdata/mix.asm.
@@ -45,7 +46,32 @@ func TestMixProved(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, rep.Proved, "%+v", rep)
 	require.Equal(t, 6, rep.Outputs)
-	require.Equal(t, DefaultTrials, rep.Trials)
+	// Proved with the default trials: the 49 edge inputs of two arguments, 32 more.
+	require.Equal(t, len(interp.EdgeInputs(mixFunc()))+ProvedExtraTrials, rep.Trials)
+	rep, err = Check(mixFunc(), readTestdata(t, "mix.asm"), Options{RandomTrials: DefaultTrials})
+	require.NoError(t, err)
+	require.True(t, rep.Proved)
+	require.Equal(t, DefaultTrials, rep.Trials, "an explicit count is run, proved or not")
+}
+
+// TestTrialCount: an explicit count is the count; by default a proof gets its edge inputs
+// (at most DefaultTrials) and ProvedExtraTrials more, a failed proof DefaultTrials.
+func TestTrialCount(t *testing.T) {
+	for _, tc := range []struct {
+		asked, edges int
+		proved       bool
+		want         int
+	}{
+		{0, 49, true, 49 + ProvedExtraTrials},
+		{0, 7, true, 7 + ProvedExtraTrials},
+		{0, 343, true, DefaultTrials + ProvedExtraTrials},
+		{0, 49, false, DefaultTrials},
+		{5, 49, true, 5},
+		{5, 49, false, 5},
+		{1000, 49, true, 1000},
+	} {
+		require.Equal(t, tc.want, trialCount(tc.asked, tc.edges, tc.proved), "%+v", tc)
+	}
 }
 
 // Each edit breaks mix.asm in one way; the report must say what and where.

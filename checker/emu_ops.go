@@ -7,15 +7,16 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
-func (m *emu) step(in x86.Inst) error {
+// step executes in; bit i of reads says that it reads its operand i (readMask).
+func (m *emu) step(in x86.Inst, reads uint8) error {
 	if in.Op.IsVector() {
 		return m.vector(in)
 	}
 	a := in.Args
 	vals := make([]uint64, len(a))
 	for i, o := range a {
-		if in.Op == x86.LEA || !in.Reads(i) {
-			continue // the effective address is computed by set/compute, not loaded
+		if reads&(1<<i) == 0 {
+			continue
 		}
 		v, err := m.get(in, o)
 		if err != nil {

@@ -48,7 +48,7 @@ func TestFlagSearch(t *testing.T) {
 		want, err := interp.Run(c.fn, ce.Inputs)
 		require.NoError(t, err)
 		require.Equal(t, want, ce.IR)
-		got, err := runAsm(c.prog, c.fn, ce.Inputs, false, rand.New(rand.NewSource(seed)))
+		got, err := runAsm(c.prog, nil, c.fn, ce.Inputs, false, rand.New(rand.NewSource(seed)))
 		require.NoError(t, err)
 		require.Equal(t, ce.Asm, got)
 		require.NotEqual(t, want, got)

@@ -25,6 +25,7 @@ const (
 func (c *comparison) randomTest(rep *Report, opts Options) {
 	rng := rand.New(rand.NewSource(int64(opts.Seed ^ 0x636865636b)))
 	edges := interp.EdgeInputs(c.fn)
+	opts.RandomTrials = trialCount(opts.RandomTrials, len(edges), rep.Proved)
 	inputs := edges
 	for len(inputs) < opts.RandomTrials {
 		if len(inputs)%2 == 0 {
@@ -64,6 +65,20 @@ func (c *comparison) randomTest(rep *Report, opts Options) {
 		"checker's rules; please report it", rep.Trials, SearchTrials-min(len(rest), SearchTrials))
 }
 
+// trialCount is how many inputs randomTest runs first: asked (Options.RandomTrials) when
+// given, else the edge inputs and ProvedExtraTrials more for a proof, DefaultTrials for
+// a failed one. The inputs are the same sequence either way, so a proved check runs a
+// prefix of what it ran before there were fewer trials after a proof.
+func trialCount(asked, edges int, proved bool) int {
+	switch {
+	case asked > 0:
+		return asked
+	case proved:
+		return min(edges, DefaultTrials) + ProvedExtraTrials
+	}
+	return DefaultTrials
+}
+
 // trial runs one input on both sides and reports whether it ended the testing: it
 // recorded a counterexample or the IR interpreter failed.
 func (c *comparison) trial(rep *Report, in [][]uint64, opts Options, rng *rand.Rand) bool {
@@ -73,7 +88,10 @@ func (c *comparison) trial(rep *Report, in [][]uint64, opts Options, rng *rand.R
 		rep.Note = fmt.Sprintf("the IR interpreter failed: %v", err)
 		return true
 	}
-	got, err := runAsm(c.prog, c.fn, in, opts.Aliasing == ir.AliasOut1Arg1, rng)
+	if c.reads == nil {
+		c.reads = readMasks(c.prog)
+	}
+	got, err := runAsm(c.prog, c.reads, c.fn, in, opts.Aliasing == ir.AliasOut1Arg1, rng)
 	if err == nil && equalOutputs(want, got) {
 		return false
 	}
@@ -148,9 +166,10 @@ func bytesLimbs(b []byte) []uint64 {
 }
 
 // runAsm executes p concretely under the ABI with random junk in every other register
-// and on the stack; it fails when callee-saved registers or rsp are not restored.
-func runAsm(p *x86.Program, fn *ir.Func, args [][]uint64, alias bool, rng *rand.Rand) ([][]uint64, error) {
-	m := &emu{junk: rng}
+// and on the stack; it fails when callee-saved registers or rsp are not restored. reads
+// is readMasks(p), or nil to work it out as it runs.
+func runAsm(p *x86.Program, reads []uint8, fn *ir.Func, args [][]uint64, alias bool, rng *rand.Rand) ([][]uint64, error) {
+	m := &emu{junk: rng, reads: reads}
 	for r := range m.regs {
 		m.regs[r] = rng.Uint64()
 		for l := range m.vec[r] {

@@ -30,7 +30,9 @@ func cmdCheck(env *cliEnv, args []string) error {
 	asJSON := fs.Bool("json", false, "print a machine-readable JSON report")
 	var aliasing ir.Aliasing
 	fs.Var(&aliasing, "aliasing", "prove also when out1 and arg1 are one array: none or out1-arg1")
-	trials := fs.Int("trials", checker.DefaultTrials, "random inputs run on both sides")
+	trials := fs.Int("trials", 0, fmt.Sprintf("inputs run on both sides, proved or not (edge inputs first, then random ones); "+
+		"default: the edge inputs and %d random ones when the proof holds, %d inputs and a search for a counterexample when it fails",
+		checker.ProvedExtraTrials, checker.DefaultTrials))
 	seed := fs.Uint64("seed", 1, "seed of the random inputs")
 	wipe := fs.Bool("wipe-spills", false, "also prove every stack word written is zero at ret (code from --wipe-spills)")
 	set, stampOut, err := parseStamped(env, fs, args)
@@ -41,8 +43,10 @@ func cmdCheck(env *cliEnv, args []string) error {
 	if (*asmPath == "") == (*objPath == "") {
 		return errors.New("exactly one of --object FILE.o and --asm FILE is required")
 	}
-	if err := inRange("--trials", *trials, 1, checker.MaxTrials); err != nil {
-		return err
+	if flagsSet(fs)["trials"] {
+		if err := inRange("--trials", *trials, 1, checker.MaxTrials); err != nil {
+			return err
+		}
 	}
 	// The IR as given (no lowering or normalisation), so that a bug there cannot hide.
 	s, err := src.resolve()

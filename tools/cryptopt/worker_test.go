@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -187,4 +188,17 @@ func TestHelperWorker(t *testing.T) {
 		t.Skip("helper process for TestWorkerProcess")
 	}
 	os.Exit(serveWorker(os.Stdin, os.Stderr))
+}
+
+// TestWorkerGC: the worker collects garbage less often than Go's default unless GOGC says
+// otherwise.
+func TestWorkerGC(t *testing.T) {
+	old := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(old)
+	t.Setenv("GOGC", "")
+	setWorkerGC()
+	require.Equal(t, workerGCPercent, debug.SetGCPercent(100))
+	t.Setenv("GOGC", "50")
+	setWorkerGC()
+	require.Equal(t, 100, debug.SetGCPercent(100), "GOGC set: left alone")
 }

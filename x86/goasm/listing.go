@@ -122,26 +122,25 @@ func (s *Symbol) addLine(l string) error {
 	return nil
 }
 
-// Assemble runs `go tool asm -S` on the assembly text src as package pkgPath with the Go
-// command goCmd (e.g. "go") and returns the parsed listing. The object is discarded: the
-// listing carries the same bytes and is what is compared.
+// Assemble runs the Go assembler with -S (what `go tool asm -S` runs: GOTOOLDIR's asm) on
+// the assembly text src as package pkgPath, for the Go command goCmd (e.g. "go"), and
+// returns the parsed listing. The object is discarded: the listing carries the same bytes
+// and is what is compared.
 func Assemble(ctx context.Context, goCmd, pkgPath string, src []byte) (map[string]*Symbol, error) {
+	tc, err := goToolchain(ctx, goCmd)
+	if err != nil {
+		return nil, err
+	}
 	dir, err := os.MkdirTemp("", "goasm")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	goroot, err := exec.CommandContext(ctx, goCmd, "env", "GOROOT").Output()
-	if err != nil {
-		return nil, fmt.Errorf("go env GOROOT: %w", err)
-	}
-	inc := filepath.Join(strings.TrimSpace(string(goroot)), "pkg", "include")
 	file := filepath.Join(dir, "f_amd64.s")
 	if err := os.WriteFile(file, src, 0o644); err != nil {
 		return nil, err
 	}
-	cmd := exec.CommandContext(ctx, goCmd, "tool", "asm", "-S", "-p", pkgPath, "-I", inc,
-		"-D", "GOOS_linux", "-D", "GOARCH_amd64", "-o", filepath.Join(dir, "f.o"), file)
+	cmd := exec.CommandContext(ctx, filepath.Join(tc.tooldir, "asm"), asmArgs(tc.goroot, pkgPath, dir, file)...)
 	cmd.Env = append(os.Environ(), "GOARCH=amd64", "GOOS=linux")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -150,4 +149,10 @@ func Assemble(ctx context.Context, goCmd, pkgPath string, src []byte) (map[strin
 		return nil, fmt.Errorf("go tool asm: %w: %s", err, strings.TrimSpace(stderr.String()))
 	}
 	return ParseListing(out)
+}
+
+// asmArgs are the assembler's arguments for file, its object going to dir.
+func asmArgs(goroot, pkgPath, dir, file string) []string {
+	return []string{"-S", "-p", pkgPath, "-I", filepath.Join(goroot, "pkg", "include"),
+		"-D", "GOOS_linux", "-D", "GOARCH_amd64", "-o", filepath.Join(dir, "f.o"), file}
 }
