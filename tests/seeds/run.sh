@@ -45,7 +45,10 @@ search() {
   TMP=$(mktemp -d)
   for seed in $SEEDS; do
     for fn in "${funcs[@]}"; do
-      local field=${fn%_*} op=${fn##*_} base=$DIR/$fn.s$seed
+      local field op base
+      field=${fn%_*}
+      op=${fn##*_}
+      base=$DIR/$fn.s$seed
       # The hash line is written last: a pair without it did not finish.
       grep -qs '^program-sha256: ' "$base.report.txt" && [[ -e $base.genome.json ]] && continue
       echo "$(date -u +%H:%M:%S) $fn seed $seed (load $(cut -d' ' -f1 /proc/loadavg))" >&2
@@ -64,7 +67,10 @@ bench() {
   mkdir -p "$out"
   local n=0
   for g in "$DIR"/*.genome.json; do
-    local b=${g##*/} fn=${b%%.s*} seed=${b#*.s}
+    local b fn seed
+    b=${g##*/}
+    fn=${b%%.s*}
+    seed=${b#*.s}
     seed=${seed%%.*}
     "$CRYPTOPT" compile --curve "${fn%_*}" --op "${fn##*_}" --genome "$g" -o "$out/$fn.s$seed.S"
     # A genome is a list of decisions codegen interprets: if today's codegen makes another
