@@ -43,6 +43,7 @@ search() {
   fi
   mkdir -p "$DIR"
   TMP=$(mktemp -d)
+  trap 'rm -rf "$TMP"' EXIT # the .S files are only hashed
   for seed in $SEEDS; do
     for fn in "${funcs[@]}"; do
       local field op base
