@@ -72,7 +72,7 @@ func Encode(p *x86.Program) ([]byte, error) {
 // An Encoder is not safe for concurrent use.
 type Encoder struct {
 	arch  *ia.Arch
-	cache map[encKey][]byte
+	cache memo
 }
 
 // encKey is an instruction without its comment, packed without padding so it hashes fast:
@@ -104,7 +104,7 @@ const maxCache = 1 << 16
 
 // NewEncoder returns an empty memoizing encoder.
 func NewEncoder() *Encoder {
-	return &Encoder{arch: ia.CreateArch(), cache: make(map[encKey][]byte)}
+	return &Encoder{arch: ia.CreateArch()}
 }
 
 // Encode is like the package function Encode but memoized; the result is a new slice.
@@ -125,7 +125,7 @@ func (e *Encoder) AppendInst(dst []byte, in x86.Inst) ([]byte, error) {
 		return dst, fmt.Errorf("%s: too many operands", in.Mnemonic())
 	}
 	k := keyOf(in)
-	if b, ok := e.cache[k]; ok {
+	if b, ok := e.cache.get(&k); ok {
 		return append(dst, b...), nil
 	}
 	if err := in.Validate(); err != nil {
@@ -139,10 +139,7 @@ func (e *Encoder) AppendInst(dst []byte, in x86.Inst) ([]byte, error) {
 	if err != nil {
 		return dst, fmt.Errorf("%s: %w", in, err)
 	}
-	if len(e.cache) >= maxCache {
-		clear(e.cache)
-	}
-	e.cache[k] = b
+	e.cache.put(&k, b)
 	return append(dst, b...), nil
 }
 

@@ -1,0 +1,84 @@
+package encode
+
+// memo maps instructions (encKey) to their machine code. It is an open-addressing table
+// with the bytes stored in the slot: a search looks up every instruction of every
+// candidate, and a Go map of 40-byte keys to []byte spent most of Encode hashing, probing
+// and following the pointer to the bytes (issue 14).
+type memo struct {
+	slots []memoSlot // a power of two long; n ≤ len/2
+	n     int
+}
+
+// memoSlot is one entry; size 0 marks an empty slot (no instruction encodes to no bytes).
+type memoSlot struct {
+	k    encKey
+	size uint8
+	code [maxInstLen]byte
+}
+
+// maxInstLen is the longest x86 instruction.
+const maxInstLen = 15
+
+// memoMinSlots is the table's first size; it doubles as it fills.
+const memoMinSlots = 1024
+
+// hash mixes the key's words (multiply-xorshift: every bit reaches the high bits that
+// pick the slot).
+func (k *encKey) hash() uint64 {
+	x := k.h * 0x9e3779b97f4a7c15
+	for _, a := range k.a {
+		x = (x ^ a) * 0xbf58476d1ce4e5b9
+		x ^= x >> 31
+	}
+	return x
+}
+
+// find is k's slot: the one holding k, or the empty slot where it goes.
+func (m *memo) find(k *encKey) *memoSlot {
+	mask := uint64(len(m.slots) - 1)
+	for i := k.hash() & mask; ; i = (i + 1) & mask {
+		if s := &m.slots[i]; s.size == 0 || s.k == *k {
+			return s
+		}
+	}
+}
+
+// get returns k's code, if memoised.
+func (m *memo) get(k *encKey) ([]byte, bool) {
+	if m.n == 0 {
+		return nil, false
+	}
+	s := m.find(k)
+	return s.code[:s.size], s.size != 0
+}
+
+// put memoises code for k; code longer than an instruction is not kept. At maxCache
+// entries the table is cleared (a search rarely gets there).
+func (m *memo) put(k *encKey, code []byte) {
+	if len(code) == 0 || len(code) > maxInstLen {
+		return
+	}
+	if m.n >= maxCache {
+		clear(m.slots)
+		m.n = 0
+	}
+	if 2*(m.n+1) > len(m.slots) {
+		m.grow()
+	}
+	s := m.find(k)
+	if s.size == 0 {
+		m.n++
+	}
+	s.k, s.size = *k, uint8(copy(s.code[:], code))
+}
+
+// grow doubles the table (to memoMinSlots at first), re-inserting every entry.
+func (m *memo) grow() {
+	old := m.slots
+	m.slots = make([]memoSlot, max(memoMinSlots, 2*len(old)))
+	for i := range old {
+		if s := &old[i]; s.size != 0 {
+			*m.find(&s.k) = *s
+		}
+	}
+}
