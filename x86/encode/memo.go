@@ -7,6 +7,9 @@ package encode
 type memo struct {
 	slots []memoSlot // a power of two long; n ≤ len/2
 	n     int
+	// recent is a small direct-mapped copy of the entries looked up last: a candidate's
+	// instructions are mostly its parent's, and the table outgrows the CPU's caches.
+	recent *[recentSlots]memoSlot
 }
 
 // memoSlot is one entry; size 0 marks an empty slot (no instruction encodes to no bytes).
@@ -18,6 +21,9 @@ type memoSlot struct {
 
 // maxInstLen is the longest x86 instruction.
 const maxInstLen = 15
+
+// recentSlots is the size of memo.recent (28 KiB: it stays in the L1 data cache).
+const recentSlots = 512
 
 // memoMinSlots is the table's first size; it doubles as it fills.
 const memoMinSlots = 1024
@@ -34,9 +40,9 @@ func (k *encKey) hash() uint64 {
 }
 
 // find is k's slot: the one holding k, or the empty slot where it goes.
-func (m *memo) find(k *encKey) *memoSlot {
+func (m *memo) find(k *encKey, h uint64) *memoSlot {
 	mask := uint64(len(m.slots) - 1)
-	for i := k.hash() & mask; ; i = (i + 1) & mask {
+	for i := h & mask; ; i = (i + 1) & mask {
 		if s := &m.slots[i]; s.size == 0 || s.k == *k {
 			return s
 		}
@@ -48,8 +54,17 @@ func (m *memo) get(k *encKey) ([]byte, bool) {
 	if m.n == 0 {
 		return nil, false
 	}
-	s := m.find(k)
-	return s.code[:s.size], s.size != 0
+	h := k.hash()
+	r := &m.recent[h%recentSlots]
+	if r.size != 0 && r.k == *k {
+		return r.code[:r.size], true
+	}
+	s := m.find(k, h)
+	if s.size == 0 {
+		return nil, false
+	}
+	*r = *s
+	return s.code[:s.size], true
 }
 
 // put memoises code for k; code longer than an instruction is not kept. At maxCache
@@ -60,12 +75,13 @@ func (m *memo) put(k *encKey, code []byte) {
 	}
 	if m.n >= maxCache {
 		clear(m.slots)
+		*m.recent = [recentSlots]memoSlot{}
 		m.n = 0
 	}
 	if 2*(m.n+1) > len(m.slots) {
 		m.grow()
 	}
-	s := m.find(k)
+	s := m.find(k, k.hash())
 	if s.size == 0 {
 		m.n++
 	}
@@ -76,9 +92,12 @@ func (m *memo) put(k *encKey, code []byte) {
 func (m *memo) grow() {
 	old := m.slots
 	m.slots = make([]memoSlot, max(memoMinSlots, 2*len(old)))
+	if m.recent == nil {
+		m.recent = new([recentSlots]memoSlot)
+	}
 	for i := range old {
 		if s := &old[i]; s.size != 0 {
-			*m.find(&s.k) = *s
+			*m.find(&s.k, s.k.hash()) = *s
 		}
 	}
 }
