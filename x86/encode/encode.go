@@ -84,7 +84,8 @@ type encKey struct {
 
 func keyOf(in x86.Inst) encKey {
 	k := encKey{h: uint64(in.Op) | uint64(in.Cond)<<8 | uint64(len(in.Args))<<16}
-	for i, o := range in.Args {
+	for i := range in.Args {
+		o := &in.Args[i]
 		k.h |= uint64(o.Kind) << (24 + 8*i)
 		switch o.Kind {
 		case x86.KindReg:
