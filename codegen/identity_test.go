@@ -68,9 +68,6 @@ var identityHashes = map[string]string{
 const identityGenomes = 64
 
 func TestGenerateIdentity(t *testing.T) {
-	if testing.Short() {
-		t.Skip("compiles nearly a thousand genomes")
-	}
 	funcs := fiatMulSquare(t)
 	require.Len(t, funcs, 24)
 	rng := rand.New(rand.NewSource(14))
