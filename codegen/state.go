@@ -165,7 +165,10 @@ func (g *gen) emitCond(op x86.Opcode, c x86.Cond, comment string, args ...x86.Op
 		g.ops = make([]x86.Operand, 0, 1024)
 	}
 	n := len(g.ops)
-	g.ops = append(g.ops, args...)
+	g.ops = g.ops[:n+len(args)] // room checked above
+	for k := range args {
+		g.ops[n+k] = args[k] // one to three operands: a loop, not a call to memmove
+	}
 	g.nops += len(args)
 	// The instruction is written field by field where it lives: appending a composite
 	// Inst copies it with a bulk write barrier whenever the GC is marking, which a search
