@@ -156,8 +156,8 @@ func (g *gen) emit(op x86.Opcode, comment string, args ...x86.Operand) {
 }
 
 func (g *gen) emitCond(op x86.Opcode, c x86.Cond, comment string, args ...x86.Operand) {
-	for k, a := range args {
-		if a.Kind == x86.KindMem && a.Base == x86.RSP {
+	for k := range args {
+		if a := &args[k]; a.Kind == x86.KindMem && a.Base == x86.RSP {
 			g.slotRefs = append(g.slotRefs, int32(len(g.body)*4+k))
 		}
 	}
@@ -165,9 +165,21 @@ func (g *gen) emitCond(op x86.Opcode, c x86.Cond, comment string, args ...x86.Op
 		g.ops = make([]x86.Operand, 0, 1024)
 	}
 	n := len(g.ops)
-	g.ops = append(g.ops, args...)
+	g.ops = g.ops[:n+len(args)] // room checked above
+	for k := range args {
+		g.ops[n+k] = args[k] // one to three operands: a loop, not a call to memmove
+	}
 	g.nops += len(args)
-	g.body = append(g.body, x86.Inst{Op: op, Cond: c, Args: g.ops[n:len(g.ops):len(g.ops)], Comment: comment})
+	// The instruction is written field by field where it lives: appending a composite
+	// Inst copies it with a bulk write barrier whenever the GC is marking, which a search
+	// allocating a program per candidate keeps it doing often (issue 14).
+	if len(g.body) == cap(g.body) {
+		g.body = append(g.body, x86.Inst{})
+	} else {
+		g.body = g.body[:len(g.body)+1]
+	}
+	in := &g.body[len(g.body)-1]
+	in.Op, in.Cond, in.Args, in.Comment = op, c, g.ops[n:len(g.ops):len(g.ops)], comment
 }
 
 // never is the use time of a value that has no further use.

@@ -30,14 +30,20 @@ type step struct {
 
 // mk is a step about a and b (at most one of them a constant that matters).
 func mk(kind stepKind, a, b ir.Arg) step {
-	s := step{kind: kind, a: int32(a.Val), b: int32(b.Val)}
+	s := step{kind: kind}
+	s.about(a, b)
+	return s
+}
+
+// about sets the values the step is about (mk's a and b) on a zero step.
+func (s *step) about(a, b ir.Arg) {
+	s.a, s.b = int32(a.Val), int32(b.Val)
 	if b.IsConst {
 		s.b, s.k = -1, b.Imm
 	}
 	if a.IsConst {
 		s.a, s.k = -1, a.Imm
 	}
-	return s
 }
 
 // none is an absent argument (a constant, which no constraint takes as a candidate).

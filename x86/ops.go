@@ -192,15 +192,20 @@ const (
 
 // Access says how in uses its explicit operand i: 0 for lea's address and for operands
 // in does not have.
-func (in Inst) Access(i int) Access {
-	if !in.Op.Valid() {
+func (in Inst) Access(i int) Access { return OperandAccess(in.Op, len(in.Args), i) }
+
+// OperandAccess is Inst.Access of operand i of an op instruction with nargs operands. It
+// needs no Inst: the validator, asking for every operand of every search candidate, was
+// spending a twentieth of a candidate's preparation copying instructions to ask.
+func OperandAccess(op Opcode, nargs, i int) Access {
+	if !op.Valid() {
 		return 0
 	}
-	use := opTable[in.Op].use
-	if in.Op == IMUL && len(in.Args) == 3 {
+	use := opTable[op].use
+	if op == IMUL && nargs == 3 {
 		use = "wrr"
 	}
-	if i < 0 || i >= len(use) || i >= len(in.Args) {
+	if i < 0 || i >= len(use) || i >= nargs {
 		return 0
 	}
 	switch use[i] {

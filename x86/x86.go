@@ -157,18 +157,19 @@ const (
 	KindConst
 )
 
-// Operand is a register, a 64-bit memory location or an immediate.
+// Operand is a register, a 64-bit memory location or an immediate. (The byte fields come
+// first: 24 bytes, not 32 with Size last; codegen allocates an array of them per candidate.)
 type Operand struct {
 	Kind  Kind
 	Reg   Reg   // KindReg
 	Base  Reg   // KindMem
 	Index Reg   // KindMem; NoReg when absent
 	Scale uint8 // KindMem; 1, 2, 4 or 8 (0 means 1)
-	Disp  int32 // KindMem
-	Imm   int64 // KindImm
 	// Size is, for KindMem, the access size in bytes where no register operand fixes it
 	// ("add byte [m], 0x7f" is 1); 0 means the instruction's default (MemSize).
 	Size uint8
+	Disp int32 // KindMem
+	Imm  int64 // KindImm
 }
 
 // R makes a register operand.

@@ -58,6 +58,10 @@ func main() {
 	if len(os.Args) == 2 && os.Args[1] == bzworker.Flag {
 		os.Exit(serveWorker(os.Stdin, os.Stderr))
 	}
+	if len(os.Args) > 1 && os.Args[1] == "optimize" {
+		// A search allocates a program per candidate and keeps little: see workerGCPercent.
+		setWorkerGC()
+	}
 	env := &cliEnv{stdout: os.Stdout, stderr: os.Stderr}
 	os.Exit(run(env, os.Args[1:]))
 }

@@ -64,6 +64,10 @@ func serveWorker(stdin io.Reader, stderr io.Writer) int {
 // keeps them to the end, so with Go's default (100) the collector ran, and allocations
 // assisted it, several times a check: 400 took 15% less CPU over the examples' fused point
 // operations (docs/checker.md) for a peak of 60 MB against 45 MB over 30 checks.
+// cryptopt optimize uses it too: a search allocates a new program (~25 KB for p256 mul)
+// per candidate and keeps a few, so at 100 the collector was marking much of the time
+// (allocations assisting, write barriers on); 400 took 9% less CPU per prepared candidate
+// (optimizer's BenchmarkPrepareP256Mul, 5 alternated pairs, znver5, 2026-12-01).
 const workerGCPercent = 400
 
 // setWorkerGC sets workerGCPercent unless GOGC is set: the user's setting wins.

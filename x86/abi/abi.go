@@ -164,7 +164,7 @@ func (v *validator) effect(in *x86.Inst) error {
 		}
 	}
 	for i, a := range in.Args {
-		if in.Writes(i) {
+		if writes(in, i) {
 			if err := v.store(a, tagNone); err != nil {
 				return err
 			}
@@ -178,6 +178,11 @@ func (v *validator) effect(in *x86.Inst) error {
 	return nil
 }
 
+// writes is in.Writes(i) without copying *in.
+func writes(in *x86.Inst, i int) bool {
+	return x86.OperandAccess(in.Op, len(in.Args), i)&x86.Write != 0
+}
+
 // operand checks the form of operand i and the bounds of the memory it accesses.
 func (v *validator) operand(in *x86.Inst, i int, a *x86.Operand) error {
 	switch a.Kind {
@@ -186,17 +191,18 @@ func (v *validator) operand(in *x86.Inst, i int, a *x86.Operand) error {
 			return fmt.Errorf("operand %d: bad register %d", i, a.Reg)
 		}
 	case x86.KindImm:
-		if in.Writes(i) {
+		if writes(in, i) {
 			return fmt.Errorf("operand %d: immediate destination", i)
 		}
 	case x86.KindMem:
 		if in.Op == x86.LEA {
 			return nil // computes an address, accesses nothing
 		}
-		if v.opts.LoadStore && (i == 0 || in.Writes(i)) && in.Op != x86.MOV && in.Op != x86.SET {
+		acc := x86.OperandAccess(in.Op, len(in.Args), i)
+		if v.opts.LoadStore && (i == 0 || acc&x86.Write != 0) && in.Op != x86.MOV && in.Op != x86.SET {
 			return errors.New("memory destination")
 		}
-		return v.access(a, in.Reads(i), in.Writes(i))
+		return v.access(a, acc&x86.Read != 0, acc&x86.Write != 0)
 	default:
 		return fmt.Errorf("operand %d: missing", i)
 	}

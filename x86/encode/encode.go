@@ -72,7 +72,7 @@ func Encode(p *x86.Program) ([]byte, error) {
 // An Encoder is not safe for concurrent use.
 type Encoder struct {
 	arch  *ia.Arch
-	cache map[encKey][]byte
+	cache memo
 }
 
 // encKey is an instruction without its comment, packed without padding so it hashes fast:
@@ -84,7 +84,8 @@ type encKey struct {
 
 func keyOf(in x86.Inst) encKey {
 	k := encKey{h: uint64(in.Op) | uint64(in.Cond)<<8 | uint64(len(in.Args))<<16}
-	for i, o := range in.Args {
+	for i := range in.Args {
+		o := &in.Args[i]
 		k.h |= uint64(o.Kind) << (24 + 8*i)
 		switch o.Kind {
 		case x86.KindReg:
@@ -104,7 +105,7 @@ const maxCache = 1 << 16
 
 // NewEncoder returns an empty memoizing encoder.
 func NewEncoder() *Encoder {
-	return &Encoder{arch: ia.CreateArch(), cache: make(map[encKey][]byte)}
+	return &Encoder{arch: ia.CreateArch()}
 }
 
 // Encode is like the package function Encode but memoized; the result is a new slice.
@@ -125,7 +126,7 @@ func (e *Encoder) AppendInst(dst []byte, in x86.Inst) ([]byte, error) {
 		return dst, fmt.Errorf("%s: too many operands", in.Mnemonic())
 	}
 	k := keyOf(in)
-	if b, ok := e.cache[k]; ok {
+	if b, ok := e.cache.get(&k); ok {
 		return append(dst, b...), nil
 	}
 	if err := in.Validate(); err != nil {
@@ -139,10 +140,7 @@ func (e *Encoder) AppendInst(dst []byte, in x86.Inst) ([]byte, error) {
 	if err != nil {
 		return dst, fmt.Errorf("%s: %w", in, err)
 	}
-	if len(e.cache) >= maxCache {
-		clear(e.cache)
-	}
-	e.cache[k] = b
+	e.cache.put(&k, b)
 	return append(dst, b...), nil
 }
 
