@@ -13,12 +13,8 @@ import (
 // are not its model's fails the run, named, and no stamp is written, not even the proved
 // functions'.
 func TestCheckGoOps(t *testing.T) {
-	needGo(t)
+	s, models := gopkgWithModels(t, "p256", "mul,add,opp")
 	dir := t.TempDir()
-	pkg, models := filepath.Join(dir, "pkg"), filepath.Join(dir, "models")
-	code, _, stderr := runCLI("gopkg", "--curve", "p256", "--ops", "mul,add,opp", "--package", "p", "--models", models, "-o", pkg)
-	require.Equal(t, 0, code, stderr)
-	s := filepath.Join(pkg, "p256_amd64.s")
 	stamps := filepath.Join(dir, "stamps")
 	require.NoError(t, os.Mkdir(stamps, 0o755))
 	code, out, stderr := runCLI("check-go", "--curve", "p256", "--ops", "mul,add,opp", "--s", s, "--models", models, "--stamps", stamps)
