@@ -16,14 +16,14 @@ CHECK_EXECUTION_REQUIREMENTS = {
     "supports-workers": "1",
 }
 
-def check_action(ctx, arguments, inputs, stamp, progress_message):
+def check_action(ctx, arguments, inputs, outputs, progress_message):
     """Registers one CryptoptCheck action.
 
     Args:
       ctx: the rule context.
       arguments: the cryptopt arguments, starting with the subcommand (check or check-go).
       inputs: the action's inputs (a list or a depset).
-      stamp: the stamp file the check writes when it proves the function.
+      outputs: the stamp files the check writes when it proves its function(s).
       progress_message: the action's progress message.
     """
     args = ctx.actions.args()
@@ -36,7 +36,7 @@ def check_action(ctx, arguments, inputs, stamp, progress_message):
         executable = cryptopt_tool(ctx),
         arguments = [args],
         inputs = inputs,
-        outputs = [stamp],
+        outputs = outputs,
         mnemonic = "CryptoptCheck",
         progress_message = progress_message,
         execution_requirements = CHECK_EXECUTION_REQUIREMENTS,

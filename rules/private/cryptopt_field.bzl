@@ -113,7 +113,7 @@ def _check_action(ctx, ir, ir_args, obj, symbol):
         ctx,
         args,
         inputs = [ir, obj],
-        stamp = stamp,
+        outputs = [stamp],
         progress_message = "CryptoptCheck %{label}: proving the linked object " + obj.basename + " equivalent to its IR",
     )
     return stamp

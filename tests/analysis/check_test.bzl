@@ -23,7 +23,7 @@ def _worker_requirements_test_impl(ctx):
         toolchains = {TOOLCHAIN_TYPE: struct(cryptopt = "the-tool")},
     )
     stamp = "x.check.json"
-    check_action(fake, ["check", "--object", "x.o"], inputs = ["x.o"], stamp = stamp, progress_message = "m")
+    check_action(fake, ["check", "--object", "x.o"], inputs = ["x.o"], outputs = [stamp], progress_message = "m")
     asserts.equals(env, 1, len(runs))
     run = runs[0]
     asserts.equals(env, {

@@ -38,10 +38,19 @@ def _gopkg_test_impl(ctx):
     for f in outs:
         asserts.true(env, "/fe_srcs.icelake/" in f.path or "/fe_srcs.icelake_models/" in f.path, "not uarch-tagged: " + f.path)
     checks = actions(env, "CryptoptCheck")
-    asserts.equals(env, ["mul", "square"], sorted([flag(a.argv, "--go-func") for a in checks]))
+    asserts.equals(env, 1, len(checks), "one check for the package: the assembler runs once")
+    check = checks[0]
+    asserts.equals(env, "mul,square", flag(check.argv, "--ops"), "every function is proved")
+    asserts.true(env, flag(check.argv, "--s").endswith("/fe_srcs.icelake/p256_amd64.s"))
+    models_dir = [f.dirname for f in outs if f.basename == "mul.S"][0]
+    asserts.equals(env, models_dir, flag(check.argv, "--models"))
+    asserts.equals(env, models_dir, flag(check.argv, "--stamps"))
+    inputs = [f.basename for f in check.inputs.to_list()]
+    asserts.true(env, "mul.S" in inputs and "square.S" in inputs and "p256_amd64.s" in inputs, str(inputs))
     target = analysistest.target_under_test(env)
     validations = target[OutputGroupInfo]._validation.to_list()
     asserts.equals(env, ["mul.check.json", "square.check.json"], sorted([f.basename for f in validations]))
+    asserts.equals(env, sorted([f.path for f in validations]), sorted([f.path for f in check.outputs.to_list()]), "its outputs are the validations")
     srcs = sorted([f.basename for f in target[DefaultInfo].files.to_list()])
     asserts.false(env, "p256_test.go" in srcs, "the test file is not a library source")
     asserts.equals(env, ["p256_test.go"], [f.basename for f in target[OutputGroupInfo].test_srcs.to_list()])

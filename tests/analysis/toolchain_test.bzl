@@ -48,7 +48,9 @@ def _search_on_pool_test_impl(ctx):
         asserts.true(env, _on_pool(a), "%s not in the znver5 pool: %s" % (a.mnemonic, a.argv[0]))
         asserts.equals(env, "znver5", flag(a.argv, "--expect-uarch"))
     others = [a for a in actions if a.mnemonic in _OTHERS]
-    asserts.true(env, len(others) >= 3, "too few other actions: %s" % [a.mnemonic for a in actions])
+
+    # At least two: a Go library has its CryptoptGoPkg and one CryptoptCheck for the package.
+    asserts.true(env, len(others) >= 2, "too few other actions: %s" % [a.mnemonic for a in actions])
     for a in others:
         asserts.false(env, _on_pool(a), "%s went to the uarch pool" % a.mnemonic)
     return analysistest.end(env)

@@ -54,12 +54,18 @@ def command_lines():
 
 
 def restamp(lines, tmp):
-    """The same arguments with each --stamp in tmp."""
+    """The same arguments with each --stamp in tmp, and each --stamps (check-go --ops: a
+    directory of <op>.check.json) a new directory in tmp."""
     out = []
     for n, args in enumerate(lines):
         args = list(args)
-        i = args.index("--stamp")
-        args[i + 1] = os.path.join(tmp, f"{n}.check.json")
+        if "--stamps" in args:
+            i = args.index("--stamps")
+            args[i + 1] = os.path.join(tmp, f"{n}.stamps")
+            os.makedirs(args[i + 1], exist_ok=True)
+        else:
+            i = args.index("--stamp")
+            args[i + 1] = os.path.join(tmp, f"{n}.check.json")
         out.append(args)
     return out
 

@@ -114,13 +114,25 @@ func commitStamp(set *outfile.Set, o *outfile.Output, rep checker.Report) error 
 	if o == nil {
 		return nil
 	}
+	if err := writeStamp(o, rep); err != nil {
+		return err
+	}
+	return set.Commit()
+}
+
+// writeStamp stages the proof report, without its duration, as o's content (nil: none):
+// it reaches the file when o's set is committed.
+func writeStamp(o *outfile.Output, rep checker.Report) error {
+	if o == nil {
+		return nil
+	}
 	rep.Duration = 0
 	data, err := json.MarshalIndent(stampReport{Report: rep}, "", "  ")
 	if err != nil {
-		return err
+		return fmt.Errorf("encoding the stamp: %w", err)
 	}
-	o.Write(append(data, '\n'))
-	return set.Commit()
+	_, err = o.Write(append(data, '\n'))
+	return err
 }
 
 // stampReport is a report without duration_ns: the outer field hides the embedded one for

@@ -14,6 +14,18 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/x86/goasm"
 )
 
+// gopkgWithModels writes curve's Go package of ops and the models into a temporary
+// directory: the .s file's path and the models' directory.
+func gopkgWithModels(t *testing.T, curve, ops string) (string, string) {
+	t.Helper()
+	needGo(t)
+	dir := t.TempDir()
+	pkg, models := filepath.Join(dir, "pkg"), filepath.Join(dir, "models")
+	code, _, stderr := runCLI("gopkg", "--curve", curve, "--ops", ops, "--package", "p", "--models", models, "-o", pkg)
+	require.Equal(t, 0, code, stderr)
+	return filepath.Join(pkg, curve+"_amd64.s"), models
+}
+
 func needGo(t *testing.T) {
 	t.Helper()
 	if _, err := exec.LookPath("go"); err != nil {
@@ -97,12 +109,7 @@ func TestSyntaxGo(t *testing.T) {
 // TestCheckGo re-proves gopkg's functions from the .s file and the models, and refuses a
 // model of another function (byte mismatch) and another op's IR (not proved): exit 1.
 func TestCheckGo(t *testing.T) {
-	needGo(t)
-	dir := t.TempDir()
-	pkg, models := filepath.Join(dir, "pkg"), filepath.Join(dir, "models")
-	code, _, stderr := runCLI("gopkg", "--curve", "p256", "--ops", "mul,add", "--package", "p", "--models", models, "-o", pkg)
-	require.Equal(t, 0, code, stderr)
-	s := filepath.Join(pkg, "p256_amd64.s")
+	s, models := gopkgWithModels(t, "p256", "mul,add")
 	code, out, stderr := runCLI("check-go", "--curve", "p256", "--op", "add", "--s", s, "--go-func", "add", "--model", filepath.Join(models, "add.S"))
 	require.Equal(t, 0, code, stderr)
 	require.Contains(t, out, "proved")
