@@ -24,22 +24,23 @@ const (
 )
 
 // quotientTemplates are the TestRulesAgainstBigInt templates of rules_quotient.go.
-// shr-dominated: the IR's carry (fires), L >> 1 (fires), a sum with another term, a ratio
-// of 3/2 ((3L) >> 1), a coefficient 2^64-2, B twice, a constant in the sum, a constant in
-// B, L up to 2^65 with B near L (none may fire).
+// shr-dominated: the IR's carry (fires), (3L) >> 2 (fires), B with another term, a third
+// term in the sum, a ratio of 3/2 ((3L) >> 1), a coefficient 2^64-3, B twice, a constant in
+// the sum, a constant in B, L up to 2^65 with B near L (none may fire).
 // shr-neg-low-mod: the congruence through mod-not (fires); Y's constant one off, the
 // coefficient 2^64-2 (must not fire).
 // add-carry-shifted: the square's split (fires); the carry weighted 2 against a high part
 // of 1, another low product, the low part with a term more (must not fire).
 // add-carry-mod-narrow: add-carry-mod's templates, tried without add-carry-mod.
 var quotientTemplates = map[string][]string{
-	"shr-dominated": {quoIR, "(>> (+ (* 0xffffffffffffffff " + quoL + ") (>> " + quoL + " 1)) 64)",
+	"shr-dominated": {quoIR, "(>> (+ (* 0xffffffffffffffff " + quoL + ") (>> (* 3 " + quoL + ") 2)) 64)",
 		"(>> (+ (* 0xffffffffffffffff " + quoL + ") (>> (+ " + quoL + " d) 1)) 64)",
+		"(>> (+ (* 0xffffffffffffffff " + quoL + ") (>> (* 3 " + quoL + ") 2) d) 64)",
 		"(>> (+ (* 0xffffffffffffffff " + quoL + ") (>> (* 3 " + quoL + ") 1)) 64)",
-		"(>> (+ (* 0xfffffffffffffffe " + quoL + ") (>> " + quoL + " 1)) 64)",
-		"(>> (+ (* 0xffffffffffffffff " + quoL + ") (* 2 (>> " + quoL + " 1))) 64)",
-		"(>> (+ (* 0xffffffffffffffff " + quoL + ") (>> " + quoL + " 1) 1) 64)",
-		"(>> (+ (* 0xffffffffffffffff " + quoL + ") (>> (+ " + quoL + " 0xffffffffffffffff) 1)) 64)",
+		"(>> (+ (* 0xfffffffffffffffd " + quoL + ") (>> (* 3 " + quoL + ") 2)) 64)",
+		"(>> (+ (* 0xffffffffffffffff " + quoL + ") (* 2 (>> (* 3 " + quoL + ") 2))) 64)",
+		"(>> (+ (* 0xffffffffffffffff " + quoL + ") (>> (* 3 " + quoL + ") 2) 1) 64)",
+		"(>> (+ (* 0xffffffffffffffff " + quoL + ") (>> (+ (* 3 " + quoL + ") 3) 2)) 64)",
 		"(>> (+ (* 0xffffffffffffffff (mod (* a b) 65)) (>> (* 0xffffffffffffffff (mod (* a b) 65)) 64)) 64)"},
 	"shr-neg-low-mod": {quoWord,
 		strings.Replace(quoWord, "d 0xffffffffffffffff)", "d 0xfffffffffffffffe)", 1),
