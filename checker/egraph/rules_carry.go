@@ -82,15 +82,23 @@ func moveHigh(g *EGraph, n Node, i int, l Node, j, h int, narrow bool) (Id, bool
 	if o || o2 || n.Coef[h].Cmp(need) < 0 || narrow && !scalable(g, z, e) {
 		return 0, false
 	}
+	return joinCarry(g, n, i, l, j, h, z, [3]U128{c, e, need}), true
+}
+
+// joinCarry moves the high part, term h of sum n (coefficient need of it), into the carry
+// n.Args[i] = c*((l) >> k) as e*z in place of l's term j (its low part): moveHigh's and
+// moveShifted's rewrite once they have checked it. w holds c, e and need.
+func joinCarry(g *EGraph, n Node, i int, l Node, j, h int, z Id, w [3]U128) Id {
+	c, e, need := w[0], w[1], w[2]
 	lm := termsOf(l)
 	lm[l.Args[j]], _ = lm[l.Args[j]].Sub(e)
 	lm[z], _ = lm[z].Add(e)
-	carry := g.Shr(rebuildSum(g, l.Val, lm), k)
+	carry := g.Shr(rebuildSum(g, l.Val, lm), g.Node(n.Args[i]).K)
 	m := termsOf(n)
 	m[n.Args[h]], _ = m[n.Args[h]].Sub(need)
 	m[n.Args[i]], _ = m[n.Args[i]].Sub(c)
 	m[carry], _ = m[carry].Add(c)
-	return rebuildSum(g, n.Val, m), true
+	return rebuildSum(g, n.Val, m)
 }
 
 // signBorrow matches (mod (>> S k-1) 1) with S = (2^k-1)*b + c, c = (R + (2^k-1)*b) >> k,

@@ -95,30 +95,7 @@ func (g *EGraph) dominated(b, l Id, depth int) *big.Rat {
 // sum S whose low word Y mod 2^64 is, where the linear forms of S and Y differ by carries
 // (S holds a word's truncations, Y the carry taken from them). Then, with y = S mod 2^k =
 // Y mod 2^k and b = q*2^k - 1: S + b*y = (S - y) + q*2^k*y = 2^k*((S >> k) + q*y).
-func shrNegLowMod(g *EGraph, n Node) (Id, bool) {
-	s := g.Node(n.Args[0])
-	if s.Op != OpAdd || len(s.Args) < 2 || n.K < 1 || n.K >= 128 {
-		return 0, false
-	}
-	for i, a := range s.Args {
-		an := g.Node(a)
-		b1, o := s.Coef[i].Add(W(1))
-		if an.Op != OpMod || an.K != n.K || o || !b1.Trunc(n.K).IsZero() {
-			continue
-		}
-		m := termsOf(s)
-		if !sharesTerm(g, an.Args[0], m) {
-			continue
-		}
-		delete(m, a)
-		rest := rebuildSum(g, s.Val, m)
-		if g.Find(g.Mod(rest, n.K)) != g.Find(a) {
-			continue
-		}
-		return g.Sum(U128{}, Term{g.Shr(rest, n.K), W(1)}, Term{a, b1.Shr(n.K)}), true
-	}
-	return 0, false
-}
+func shrNegLowMod(g *EGraph, n Node) (Id, bool) { return negLowBy(g, n, true) }
 
 // addCarryShifted is add-carry with a high part that shr-scaled has rewritten: the
 // carry (B + e*L) >> k, L = Z mod 2^K (K >= k), next to c*e*2^(K-k)*(E >> K') where
@@ -186,16 +163,7 @@ func moveShifted(g *EGraph, n Node, i int, l Node, j, h int) (Id, bool) {
 	if o || o2 || n.Coef[h].Cmp(need) < 0 || !scalable(g, hn.Args[0], Pow2(s)) {
 		return 0, false
 	}
-	z := g.Scale(hn.Args[0], Pow2(s))
-	lm := termsOf(l)
-	lm[l.Args[j]], _ = lm[l.Args[j]].Sub(e)
-	lm[z], _ = lm[z].Add(e)
-	carry := g.Shr(rebuildSum(g, l.Val, lm), k)
-	m := termsOf(n)
-	m[n.Args[h]], _ = m[n.Args[h]].Sub(need)
-	m[n.Args[i]], _ = m[n.Args[i]].Sub(c)
-	m[carry], _ = m[carry].Add(c)
-	return rebuildSum(g, n.Val, m), true
+	return joinCarry(g, n, i, l, j, h, g.Scale(hn.Args[0], Pow2(s)), [3]U128{c, e, need}), true
 }
 
 // scalable reports whether v*id keeps every coefficient within 128 bits: a sum scaled
