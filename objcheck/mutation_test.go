@@ -64,13 +64,14 @@ func mutationSubjects(t *testing.T, dir string) []subject {
 	// probing a wide low part, both compilers' p224 mul through mod-not, add-carry-field and
 	// shr-neg-low, clang's curve25519_solinas square (each product once, doubled) through
 	// shr-halve, mod-halve and shr-residue, clang's p448_solinas square (the Karatsuba's
-	// subtracted products summed first) through mod-join-borrows in the fifth attempt:
-	// their mutants test those rules.
+	// subtracted products summed first) through mod-join-borrows in the fifth attempt,
+	// gcc's sm2 mul through the quotient rules in the sixth: their mutants test those rules.
 	for _, fc := range [][3]string{{"poly1305", "mul", "gcc"}, {"poly1305", "mul", "clang-19"}, {"p256", "mul", "gcc"},
 		{"p256", "mul", "clang-19"}, {"secp256k1_montgomery", "mul", "clang-19"}, {"curve25519_solinas", "mul", "clang-19"},
 		{"curve25519_solinas", "mul", "gcc"}, {"secp256k1_montgomery", "mul", "gcc"}, {"p224", "mul", "gcc"},
 		{"p224", "mul", "clang-19"}, {"curve25519_solinas", "square", "clang-19"}, {"p448_solinas", "square", "clang-19"},
-		{"secp256k1_dettman", "mul", "clang-19"}} { // the last: AVX2, its mask through a relocation
+		{"secp256k1_dettman", "mul", "clang-19"}, // AVX2, its mask through a relocation
+		{"sm2", "mul", "gcc"}} {
 		fo, cc := fc[:2], fc[2]
 		fn := fieldFunc(t, fo[0], fo[1])
 		sym := cc[:3] + "_" + fo[0] + "_" + fo[1]

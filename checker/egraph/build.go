@@ -192,11 +192,36 @@ func (g *EGraph) canonAdd(n Node) (Node, Id, bool) {
 		g.expand(&l, a, n.Coef[i])
 	}
 	if !l.ok {
-		// Beyond 128-bit coefficients: keep the sum uninterpreted (sound, never equal to a
-		// normalised sum).
-		return n, g.intern(Node{Op: OpOpaque, Name: "+wide", Val: Max, Args: n.Args}), true
+		return n, g.wideSum(n), true
 	}
 	return g.sumNode(l.c, l.terms)
+}
+
+// wideSum keeps a sum whose coefficients pass 128 bits uninterpreted (sound, never equal
+// to a normalised sum). The opaque node holds the sum's terms with their coefficients and
+// its constant as a term, sorted: two wide sums are one class exactly when they have the
+// same terms. (It held the arguments alone before, so 2^130*x + y and 2^130*x + 2*y were
+// one class, and so were their low bits y mod 2 and 0.)
+func (g *EGraph) wideSum(n Node) Id {
+	terms := make([]Term, 0, len(n.Args)+1)
+	for i, a := range n.Args {
+		terms = append(terms, Term{g.Find(a), n.Coef[i]})
+	}
+	if !n.Val.IsZero() {
+		terms = append(terms, Term{g.Const(n.Val), W(1)})
+	}
+	slices.SortFunc(terms, func(a, b Term) int {
+		if a.Id != b.Id {
+			return int(a.Id) - int(b.Id)
+		}
+		return a.Coef.Cmp(b.Coef)
+	})
+	m := Node{Op: OpOpaque, Name: "+wide", Val: Max}
+	for _, t := range terms {
+		m.Args = append(m.Args, t.Id)
+		m.Coef = append(m.Coef, t.Coef)
+	}
+	return g.intern(m)
 }
 
 // sumNode sorts terms and drops zeros; a lone term or constant is returned as its class.

@@ -41,7 +41,7 @@ func (g *EGraph) format(b *strings.Builder, id Id, depth int) {
 	}
 	for i, a := range n.Args {
 		b.WriteByte(' ')
-		if n.Op == OpAdd && n.Coef[i] != W(1) {
+		if n.Coef != nil && n.Coef[i] != W(1) {
 			b.WriteString("(* " + n.Coef[i].String() + " ")
 			g.format(b, a, depth-1)
 			b.WriteByte(')')

@@ -32,7 +32,7 @@ func Rules() []Rewrite {
 		{"select-fold", OpSelect, selectFold},  // constant condition, equal arms
 		{"select-flip", OpSelect, selectFlip},  // select(~c or c==0, a, b) = select(c, b, a)
 		{"zero-flag", OpIsZero, zeroOfFlag},    // (1-c) == 0 is c for a bit c
-	}, append(append(append(append(append(append(append(append(maskRules(), fieldRules()...), carryRules()...), gccRules()...), montRules()...), reassocRules()...), doubleRules()...), borrowRules()...), wideRules()...)...)
+	}, append(append(append(append(append(append(append(append(append(maskRules(), fieldRules()...), carryRules()...), gccRules()...), montRules()...), reassocRules()...), doubleRules()...), borrowRules()...), wideRules()...), quotientRules()...)...)
 }
 
 func rulesByOp() [numOps][]Rewrite {

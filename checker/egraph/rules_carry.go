@@ -27,7 +27,15 @@ func carryRules() []Rewrite {
 // whose truncation Z mod 2^K is the class of the low part L. Since 2^K*(Z >> K) + (Z mod
 // 2^K) = Z, and e*2^K*(Z >> K) is a multiple of 2^k, moving the high part into the carry
 // keeps the value.
-func addCarryMod(g *EGraph, n Node) (Id, bool) {
+func addCarryMod(g *EGraph, n Node) (Id, bool) { return addCarryModBy(g, n, false) }
+
+// addCarryModNarrow is add-carry-mod that refuses to move a high part Z into a carry when
+// e*Z would pass 128-bit coefficients: the sum would be left opaque (canonAdd's +wide),
+// and the two sides' opaque sums seldom meet (gcc's sm2 square). Only the checker's
+// sixth attempt has it, in place of add-carry-mod.
+func addCarryModNarrow(g *EGraph, n Node) (Id, bool) { return addCarryModBy(g, n, true) }
+
+func addCarryModBy(g *EGraph, n Node, narrow bool) (Id, bool) {
 	// Terms that are carries of sums: each may be the carry (i) or the high part (h).
 	var shrs []int
 	for i, a := range n.Args {
@@ -50,7 +58,7 @@ func addCarryMod(g *EGraph, n Node) (Id, bool) {
 				if h == i || g.Node(n.Args[h]).K != bn.K {
 					continue
 				}
-				if id, ok := moveHigh(g, n, i, l, j, h); ok {
+				if id, ok := moveHigh(g, n, i, l, j, h, narrow); ok {
 					return id, true
 				}
 			}
@@ -61,8 +69,8 @@ func addCarryMod(g *EGraph, n Node) (Id, bool) {
 
 // moveHigh moves term h = Z >> K of sum n into the carry n.Args[i] = (l) >> k, whose
 // term j is L = Z mod 2^K; it refuses when L is not Z mod 2^K or the coefficient of h is
-// too small.
-func moveHigh(g *EGraph, n Node, i int, l Node, j, h int) (Id, bool) {
+// too small (narrow: or when e*Z would pass 128-bit coefficients).
+func moveHigh(g *EGraph, n Node, i int, l Node, j, h int, narrow bool) (Id, bool) {
 	hn, bn, k := g.Node(n.Args[h]), g.Node(l.Args[j]), g.Node(n.Args[i]).K
 	z := hn.Args[0]
 	if !g.sameLow(z, bn.Args[0], bn.K) && !g.probeMod(z, bn.K, l.Args[j]) {
@@ -71,18 +79,26 @@ func moveHigh(g *EGraph, n Node, i int, l Node, j, h int) (Id, bool) {
 	c, e := n.Coef[i], l.Coef[j]
 	need, o := c.Mul(e)
 	need, o2 := need.Mul(Pow2(bn.K - k))
-	if o || o2 || n.Coef[h].Cmp(need) < 0 {
+	if o || o2 || n.Coef[h].Cmp(need) < 0 || narrow && !scalable(g, z, e) {
 		return 0, false
 	}
+	return joinCarry(g, n, i, l, j, h, z, [3]U128{c, e, need}), true
+}
+
+// joinCarry moves the high part, term h of sum n (coefficient need of it), into the carry
+// n.Args[i] = c*((l) >> k) as e*z in place of l's term j (its low part): moveHigh's and
+// moveShifted's rewrite once they have checked it. w holds c, e and need.
+func joinCarry(g *EGraph, n Node, i int, l Node, j, h int, z Id, w [3]U128) Id {
+	c, e, need := w[0], w[1], w[2]
 	lm := termsOf(l)
 	lm[l.Args[j]], _ = lm[l.Args[j]].Sub(e)
 	lm[z], _ = lm[z].Add(e)
-	carry := g.Shr(rebuildSum(g, l.Val, lm), k)
+	carry := g.Shr(rebuildSum(g, l.Val, lm), g.Node(n.Args[i]).K)
 	m := termsOf(n)
 	m[n.Args[h]], _ = m[n.Args[h]].Sub(need)
 	m[n.Args[i]], _ = m[n.Args[i]].Sub(c)
 	m[carry], _ = m[carry].Add(c)
-	return rebuildSum(g, n.Val, m), true
+	return rebuildSum(g, n.Val, m)
 }
 
 // signBorrow matches (mod (>> S k-1) 1) with S = (2^k-1)*b + c, c = (R + (2^k-1)*b) >> k,

@@ -232,15 +232,26 @@ func TestRulesAgainstBigInt(t *testing.T) {
 		if !ok {
 			templates, ok = wideTemplates[rule.Name]
 		}
+		if !ok {
+			templates, ok = quotientTemplates[rule.Name]
+		}
 		require.True(t, ok, "rule %s has no templates", rule.Name)
 		t.Run(rule.Name, func(t *testing.T) {
 			fired := 0
-			for k, src := range append(templates, templates...) {
+			all := append(templates, templates...)
+			if quotientShadows[rule.Name] != nil {
+				all = append(all, templates...)
+			}
+			for k, src := range all {
 				// Each template twice: with every rule, and without the rules checker's
 				// second attempt leaves out (the scaled truncations of its attempts), which
-				// otherwise rewrite or-disjoint-mod's operands before it sees them.
+				// otherwise rewrite or-disjoint-mod's operands before it sees them; a third
+				// time without the rules that fire first on its templates (quotientShadows).
 				g := New()
-				if k >= len(templates) {
+				switch {
+				case k >= 2*len(templates):
+					g = NewWithout(quotientShadows[rule.Name]...)
+				case k >= len(templates):
 					g = NewWithout("mod-scaled", "mod-push-scaled")
 				}
 				var log []firing

@@ -278,7 +278,11 @@ func sharesTerm(g *EGraph, y Id, m map[Id]U128) bool {
 // S = Y modulo 2^k (as linear forms: the whole sum is then 0 modulo 2^k) and b = q*2^k - 1,
 // S + b*(Y mod 2^k) = 2^k*(S >> k) + q*2^k*(Y mod 2^k), so the carry is (S >> k) +
 // q*(Y mod 2^k).
-func shrNegLow(g *EGraph, n Node) (Id, bool) {
+func shrNegLow(g *EGraph, n Node) (Id, bool) { return negLowBy(g, n, false) }
+
+// negLowBy is shr-neg-low (byClass false: the congruence by linear forms) and
+// shr-neg-low-mod (byClass true: by the class of S mod 2^k, rules_quotient.go).
+func negLowBy(g *EGraph, n Node, byClass bool) (Id, bool) {
 	s := g.Node(n.Args[0])
 	if s.Op != OpAdd || len(s.Args) < 2 || n.K < 1 || n.K >= 128 {
 		return 0, false
@@ -293,13 +297,18 @@ func shrNegLow(g *EGraph, n Node) (Id, bool) {
 		if !sharesTerm(g, an.Args[0], m) {
 			continue
 		}
-		f, ok := g.lowForm(n.Args[0], n.K)
-		if !ok || len(f) != 0 {
-			return 0, false
+		if !byClass {
+			f, ok := g.lowForm(n.Args[0], n.K)
+			if !ok || len(f) != 0 {
+				return 0, false
+			}
 		}
 		delete(m, a)
-		rest := g.Shr(rebuildSum(g, s.Val, m), n.K)
-		return g.Sum(U128{}, Term{rest, W(1)}, Term{a, b1.Shr(n.K)}), true
+		rest := rebuildSum(g, s.Val, m)
+		if byClass && g.Find(g.Mod(rest, n.K)) != g.Find(a) {
+			continue
+		}
+		return g.Sum(U128{}, Term{g.Shr(rest, n.K), W(1)}, Term{a, b1.Shr(n.K)}), true
 	}
 	return 0, false
 }
