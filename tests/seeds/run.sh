@@ -13,7 +13,9 @@
 # report ends with the SHA-256 of the program's instruction lines; `bench` refuses a genome
 # that this checkout's codegen turns into another program.
 # Env: SEEDS (default "1 2 3 4 5"), TIME (default 2m), BASELINE (default fastest),
-# CRYPTOPT (default: built from this checkout), FIAT (default ../shared/fiat-json).
+# CRYPTOPT (default: built from this checkout), FIAT (default ../shared/fiat-json),
+# FROM (bench only: another tag's genomes, timed on this CPU, as a cache shared across
+# machines would hand them over).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
@@ -34,7 +36,7 @@ p448_solinas p448_saturated p521 poly1305 secp256k1_dettman"
 # program is the hash of a .S file's instructions (its header comments apart).
 program() { grep -v '^#' "$1" | sha256sum | cut -d' ' -f1; }
 
-usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 search() {
   local funcs=("$@")
@@ -66,8 +68,9 @@ search() {
 bench() {
   local out=${1:-$(mktemp -d)}
   mkdir -p "$out"
-  local n=0
-  for g in "$DIR"/*.genome.json; do
+  local n=0 dir=tests/seeds/${FROM:-$TAG}
+  [[ -d $dir ]] || { echo "no genomes kept for tag ${FROM:-$TAG} ($dir)" >&2; exit 2; }
+  for g in "$dir"/*.genome.json; do
     local b fn seed
     b=${g##*/}
     fn=${b%%.s*}
@@ -84,8 +87,8 @@ bench() {
     fi
     n=$((n + 1))
   done
-  ((n > 0)) || { echo "no genomes in $DIR" >&2; exit 1; }
-  echo "$n files of $DIR compiled into $out" >&2
+  ((n > 0)) || { echo "no genomes in $dir" >&2; exit 1; }
+  echo "$n files of $dir compiled into $out, timed on this CPU ($TAG)" >&2
   "$CRYPTOPT" bench --all --dir "$out" --fiat-baselines "$FIAT"
 }
 

@@ -23,6 +23,9 @@ type fiatCells struct {
 	why     string // why there is no value
 	cycles  []measure.Spread
 	speedup measure.Spread
+	// each is the speedup against each compiler's build of Fiat's C: issue 14 states its
+	// geomean target against one compiler (clang-19) on Fiat's formulation.
+	each []measure.Spread
 }
 
 // withFiat is the reference to time j against (j's IR, its inputs narrowed to Fiat's
@@ -62,6 +65,7 @@ func newFiatCells(b *fiatBaseline, med [][]float64, first int) fiatCells {
 	c := fiatCells{ok: true, fn: b.name + " (" + b.file + ")"}
 	for k := first; k < len(med); k++ {
 		c.cycles = append(c.cycles, measure.SpreadOf(med[k]))
+		c.each = append(c.each, measure.SpreadOf(measure.Ratios(med, k, 0)))
 	}
 	ratios := make([]float64, len(med[0]))
 	for rep := range ratios {

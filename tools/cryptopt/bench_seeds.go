@@ -19,6 +19,8 @@ type perFunction struct {
 	faster []float64   // per file: the smallest of its compilers' speedups
 	each   [][]float64 // [compiler][file]
 	fiat   []float64   // per file, when every file has a Fiat value
+	// fiatEach is [compiler][file]: the speedup against that compiler's build of Fiat's C.
+	fiatEach [][]float64
 }
 
 // groupRows collects the rows by function, in the order functions first appear; only
@@ -30,7 +32,7 @@ func groupRows(rows []benchRow, compilers int) ([]*perFunction, bool) {
 	for _, r := range rows {
 		g := byFn[r.fn]
 		if g == nil {
-			g = &perFunction{fn: r.fn, each: make([][]float64, compilers)}
+			g = &perFunction{fn: r.fn, each: make([][]float64, compilers), fiatEach: make([][]float64, compilers)}
 			byFn[r.fn] = g
 			out = append(out, g)
 		}
@@ -43,6 +45,9 @@ func groupRows(rows []benchRow, compilers int) ([]*perFunction, bool) {
 		g.faster = append(g.faster, faster)
 		if r.fiat.ok {
 			g.fiat = append(g.fiat, r.fiat.speedup.Med)
+			for k, e := range r.fiat.each {
+				g.fiatEach[k] = append(g.fiatEach[k], e.Med)
+			}
 		}
 	}
 	return out, several
@@ -62,11 +67,15 @@ func printPerFunction(w io.Writer, rows []benchRow, compilers []string, withFiat
 	}
 	if withFiat {
 		head = append(head, "vs faster Fiat C: median", "worst")
+		for _, c := range compilers {
+			head = append(head, "vs Fiat C "+c+": median")
+		}
 	}
 	fmt.Fprintf(w, "\nPer function, over its files (each file's median speedup):\n\n| %s |\n|%s\n",
 		strings.Join(head, " | "), strings.Repeat("---|", len(head)))
 	var missFaster, missFiat []string
 	logs := make([]float64, len(compilers)+1) // per compiler, then Fiat
+	fiatLogs := make([]float64, len(compilers))
 	nFiat := 0
 	for _, g := range groups {
 		med, worst := median(g.faster), slices.Min(g.faster)
@@ -80,7 +89,7 @@ func printPerFunction(w io.Writer, rows []benchRow, compilers []string, withFiat
 			missFaster = append(missFaster, g.fn)
 		}
 		if withFiat {
-			cells = append(cells, fiatPerFunction(g, &logs[len(compilers)], &nFiat, &missFiat)...)
+			cells = append(cells, fiatPerFunction(g, &logs[len(compilers)], fiatLogs, &nFiat, &missFiat)...)
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
 	}
@@ -90,7 +99,11 @@ func printPerFunction(w io.Writer, rows []benchRow, compilers []string, withFiat
 	}
 	fmt.Fprintf(w, "\nfunctions: %d; geomean of the medians: %s", len(groups), strings.Join(sums, ", "))
 	if withFiat && nFiat > 0 {
-		fmt.Fprintf(w, ", vs faster Fiat C %.3fx (%d functions)", math.Exp(logs[len(compilers)]/float64(nFiat)), nFiat)
+		fmt.Fprintf(w, ", vs faster Fiat C %.3fx", math.Exp(logs[len(compilers)]/float64(nFiat)))
+		for k, c := range compilers {
+			fmt.Fprintf(w, ", vs Fiat C %s %.3fx", c, math.Exp(fiatLogs[k]/float64(nFiat)))
+		}
+		fmt.Fprintf(w, " (%d functions)", nFiat)
 	}
 	fmt.Fprintf(w, "\nmedian below %.2fx the faster compiler: %s\n", fiatTarget14, listOrNone(missFaster))
 	if withFiat {
@@ -98,11 +111,16 @@ func printPerFunction(w io.Writer, rows []benchRow, compilers []string, withFiat
 	}
 }
 
-// fiatPerFunction are a function's Fiat cells (its median and worst over files), or "—"
-// when some file has no Fiat value; it adds to the geomean and the misses.
-func fiatPerFunction(g *perFunction, logSum *float64, n *int, miss *[]string) []string {
-	if len(g.fiat) != len(g.faster) {
-		return []string{"—", "—"}
+// fiatPerFunction are a function's Fiat cells (its median and worst over files against
+// the faster build, then its median against each compiler's build), or "—" when some
+// file has no Fiat value; it adds to the geomeans (logSum, eachLogs) and the misses.
+func fiatPerFunction(g *perFunction, logSum *float64, eachLogs []float64, n *int, miss *[]string) []string {
+	complete := len(g.fiat) == len(g.faster)
+	for _, xs := range g.fiatEach {
+		complete = complete && len(xs) == len(g.fiat)
+	}
+	if !complete {
+		return slices.Repeat([]string{"—"}, 2+len(eachLogs))
 	}
 	med := median(g.fiat)
 	*logSum += math.Log(med)
@@ -110,7 +128,13 @@ func fiatPerFunction(g *perFunction, logSum *float64, n *int, miss *[]string) []
 	if med < fiatTarget14 {
 		*miss = append(*miss, g.fn)
 	}
-	return []string{fmt.Sprintf("%.2fx", med), fmt.Sprintf("%.2fx", slices.Min(g.fiat))}
+	cells := []string{fmt.Sprintf("%.2fx", med), fmt.Sprintf("%.2fx", slices.Min(g.fiat))}
+	for k, xs := range g.fiatEach {
+		m := median(xs)
+		eachLogs[k] += math.Log(m)
+		cells = append(cells, fmt.Sprintf("%.2fx", m))
+	}
+	return cells
 }
 
 // median of xs (not empty; xs is not changed): the mean of the middle two for an even
