@@ -26,8 +26,9 @@ type cost struct {
 	cache       codeCache // generated code of recent genomes (see pipeline.go)
 	ref         *ir.Func  // the reference the outputs are checked against
 	shape       measure.Shape
-	check       abi.Options // what measure validates before a candidate runs (codegen's checks)
-	baseline    measure.Fn  // zero Fn without a baseline
+	check       abi.Options  // what measure validates before a candidate runs (codegen's checks)
+	baseline    measure.Fn   // zero Fn without a baseline
+	others      []measure.Fn // Config.OtherBaselines: timed by the final measurement only
 	fns         []measure.Fn
 	obj         Objective
 	maxBytes    int
@@ -67,6 +68,9 @@ func newCost(cfg Config) (*cost, error) {
 	c.cache.encs = make(chan *encode.Encoder, 2)
 	if cfg.Baseline != nil {
 		c.baseline = cfg.Baseline.Fn()
+	}
+	for _, b := range cfg.OtherBaselines {
+		c.others = append(c.others, b.Native.Fn())
 	}
 	return c, nil
 }

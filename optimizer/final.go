@@ -3,6 +3,7 @@ package optimizer
 import (
 	"fmt"
 	"math/rand"
+	"strings"
 
 	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
@@ -30,17 +31,24 @@ type Final struct {
 	// drifted from its run's earlier records.
 	RaceRatios []float64
 	Ratio      float64 // median over FinalRepeats of the winner's cycles / the baseline's (0: no baseline)
-	Timed      int     // batches timed by the run (search and final)
-	Redone     int     // outlier batches re-run among them
-	Untimed    int     // comparisons not timed: the candidate's code was the best's
+	// Baseline is the baseline Ratio is quoted against: 0 is Config.Baseline (the search's),
+	// k > 0 is Config.OtherBaselines[k-1]. All are timed beside the winner in the same
+	// comparisons and the faster there is quoted (pickFaster's rule), as bench would.
+	Baseline int
+	// BaselineRel is each baseline's median ratio to the quoted one in the final
+	// measurement (1 for it), in Baseline's numbering; nil with one baseline.
+	BaselineRel []float64
+	Timed       int // batches timed by the run (search and final)
+	Redone      int // outlier batches re-run among them
+	Untimed     int // comparisons not timed: the candidate's code was the best's
 	// Slower: under the cycles objective, the final measurement found the winner slower
-	// than the baseline (Ratio > 1). The size objective trades speed away by request.
+	// than the quoted baseline (Ratio > 1). The size objective trades speed away by request.
 	Slower bool
 }
 
 // final races the finalists (under the cycles objective without a cap, unless the race
-// is off), then measures the winner against the baseline FinalRepeats times, and puts
-// the winner and its final cycles into out.
+// is off), then measures the winner against every baseline FinalRepeats times, and puts
+// the winner, its final cycles and the quoted baseline's into out.
 func (c *cost) final(out *search.Outcome, seed int64) (Final, error) {
 	fin := Final{Finalists: 1}
 	rng := rand.New(rand.NewSource(seed))
@@ -56,17 +64,12 @@ func (c *cost) final(out *search.Outcome, seed int64) (Final, error) {
 	if err != nil {
 		return fin, fmt.Errorf("final measurement: %w", err)
 	}
-	fns := c.withBaseline(b.fn)
+	fns := append(c.withBaseline(b.fn), c.others...)
 	med, err := c.timer.Repeat(fns, c.ref, rng, FinalRepeats, nil)
 	if err != nil {
 		return fin, fmt.Errorf("final measurement: %w", err)
 	}
-	out.Cycles, out.Baseline = measure.SpreadOf(med[0]).Med, 0
-	if len(med) > 1 {
-		out.Baseline = measure.SpreadOf(med[1]).Med
-		fin.Ratio = measure.SpreadOf(measure.Ratios(med, 0, 1)).Med
-		fin.Slower = c.obj == Cycles && fin.Ratio > 1
-	}
+	out.Cycles, out.Baseline = fin.quote(med, c.obj)
 	fin.Timed, fin.Redone = c.timer.Outliers()
 	fin.Untimed = c.untimed
 	return fin, nil
@@ -110,4 +113,60 @@ func (c *cost) withBaseline(fns ...measure.Fn) []measure.Fn {
 		fns = append(fns, c.baseline)
 	}
 	return fns
+}
+
+// quote sets the ratio, the quoted baseline and the verdict from the final measurement's
+// medians med[k][rep] (row 0 the winner, then the baselines in Final.Baseline's
+// numbering), and returns the winner's and the quoted baseline's median cycles (0
+// without a baseline). The quoted baseline is the faster in this measurement, chosen as
+// FasterBaseline chose before the search (ties keep the search's): the bar is the
+// faster compiler, and bench, which times them all, must reproduce the ratio.
+func (fin *Final) quote(med [][]float64, obj Objective) (cycles, base float64) {
+	cycles = measure.SpreadOf(med[0]).Med
+	if len(med) < 2 {
+		return cycles, 0
+	}
+	ch := pickFaster(med[1:])
+	fin.Baseline = ch.Index
+	if len(ch.Rel) > 1 {
+		fin.BaselineRel = ch.Rel
+	}
+	fin.Ratio = measure.SpreadOf(measure.Ratios(med, 0, 1+ch.Index)).Med
+	fin.Slower = obj == Cycles && fin.Ratio > 1
+	return cycles, measure.SpreadOf(med[1+ch.Index]).Med
+}
+
+// finalChoiceLine is the report's account of the final measurement's choice among
+// several baselines ("" with one): the quoted one, whether it is the search's, and the
+// others' time relative to it.
+func finalChoiceLine(names []string, fin Final) string {
+	if len(fin.BaselineRel) < 2 {
+		return ""
+	}
+	var others []string
+	for k, n := range names {
+		switch {
+		case k == fin.Baseline:
+		case k == 0:
+			others = append(others, fmt.Sprintf("%s, picked before the search, was %.3fx its time", n, fin.BaselineRel[k]))
+		default:
+			others = append(others, fmt.Sprintf("%s %.3fx its time", n, fin.BaselineRel[k]))
+		}
+	}
+	verb := "kept"
+	if fin.Baseline != 0 {
+		verb = "re-chosen"
+	}
+	return fmt.Sprintf("baseline %s in the final measurement: %s, the faster in %d side-by-side comparisons with the winner (%s)\n",
+		verb, names[fin.Baseline], FinalRepeats, strings.Join(others, "; "))
+}
+
+// baselineNames names Config.Baseline and Config.OtherBaselines in Final.Baseline's
+// numbering.
+func baselineNames(cfg Config) []string {
+	names := []string{cfg.BaselineName}
+	for _, b := range cfg.OtherBaselines {
+		names = append(names, b.Name)
+	}
+	return names
 }

@@ -10,6 +10,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/internal/testenv"
+	"github.com/rules-cryptopt/rules_cryptopt/ir/cemit"
+	"github.com/rules-cryptopt/rules_cryptopt/measure"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
 )
 
@@ -139,6 +142,124 @@ func TestRunFinalRace(t *testing.T) {
 			require.Contains(t, res.Report, "as bench times them")
 			require.Contains(t, res.Report, "outlier batches: ")
 			require.Equal(t, fin.Ratio > 1, strings.Contains(res.Report, "slower-than-baseline: yes"))
+			require.NotContains(t, res.Report, "in the final measurement", "one baseline: no choice to report")
+			require.Equal(t, name, res.BaselineName)
 		})
 	}
+}
+
+// TestFinalQuote: the final measurement quotes the baseline faster in it (the median of
+// per-comparison ratios, as before the search), and the verdict is against that one.
+// Rows: the winner, then the baselines, the search's pick first.
+func TestFinalQuote(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		med        [][]float64
+		obj        Objective
+		wantBase   int
+		wantRel    []float64
+		wantRatio  float64
+		wantCycles float64
+		wantBaseCy float64
+		wantSlower bool
+	}{
+		{"no baseline", [][]float64{{90, 91, 92}}, Cycles, 0, nil, 0, 91, 0, false},
+		{"one baseline", [][]float64{{90, 90, 90}, {100, 100, 100}}, Cycles, 0, nil, 0.9, 90, 100, false},
+		{"one baseline, slower", [][]float64{{110, 110, 110}, {100, 100, 100}}, Cycles, 0, nil, 1.1, 110, 100, true},
+		{"pick kept", [][]float64{{90, 90, 90}, {100, 100, 100}, {120, 120, 120}}, Cycles, 0, []float64{1, 1.2}, 0.9, 90, 100, false},
+		// The search's pick (gcc) took 1.9x clang's time here: against gcc the winner would
+		// be 0.789, faster; against clang, the bar, it is 1.5 and slower.
+		{"pick re-chosen", [][]float64{{150, 150, 150}, {190, 190, 190}, {100, 100, 100}}, Cycles, 1, []float64{1.9, 1}, 1.5, 150, 100, true},
+		{"re-chosen, size objective", [][]float64{{150, 150, 150}, {190, 190, 190}, {100, 100, 100}}, Size, 1, []float64{1.9, 1}, 1.5, 150, 100, false},
+		{"tie keeps the search's", [][]float64{{90, 90, 90}, {100, 100, 100}, {100, 100, 100}}, Cycles, 0, []float64{1, 1}, 0.9, 90, 100, false},
+		// Comparison 2 is a slow stretch for all three: ratios within a comparison decide.
+		{"drift cancels", [][]float64{{80, 80, 160}, {100, 100, 200}, {90, 90, 180}}, Cycles, 1, []float64{10.0 / 9, 1}, 8.0 / 9, 80, 90, false},
+		{"third of three", [][]float64{{80, 80, 80}, {100, 100, 100}, {110, 110, 110}, {95, 95, 95}}, Cycles, 2,
+			[]float64{100.0 / 95, 110.0 / 95, 1}, 80.0 / 95, 80, 95, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var fin Final
+			cycles, base := fin.quote(tc.med, tc.obj)
+			require.Equal(t, tc.wantBase, fin.Baseline)
+			require.InDeltaSlice(t, tc.wantRel, fin.BaselineRel, 1e-9)
+			require.InDelta(t, tc.wantRatio, fin.Ratio, 1e-9)
+			require.InDelta(t, tc.wantCycles, cycles, 1e-9)
+			require.InDelta(t, tc.wantBaseCy, base, 1e-9)
+			require.Equal(t, tc.wantSlower, fin.Slower)
+		})
+	}
+}
+
+// TestFinalChoiceLine: with several baselines the report says which the final
+// measurement quoted and whether it was the search's; with one it says nothing.
+func TestFinalChoiceLine(t *testing.T) {
+	names := []string{"gcc -O3", "clang-19 -O3"}
+	for _, tc := range []struct {
+		name  string
+		names []string
+		fin   Final
+		want  string
+	}{
+		{"one baseline", names[:1], Final{}, ""},
+		{"kept", names, Final{BaselineRel: []float64{1, 1.25}},
+			"baseline kept in the final measurement: gcc -O3, the faster in 7 side-by-side comparisons with the winner (clang-19 -O3 1.250x its time)\n"},
+		{"re-chosen", names, Final{Baseline: 1, BaselineRel: []float64{1.9, 1}},
+			"baseline re-chosen in the final measurement: clang-19 -O3, the faster in 7 side-by-side comparisons with the winner (gcc -O3, picked before the search, was 1.900x its time)\n"},
+		{"re-chosen of three", append(names, "clang"), Final{Baseline: 2, BaselineRel: []float64{1.9, 1.1, 1}},
+			"baseline re-chosen in the final measurement: clang, the faster in 7 side-by-side comparisons with the winner (gcc -O3, picked before the search, was 1.900x its time; clang-19 -O3 1.100x its time)\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, finalChoiceLine(tc.names, tc.fin))
+		})
+	}
+}
+
+// TestRunRechoosesBaseline: a run keeps its other baselines for the final measurement,
+// which times the winner beside all of them and quotes the faster there. The search's
+// baseline is the same C at -O0 (as a pick a noisy moment got wrong), several times
+// the -O3 build's time, so the final measurement must re-choose -O3; in the other order
+// it keeps the search's. The report, the result's name and the verdict follow the quote.
+func TestRunRechoosesBaseline(t *testing.T) {
+	f, plan := runnablePlan(t, "p256", "mul")
+	cc := testenv.Tool(t, "gcc")
+	o3, o3Name, err := CompileBaseline(f, cc)
+	require.NoError(t, err)
+	defer o3.Close()
+	src, err := cemit.Emit(f, "base_o0")
+	require.NoError(t, err)
+	o0, err := measure.CompileC(src, "base_o0", cc, []string{"-O0"})
+	require.NoError(t, err)
+	defer o0.Close()
+	for _, tc := range []struct {
+		name            string
+		search, other   NamedBaseline
+		wantBase        int
+		wantLine, wantQ string
+	}{
+		{"search's pick slower: re-chosen", NamedBaseline{o0, "gcc -O0"}, NamedBaseline{o3, o3Name}, 1,
+			"baseline re-chosen in the final measurement: " + o3Name + ", the faster in 7 side-by-side comparisons with the winner (gcc -O0, picked before the search, was ", o3Name},
+		{"search's pick faster: kept", NamedBaseline{o3, o3Name}, NamedBaseline{o0, "gcc -O0"}, 0,
+			"baseline kept in the final measurement: " + o3Name + ", the faster in 7 side-by-side comparisons with the winner (gcc -O0 ", o3Name},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Run(context.Background(), Config{Func: f, Plan: plan, Codegen: codegen.Options{Symbol: "f"},
+				Options: search.Options{Evals: 100, Bets: 1, Seed: 3}, Batches: 5, Race: -1,
+				Baseline: tc.search.Native, BaselineName: tc.search.Name, OtherBaselines: []NamedBaseline{tc.other}})
+			require.NoError(t, err)
+			fin := res.Final
+			require.Equal(t, tc.wantBase, fin.Baseline)
+			require.Len(t, fin.BaselineRel, 2)
+			require.Greater(t, fin.BaselineRel[1-tc.wantBase], 1.5, "-O0 is several times -O3's time")
+			require.Equal(t, tc.wantQ, res.BaselineName)
+			require.Contains(t, res.Report, "\nbaseline: "+tc.wantQ+", ")
+			require.Contains(t, res.Report, tc.wantLine)
+			// The ratio and Baseline's cycles are the quoted baseline's: the median ratio is
+			// near the ratio of medians, and nowhere near it against the -O0 build.
+			require.InEpsilon(t, res.Cycles/res.Baseline, fin.Ratio, 0.25)
+			require.Equal(t, fin.Ratio > 1, fin.Slower, "the verdict is against the quoted baseline")
+		})
+	}
+	_, err = Run(context.Background(), Config{Func: f, Plan: plan, Options: search.Options{Evals: 10, Bets: 1},
+		OtherBaselines: []NamedBaseline{{o3, o3Name}}})
+	require.ErrorContains(t, err, "other baselines need a baseline")
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -31,9 +32,14 @@ type Config struct {
 	// caller closes it), and BaselineName names it in the report.
 	Baseline     *measure.Native
 	BaselineName string
-	Objective    Objective // "" is Cycles
-	MaxBytes     int       // with Cycles: the fastest code of at most this many bytes (0: no cap)
-	CPU          uarch.Info
+	// OtherBaselines are further builds of the baseline (--baseline fastest: those
+	// FasterBaseline did not pick; the caller closes them). The search never times them;
+	// the final measurement times the winner beside Baseline and all of them and quotes
+	// the faster there, so a pick a noisy moment got wrong is not the header's bar.
+	OtherBaselines []NamedBaseline
+	Objective      Objective // "" is Cycles
+	MaxBytes       int       // with Cycles: the fastest code of at most this many bytes (0: no cap)
+	CPU            uarch.Info
 	// Progress, when set, is called after every evaluation with the time since the
 	// search started, on the search's goroutine.
 	Progress func(step search.Step, elapsed time.Duration)
@@ -56,6 +62,15 @@ type Result struct {
 	Report         string        // "key: value" lines (the Bazel rule keeps them)
 	Final          Final         // the closing race and measurement Cycles and Baseline come from
 	Rounds         int           // searches run (more than 1 after SlowerRounds)
+	// BaselineName names the baseline Baseline and Final.Ratio are quoted against: the
+	// final measurement's faster (Final.Baseline), Config.BaselineName with one baseline.
+	BaselineName string
+}
+
+// NamedBaseline is a compiled baseline and its name in reports.
+type NamedBaseline struct {
+	Native *measure.Native
+	Name   string
 }
 
 // Run searches and generates the winner. A failed evaluation (a wrong output or a
@@ -69,6 +84,9 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		return res, errors.New("optimizer: a function and its plan are required")
 	case cfg.Objective != Cycles && cfg.Objective != Size || cfg.MaxBytes < 0 || cfg.Objective == Size && cfg.MaxBytes != 0:
 		return res, fmt.Errorf("optimizer: objective %.20q with a cap of %d bytes: want cycles (cap ≥ 0) or size (no cap)", cfg.Objective, cfg.MaxBytes)
+	case len(cfg.OtherBaselines) > 0 && cfg.Baseline == nil,
+		slices.ContainsFunc(cfg.OtherBaselines, func(b NamedBaseline) bool { return b.Native == nil }):
+		return res, errors.New("optimizer: other baselines need a baseline, and each its build")
 	}
 	cost, err := newCost(cfg)
 	if err != nil {
@@ -125,6 +143,7 @@ func rounds(ctx context.Context, cfg Config, cost finalCost) (search.Outcome, Fi
 
 // finish generates the winner, refuses it over the cap, and renders the report.
 func (r *Result) finish(cfg Config) error {
+	r.BaselineName = baselineNames(cfg)[r.Final.Baseline]
 	var err error
 	if r.Program, _, err = cfg.Plan.Generate(r.Best.Order, r.Best.Decisions, cfg.Codegen); err != nil {
 		return fmt.Errorf("generating the winner: %w", err)
@@ -170,7 +189,8 @@ func (r *Result) report(cfg Config) string {
 	}
 	fmt.Fprintf(&w, "cycles: %.1f (median of %d comparisons, as bench times them)\n", out.Cycles, FinalRepeats)
 	if out.Baseline > 0 {
-		fmt.Fprintf(&w, "baseline: %s, %.1f cycles\n", cfg.BaselineName, out.Baseline)
+		fmt.Fprintf(&w, "baseline: %s, %.1f cycles\n", r.BaselineName, out.Baseline)
+		w.WriteString(finalChoiceLine(baselineNames(cfg), fin))
 		fmt.Fprintf(&w, "ratio: %.3f (speedup %.2fx)\n", fin.Ratio, 1/fin.Ratio)
 	}
 	if fin.Ratio > 1 { // as the header says it; fin.Slower (what --if-slower acts on) is for cycles only

@@ -58,7 +58,7 @@ func (o *optimizeFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.expectUarch, "expect-uarch", "", "refuse to run unless this CPU's tag (see 'cryptopt uarch') is this")
 	fs.StringVar(&o.start, "start", "greedy", "first run's starting genome: greedy (codegen's static-cost order), fiat (the function's own order), random, or a genome file")
 	fs.StringVar(&o.syntax, "syntax", "gnu", syntaxHelp)
-	fs.StringVar(&o.baseline, "baseline", "auto", "compiler of the C baseline the search is scored against: auto (clang-19, clang, else gcc), fastest (gcc and clang-19 timed side by side before the search, the faster kept), a compiler name or a comma-separated list of them (the faster kept), or none")
+	fs.StringVar(&o.baseline, "baseline", "auto", "compiler of the C baseline the search is scored against: auto (clang-19, clang, else gcc), fastest (gcc and clang-19 timed side by side before the search, the faster scores it; the final measurement times the winner beside both and quotes the faster there), a compiler name or a comma-separated list of them (likewise), or none")
 }
 
 // check rejects bad numbers before anything is loaded.

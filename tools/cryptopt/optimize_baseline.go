@@ -47,39 +47,72 @@ func baselineCompilers(flag string) ([]string, error) {
 	return out, nil
 }
 
-// baseline builds the C baseline with each of the --baseline compilers and, given more
-// than one, times them side by side and keeps the faster (the others are closed). It
-// returns the baseline (nil for none), its name, and a report line saying how it was
-// chosen ("" for a single compiler).
-func (j *optimizeJob) baseline() (*measure.Native, string, string, error) {
-	ccs, err := baselineCompilers(j.o.baseline)
-	if err != nil || len(ccs) == 0 {
-		return nil, "", "", err
+// baselineSet is the --baseline builds. All stay open for the run: the search is
+// scored against the pick alone, but the final measurement times the winner beside every
+// one and quotes the faster there. The job closes them after optimizer.Run.
+type baselineSet struct {
+	natives []*measure.Native
+	names   []string
+	pick    int    // FasterBaseline's pick, the search's baseline
+	choice  string // the report's "baseline choice:" line, "" for one compiler
+}
+
+// close closes every build.
+func (s *baselineSet) close() {
+	for _, n := range s.natives {
+		n.Close()
 	}
-	natives, names := make([]*measure.Native, 0, len(ccs)), make([]string, 0, len(ccs))
-	closeAll := func(keep int) {
-		for k, n := range natives {
-			if k != keep {
-				n.Close()
-			}
+	s.natives = nil
+}
+
+// name is the pick's name, "" without a baseline.
+func (s *baselineSet) name() string {
+	if len(s.names) == 0 {
+		return ""
+	}
+	return s.names[s.pick]
+}
+
+// configure sets cfg's baselines: the pick, which the search is scored against, and the
+// others, which the final measurement times too.
+func (s *baselineSet) configure(cfg *optimizer.Config) {
+	if len(s.natives) == 0 {
+		return
+	}
+	cfg.Baseline, cfg.BaselineName = s.natives[s.pick], s.names[s.pick]
+	for k, n := range s.natives {
+		if k != s.pick {
+			cfg.OtherBaselines = append(cfg.OtherBaselines, optimizer.NamedBaseline{Native: n, Name: s.names[k]})
 		}
+	}
+}
+
+// baselines builds the C baseline with each of the --baseline compilers and, given more
+// than one, times them side by side and picks the faster for the search. The caller
+// closes the set, also on error (it may hold builds).
+func (j *optimizeJob) baselines() (*baselineSet, error) {
+	s := &baselineSet{}
+	ccs, err := baselineCompilers(j.o.baseline)
+	if err != nil {
+		return s, err
 	}
 	for _, cc := range ccs {
 		n, name, err := optimizer.CompileBaseline(j.src.Func, cc)
 		if err != nil {
-			closeAll(-1)
-			return nil, "", "", oneLine(err)
+			return s, oneLine(err)
 		}
-		natives, names = append(natives, n), append(names, name)
+		s.natives, s.names = append(s.natives, n), append(s.names, name)
 	}
-	choice, err := optimizer.FasterBaseline(j.src.Func, natives, optimizer.BaselineTiming{
+	if len(s.natives) < 2 {
+		return s, nil
+	}
+	choice, err := optimizer.FasterBaseline(j.src.Func, s.natives, optimizer.BaselineTiming{
 		Batches: j.o.batches, Seed: j.o.seed, Aliasing: j.gopts.Aliasing})
 	if err != nil {
-		closeAll(-1)
-		return nil, "", "", fmt.Errorf("timing the baselines: %w", err)
+		return s, fmt.Errorf("timing the baselines: %w", err)
 	}
-	closeAll(choice.Index)
-	return natives[choice.Index], names[choice.Index], choiceLine(names, choice), nil
+	s.pick, s.choice = choice.Index, choiceLine(s.names, choice)
+	return s, nil
 }
 
 // choiceLine is the report's account of a choice among several baselines.

@@ -17,15 +17,14 @@ import (
 
 // optimizeJob is one optimize run after its inputs were checked.
 type optimizeJob struct {
-	ctx      context.Context // cancelled by Ctrl-C
-	env      *cliEnv
-	o        *optimizeFlags
-	cpu      uarch.Info
-	src      *source
-	plan     *codegen.Plan
-	gopts    codegen.Options
-	files    optFiles
-	baseName string // the baseline as reports name it, "" without one
+	ctx   context.Context // cancelled by Ctrl-C
+	env   *cliEnv
+	o     *optimizeFlags
+	cpu   uarch.Info
+	src   *source
+	plan  *codegen.Plan
+	gopts codegen.Options
+	files optFiles
 }
 
 // startGenomes resolves --start: codegen's greedy order or the function's own order (all
@@ -58,36 +57,35 @@ func (j *optimizeJob) run() (func() error, error) {
 		traceW = j.files.trace
 	}
 	tr := newTrace(traceW, j.o.evals)
-	native, baseName, choice, err := j.baseline()
+	bases, err := j.baselines()
+	defer bases.close() // after Run: its final measurement times every build
 	if err != nil {
 		return nil, err
 	}
-	if native != nil {
-		defer native.Close()
-	}
-	j.baseName = baseName
-	prog := newProgress(j.env.stderr, j.o.evals, j.o.timeLimit, j.baseName)
+	prog := newProgress(j.env.stderr, j.o.evals, j.o.timeLimit, bases.name())
 	prog.bySize = j.o.obj.objective == "size"
-	res, err := optimizer.Run(j.ctx, optimizer.Config{Func: j.src.Func, Plan: j.plan, Codegen: j.gopts,
+	cfg := optimizer.Config{Func: j.src.Func, Plan: j.plan, Codegen: j.gopts,
 		Options: search.Options{Evals: j.o.evals, Bets: j.o.bets, BetRatio: j.o.betRatio,
 			Seed: j.o.seed, TimeLimit: j.o.timeLimit, Start: start, Anchor: j.o.anchor},
 		Race:    raceRepeats(j.o.duel),
-		Batches: j.o.batches, Baseline: native, BaselineName: j.baseName,
-		Objective: optimizer.Objective(j.o.obj.objective), MaxBytes: j.o.obj.maxBytes, CPU: j.cpu,
-		SlowerRounds: j.o.slowerRounds,
+		Batches: j.o.batches, Objective: optimizer.Objective(j.o.obj.objective), MaxBytes: j.o.obj.maxBytes,
+		CPU: j.cpu, SlowerRounds: j.o.slowerRounds,
 		Progress: func(s search.Step, elapsed time.Duration) {
 			tr.add(s, elapsed)
 			prog.update(s)
 		},
-	})
+	}
+	bases.configure(&cfg)
+	res, err := optimizer.Run(j.ctx, cfg)
 	if err != nil {
 		return nil, j.failure(err)
 	}
+	prog.baseline = res.BaselineName // the final measurement's: out.Baseline holds its cycles
 	prog.finish(res.Outcome, res.Final.Ratio)
-	if err := slowerVerdict(j.o.ifSlower, res, j.baseName, j.env.stderr); err != nil {
+	if err := slowerVerdict(j.o.ifSlower, res, j.env.stderr); err != nil {
 		return nil, err
 	}
-	res.Report = choice + res.Report
+	res.Report = bases.choice + res.Report
 	return j.write(res, tr)
 }
 
@@ -100,14 +98,14 @@ func raceRepeats(n int) int {
 }
 
 // slowerVerdict applies --if-slower to a winner the final measurement found slower than
-// the baseline: a warning line on w (the header says it too), or an exit-1 error before
-// anything is written.
-func slowerVerdict(policy string, res optimizer.Result, baseName string, w io.Writer) error {
+// the baseline it quotes (of several, the faster in that measurement): a warning line on
+// w naming it (the header says it too), or an exit-1 error before anything is written.
+func slowerVerdict(policy string, res optimizer.Result, w io.Writer) error {
 	if !res.Final.Slower {
 		return nil
 	}
 	msg := fmt.Sprintf("the winner is slower than the baseline %s: ratio %.3f (median of %d side-by-side comparisons) after %d search round(s)",
-		baseName, res.Final.Ratio, optimizer.FinalRepeats, res.Rounds)
+		res.BaselineName, res.Final.Ratio, optimizer.FinalRepeats, res.Rounds)
 	if policy == "fail" {
 		return notProved(fmt.Errorf("%s; nothing written (--if-slower fail; try --slower-rounds, --evals or --time-limit)", msg))
 	}
@@ -147,7 +145,7 @@ func (j *optimizeJob) write(res optimizer.Result, tr *trace) (func() error, erro
 	// The IR the genome indexes is the plan's (machine form): compile and emit check it.
 	gf := search.File{Func: j.plan.Func().Name, IRHash: j.plan.Func().Hash(), Genome: out.Best,
 		Uarch: j.cpu.Tag, CPU: j.cpu.Model, Seed: j.o.seed, Evals: out.Evals, Cycles: measuredCycles(out.Cycles),
-		Baseline: j.baseName, BaseCycles: measuredCycles(out.Baseline), Ratio: measuredCycles(res.Final.Ratio)}
+		Baseline: res.BaselineName, BaseCycles: measuredCycles(out.Baseline), Ratio: measuredCycles(res.Final.Ratio)}
 	facts, err := codeFacts(prog, j.gopts)
 	if err != nil {
 		return nil, err

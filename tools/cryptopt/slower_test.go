@@ -14,8 +14,11 @@ import (
 // TestSlowerVerdict: a winner slower than the baseline is never emitted silently; the
 // final measurement is injected, so nothing is timed.
 func TestSlowerVerdict(t *testing.T) {
-	slower := optimizer.Result{Final: optimizer.Final{Ratio: 1.25, Slower: true}, Rounds: 3}
-	faster := optimizer.Result{Final: optimizer.Final{Ratio: 0.8}, Rounds: 1}
+	slower := optimizer.Result{Final: optimizer.Final{Ratio: 1.25, Slower: true}, Rounds: 3, BaselineName: "gcc"}
+	faster := optimizer.Result{Final: optimizer.Final{Ratio: 0.8}, Rounds: 1, BaselineName: "gcc"}
+	// The final measurement re-chose clang (baseline 1): the verdict names it.
+	rechosen := optimizer.Result{Final: optimizer.Final{Ratio: 1.1, Slower: true, Baseline: 1,
+		BaselineRel: []float64{1.9, 1}}, Rounds: 1, BaselineName: "clang-19"}
 	for _, tc := range []struct {
 		name, policy string
 		res          optimizer.Result
@@ -26,10 +29,11 @@ func TestSlowerVerdict(t *testing.T) {
 		{"faster, fail", "fail", faster, false, ""},
 		{"slower, warn", "warn", slower, false, "warning: the winner is slower than the baseline gcc: ratio 1.250"},
 		{"slower, fail", "fail", slower, true, ""},
+		{"slower than the re-chosen baseline", "warn", rechosen, false, "slower than the baseline clang-19: ratio 1.100"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var w bytes.Buffer
-			err := slowerVerdict(tc.policy, tc.res, "gcc", &w)
+			err := slowerVerdict(tc.policy, tc.res, &w)
 			if tc.wantErr {
 				var ee *exitError
 				require.True(t, errors.As(err, &ee))
