@@ -249,7 +249,9 @@ func TestRunRechoosesBaseline(t *testing.T) {
 			fin := res.Final
 			require.Equal(t, tc.wantBase, fin.Baseline)
 			require.Len(t, fin.BaselineRel, 2)
-			require.Greater(t, fin.BaselineRel[1-tc.wantBase], 1.5, "-O0 is several times -O3's time")
+			// -O0 is about 3x -O3's time on a quiet core; 1.43x was seen with every test
+			// process pinned to one shared core, so only "clearly slower" is asserted.
+			require.Greater(t, fin.BaselineRel[1-tc.wantBase], 1.1, "-O0 is slower than -O3")
 			require.Equal(t, tc.wantQ, res.BaselineName)
 			require.Contains(t, res.Report, "\nbaseline: "+tc.wantQ+", ")
 			require.Contains(t, res.Report, tc.wantLine)
