@@ -177,7 +177,11 @@ func (r *Result) report(cfg Config) string {
 	fmt.Fprintf(&w, "evaluations: %d in %s (%.0f/s), stopped by %s\n", out.Evals,
 		r.Elapsed.Round(time.Millisecond), float64(out.Evals)/max(r.Elapsed.Seconds(), 1e-9), out.Stop)
 	if len(out.Bets) > 0 {
-		fmt.Fprintf(&w, "bets: %d run, bet %d continued\n", len(out.Bets), out.Winner)
+		fmt.Fprintf(&w, "bets: %d run, bet %d continued", len(out.Bets), out.Winner)
+		if out.Raced > 0 {
+			fmt.Fprintf(&w, ", chosen by a race of %d bets (%d comparisons)", out.Raced, out.RaceEvals)
+		}
+		w.WriteString("\n")
 	}
 	fin := r.Final
 	if r.Rounds > 1 {

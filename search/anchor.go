@@ -1,7 +1,5 @@
 package search
 
-import "slices"
-
 // AnchorRepeats is how many comparisons a return to the latest record takes: a record was
 // one lucky comparison, so the walk goes back to it only when it wins the median of
 // several.
@@ -36,21 +34,35 @@ func (r *runner) reanchor() (moved bool, compared int, err error) {
 	var ratios [AnchorRepeats]float64
 	var res Result
 	for i := range ratios {
-		r.eval++
-		if res, err = r.cost.Compare(rec.g, r.cur.g); err != nil {
-			return false, i + 1, &EvalError{Genome: rec.g.Clone(), Eval: r.eval, Err: err}
+		if res, err = r.compare(rec.g, r.cur.g); err != nil {
+			return false, i + 1, err
 		}
 		ratios[i] = res.Cand / res.Best
 	}
-	slices.Sort(ratios[:])
-	moved = ratios[AnchorRepeats/2] < 1
-	if moved {
+	if moved = median(ratios[:]) < 1; moved {
 		r.cur.copyFrom(rec)
+	}
+	r.settle(Anchor, res, moved)
+	return moved, AnchorRepeats, nil
+}
+
+// settle records res, a comparison of a genome with the current one that moved the walk
+// to it or not (the current genome is already the one it settled on), and observes it.
+func (r *runner) settle(m Mutation, res Result, moved bool) {
+	r.cycles = res.Best
+	if moved {
 		r.cycles = res.Cand
-	} else {
-		r.cycles = res.Best
 	}
 	r.baseline = res.Baseline
-	r.emit(Anchor, res, moved)
-	return moved, AnchorRepeats, nil
+	r.emit(m, res, moved)
+}
+
+// compare is one evaluation of cand against best; a failure is an *EvalError naming cand.
+func (r *runner) compare(cand, best Genome) (Result, error) {
+	r.eval++
+	res, err := r.cost.Compare(cand, best)
+	if err != nil {
+		return res, &EvalError{Genome: cand.Clone(), Eval: r.eval, Err: err}
+	}
+	return res, nil
 }

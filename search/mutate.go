@@ -22,6 +22,9 @@ const (
 	Anchor
 	// Class set every used decision of one class (Problem.Classes) to one value.
 	Class
+	// Race compared a bet's current genome with the best-scored bet's, to choose which
+	// continues (RaceBets); accepted, on a challenger's last comparison: it continues.
+	Race
 )
 
 // maxChain is the most operations a chain mutation moves.
@@ -41,6 +44,8 @@ func (m Mutation) String() string {
 		return "anchor"
 	case Class:
 		return "class"
+	case Race:
+		return "race"
 	}
 	return "unknown"
 }

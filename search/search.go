@@ -32,7 +32,7 @@ type Options struct {
 // Step is one evaluation as the search saw it.
 type Step struct {
 	Eval       int      // 1-based index over the whole search
-	Bet        int      // index of the bet run, -1 in the final run
+	Bet        int      // index of the bet run, -1 in the final run and the race before it
 	Mutation   Mutation // what made the candidate
 	Cand, Best float64  // the scores measured in this comparison
 	Baseline   float64
@@ -69,6 +69,10 @@ type Outcome struct {
 	Stop     StopReason
 	Bets     []RunSummary // the first phase, empty for a single run
 	Winner   int          // index of the bet that continued, -1 for a single run
+	// Raced is how many of the best-scored bets raced for the continuation (0: no race, the
+	// best-scored bet continued); RaceEvals is the race's comparisons, counted in Evals
+	// and taken from the final run's share.
+	Raced, RaceEvals int
 	// Finalists are Best then up to MaxFinalists-1 other genomes of its run (its start and
 	// latest records), distinct, for a final race at length: the walk accepts "not
 	// slower" under noise and so drifts away from good genomes it has seen.
@@ -110,10 +114,18 @@ func Split(evals, bets int, betRatio float64) (perBet, final int, err error) {
 
 // Run searches p for the genome with the lowest score: Bet-and-Run over random local
 // search. Each run starts from its Options.Start genome or a random one, mutates its
-// current best and keeps the candidate when it is not slower. On a time limit or
+// current best and keeps the candidate when it is not slower. The RaceBets best-scored
+// bets (and bet 0 when it had a start) then race side by side for the continuation,
+// since the lowest of the bets' single scores is often a lucky one. On a time limit or
 // cancellation it returns the best so far with a nil error; on a Cost error it returns
 // an *EvalError and the best so far.
 func Run(ctx context.Context, p Problem, cost Cost, opts Options) (Outcome, error) {
+	return run(ctx, p, cost, opts, RaceBets)
+}
+
+// run is Run with raceBets in place of RaceBets (0: no race, the best-scored bet
+// continues, the rule before the race; tests compare the two).
+func run(ctx context.Context, p Problem, cost Cost, opts Options, raceBets int) (Outcome, error) {
 	perBet, final, err := Split(opts.Evals, opts.Bets, opts.BetRatio)
 	if err != nil {
 		return Outcome{}, err
@@ -136,13 +148,31 @@ func Run(ctx context.Context, p Problem, cost Cost, opts Options) (Outcome, erro
 		r.bet = -1
 		out.Stop, err = r.run(r.startGenome(p, opts.Start, 0), final, r.deadline(1))
 	} else {
-		out.Winner, out.Bets, out.Stop, err = r.bets(p, opts, perBet)
-		if err == nil && out.Stop == StopBudget && r.cur != nil {
-			r.bet = -1
-			out.Stop, err = r.steps(final, r.deadline(1))
-		}
+		err = r.betAndRun(p, opts, perBet, final, raceBets, &out)
 	}
 	return r.outcome(out, err)
+}
+
+// betAndRun runs the bets, races the best-scored ones for the continuation (unless a bet
+// stopped the search) and continues the winner with the rest of the final evaluations.
+func (r *runner) betAndRun(p Problem, opts Options, perBet, final, raceBets int, out *Outcome) error {
+	runs, sums, stop, err := r.bets(p, opts, perBet)
+	out.Bets, out.Stop = sums, stop
+	if len(runs) == 0 {
+		return err
+	}
+	cs := contenders(runs, raceBets, len(opts.Start) > 0)
+	r.bet = -1
+	if err != nil || stop != StopBudget {
+		r.adopt(cs[0])
+		out.Winner = cs[0].i
+		return err
+	}
+	out.Winner, out.Raced, out.RaceEvals, out.Stop, err = r.race(cs, final)
+	if err == nil && out.Stop == StopBudget {
+		out.Stop, err = r.steps(final-out.RaceEvals, r.deadline(1))
+	}
+	return err
 }
 
 // runner is the state of one search.
@@ -178,45 +208,26 @@ func (r *runner) deadline(share float64) time.Time {
 	return r.start.Add(time.Duration(float64(r.limit) * share))
 }
 
-// bets runs the first phase and leaves the winner as the current state. A bet's time
-// share ending moves on to the next bet; the whole limit or a cancellation stops.
-func (r *runner) bets(p Problem, opts Options, perBet int) (int, []RunSummary, StopReason, error) {
-	type bet struct {
-		st               *state
-		rec              *records
-		cycles, baseline float64
-	}
-	var runs []bet
+// bets runs the first phase and returns its finished runs. A bet's time share ending
+// moves on to the next bet; the whole limit or a cancellation stops.
+func (r *runner) bets(p Problem, opts Options, perBet int) ([]betRun, []RunSummary, StopReason, error) {
+	var runs []betRun
 	var sums []RunSummary
-	var firstErr error
-	stop := StopBudget
 	for i := range opts.Bets {
 		r.bet = i
 		before := r.eval
 		share := opts.BetRatio * float64(i+1) / float64(opts.Bets)
 		s, err := r.run(r.startGenome(p, opts.Start, i), perBet, r.deadline(share))
 		if err == nil && r.cur != nil && r.eval > before {
-			runs = append(runs, bet{r.cur, r.rec, r.cycles, r.baseline})
+			runs = append(runs, betRun{len(sums), r.cur, r.rec, r.cycles, r.baseline})
 			sums = append(sums, RunSummary{Evals: r.eval - before, Cycles: r.cycles, Baseline: r.baseline})
 		}
 		r.cur, r.rec = nil, nil // the next run must not share a finished run's memory
 		if err != nil || s == StopCancelled || (s == StopTimeLimit && r.pastLimit()) {
-			stop, firstErr = s, err
-			break
+			return runs, sums, s, err
 		}
 	}
-	if len(runs) == 0 {
-		return -1, sums, stop, firstErr
-	}
-	w := 0
-	for i, b := range runs {
-		if ratioOrCycles(b.cycles, b.baseline) < ratioOrCycles(runs[w].cycles, runs[w].baseline) {
-			w = i
-		}
-	}
-	b := runs[w]
-	r.cur, r.rec, r.cycles, r.baseline = b.st, b.rec, b.cycles, b.baseline
-	return w, sums, stop, firstErr
+	return runs, sums, StopBudget, nil
 }
 
 // startGenome is run i's starting genome: start[i] when given, else a random one.
