@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Issue 14's seed table: 2-minute searches of the mul/square functions, several seeds each,
 # kept in the repository so that the table grows across sessions on the same CPU.
-# Manual, not part of CI (hours of searching; the figures need a quiet machine).
+# search and bench are manual (hours of searching; the figures need a quiet machine);
+# verify runs in CI.
 #
 #   tests/seeds/run.sh search [FUNC...]   search every missing (function, seed) pair
 #   tests/seeds/run.sh bench  [OUT_DIR]   compile every kept genome of this CPU's tag and
 #                                         time them all in one `cryptopt bench --all` run
+#   tests/seeds/run.sh verify             compile every kept genome of every tag and check
+#                                         it is still the program its search timed (CI)
 #
 # FUNC is <field>_<op> (default: the 24 mul/square functions of the catalogue). Genomes and
 # search reports go to tests/seeds/<uarch tag>/<func>.s<seed>.{genome.json,report.txt}: a
@@ -24,7 +27,9 @@ if [[ -z "$CRYPTOPT" ]]; then
   CRYPTOPT=$(mktemp -d)/cryptopt
   go build -o "$CRYPTOPT" ./tools/cryptopt
 fi
-TAG=$("$CRYPTOPT" uarch)
+# verify runs on any CPU; search and bench need this one's tag.
+TAG=
+[[ ${1:-} == verify ]] || TAG=$("$CRYPTOPT" uarch)
 DIR=tests/seeds/$TAG
 SEEDS=${SEEDS:-1 2 3 4 5}
 TIME=${TIME:-2m}
@@ -36,7 +41,7 @@ p448_solinas p448_saturated p521 poly1305 secp256k1_dettman"
 # program is the hash of a .S file's instructions (its header comments apart).
 program() { grep -v '^#' "$1" | sha256sum | cut -d' ' -f1; }
 
-usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 search() {
   local funcs=("$@")
@@ -65,26 +70,32 @@ search() {
   done
 }
 
+# compile_kept compiles genome $1 to $2 and fails unless it is the program the search timed.
+compile_kept() {
+  local g=$1 out=$2 b fn want
+  b=${g##*/}
+  fn=${b%%.s*}
+  "$CRYPTOPT" compile --curve "${fn%_*}" --op "${fn##*_}" --genome "$g" -o "$out"
+  # A genome is a list of decisions codegen interprets: if today's codegen makes another
+  # program of it, that program is not the one the search timed.
+  want=$(sed -n 's/^program-sha256: //p' "${g%.genome.json}.report.txt")
+  if [[ -z "$want" || "$want" != "$(program "$out")" ]]; then
+    echo "$g: this checkout compiles it to another program than the search timed (codegen changed): search it again" >&2
+    return 1
+  fi
+}
+
 bench() {
   local out=${1:-$(mktemp -d)}
   mkdir -p "$out"
   local n=0 dir=tests/seeds/${FROM:-$TAG}
   [[ -d $dir ]] || { echo "no genomes kept for tag ${FROM:-$TAG} ($dir)" >&2; exit 2; }
   for g in "$dir"/*.genome.json; do
-    local b fn seed
+    local b seed
     b=${g##*/}
-    fn=${b%%.s*}
     seed=${b#*.s}
     seed=${seed%%.*}
-    "$CRYPTOPT" compile --curve "${fn%_*}" --op "${fn##*_}" --genome "$g" -o "$out/$fn.s$seed.S"
-    # A genome is a list of decisions codegen interprets: if today's codegen makes another
-    # program of it, that program is not the one the search timed.
-    local want
-    want=$(sed -n 's/^program-sha256: //p' "${g%.genome.json}.report.txt")
-    if [[ "$want" != "$(program "$out/$fn.s$seed.S")" ]]; then
-      echo "$g: this checkout compiles it to another program than the search timed (codegen changed): search it again" >&2
-      exit 1
-    fi
+    compile_kept "$g" "$out/${b%%.s*}.s$seed.S" || exit 1
     n=$((n + 1))
   done
   ((n > 0)) || { echo "no genomes in $dir" >&2; exit 1; }
@@ -92,8 +103,24 @@ bench() {
   "$CRYPTOPT" bench --all --dir "$out" --fiat-baselines "$FIAT"
 }
 
+# verify compiles every kept genome of every tag (no timing, any CPU): CI's check that a
+# codegen change has not silently turned the tables' genomes into other programs.
+verify() {
+  local tmp n=0 bad=0 g
+  tmp=$(mktemp -d)
+  for g in tests/seeds/*/*.genome.json; do
+    compile_kept "$g" "$tmp/out.S" || bad=$((bad + 1))
+    n=$((n + 1))
+  done
+  rm -rf "$tmp"
+  ((n > 0)) || { echo "no genomes kept under tests/seeds" >&2; exit 1; }
+  ((bad == 0)) || { echo "$bad of $n kept genomes no longer compile to their searched programs" >&2; exit 1; }
+  echo "$n kept genomes compile to the programs their searches timed" >&2
+}
+
 case "${1:-}" in
 search) shift; search "$@" ;;
 bench) shift; bench "$@" ;;
+verify) verify ;;
 *) usage ;;
 esac
