@@ -75,7 +75,10 @@ compile_kept() {
   local g=$1 out=$2 b fn want
   b=${g##*/}
   fn=${b%%.s*}
-  "$CRYPTOPT" compile --curve "${fn%_*}" --op "${fn##*_}" --genome "$g" -o "$out"
+  if ! "$CRYPTOPT" compile --curve "${fn%_*}" --op "${fn##*_}" --genome "$g" -o "$out"; then
+    echo "$g: does not compile with this checkout" >&2
+    return 1
+  fi
   # A genome is a list of decisions codegen interprets: if today's codegen makes another
   # program of it, that program is not the one the search timed.
   want=$(sed -n 's/^program-sha256: //p' "${g%.genome.json}.report.txt")
