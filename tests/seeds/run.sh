@@ -82,7 +82,11 @@ compile_kept() {
   # A genome is a list of decisions codegen interprets: if today's codegen makes another
   # program of it, that program is not the one the search timed.
   want=$(sed -n 's/^program-sha256: //p' "${g%.genome.json}.report.txt")
-  if [[ -z "$want" || "$want" != "$(program "$out")" ]]; then
+  if [[ -z "$want" ]]; then
+    echo "${g%.genome.json}.report.txt: no program-sha256 line (an unfinished search?)" >&2
+    return 1
+  fi
+  if [[ "$want" != "$(program "$out")" ]]; then
     echo "$g: this checkout compiles it to another program than the search timed (codegen changed): search it again" >&2
     return 1
   fi
