@@ -53,7 +53,12 @@ func dettmanFunc(F Field, op, name string) (*ir.Func, error) {
 }
 
 // dettmanMul is secp256k1_fe_mul_inner (and _sqr_inner when square): two interleaved
-// accumulators c and d, the high half folded with R as soon as it is formed.
+// accumulators c and d, the high half folded with R as soon as it is formed. Each carry
+// (the previous column shifted right) is added last, after the products and the folded
+// term are summed: the carries form the function's longest path, and Fiat's order (carry
+// plus products, then the folded term) puts two 128-bit additions on it per column where
+// this order puts one. Clang reassociates Fiat's C the same way; u128 addition is
+// associative and every partial sum stays within the column's bound.
 func dettmanMul(g *bounded, a, b []bval, square bool) []bval {
 	dbl := map[int]bval{}
 	prod := func(i, j int) bval { return g.mul(a[i], b[j]) }
@@ -85,7 +90,7 @@ func dettmanMul(g *bounded, a, b []bval, square bool) []bval {
 	x2, x3 := g.shr(x1, 64), g.mask(x1, 64)
 	x4 := g.add(pp([2]int{0, 3}, [2]int{1, 2}, [2]int{2, 1}, [2]int{3, 0}), g.mulConst(x3, dettmanR))
 	x5, x6 := g.shr(x4, 52), g.mask(x4, 52)
-	x7 := g.add(g.add(x5, pp([2]int{0, 4}, [2]int{1, 3}, [2]int{2, 2}, [2]int{3, 1}, [2]int{4, 0})), g.mulConst(x2, dettmanR<<12))
+	x7 := g.add(x5, g.add(pp([2]int{0, 4}, [2]int{1, 3}, [2]int{2, 2}, [2]int{3, 1}, [2]int{4, 0}), g.mulConst(x2, dettmanR<<12)))
 	x8, x9 := g.shr(x7, 52), g.mask(x7, 52)
 	x10 := g.add(x8, pp([2]int{1, 4}, [2]int{2, 3}, [2]int{3, 2}, [2]int{4, 1}))
 	x11, x12 := g.shr(x10, 52), g.mask(x10, 52)
@@ -94,13 +99,13 @@ func dettmanMul(g *bounded, a, b []bval, square bool) []bval {
 	x16, x17 := g.shr(x15, 52), g.mask(x15, 52)
 	x18 := g.add(x11, pp([2]int{2, 4}, [2]int{3, 3}, [2]int{4, 2}))
 	x19, x20 := g.shr(x18, 52), g.mask(x18, 52)
-	x21 := g.add(g.add(x16, pp([2]int{0, 1}, [2]int{1, 0})), g.mulConst(x20, dettmanR))
+	x21 := g.add(x16, g.add(pp([2]int{0, 1}, [2]int{1, 0}), g.mulConst(x20, dettmanR)))
 	x22, x23 := g.shr(x21, 52), g.mask(x21, 52)
 	x24 := g.add(x19, pp([2]int{3, 4}, [2]int{4, 3}))
 	x25, x26 := g.shr(x24, 64), g.mask(x24, 64)
-	x27 := g.add(g.add(x22, pp([2]int{0, 2}, [2]int{1, 1}, [2]int{2, 0})), g.mulConst(x26, dettmanR))
+	x27 := g.add(x22, g.add(pp([2]int{0, 2}, [2]int{1, 1}, [2]int{2, 0}), g.mulConst(x26, dettmanR)))
 	x28, x29 := g.shr(x27, 52), g.mask(x27, 52)
-	x30 := g.add(g.add(x28, x6), g.mulConst(x25, dettmanR<<12))
+	x30 := g.add(x28, g.add(x6, g.mulConst(x25, dettmanR<<12)))
 	x31, x32 := g.shr(x30, 52), g.mask(x30, 52)
 	x33 := g.add(x31, x14)
 	return []bval{x17, x23, x29, x32, x33}
