@@ -74,14 +74,20 @@ func sameGenome(a, b Genome) bool {
 // baseline at length, which the search's short comparisons cannot afford per step).
 const MaxFinalists = 4
 
-// finalists is the current genome then up to MaxFinalists-1 of the run's start and
-// records, latest first, all distinct.
+// finalists is the current genome, the run's start, then the latest records, at most
+// MaxFinalists, all distinct. The start always races: it is codegen's greedy genome or
+// the user's, often near the floor already, and a 2-minute run makes more records than
+// there are places (p521 mul on znver5: the greedy start was faster than three of five
+// searched seeds, side by side, when only the latest records raced; docs/search.md).
 func (r *runner) finalists() []Genome {
 	out := []Genome{r.cur.g.Clone()}
 	if r.rec == nil {
 		return out
 	}
 	ch := r.rec.challengers(r.cur)
+	if len(ch) > 0 && ch[0] == r.rec.start {
+		out, ch = append(out, ch[0].g.Clone()), ch[1:]
+	}
 	for i := len(ch) - 1; i >= 0 && len(out) < MaxFinalists; i-- {
 		out = append(out, ch[i].g.Clone())
 	}

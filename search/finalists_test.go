@@ -52,7 +52,8 @@ func TestFinalistsUnderNoise(t *testing.T) {
 }
 
 // TestRecordsChallengers: the start and the latest records are the challengers, without
-// duplicates or the current genome; finalists take the latest first, at most MaxFinalists.
+// duplicates or the current genome; finalists take the start, then the latest first, at
+// most MaxFinalists.
 func TestRecordsChallengers(t *testing.T) {
 	g := func(d int) *state { return newState(Genome{Order: []int{0, 1, 2}, Decisions: []int{d}}) }
 	rc := newRecords(g(0), 100)
@@ -77,7 +78,7 @@ func TestRecordsChallengers(t *testing.T) {
 	require.Equal(t, []int{0, 3, 4, 5, 6, 7, 8, 9, 10}, ids(states(rc.challengers(g(99)))))
 	require.Equal(t, []int{0, 3, 4, 5, 6, 7, 8, 9}, ids(states(rc.challengers(g(10)))), "the current genome is not its own challenger")
 	r := &runner{rec: rc, cur: g(10)}
-	require.Equal(t, []int{10, 9, 8, 7}, ids(r.finalists()), "the current genome, then the latest records")
+	require.Equal(t, []int{10, 0, 9, 8}, ids(r.finalists()), "the current genome, the start, then the latest records")
 	r = &runner{rec: newRecords(g(5), 100), cur: g(5)}
 	require.Equal(t, []int{5}, ids(r.finalists()), "the start is the current genome: nothing else")
 }
