@@ -75,9 +75,9 @@ func sameGenome(a, b Genome) bool {
 const MaxFinalists = 4
 
 // finalists is the current genome, the run's start, then the latest records, at most
-// MaxFinalists, all distinct. The start always races: it is codegen's greedy genome or
-// the user's, often near the floor already, and a 2-minute run makes more records than
-// there are places (p521 mul on znver5: the greedy start was faster than three of five
+// MaxFinalists, all distinct. The start always races: when bet 0 continues (the usual
+// case) it is codegen's greedy genome or the user's, often near the floor already, and a
+// 2-minute run makes more records than there are places (p521 mul on znver5: the greedy start was faster than three of five
 // searched seeds, side by side, when only the latest records raced; docs/search.md).
 func (r *runner) finalists() []Genome {
 	out := []Genome{r.cur.g.Clone()}
