@@ -169,20 +169,12 @@ func (r *runner) speculate(p Preparer, n int, deadline time.Time) (StopReason, e
 			r.tape.seek(next.from) // as if its mutation had not been drawn
 			return s, nil
 		}
-		if r.anchorDue(n - i) {
-			moved, k, err := r.reanchor()
-			if err != nil {
-				return StopBudget, err
-			}
-			i += k
-			if moved { // next mutated the genome the walk left: draw it again from the record
-				next.job.cancel()
-				r.free = append(r.free, next.st)
-				r.tape.seek(next.from)
-				next = r.branch(r.cur, w, false)
-				r.tape.seek(next.end)
-			}
+		var k int
+		var err error
+		if next, k, err = r.anchorIfDue(n-i, next, w); err != nil {
+			return StopBudget, err
 		}
+		i += k
 		c := next
 		c.job.wait(p)
 		if c.job.err == nil {
@@ -220,4 +212,22 @@ func (r *runner) speculate(p Preparer, n int, deadline time.Time) (StopReason, e
 		r.tape.forget(next.from)
 	}
 	return StopBudget, nil
+}
+
+// anchorIfDue re-anchors the walk when due (k evaluations spent). When that moves the
+// walk, next was mutated from the genome it left and is drawn again from the record.
+func (r *runner) anchorIfDue(left int, next *branch, w *worker) (_ *branch, k int, err error) {
+	if !r.anchorDue(left) {
+		return next, 0, nil
+	}
+	moved, k, err := r.reanchor()
+	if err != nil || !moved {
+		return next, k, err
+	}
+	next.job.cancel()
+	r.free = append(r.free, next.st)
+	r.tape.seek(next.from)
+	next = r.branch(r.cur, w, false)
+	r.tape.seek(next.end)
+	return next, k, nil
 }

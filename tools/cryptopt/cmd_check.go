@@ -66,21 +66,24 @@ func cmdCheck(env *cliEnv, args []string) error {
 	if err != nil {
 		return oneLine(fmt.Errorf("%s: %w", path, err))
 	}
-	asmPath = &path
-	w := reportWriter(env, stampOut != nil, rep.Proved)
-	if *asJSON {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			return err
-		}
-	} else {
-		printReport(w, *asmPath, rep)
+	if err := writeCheckReport(reportWriter(env, stampOut != nil, rep.Proved), path, rep, *asJSON); err != nil {
+		return err
 	}
 	if !rep.Proved {
-		return notProved(fmt.Errorf("%s: not proved equivalent to %s", *asmPath, rep.Function))
+		return notProved(fmt.Errorf("%s: not proved equivalent to %s", path, rep.Function))
 	}
 	return commitStamp(set, stampOut, rep)
+}
+
+// writeCheckReport prints the checker's report on path as text or, with asJSON, as JSON.
+func writeCheckReport(w io.Writer, path string, rep checker.Report, asJSON bool) error {
+	if !asJSON {
+		printReport(w, path, rep)
+		return nil
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
 }
 
 // reportWriter is where a report goes: standard output, or with --stamp (a build action)

@@ -95,19 +95,9 @@ func runCompile(env *cliEnv, c *compileFlags, command string) (err error) {
 	if err != nil {
 		return err
 	}
-	gf := search.File{Format: search.FileFormat, Func: plan.Func().Name, IRHash: plan.Func().Hash()}
-	if c.genome != "" && c.order != "" && c.order != "random" {
-		return fmt.Errorf("--order %s and --genome exclude each other", c.order)
-	}
-	if c.genome != "" {
-		if gf, err = readGenome(c.genome, "--genome", plan); err != nil {
-			return err
-		}
-	} else if gf.Genome, err = c.startGenome(plan); err != nil {
+	gf, err := c.genomeFile(plan)
+	if err != nil {
 		return err
-	}
-	if c.order == "random" && c.genome == "" {
-		gf.Seed = c.seed
 	}
 	prog, _, err := plan.Generate(gf.Order, gf.Decisions, opts)
 	if err != nil {
@@ -136,6 +126,27 @@ func runCompile(env *cliEnv, c *compileFlags, command string) (err error) {
 		genomeOut.Write(data)
 	}
 	return set.Commit()
+}
+
+// genomeFile is the genome compile generates: --genome's file, or the start --order
+// names (with --seed recorded when the order is random).
+func (c *compileFlags) genomeFile(plan *codegen.Plan) (search.File, error) {
+	gf := search.File{Format: search.FileFormat, Func: plan.Func().Name, IRHash: plan.Func().Hash()}
+	if c.genome != "" {
+		if c.order != "" && c.order != "random" {
+			return gf, fmt.Errorf("--order %s and --genome exclude each other", c.order)
+		}
+		return readGenome(c.genome, "--genome", plan)
+	}
+	g, err := c.startGenome(plan)
+	if err != nil {
+		return gf, err
+	}
+	gf.Genome = g
+	if c.order == "random" {
+		gf.Seed = c.seed
+	}
+	return gf, nil
 }
 
 // startGenome is the genome compile uses without --genome: random (seeded), or the
