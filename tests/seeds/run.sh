@@ -9,6 +9,9 @@
 #                                         time them all in one `cryptopt bench --all` run
 #   tests/seeds/run.sh verify             compile every kept genome of every tag and check
 #                                         it is still the program its search timed (CI)
+#   tests/seeds/run.sh cryptopt [OUT_DIR] time CryptOpt's published files of $CORPUS the
+#                                         same way (for the functions whose limbs ours
+#                                         match; bench's table is then CryptOpt's)
 #
 # FUNC is <field>_<op> (default: the 24 mul/square functions of the catalogue). Genomes and
 # search reports go to tests/seeds/<uarch tag>/<func>.s<seed>.{genome.json,report.txt}: a
@@ -18,7 +21,8 @@
 # Env: SEEDS (default "1 2 3 4 5"), TIME (default 2m), BASELINE (default fastest),
 # CRYPTOPT (default: built from this checkout), FIAT (default ../shared/fiat-json),
 # FROM (bench only: another tag's genomes, timed on this CPU, as a cache shared across
-# machines would hand them over).
+# machines would hand them over), CORPUS (cryptopt only: a copy of CryptOpt's
+# generated/fiat-amd64/<folder>/*.asm; third-party files, never committed).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
@@ -41,7 +45,7 @@ p448_solinas p448_saturated p521 poly1305 secp256k1_dettman"
 # program is the hash of a .S file's instructions (its header comments apart).
 program() { grep -v '^#' "$1" | sha256sum | cut -d' ' -f1; }
 
-usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 search() {
   local funcs=("$@")
@@ -125,9 +129,37 @@ verify() {
   echo "$n kept genomes compile to the programs their searches timed" >&2
 }
 
+# cryptopt times CryptOpt's published NASM as bench does the kept genomes. Only folders
+# whose function returns the catalogue function's limbs exactly are taken (bench checks
+# every output against the catalogue's IR): curve25519_solinas and p448_solinas return
+# other, congruent limbs (docs/fields.md); time those with bench --fiat FILE --func NAME.
+cryptopt() {
+  local out=${1:-$(mktemp -d)} n=0 folder fn f
+  [[ -n ${CORPUS:-} && -d $CORPUS ]] || { echo "CORPUS must name a directory of CryptOpt's fiat-amd64 folders" >&2; exit 2; }
+  mkdir -p "$out"
+  for folder in "$CORPUS"/fiat_*/; do
+    folder=$(basename "$folder")
+    fn=${folder#fiat_}
+    fn=${fn/_carry_/_}
+    case $fn in
+    curve25519_solinas_* | p448_solinas_*) echo "skipping $folder: other limbs than the catalogue's" >&2; continue ;;
+    esac
+    for f in "$CORPUS/$folder"/*.asm; do
+      [[ -e $f ]] || continue
+      # bench --all names a file's function by its header's first comment lines.
+      { echo "; function: $fn"; cat "$f"; } >"$out/$fn.cryptopt-$(basename "$f")"
+      n=$((n + 1))
+    done
+  done
+  ((n > 0)) || { echo "no .asm files in $CORPUS/fiat_*/" >&2; exit 1; }
+  echo "$n CryptOpt files of $CORPUS in $out, timed on this CPU ($TAG)" >&2
+  "$CRYPTOPT" bench --all --dir "$out" --fiat-baselines "$FIAT"
+}
+
 case "${1:-}" in
 search) shift; search "$@" ;;
 bench) shift; bench "$@" ;;
 verify) verify ;;
+cryptopt) shift; cryptopt "$@" ;;
 *) usage ;;
 esac
