@@ -74,11 +74,12 @@ func sameGenome(a, b Genome) bool {
 // baseline at length, which the search's short comparisons cannot afford per step).
 const MaxFinalists = 4
 
-// finalists is the current genome, the run's start, then the latest records, at most
-// MaxFinalists, all distinct. The start always races: when bet 0 continues (the usual
-// case) it is codegen's greedy genome or the user's, often near the floor already, and a
-// 2-minute run makes more records than there are places (p521 mul on znver5: the greedy start was faster than three of five
-// searched seeds, side by side, when only the latest records raced; docs/search.md).
+// finalists is the current genome, the run's start, the caller's start (Options.Start[0])
+// when another bet continued, then the latest records, at most MaxFinalists, all
+// distinct. The starts always race: codegen's greedy genome or the user's is often near
+// the floor already, and a 2-minute run makes more records than there are places (p521
+// mul on znver5: the greedy start was faster than three of five searched seeds, side by
+// side, when only the latest records raced; docs/search.md).
 func (r *runner) finalists() []Genome {
 	out := []Genome{r.cur.g.Clone()}
 	if r.rec == nil {
@@ -87,6 +88,13 @@ func (r *runner) finalists() []Genome {
 	ch := r.rec.challengers(r.cur)
 	if len(ch) > 0 && ch[0] == r.rec.start {
 		out, ch = append(out, ch[0].g.Clone()), ch[1:]
+	}
+	// The caller's start races too when a random-start bet continued: the bet race
+	// compares where the bets ended, and a walk can drift away from a good start
+	// (secp256k1_dettman mul on znver4 from a znver5 genome, docs/search.md).
+	if g := r.given; g != nil && !slices.ContainsFunc(out, func(o Genome) bool { return sameGenome(o, *g) }) {
+		out = append(out, g.Clone())
+		ch = slices.DeleteFunc(slices.Clone(ch), func(s *state) bool { return sameGenome(s.g, *g) })
 	}
 	for i := len(ch) - 1; i >= 0 && len(out) < MaxFinalists; i-- {
 		out = append(out, ch[i].g.Clone())

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -81,6 +82,15 @@ func TestRecordsChallengers(t *testing.T) {
 	require.Equal(t, []int{10, 0, 9, 8}, ids(r.finalists()), "the current genome, the start, then the latest records")
 	r = &runner{rec: newRecords(g(5), 100), cur: g(5)}
 	require.Equal(t, []int{5}, ids(r.finalists()), "the start is the current genome: nothing else")
+	given := g(42).g
+	r = &runner{rec: rc, cur: g(10), given: &given}
+	require.Equal(t, []int{10, 0, 42, 9}, ids(r.finalists()), "another bet continued: the caller's start races after the run's")
+	given = g(9).g
+	r = &runner{rec: rc, cur: g(10), given: &given}
+	require.Equal(t, []int{10, 0, 9, 8}, ids(r.finalists()), "the caller's start once, where it would come")
+	given = g(0).g
+	r = &runner{rec: rc, cur: g(10), given: &given}
+	require.Equal(t, []int{10, 0, 9, 8}, ids(r.finalists()), "bet 0 continued: its start is the run's")
 }
 
 // TestFinalists: the outcome offers its best first, then distinct other genomes of the
@@ -112,4 +122,23 @@ func TestFinalists(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestGivenStartAlwaysRaces: whichever bet continues, the caller's start genome is among
+// the finalists (or is the best), so the final race can always fall back to it.
+func TestGivenStartAlwaysRaces(t *testing.T) {
+	p := randomProblem(rand.New(rand.NewSource(5)), 30, 6)
+	start := Random(p, rand.New(rand.NewSource(99)))
+	continued := 0
+	for seed := range int64(12) {
+		cost := &noisyCost{fakeCost: fakeCost{used: allDecisions(6)}, rng: rand.New(rand.NewSource(seed))}
+		out, err := Run(context.Background(), p, cost, Options{Evals: 600, Bets: 6, BetRatio: 0.5, Seed: seed, Start: []Genome{start}})
+		require.NoError(t, err)
+		require.True(t, slices.ContainsFunc(out.Finalists, func(g Genome) bool { return sameGenome(g, start) }),
+			"seed %d: the caller's start is not a finalist", seed)
+		if out.Winner > 0 {
+			continued++
+		}
+	}
+	require.Greater(t, continued, 0, "some seeds continue a random-start bet (the case this covers)")
 }

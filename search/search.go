@@ -192,7 +192,8 @@ type runner struct {
 	cycles    float64
 	baseline  float64
 
-	rec *records // the current run's start and records
+	rec   *records // the current run's start and records
+	given *Genome  // Options.Start[0], bet 0's start: it races at the end whichever bet continued
 
 	anchorEvery, sinceAnchor int // Options.Anchor, and steps since the last comparison with a record
 
@@ -213,6 +214,9 @@ func (r *runner) deadline(share float64) time.Time {
 func (r *runner) bets(p Problem, opts Options, perBet int) ([]betRun, []RunSummary, StopReason, error) {
 	var runs []betRun
 	var sums []RunSummary
+	if len(opts.Start) > 0 {
+		r.given = &opts.Start[0]
+	}
 	for i := range opts.Bets {
 		r.bet = i
 		before := r.eval
