@@ -138,6 +138,7 @@ func rounds(ctx context.Context, cfg Config, cost finalCost) (search.Outcome, Fi
 		}
 		opts.Seed++
 		opts.Start = append([]search.Genome{out.Best}, out.Finalists...)
+		opts.Start = opts.Start[:min(len(opts.Start), opts.Runs())]
 	}
 }
 
@@ -167,6 +168,22 @@ func formatRatios(rs []float64) string {
 	return b.String()
 }
 
+// startLine names the given start genomes by the first 12 hex digits of their hashes
+// (a genome file's report has the whole hash), bet 0's first.
+func startLine(gs []search.Genome) string {
+	if len(gs) == 0 {
+		return "start: random\n"
+	}
+	hs := make([]string, len(gs))
+	for i, g := range gs {
+		hs[i] = g.Hash()[:12]
+	}
+	if len(gs) == 1 {
+		return fmt.Sprintf("start: genome %s (bet 0), the other bets random\n", hs[0])
+	}
+	return fmt.Sprintf("start: genomes %s (bets 0 to %d), the other bets random\n", strings.Join(hs, " "), len(gs)-1)
+}
+
 // report renders the outcome in "key: value" lines.
 func (r *Result) report(cfg Config) string {
 	var w strings.Builder
@@ -176,6 +193,7 @@ func (r *Result) report(cfg Config) string {
 	fmt.Fprintf(&w, "seed: %d\n", cfg.Seed)
 	fmt.Fprintf(&w, "evaluations: %d in %s (%.0f/s), stopped by %s\n", out.Evals,
 		r.Elapsed.Round(time.Millisecond), float64(out.Evals)/max(r.Elapsed.Seconds(), 1e-9), out.Stop)
+	w.WriteString(startLine(cfg.Options.Start))
 	if len(out.Bets) > 0 {
 		fmt.Fprintf(&w, "bets: %d run, bet %d continued", len(out.Bets), out.Winner)
 		if out.Raced > 0 {

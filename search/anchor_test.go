@@ -56,15 +56,20 @@ func TestAnchorReturnsToRecords(t *testing.T) {
 	require.Less(t, total[25], total[0])
 }
 
-// TestAnchorKeepsTheSequence: with anchoring (and the bets' race under noise), a Preparer
-// still compares the same candidates in the same order as a plain Cost (the prepared
-// mutation of a genome the walk left is drawn again from the record).
+// TestAnchorKeepsTheSequence: with anchoring (and the bets' race under noise, and
+// confirmations), a Preparer still compares the same candidates in the same order as a
+// plain Cost (the prepared mutation of a genome the walk left is drawn again from the
+// record), and the budget is exact even when a confirmation would take the last
+// evaluation.
 func TestAnchorKeepsTheSequence(t *testing.T) {
 	p := randomProblem(rand.New(rand.NewSource(3)), 40, 8)
 	for _, opts := range []Options{
 		{Evals: 800, Bets: 1, Seed: 9, Anchor: 10},
 		{Evals: 900, Bets: 4, BetRatio: 0.3, Seed: 4, Anchor: 7},
 		{Evals: 1200, Bets: 8, BetRatio: 0.3, Seed: 6, Anchor: 10, Start: []Genome{Random(p, rand.New(rand.NewSource(1)))}},
+		{Evals: 801, Bets: 1, Seed: 9, Confirm: true},
+		{Evals: 800, Bets: 1, Seed: 2, Anchor: 10, Confirm: true},
+		{Evals: 900, Bets: 4, BetRatio: 0.3, Seed: 4, Anchor: 7, Confirm: true},
 	} {
 		plain := &noisyUsed{usedCost: usedCost{fakeCost: fakeCost{record: true}}, noise: rand.New(rand.NewSource(5))}
 		want, err := Run(context.Background(), p, plain, opts)
@@ -75,6 +80,7 @@ func TestAnchorKeepsTheSequence(t *testing.T) {
 		require.Equal(t, plain.cands, spec.cands)
 		require.Equal(t, want, got)
 		require.Equal(t, opts.Evals, spec.calls)
+		require.Equal(t, opts.Evals, plain.calls)
 		if opts.Bets > 1 {
 			require.Greater(t, got.Raced, 1, "the bets raced for the continuation")
 		}

@@ -25,6 +25,9 @@ const (
 	// Race compared a bet's current genome with the best-scored bet's, to choose which
 	// continues (RaceBets); accepted, on a challenger's last comparison: it continues.
 	Race
+	// Confirm compared a candidate that won its first comparison with the current genome
+	// again (Options.Confirm); accepted: it became the current genome.
+	Confirm
 )
 
 // maxChain is the most operations a chain mutation moves.
@@ -46,6 +49,8 @@ func (m Mutation) String() string {
 		return "class"
 	case Race:
 		return "race"
+	case Confirm:
+		return "confirm"
 	}
 	return "unknown"
 }

@@ -6,7 +6,7 @@ import (
 )
 
 // RaceBets is how many of the best-scored bets race for the continuation of Bet-and-Run
-// (bet 0 joins them when it started from Options.Start). A bet's score is one noisy
+// (the bets that started from Options.Start join them). A bet's score is one noisy
 // comparison, and the lowest of 20 such scores is often a lucky one: on AMD znver5 a
 // random-start bet continued in 17 of 95 two-minute searches and mostly ended slower than
 // the greedy-started searches of the same function (docs/search.md).
@@ -26,9 +26,10 @@ type betRun struct {
 }
 
 // contenders ranks runs by score (ratio to the baseline, else cycles; ties: the earlier
-// bet) and keeps the best k, plus bet 0 when withFirst (it started from the caller's
-// genome). k ≤ 0 keeps only the best: no race.
-func contenders(runs []betRun, k int, withFirst bool) []betRun {
+// bet) and keeps the best k, plus every bet i < given (those started from the caller's
+// genomes: a warm start is worth its race even when one noisy score ranked it low).
+// k ≤ 0 keeps only the best: no race.
+func contenders(runs []betRun, k int, given int) []betRun {
 	ranked := slices.Clone(runs)
 	slices.SortStableFunc(ranked, func(a, b betRun) int {
 		return cmp.Compare(ratioOrCycles(a.cycles, a.baseline), ratioOrCycles(b.cycles, b.baseline))
@@ -37,9 +38,10 @@ func contenders(runs []betRun, k int, withFirst bool) []betRun {
 		return ranked[:1]
 	}
 	out := slices.Clip(ranked[:min(k, len(ranked))])
-	first := func(b betRun) bool { return b.i == 0 }
-	if withFirst && first(runs[0]) && !slices.ContainsFunc(out, first) {
-		out = append(out, runs[0])
+	for _, b := range runs {
+		if b.i < given && !slices.ContainsFunc(out, func(c betRun) bool { return c.i == b.i }) {
+			out = append(out, b)
+		}
 	}
 	return out
 }

@@ -76,11 +76,12 @@ func TestRaceChoosesTrulyBetterBet(t *testing.T) {
 }
 
 // TestRaceCounts: the race's comparisons are evaluations of the final run's share (Bet
-// -1, Mutation Race), it races RaceBets bets plus bet 0 when it was given a start, only
+// -1, Mutation Race), it races RaceBets bets plus each bet given a start, only
 // as many challengers as leave the final run a step, and none with one bet.
 func TestRaceCounts(t *testing.T) {
 	p := randomProblem(rand.New(rand.NewSource(5)), 30, 6)
 	start := []Genome{Random(p, rand.New(rand.NewSource(99)))}
+	starts := []Genome{start[0], Random(p, rand.New(rand.NewSource(98))), Random(p, rand.New(rand.NewSource(97)))}
 	for _, tc := range []struct {
 		name        string
 		evals, bets int
@@ -92,6 +93,7 @@ func TestRaceCounts(t *testing.T) {
 		{"two bets", 100, 2, 0.2, nil, 2},
 		{"twenty bets", 2000, 20, 0.2, nil, RaceBets},
 		{"twenty bets and a start", 2000, 20, 0.2, start, RaceBets + 1},
+		{"twenty bets and three starts", 2000, 20, 0.2, starts, RaceBets + 3},
 		{"budget for two challengers", 20, 4, 0.4, nil, 3},
 		{"no budget left", 20, 4, 0.99, nil, 0},
 	} {

@@ -20,11 +20,19 @@ type Options struct {
 	TimeLimit time.Duration
 	// Start, when set, gives the starting genomes of the first runs (bet i starts from
 	// Start[i]; a single run from Start[0]); the other runs start from random genomes.
+	// There are at most Runs() of them. Every started bet races for the continuation,
+	// and Start[0] races at the end whichever bet continued.
 	Start []Genome
 	// Anchor, when positive, compares a run's current genome with the run's latest record
 	// every Anchor steps (AnchorRepeats comparisons, counted as evaluations) and goes back
 	// to the record when it is faster; 0 never does.
 	Anchor int
+	// Confirm, when set, accepts a candidate only when a second comparison with the
+	// current genome agrees that it is not slower (counted as an evaluation; skipped when
+	// the two generate the same code or no evaluation is left). Under noise a slightly
+	// slower candidate passes one comparison often and two much less often, so the walk
+	// drifts less from a good genome; neutral moves are accepted less often too.
+	Confirm bool
 	// Observe, when set, is called after every evaluation, on the search's goroutine.
 	Observe func(Step)
 }
@@ -112,10 +120,19 @@ func Split(evals, bets int, betRatio float64) (perBet, final int, err error) {
 	return perBet, evals - bets*perBet, nil
 }
 
+// Runs is how many runs the search starts: Bets, or 1 when Split gives no bets (or
+// refuses the numbers). It bounds Start.
+func (o Options) Runs() int {
+	if perBet, _, err := Split(o.Evals, o.Bets, o.BetRatio); err == nil && perBet > 0 {
+		return o.Bets
+	}
+	return 1
+}
+
 // Run searches p for the genome with the lowest score: Bet-and-Run over random local
 // search. Each run starts from its Options.Start genome or a random one, mutates its
 // current best and keeps the candidate when it is not slower. The RaceBets best-scored
-// bets (and bet 0 when it had a start) then race side by side for the continuation,
+// bets (and those that had a start) then race side by side for the continuation,
 // since the lowest of the bets' single scores is often a lucky one. On a time limit or
 // cancellation it returns the best so far with a nil error; on a Cost error it returns
 // an *EvalError and the best so far.
@@ -133,6 +150,9 @@ func run(ctx context.Context, p Problem, cost Cost, opts Options, raceBets int) 
 	if err := p.check(); err != nil {
 		return Outcome{}, err
 	}
+	if runs := opts.Runs(); len(opts.Start) > runs {
+		return Outcome{}, fmt.Errorf("search: %d start genomes, at most %d (one per bet; one without bets)", len(opts.Start), runs)
+	}
 	for i, g := range opts.Start {
 		if err := g.Validate(p); err != nil {
 			return Outcome{}, fmt.Errorf("search: start genome %d: %w", i, err)
@@ -141,6 +161,7 @@ func run(ctx context.Context, p Problem, cost Cost, opts Options, raceBets int) 
 	r := &runner{
 		ctx: ctx, cost: cost, observe: opts.Observe, mut: newMutator(p),
 		tape: newTape(opts.Seed), start: time.Now(), limit: opts.TimeLimit, anchorEvery: opts.Anchor,
+		confirm: opts.Confirm,
 	}
 	r.rng = rand.New(r.tape)
 	out := Outcome{Winner: -1}
@@ -161,7 +182,7 @@ func (r *runner) betAndRun(p Problem, opts Options, perBet, final, raceBets int,
 	if len(runs) == 0 {
 		return err
 	}
-	cs := contenders(runs, raceBets, len(opts.Start) > 0)
+	cs := contenders(runs, raceBets, len(opts.Start))
 	r.bet = -1
 	if err != nil || stop != StopBudget {
 		r.adopt(cs[0])
@@ -195,7 +216,8 @@ type runner struct {
 	rec   *records // the current run's start and records
 	given *Genome  // Options.Start[0], bet 0's start: it races at the end whichever bet continued
 
-	anchorEvery, sinceAnchor int // Options.Anchor, and steps since the last comparison with a record
+	anchorEvery, sinceAnchor int  // Options.Anchor, and steps since the last comparison with a record
+	confirm                  bool // Options.Confirm
 
 	free       []*state // states of dropped speculative branches, for reuse
 	acceptRate float64  // recent share of accepted candidates (decides what to prepare first)
@@ -305,17 +327,33 @@ func (r *runner) steps(n int, deadline time.Time) (StopReason, error) {
 		if err != nil {
 			return StopBudget, &EvalError{Genome: r.cand.g.Clone(), Eval: r.eval, Err: err}
 		}
-		if old := r.cur; r.judge(r.cand, m, res) {
+		old := r.cur
+		accepted, k, err := r.judge(r.cand, m, res, n-i-1)
+		if err != nil {
+			return StopBudget, err
+		}
+		if accepted {
 			r.cand = old
 		}
+		i += k
 	}
 	return StopBudget, nil
 }
 
 // judge applies the comparison res of cand (made by m) with the current best: cand
-// becomes the current best when it is not slower. It reports whether it did.
-func (r *runner) judge(cand *state, m Mutation, res Result) bool {
-	accept := res.Cand <= res.Best
+// becomes the current best when it is not slower and, with Options.Confirm, a second
+// comparison agrees (when left, the run's evaluations after res, allows one). It reports
+// whether it did and how many comparisons it added.
+func (r *runner) judge(cand *state, m Mutation, res Result, left int) (bool, int, error) {
+	accept, extra := res.Cand <= res.Best, 0
+	if accept && r.confirm && res.Cand != res.Best && left > 0 {
+		r.emit(m, res, false) // observed as not (yet) accepted; the confirmation decides
+		var err error
+		if res, err = r.compare(cand.g, r.cur.g); err != nil {
+			return false, 1, err
+		}
+		m, accept, extra = Confirm, res.Cand <= res.Best, 1
+	}
 	if accept {
 		r.cur = cand
 		r.cur.setUsed(res.Used, r.mut.options)
@@ -328,7 +366,7 @@ func (r *runner) judge(cand *state, m Mutation, res Result) bool {
 	}
 	r.baseline = res.Baseline
 	r.emit(m, res, accept)
-	return accept
+	return accept, extra, nil
 }
 
 func (r *runner) stopped(deadline time.Time) (StopReason, bool) {

@@ -277,9 +277,28 @@ func TestStartGenomes(t *testing.T) {
 			require.NotEqual(t, start, cost.cands[10], "the second bet starts elsewhere")
 		}
 	}
+	second := Random(p, rand.New(rand.NewSource(98)))
+	cost := &fakeCost{record: true}
+	_, err := Run(context.Background(), p, cost, Options{Evals: 100, Bets: 5, BetRatio: 0.5, Seed: 1, Start: []Genome{start, second}})
+	require.NoError(t, err)
+	require.Equal(t, start, cost.cands[0], "bet 0 starts from Start[0]")
+	require.Equal(t, second, cost.cands[10], "bet 1 starts from Start[1]")
+	require.NotEqual(t, second, cost.cands[20], "bet 2 starts elsewhere")
+
 	bad := start.Clone()
 	bad.Order[0], bad.Order[1] = bad.Order[1], bad.Order[0]
 	bad.Decisions = append(bad.Decisions, 0)
-	_, err := Run(context.Background(), p, &fakeCost{}, Options{Evals: 10, Bets: 1, Start: []Genome{bad}})
-	require.ErrorContains(t, err, "start genome 0")
+	for _, tc := range []struct {
+		name  string
+		opts  Options
+		wantE string
+	}{
+		{"invalid", Options{Evals: 10, Bets: 1, Start: []Genome{bad}}, "start genome 0"},
+		{"invalid second", Options{Evals: 10, Bets: 2, BetRatio: 0.5, Start: []Genome{start, bad}}, "start genome 1"},
+		{"more starts than bets", Options{Evals: 10, Bets: 2, BetRatio: 0.5, Start: []Genome{start, start, start}}, "3 start genomes, at most 2"},
+		{"two starts, one run", Options{Evals: 10, Bets: 5, Start: []Genome{start, start}}, "2 start genomes, at most 1"},
+	} {
+		_, err := Run(context.Background(), p, &fakeCost{}, tc.opts)
+		require.ErrorContains(t, err, tc.wantE, tc.name)
+	}
 }

@@ -194,24 +194,38 @@ func (r *runner) speculate(p Preparer, n int, deadline time.Time) (StopReason, e
 			return StopBudget, &EvalError{Genome: c.st.g.Clone(), Eval: r.eval, Err: err}
 		}
 		old := r.cur
-		accepted := r.judge(c.st, c.m, res)
-		if acc == nil {
+		accepted, k, err := r.judge(c.st, c.m, res, n-i-1)
+		if err != nil {
+			return StopBudget, err
+		}
+		i += k
+		if acc == nil || i >= n-1 {
+			if acc != nil { // the confirmation took the last evaluation: drop both branches
+				acc.job.cancel()
+				rej.job.cancel()
+			}
 			break
 		}
-		drop := acc
-		next = rej
-		if accepted {
-			next, drop = acc, rej
-			r.free = append(r.free, old)
-		} else {
-			r.free = append(r.free, c.st)
-		}
-		drop.job.cancel()
-		r.free = append(r.free, drop.st)
-		r.tape.seek(next.end)
-		r.tape.forget(next.from)
+		next = r.follow(accepted, old, c, acc, rej)
 	}
 	return StopBudget, nil
+}
+
+// follow keeps the branch of the comparison's outcome (acc when c was accepted over old,
+// else rej) as the next candidate, moves the tape past its draws and frees the rest.
+func (r *runner) follow(accepted bool, old *state, c, acc, rej *branch) *branch {
+	next, drop := rej, acc
+	if accepted {
+		next, drop = acc, rej
+		r.free = append(r.free, old)
+	} else {
+		r.free = append(r.free, c.st)
+	}
+	drop.job.cancel()
+	r.free = append(r.free, drop.st)
+	r.tape.seek(next.end)
+	r.tape.forget(next.from)
+	return next
 }
 
 // anchorIfDue re-anchors the walk when due (k evaluations spent). When that moves the

@@ -29,6 +29,7 @@ FIELD_ATTR_SPECS = [
     _spec("func", "string", "The function of `fiat_json`, e.g. `fiat_p256_mul`.", ""),
     _spec("genome", "label", "A checked-in genome file (`cryptopt-genome/1` JSON, from `cryptopt optimize --genome-out`). Given: deterministic emission (CryptoptEmit), no timing, any uarch. Absent: a live search (CryptoptOptimize).", None),
     _spec("asm", "label", "Bring your own assembly: a `.S` file to check and link instead of generating one (no search, no emission; `genome` and the search attributes must be unset). For hand-written or externally generated code.", None),
+    _spec("start", "label_list", "Search: genome files to start bets from, e.g. the genomes of this function tuned on other CPUs (a warm start). Bet 0 starts from the first file, which also races at the end whichever bet continued; each started bet races for the continuation; codegen's greedy start follows the files. At most `bets` − 1 files. Excludes `genome` and `asm`.", None),
     _spec("evals", "int", "Search: number of candidate evaluations (0: the tool's default).", 0),
     _spec("bets", "int", "Search: number of Bet-and-Run bets (0: the tool's default).", 0),
     _spec("seed", "int", "Search: random seed.", 1),
@@ -59,6 +60,8 @@ def field_attrs():
             attrs[s.name] = attr.bool(doc = s.doc, default = s.default)
         elif s.kind == "int":
             attrs[s.name] = attr.int(doc = s.doc, default = s.default)
+        elif s.kind == "label_list":
+            attrs[s.name] = attr.label_list(doc = s.doc, allow_files = [".json"])
         elif s.kind == "label":
             exts = [".S", ".s"] if s.name == "asm" else [".json"]
             attrs[s.name] = attr.label(doc = s.doc, allow_single_file = exts)

@@ -55,6 +55,12 @@ def _search_args(ctx, tag):
         args += ["--objective", ctx.attr.objective]
     if ctx.attr.max_bytes:
         args += ["--max-bytes", str(ctx.attr.max_bytes)]
+    if ctx.files.start:
+        # Paths with a comma would split the list: refuse them here, not in the tool.
+        for f in ctx.files.start:
+            if "," in f.path:
+                fail("cryptopt_field %s: start file %s has a comma in its path" % (ctx.label, f.path))
+        args += ["--start", ",".join([f.path for f in ctx.files.start] + ["greedy"])]
     return args
 
 def _ir_action(ctx, src_args):
@@ -72,7 +78,7 @@ def _ir_action(ctx, src_args):
 def _asm_action(ctx, ir, ir_args, tag, symbol):
     """CryptoptEmit (pinned genome) or CryptoptOptimize (live search); (asm, genome, report)."""
     if ctx.file.asm:
-        if ctx.file.genome or ctx.attr.evals or ctx.attr.bets or ctx.attr.time_limit or ctx.attr.objective or ctx.attr.max_bytes:
+        if ctx.file.genome or ctx.files.start or ctx.attr.evals or ctx.attr.bets or ctx.attr.time_limit or ctx.attr.objective or ctx.attr.max_bytes:
             fail("cryptopt_field %s: asm (your own assembly) excludes genome and the search attributes" % ctx.label)
         return ctx.file.asm, None, None
     stem = "%s.%s" % (ctx.label.name, tag)
@@ -80,6 +86,8 @@ def _asm_action(ctx, ir, ir_args, tag, symbol):
     report = ctx.actions.declare_file(stem + ".report.txt")
     common = ir_args + _codegen_args(ctx, symbol) + ["-o", asm.path, "--report", report.path]
     if ctx.file.genome:
+        if ctx.files.start:
+            fail("cryptopt_field %s: genome (pinned, no search) excludes start (a search's starting genomes)" % ctx.label)
         genome = ctx.file.genome
         ctx.actions.run(
             executable = cryptopt_tool(ctx),
@@ -94,7 +102,7 @@ def _asm_action(ctx, ir, ir_args, tag, symbol):
     search_action(
         ctx,
         arguments = common + _search_args(ctx, tag) + ["--genome-out", genome.path],
-        inputs = [ir],
+        inputs = [ir] + ctx.files.start,
         outputs = [asm, genome, report],
         baseline = ctx.attr.baseline,
         progress_message = "CryptoptOptimize %{label}: timing candidates on " + tag,

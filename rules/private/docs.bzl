@@ -7,6 +7,8 @@ load(":providers.bzl", "CRYPTOPT_FIELD_INFO_FIELDS")
 def _default(s):
     if s.kind == "label":
         return "None"
+    if s.kind == "label_list":
+        return "`[]`"
     if s.kind == "string":
         return '`"%s"`' % s.default
     return "`%s`" % s.default

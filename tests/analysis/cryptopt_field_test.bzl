@@ -21,6 +21,7 @@ def _optimize_test_impl(ctx):
     asserts.equals(env, "icelake", flag(opt.argv, "--expect-uarch"))
     asserts.equals(env, "7", flag(opt.argv, "--seed"))
     asserts.equals(env, "2s", flag(opt.argv, "--time-limit"))
+    asserts.equals(env, None, flag(opt.argv, "--start"), "no start given: the tool's default (greedy)")
     asserts.equals(env, "p256_mul", flag(opt.argv, "--func"))
     asserts.true(env, flag(opt.argv, "--fiat").endswith("/opt_target.ir.json"))
     ir = action(env, "CryptoptIR")
@@ -113,6 +114,31 @@ def _own_asm_test_impl(ctx):
 
 own_asm_test = analysistest.make(_own_asm_test_impl)
 
+def _warm_start_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    opt = action(env, "CryptoptOptimize")
+    items = flag(opt.argv, "--start").split(",")
+    asserts.equals(env, 3, len(items), "two files and greedy: %s" % items)
+    asserts.true(env, items[0].endswith("tests/analysis/pinned.genome.json"), "bet 0 is the first file: %s" % items)
+    asserts.true(env, items[1].endswith("tests/analysis/genomes/pf_square.genome.json"), items[1])
+    asserts.equals(env, "greedy", items[2])
+    inputs = [f.path for f in opt.inputs.to_list()]
+    for item in items[:2]:
+        asserts.true(env, item in inputs, "%s is not an input of the search" % item)
+    return analysistest.end(env)
+
+warm_start_test = analysistest.make(_warm_start_test_impl)
+
+start_and_genome_test = analysistest.make(
+    failure_test("genome (pinned, no search) excludes start"),
+    expect_failure = True,
+)
+
+asm_and_start_test = analysistest.make(
+    failure_test("asm (your own assembly) excludes genome and the search attributes"),
+    expect_failure = True,
+)
+
 unknown_curve_test = analysistest.make(
     failure_test('unknown curve "p257"; the catalogue has: curve25519, curve25519_solinas, p224'),
     expect_failure = True,
@@ -187,6 +213,15 @@ def cryptopt_field_test_suite(name):
     cryptopt_field(name = "own_asm", curve = "p256", op = "square", asm = "own.S", tags = ["manual"])
     cryptopt_field(name = "asm_and_genome", curve = "p256", op = "square", asm = "own.S", genome = "pinned.genome.json", tags = ["manual"])
     cryptopt_field(name = "unknown_curve", curve = "p257", op = "mul", tags = ["manual"])
+    cryptopt_field(
+        name = "warm_target",
+        curve = "p256",
+        op = "mul",
+        start = ["pinned.genome.json", "genomes/pf_square.genome.json"],
+        tags = ["manual"],
+    )
+    cryptopt_field(name = "start_and_genome", curve = "p256", op = "mul", start = ["pinned.genome.json"], genome = "pinned.genome.json", tags = ["manual"])
+    cryptopt_field(name = "asm_and_start", curve = "p256", op = "square", asm = "own.S", start = ["pinned.genome.json"], tags = ["manual"])
     cryptopt_field(name = "unknown_op", curve = "p256", op = "cube", tags = ["manual"])
     cryptopt_field(name = "both_sources", curve = "p256", op = "mul", fiat_json = "fake_fiat.json", func = "f", tags = ["manual"])
     cryptopt_field(name = "scmul_target", curve = "curve25519", op = "scmul", constant = 121666, tags = ["manual"])
@@ -199,6 +234,9 @@ def cryptopt_field_test_suite(name):
     own_asm_test(name = "own_asm_test", target_under_test = ":own_asm")
     asm_and_genome_test(name = "asm_and_genome_test", target_under_test = ":asm_and_genome")
     unknown_curve_test(name = "unknown_curve_test", target_under_test = ":unknown_curve")
+    warm_start_test(name = "warm_start_test", target_under_test = ":warm_target")
+    start_and_genome_test(name = "start_and_genome_test", target_under_test = ":start_and_genome")
+    asm_and_start_test(name = "asm_and_start_test", target_under_test = ":asm_and_start")
     unknown_op_test(name = "unknown_op_test", target_under_test = ":unknown_op")
     both_sources_test(name = "both_sources_test", target_under_test = ":both_sources")
     bad_uarch_test(name = "bad_uarch_test", target_under_test = ":opt_target")
@@ -210,6 +248,7 @@ def cryptopt_field_test_suite(name):
         name = name,
         tests = [
             ":asm_and_genome_test",
+            ":asm_and_start_test",
             ":both_sources_test",
             ":bad_uarch_test",
             ":constant_without_scmul_test",
@@ -218,8 +257,10 @@ def cryptopt_field_test_suite(name):
             ":own_asm_test",
             ":scmul_test",
             ":scmul_without_constant_test",
+            ":start_and_genome_test",
             ":unknown_curve_test",
             ":unknown_op_test",
             ":validation_test",
+            ":warm_start_test",
         ],
     )

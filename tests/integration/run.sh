@@ -9,8 +9,10 @@
 #   d) a uarch tag other than the host's: CryptoptOptimize refuses with a clear message,
 #      a pinned genome still builds (and its output name carries the requested tag);
 #   e) cryptopt_ct_test passes on generated code and fails on a planted secret-dependent
-#      branch (valgrind memcheck), which the checker also refuses.
-# Usage: tests/integration/run.sh [a|b|c|d|e ...]   (default: all)
+#      branch (valgrind memcheck), which the checker also refuses;
+#   f) a live search warm-started from a genome file (the rule's start attribute) builds,
+#      its report names that genome as bet 0's start, and its code is checked.
+# Usage: tests/integration/run.sh [a|b|c|d|e|f ...]   (default: all)
 # Env: BAZEL, BAZEL_REMOTE (binaries), DISK_CACHE, REMOTE_CACHE_DIR (kept between runs so
 # only the first run compiles the Go standard library).
 set -euo pipefail
@@ -23,7 +25,7 @@ REMOTE_CACHE_DIR=${REMOTE_CACHE_DIR:-/var/cache/bazel-offline/bazel-remote-it}
 IT=$ROOT/.it
 WS=$IT/ws
 SALT=$(date +%s%N | tail -c 10) # new symbols: this run's Cryptopt actions are not cached yet
-CASES=${*:-a b c d e}
+CASES=${*:-a b c d e f}
 pids=()
 
 log() { printf '\n== %s\n' "$*"; }
@@ -107,6 +109,8 @@ load("@rules_cryptopt//rules:defs.bzl", "cryptopt_ct_test", "cryptopt_field")
 cryptopt_field(name = "pinned", curve = "p256", op = "square", genome = "pinned.genome.json", symbol = "it_pinned_$SALT")
 
 cryptopt_field(name = "live", curve = "poly1305", op = "square", evals = 200, time_limit = "5s", seed = 1, symbol = "it_live_$SALT", tags = ["manual"])
+
+cryptopt_field(name = "warm", curve = "p256", op = "square", start = ["pinned.genome.json"], evals = 300, time_limit = "5s", symbol = "it_warm_$SALT", tags = ["manual"])
 
 cryptopt_field(name = "corrupt_asm", curve = "p256", op = "square", asm = "corrupt.S", symbol = "it_pinned_$SALT", tags = ["manual"])
 cryptopt_field(name = "corrupt_bytes", curve = "p256", op = "square", asm = "corrupt_bytes.S", symbol = "it_pinned_$SALT", tags = ["manual"])
@@ -292,12 +296,29 @@ EOF
   echo "e: ok (clean field passes; planted branch reported by memcheck)"
 }
 
+case_f() {
+  log "f) a live search warm-started from a genome file (start = [...]) builds and is checked"
+  bz build --disk_cache="$DISK_CACHE" //:pinned || die "f: cannot build //:pinned"
+  local want
+  want=$(sed -n 's/^# genome-hash: \(.\{12\}\).*/\1/p' "$(bin "pinned.$HOST_TAG.S")")
+  [ -n "$want" ] || die "f: no genome-hash in the pinned .S header"
+  bz build --disk_cache="$DISK_CACHE" --output_groups=+report //:warm || {
+    tail -40 "$IT/last.log"
+    die "f: the warm-started build failed"
+  }
+  grep -q "^start: genomes $want [0-9a-f]\{12\} (bets 0 to 1)" "$(bin "warm.$HOST_TAG.report.txt")" || {
+    cat "$(bin "warm.$HOST_TAG.report.txt")"
+    die "f: the report does not name the pinned genome ($want) as bet 0's start"
+  }
+  echo "f: ok (bet 0 started from genome $want, greedy next; CryptoptCheck passed)"
+}
+
 for c in $CASES; do
-  case $c in a | b | c | d | e) ;; *) die "unknown case $c (want a, b, c, d or e)" ;; esac
+  case $c in a | b | c | d | e | f) ;; *) die "unknown case $c (want a, b, c, d, e or f)" ;; esac
 done
 setup_workspace
 # b first: it makes the pinned .S that a corrupts.
-for c in b a e d c; do
+for c in b a e d f c; do
   case " $CASES " in *" $c "*) "case_$c" ;; esac
 done
 (cd "$WS" && "$BAZEL" shutdown) >/dev/null 2>&1 || true

@@ -21,8 +21,10 @@
 # Env: SEEDS (default "1 2 3 4 5"), TIME (default 2m), BASELINE (default fastest),
 # CRYPTOPT (default: built from this checkout), FIAT (default ../shared/fiat-json),
 # FROM (bench only: another tag's genomes, timed on this CPU, as a cache shared across
-# machines would hand them over), CORPUS (cryptopt only: a copy of CryptOpt's
-# generated/fiat-amd64/<folder>/*.asm; third-party files, never committed).
+# machines would hand them over), WARM (search only: tags whose kept genomes of the same
+# function start the first bets, then greedy: a warm start, --start), CORPUS (cryptopt
+# only: a copy of CryptOpt's generated/fiat-amd64/<folder>/*.asm; third-party files,
+# never committed).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
@@ -45,7 +47,7 @@ p448_solinas p448_saturated p521 poly1305 secp256k1_dettman"
 # program is the hash of a .S file's instructions (its header comments apart).
 program() { grep -v '^#' "$1" | sha256sum | cut -d' ' -f1; }
 
-usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 search() {
   local funcs=("$@")
@@ -63,11 +65,17 @@ search() {
       base=$DIR/$fn.s$seed
       # The hash line is written last: a pair without it did not finish.
       grep -qs '^program-sha256: ' "$base.report.txt" && [[ -e $base.genome.json ]] && continue
-      echo "$(date -u +%H:%M:%S) $fn seed $seed (load $(cut -d' ' -f1 /proc/loadavg))" >&2
+      local start=greedy w g
+      for w in ${WARM:-}; do
+        for g in tests/seeds/$w/$fn.s*.genome.json; do
+          [[ -e $g ]] && start=${start/%greedy/$g,greedy}
+        done
+      done
+      echo "$(date -u +%H:%M:%S) $fn seed $seed from $start (load $(cut -d' ' -f1 /proc/loadavg))" >&2
       # --evals is only a cap: the time limit ends each search. The .S is not kept: the
       # genome reproduces it (compile --genome), the report keeps what the search measured.
       "$CRYPTOPT" optimize --curve "$field" --op "$op" --seed "$seed" --evals 10000000 \
-        --time-limit "$TIME" --baseline "$BASELINE" --expect-uarch "$TAG" \
+        --time-limit "$TIME" --baseline "$BASELINE" --expect-uarch "$TAG" --start "$start" \
         --genome-out "$base.genome.json" --report "$base.report.txt" -o "$TMP/$fn.S"
       echo "program-sha256: $(program "$TMP/$fn.S")" >>"$base.report.txt"
     done

@@ -27,6 +27,7 @@ type optimizeFlags struct {
 	ifSlower                           string
 	slowerRounds                       int
 	betRatio                           float64
+	confirm                            bool
 	seed                               int64
 	timeLimit                          time.Duration
 	out, genomeOut, traceOut, plotOut  string
@@ -48,6 +49,7 @@ func (o *optimizeFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&o.duel, "duel", optimizer.RaceRepeats, "interleaved comparisons of the final race of the search's best, its run's start and latest records, and the baseline (0: no race)")
 	fs.StringVar(&o.ifSlower, "if-slower", "warn", "when the final measurement finds the winner slower than the baseline: warn (stderr line, 'slower-than-baseline: yes' in the header) or fail (exit 1, nothing written)")
 	fs.IntVar(&o.slowerRounds, "slower-rounds", 0, "while the winner is slower than the baseline, search again (the whole --evals and --time-limit, the next seed, from the finalists) up to this many times")
+	fs.BoolVar(&o.confirm, "confirm", false, "accept a candidate only when a second comparison with the current genome agrees it is not slower (counted in --evals): less drift under noise, fewer neutral moves")
 	fs.IntVar(&o.anchor, "anchor", 300, "every this many steps, compare the search's current genome with its run's latest record (3 comparisons, counted as evaluations) and go back to the record when it is faster (0: never)")
 	fs.IntVar(&o.batches, "batches", 31, "timing batches per comparison (the score is their median)")
 	fs.StringVar(&o.out, "o", "", "output .S file (default: stdout, with the report on stderr)")
@@ -56,7 +58,7 @@ func (o *optimizeFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.traceOut, "trace", "", "write the trajectory (one CSV row per evaluation) to this file")
 	fs.StringVar(&o.plotOut, "plot", "", "write an SVG plot of the best cycles over evaluations to this file")
 	fs.StringVar(&o.expectUarch, "expect-uarch", "", "refuse to run unless this CPU's tag (see 'cryptopt uarch') is this")
-	fs.StringVar(&o.start, "start", "greedy", "first run's starting genome: greedy (codegen's static-cost order), fiat (the function's own order), random, or a genome file")
+	fs.StringVar(&o.start, "start", "greedy", "the first bets' starting genomes, comma-separated, bet i from item i: greedy (codegen's static-cost order), fiat (the function's own order) or a genome file (e.g. tuned on another CPU: a warm start); or random alone. Each such bet races for the continuation; the first item races at the end too")
 	fs.StringVar(&o.syntax, "syntax", "gnu", syntaxHelp)
 	fs.StringVar(&o.baseline, "baseline", "auto", "compiler of the C baseline the search is scored against: auto (clang-19, clang, else gcc), fastest (gcc and clang-19 timed side by side before the search, the faster scores it; the final measurement times the winner beside both and quotes the faster there), a compiler name or a comma-separated list of them (likewise), or none")
 }
@@ -65,6 +67,9 @@ func (o *optimizeFlags) register(fs *flag.FlagSet) {
 func (o *optimizeFlags) check() error {
 	if _, _, err := search.Split(o.evals, o.bets, o.betRatio); err != nil {
 		return fmt.Errorf("--evals/--bets/--bet-ratio: %w", err)
+	}
+	if err := o.checkStart(); err != nil {
+		return err
 	}
 	if err := inRange("--evals", o.evals, 1, maxEvals); err != nil {
 		return err
@@ -100,6 +105,19 @@ func (o *optimizeFlags) check() error {
 		return err
 	}
 	return checkSyntax(o.syntax, &codegen.Options{})
+}
+
+// checkStart rejects a --start list longer than the search's runs (each item starts its
+// own bet; a search without bets is one run) before any file is read.
+func (o *optimizeFlags) checkStart() error {
+	if o.start == "random" {
+		return nil
+	}
+	runs := search.Options{Evals: o.evals, Bets: o.bets, BetRatio: o.betRatio}.Runs()
+	if n := strings.Count(o.start, ",") + 1; n > runs {
+		return fmt.Errorf("--start lists %d genomes, at most %d: one per bet (--bets %d, --bet-ratio %g)", n, runs, o.bets, o.betRatio)
+	}
+	return nil
 }
 
 // cmdOptimize searches for fast code by timing candidates on this CPU.

@@ -59,20 +59,7 @@ func TestOptimizeShortRun(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, plan.Func().Hash(), h["ir-hash"])
 
-	// The output comparison, on the .S as written (parsed back, not the in-memory program).
-	prog, err := x86.ParseGNU(text)
-	require.NoError(t, err)
-	r, err := measure.NewRunner(measure.DefaultRunnerOptions())
-	require.NoError(t, err)
-	defer r.Close()
-	shape, err := measure.ShapeOf(src.Func)
-	require.NoError(t, err)
-	fn, err := r.Load(prog, shape)
-	require.NoError(t, err)
-	timer, err := measure.NewTimer(r, measure.TimerOptions{Batches: 50})
-	require.NoError(t, err)
-	_, err = timer.Compare([]measure.Fn{fn}, src.Func, rand.New(rand.NewSource(1)))
-	require.NoError(t, err, "the optimized code must compute the function")
+	requireComputes(t, text, "poly1305", "mul")
 
 	data, err := os.ReadFile(genome)
 	require.NoError(t, err)
@@ -92,6 +79,51 @@ func TestOptimizeShortRun(t *testing.T) {
 	svg, err := os.ReadFile(plot)
 	require.NoError(t, err)
 	require.Contains(t, string(svg), "<svg")
+}
+
+// requireComputes runs the .S text as written (parsed back, not the in-memory program)
+// against the reference interpreter of curve's op on the timer's random and edge inputs.
+func requireComputes(t *testing.T, text []byte, curve, op string) {
+	t.Helper()
+	src, err := (&sourceFlags{curve: curve, op: op}).load()
+	require.NoError(t, err)
+	prog, err := x86.ParseGNU(text)
+	require.NoError(t, err)
+	r, err := measure.NewRunner(measure.DefaultRunnerOptions())
+	require.NoError(t, err)
+	defer r.Close()
+	shape, err := measure.ShapeOf(src.Func)
+	require.NoError(t, err)
+	fn, err := r.Load(prog, shape)
+	require.NoError(t, err)
+	timer, err := measure.NewTimer(r, measure.TimerOptions{Batches: 50})
+	require.NoError(t, err)
+	_, err = timer.Compare([]measure.Fn{fn}, src.Func, rand.New(rand.NewSource(1)))
+	require.NoError(t, err, "the optimized code must compute the function")
+}
+
+// TestOptimizeWarmStart: a genome file from one search starts a bet of the next (as a
+// genome tuned on another CPU would), the report names the given starts by hash, and the
+// output still computes the function.
+func TestOptimizeWarmStart(t *testing.T) {
+	info := needTimingCPU(t)
+	dir := t.TempDir()
+	first := filepath.Join(dir, "first.json")
+	base := []string{"optimize", "--curve", "poly1305", "--op", "square", "--evals", "200", "--bets", "4",
+		"--batches", "5", "--baseline", "gcc", "--expect-uarch", info.Tag}
+	code, _, stderr := runCLI(append(base, "--seed", "1", "-o", filepath.Join(dir, "a.S"), "--genome-out", first)...)
+	require.Equal(t, 0, code, stderr)
+	data, err := os.ReadFile(first)
+	require.NoError(t, err)
+	g, err := search.ParseFile(data)
+	require.NoError(t, err)
+
+	code, stdout, stderr := runCLI(append(base, "--seed", "2", "--start", "greedy,"+first, "-o", filepath.Join(dir, "b.S"))...)
+	require.Equal(t, 0, code, stderr)
+	require.Regexp(t, `start: genomes [0-9a-f]{12} `+g.Genome.Hash()[:12]+` \(bets 0 to 1\)`, stdout)
+	text, err := os.ReadFile(filepath.Join(dir, "b.S"))
+	require.NoError(t, err)
+	requireComputes(t, text, "poly1305", "square")
 }
 
 // TestOptimizeBadInput: one line, exit 2, no output file left behind.
@@ -116,6 +148,10 @@ func TestOptimizeBadInput(t *testing.T) {
 		{"empty baseline in a list", []string{"--curve", "p256", "--op", "mul", "--baseline", "gcc,"}, "--baseline gcc,: a list names compilers only"},
 		{"compiler named twice", []string{"--curve", "p256", "--op", "mul", "--baseline", "gcc,gcc"}, "--baseline gcc,gcc: gcc is named twice"},
 		{"keyword in a list", []string{"--curve", "p256", "--op", "mul", "--baseline", "gcc,none"}, "a list names compilers only"},
+		{"two starts, one bet", []string{"--curve", "p256", "--op", "mul", "--start", "greedy,fiat"}, "--start lists 2 genomes, at most 1: one per bet"},
+		{"random in a start list", []string{"--curve", "p256", "--op", "mul", "--bets", "2", "--start", "random,greedy"}, "random is a start only on its own"},
+		{"empty start item", []string{"--curve", "p256", "--op", "mul", "--bets", "2", "--start", "greedy,"}, "--start \"greedy,\": an empty item"},
+		{"missing start file", []string{"--curve", "p256", "--op", "mul", "--bets", "2", "--start", "greedy,no-such.json"}, "--start: open no-such.json"},
 		{"missing baseline compiler", []string{"--curve", "p256", "--op", "mul", "--baseline", "gcc,no-such-cc"}, `baseline compiler "no-such-cc" not found`},
 	}
 	for _, tc := range tests {

@@ -53,7 +53,7 @@ func TestProgressPlainLines(t *testing.T) {
 	p.finish(search.Outcome{Evals: 100, Cycles: 80, Baseline: 100}, 0)
 	out := buf.String()
 	require.Contains(t, out, "optimize: 10/100 evaluations")
-	require.Contains(t, out, "best so far 90.0 cycles (ratio 0.900 to clang)")
+	require.Contains(t, out, "current 90.0 cycles (ratio 0.900 to clang) over the walk's last 1 comparisons (medians)")
 	require.Contains(t, out, "ratio 0.800 (speedup 1.25x)")
 }
 

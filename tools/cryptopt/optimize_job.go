@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
@@ -27,22 +28,39 @@ type optimizeJob struct {
 	files optFiles
 }
 
-// startGenomes resolves --start: codegen's greedy order or the function's own order (all
-// decisions 0), nothing (random), or a genome file of this function.
+// startGenomes resolves --start: random alone (no start genome), or a comma-separated
+// list whose item i is bet i's start: greedy (codegen's static-cost order), fiat (the
+// function's own order; both take every decision 0) or a genome file of this function.
 func (j *optimizeJob) startGenomes() ([]search.Genome, error) {
-	switch j.o.start {
-	case "random":
+	if j.o.start == "random" {
 		return nil, nil
+	}
+	var out []search.Genome
+	for _, item := range strings.Split(j.o.start, ",") {
+		g, err := j.startGenome(item)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// startGenome is one item of --start's list.
+func (j *optimizeJob) startGenome(item string) (search.Genome, error) {
+	zero := make([]int, len(j.plan.Options()))
+	switch item {
 	case "greedy":
-		return []search.Genome{{Order: j.plan.GreedyOrder(), Decisions: make([]int, len(j.plan.Options()))}}, nil
+		return search.Genome{Order: j.plan.GreedyOrder(), Decisions: zero}, nil
 	case "fiat":
-		return []search.Genome{{Order: identityOrder(len(j.plan.Deps())), Decisions: make([]int, len(j.plan.Options()))}}, nil
+		return search.Genome{Order: identityOrder(len(j.plan.Deps())), Decisions: zero}, nil
+	case "random":
+		return search.Genome{}, fmt.Errorf("--start %s: random is a start only on its own (bets without an item start from random genomes)", outfile.Clip(j.o.start))
+	case "":
+		return search.Genome{}, fmt.Errorf("--start %s: an empty item", outfile.Clip(j.o.start))
 	}
-	gf, err := readGenome(j.o.start, "--start", j.plan)
-	if err != nil {
-		return nil, err
-	}
-	return []search.Genome{gf.Genome}, nil
+	gf, err := readGenome(item, "--start", j.plan)
+	return gf.Genome, err
 }
 
 // run searches and writes the outputs into the staged files. It returns the printing of
@@ -66,7 +84,7 @@ func (j *optimizeJob) run() (func() error, error) {
 	prog.bySize = j.o.obj.objective == "size"
 	cfg := optimizer.Config{Func: j.src.Func, Plan: j.plan, Codegen: j.gopts,
 		Options: search.Options{Evals: j.o.evals, Bets: j.o.bets, BetRatio: j.o.betRatio,
-			Seed: j.o.seed, TimeLimit: j.o.timeLimit, Start: start, Anchor: j.o.anchor},
+			Seed: j.o.seed, TimeLimit: j.o.timeLimit, Start: start, Anchor: j.o.anchor, Confirm: j.o.confirm},
 		Race:    raceRepeats(j.o.duel),
 		Batches: j.o.batches, Objective: optimizer.Objective(j.o.obj.objective), MaxBytes: j.o.obj.maxBytes,
 		CPU: j.cpu, SlowerRounds: j.o.slowerRounds,

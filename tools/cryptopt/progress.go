@@ -25,9 +25,9 @@ type progress struct {
 	limit    time.Duration // time limit, 0 for none
 	every    time.Duration // rendering period
 	next     time.Time
-	baseline string  // what the ratio is against
-	best     float64 // best so far: lowest score the current best was measured at
-	bySize   bool    // --objective size: scores are bytes, not cycles
+	baseline string      // what the ratio is against
+	walk     *walkWindow // the current walk's last comparisons, shown as medians
+	bySize   bool        // --objective size: scores are bytes, not cycles
 }
 
 // score renders a search score: cycles, bytes under --objective size, or code over
@@ -75,7 +75,8 @@ func newProgress(w io.Writer, evals int, limit time.Duration, baseline string) *
 // newProgressOn is newProgress with the terminal test done (tests render the live line
 // into a buffer).
 func newProgressOn(w io.Writer, tty bool, evals int, limit time.Duration, baseline string) *progress {
-	p := &progress{w: w, start: time.Now(), evals: evals, limit: limit, every: 10 * time.Second, baseline: baseline}
+	p := &progress{w: w, start: time.Now(), evals: evals, limit: limit, every: 10 * time.Second, baseline: baseline,
+		walk: newWalkWindow()}
 	if tty {
 		p.every = 200 * time.Millisecond
 		p.bar = progressbar.NewOptions(evals,
@@ -94,28 +95,27 @@ func newProgressOn(w io.Writer, tty bool, evals int, limit time.Duration, baseli
 
 // update is called after each evaluation.
 func (p *progress) update(s search.Step) {
-	if s.Current > 0 && (p.best == 0 || s.Current < p.best) {
-		p.best = s.Current
-	}
+	p.walk.add(s, s.Current/s.Baseline, p.ratioOK(s.Current, s.Baseline))
 	now := time.Now()
 	if now.Before(p.next) {
 		return
 	}
 	p.next = now.Add(p.every)
+	cur, ratio := p.walk.medians()
 	if p.bar != nil {
-		p.bar.Describe(p.shortStatus(s.Eval, p.best, s.Baseline, now.Sub(p.start)))
+		p.bar.Describe(p.shortStatus(s.Eval, cur, ratio, now.Sub(p.start)))
 		_ = p.bar.Set(s.Eval)
 		return
 	}
-	fmt.Fprintf(p.w, "optimize: %d/%d evaluations, %s\n", s.Eval, p.evals, p.status(s.Eval, p.best, s.Baseline, now.Sub(p.start)))
+	fmt.Fprintf(p.w, "optimize: %d/%d evaluations, %s\n", s.Eval, p.evals, p.status(s.Eval, cur, ratio, now.Sub(p.start)))
 }
 
-// shortStatus is the live line's description, cut to descWidth: evaluations, best so far,
-// its ratio, and the time left.
-func (p *progress) shortStatus(done int, best, baseline float64, elapsed time.Duration) string {
-	s := fmt.Sprintf("%d best %s", done, p.score(best))
-	if p.ratioOK(best, baseline) {
-		s += fmt.Sprintf(" r%.3f", best/baseline)
+// shortStatus is the live line's description, cut to descWidth: evaluations, the current
+// walk's median score and ratio (0: none), and the time left.
+func (p *progress) shortStatus(done int, cur, ratio float64, elapsed time.Duration) string {
+	s := fmt.Sprintf("%d now %s", done, p.score(cur))
+	if ratio > 0 {
+		s += fmt.Sprintf(" r%.3f", ratio)
 	}
 	s += " ETA " + p.eta(done, elapsed).String()
 	if r := []rune(s); len(r) > descWidth {
@@ -134,30 +134,36 @@ func (p *progress) eta(done int, elapsed time.Duration) time.Duration {
 	return max(eta, 0).Round(time.Second)
 }
 
-// status is the one-line state of the search.
-func (p *progress) status(done int, cycles, baseline float64, elapsed time.Duration) string {
+// status is the one-line state of the search: the current walk's median score and
+// ratio over its last comparisons (ratio 0: none).
+func (p *progress) status(done int, cur, ratio float64, elapsed time.Duration) string {
 	rate := float64(done) / max(elapsed.Seconds(), 1e-9)
-	s := fmt.Sprintf("%.0f evals/s, best so far %s", rate, p.score(cycles))
-	if p.ratioOK(cycles, baseline) {
-		s += fmt.Sprintf(" (ratio %.3f to %s)", cycles/baseline, p.baseline)
+	s := fmt.Sprintf("%.0f evals/s, current %s", rate, p.score(cur))
+	if ratio > 0 {
+		s += fmt.Sprintf(" (ratio %.3f to %s)", ratio, p.baseline)
 	}
-	return s + fmt.Sprintf(", elapsed %s, ETA %s", elapsed.Round(time.Second), p.eta(done, elapsed))
+	return s + fmt.Sprintf(" over the walk's last %d comparisons (medians), elapsed %s, ETA %s",
+		len(p.walk.scores), elapsed.Round(time.Second), p.eta(done, elapsed))
 }
 
-// finish ends the bar and prints the outcome.
+// finish ends the bar and prints the outcome. The outcome's Cycles are measured cycles
+// under every objective (the final measurement times the winner); ratio is that
+// measurement's, 0 to use Cycles/Baseline.
 func (p *progress) finish(out search.Outcome, ratio float64) {
 	elapsed := time.Since(p.start)
+	ratio = cmp.Or(ratio, out.Ratio())
 	if p.bar != nil {
-		p.bar.Describe(p.shortStatus(out.Evals, out.Cycles, out.Baseline, elapsed))
+		shown := ratio
+		if p.bySize {
+			shown = 0 // the live line's unit is bytes
+		}
+		p.bar.Describe(p.shortStatus(out.Evals, out.Cycles, shown, elapsed))
 		_ = p.bar.Set(out.Evals)
 		fmt.Fprintln(p.w)
 	}
-	// The outcome's Cycles are measured cycles under every objective (the final
-	// measurement times the winner); ratio is that measurement's, 0 to use Cycles/Baseline.
 	fmt.Fprintf(p.w, "optimize: stopped (%s) after %d evaluations in %s (%.0f evals/s): best %.1f cycles",
 		out.Stop, out.Evals, elapsed.Round(time.Millisecond), float64(out.Evals)/max(elapsed.Seconds(), 1e-9), out.Cycles)
 	if out.Baseline > 0 {
-		ratio = cmp.Or(ratio, out.Ratio())
 		fmt.Fprintf(p.w, ", %s %.1f cycles, ratio %.3f (speedup %.2fx)", p.baseline, out.Baseline, ratio, 1/ratio)
 	}
 	fmt.Fprintln(p.w)
