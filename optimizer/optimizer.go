@@ -169,14 +169,22 @@ func formatRatios(rs []float64) string {
 }
 
 // startLine names the given start genomes by the first 12 hex digits of their hashes
-// (a genome file's report has the whole hash), bet 0's first.
+// (a genome file's report has the whole hash), bet 0's first; a run of the same genome
+// is written once with its count ("319f50b3d7c0 ×20").
 func startLine(gs []search.Genome) string {
 	if len(gs) == 0 {
 		return "start: random\n"
 	}
-	hs := make([]string, len(gs))
-	for i, g := range gs {
-		hs[i] = g.Hash()[:12]
+	var hs []string
+	for i := 0; i < len(gs); {
+		h, n := gs[i].Hash(), 1
+		for i+n < len(gs) && gs[i+n].Hash() == h {
+			n++
+		}
+		if hs = append(hs, h[:12]); n > 1 {
+			hs[len(hs)-1] += fmt.Sprintf(" ×%d", n)
+		}
+		i += n
 	}
 	if len(gs) == 1 {
 		return fmt.Sprintf("start: genome %s (bet 0), the other bets random\n", hs[0])

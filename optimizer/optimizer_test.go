@@ -137,3 +137,23 @@ func TestRunWrongOutputIsEvalError(t *testing.T) {
 	require.NoError(t, ee.Genome.Validate(search.Problem{Deps: plan.Deps(), Options: plan.Options()}))
 	require.ErrorIs(t, err, measure.ErrWrongOutput)
 }
+
+// TestStartLine: the report names each given start by hash, bet 0's first, and writes a
+// run of one genome once with its count.
+func TestStartLine(t *testing.T) {
+	a := search.Genome{Order: []int{0, 1, 2}, Decisions: []int{0}}
+	b := search.Genome{Order: []int{1, 0, 2}, Decisions: []int{0}}
+	ha, hb := a.Hash()[:12], b.Hash()[:12]
+	for _, tc := range []struct {
+		name string
+		gs   []search.Genome
+		want string
+	}{
+		{"none", nil, "start: random\n"},
+		{"one", []search.Genome{a}, "start: genome " + ha + " (bet 0), the other bets random\n"},
+		{"two", []search.Genome{b, a}, "start: genomes " + hb + " " + ha + " (bets 0 to 1), the other bets random\n"},
+		{"runs", []search.Genome{a, a, a, b, a}, "start: genomes " + ha + " ×3 " + hb + " " + ha + " (bets 0 to 4), the other bets random\n"},
+	} {
+		require.Equal(t, tc.want, startLine(tc.gs), tc.name)
+	}
+}
