@@ -36,8 +36,17 @@ def _validate(ctx):
     if a.fiat_json and a.optimize:
         fail(where + "optimize searches the catalogue's IR, not fiat_json's: pin genomes found by " +
              "`cryptopt optimize --fiat FILE --func NAME --syntax go --genome-out G`")
-    if not a.optimize and (a.evals or a.time_limit):
-        fail(where + "evals and time_limit go with optimize = True")
+    if not a.optimize and (a.evals or a.time_limit or a.starts):
+        fail(where + "evals, time_limit and starts go with optimize = True")
+    for target, op in a.starts.items():
+        if op not in a.ops:
+            fail(where + "start genome given for %r, which is not in ops" % op)
+        if op in a.genomes.values():
+            fail(where + "%r has a pinned genome (no search) and start genomes (a search's)" % op)
+        for f in target.files.to_list():
+            # --start is a comma-separated list: refuse here what would split it.
+            if "," in f.path:
+                fail(where + "start file %s has a comma in its path" % f.path)
 
 def _search_action(ctx, tag, op):
     """CryptoptOptimize for one op: the genome of the fastest Go program found on this CPU."""
@@ -68,10 +77,13 @@ def _search_action(ctx, tag, op):
         args += ["--evals", str(a.evals)]
     if a.time_limit:
         args += ["--time-limit", a.time_limit]
+    starts = [f for target, o in a.starts.items() if o == op for f in target.files.to_list()]
+    if starts:
+        args += ["--start", ",".join([f.path for f in starts] + ["greedy"])]
     search_action(
         ctx,
         arguments = args,
-        inputs = [],
+        inputs = starts,
         outputs = [genome, asm, report],
         baseline = "auto",
         progress_message = "CryptoptOptimize %{label}: timing Go candidates of " + op + " on " + tag,
@@ -188,6 +200,7 @@ _cryptopt_go_srcs = rule(
         "package": attr.string(mandatory = True, doc = "Go package name."),
         "genomes": attr.label_keyed_string_dict(allow_files = [".json"], doc = "Genome file → op it pins."),
         "fiat_json": attr.label(allow_single_file = [".json"], doc = "Fiat JSON whose functions replace curve's IR (gopkg --fiat)."),
+        "starts": attr.label_keyed_string_dict(allow_files = [".json"], doc = "Search: genome file → op whose search starts a bet from it (a warm start), in the order given; greedy follows."),
         "optimize": attr.bool(doc = "Search (CryptoptOptimize) each op without a pinned genome on the executing CPU."),
         "seed": attr.int(default = 1, doc = "Search: random seed."),
         "evals": attr.int(doc = "Search: evaluations per op (0: the tool's default)."),
@@ -208,6 +221,7 @@ def cryptopt_go_library(
         curve,
         ops,
         genomes = {},
+        starts = {},
         fiat_json = None,
         optimize = False,
         seed = 1,
@@ -227,6 +241,10 @@ def cryptopt_go_library(
         (limb weights, Montgomery or not) that Fiat JSON does not carry.
       ops: ops to generate, e.g. ["mul", "square", "add", "sub", "opp"].
       genomes: {op: genome label} pinning ops (emitted deterministically, any uarch).
+      starts: {op: [genome labels]}: with optimize, the search of op starts bet 0 from the
+        first file, bet 1 from the second, ..., then codegen's greedy genome (`optimize
+        --start files,greedy`), e.g. the genomes of op tuned on other CPUs (a warm start);
+        bet 0's start also races at the end. An op with starts cannot be pinned in genomes.
       fiat_json: a Fiat JSON file whose functions are used instead of the catalogue's IR,
         each checked to have curve's bounds and to agree with it (`gopkg --fiat`).
       optimize: search each op without a pinned genome on the executing CPU (its uarch tag
@@ -244,6 +262,7 @@ def cryptopt_go_library(
         ops = ops,
         package = package or importpath.split("/")[-1],
         genomes = {label: op for op, label in genomes.items()},
+        starts = {label: op for op, labels in starts.items() for label in labels},
         fiat_json = fiat_json,
         optimize = optimize,
         seed = seed,

@@ -134,6 +134,11 @@ start_and_genome_test = analysistest.make(
     expect_failure = True,
 )
 
+comma_start_test = analysistest.make(
+    failure_test("has a comma in its path"),
+    expect_failure = True,
+)
+
 asm_and_start_test = analysistest.make(
     failure_test("asm (your own assembly) excludes genome and the search attributes"),
     expect_failure = True,
@@ -221,6 +226,10 @@ def cryptopt_field_test_suite(name):
         tags = ["manual"],
     )
     cryptopt_field(name = "start_and_genome", curve = "p256", op = "mul", start = ["pinned.genome.json"], genome = "pinned.genome.json", tags = ["manual"])
+
+    # --start is a comma-separated list: a path with a comma would split into two items.
+    native.genrule(name = "comma_genome", outs = ["comma,start.genome.json"], cmd = "echo {} > $@", tags = ["manual"])
+    cryptopt_field(name = "comma_start", curve = "p256", op = "mul", start = [":comma_genome"], tags = ["manual"])
     cryptopt_field(name = "asm_and_start", curve = "p256", op = "square", asm = "own.S", start = ["pinned.genome.json"], tags = ["manual"])
     cryptopt_field(name = "unknown_op", curve = "p256", op = "cube", tags = ["manual"])
     cryptopt_field(name = "both_sources", curve = "p256", op = "mul", fiat_json = "fake_fiat.json", func = "f", tags = ["manual"])
@@ -237,6 +246,7 @@ def cryptopt_field_test_suite(name):
     warm_start_test(name = "warm_start_test", target_under_test = ":warm_target")
     start_and_genome_test(name = "start_and_genome_test", target_under_test = ":start_and_genome")
     asm_and_start_test(name = "asm_and_start_test", target_under_test = ":asm_and_start")
+    comma_start_test(name = "comma_start_test", target_under_test = ":comma_start")
     unknown_op_test(name = "unknown_op_test", target_under_test = ":unknown_op")
     both_sources_test(name = "both_sources_test", target_under_test = ":both_sources")
     bad_uarch_test(name = "bad_uarch_test", target_under_test = ":opt_target")
@@ -250,6 +260,7 @@ def cryptopt_field_test_suite(name):
             ":asm_and_genome_test",
             ":asm_and_start_test",
             ":both_sources_test",
+            ":comma_start_test",
             ":bad_uarch_test",
             ":constant_without_scmul_test",
             ":emit_test",

@@ -109,7 +109,30 @@ bad_op_test = analysistest.make(failure_test("has no operation \"carry\""), expe
 
 fiat_search_test = analysistest.make(failure_test("optimize searches the catalogue's IR, not fiat_json's"), expect_failure = True)
 
-evals_without_search_test = analysistest.make(failure_test("evals and time_limit go with optimize = True"), expect_failure = True)
+evals_without_search_test = analysistest.make(failure_test("evals, time_limit and starts go with optimize = True"), expect_failure = True)
+
+def _warm_start_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    opts = {flag(a.argv, "--op"): a for a in actions(env, "CryptoptOptimize")}
+    asserts.equals(env, ["mul", "square"], sorted(opts.keys()))
+    items = flag(opts["mul"].argv, "--start").split(",")
+    asserts.equals(env, 3, len(items), "two files and greedy: %s" % items)
+    asserts.true(env, items[0].endswith("tests/analysis/pinned.genome.json"), "bet 0 is the first file: %s" % items)
+    asserts.true(env, items[1].endswith("tests/analysis/genomes/pf_square.genome.json"), items[1])
+    asserts.equals(env, "greedy", items[2])
+    inputs = [f.path for f in opts["mul"].inputs.to_list()]
+    for item in items[:2]:
+        asserts.true(env, item in inputs, "%s is not an input of the search" % item)
+    asserts.false(env, "--start" in opts["square"].argv, "square has no start files")
+    return analysistest.end(env)
+
+go_warm_start_test = analysistest.make(_warm_start_test_impl, config_settings = {_UARCH: "znver5"})
+
+start_and_pinned_test = analysistest.make(failure_test("\"mul\" has a pinned genome (no search) and start genomes (a search's)"), expect_failure = True)
+
+go_comma_start_test = analysistest.make(failure_test("has a comma in its path"), expect_failure = True)
+
+start_not_in_ops_test = analysistest.make(failure_test("start genome given for \"square\", which is not in ops"), expect_failure = True)
 
 bad_uarch_test = analysistest.make(
     failure_test('//rules:uarch is "zen 5", want a tag like znver5'),
@@ -169,6 +192,44 @@ def cryptopt_go_library_test_suite(name):
         tags = ["manual"],
     )
     cryptopt_go_library(
+        name = "fe_warm",
+        curve = "p256",
+        ops = ["mul", "square"],
+        starts = {"mul": ["pinned.genome.json", "genomes/pf_square.genome.json"]},
+        optimize = True,
+        importpath = "example.com/fe_warm",
+        tags = ["manual"],
+    )
+    cryptopt_go_library(
+        name = "fe_start_pinned",
+        curve = "p256",
+        ops = ["mul"],
+        genomes = {"mul": "pinned.genome.json"},
+        starts = {"mul": ["genomes/pf_square.genome.json"]},
+        optimize = True,
+        importpath = "example.com/fe_start_pinned",
+        tags = ["manual"],
+    )
+    cryptopt_go_library(
+        name = "fe_start_not_in_ops",
+        curve = "p256",
+        ops = ["mul"],
+        starts = {"square": ["genomes/pf_square.genome.json"]},
+        optimize = True,
+        importpath = "example.com/fe_start_not_in_ops",
+        tags = ["manual"],
+    )
+    native.genrule(name = "go_comma_genome", outs = ["go,comma.genome.json"], cmd = "echo {} > $@", tags = ["manual"])
+    cryptopt_go_library(
+        name = "fe_comma_start",
+        curve = "p256",
+        ops = ["mul"],
+        starts = {"mul": [":go_comma_genome"]},
+        optimize = True,
+        importpath = "example.com/fe_comma_start",
+        tags = ["manual"],
+    )
+    cryptopt_go_library(
         name = "fe_bad",
         curve = "p256",
         ops = ["mul", "carry"],
@@ -181,6 +242,10 @@ def cryptopt_go_library_test_suite(name):
     fiat_search_test(name = "fiat_search_test", target_under_test = ":fe_fiat_search_srcs")
     evals_without_search_test(name = "evals_without_search_test", target_under_test = ":fe_evals_srcs")
     bad_op_test(name = "bad_op_test", target_under_test = ":fe_bad_srcs")
+    go_warm_start_test(name = "go_warm_start_test", target_under_test = ":fe_warm_srcs")
+    start_and_pinned_test(name = "start_and_pinned_test", target_under_test = ":fe_start_pinned_srcs")
+    go_comma_start_test(name = "go_comma_start_test", target_under_test = ":fe_comma_start_srcs")
+    start_not_in_ops_test(name = "start_not_in_ops_test", target_under_test = ":fe_start_not_in_ops_srcs")
     bad_uarch_test(name = "go_bad_uarch_test", target_under_test = ":fe_srcs")
     native.test_suite(name = name, tests = [
         ":gopkg_test",
@@ -189,5 +254,9 @@ def cryptopt_go_library_test_suite(name):
         ":fiat_search_test",
         ":evals_without_search_test",
         ":bad_op_test",
+        ":go_warm_start_test",
+        ":start_and_pinned_test",
+        ":start_not_in_ops_test",
+        ":go_comma_start_test",
         ":go_bad_uarch_test",
     ])

@@ -10,8 +10,9 @@
 #      a pinned genome still builds (and its output name carries the requested tag);
 #   e) cryptopt_ct_test passes on generated code and fails on a planted secret-dependent
 #      branch (valgrind memcheck), which the checker also refuses;
-#   f) a live search warm-started from a genome file (the rule's start attribute) builds,
-#      its report names that genome as bet 0's start, and its code is checked.
+#   f) a live search warm-started from a genome file (cryptopt_field's start attribute,
+#      cryptopt_go_library's starts) builds, its report names that genome as bet 0's start,
+#      and its code is checked.
 # Usage: tests/integration/run.sh [a|b|c|d|e|f ...]   (default: all)
 # Env: BAZEL, BAZEL_REMOTE (binaries), DISK_CACHE, REMOTE_CACHE_DIR (kept between runs so
 # only the first run compiles the Go standard library).
@@ -104,7 +105,7 @@ build --verbose_failures
 EOF
   cp "$WS/src/examples/genomes/p256_square.genome.json" "$WS/pinned.genome.json"
   cat >"$WS/BUILD.bazel" <<EOF
-load("@rules_cryptopt//rules:defs.bzl", "cryptopt_ct_test", "cryptopt_field")
+load("@rules_cryptopt//rules:defs.bzl", "cryptopt_ct_test", "cryptopt_field", "cryptopt_go_library")
 
 cryptopt_field(name = "pinned", curve = "p256", op = "square", genome = "pinned.genome.json", symbol = "it_pinned_$SALT")
 
@@ -112,6 +113,7 @@ cryptopt_field(name = "live", curve = "poly1305", op = "square", evals = 200, ti
 
 cryptopt_field(name = "warm", curve = "p256", op = "square", start = ["pinned.genome.json"], evals = 300, time_limit = "5s", symbol = "it_warm_$SALT", tags = ["manual"])
 
+cryptopt_go_library(name = "gowarm", curve = "p256", ops = ["square"], optimize = True, starts = {"square": ["pinned.genome.json"]}, evals = 300, time_limit = "5s", importpath = "example.com/gowarm$SALT", tags = ["manual"])
 cryptopt_field(name = "corrupt_asm", curve = "p256", op = "square", asm = "corrupt.S", symbol = "it_pinned_$SALT", tags = ["manual"])
 cryptopt_field(name = "corrupt_bytes", curve = "p256", op = "square", asm = "corrupt_bytes.S", symbol = "it_pinned_$SALT", tags = ["manual"])
 
@@ -310,7 +312,15 @@ case_f() {
     cat "$(bin "warm.$HOST_TAG.report.txt")"
     die "f: the report does not name the pinned genome ($want) as bet 0's start"
   }
-  echo "f: ok (bet 0 started from genome $want, greedy next; CryptoptCheck passed)"
+  bz build --disk_cache="$DISK_CACHE" --output_groups=+report //:gowarm_srcs || {
+    tail -40 "$IT/last.log"
+    die "f: the warm-started Go library build failed"
+  }
+  grep -q "^start: genomes $want [0-9a-f]\{12\} (bets 0 to 1)" "$(bin "gowarm_srcs.${HOST_TAG}_search/square.report.txt")" || {
+    cat "$(bin "gowarm_srcs.${HOST_TAG}_search/square.report.txt")"
+    die "f: the Go search's report does not name the pinned genome ($want) as bet 0's start"
+  }
+  echo "f: ok (bet 0 started from genome $want, greedy next, in the .S and the Go search; CryptoptCheck passed)"
 }
 
 for c in $CASES; do

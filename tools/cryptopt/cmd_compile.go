@@ -206,7 +206,7 @@ func readGenome(path, flag string, plan *codegen.Plan) (search.File, error) {
 	}
 	problem := search.Problem{Deps: plan.Deps(), Options: plan.Options()}
 	if err := gf.Fits(plan.Func().Hash(), problem); err != nil {
-		return search.File{}, fmt.Errorf("%s: %w", path, err)
+		return search.File{}, fmt.Errorf("%s %s: %w", flag, outfile.Clip(path), err)
 	}
 	return gf, nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -78,7 +79,7 @@ func TestEmitRejectsBadGenomes(t *testing.T) {
 	require.Contains(t, errs, "--genome is required")
 	code, _, errs = runCLI("emit", "--curve", "p384", "--op", "mul", "--genome", gen)
 	require.Equal(t, 2, code)
-	require.Contains(t, errs, "genome is for IR")
+	require.Contains(t, errs, "--genome "+strconv.Quote(gen)+": genome is for IR", "the flag and the file named")
 }
 
 func reversed(s []any) []any {

@@ -130,6 +130,9 @@ func TestOptimizeWarmStart(t *testing.T) {
 func TestOptimizeBadInput(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out.S")
+	other := filepath.Join(t.TempDir(), "p384.json") // a genome of another function
+	code, _, stderr := runCLI("compile", "--curve", "p384", "--op", "mul", "--genome-out", other, "-o", filepath.Join(filepath.Dir(other), "p384.S"))
+	require.Equal(t, 0, code, stderr)
 	tests := []struct {
 		name string
 		args []string
@@ -152,6 +155,7 @@ func TestOptimizeBadInput(t *testing.T) {
 		{"random in a start list", []string{"--curve", "p256", "--op", "mul", "--bets", "2", "--start", "random,greedy"}, "random is a start only on its own"},
 		{"empty start item", []string{"--curve", "p256", "--op", "mul", "--bets", "2", "--start", "greedy,"}, "--start \"greedy,\": an empty item"},
 		{"missing start file", []string{"--curve", "p256", "--op", "mul", "--bets", "2", "--start", "greedy,no-such.json"}, "--start: open no-such.json"},
+		{"start of another function", []string{"--curve", "p256", "--op", "mul", "--bets", "2", "--start", "greedy," + other}, "--start " + strconv.Quote(other) + ": genome is for IR"},
 		{"missing baseline compiler", []string{"--curve", "p256", "--op", "mul", "--baseline", "gcc,no-such-cc"}, `baseline compiler "no-such-cc" not found`},
 	}
 	for _, tc := range tests {

@@ -353,7 +353,7 @@ func TestProgressScoreUnits(t *testing.T) {
 }
 
 func TestPlotRange(t *testing.T) {
-	pts := bucketLast([]float32{500, 480, 480, 300})
+	pts := bucketMedians([]float32{500, 480, 480, 300})
 	require.Equal(t, 300.0, pts[len(pts)-1].Y)
 	lo, hi := yRange(pts)
 	require.Less(t, lo, 300.0)

@@ -21,7 +21,7 @@ func TestTraceCSV(t *testing.T) {
 	require.Equal(t, traceHeader+
 		"1,0,init,100.0,100.0,150.0,true,100.0,0.001\n"+
 		"2,-1,decide,101.2,99.0,151.0,false,99.0,1.500\n", buf.String())
-	require.Equal(t, []float32{100, 99, 99}, tr.best, "the plotted series is the best so far")
+	require.Equal(t, []float32{100, 99, 104}, tr.current, "the plotted series is the current genome's score, not a running minimum")
 }
 
 func TestPlotSVG(t *testing.T) {
@@ -38,9 +38,45 @@ func TestPlotSVG(t *testing.T) {
 	require.Contains(t, svg, "<svg")
 	require.Contains(t, svg, "compiler baseline")
 	require.LessOrEqual(t, len(bucketMedians(cur)), maxPlotPoints)
-	require.LessOrEqual(t, len(bucketLast(cur)), maxPlotPoints)
+	require.Contains(t, svg, "current genome")
 	pts := bucketMedians([]float32{3, 1, 2})
 	require.Equal(t, 3.0, pts[len(pts)-1].X)
+	require.Equal(t, 2.0, pts[len(pts)-1].Y)
+}
+
+// TestBucketMedians: each bucket's median of its measured values; unmeasured evaluations
+// (0) count for nothing, and a walk that drifts up draws a rising line.
+func TestBucketMedians(t *testing.T) {
+	tests := []struct {
+		name   string
+		series []float32
+		want   []float64 // Y per point
+	}{
+		{"none", nil, []float64{0}},
+		{"all unmeasured", []float32{0, 0, 0}, []float64{0}},
+		{"zeros skipped", []float32{0, 5, 0, 7, 6}, []float64{5, 7, 6}},
+		{"short series: one point each", []float32{3, 4, 5}, []float64{3, 4, 5}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var ys []float64
+			for _, p := range bucketMedians(tc.series) {
+				ys = append(ys, p.Y)
+			}
+			require.Equal(t, tc.want, ys)
+		})
+	}
+	drift := make([]float32, 3*maxPlotPoints)
+	for i := range drift {
+		drift[i] = 100 + float32(i/maxPlotPoints)*10 // 100, then 110, then 120
+		if i%3 == 0 {
+			drift[i] = 0 // an unmeasured evaluation pulls no median down
+		}
+	}
+	pts := bucketMedians(drift)
+	require.Equal(t, maxPlotPoints, len(pts))
+	require.Equal(t, 100.0, pts[0].Y)
+	require.Equal(t, 120.0, pts[len(pts)-1].Y, "the line rises with the walk")
 }
 
 func TestProgressPlainLines(t *testing.T) {

@@ -188,7 +188,7 @@ func (j *optimizeJob) write(res optimizer.Result, tr *trace) (func() error, erro
 	}
 	if p := j.files.plot; p != nil {
 		title := fmt.Sprintf("%s on %s (seed %d)", j.src.Func.Name, j.cpu.Tag, j.o.seed)
-		if err := writePlot(p, title, tr.best, tr.baseline); err != nil {
+		if err := writePlot(p, title, tr.current, tr.baseline); err != nil {
 			return nil, err
 		}
 	}

@@ -15,24 +15,27 @@ import (
 // drawn as its median (the medians smooth the measurement noise without hiding trends).
 const maxPlotPoints = 1500
 
-// writePlot draws the best so far (and the baseline, when measured) over evaluations as
-// SVG. The legend sits in a band kept free above the data (see yRange).
-func writePlot(w io.Writer, title string, bestSoFar, baseline []float32) error {
+// writePlot draws the current genome's measured cycles (and the baseline's, when measured)
+// over evaluations as SVG, as bucket medians, the series the progress line shows. The
+// lowest reading so far, which it drew before, is a minimum over noisy samples that
+// falls while the walk drifts up (docs/search.md). The legend sits in a band kept free
+// above the data (see yRange).
+func writePlot(w io.Writer, title string, current, baseline []float32) error {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = "evaluation"
 	p.Y.Label.Text = "cycles per call (median of batches)"
 	p.Legend.Top = true
-	bestPts := bucketLast(bestSoFar)
-	best, err := plotter.NewLine(bestPts)
+	curPts := bucketMedians(current)
+	cur, err := plotter.NewLine(curPts)
 	if err != nil {
 		return fmt.Errorf("plot: %w", err)
 	}
-	best.Color = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
-	best.Width = vg.Points(1.5)
-	p.Add(best, plotter.NewGrid())
-	p.Legend.Add("best so far", best)
-	all := bestPts
+	cur.Color = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
+	cur.Width = vg.Points(1.5)
+	p.Add(cur, plotter.NewGrid())
+	p.Legend.Add("current genome", cur)
+	all := curPts
 	if slices.ContainsFunc(baseline, func(x float32) bool { return x > 0 }) {
 		basePts := bucketMedians(baseline)
 		all = append(slices.Clone(all), basePts...)
@@ -56,37 +59,30 @@ func writePlot(w io.Writer, title string, bestSoFar, baseline []float32) error {
 	return nil
 }
 
-// bucketMedians turns series (index i is evaluation i+1) into at most maxPlotPoints
-// points at each bucket's last evaluation.
+// bucketMedians turns series (index i is evaluation i+1; 0 is not measured) into at most
+// maxPlotPoints points, each bucket's median of its measured values at the bucket's last
+// evaluation (a bucket with none has no point).
 func bucketMedians(series []float32) plotter.XYs {
 	n := len(series)
-	if n == 0 {
-		return plotter.XYs{{X: 0, Y: 0}}
-	}
-	size := (n + maxPlotPoints - 1) / maxPlotPoints
+	size := max(1, (n+maxPlotPoints-1)/maxPlotPoints)
 	pts := make(plotter.XYs, 0, (n+size-1)/size)
 	buf := make([]float32, 0, size)
 	for lo := 0; lo < n; lo += size {
 		hi := min(lo+size, n)
-		buf = append(buf[:0], series[lo:hi]...)
+		buf = buf[:0]
+		for _, x := range series[lo:hi] {
+			if x > 0 {
+				buf = append(buf, x)
+			}
+		}
+		if len(buf) == 0 {
+			continue
+		}
 		slices.Sort(buf)
 		pts = append(pts, plotter.XY{X: float64(hi), Y: float64(buf[len(buf)/2])})
 	}
-	return pts
-}
-
-// bucketLast is bucketMedians for a running minimum: each bucket's last value, so the
-// line never rises.
-func bucketLast(series []float32) plotter.XYs {
-	n := len(series)
-	if n == 0 {
-		return plotter.XYs{{X: 0, Y: 0}}
-	}
-	size := (n + maxPlotPoints - 1) / maxPlotPoints
-	pts := make(plotter.XYs, 0, (n+size-1)/size)
-	for lo := 0; lo < n; lo += size {
-		hi := min(lo+size, n)
-		pts = append(pts, plotter.XY{X: float64(hi), Y: float64(series[hi-1])})
+	if len(pts) == 0 {
+		return plotter.XYs{{X: 0, Y: 0}} // gonum draws no line of no points
 	}
 	return pts
 }

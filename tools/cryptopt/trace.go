@@ -12,19 +12,19 @@ import (
 // traceHeader is the first line of the --trace CSV.
 const traceHeader = "eval,bet,mutation,cand_cycles,best_cycles,baseline_cycles,accepted,current_cycles,elapsed_s\n"
 
-// trace records the search trajectory: CSV rows streamed to w (when set) and the best
-// so far per evaluation for the plot. Appending a row allocates nothing.
+// trace records the search trajectory: CSV rows streamed to w (when set) and the current
+// genome's score per evaluation for the plot. Appending a row allocates nothing.
 type trace struct {
 	w        *bufio.Writer
 	buf      []byte
-	best     []float32 // best so far: the lowest score the current best was measured at
+	current  []float32 // the current genome's score in each evaluation (0: not measured)
 	baseline []float32
 	err      error
 }
 
 func newTrace(w io.Writer, capacity int) *trace {
 	t := &trace{
-		best:     make([]float32, 0, min(capacity, 1<<16)),
+		current:  make([]float32, 0, min(capacity, 1<<16)),
 		baseline: make([]float32, 0, min(capacity, 1<<16)),
 	}
 	if w != nil {
@@ -36,7 +36,7 @@ func newTrace(w io.Writer, capacity int) *trace {
 
 // add records one evaluation.
 func (t *trace) add(s search.Step, elapsed time.Duration) {
-	t.best = append(t.best, bestSoFar(t.best, float32(s.Current)))
+	t.current = append(t.current, float32(s.Current))
 	t.baseline = append(t.baseline, float32(s.Baseline))
 	if t.w == nil || t.err != nil {
 		return
@@ -60,14 +60,6 @@ func (t *trace) add(s search.Step, elapsed time.Duration) {
 	b = append(b, '\n')
 	t.buf = b
 	_, t.err = t.w.Write(b)
-}
-
-// bestSoFar is the running minimum of the positive scores (0 means not measured).
-func bestSoFar(prev []float32, cur float32) float32 {
-	if n := len(prev); n > 0 && prev[n-1] > 0 && (cur <= 0 || prev[n-1] < cur) {
-		return prev[n-1]
-	}
-	return cur
 }
 
 // flush writes buffered rows and returns the first write error.
