@@ -11,6 +11,7 @@ import (
 	"github.com/rules-cryptopt/rules_cryptopt/internal/infile"
 	"github.com/rules-cryptopt/rules_cryptopt/internal/outfile"
 	"github.com/rules-cryptopt/rules_cryptopt/search"
+	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
 
 // compileFlags are the flags of compile and emit.
@@ -80,35 +81,7 @@ func runCompile(env *cliEnv, c *compileFlags, command string) (err error) {
 	if err != nil {
 		return err
 	}
-	src, err := c.src.load()
-	if err != nil {
-		return err
-	}
-	opts, err := c.cg.options(src.Symbol)
-	if err != nil {
-		return err
-	}
-	if err := checkSyntax(c.syntax, &opts); err != nil {
-		return err
-	}
-	plan, err := codegen.NewPlan(src.Func)
-	if err != nil {
-		return err
-	}
-	gf, err := c.genomeFile(plan)
-	if err != nil {
-		return err
-	}
-	prog, _, err := plan.Generate(gf.Order, gf.Decisions, opts)
-	if err != nil {
-		return err
-	}
-	facts, err := codeFacts(prog, opts)
-	if err != nil {
-		return err
-	}
-	prog.Header = append(compileHeader(command, plan, gf, c.seedNote()), facts...)
-	text, err := printAsm(c.syntax, prog, len(plan.Func().Params))
+	text, prog, gf, err := c.generate(command)
 	if err != nil {
 		return err
 	}
@@ -126,6 +99,41 @@ func runCompile(env *cliEnv, c *compileFlags, command string) (err error) {
 		genomeOut.Write(data)
 	}
 	return set.Commit()
+}
+
+// generate compiles the function of c's source with c's genome: the assembly text, the
+// program (its header is the report) and the genome file used.
+func (c *compileFlags) generate(command string) ([]byte, *x86.Program, search.File, error) {
+	src, err := c.src.load()
+	if err != nil {
+		return nil, nil, search.File{}, err
+	}
+	opts, err := c.cg.options(src.Symbol)
+	if err == nil {
+		err = checkSyntax(c.syntax, &opts)
+	}
+	if err != nil {
+		return nil, nil, search.File{}, err
+	}
+	plan, err := codegen.NewPlan(src.Func)
+	if err != nil {
+		return nil, nil, search.File{}, err
+	}
+	gf, err := c.genomeFile(plan)
+	if err != nil {
+		return nil, nil, search.File{}, err
+	}
+	prog, _, err := plan.Generate(gf.Order, gf.Decisions, opts)
+	if err != nil {
+		return nil, nil, search.File{}, err
+	}
+	facts, err := codeFacts(prog, opts)
+	if err != nil {
+		return nil, nil, search.File{}, err
+	}
+	prog.Header = append(compileHeader(command, plan, gf, c.seedNote()), facts...)
+	text, err := printAsm(c.syntax, prog, len(plan.Func().Params))
+	return text, prog, gf, err
 }
 
 // genomeFile is the genome compile generates: --genome's file, or the start --order
