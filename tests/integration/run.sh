@@ -15,7 +15,8 @@
 #      and its code is checked.
 # Usage: tests/integration/run.sh [a|b|c|d|e|f ...]   (default: all)
 # Env: BAZEL, BAZEL_REMOTE (binaries), DISK_CACHE, REMOTE_CACHE_DIR (kept between runs so
-# only the first run compiles the Go standard library).
+# only the first run compiles the Go standard library), KEEP_WS=1 (keep the workspace
+# $ROOT/.it/ws after the run; it is emptied by default).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BAZEL=${BAZEL:-$(command -v bazel || echo /opt/bazel-offline/bin/bazel)}
@@ -40,6 +41,10 @@ cleanup() {
     [ -d "$WS" ] && (cd "$WS" && "$BAZEL" ${ob:+--output_base="$ob"} shutdown >/dev/null 2>&1) || true
   done
   rm -rf "$IT/ob1" "$IT/ob2" # the remote cache keeps what they built
+  # The workspace's generated Starlark (one-line targets) and its copy of the repository
+  # would be linted as project files: emptied (not removed, see setup_workspace) unless
+  # KEEP_WS=1 keeps it for a look after a failure.
+  [ "${KEEP_WS:-}" = 1 ] || find "$WS" -mindepth 1 -maxdepth 1 -exec rm -rf {} + 2>/dev/null || true
 }
 trap cleanup EXIT
 
