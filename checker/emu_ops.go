@@ -81,37 +81,8 @@ func (m *emu) compute(in x86.Inst, v []uint64) (uint64, bool, error) {
 func (m *emu) compute2(in x86.Inst, v []uint64) (uint64, bool, error) {
 	a := in.Args
 	switch in.Op {
-	case x86.SHL, x86.SHR, x86.SAR, x86.ROR:
-		if in.Dword() {
-			return m.shift32(in.Op, v[0], v[1]&31)
-		}
-		return m.shift(in.Op, v[0], v[1]&63, true)
-	case x86.SHLX, x86.SHRX, x86.SARX, x86.RORX:
-		src, err := m.get(in, a[1])
-		if err != nil {
-			return 0, false, err
-		}
-		k := uint64(a[2].Imm)
-		if a[2].Kind != x86.KindImm {
-			k = m.regs[a[2].Reg]
-		}
-		op := map[x86.Opcode]x86.Opcode{x86.SHLX: x86.SHL, x86.SHRX: x86.SHR, x86.SARX: x86.SAR, x86.RORX: x86.ROR}[in.Op]
-		return m.shift(op, src, k&63, false)
-	case x86.SHRD, x86.SHLD:
-		k := v[2] & 63
-		if k == 0 {
-			return v[0], true, nil
-		}
-		var r uint64
-		if in.Op == x86.SHRD {
-			r = v[0]>>k | v[1]<<(64-k)
-			m.cf = v[0]>>(k-1)&1 == 1
-		} else {
-			r = v[0]<<k | v[1]>>(64-k)
-			m.cf = v[0]>>(64-k)&1 == 1
-		}
-		m.zs(r)
-		return r, true, nil
+	case x86.SHL, x86.SHR, x86.SAR, x86.ROR, x86.SHLX, x86.SHRX, x86.SARX, x86.RORX, x86.SHRD, x86.SHLD:
+		return m.computeShift(in, v)
 	case x86.AND, x86.TEST, x86.OR, x86.XOR:
 		r := map[x86.Opcode]uint64{x86.AND: v[0] & v[1], x86.TEST: v[0] & v[1], x86.OR: v[0] | v[1], x86.XOR: v[0] ^ v[1]}[in.Op]
 		m.cf, m.of = false, false
@@ -145,6 +116,46 @@ func (m *emu) compute2(in x86.Inst, v []uint64) (uint64, bool, error) {
 		return r, true, err
 	}
 	return m.compute3(in, v)
+}
+
+// computeShift is the shifts and rotates: shl/shr/sar/ror (flags), their flag-free BMI2
+// forms and the double shifts shrd/shld.
+func (m *emu) computeShift(in x86.Inst, v []uint64) (uint64, bool, error) {
+	a := in.Args
+	switch in.Op {
+	case x86.SHL, x86.SHR, x86.SAR, x86.ROR:
+		if in.Dword() {
+			return m.shift32(in.Op, v[0], v[1]&31)
+		}
+		return m.shift(in.Op, v[0], v[1]&63, true)
+	case x86.SHLX, x86.SHRX, x86.SARX, x86.RORX:
+		src, err := m.get(in, a[1])
+		if err != nil {
+			return 0, false, err
+		}
+		k := uint64(a[2].Imm)
+		if a[2].Kind != x86.KindImm {
+			k = m.regs[a[2].Reg]
+		}
+		op := map[x86.Opcode]x86.Opcode{x86.SHLX: x86.SHL, x86.SHRX: x86.SHR, x86.SARX: x86.SAR, x86.RORX: x86.ROR}[in.Op]
+		return m.shift(op, src, k&63, false)
+	case x86.SHRD, x86.SHLD:
+		k := v[2] & 63
+		if k == 0 {
+			return v[0], true, nil
+		}
+		var r uint64
+		if in.Op == x86.SHRD {
+			r = v[0]>>k | v[1]<<(64-k)
+			m.cf = v[0]>>(k-1)&1 == 1
+		} else {
+			r = v[0]<<k | v[1]>>(64-k)
+			m.cf = v[0]>>(64-k)&1 == 1
+		}
+		m.zs(r)
+		return r, true, nil
+	}
+	return 0, false, fmt.Errorf("%v is not a shift", in.Op)
 }
 
 func (m *emu) compute3(in x86.Inst, v []uint64) (uint64, bool, error) {

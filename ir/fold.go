@@ -46,20 +46,10 @@ func reduceBig(x *big.Int, t Type) *big.Int {
 func evalBig(in *Instr, x []*big.Int) ([]*big.Int, bool) {
 	z := new(big.Int)
 	switch in.Op {
+	case OpMulx, OpAddCarryx, OpSubBorrowx:
+		return evalPair(in, x), true
 	case OpAssign, OpCast:
 		z.Set(x[0])
-	case OpMulx:
-		p := z.Mul(modBits(x[0], in.Size), modBits(x[1], in.Size))
-		return []*big.Int{modBits(p, in.Size), new(big.Int).Rsh(p, uint(in.Size))}, true
-	case OpAddCarryx:
-		t := z.Add(x[0], x[1])
-		t.Add(t, x[2])
-		return []*big.Int{modBits(t, in.Size), new(big.Int).Rsh(t, uint(in.Size))}, true
-	case OpSubBorrowx:
-		t := z.Sub(x[1], x[2])
-		t.Sub(t, x[0])
-		b := big.NewInt(int64(t.Sign() >> 1 & 1))
-		return []*big.Int{modBits(t, in.Size), b}, true
 	case OpCmovznz:
 		if x[0].Sign() == 0 {
 			z.Set(x[1])
@@ -110,4 +100,23 @@ func evalBig(in *Instr, x []*big.Int) ([]*big.Int, bool) {
 		return nil, false
 	}
 	return []*big.Int{z}, true
+}
+
+// evalPair is the two results of mulx (low, high), addcarryx (sum, carry) or subborrowx
+// (difference, borrow) at the instruction's size.
+func evalPair(in *Instr, x []*big.Int) []*big.Int {
+	var t *big.Int
+	switch in.Op {
+	case OpMulx:
+		t = new(big.Int).Mul(modBits(x[0], in.Size), modBits(x[1], in.Size))
+	case OpAddCarryx:
+		t = new(big.Int).Add(x[0], x[1])
+		t.Add(t, x[2])
+	default: // OpSubBorrowx
+		t = new(big.Int).Sub(x[1], x[2])
+		t.Sub(t, x[0])
+		b := big.NewInt(int64(t.Sign() >> 1 & 1))
+		return []*big.Int{modBits(t, in.Size), b}
+	}
+	return []*big.Int{modBits(t, in.Size), new(big.Int).Rsh(t, uint(in.Size))}
 }

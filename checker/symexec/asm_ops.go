@@ -37,34 +37,9 @@ func (x *asmExec) exec(in x86.Inst) {
 	case x86.ADD, x86.ADC, x86.SUB, x86.SBB, x86.CMP:
 		x.alu(in)
 	case x86.ADCX, x86.ADOX:
-		f := fCF
-		if in.Op == x86.ADOX {
-			f = fOF
-		}
-		t := g.Plus(x.word(x.read(in, a[0])), x.word(x.read(in, a[1])), x.getFlag(f))
-		x.write(in, a[0], x.value(g.Mod(t, 64)))
-		x.setFlag(f, g.Shr(t, 64))
-	case x86.MULX:
-		p := g.Mul(x.word(x.regs[x86.RDX]), x.word(x.read(in, a[2])))
-		x.write(in, a[1], x.value(g.Mod(p, 64)))
-		x.write(in, a[0], x.value(g.Shr(p, 64)))
-	case x86.MUL:
-		p := g.Mul(x.word(x.regs[x86.RAX]), x.word(x.read(in, a[0])))
-		hi := g.Shr(p, 64)
-		x.regs[x86.RAX], x.regs[x86.RDX] = x.value(g.Mod(p, 64)), x.value(hi)
-		nz := g.Not(g.IsZero(hi), 1)
-		x.setFlag(fCF, nz)
-		x.setFlag(fOF, nz)
-		x.undefFlags(fZF, fSF)
-	case x86.IMUL:
-		var p egraph.Id
-		if len(a) == 3 {
-			p = g.Mul(x.word(x.read(in, a[1])), g.Word(uint64(a[2].Imm)))
-		} else {
-			p = g.Mul(x.word(x.read(in, a[0])), x.word(x.read(in, a[1])))
-		}
-		x.write(in, a[0], x.value(g.Mod(p, 64)))
-		x.undefFlags(fCF, fOF, fZF, fSF)
+		x.adcx(in)
+	case x86.MULX, x86.MUL, x86.IMUL:
+		x.multiply(in)
 	case x86.LEA:
 		x.lea(in)
 	case x86.SHL, x86.SHR, x86.SAR, x86.ROR, x86.SHLX, x86.SHRX, x86.SARX, x86.RORX:
@@ -75,23 +50,8 @@ func (x *asmExec) exec(in x86.Inst) {
 		x.logic(in)
 	case x86.BZHI:
 		x.bzhi(in)
-	case x86.NOT:
-		x.write(in, a[0], x.value(g.Not(x.word(x.read(in, a[0])), 64)))
-	case x86.NEG:
-		d, b := SubBorrow(g, g.Word(0), x.word(x.read(in, a[0])), g.Word(0))
-		x.write(in, a[0], x.value(d))
-		x.setFlag(fCF, b)
-		x.setZS(d)
-		x.setFlag(fOF, g.Opaque("of_neg", one128, d))
-	case x86.INC, x86.DEC:
-		c := uint64(1)
-		if in.Op == x86.DEC {
-			c = ^uint64(0)
-		}
-		r := g.Mod(g.Plus(x.word(x.read(in, a[0])), g.Word(c)), 64)
-		x.write(in, a[0], x.value(r))
-		x.setZS(r)
-		x.setFlag(fOF, x.overflow("of_"+in.Op.String(), 64, r))
+	case x86.NOT, x86.NEG, x86.INC, x86.DEC:
+		x.unary(in)
 	case x86.CMOV:
 		c := x.cond(in.Cond)
 		dst, src := x.read(in, a[0]), x.read(in, a[1])
@@ -106,6 +66,71 @@ func (x *asmExec) exec(in x86.Inst) {
 		x.setFlag(fCF, g.Word(map[bool]uint64{true: 1}[in.Op == x86.STC]))
 	default:
 		x.stackOp(in)
+	}
+}
+
+// adcx is adcx or adox: an addition that reads and writes one flag only.
+func (x *asmExec) adcx(in x86.Inst) {
+	g, a := x.g, in.Args
+	f := fCF
+	if in.Op == x86.ADOX {
+		f = fOF
+	}
+	t := g.Plus(x.word(x.read(in, a[0])), x.word(x.read(in, a[1])), x.getFlag(f))
+	x.write(in, a[0], x.value(g.Mod(t, 64)))
+	x.setFlag(f, g.Shr(t, 64))
+}
+
+// multiply is mulx (no flags), mul (rdx:rax, CF = OF = high half non-zero) or imul's two-
+// and three-operand forms (the low half; flags undefined).
+func (x *asmExec) multiply(in x86.Inst) {
+	g, a := x.g, in.Args
+	switch in.Op {
+	case x86.MULX:
+		p := g.Mul(x.word(x.regs[x86.RDX]), x.word(x.read(in, a[2])))
+		x.write(in, a[1], x.value(g.Mod(p, 64)))
+		x.write(in, a[0], x.value(g.Shr(p, 64)))
+	case x86.MUL:
+		p := g.Mul(x.word(x.regs[x86.RAX]), x.word(x.read(in, a[0])))
+		hi := g.Shr(p, 64)
+		x.regs[x86.RAX], x.regs[x86.RDX] = x.value(g.Mod(p, 64)), x.value(hi)
+		nz := g.Not(g.IsZero(hi), 1)
+		x.setFlag(fCF, nz)
+		x.setFlag(fOF, nz)
+		x.undefFlags(fZF, fSF)
+	default: // IMUL
+		var p egraph.Id
+		if len(a) == 3 {
+			p = g.Mul(x.word(x.read(in, a[1])), g.Word(uint64(a[2].Imm)))
+		} else {
+			p = g.Mul(x.word(x.read(in, a[0])), x.word(x.read(in, a[1])))
+		}
+		x.write(in, a[0], x.value(g.Mod(p, 64)))
+		x.undefFlags(fCF, fOF, fZF, fSF)
+	}
+}
+
+// unary is not, neg, inc or dec of the one operand (inc and dec leave CF alone).
+func (x *asmExec) unary(in x86.Inst) {
+	g, a := x.g, in.Args
+	switch in.Op {
+	case x86.NOT:
+		x.write(in, a[0], x.value(g.Not(x.word(x.read(in, a[0])), 64)))
+	case x86.NEG:
+		d, b := SubBorrow(g, g.Word(0), x.word(x.read(in, a[0])), g.Word(0))
+		x.write(in, a[0], x.value(d))
+		x.setFlag(fCF, b)
+		x.setZS(d)
+		x.setFlag(fOF, g.Opaque("of_neg", one128, d))
+	default: // INC, DEC
+		c := uint64(1)
+		if in.Op == x86.DEC {
+			c = ^uint64(0)
+		}
+		r := g.Mod(g.Plus(x.word(x.read(in, a[0])), g.Word(c)), 64)
+		x.write(in, a[0], x.value(r))
+		x.setZS(r)
+		x.setFlag(fOF, x.overflow("of_"+in.Op.String(), 64, r))
 	}
 }
 
