@@ -176,11 +176,12 @@ while IFS='@' read -r name file fn old new pkgs; do
     s/((?:func|static[^\n]*?)\s*(?:\([^)]*\)\s*)?\Q$f\E\b.*?)\Q$o\E/$1$n/s or die "no match\n";
   ' "$scratch/$file" || { echo "guardcheck: $name: the text to change is not in $fn of $file"; exit 2; }
   # Stages (;-separated package lists, fastest first): caught when one of them fails.
+  # -failfast: the first failing test is the answer (9 min -> 5 min for the whole list).
   result=missed
   IFS=';' read -ra stages <<<"$pkgs"
   for st in "${stages[@]}"; do
     # shellcheck disable=SC2086 # a stage is a list of packages
-    if ! (cd "$scratch" && go test -count=1 -short $st >/dev/null 2>&1); then result="caught by $st"; break; fi
+    if ! (cd "$scratch" && go test -count=1 -short -failfast $st >/dev/null 2>&1); then result="caught by $st"; break; fi
   done
   if [ "$result" = missed ]; then
     echo "MISSED  $name: every test passes with it planted"
