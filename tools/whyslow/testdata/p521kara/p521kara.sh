@@ -4,6 +4,7 @@
 # output is checked mod p and against the tight bounds first. From the repository root:
 #   tools/whyslow/testdata/p521kara/p521kara.sh CRYPTOPT_BINARY DIR
 set -euo pipefail
+[ $# -eq 2 ] || { echo "usage: $0 CRYPTOPT_BINARY DIR" >&2; exit 2; }
 bin=$1 dir=$2
 src=$(cd "$(dirname "$0")" && pwd)
 fiat=$(cd "$src/../../../.." && pwd)/../shared/fiat-json/p521_64.json
