@@ -32,6 +32,10 @@ func TestStackDiscipline(t *testing.T) {
 			"mov rbx, [ rsp - 0x10 ]", "released", false},
 		// Popped, then read again below rsp.
 		{"read-after-pop", "push rbx\npop rax", "mov rbx, [ rsp - 0x8 ]", "released", false},
+		// Straddles the return address: the low 4 bytes in the red zone, the high 4 the
+		// caller's (an 8-byte store at rsp-4 overwrites half of it).
+		{"straddles-return-address", "mov [ rsp - 0x4 ], rbx", "mov rbx, [ rsp - 0x4 ]", "caller's stack", false},
+		{"over-return-address", "mov [ rsp ], rbx", "mov rbx, [ rsp ]", "caller's stack", false},
 		// Written again after the release: live again.
 		{"rewritten-after-release", "sub rsp, 0x10\nadd rsp, 0x10\nmov [ rsp - 0x10 ], rbx", restore, "", false},
 	} {
