@@ -31,6 +31,9 @@ func numOptions(in *ir.Instr) int {
 	case ir.OpAnd:
 		two = isConst && !fitsImm32(int64(k)) && mask
 	}
+	if in.Op == ir.OpShrd {
+		return 3 // shrd, flag-free, shld (selShrd)
+	}
 	return 1 + boolInt(two)
 }
 

@@ -121,6 +121,10 @@ func (e *emu) stepLogic(in x86.Inst, src func(int) uint64) error {
 		k := src(2) & 63
 		e.undefFlags()
 		return e.store(a[0], src(0)>>k|src(1)<<(64-k))
+	case x86.SHLD:
+		k := src(2) & 63
+		e.undefFlags()
+		return e.store(a[0], src(0)<<k|src(1)>>(64-k))
 	case x86.BZHI:
 		n := src(2) & 0xff
 		e.undefFlags()

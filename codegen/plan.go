@@ -210,7 +210,7 @@ func (p *Plan) DescribeDecision(d int) string {
 		ir.OpCmovznz:   "destination starts as: 0 the zero-case value (cmovnz), 1 the non-zero one (cmovz)",
 		ir.OpShr:       "0 shr, 1 shrx (flag-free)",
 		ir.OpShl:       "0 shl, 1 shlx (flag-free)",
-		ir.OpShrd:      "0 shrd, 1 shrx+shlx+lea (flag-free)",
+		ir.OpShrd:      "0 shrd, 1 shrx+shlx+lea (flag-free), 2 shld into the high word when it dies and the low word lives on (else shrd)",
 		ir.OpAdd:       "0 add, 1 lea (flag-free)",
 		ir.OpSub:       "0 sub, 1 lea (flag-free)",
 		ir.OpMul:       "0 lea/shift sequence (keeps the multiplier free for mulx), 1 imul",

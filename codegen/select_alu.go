@@ -91,14 +91,28 @@ func (g *gen) selShift(in *ir.Instr, d int32) {
 	g.main(in.Results[0], shiftX[in.Op], keep, keep, regArg(g.vfresh(a, none)), src, regArg(kreg))
 }
 
-// selShrd: r = (hi:lo) >> k with shrd, or flag-free shrx + shlx + lea (the two parts do
-// not overlap, so the add is an or).
+// selShrd: r = (hi:lo) >> k with shrd into lo's register (choice 0); flag-free shrx +
+// shlx + lea (1: the two parts do not overlap, so the add is an or); or shld hi, lo, 64-k
+// into hi's register (2), which saves shrd's copy of lo when lo lives on and hi dies
+// (clang's choice; the copy is a real uop on cores without move elimination), shrd
+// otherwise. Choice 2 came after genomes were kept: 0 and 1 keep their programs.
 func (g *gen) selShrd(in *ir.Instr, d int32) {
 	lo, hi, k := in.Args[0], in.Args[1], in.Args[2].Imm
-	if !g.flagFree(d) {
+	choice := g.decide(d)
+	if g.flagsBusy() {
+		choice = 1
+	}
+	switch {
+	case choice == 2 && g.dies(hi) && !g.dies(lo) && !hi.IsConst && !lo.IsConst && k > 0 && k < 64:
+		g.override(d, 2)
+		g.twoAddr(in, x86.SHLD, hi, regArg(g.vreg(lo)), immArg(int64(64-k)))
+		return
+	case choice != 1:
+		g.override(d, 0)
 		g.twoAddr(in, x86.SHRD, lo, regArg(g.vreg(hi)), immArg(int64(k)))
 		return
 	}
+	g.override(d, 1)
 	kr, kr2 := g.vconst(k), g.vconst(64-k)
 	losrc, hisrc := g.vsrc(lo, opReg|opMem), g.vsrc(hi, opReg|opMem)
 	t1 := g.vnew() // not a dying operand's register: hi is read after t1 is written
