@@ -20,7 +20,9 @@ func numOptions(in *ir.Instr) int {
 	_, mask := isPow2Mask(k)
 	two := false
 	switch in.Op {
-	case ir.OpMulx, ir.OpCmovznz, ir.OpShr, ir.OpShl, ir.OpShrd, ir.OpAdd:
+	case ir.OpShrd:
+		return 3 // shrd, flag-free, shld (selShrd)
+	case ir.OpMulx, ir.OpCmovznz, ir.OpShr, ir.OpShl, ir.OpAdd:
 		two = true
 	case ir.OpAddCarryx:
 		two = in.Args[0].IsConst && in.Args[0].Imm == 0
@@ -30,9 +32,6 @@ func numOptions(in *ir.Instr) int {
 		two = isConst && leaRecipe(k).n > 0
 	case ir.OpAnd:
 		two = isConst && !fitsImm32(int64(k)) && mask
-	}
-	if in.Op == ir.OpShrd {
-		return 3 // shrd, flag-free, shld (selShrd)
 	}
 	return 1 + boolInt(two)
 }

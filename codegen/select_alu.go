@@ -94,8 +94,7 @@ func (g *gen) selShift(in *ir.Instr, d int32) {
 // selShrd: r = (hi:lo) >> k with shrd into lo's register (choice 0); flag-free shrx +
 // shlx + lea (1: the two parts do not overlap, so the add is an or); or shld hi, lo, 64-k
 // into hi's register (2), which saves shrd's copy of lo when lo lives on and hi dies
-// (clang's choice; the copy is a real uop on cores without move elimination), shrd
-// otherwise. Choice 2 came after genomes were kept: 0 and 1 keep their programs.
+// (clang's choice), shrd otherwise. Choice 2 came after genomes were kept: 0 and 1 keep their programs.
 func (g *gen) selShrd(in *ir.Instr, d int32) {
 	lo, hi, k := in.Args[0], in.Args[1], in.Args[2].Imm
 	choice := g.decide(d)
