@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
-	"github.com/rules-cryptopt/rules_cryptopt/fields"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/ir/interp"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
@@ -205,12 +204,7 @@ func TestGenerateAllocations(t *testing.T) {
 	for i, name := range []string{"p256 mul", "curve25519 mul", "p521 square", "poly1305 mul",
 		"secp256k1_dettman mul", "curve25519_solinas ladderstep", "p256 to_bytes"} {
 		field, op, _ := strings.Cut(name, " ")
-		F, err := fields.Lookup(field)
-		require.NoError(t, err)
-		f, err := F.Func(op)
-		require.NoError(t, err)
-		p, err := codegen.NewPlan(f)
-		require.NoError(t, err)
+		p := cataloguePlan(t, field, op)
 		order, dec := randomOrder(p.Deps(), rng), randomDecisions(p.Options(), rng)
 		opts := allModes[i%len(allModes)]
 		opts.DeferVerify, opts.WipeSpills = true, i%2 == 1

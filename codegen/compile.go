@@ -44,9 +44,9 @@ func (p *Plan) Generate(order []int, decisions []int, opts Options) (prog *x86.P
 // inBounds checks the genome's lengths and ranges, so that a caller of this public API
 // who skipped search's validation gets an error rather than a panic.
 func (p *Plan) inBounds(order, decisions []int) error {
-	if len(order) != len(p.deps) || len(decisions) != len(p.options) {
-		return fmt.Errorf("genome has %d operations and %d decisions, the function %d and %d",
-			len(order), len(decisions), len(p.deps), len(p.options))
+	if n := len(decisions); len(order) != len(p.deps) || n > len(p.options) || n < len(p.options)-p.appended {
+		return fmt.Errorf("genome has %d operations and %d decisions, the function %d and %d (%d of them appended, which a genome may omit)",
+			len(order), len(decisions), len(p.deps), len(p.options), p.appended)
 	}
 	for k, op := range order {
 		if op < 0 || op >= len(p.deps) {

@@ -15,7 +15,7 @@ import (
 // then flag planning, then register allocation (vcode.go, the program they pass on, comes
 // with the candidate's state).
 var fileStage = map[string]int{
-	"doc.go": 0, "options.go": 0, "machine.go": 1, "decisions.go": 2, "plan.go": 3, "state.go": 4,
+	"doc.go": 0, "options.go": 0, "machine.go": 1, "decisions.go": 2, "plan.go": 3, "appended.go": 3, "state.go": 4,
 	"vcode.go": 4, "schedule.go": 5, "select.go": 6, "select_build.go": 6, "select_alu.go": 6,
 	"flags.go": 7, "alloc.go": 8, "alloc_walk.go": 8, "spill.go": 9, "frame.go": 10,
 	"verify.go": 11, "compile.go": 12, "order.go": 13,

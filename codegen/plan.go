@@ -17,6 +17,7 @@ type Plan struct {
 	deps     [][]int
 	options  []int
 	decBase  []int32   // decBase[j] is the first decision of instruction j, -1 if none
+	appended int       // the last decisions, added after genomes were kept (appended.go)
 	param    []limbRef // per value (and pseudo-value): the parameter limb it is, if any
 	useStart []int32   // per value, where its use times start in the per-candidate array
 	consts   []uint64  // constants used by instructions: pseudo-values nv+numPtrs+i (valueOf)
@@ -52,6 +53,7 @@ func NewPlan(f *ir.Func) (*Plan, error) {
 	}
 	p := &Plan{f: f, stores: f.Rets[0].Limbs}
 	p.analyseUses(p.analyseValues())
+	p.analyseAppended()
 	p.analyseTexts()
 	return p, nil
 }
@@ -215,6 +217,7 @@ func (p *Plan) DescribeDecision(d int) string {
 		ir.OpSub:       "0 sub, 1 lea (flag-free)",
 		ir.OpMul:       "0 lea/shift sequence (keeps the multiplier free for mulx), 1 imul",
 		ir.OpAnd:       "0 and with the mask in a register, 1 bzhi",
+		ir.OpCast:      "appended: 0 and r, 1, 1 none (the operand is 0 or 1 within the input bounds)",
 	}[p.f.Body[j].Op]
 	return fmt.Sprintf("operation %d (%s): %s", j, p.text(textOp, int32(j)), what)
 }

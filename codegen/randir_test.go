@@ -2,7 +2,12 @@ package codegen_test
 
 import (
 	"math/rand"
+	"testing"
 
+	"github.com/stretchr/testify/require"
+
+	"github.com/rules-cryptopt/rules_cryptopt/codegen"
+	"github.com/rules-cryptopt/rules_cryptopt/fields"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 )
 
@@ -165,4 +170,16 @@ func randomDecisions(opts []int, rng *rand.Rand) []int {
 		d[i] = rng.Intn(k)
 	}
 	return d
+}
+
+// cataloguePlan is the plan of a catalogue function.
+func cataloguePlan(t testing.TB, field, op string) *codegen.Plan {
+	t.Helper()
+	F, err := fields.Lookup(field)
+	require.NoError(t, err)
+	f, err := F.Func(op)
+	require.NoError(t, err)
+	p, err := codegen.NewPlan(f)
+	require.NoError(t, err, "%s %s", field, op)
+	return p
 }

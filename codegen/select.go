@@ -73,7 +73,7 @@ func (g *gen) selectInstr(in *ir.Instr, d int32) {
 	case ir.OpShrd:
 		g.selShrd(in, d)
 	case ir.OpCast:
-		g.selCast(in)
+		g.selCast(in, d)
 	case ir.OpLNot:
 		g.twoAddr(in, x86.XOR, in.Args[0], immArg(1))
 	default:

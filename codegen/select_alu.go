@@ -122,8 +122,9 @@ func (g *gen) selShrd(in *ir.Instr, d int32) {
 }
 
 // selCast: u1 → u64 is free for a carry in a register (0/1 in all 64 bits) or alone in a
-// flag (the flag then holds the u64 0/1 value); u64 → u1 keeps the low bit.
-func (g *gen) selCast(in *ir.Instr) {
+// flag (the flag then holds the u64 0/1 value); u64 → u1 keeps the low bit, or, where the
+// operand is 0 or 1 anyway and its appended decision d says 1, keeps the register.
+func (g *gen) selCast(in *ir.Instr, d int32) {
 	a := in.Args[0]
 	if g.f.TypeOf(a.Val) == ir.U1 && g.dies(a) {
 		for _, f := range [...]flagState{g.sf.cf, g.sf.of} {
@@ -133,7 +134,7 @@ func (g *gen) selCast(in *ir.Instr) {
 			}
 		}
 	}
-	if g.f.TypeOf(a.Val) == ir.U64 {
+	if g.f.TypeOf(a.Val) == ir.U64 && g.decide(d) == 0 {
 		g.twoAddr(in, x86.AND, a, immArg(1))
 		return
 	}

@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rules-cryptopt/rules_cryptopt/codegen"
-	"github.com/rules-cryptopt/rules_cryptopt/fields"
 	"github.com/rules-cryptopt/rules_cryptopt/ir"
 	"github.com/rules-cryptopt/rules_cryptopt/x86"
 )
@@ -20,12 +19,7 @@ func TestShrdChoices(t *testing.T) {
 		{"poly1305", "square"}, {"poly1305", "mul"}, {"curve25519", "mul"}, {"p448_solinas", "square"}, {"p521", "mul"},
 	} {
 		t.Run(fn.field+"_"+fn.op, func(t *testing.T) {
-			F, err := fields.Lookup(fn.field)
-			require.NoError(t, err)
-			f, err := F.Func(fn.op)
-			require.NoError(t, err)
-			p, err := codegen.NewPlan(f)
-			require.NoError(t, err)
+			p := cataloguePlan(t, fn.field, fn.op)
 			var shrd []int
 			for d := range p.Options() {
 				if p.Classes()[d] == int(ir.OpShrd) {

@@ -26,12 +26,13 @@ type content struct {
 // gen is the candidate being compiled: the genome, then what each pass adds, grouped by
 // the pass that writes it. It is pooled per Plan: reset reuses its slices.
 type gen struct {
-	p     *Plan
-	f     *ir.Func
-	opts  Options
-	order []int // the genome
-	dec   []int
-	used  []int // the decisions as applied (select and the allocator override some)
+	p      *Plan
+	f      *ir.Func
+	opts   Options
+	order  []int // the genome
+	dec    []int
+	decBuf []int // dec when the genome omits appended decisions (Plan.complete)
+	used   []int // the decisions as applied (select and the allocator override some)
 
 	timeline
 	selection
@@ -99,8 +100,12 @@ func grow[T any](s []T, n int) []T {
 }
 
 func (g *gen) reset(p *Plan, order, decisions []int, opts Options) {
+	if len(decisions) < len(p.options) { // a genome kept before the appended decisions
+		g.decBuf = p.complete(decisions, g.decBuf)
+		decisions = g.decBuf
+	}
 	g.p, g.f, g.opts, g.order, g.dec = p, p.f, opts, order, decisions
-	g.used = append(g.used[:0], decisions...)
+	g.used = append(g.used[:0], g.dec...)
 	nt := p.nt
 	g.usePos, g.useCur = grow(g.usePos, int(p.useStart[nt])), grow(g.useCur, nt)
 	g.defPos, g.storeTime = grow(g.defPos, nt), grow(g.storeTime, len(p.stores))

@@ -183,10 +183,10 @@ func genomeFor(c Config, name string, plan *codegen.Plan) (search.File, error) {
 	gf, ok := c.Genomes[name]
 	if !ok {
 		gf = search.File{Format: search.FileFormat, Func: plan.Func().Name, IRHash: plan.Func().Hash(),
-			Genome: search.Genome{Order: plan.GreedyOrder(), Decisions: make([]int, len(plan.Options()))}}
+			Genome: search.Genome{Order: plan.GreedyOrder(), Decisions: plan.DefaultDecisions()}}
 		return gf, nil
 	}
-	problem := search.Problem{Deps: plan.Deps(), Options: plan.Options()}
+	problem := search.Problem{Deps: plan.Deps(), Options: plan.Options(), Appended: plan.Appended()}
 	if err := gf.Fits(plan.Func().Hash(), problem); err != nil {
 		return gf, fmt.Errorf("genome for %s: %w", name, err)
 	}

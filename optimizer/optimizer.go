@@ -124,7 +124,7 @@ func rounds(ctx context.Context, cfg Config, cost finalCost) (search.Outcome, Fi
 			cfg.Progress(s, time.Since(start))
 		}
 	}
-	problem := search.Problem{Deps: cfg.Plan.Deps(), Options: cfg.Plan.Options(), Classes: cfg.Plan.Classes()}
+	problem := search.Problem{Deps: cfg.Plan.Deps(), Options: cfg.Plan.Options(), Classes: cfg.Plan.Classes(), Appended: cfg.Plan.Appended()}
 	for round := 1; ; round++ {
 		out, err := search.Run(ctx, problem, cost, opts)
 		done += out.Evals

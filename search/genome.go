@@ -27,6 +27,11 @@ type Problem struct {
 	// choose between the same alternatives (codegen.Plan.Classes: the same operation), so
 	// the Class mutation may set them all at once; -1 is a class of its own.
 	Classes []int
+	// Appended is how many of the last decisions were added to the code generator after
+	// genomes had been kept (codegen.Plan.Appended): a genome may stop up to that many
+	// decisions short, and the missing ones read as 0, the choice that keeps the program
+	// such a genome always made (Complete).
+	Appended int
 }
 
 // Clone returns an independent copy of g.
@@ -58,8 +63,12 @@ func (g Genome) Validate(p Problem) error {
 			}
 		}
 	}
-	if len(g.Decisions) != len(p.Options) {
-		return fmt.Errorf("genome has %d decisions, the function has %d", len(g.Decisions), len(p.Options))
+	if n := len(g.Decisions); n > len(p.Options) || n < len(p.Options)-p.Appended {
+		if p.Appended > 0 {
+			return fmt.Errorf("genome has %d decisions, the function has %d (%d of them added since genomes were first kept: %d to %d)",
+				n, len(p.Options), p.Appended, len(p.Options)-p.Appended, len(p.Options))
+		}
+		return fmt.Errorf("genome has %d decisions, the function has %d", n, len(p.Options))
 	}
 	for d, c := range g.Decisions {
 		if c < 0 || c >= p.Options[d] {
@@ -67,6 +76,17 @@ func (g Genome) Validate(p Problem) error {
 		}
 	}
 	return nil
+}
+
+// Complete returns g with the decisions it lacks (Problem.Appended) set to 0, the length
+// mutations need; g itself when it has them all. Validate g first.
+func (g Genome) Complete(p Problem) Genome {
+	if len(g.Decisions) >= len(p.Options) {
+		return g
+	}
+	c := g.Clone()
+	c.Decisions = append(c.Decisions, make([]int, len(p.Options)-len(g.Decisions))...)
+	return c
 }
 
 // Random draws a random topological order (uniform choice among ready operations) and

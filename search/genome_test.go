@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -88,4 +89,49 @@ func TestValidate(t *testing.T) {
 		require.ErrorContains(t, err, tc.err, tc.name)
 		require.ErrorContains(t, File{IRHash: "ab", Genome: tc.g}.Fits("ab", p), tc.err, tc.name)
 	}
+}
+
+// TestValidateAppended: a genome may omit up to Problem.Appended trailing decisions (kept
+// before codegen added them); Complete reads them as 0 and leaves g alone.
+func TestValidateAppended(t *testing.T) {
+	p := Problem{Deps: [][]int{nil, {0}}, Options: []int{3, 2, 2, 2}, Appended: 2}
+	order := []int{0, 1}
+	for _, tc := range []struct {
+		name, err string
+		dec       []int
+		complete  []int
+	}{
+		{"all", "", []int{2, 1, 1, 1}, []int{2, 1, 1, 1}},
+		{"one omitted", "", []int{2, 1, 1}, []int{2, 1, 1, 0}},
+		{"both omitted", "", []int{2, 1}, []int{2, 1, 0, 0}},
+		{"one too few", "genome has 1 decisions, the function has 4 (2 of them added since genomes were first kept: 2 to 4)", []int{2}, nil},
+		{"one too many", "genome has 5 decisions", []int{2, 1, 1, 1, 0}, nil},
+	} {
+		g := Genome{Order: order, Decisions: tc.dec}
+		err := g.Validate(p)
+		if tc.err != "" {
+			require.ErrorContains(t, err, tc.err, tc.name)
+			continue
+		}
+		require.NoError(t, err, tc.name)
+		before := append([]int(nil), tc.dec...)
+		require.Equal(t, tc.complete, g.Complete(p).Decisions, tc.name)
+		require.Equal(t, before, g.Decisions, "%s: Complete must not modify g", tc.name)
+		require.NoError(t, g.Complete(p).Validate(Problem{Deps: p.Deps, Options: p.Options}), tc.name)
+	}
+}
+
+// TestRunShortStart: a start genome kept before the appended decisions starts a search;
+// every candidate has them all.
+func TestRunShortStart(t *testing.T) {
+	p := Problem{Deps: [][]int{nil, {0}, nil}, Options: []int{2, 2, 2, 2}, Appended: 2}
+	cost := &fakeCost{used: allDecisions(4), record: true}
+	start := Genome{Order: []int{2, 0, 1}, Decisions: []int{1, 1}}
+	out, err := Run(context.Background(), p, cost, Options{Evals: 60, Bets: 2, Seed: 3, Start: []Genome{start}})
+	require.NoError(t, err)
+	require.NotEmpty(t, cost.cands)
+	for _, c := range append(cost.cands, out.Best) {
+		require.Len(t, c.Decisions, 4)
+	}
+	require.Equal(t, []int{1, 1}, start.Decisions, "the caller's start genome is not modified")
 }

@@ -32,11 +32,14 @@ func run(ctx context.Context, p Problem, cost Cost, opts Options, raceBets int) 
 	if runs := opts.Runs(); len(opts.Start) > runs {
 		return Outcome{}, fmt.Errorf("search: %d start genomes, at most %d (one per bet; one without bets)", len(opts.Start), runs)
 	}
+	starts := make([]Genome, len(opts.Start))
 	for i, g := range opts.Start {
 		if err := g.Validate(p); err != nil {
 			return Outcome{}, fmt.Errorf("search: start genome %d: %w", i, err)
 		}
+		starts[i] = g.Complete(p) // a genome kept before the last decisions were added
 	}
+	opts.Start = starts
 	r := &runner{
 		ctx: ctx, cost: cost, observe: opts.Observe, mut: newMutator(p),
 		tape: newTape(opts.Seed), start: time.Now(), limit: opts.TimeLimit, anchorEvery: opts.Anchor,
@@ -301,6 +304,9 @@ func (p Problem) check() error {
 		if k < 1 {
 			return fmt.Errorf("search: decision %d has %d options", d, k)
 		}
+	}
+	if p.Appended < 0 || p.Appended > len(p.Options) {
+		return fmt.Errorf("search: %d appended decisions of %d", p.Appended, len(p.Options))
 	}
 	if got := len(Random(p, rand.New(rand.NewSource(0))).Order); got != n {
 		return fmt.Errorf("search: dependencies are cyclic (only %d of %d operations can be ordered)", got, n)

@@ -38,7 +38,7 @@ func (c *compileFlags) register(fs *flag.FlagSet, withSeed bool) {
 	if withSeed {
 		fs.Int64Var(&c.seed, "seed", 1, "seed of the random genome (without --genome)")
 		fs.StringVar(&c.order, "order", "random", "genome without --genome: random (--seed), fiat (the function's own "+
-			"order) or greedy (codegen's starting order for the search); fiat and greedy take every decision 0")
+			"order) or greedy (codegen's starting order for the search); fiat and greedy take codegen's default decisions")
 	}
 }
 
@@ -158,10 +158,10 @@ func (c *compileFlags) genomeFile(plan *codegen.Plan) (search.File, error) {
 }
 
 // startGenome is the genome compile uses without --genome: random (seeded), or the
-// function's own order or codegen's greedy order with every decision 0.
+// function's own order or codegen's greedy order with codegen's default decisions.
 func (c *compileFlags) startGenome(plan *codegen.Plan) (search.Genome, error) {
-	problem := search.Problem{Deps: plan.Deps(), Options: plan.Options()}
-	g := search.Genome{Decisions: make([]int, len(plan.Options()))}
+	problem := search.Problem{Deps: plan.Deps(), Options: plan.Options(), Appended: plan.Appended()}
+	g := search.Genome{Decisions: plan.DefaultDecisions()}
 	switch c.order {
 	case "", "random":
 		return search.Random(problem, rand.New(rand.NewSource(c.seed))), nil
@@ -193,7 +193,7 @@ func (c *compileFlags) seedNote() string {
 	case c.genome != "":
 		return "n/a (given genome)"
 	case c.order == "fiat" || c.order == "greedy":
-		return "n/a (" + c.order + " order, decisions 0)"
+		return "n/a (" + c.order + " order, default decisions)"
 	}
 	return fmt.Sprint(c.seed)
 }
@@ -212,7 +212,7 @@ func readGenome(path, flag string, plan *codegen.Plan) (search.File, error) {
 	if err != nil {
 		return search.File{}, fmt.Errorf("%s %s: %w", flag, outfile.Clip(path), err)
 	}
-	problem := search.Problem{Deps: plan.Deps(), Options: plan.Options()}
+	problem := search.Problem{Deps: plan.Deps(), Options: plan.Options(), Appended: plan.Appended()}
 	if err := gf.Fits(plan.Func().Hash(), problem); err != nil {
 		return search.File{}, fmt.Errorf("%s %s: %w", flag, outfile.Clip(path), err)
 	}

@@ -30,7 +30,8 @@ type optimizeJob struct {
 
 // startGenomes resolves --start: random alone (no start genome), or a comma-separated
 // list whose item i is bet i's start: greedy (codegen's static-cost order), fiat (the
-// function's own order; both take every decision 0) or a genome file of this function.
+// function's own order; both take codegen's default decisions) or a genome file of this
+// function.
 func (j *optimizeJob) startGenomes() ([]search.Genome, error) {
 	if j.o.start == "random" {
 		return nil, nil
@@ -48,12 +49,12 @@ func (j *optimizeJob) startGenomes() ([]search.Genome, error) {
 
 // startGenome is one item of --start's list.
 func (j *optimizeJob) startGenome(item string) (search.Genome, error) {
-	zero := make([]int, len(j.plan.Options()))
+	dec := j.plan.DefaultDecisions()
 	switch item {
 	case "greedy":
-		return search.Genome{Order: j.plan.GreedyOrder(), Decisions: zero}, nil
+		return search.Genome{Order: j.plan.GreedyOrder(), Decisions: dec}, nil
 	case "fiat":
-		return search.Genome{Order: identityOrder(len(j.plan.Deps())), Decisions: zero}, nil
+		return search.Genome{Order: identityOrder(len(j.plan.Deps())), Decisions: dec}, nil
 	case "random":
 		return search.Genome{}, fmt.Errorf("--start %s: random is a start only on its own (bets without an item start from random genomes)", outfile.Clip(j.o.start))
 	case "":

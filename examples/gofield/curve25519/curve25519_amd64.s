@@ -395,7 +395,6 @@ TEXT ·carry(SB), NOSPLIT, $0-16
 	MOVQ	R8, 24(DI)	// out1[3] = x11
 	MOVQ	R10, R8
 	SHRQ	$0x33, R8	// x17 = x16 >> 0x33
-	ANDQ	$0x1, R8	// x17.u1 = (u1)x17
 	ANDQ	R9, CX	// x14 = x12 & 0x7ffffffffffff
 	MOVQ	CX, 32(DI)	// out1[4] = x14
 	ADDQ	AX, R8	// x19 = x17.u1.u64 + x5

@@ -11,7 +11,7 @@
 //   - Add: uarch generic, genome d3af8d020c40efb0, IR d0f39bb3dc449574, 26 instructions
 //   - Sub: uarch generic, genome 9514b465be769611, IR ff4ad721cef29272, 33 instructions
 //   - Opp: uarch generic, genome d611a22c268b7415, IR fd5a2b0b2f4bb775, 26 instructions
-//   - Carry: uarch generic, genome 517e15b021ece3e9, IR 72f30466ba493afd, 45 instructions
+//   - Carry: uarch generic, genome 442a8a1b3c1a0ad8, IR 72f30466ba493afd, 44 instructions
 //
 // Regenerate with:
 //

@@ -11,7 +11,7 @@
 //   - Add: uarch generic, genome 8c385e5a4a10667f, IR 85e46144abec4426, 35 instructions
 //   - Sub: uarch generic, genome d7ef35eb8f037096, IR 5db7b99cd37e6993, 45 instructions
 //   - Opp: uarch generic, genome 2eacbc5b8e362093, IR 7e12abe46842a21a, 35 instructions
-//   - Carry: uarch generic, genome 0552d9c8abf940c2, IR 75fa62599291ab75, 64 instructions
+//   - Carry: uarch generic, genome 95d1807ba94ba133, IR 75fa62599291ab75, 62 instructions
 //
 // Regenerate with:
 //

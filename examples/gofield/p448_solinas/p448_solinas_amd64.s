@@ -810,8 +810,6 @@ TEXT ·carry(SB), NOSPLIT, $0-16
 	MOVQ	R8, 0(DI)	// out1[0] = x27
 	SHRQ	$0x38, DX	// x26 = x24 >> 0x38
 	SHRQ	$0x38, R9	// x29 = x25 >> 0x38
-	ANDQ	$0x1, R9	// x29.u1 = (u1)x29
-	ANDQ	$0x1, DX	// x26.u1 = (u1)x26
 	ANDQ	R10, R11	// x20 = x18 & 0xffffffffffffff
 	MOVQ	R11, 48(DI)	// out1[6] = x20
 	ADDQ	CX, R9	// x31 = x29.u1.u64 + x17
