@@ -10,8 +10,9 @@ import "github.com/rules-cryptopt/rules_cryptopt/ir"
 //
 // The one kind so far: a cast u64 → u1 whose operand the field contract bounds by 1
 // (ir.UpperBounds), the final carry of the unsaturated functions, (u1)(x >> 51).
-// 0 masks it (and r, 1) as the IR says; 1 keeps the register as it is, as compilers
-// do by the same range reasoning: one instruction fewer at the end of the critical path.
+// 0 masks it (and r, 1) as the IR says; 1 keeps the register as it is, as clang does
+// for our C when its range analysis of the masks and shifts before it finds the same:
+// one instruction fewer at the end of the critical path.
 
 // analyseAppended gives each such cast its decision after all the others.
 func (p *Plan) analyseAppended() {
